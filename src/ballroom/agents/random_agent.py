@@ -1,0 +1,16 @@
+"""The uniform random player: the baseline every other bot must beat."""
+
+from __future__ import annotations
+
+from ballroom.core.agent import Decision
+from ballroom.core.rng import Rng
+
+
+class RandomAgent:
+    """Picks uniformly among the legal actions with its own seeded source."""
+
+    def __init__(self, rng: Rng) -> None:
+        self.rng = rng
+
+    def act(self, decision: Decision) -> int:
+        return self.rng.choice(decision.legal_actions)

@@ -1,0 +1,21 @@
+"""The ``ballroom`` command. Each sub-command lives in its own module."""
+
+from __future__ import annotations
+
+import typer
+
+from ballroom.cli import games_cmd, play_cmd, replay_cmd, simulate_cmd
+
+app = typer.Typer(
+    name="ballroom",
+    help="Play, study and simulate tabletop games by their rulebooks.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+for module in (games_cmd, play_cmd, simulate_cmd, replay_cmd):
+    module.register(app)
+
+
+def main() -> None:
+    app()

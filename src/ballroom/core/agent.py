@@ -1,0 +1,77 @@
+"""The contract between the engine and anything that chooses actions.
+
+Bots get a ``Decision``: their seat's observation and legal actions, never
+the state itself, so a bot cannot cheat by reading what its seat cannot see.
+Seat specs such as ``mcts:iterations=2000`` name a bot and its parameters.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Protocol
+
+from ballroom.core.errors import InvalidOptionError
+
+if TYPE_CHECKING:
+    from ballroom.core.game import Game
+    from ballroom.core.state import Observation
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """What a seat knows when it must choose."""
+
+    game: Game
+    player: int
+    observation: Observation
+    legal_actions: Sequence[int]
+
+
+class Agent(Protocol):
+    """Anything that picks one of the legal actions."""
+
+    def act(self, decision: Decision) -> int: ...
+
+
+@dataclass(frozen=True, slots=True)
+class SeatSpec:
+    """A parsed seat spec: ``name`` and ``key=value`` parameters."""
+
+    name: str
+    params: dict[str, str]
+
+    @classmethod
+    def parse(cls, text: str) -> SeatSpec:
+        name, _, rest = text.strip().partition(":")
+        if not name:
+            raise InvalidOptionError(f"seat spec {text!r} has no bot name")
+        params: dict[str, str] = {}
+        for item in filter(None, (part.strip() for part in rest.split(","))):
+            key, sep, value = item.partition("=")
+            if not sep or not key:
+                raise InvalidOptionError(
+                    f"seat spec {text!r}: parameter {item!r} must be written key=value"
+                )
+            params[key.strip()] = value.strip()
+        return cls(name=name, params=params)
+
+    def __str__(self) -> str:
+        if not self.params:
+            return self.name
+        return self.name + ":" + ",".join(f"{k}={v}" for k, v in self.params.items())
+
+
+def split_seats(text: str) -> list[str]:
+    """Split ``"human,mcts:iterations=200,c=1.4,random"`` into seat specs.
+
+    A comma separates seats, except inside a spec's parameter list, where a
+    comma followed by ``key=`` continues that spec.
+    """
+    seats: list[str] = []
+    for part in (p.strip() for p in text.split(",")):
+        if seats and "=" in part and ":" not in part:
+            seats[-1] += "," + part
+        else:
+            seats.append(part)
+    return seats

@@ -1,0 +1,108 @@
+"""Games: rules plus options, bound to a player count; and the registry.
+
+A ``Game`` subclass declares the game's id, player range, options and bots,
+and knows how to encode its actions (a dense integer id and a text form that
+parses back). ``Game(players, **options)`` validates the options;
+``game.new_state(seed)`` starts a game.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from ballroom.core.errors import InvalidOptionError, UnknownGameError
+from ballroom.core.options import OptionSet, OptionValue
+
+if TYPE_CHECKING:
+    from ballroom.core.agent import Agent
+    from ballroom.core.rng import Rng
+    from ballroom.core.state import Observation, State
+
+BotFactory = Callable[["Game", int, "Rng", Mapping[str, str]], "Agent"]
+"""Builds a bot for (game, seat, its own random source, its parameters)."""
+
+
+class Game(ABC):
+    """A game's rules with chosen options and player count."""
+
+    id: ClassVar[str]
+    name: ClassVar[str]
+    summary: ClassVar[str]
+    rules_version: ClassVar[str]
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    option_set: ClassVar[OptionSet] = OptionSet()
+    bots: ClassVar[Mapping[str, BotFactory]] = {}
+
+    def __init__(self, players: int, **options: object) -> None:
+        if not isinstance(players, int) or not (self.min_players <= players <= self.max_players):
+            raise InvalidOptionError(
+                f"{self.name} is for {self.min_players} to {self.max_players} players, "
+                f"not {players!r}"
+            )
+        self.players = players
+        self.options: dict[str, OptionValue] = self.option_set.resolve(options)
+
+    def __repr__(self) -> str:
+        opts = "".join(f", {k}={v!r}" for k, v in self.options.items())
+        return f"{type(self).__name__}(players={self.players}{opts})"
+
+    @abstractmethod
+    def new_state(self, seed: int = 0) -> State:
+        """The state before the first decision (chance may act first)."""
+
+    @property
+    @abstractmethod
+    def num_distinct_actions(self) -> int:
+        """Size of the action id space; every id is in ``range(num_distinct_actions)``."""
+
+    @abstractmethod
+    def action_to_text(self, action: int) -> str:
+        """The stable text form of an action id."""
+
+    @abstractmethod
+    def parse_action(self, text: str) -> int:
+        """The action id for a text form; raises IllegalActionError if it names none."""
+
+    def render(self, observation: Observation) -> str:
+        """A terminal picture of an observation (rich console markup allowed)."""
+        import json
+
+        return json.dumps(observation, indent=1)
+
+    def player_name(self, player: int) -> str:
+        return f"Player {player + 1}"
+
+
+_REGISTRY: dict[str, type[Game]] = {}
+
+
+def register(game: type[Game]) -> type[Game]:
+    """Class decorator: make a game available to ``make`` and ``games``."""
+    _REGISTRY[game.id] = game
+    return game
+
+
+def games() -> list[type[Game]]:
+    """Every registered game, by id."""
+    return [_REGISTRY[key] for key in sorted(_REGISTRY)]
+
+
+def get_game(game_id: str) -> type[Game]:
+    try:
+        return _REGISTRY[game_id]
+    except KeyError:
+        known = ", ".join(sorted(_REGISTRY)) or "none"
+        raise UnknownGameError(f"unknown game {game_id!r}; known games: {known}") from None
+
+
+def make_game(game_id: str, players: int, **options: Any) -> Game:
+    """A configured game: ``make_game("dancing-dice", players=4, endurance=5)``."""
+    return get_game(game_id)(players, **options)
+
+
+def make(game_id: str, players: int, seed: int = 0, **options: Any) -> State:
+    """A new game's initial state: ``make("dancing-dice", players=4, seed=7)``."""
+    return make_game(game_id, players, **options).new_state(seed)

@@ -1,0 +1,193 @@
+"""The State contract every game implements.
+
+A State holds everything about one game in progress: the board, the hands,
+the seeded random source and whose decision it is. A decision belongs to one
+player, to several players at once (secret simultaneous choices, each seat
+submitting its own action in any order), or to chance (``CHANCE``).
+
+States are mutable: ``apply`` changes the state in place and returns the
+events it caused; ``clone`` gives an independent copy for search.
+"""
+
+from __future__ import annotations
+
+import copy
+from abc import ABC, abstractmethod
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Self
+
+from ballroom.core.errors import IllegalActionError, allowed_list
+from ballroom.core.events import Event
+from ballroom.core.rng import Rng
+
+if TYPE_CHECKING:
+    from ballroom.core.game import Game
+    from ballroom.core.record import GameRecord
+
+CHANCE = -1
+"""The pseudo-player who decides chance events (dice, shuffles, draws)."""
+
+Observation = dict[str, Any]
+"""What one seat may see: plain JSON-compatible data."""
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """How a finished game ended.
+
+    ``ranking`` groups players by place, best first; players in one group
+    share that place. ``returns`` gives each player's share of the win: the
+    winners split 1.0 evenly, everyone else gets 0.
+    """
+
+    winners: tuple[int, ...]
+    ranking: tuple[tuple[int, ...], ...]
+    returns: tuple[float, ...]
+
+    @classmethod
+    def from_ranking(cls, players: int, ranking: Sequence[Sequence[int]]) -> Outcome:
+        groups = tuple(tuple(sorted(group)) for group in ranking if group)
+        winners = groups[0] if groups else ()
+        returns = tuple(
+            (1.0 / len(winners)) if player in winners else 0.0 for player in range(players)
+        )
+        return cls(winners=winners, ranking=groups, returns=returns)
+
+
+class State(ABC):
+    """One game in progress. Subclasses implement the rules."""
+
+    game: Game
+    rng: Rng
+    history: list[tuple[int, int]]
+
+    def __init__(self, game: Game, seed: int) -> None:
+        self.game = game
+        self.seed = seed
+        self.rng = Rng(seed)
+        self.history = []
+
+    # -- who acts -----------------------------------------------------------
+
+    @abstractmethod
+    def current_players(self) -> tuple[int, ...]:
+        """Players who owe a decision now; ``(CHANCE,)`` at a chance node; ``()`` at the end.
+
+        At a simultaneous node every listed player still has to submit; a
+        player drops out of the tuple once her choice is in.
+        """
+
+    def is_chance_node(self) -> bool:
+        return self.current_players() == (CHANCE,)
+
+    def is_terminal(self) -> bool:
+        return not self.current_players()
+
+    # -- actions ------------------------------------------------------------
+
+    @abstractmethod
+    def legal_actions(self, player: int | None = None) -> list[int]:
+        """Sorted action ids ``player`` may take now (chance outcomes at a chance node)."""
+
+    @abstractmethod
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """``(action, probability)`` pairs at a chance node."""
+
+    def sample_chance(self) -> int:
+        """Draw a chance outcome with the state's own seeded source."""
+        outcomes = self.chance_outcomes()
+        index = self.rng.weighted_index([probability for _, probability in outcomes])
+        return outcomes[index][0]
+
+    def apply(
+        self, action: int, player: int | None = None, *, trusted: bool = False
+    ) -> list[Event]:
+        """Apply ``action`` for ``player`` and return the events it caused.
+
+        ``player`` may be left out when exactly one player (or chance) is to
+        act. ``trusted=True`` skips the legality check for callers that took
+        the action from ``legal_actions`` themselves (simulation loops).
+        """
+        acting = self._resolve_player(player)
+        if not trusted:
+            legal = self.legal_actions(acting)
+            if action not in legal:
+                raise IllegalActionError(self._illegal_message(action, acting, legal))
+        events = self._apply(action, acting)
+        self.history.append((acting, action))
+        return events
+
+    def apply_text(self, text: str, player: int | None = None) -> list[Event]:
+        """Apply an action given in its text form, e.g. ``"reroll 0 3"``."""
+        return self.apply(self.game.parse_action(text), player)
+
+    @abstractmethod
+    def _apply(self, action: int, player: int) -> list[Event]:
+        """Change the state; the action is known to be legal for ``player``."""
+
+    # -- the end ------------------------------------------------------------
+
+    @abstractmethod
+    def outcome(self) -> Outcome:
+        """The result; only meaningful once ``is_terminal()``."""
+
+    def turns(self) -> int:
+        """Game turns (or rounds) begun so far; simulations report and cap it."""
+        return 0
+
+    def seat_features(self) -> list[dict[str, str]]:
+        """Per-seat facts a balance study groups wins by (e.g. Power, Plan)."""
+        return [{} for _ in range(self.game.players)]
+
+    def returns(self) -> list[float]:
+        """Each player's share of the win (all zeros before the end)."""
+        if not self.is_terminal():
+            return [0.0] * self.game.players
+        return list(self.outcome().returns)
+
+    # -- views --------------------------------------------------------------
+
+    @abstractmethod
+    def observation(self, player: int | None) -> Observation:
+        """The state as ``player`` may see it (``None``: a spectator).
+
+        This is the only door through which state leaves the engine toward
+        a player: the terminal, the web socket, bots and RL adapters.
+        """
+
+    def clone(self) -> Self:
+        """An independent copy, random source included."""
+        return copy.deepcopy(self)
+
+    def record(self) -> GameRecord:
+        """The record that replays to this state."""
+        from ballroom.core.record import GameRecord
+
+        return GameRecord.of(self)
+
+    # -- helpers ------------------------------------------------------------
+
+    def _resolve_player(self, player: int | None) -> int:
+        current = self.current_players()
+        if not current:
+            raise IllegalActionError("the game is over; no action is allowed")
+        if player is None:
+            if len(current) == 1:
+                return current[0]
+            raise IllegalActionError(
+                f"several players act at once ({', '.join(map(str, current))}); say which one"
+            )
+        if player not in current:
+            who = "chance" if current == (CHANCE,) else ", ".join(map(str, current))
+            raise IllegalActionError(f"it is not player {player}'s decision; waiting for {who}")
+        return player
+
+    def _illegal_message(self, action: int, player: int, legal: list[int]) -> str:
+        try:
+            text = self.game.action_to_text(action)
+        except (IllegalActionError, IndexError, KeyError):
+            text = f"#{action}"
+        allowed = allowed_list([self.game.action_to_text(a) for a in legal])
+        who = "chance" if player == CHANCE else f"player {player}"
+        return f"{text!r} is not legal for {who} now; legal: {allowed or 'nothing'}"
