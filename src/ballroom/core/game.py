@@ -66,6 +66,15 @@ class Game(ABC):
     def parse_action(self, text: str) -> int:
         """The action id for a text form; raises IllegalActionError if it names none."""
 
+    def determinize(self, observation: Observation, rng: Rng) -> State:
+        """A full state consistent with everything ``observation`` shows.
+
+        What the observing seat cannot see (other hands, draw piles, other
+        seats' pending secret choices) is resampled with ``rng``. IS-MCTS
+        searches such states so that it never reads the true hidden state.
+        """
+        raise NotImplementedError(f"{self.name} does not support determinize() yet")
+
     def render(self, observation: Observation) -> str:
         """A terminal picture of an observation (rich console markup allowed)."""
         import json
