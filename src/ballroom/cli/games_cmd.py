@@ -14,7 +14,11 @@ def list_games() -> None:
     """List the games, their player counts, rule options and bots."""
     console = Console()
     for game in games():
-        table = Table(title=f"[bold]{game.name}[/bold]  ({game.id}, {game.min_players}-{game.max_players} players)", title_justify="left", show_lines=False)
+        table = Table(
+            title=f"[bold]{game.name}[/bold]  ({game.id}, {game.min_players}-{game.max_players} players)",
+            title_justify="left",
+            show_lines=False,
+        )
         table.add_column("option")
         table.add_column("default")
         table.add_column("allowed")

@@ -9,11 +9,13 @@ gives, so an edited record is caught at the first action that differs.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from ballroom.core.errors import BallroomError, RecordError
+from ballroom.core.events import Event
 from ballroom.core.game import get_game
 from ballroom.core.options import OptionValue
 from ballroom.core.state import CHANCE, State
@@ -143,11 +145,18 @@ class GameRecord:
         return game.new_state(self.seed)
 
 
-def replay(record: GameRecord, *, upto: int | None = None, verify_chance: bool = True) -> State:
+def replay(
+    record: GameRecord,
+    *,
+    upto: int | None = None,
+    verify_chance: bool = True,
+    on_events: Callable[[list[Event]], None] | None = None,
+) -> State:
     """Re-apply the record's actions (the first ``upto`` of them) and return the state.
 
     Raises RecordError naming the first action that is illegal, or whose
     chance outcome differs from the one the record's seed produces.
+    ``on_events`` receives the events of each action as it is re-applied.
     """
     state = record.new_state()
     actions = record.actions if upto is None else record.actions[:upto]
@@ -162,7 +171,9 @@ def replay(record: GameRecord, *, upto: int | None = None, verify_chance: bool =
                 if expected is not None and expected != action:
                     seeded = state.game.action_to_text(expected)
                     raise RecordError(f"the seed gives {seeded!r} here, not {text!r}")
-            state.apply(action, player)
+            events = state.apply(action, player)
         except BallroomError as error:
             raise RecordError(f"{where} does not replay: {error}") from None
+        if on_events is not None:
+            on_events(events)
     return state

@@ -1,0 +1,51 @@
+"""What the sub-commands share: error reporting, options and seat parsing."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import wraps
+from typing import ParamSpec, TypeVar
+
+import typer
+from rich.console import Console
+
+from ballroom.core.agent import split_seats
+from ballroom.core.errors import BallroomError, InvalidOptionError
+from ballroom.core.game import get_game
+from ballroom.core.options import OptionValue
+
+P = ParamSpec("P")
+R = TypeVar("R")
+
+err_console = Console(stderr=True)
+
+
+def reports_errors(command: Callable[P, R]) -> Callable[P, R]:
+    """Turn our input errors into one clear line on stderr and exit code 2."""
+
+    @wraps(command)
+    def wrapper(*args: P.args, **kwargs: P.kwargs) -> R:
+        try:
+            return command(*args, **kwargs)
+        except BallroomError as error:
+            err_console.print(f"[red]error:[/red] {error}", highlight=False, markup=True)
+            raise typer.Exit(2) from None
+
+    return wrapper
+
+
+def parse_options(game_id: str, pairs: list[str]) -> dict[str, OptionValue]:
+    """Validate ``--option name=value`` pairs against the game's declaration."""
+    return get_game(game_id).option_set.parse_pairs(pairs)
+
+
+def parse_seats(text: str | None, players: int | None, default_first: str) -> list[str]:
+    """Seat specs from ``--seats``, checked against ``--players`` when both are given."""
+    if text is None:
+        if players is None:
+            raise InvalidOptionError("give --players or --seats")
+        return [default_first] + ["random"] * (players - 1)
+    seats = split_seats(text)
+    if players is not None and len(seats) != players:
+        raise InvalidOptionError(f"--seats names {len(seats)} seats but --players is {players}")
+    return seats

@@ -1,0 +1,1 @@
+"""The lab: many games in parallel, and what their results say."""

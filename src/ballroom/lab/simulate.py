@@ -1,0 +1,165 @@
+"""Play many games in parallel and summarise them.
+
+Game ``i`` of a run with seed ``S`` is seeded ``derive_seed(S, "game", i)``
+and its bots derive their own streams from that, so a run's results depend
+only on its seed and settings, never on how many workers played it: results
+are gathered by game index before anything is summed.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from typing import Any
+
+from ballroom.agents import make_agent
+from ballroom.core.agent import SeatSpec
+from ballroom.core.game import Game, make_game
+from ballroom.core.options import OptionValue
+from ballroom.core.play import play_out, step
+from ballroom.core.rng import derive_seed
+
+
+@dataclass(frozen=True, slots=True)
+class SimulationSpec:
+    """What to simulate: one game set-up, one seat spec per seat."""
+
+    game: str
+    seats: tuple[str, ...]
+    options: dict[str, OptionValue] = field(default_factory=dict)
+    seed: int = 0
+    max_turns: int | None = None
+
+    def make_game(self) -> Game:
+        return make_game(self.game, len(self.seats), **self.options)
+
+    def validate(self) -> None:
+        """Fail fast, before any worker starts, on a bad game, option or seat."""
+        game = self.make_game()
+        for seat, spec in enumerate(self.seats):
+            make_agent(game, seat, SeatSpec.parse(spec), self.seed)
+
+
+@dataclass(frozen=True, slots=True)
+class GameResult:
+    """One played game: its returns, length and per-seat features."""
+
+    index: int
+    seed: int
+    finished: bool
+    returns: tuple[float, ...]
+    turns: int
+    actions: int
+    features: tuple[dict[str, str], ...]
+
+
+def play_one(spec: SimulationSpec, index: int) -> GameResult:
+    """Play game ``index`` of a run to its end, or until ``max_turns`` is passed."""
+    game = spec.make_game()
+    seed = derive_seed(spec.seed, "game", index)
+    state = game.new_state(seed)
+    agents = [make_agent(game, seat, seat_spec, seed) for seat, seat_spec in enumerate(spec.seats)]
+    if spec.max_turns is None:
+        play_out(state, agents)
+    else:
+        while not state.is_terminal() and state.turns() <= spec.max_turns:
+            step(state, agents)
+    finished = state.is_terminal()
+    return GameResult(
+        index=index,
+        seed=seed,
+        finished=finished,
+        returns=tuple(state.returns()) if finished else (0.0,) * game.players,
+        turns=state.turns(),
+        actions=len(state.history),
+        features=tuple(state.seat_features()),
+    )
+
+
+def _play_chunk(spec: SimulationSpec, indices: Sequence[int]) -> list[GameResult]:
+    return [play_one(spec, index) for index in indices]
+
+
+def _chunks(indices: range, size: int) -> Iterator[range]:
+    for start in range(indices.start, indices.stop, size):
+        yield range(start, min(start + size, indices.stop))
+
+
+def run(
+    spec: SimulationSpec,
+    games: int,
+    workers: int = 1,
+    on_progress: Callable[[int], None] | None = None,
+) -> list[GameResult]:
+    """Play games ``0..games-1`` and return their results in index order."""
+    spec.validate()
+    results: list[GameResult] = []
+    if workers <= 1:
+        for index in range(games):
+            results.append(play_one(spec, index))
+            if on_progress is not None:
+                on_progress(1)
+        return results
+    chunk = max(1, min(50, games // (workers * 8) or 1))
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        futures = [pool.submit(_play_chunk, spec, list(c)) for c in _chunks(range(games), chunk)]
+        for future in futures:
+            batch = future.result()
+            results.extend(batch)
+            if on_progress is not None:
+                on_progress(len(batch))
+    return results
+
+
+def summarize(
+    spec: SimulationSpec, results: Sequence[GameResult], seconds: float
+) -> dict[str, Any]:
+    """The JSON summary: wins per seat (shared wins as fractions), lengths, rates by feature."""
+    players = len(spec.seats)
+    finished = [r for r in results if r.finished]
+    wins = [sum(r.returns[seat] for r in finished) for seat in range(players)]
+    by_feature: dict[str, dict[str, dict[str, float]]] = {}
+    for result in finished:
+        for seat, features in enumerate(result.features):
+            for name, value in features.items():
+                entry = by_feature.setdefault(name, {}).setdefault(value, {"seats": 0, "wins": 0.0})
+                entry["seats"] += 1
+                entry["wins"] += result.returns[seat]
+    for values in by_feature.values():
+        for entry in values.values():
+            entry["win_rate"] = entry["wins"] / entry["seats"]
+    return {
+        "game": spec.game,
+        "options": spec.options,
+        "seed": spec.seed,
+        "games": len(results),
+        "finished": len(finished),
+        "unfinished": len(results) - len(finished),
+        "seats": list(spec.seats),
+        "wins": wins,
+        "win_rate": [w / len(finished) if finished else 0.0 for w in wins],
+        "mean_rounds": sum(r.turns for r in finished) / len(finished) if finished else 0.0,
+        "mean_actions": sum(r.actions for r in finished) / len(finished) if finished else 0.0,
+        "by_feature": by_feature,
+        "seconds": seconds,
+        "games_per_second": len(results) / seconds if seconds > 0 else 0.0,
+    }
+
+
+def simulate(
+    spec: SimulationSpec,
+    games: int,
+    workers: int = 1,
+    on_progress: Callable[[int], None] | None = None,
+) -> dict[str, Any]:
+    """Run and summarise; the summary's numbers depend only on ``spec`` and ``games``."""
+    started = time.perf_counter()
+    results = run(spec, games, workers, on_progress)
+    summary = summarize(spec, results, time.perf_counter() - started)
+    summary["workers"] = workers
+    return summary
+
+
+__all__ = ["GameResult", "SimulationSpec", "play_one", "run", "simulate", "summarize"]
