@@ -16,6 +16,9 @@ from ballroom.core.errors import InvalidOptionError, UnknownGameError
 from ballroom.core.options import OptionSet, OptionValue
 
 if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
+
     from ballroom.core.agent import Agent
     from ballroom.core.rng import Rng
     from ballroom.core.state import Observation, State
@@ -74,6 +77,20 @@ class Game(ABC):
         searches such states so that it never reads the true hidden state.
         """
         raise NotImplementedError(f"{self.name} does not support determinize() yet")
+
+    @property
+    def observation_shape(self) -> tuple[int, ...]:
+        """Shape of every array ``encode_observation`` returns for this configuration."""
+        raise NotImplementedError(f"{self.name} has no tensor encoding of its observations yet")
+
+    def encode_observation(self, observation: Observation) -> npt.NDArray[np.float32]:
+        """``observation`` as a float32 array of ``observation_shape``, values in [0, 1].
+
+        RL adapters (``ballroom.interop``) feed this to learners; it must be
+        built from ``observation`` alone so that it carries no hidden
+        information.
+        """
+        raise NotImplementedError(f"{self.name} has no tensor encoding of its observations yet")
 
     def render(self, observation: Observation) -> str:
         """A terminal picture of an observation (rich console markup allowed)."""
