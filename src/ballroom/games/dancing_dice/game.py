@@ -6,8 +6,9 @@ from typing import Any, ClassVar
 
 from ballroom.core.game import BotFactory, Game
 from ballroom.core.options import Option, OptionSet
+from ballroom.core.rng import Rng
 from ballroom.core.state import Observation
-from ballroom.games.dancing_dice import actions
+from ballroom.games.dancing_dice import actions, determinize
 from ballroom.games.dancing_dice.bots import BOTS
 from ballroom.games.dancing_dice.rules import DIE_LABELS, MAX_ENDURANCE, describe_value
 from ballroom.games.dancing_dice.state import DancingDiceState
@@ -51,6 +52,17 @@ class DancingDice(Game):
     def parse_action(self, text: str) -> int:
         return actions.parse(text)
 
+    def determinize(self, observation: Observation, rng: Rng) -> DancingDiceState:
+        return determinize.determinize(self, observation, rng)
+
+    def evaluate(self, state: DancingDiceState) -> list[float]:
+        """Search hook: estimated win shares of a state cut short (see determinize.py)."""
+        return determinize.evaluate(state)
+
+    def rollout_action(self, state: DancingDiceState, player: int, rng: Rng) -> int:
+        """Search hook: a fast, strong rollout policy (see determinize.py)."""
+        return determinize.rollout_action(state, player, rng)
+
     def player_name(self, player: int) -> str:
         return SEAT_NAMES[player]
 
@@ -63,7 +75,7 @@ class DancingDice(Game):
             f"   satisfactory this dance: {observation['satisfactory']}"
         )
         for p, seat in enumerate(observation["players"]):
-            bar = "#" * seat["endurance"] + "." * (MAX_ENDURANCE - seat["endurance"])
+            bar = "●" * seat["endurance"] + "·" * (MAX_ENDURANCE - seat["endurance"])
             status = "" if seat["dancing"] else "  [dim]out[/dim]"
             extra = ""
             if seat["rerolled"] is not None:
@@ -72,7 +84,7 @@ class DancingDice(Game):
                 extra += "  [green]ready[/green]"
             you = " (you)" if observation["you"] == p else ""
             lines.append(
-                f"  {seat['name']:<9}{you:<6} [{bar}] {seat['endurance']:>2}{status}{extra}"
+                f"  {seat['name']:<9}{you:<6} {bar} {seat['endurance']:>2}{status}{extra}"
             )
         you = observation["you"]
         if you is not None:

@@ -363,7 +363,8 @@ class DancingDiceState(State):
         )
         text = f"{ordinal} dance, {k} of {len(values)} satisfactory: {good}."
         if losers:
-            text += " " + ", ".join(name(p) for p in losers) + " lose 1 endurance."
+            verb = "loses" if len(losers) == 1 else "lose"
+            text += " " + ", ".join(name(p) for p in losers) + f" {verb} 1 endurance."
         if out:
             text += (
                 " "
