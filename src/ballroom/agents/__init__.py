@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from ballroom.agents.mcts import ISMCTSAgent, make_mcts
 from ballroom.agents.random_agent import RandomAgent
 from ballroom.core.agent import Agent, SeatSpec
 from ballroom.core.errors import InvalidOptionError
@@ -17,7 +18,7 @@ def _random(game: Game, seat: int, rng: Rng, params: Mapping[str, str]) -> Agent
     return RandomAgent(rng)
 
 
-GENERIC_BOTS: dict[str, BotFactory] = {"random": _random}
+GENERIC_BOTS: dict[str, BotFactory] = {"random": _random, "mcts": make_mcts}
 
 
 def bot_names(game: Game) -> list[str]:
@@ -36,4 +37,4 @@ def make_agent(game: Game, seat: int, spec: str | SeatSpec, seed: int) -> Agent:
     return factory(game, seat, Rng(derive_seed(seed, "seat", seat)), parsed.params)
 
 
-__all__ = ["GENERIC_BOTS", "RandomAgent", "bot_names", "make_agent"]
+__all__ = ["GENERIC_BOTS", "ISMCTSAgent", "RandomAgent", "bot_names", "make_agent"]

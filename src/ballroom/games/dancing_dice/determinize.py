@@ -19,14 +19,17 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
+import numpy as np
+import numpy.typing as npt
+
 from ballroom.core.errors import InvalidOptionError
 from ballroom.core.rng import Rng
 from ballroom.core.state import CHANCE, Observation
 from ballroom.games.dancing_dice import actions
 from ballroom.games.dancing_dice.bots import (
+    SIDE_KEY_INDEX,
     TRIPLE_INDEX,
     TRIPLES,
-    _side_key,
     arrangement_costs,
     reroll_costs,
 )
@@ -66,7 +69,9 @@ def determinize(game: DancingDice, observation: Observation, rng: Rng) -> Dancin
     state.phase = phase
     state.rerolls.clear()
     state.arrangements.clear()
-    state.announced = {p: seat["rerolled"] for p, seat in enumerate(seats) if seat["rerolled"] is not None}
+    state.announced = {
+        p: seat["rerolled"] for p, seat in enumerate(seats) if seat["rerolled"] is not None
+    }
     my_dice: list[int] = list(seats[me]["dice"])
     dancers = state.dancers()
     state.dice = [list(my_dice) if p == me else [0] * DICE_PER_PLAYER for p in range(game.players)]
@@ -122,31 +127,41 @@ def evaluate(state: DancingDiceState) -> list[float]:
     """
     if state.is_terminal():
         return state.returns()
-    weights = [e * e if alive else 0 for e, alive in zip(state.endurance, state.active, strict=True)]
+    weights = [
+        e * e if alive else 0 for e, alive in zip(state.endurance, state.active, strict=True)
+    ]
     total = sum(weights)
     return [w / total for w in weights]
 
 
-@lru_cache(maxsize=1 << 16)
-def _expert_choice(
-    context: tuple[tuple[int, ...], int, int, int], faces: tuple[int, ...], arranging: bool
-) -> int:
-    """The expert bot's choice for these dice, memoised: rollouts meet the same dice often."""
-    if arranging:
-        config = TRIPLE_INDEX[tuple(sorted(faces[:3]))] * len(TRIPLES) + TRIPLE_INDEX[
-            tuple(sorted(faces[3:]))
-        ]
-        return actions.ARRANGE_BASE + int(arrangement_costs(*context)[config].argmin())
+def _mask_keys() -> npt.NDArray[np.int64]:
+    """Side key of each (sorted triple, mask over its sorted positions): shape (56, 8)."""
+    keys = np.zeros((len(TRIPLES), 8), dtype=np.int64)
+    for t, triple in enumerate(TRIPLES):
+        for mask in range(8):
+            kept = tuple(face for i, face in enumerate(triple) if not mask >> i & 1)
+            keys[t, mask] = SIDE_KEY_INDEX[(kept, 3 - len(kept))]
+    return keys
+
+
+MASK_KEYS = _mask_keys()
+
+
+@lru_cache(maxsize=1024)
+def _best_rerolls(context: tuple[tuple[int, ...], int, int, int]) -> npt.NDArray[np.int64]:
+    """The expert's best pair of side masks, ``8 * white + coloured``, per (white, coloured) triple."""
     table = reroll_costs(*context)
-    best_action, best_cost = actions.REROLL_BASE, float("inf")
-    for action in actions.REROLL_ACTIONS:
-        rerolled = actions.reroll_dice(action)
-        cost = float(
-            table[_side_key(list(faces), range(3), rerolled), _side_key(list(faces), range(3, 6), rerolled)]
-        )
-        if cost < best_cost - 1e-12:
-            best_action, best_cost = action, cost
-    return best_action
+    grid = table[MASK_KEYS[:, :, None, None], MASK_KEYS[None, None, :, :]]
+    flat = grid.transpose(0, 2, 1, 3).reshape(len(TRIPLES), len(TRIPLES), 64)
+    best: npt.NDArray[np.int64] = flat.argmin(axis=2)
+    return best
+
+
+@lru_cache(maxsize=1024)
+def _best_rows(context: tuple[tuple[int, ...], int, int, int]) -> npt.NDArray[np.int64]:
+    """The expert's first row for each of the 3136 dice configurations."""
+    best: npt.NDArray[np.int64] = arrangement_costs(*context).argmin(axis=1)
+    return best
 
 
 def rollout_action(state: DancingDiceState, player: int, rng: Rng) -> int:
@@ -160,4 +175,17 @@ def rollout_action(state: DancingDiceState, player: int, rng: Rng) -> int:
         satisfactory_count(dancers),
         state.endurance[player],
     )
-    return _expert_choice(context, tuple(state.dice[player]), state.phase is Phase.ARRANGE)
+    faces = state.dice[player]
+    white = sorted(range(3), key=faces.__getitem__)
+    coloured = sorted(range(3, 6), key=faces.__getitem__)
+    config = (
+        TRIPLE_INDEX[(faces[white[0]], faces[white[1]], faces[white[2]])],
+        TRIPLE_INDEX[(faces[coloured[0]], faces[coloured[1]], faces[coloured[2]])],
+    )
+    if state.phase is Phase.ARRANGE:
+        row = int(_best_rows(context)[config[0] * len(TRIPLES) + config[1]])
+        return actions.ARRANGE_BASE + row
+    masks = int(_best_rerolls(context)[config])
+    dice = [white[i] for i in range(3) if masks >> (3 + i) & 1]
+    dice += [coloured[i] for i in range(3) if masks >> i & 1]
+    return actions.reroll(dice)

@@ -1,0 +1,266 @@
+"""Information-set Monte Carlo tree search (IS-MCTS), for any registered game.
+
+Each iteration samples one *determinization* — a full state consistent with
+the seat's observation, from ``game.determinize(observation, rng)`` — and
+walks it down a shared tree. The bot never sees the true state: it gets a
+``Decision`` and nothing else.
+
+Tree nodes are information sets: a node is keyed by the acting seat and that
+seat's observation of the (determinized) state, so every seat decides on
+what *it* could see. This is the multiple-observer flavour of IS-MCTS
+(Cowling, Powley & Whitehouse 2012) with observations standing in for
+information-set keys: opponents' choices depend on their own (sampled)
+secrets, and a seat's secret simultaneous choice is invisible to the seats
+that choose after it, because observations hide it.
+
+* Chance: outcomes are drawn from the node's declared distribution
+  (``chance_outcomes()``) with the bot's own random source, never with the
+  determinized state's source, so no future die is foreseen.
+* Simultaneous decisions: the searching seat submits first, then the
+  others in seat order; observations hide pending choices.
+* Any number of players: each node stores the mean return *of the seat
+  acting there*, so every seat maximises its own share of the win.
+* Selection is UCB1 with availability counts (an action's exploration term
+  counts only the visits in which it was legal), as IS-MCTS requires when
+  determinizations differ in their legal actions.
+
+Games may offer two optional hooks, used when present:
+``game.rollout_action(state, player, rng) -> int`` (a rollout policy) and
+``game.evaluate(state) -> list[float]`` (estimated returns of a cut-off
+rollout; with it, rollouts stop after ``horizon`` more turns).
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import time
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, TypeVar, cast
+
+from ballroom.core.agent import Decision
+from ballroom.core.errors import InvalidOptionError
+from ballroom.core.game import Game
+from ballroom.core.rng import Rng
+from ballroom.core.state import CHANCE, State
+
+if TYPE_CHECKING:
+    from ballroom.core.agent import Agent
+
+N = TypeVar("N", int, float)
+RolloutPolicy = Callable[[State, int, Rng], int]
+Evaluator = Callable[[State], Sequence[float]]
+
+DEFAULT_ITERATIONS = 1000
+DEFAULT_EXPLORATION = 0.7
+DEFAULT_HORIZON = 2
+MAX_ROLLOUT_ACTIONS = 20_000
+"""A safety stop for rollouts in games without an evaluation; such a rollout scores zero."""
+
+
+class _Node:
+    """One information set: per action [visits, summed return, availability]."""
+
+    __slots__ = ("stats",)
+
+    def __init__(self) -> None:
+        self.stats: dict[int, list[float]] = {}
+
+
+@dataclass(frozen=True, slots=True)
+class SearchSettings:
+    """How hard and how widely to search."""
+
+    iterations: int | None = DEFAULT_ITERATIONS
+    milliseconds: float | None = None
+    exploration: float = DEFAULT_EXPLORATION
+    horizon: int = DEFAULT_HORIZON
+    use_game_policy: bool = True
+
+    @classmethod
+    def from_params(cls, params: Mapping[str, str]) -> SearchSettings:
+        """Read seat-spec parameters: ``iterations``, ``ms``, ``c``, ``horizon``, ``rollout``."""
+        allowed = {"iterations", "ms", "c", "horizon", "rollout"}
+        unknown = sorted(set(params) - allowed)
+        if unknown:
+            raise InvalidOptionError(
+                f"the mcts bot has no parameter {', '.join(unknown)}; "
+                f"allowed: {', '.join(sorted(allowed))}"
+            )
+        iterations = _positive(params, "iterations", int)
+        milliseconds = _positive(params, "ms", float)
+        if iterations is None and milliseconds is None:
+            iterations = DEFAULT_ITERATIONS
+        exploration = _positive(params, "c", float)
+        horizon = _positive(params, "horizon", int)
+        rollout = params.get("rollout", "game")
+        if rollout not in ("game", "random"):
+            raise InvalidOptionError(f"mcts rollout must be 'game' or 'random', not {rollout!r}")
+        return cls(
+            iterations=iterations,
+            milliseconds=milliseconds,
+            exploration=DEFAULT_EXPLORATION if exploration is None else exploration,
+            horizon=DEFAULT_HORIZON if horizon is None else horizon,
+            use_game_policy=rollout == "game",
+        )
+
+
+def _positive(params: Mapping[str, str], key: str, kind: type[N]) -> N | None:
+    if key not in params:
+        return None
+    try:
+        value = kind(params[key])
+    except ValueError:
+        value = kind(-1)
+    if value <= 0:
+        raise InvalidOptionError(
+            f"mcts {key} must be a positive {kind.__name__}, not {params[key]!r}"
+        )
+    return value
+
+
+def observation_key(state: State, player: int) -> str:
+    """The information-set key of ``player`` in ``state``: its observation as text."""
+    return json.dumps(state.observation(player), separators=(",", ":"))
+
+
+class ISMCTSAgent:
+    """Searches determinizations of its seat's observation; see the module docstring."""
+
+    def __init__(self, game: Game, seat: int, rng: Rng, settings: SearchSettings) -> None:
+        self.game = game
+        self.seat = seat
+        self.rng = rng
+        self.settings = settings
+        hook_policy = getattr(game, "rollout_action", None) if settings.use_game_policy else None
+        hook_evaluate = getattr(game, "evaluate", None)
+        self.policy = cast("RolloutPolicy | None", hook_policy)
+        self.evaluate = cast("Evaluator | None", hook_evaluate)
+        self.last_iterations = 0
+
+    def act(self, decision: Decision) -> int:
+        legal = list(decision.legal_actions)
+        if len(legal) == 1:
+            return legal[0]
+        root = _Node()
+        table: dict[tuple[int, str], _Node] = {}
+        settings = self.settings
+        deadline = (
+            time.perf_counter() + settings.milliseconds / 1000.0
+            if settings.milliseconds is not None
+            else math.inf
+        )
+        limit = settings.iterations if settings.iterations is not None else math.inf
+        done = 0
+        while done < limit and (done == 0 or time.perf_counter() < deadline):
+            state = self.game.determinize(decision.observation, self.rng)
+            self._iterate(state, root, legal, table)
+            done += 1
+        self.last_iterations = done
+        return max(legal, key=lambda a: (root.stats[a][0] if a in root.stats else -1.0, -a))
+
+    # -- one iteration --------------------------------------------------------
+
+    def _iterate(
+        self, state: State, root: _Node, root_legal: list[int], table: dict[tuple[int, str], _Node]
+    ) -> None:
+        c = self.settings.exploration
+        path: list[tuple[list[float], int]] = []
+        node = root
+        legal = root_legal
+        player = self.seat
+        while True:
+            action, expanded = self._select(node, legal, c)
+            path.append((node.stats[action], player))
+            state.apply(action, player, trusted=True)
+            if expanded:
+                break
+            upcoming = self._next_decision(state)
+            if upcoming is None:
+                break
+            player = upcoming
+            legal = state.legal_actions(player)
+            key = (player, observation_key(state, player))
+            found = table.get(key)
+            if found is None:
+                found = table[key] = _Node()
+            node = found
+        values = self._rollout(state)
+        for stats, seat in path:
+            stats[0] += 1.0
+            stats[1] += values[seat]
+
+    def _select(self, node: _Node, legal: list[int], c: float) -> tuple[int, bool]:
+        """UCB1 with availability counts; an untried action first (that is the expansion)."""
+        stats = node.stats
+        untried = [a for a in legal if a not in stats]
+        if untried:
+            action = untried[self.rng.below(len(untried))]
+            for a in legal:
+                entry = stats.get(a)
+                if entry is not None:
+                    entry[2] += 1.0
+            stats[action] = [0.0, 0.0, 1.0]
+            return action, True
+        best, best_score = legal[0], -math.inf
+        for a in legal:
+            entry = stats[a]
+            entry[2] += 1.0
+            visits = entry[0]
+            if visits == 0.0:
+                score = math.inf
+            else:
+                score = entry[1] / visits + c * math.sqrt(math.log(entry[2]) / visits)
+            if score > best_score:
+                best, best_score = a, score
+        return best, False
+
+    def _next_decision(self, state: State) -> int | None:
+        """Play chance until a seat must decide; that seat (ours first), or None at the end."""
+        while True:
+            current = state.current_players()
+            if not current:
+                return None
+            if current[0] != CHANCE:
+                return self.seat if self.seat in current else current[0]
+            state.apply(self._chance(state), CHANCE, trusted=True)
+
+    def _chance(self, state: State) -> int:
+        outcomes = state.chance_outcomes()
+        index = self.rng.weighted_index([p for _, p in outcomes])
+        return outcomes[index][0]
+
+    def _rollout(self, state: State) -> Sequence[float]:
+        rng = self.rng
+        policy = self.policy
+        evaluate = self.evaluate
+        stop_turn = state.turns() + self.settings.horizon if evaluate is not None else None
+        for _ in range(MAX_ROLLOUT_ACTIONS):
+            current = state.current_players()
+            if not current:
+                return state.returns()
+            if stop_turn is not None and state.turns() > stop_turn:
+                break
+            player = current[0]
+            if player == CHANCE:
+                action = self._chance(state)
+            elif policy is not None:
+                action = policy(state, player, rng)
+            else:
+                legal = state.legal_actions(player)
+                action = legal[rng.below(len(legal))]
+            state.apply(action, player, trusted=True)
+        if evaluate is not None:
+            return evaluate(state)
+        return [0.0] * self.game.players
+
+
+def make_mcts(game: Game, seat: int, rng: Rng, params: Mapping[str, str]) -> Agent:
+    """Seat-spec factory: ``mcts``, ``mcts:iterations=2000``, ``mcts:ms=200,c=1.0``."""
+    settings = SearchSettings.from_params(params)
+    if type(game).determinize is Game.determinize:
+        raise InvalidOptionError(
+            f"the mcts bot needs {game.name} to support determinize(), which it does not yet"
+        )
+    return ISMCTSAgent(game, seat, rng, settings)
