@@ -1,0 +1,89 @@
+"""The ``ballroom`` command as a user runs it."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from ballroom.cli import app
+
+runner = CliRunner()
+
+
+def test_games_lists_games_options_and_bots() -> None:
+    result = runner.invoke(app, ["games"])
+    assert result.exit_code == 0
+    assert "dancing-dice" in result.output and "endurance" in result.output and "expert" in result.output
+
+
+def simulate_json(*extra: str) -> dict[str, object]:
+    result = runner.invoke(app, ["simulate", "dancing-dice", "--games", "24", "--seed", "9", "--json", *extra])
+    assert result.exit_code == 0, result.output
+    data: dict[str, object] = json.loads(result.stdout)
+    return data
+
+
+def test_simulate_same_seed_same_numbers_whatever_the_workers() -> None:
+    one = simulate_json("--seats", "expert,random,random", "--workers", "1")
+    two = simulate_json("--seats", "expert,random,random", "--workers", "2")
+    for key in ("games", "seats", "wins", "mean_rounds", "win_rate", "unfinished"):
+        assert one[key] == two[key]
+    assert {"games", "seats", "wins", "mean_rounds", "seconds", "games_per_second"} <= one.keys()
+    assert sum(one["wins"]) == 24  # type: ignore[arg-type]
+
+
+def test_simulate_counts_cut_games_as_unfinished() -> None:
+    data = simulate_json("--seats", "random,random", "--max-turns", "2", "--workers", "1")
+    assert data["unfinished"] == 24 and data["wins"] == [0, 0]
+
+
+def test_bad_input_gets_a_clear_error() -> None:
+    result = runner.invoke(app, ["simulate", "dancing-dice", "--seats", "expert,wizard"])
+    assert result.exit_code == 2
+    assert "unknown bot 'wizard'" in result.output and "allowed: expert, random" in result.output
+    result = runner.invoke(app, ["simulate", "dancing-dice", "--seats", "random,random", "-o", "endurance=11"])
+    assert result.exit_code == 2 and "allowed: 1..10" in result.output
+    result = runner.invoke(app, ["play", "chess", "--players", "2"])
+    assert result.exit_code == 2 and "known games: " in result.output
+
+
+def test_play_in_the_terminal_then_replay(tmp_path: Path) -> None:
+    record = tmp_path / "game.json"
+    moves = "keep\nfirst a b c\n" + "1\n" * 400
+    result = runner.invoke(
+        app,
+        ["play", "dancing-dice", "--players", "2", "--seats", "human,random", "--seed", "4", "--save", str(record)],
+        input=moves,
+    )
+    assert result.exit_code == 0, result.output
+    assert "Your dice:" in result.output and "Curtains up" in result.output
+    assert "Dance Champion" in result.output
+    replayed = runner.invoke(app, ["replay", str(record)])
+    assert replayed.exit_code == 0 and "verified" in replayed.output and "1. " in replayed.output
+
+
+def test_the_human_never_sees_the_bots_dice(tmp_path: Path) -> None:
+    result = runner.invoke(
+        app, ["play", "dancing-dice", "--seats", "human,random,random", "--seed", "2"], input="keep\nquit\n"
+    )
+    assert result.exit_code == 0
+    # Only the human's own dice are told before the curtains rise.
+    assert result.output.count("Your dice:") == 1
+    assert "Barbara's dice" not in result.output and "Curtains up" not in result.output
+
+
+def test_replay_refuses_an_edited_record(tmp_path: Path) -> None:
+    path = tmp_path / "game.json"
+    runner.invoke(app, ["play", "dancing-dice", "--seats", "human,random", "--seed", "4", "--save", str(path)], input="1\n" * 400)
+    data = json.loads(path.read_text())
+    index = next(i for i, (player, text) in enumerate(data["actions"]) if player == -1 and text != "roll 1")
+    data["actions"][index][1] = "roll 1"
+    path.write_text(json.dumps(data))
+    result = runner.invoke(app, ["replay", str(path)])
+    assert result.exit_code == 2
+    assert f"action {index + 1} (chance: 'roll 1') does not replay" in result.output
+    path.write_text("{broken")
+    result = runner.invoke(app, ["replay", str(path)])
+    assert result.exit_code == 2 and "not valid JSON" in result.output
