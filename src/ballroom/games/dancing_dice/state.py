@@ -66,11 +66,17 @@ class DancingDiceState(State):
         self.eliminated: list[list[int]] = []
         self.tango_scored = True
         self.phase = Phase.TANGO
+        self._current: tuple[int, ...] | None = None
         self._start_round()
 
     # -- the contract -------------------------------------------------------
 
     def current_players(self) -> tuple[int, ...]:
+        if self._current is None:
+            self._current = self._compute_current_players()
+        return self._current
+
+    def _compute_current_players(self) -> tuple[int, ...]:
         if self.phase in (Phase.TANGO, Phase.ROLL, Phase.REROLL_ROLL):
             return (CHANCE,)
         if self.phase is Phase.REROLL:
@@ -93,7 +99,17 @@ class DancingDiceState(State):
     def chance_outcomes(self) -> list[tuple[int, float]]:
         return list(CHANCE_OUTCOMES) if self.current_players() == (CHANCE,) else []
 
+    def sample_chance(self) -> int:
+        """Every chance node here is one fair die."""
+        return actions.ROLL_BASE + self.rng.below(6)
+
     def _apply(self, action: int, player: int) -> list[Event]:
+        self._current = None
+        events = self._resolve(action, player)
+        self._current = None  # the phase may have moved on while resolving
+        return events
+
+    def _resolve(self, action: int, player: int) -> list[Event]:
         if player == CHANCE:
             return self._apply_roll(action - actions.ROLL_BASE + 1)
         if self.phase is Phase.REROLL:
@@ -180,6 +196,7 @@ class DancingDiceState(State):
         twin.eliminated = [list(g) for g in self.eliminated]
         twin.tango_scored = self.tango_scored
         twin.phase = self.phase
+        twin._current = self._current
         return twin
 
     # -- queries ------------------------------------------------------------
