@@ -41,9 +41,15 @@ def main() -> None:
     expert_seats = ("expert",) + ("random",) * (players - 1)
     rows = [
         ("engine, random seats, 1 core", engine_rate(random_seats, 100 * scale, 1)),
-        (f"engine, random seats, {cores} cores", engine_rate(random_seats, 100 * scale * cores, cores)),
+        (
+            f"engine, random seats, {cores} cores",
+            engine_rate(random_seats, 100 * scale * cores, cores),
+        ),
         ("engine, expert + random, 1 core", engine_rate(expert_seats, 60 * scale, 1)),
-        (f"engine, expert + random, {cores} cores", engine_rate(expert_seats, 60 * scale * cores, cores)),
+        (
+            f"engine, expert + random, {cores} cores",
+            engine_rate(expert_seats, 60 * scale * cores, cores),
+        ),
         ("batched numpy, random seats, 1 core", batch_rate(players, 100_000 * scale)),
     ]
     base = rows[0][1]

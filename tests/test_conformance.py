@@ -35,7 +35,9 @@ def random_walk(game: Game, seed: int, check: bool = True) -> State:
         player = players[0]
         legal = state.legal_actions(player)
         if check:
-            assert legal == sorted(set(legal)) and legal, "legal actions are sorted, unique, non-empty"
+            assert legal == sorted(set(legal)) and legal, (
+                "legal actions are sorted, unique, non-empty"
+            )
             assert all(0 <= a < game.num_distinct_actions for a in legal)
             for action in legal:
                 assert game.parse_action(game.action_to_text(action)) == action
@@ -112,14 +114,18 @@ def test_clones_are_independent(game: Game) -> None:
     state = game.new_state(4)
     for _ in range(50):
         player = state.current_players()[0]
-        state.apply(state.sample_chance() if player == CHANCE else state.legal_actions(player)[0], player)
+        state.apply(
+            state.sample_chance() if player == CHANCE else state.legal_actions(player)[0], player
+        )
     twin = state.clone()
     before = state.observation(None), list(state.history)
     for _ in range(50):
         if twin.is_terminal():
             break
         player = twin.current_players()[0]
-        twin.apply(twin.sample_chance() if player == CHANCE else twin.legal_actions(player)[-1], player)
+        twin.apply(
+            twin.sample_chance() if player == CHANCE else twin.legal_actions(player)[-1], player
+        )
     assert (state.observation(None), state.history) == before
 
 
@@ -127,7 +133,9 @@ def test_unknown_options_and_bad_player_counts_are_refused(game: Game) -> None:
     game_class = type(game)
     with pytest.raises(InvalidOptionError, match="unknown option 'no-such-option'"):
         game_class(game_class.min_players, no_such_option=1)
-    with pytest.raises(InvalidOptionError, match=f"{game_class.min_players} to {game_class.max_players}"):
+    with pytest.raises(
+        InvalidOptionError, match=f"{game_class.min_players} to {game_class.max_players}"
+    ):
         game_class(game_class.max_players + 1)
     for option in game_class.option_set.options:
         with pytest.raises(InvalidOptionError, match="allowed"):
@@ -137,5 +145,5 @@ def test_unknown_options_and_bad_player_counts_are_refused(game: Game) -> None:
 def test_make_uses_the_registry() -> None:
     state = ballroom.make("dancing-dice", players=3, seed=9)
     assert state.game.players == 3
-    with pytest.raises(ballroom.core.UnknownGameError, match="known games: .*dancing-dice"):
+    with pytest.raises(ballroom.core.UnknownGameError, match=r"known games: .*dancing-dice"):
         ballroom.make("chess", players=2)

@@ -15,11 +15,17 @@ runner = CliRunner()
 def test_games_lists_games_options_and_bots() -> None:
     result = runner.invoke(app, ["games"])
     assert result.exit_code == 0
-    assert "dancing-dice" in result.output and "endurance" in result.output and "expert" in result.output
+    assert (
+        "dancing-dice" in result.output
+        and "endurance" in result.output
+        and "expert" in result.output
+    )
 
 
 def simulate_json(*extra: str) -> dict[str, object]:
-    result = runner.invoke(app, ["simulate", "dancing-dice", "--games", "24", "--seed", "9", "--json", *extra])
+    result = runner.invoke(
+        app, ["simulate", "dancing-dice", "--games", "24", "--seed", "9", "--json", *extra]
+    )
     assert result.exit_code == 0, result.output
     data: dict[str, object] = json.loads(result.stdout)
     return data
@@ -43,7 +49,9 @@ def test_bad_input_gets_a_clear_error() -> None:
     result = runner.invoke(app, ["simulate", "dancing-dice", "--seats", "expert,wizard"])
     assert result.exit_code == 2
     assert "unknown bot 'wizard'" in result.output and "allowed: expert, random" in result.output
-    result = runner.invoke(app, ["simulate", "dancing-dice", "--seats", "random,random", "-o", "endurance=11"])
+    result = runner.invoke(
+        app, ["simulate", "dancing-dice", "--seats", "random,random", "-o", "endurance=11"]
+    )
     assert result.exit_code == 2 and "allowed: 1..10" in result.output
     result = runner.invoke(app, ["play", "chess", "--players", "2"])
     assert result.exit_code == 2 and "known games: " in result.output
@@ -54,7 +62,18 @@ def test_play_in_the_terminal_then_replay(tmp_path: Path) -> None:
     moves = "keep\nfirst a b c\n" + "1\n" * 400
     result = runner.invoke(
         app,
-        ["play", "dancing-dice", "--players", "2", "--seats", "human,random", "--seed", "4", "--save", str(record)],
+        [
+            "play",
+            "dancing-dice",
+            "--players",
+            "2",
+            "--seats",
+            "human,random",
+            "--seed",
+            "4",
+            "--save",
+            str(record),
+        ],
         input=moves,
     )
     assert result.exit_code == 0, result.output
@@ -66,7 +85,9 @@ def test_play_in_the_terminal_then_replay(tmp_path: Path) -> None:
 
 def test_the_human_never_sees_the_bots_dice(tmp_path: Path) -> None:
     result = runner.invoke(
-        app, ["play", "dancing-dice", "--seats", "human,random,random", "--seed", "2"], input="keep\nquit\n"
+        app,
+        ["play", "dancing-dice", "--seats", "human,random,random", "--seed", "2"],
+        input="keep\nquit\n",
     )
     assert result.exit_code == 0
     # Only the human's own dice are told before the curtains rise.
@@ -76,9 +97,15 @@ def test_the_human_never_sees_the_bots_dice(tmp_path: Path) -> None:
 
 def test_replay_refuses_an_edited_record(tmp_path: Path) -> None:
     path = tmp_path / "game.json"
-    runner.invoke(app, ["play", "dancing-dice", "--seats", "human,random", "--seed", "4", "--save", str(path)], input="1\n" * 400)
+    runner.invoke(
+        app,
+        ["play", "dancing-dice", "--seats", "human,random", "--seed", "4", "--save", str(path)],
+        input="1\n" * 400,
+    )
     data = json.loads(path.read_text())
-    index = next(i for i, (player, text) in enumerate(data["actions"]) if player == -1 and text != "roll 1")
+    index = next(
+        i for i, (player, text) in enumerate(data["actions"]) if player == -1 and text != "roll 1"
+    )
     data["actions"][index][1] = "roll 1"
     path.write_text(json.dumps(data))
     result = runner.invoke(app, ["replay", str(path)])

@@ -7,7 +7,12 @@ from ballroom.core.options import Option, OptionSet
 
 OPTIONS = OptionSet(
     (
-        Option("domination", "How Domination happens.", "natural-one", choices=("natural-one", "margin-three")),
+        Option(
+            "domination",
+            "How Domination happens.",
+            "natural-one",
+            choices=("natural-one", "margin-three"),
+        ),
         Option("endurance", "Starting endurance.", 10, minimum=1, maximum=10),
         Option("play-for-places", "Play on for places.", False),
     )
@@ -15,7 +20,11 @@ OPTIONS = OptionSet(
 
 
 def test_defaults_fill_in() -> None:
-    assert OPTIONS.resolve({}) == {"domination": "natural-one", "endurance": 10, "play-for-places": False}
+    assert OPTIONS.resolve({}) == {
+        "domination": "natural-one",
+        "endurance": 10,
+        "play-for-places": False,
+    }
 
 
 def test_values_are_parsed_from_text_and_keywords() -> None:
@@ -27,7 +36,10 @@ def test_values_are_parsed_from_text_and_keywords() -> None:
 @pytest.mark.parametrize(
     ("given", "message"),
     [
-        ({"dominaton": "x"}, "unknown option 'dominaton'; allowed options: domination, endurance, play-for-places"),
+        (
+            {"dominaton": "x"},
+            "unknown option 'dominaton'; allowed options: domination, endurance, play-for-places",
+        ),
         ({"domination": "natural-two"}, "allowed: natural-one | margin-three"),
         ({"endurance": 11}, "allowed: 1..10"),
         ({"endurance": "ten"}, "allowed: 1..10"),

@@ -37,7 +37,9 @@ def test_an_edited_die_is_caught_at_its_action_number() -> None:
     actions = [list(a) for a in record.actions]
     index = next(i for i, (player, text) in enumerate(actions) if player == -1 and text != "roll 6")
     actions[index][1] = "roll 6"
-    with pytest.raises(RecordError, match=rf"action {index + 1} \(chance: 'roll 6'\).*the seed gives"):
+    with pytest.raises(
+        RecordError, match=rf"action {index + 1} \(chance: 'roll 6'\).*the seed gives"
+    ):
         replay(edited(record, actions=actions))
 
 
@@ -46,7 +48,10 @@ def test_an_illegal_move_is_caught_at_its_action_number() -> None:
     actions = [list(a) for a in record.actions]
     index = next(i for i, (player, text) in enumerate(actions) if text.startswith("first"))
     actions[index][1] = "keep"
-    with pytest.raises(RecordError, match=rf"action {index + 1} \(player \d: 'keep'\) does not replay: 'keep' is not legal"):
+    with pytest.raises(
+        RecordError,
+        match=rf"action {index + 1} \(player \d: 'keep'\) does not replay: 'keep' is not legal",
+    ):
         replay(edited(record, actions=actions))
 
 

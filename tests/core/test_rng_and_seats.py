@@ -35,7 +35,11 @@ def test_weighted_index_follows_weights() -> None:
 
 
 def test_seat_specs() -> None:
-    assert split_seats("human,mcts:iterations=200,c=1.4,random") == ["human", "mcts:iterations=200,c=1.4", "random"]
+    assert split_seats("human,mcts:iterations=200,c=1.4,random") == [
+        "human",
+        "mcts:iterations=200,c=1.4",
+        "random",
+    ]
     spec = SeatSpec.parse("mcts:iterations=200,c=1.4")
     assert spec.name == "mcts" and spec.params == {"iterations": "200", "c": "1.4"}
     assert str(spec) == "mcts:iterations=200,c=1.4"

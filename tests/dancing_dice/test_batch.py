@@ -8,14 +8,14 @@ import numpy as np
 from hypothesis import given
 from hypothesis import strategies as st
 from hypothesis.extra import numpy as hnp
+from tests.dancing_dice.helpers import play_round
 
-from ballroom.core.play import play_out
 from ballroom.agents import make_agent
 from ballroom.core.game import make_game
+from ballroom.core.play import play_out
 from ballroom.games.dancing_dice import batch
 from ballroom.games.dancing_dice.rules import TANGO, dance_rank, judge
 from ballroom.games.dancing_dice.state import Phase
-from tests.dancing_dice.helpers import play_round
 
 
 def test_rank_table_matches_the_rules_for_every_tango_and_triple() -> None:
@@ -29,11 +29,15 @@ def test_rank_table_matches_the_rules_for_every_tango_and_triple() -> None:
 def test_sorted_ids_cover_every_ordered_roll() -> None:
     counts = np.bincount(batch.SORTED_ID, minlength=56)
     for triple_id, triple in enumerate(batch.TRIPLES):
-        assert counts[triple_id] == 6 // math.prod(math.factorial(triple.count(f)) for f in set(triple))
+        assert counts[triple_id] == 6 // math.prod(
+            math.factorial(triple.count(f)) for f in set(triple)
+        )
 
 
 @given(
-    hnp.arrays(np.int64, st.tuples(st.integers(1, 20), st.integers(2, 6)), elements=st.integers(8, 45)),
+    hnp.arrays(
+        np.int64, st.tuples(st.integers(1, 20), st.integers(2, 6)), elements=st.integers(8, 45)
+    ),
     st.data(),
 )
 def test_batch_judging_matches_the_rules(values: np.ndarray, data: st.DataObject) -> None:  # type: ignore[type-arg]
@@ -58,7 +62,9 @@ def test_batch_plays_from_the_same_distribution_as_the_engine() -> None:
     assert abs(result.rounds.mean() - engine_mean) < 4 * standard_error
     short_engine = np.mean(np.array(rounds) <= 3)
     short_batch = np.mean(result.rounds <= 3)
-    assert abs(short_engine - short_batch) < 4 * math.sqrt(short_batch * (1 - short_batch) / len(rounds))
+    assert abs(short_engine - short_batch) < 4 * math.sqrt(
+        short_batch * (1 - short_batch) / len(rounds)
+    )
     assert abs(result.wins.sum() - 200_000) < 1e-6
     assert np.allclose(result.wins / 200_000, 1 / 3, atol=0.01)
 

@@ -6,7 +6,9 @@ from ballroom.lab.simulate import SimulationSpec, simulate
 
 
 def test_expert_beats_three_random_players() -> None:
-    summary = simulate(SimulationSpec("dancing-dice", ("expert", "random", "random", "random"), seed=3), games=120)
+    summary = simulate(
+        SimulationSpec("dancing-dice", ("expert", "random", "random", "random"), seed=3), games=120
+    )
     assert summary["win_rate"][0] > 0.6  # a random seat wins a quarter
 
 

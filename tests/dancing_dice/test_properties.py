@@ -65,7 +65,11 @@ def play_random(players: int, seed: int, endurance: int) -> DancingDiceState:
         if state.round != round_number or state.is_terminal():
             for p in range(players):
                 # A round costs at most one point per dance; a Gala gives back two.
-                assert before_round[p] - 2 <= state.endurance[p] <= min(MAX_ENDURANCE, before_round[p] + 2)
+                assert (
+                    before_round[p] - 2
+                    <= state.endurance[p]
+                    <= min(MAX_ENDURANCE, before_round[p] + 2)
+                )
             before_round, round_number = list(state.endurance), state.round
     return state
 
@@ -108,7 +112,11 @@ def test_clone_is_independent(game: tuple[int, int, int], data: st.DataObject) -
         if state.is_terminal():
             break
         player = state.current_players()[0]
-        action = state.sample_chance() if player == CHANCE else agents[player].act(decision_for(state, player))
+        action = (
+            state.sample_chance()
+            if player == CHANCE
+            else agents[player].act(decision_for(state, player))
+        )
         state.apply(action, player)
     twin = state.clone()
     snapshot = state.observation(None), list(state.history)

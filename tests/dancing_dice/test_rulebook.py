@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from tests.dancing_dice.helpers import play_round
 
 import ballroom
 from ballroom.games.dancing_dice import actions
@@ -18,7 +19,6 @@ from ballroom.games.dancing_dice.rules import (
     judge,
 )
 from ballroom.games.dancing_dice.state import DancingDiceState, Phase
-from tests.dancing_dice.helpers import play_round
 
 ANDREW, BARBARA, CINDY, DANIEL, EMMA = range(5)
 

@@ -94,7 +94,9 @@ def judge_round(
         dancing = dancing & ~knocked
         knocked_last = np.where(knocked.any(axis=1)[:, None], knocked, knocked_last)
     bonus = gala & dancing
-    stamina = np.where(bonus, np.minimum(MAX_ENDURANCE, stamina + GALA_BONUS), stamina).astype(np.int8)
+    stamina = np.where(bonus, np.minimum(MAX_ENDURANCE, stamina + GALA_BONUS), stamina).astype(
+        np.int8
+    )
     return stamina, dancing, tango_danced, knocked_last
 
 
@@ -113,7 +115,9 @@ def random_round(rng: np.random.Generator, games: int, players: int) -> Round:
     return Round(first=rows[..., 0], second=rows[..., 1], pure=pure)
 
 
-def simulate_random(games: int, players: int, seed: int, endurance: int = MAX_ENDURANCE) -> BatchResult:
+def simulate_random(
+    games: int, players: int, seed: int, endurance: int = MAX_ENDURANCE
+) -> BatchResult:
     """Play ``games`` random games of ``players`` seats and return the results.
 
     Only games still running are kept in the working arrays; a game's result
@@ -133,7 +137,9 @@ def simulate_random(games: int, players: int, seed: int, endurance: int = MAX_EN
             random_round(rng, index.size, players), tango, stamina, dancing
         )
         if tango_danced.any():
-            tango[tango_danced] = SORTED_ID[rng.integers(0, 216, size=int(tango_danced.sum()), dtype=np.uint8)]
+            tango[tango_danced] = SORTED_ID[
+                rng.integers(0, 216, size=int(tango_danced.sum()), dtype=np.uint8)
+            ]
         remaining = dancing.sum(axis=1)
         over = remaining <= 1
         if over.any():
