@@ -1,5 +1,5 @@
 """The built-in games; importing this package registers each of them."""
 
-from ballroom.games import dancing_dice
+from ballroom.games import dancing_dice, the_dance
 
-__all__ = ["dancing_dice"]
+__all__ = ["dancing_dice", "the_dance"]

@@ -278,14 +278,14 @@ def parse_board(data: Mapping[str, Any], dancers: int, where: str = "ballroom.to
     for source, target in arrows.items():
         if target not in floor:
             raise ComponentError(f"{where}: the arrow on {list(source)} points off the floor at {list(target)}")
-    for source in arrows:
+    for source, first in arrows.items():
         seen = {source}
-        here = arrows[source]
-        while here not in on_path:
-            if here in seen:
+        at = first
+        while at not in on_path:
+            if at in seen:
                 raise ComponentError(f"{where}: the arrows from {list(source)} loop without reaching a path")
-            seen.add(here)
-            here = arrows[here]
+            seen.add(at)
+            at = arrows[at]
 
     hexes_sorted = tuple(sorted(floor, key=lambda h: (h[1], h[0])))
     index = {h: i for i, h in enumerate(hexes_sorted)}
@@ -437,7 +437,7 @@ def parse_dancers(data: Mapping[str, Any], colours: Sequence[str], where: str = 
         dancers.append(
             Dancer(
                 name=_str(entry.get("name"), f"{here} name"),
-                symbol=list(colours).index(symbol),
+                symbol=list(colours).index(str(symbol)),
                 pips=_domain_table(entry.get("pips"), f"{here} pips", 6),
                 negates=tuple(d in negates for d in DOMAINS),
             )

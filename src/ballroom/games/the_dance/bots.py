@@ -1,0 +1,432 @@
+"""The ``heuristic`` bot for The Dance: plays its Plan with purpose, from its observation only.
+
+Each decision is scored afresh from the seat's observation:
+
+* **Bring them home.** Influenced Dancers are led along the shortest free
+  route to the family's entry hex and seated; the Avatar steps off the entry
+  hex when it is in the way.
+* **Go for Dancers that fit.** A Dancer whose symbol the Plan still needs is
+  worth 1 (a little less the farther from home), others almost nothing. The
+  Avatar walks to the reachable hex with the best ``P(success) x worth`` in
+  Influence range (two with Mesmerize, through pieces with Shadow, an extra
+  hex with Athletic or an Ankh when that reaches a better hex).
+* **Block.** Freeing an opponent's Influenced Dancer near her table is worth
+  something, and so is standing on an opponent's entry hex while her Dancer
+  approaches it.
+* **Use the Power.** Refreshments are played when they raise the odds, the
+  post-roll Powers turn failures into successes, Host calls the Server from
+  afar when the hand runs low, Strategic swaps to an easier Plan, Discipline
+  buys a marker when the hand is rich.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from ballroom.core.agent import Decision
+from ballroom.core.errors import InvalidOptionError
+from ballroom.core.rng import Rng
+from ballroom.games.the_dance import actions as ac
+from ballroom.games.the_dance.components import POWER_IDS, Components
+
+if TYPE_CHECKING:
+    from ballroom.core.agent import Agent
+    from ballroom.core.game import BotFactory, Game
+
+POWER_PREFERENCE = (
+    "mesmerize",
+    "regale",
+    "athletic",
+    "overwhelming",
+    "resourceful",
+    "old-wealth",
+    "willpower",
+    "tactician",
+    "host",
+    "shadow",
+    "discipline",
+    "strategic",
+)
+UNREACHABLE = 99
+
+
+class HeuristicAgent:
+    """See the module docstring."""
+
+    def __init__(self, rng: Rng) -> None:
+        self.rng = rng
+
+    def act(self, decision: Decision) -> int:
+        view = decision.observation
+        legal = list(decision.legal_actions)
+        if len(legal) == 1:
+            return legal[0]
+        game: Any = decision.game
+        comp: Components = game.components
+        me = decision.player
+        phase = view["phase"]
+        ctx = _Context(comp, view, me, game)
+        if phase == "dance":
+            return ctx.dance(legal)
+        if phase == "influence":
+            return ctx.influence(legal)
+        if phase == "domain":
+            return max(legal, key=lambda a: ctx.domain_need(a - ac.DOMAIN))
+        if phase == "refreshment":
+            return ctx.refreshment(legal)
+        if phase == "post-roll":
+            return ctx.postroll(legal)
+        if phase == "drop-influence":
+            return max(legal, key=lambda a: ctx.home_distance(view["dancer_pos"][a - ac.DROP]))
+        if phase in ("discard", "discipline-payment"):
+            base = ac.DISCARD if phase == "discard" else ac.PAY
+            return min(legal, key=lambda a: ctx.refreshment_worth(a - base))
+        if phase == "strategic-plan":
+            keep = ctx.plan_gap(view["families"][me]["plan"])
+            take = ctx.plan_gap(view["candidate_plan"])
+            return ac.TAKE_PLAN if take < keep else ac.KEEP_PLAN
+        if phase == "keep-power":
+            return min(legal, key=lambda a: POWER_PREFERENCE.index(POWER_IDS[a - ac.KEEP_POWER]))
+        if phase == "initiative":
+            seated = [len(f["seated"]) for f in view["families"]]
+            return min(legal, key=lambda a: (seated[a - ac.INITIATIVE], a))
+        return legal[0]
+
+
+class _Context:
+    """One decision's view of the ballroom, with the tables the scoring needs."""
+
+    def __init__(self, comp: Components, view: dict[str, Any], me: int, game: Any) -> None:
+        self.comp = comp
+        self.board = comp.board
+        self.view = view
+        self.me = me
+        self.game = game
+        fams = view["families"]
+        self.fam = fams[me]
+        self.powers = {POWER_IDS[w] for w in self.fam["powers"]}
+        self.ratings = comp.avatars[self.fam["avatar"]].ratings if self.fam["avatar"] >= 0 else (0, 0, 0, 0)
+        nd = len(comp.dancers)
+        occ = [-1] * len(self.board.hexes)
+        for d, pos in enumerate(view["dancer_pos"]):
+            if pos >= 0:
+                occ[pos] = d
+        for q, f in enumerate(fams):
+            if f["pos"] >= 0:
+                occ[f["pos"]] = nd + q
+        if view["server"] >= 0:
+            occ[view["server"]] = nd + 6
+        self.occ = occ
+        self.nd = nd
+        self.entry = (
+            self.board.sanctuaries[self.fam["sanctuary"]].entry if self.fam["sanctuary"] >= 0 else -1
+        )
+        self._home: list[int] | None = None
+        self.need = self._need()
+
+    # -- the Plan --------------------------------------------------------------
+
+    def _need(self) -> list[int]:
+        plan = self.fam["plan"]
+        if plan is None:
+            return [0] * len(self.comp.colours)
+        need = list(self.comp.plans[plan].needs)
+        for d in self.fam["seated"]:
+            need[self.comp.dancers[d].symbol] -= 1
+        for d, owner in enumerate(self.view["dancer_influence"]):
+            if owner == self.me:
+                need[self.comp.dancers[d].symbol] -= 1
+        return need
+
+    def plan_gap(self, plan: int) -> int:
+        need = list(self.comp.plans[plan].needs)
+        for d in self.fam["seated"]:
+            need[self.comp.dancers[d].symbol] -= 1
+        return sum(max(0, x) for x in need)
+
+    # -- distances ---------------------------------------------------------------
+
+    def home_distance(self, pos: int) -> int:
+        if self._home is None:
+            self._home = self._distances_from(self.entry, passable_piece=-2)
+        return self._home[pos] if pos >= 0 else UNREACHABLE
+
+    def _distances_from(self, start: int, passable_piece: int) -> list[int]:
+        """BFS over empty hexes from ``start`` (which may be occupied)."""
+        dist = [UNREACHABLE] * len(self.board.hexes)
+        if start < 0:
+            return dist
+        dist[start] = 0
+        frontier = [start]
+        neighbours = self.board.neighbours
+        occ = self.occ
+        step = 0
+        while frontier:
+            step += 1
+            nxt_frontier = []
+            for h in frontier:
+                for n in neighbours[h]:
+                    if n >= 0 and dist[n] == UNREACHABLE:
+                        dist[n] = step
+                        if occ[n] < 0 or occ[n] == passable_piece:
+                            nxt_frontier.append(n)
+            frontier = nxt_frontier
+        return dist
+
+    # -- worth and odds ----------------------------------------------------------------
+
+    def free_markers(self) -> int:
+        used = sum(1 for owner in self.view["dancer_influence"] if owner == self.me)
+        return int(self.fam["markers"]) - used
+
+    def dancer_worth(self, d: int) -> float:
+        view = self.view
+        owner = view["dancer_influence"][d]
+        if owner == self.me:
+            return 0.0
+        symbol = self.comp.dancers[d].symbol
+        wanted = self.need[symbol] > 0
+        if owner >= 0:
+            if view["dancer_dominated"][d] and not self.game.margin_three:
+                return 0.0
+            theirs = view["families"][owner]
+            entry = self.board.sanctuaries[theirs["sanctuary"]].entry
+            close = self.board.distance[entry][view["dancer_pos"][d]]
+            return (0.55 if close <= 4 else 0.3) + (0.25 if wanted else 0.0)
+        if not wanted:
+            return 0.04
+        if self.free_markers() <= 0:
+            return 0.06
+        return 1.0 - 0.03 * self.board.distance[self.entry][int(view["dancer_pos"][d])]
+
+    def best_refresh(self, domain: int) -> int:
+        hand = self.fam["refreshments"] or []
+        best = 0
+        for k, count in enumerate(hand):
+            kind = self.comp.refreshments[k]
+            if count and kind.domain >= 0 and (self.game.any_domain or kind.domain == domain):
+                best = max(best, kind.pips)
+        if "resourceful" in self.powers:
+            best *= 2
+        return best
+
+    def odds(self, d: int) -> float:
+        dancer = self.comp.dancers[d]
+        best = 0
+        for i in range(4):
+            if not dancer.negates[i]:
+                best = max(best, self.ratings[i] + dancer.pips[i] + self.best_refresh(i))
+        return min(best, 6) / 6
+
+    def domain_need(self, domain: int) -> int:
+        effort = self.view["effort"]
+        if effort["kind"] == 0:
+            target_pips = self.comp.dancers[int(effort["target"])].pips[domain]
+            return self.ratings[domain] + target_pips + self.best_refresh(domain)
+        target = int(self.view["families"][effort["target"]]["avatar"])
+        return self.ratings[domain] + self.comp.avatars[target].ratings[domain]
+
+    def refreshment_worth(self, k: int) -> float:
+        kind = self.comp.refreshments[k]
+        if kind.domain < 0:
+            return 1.5
+        return kind.pips + self.ratings[kind.domain] * 0.5
+
+    def hex_value(self, h: int) -> float:
+        """What standing on ``h`` at the end of the Dance step is worth."""
+        reach = 2 if "mesmerize" in self.powers else 1
+        view = self.view
+        dist = self.board.distance[h]
+        best = 0.0
+        for d, pos in enumerate(view["dancer_pos"]):
+            if pos >= 0 and dist[pos] <= reach:
+                worth = self.dancer_worth(d)
+                if worth > 0:
+                    best = max(best, worth * self.odds(d))
+        server = view["server"]
+        if server >= 0 and self.fam["refreshment_count"] < 2 and ("host" in self.powers or dist[server] <= reach):
+            best = max(best, 0.3)
+        for q, f in enumerate(view["families"]):
+            if q != self.me and f["sanctuary"] >= 0 and self.board.sanctuaries[f["sanctuary"]].entry == h:
+                for d, owner in enumerate(view["dancer_influence"]):
+                    if owner == q and self.board.distance[h][view["dancer_pos"][d]] <= 3:
+                        best = max(best, 0.3)
+        return best
+
+    # -- phases ------------------------------------------------------------------------
+
+    def dance(self, legal: list[int]) -> int:
+        view = self.view
+        legal_set = set(legal)
+        here = self.fam["pos"]
+        # Seat whoever can be seated; lead Influenced Dancers home.
+        for a in legal:
+            if ac.SEAT <= a < ac.SEAT + self.nd:
+                return a
+        mine = [d for d, owner in enumerate(view["dancer_influence"]) if owner == self.me]
+        blocked_entry = here == self.entry and bool(mine)
+        if not blocked_entry:
+            lead = self._lead(mine, legal_set)
+            if lead is not None:
+                return lead
+        if ac.STRATEGIC in legal_set:
+            return ac.STRATEGIC
+        if ac.DISCIPLINE in legal_set and self.fam["refreshment_count"] >= 4:
+            return ac.DISCIPLINE
+        step = self._avatar_step(legal, blocked_entry)
+        if step is not None:
+            return step
+        lead = self._lead(mine, legal_set)
+        if lead is not None:
+            return lead
+        return ac.END_DANCE
+
+    def _lead(self, mine: list[int], legal_set: set[int]) -> int | None:
+        best: tuple[int, int] | None = None
+        for d in mine:
+            pos = self.view["dancer_pos"][d]
+            now = self.home_distance(pos)
+            for direction, n in enumerate(self.board.neighbours[pos]):
+                a = ac.LEAD + 6 * d + direction
+                if a in legal_set and self.home_distance(n) < now and (best is None or self.home_distance(n) < best[0]):
+                    best = (self.home_distance(n), a)
+        return best[1] if best else None
+
+    def _avatar_step(self, legal: list[int], must_move: bool) -> int | None:
+        steps = [a for a in legal if ac.STEP <= a < ac.STEP + 6]
+        if not steps:
+            return None
+        turn = self.view["turn_state"]
+        here = self.fam["pos"]
+        budget = turn["moves_left"]
+        ankh = ac.ANKH in legal
+        shadow = "shadow" in self.powers
+        # Distances from here (through pieces for Shadow, who may not stop on them).
+        me_code = self.nd + self.me
+        dist = self._distances_from(here, passable_piece=me_code if not shadow else -3)
+        if shadow:
+            dist = self._shadow_distances(here)
+        stay = -1.0 if must_move else self.hex_value(here) if not turn["passing"] else -1.0
+        best_h, best_v = -1, stay
+        for h, dh in enumerate(dist):
+            if 0 < dh <= budget + (1 if ankh else 0) and self.occ[h] < 0:
+                v = self.hex_value(h) - (0.05 if dh > budget else 0.0) - 0.001 * dh
+                if v > best_v + 1e-9:
+                    best_h, best_v = h, v
+        if best_h < 0 and (must_move or turn["passing"]):
+            best_h = min((h for h, dh in enumerate(dist) if 0 < dh <= budget and self.occ[h] < 0), default=-1, key=lambda h: dist[h])
+        if best_h < 0:
+            if best_v > 0.15 or stay < 0:
+                return None
+            best_h = self._toward_targets(dist)
+            if best_h < 0:
+                return None
+        if dist[best_h] > budget:
+            return ac.ANKH
+        # Step toward best_h: pick a neighbour one closer along a route.
+        back = self._distances_from(best_h, passable_piece=-3) if not shadow else self._shadow_distances(best_h)
+        options = []
+        for a in steps:
+            n = self.board.neighbours[here][a - ac.STEP]
+            if back[n] < back[here] or n == best_h:
+                options.append((back[n], a))
+        return min(options)[1] if options else None
+
+    def _shadow_distances(self, start: int) -> list[int]:
+        dist = [UNREACHABLE] * len(self.board.hexes)
+        dist[start] = 0
+        frontier = [start]
+        step = 0
+        while frontier:
+            step += 1
+            nxt = []
+            for h in frontier:
+                for n in self.board.neighbours[h]:
+                    if n >= 0 and dist[n] == UNREACHABLE:
+                        dist[n] = step
+                        nxt.append(n)
+            frontier = nxt
+        return dist
+
+    def _toward_targets(self, dist: list[int]) -> int:
+        """The reachable empty hex closest to the most worthwhile Dancer."""
+        view = self.view
+        best_d, best_w = -1, 0.1
+        for d, pos in enumerate(view["dancer_pos"]):
+            if pos >= 0:
+                w = self.dancer_worth(d) * self.odds(d)
+                if w > best_w:
+                    best_d, best_w = d, w
+        if best_d < 0:
+            return -1
+        target = view["dancer_pos"][best_d]
+        tdist = self.board.distance[target]
+        budget = view["turn_state"]["moves_left"]
+        candidates = [h for h, dh in enumerate(dist) if 0 < dh <= budget and self.occ[h] < 0]
+        if not candidates:
+            return -1
+        return min(candidates, key=lambda h: (tdist[h], dist[h]))
+
+    def influence(self, legal: list[int]) -> int:
+        best_a, best_v = ac.PASS if ac.PASS in legal else legal[0], 0.02
+        for a in legal:
+            if ac.INFLUENCE <= a < ac.INFLUENCE + self.nd:
+                d = a - ac.INFLUENCE
+                v = self.dancer_worth(d) * self.odds(d)
+            elif a == ac.SERVER:
+                v = 0.25 if self.fam["refreshment_count"] < 3 else 0.05
+            elif ac.FOIL <= a < ac.FOIL + 6:
+                v = 0.03
+            elif a == ac.CLEAR_FOIL:
+                v = 1.0
+            else:
+                continue
+            if v > best_v:
+                best_a, best_v = a, v
+        return best_a
+
+    def refreshment(self, legal: list[int]) -> int:
+        effort = self.view["effort"]
+        domain = effort["domain"]
+        base = self.ratings[domain] + self.comp.dancers[effort["target"]].pips[domain]
+        base += sum(self.comp.refreshments[k].pips for k in effort["used"])
+        if base >= 6:
+            return ac.NO_REFRESH
+        options = [a for a in legal if a != ac.NO_REFRESH]
+        if not options:
+            return ac.NO_REFRESH
+        # The smallest Refreshment that reaches 6, else the largest.
+        pips = {a: self.comp.refreshments[a - ac.REFRESH].pips for a in options}
+        enough = [a for a in options if base + pips[a] >= 6]
+        if enough:
+            return min(enough, key=lambda a: pips[a])
+        return max(options, key=lambda a: pips[a])
+
+    def postroll(self, legal: list[int]) -> int:
+        effort = self.view["effort"]
+        roll = effort["roll"] - effort["modifier"]
+        if effort["kind"] == 0:
+            domain = effort["domain"]
+            need = self.ratings[domain] + self.comp.dancers[effort["target"]].pips[domain]
+            need += sum(self.comp.refreshments[k].pips for k in effort["used"])
+        else:
+            need = self.domain_need(effort["domain"])
+        if roll <= need:
+            return ac.ACCEPT
+        tactician = [a for a in legal if ac.TACTICIAN <= a < ac.TACTICIAN + len(self.comp.refreshments)]
+        if tactician and roll - 1 <= need:
+            return min(tactician, key=lambda a: self.refreshment_worth(a - ac.TACTICIAN))
+        willpower = [a for a in legal if ac.WILLPOWER <= a < ac.WILLPOWER + len(self.comp.refreshments)]
+        if willpower and need >= 3:
+            return min(willpower, key=lambda a: self.refreshment_worth(a - ac.WILLPOWER))
+        return ac.ACCEPT
+
+
+def _heuristic(game: Game, seat: int, rng: Rng, params: Mapping[str, str]) -> Agent:
+    if params:
+        raise InvalidOptionError(f"the heuristic bot takes no parameters, not {sorted(params)}")
+    return HeuristicAgent(rng)
+
+
+BOTS: dict[str, BotFactory] = {"heuristic": _heuristic}
