@@ -171,7 +171,7 @@ class ISMCTSAgent:
         legal = root_legal
         player = self.seat
         while True:
-            action, expanded = self._select(node, legal, c)
+            action, expanded = self._select(node, legal, c, state, player)
             path.append((node.stats[action], player))
             state.apply(action, player, trusted=True)
             if expanded:
@@ -191,12 +191,21 @@ class ISMCTSAgent:
             stats[0] += 1.0
             stats[1] += values[seat]
 
-    def _select(self, node: _Node, legal: list[int], c: float) -> tuple[int, bool]:
-        """UCB1 with availability counts; an untried action first (that is the expansion)."""
+    def _select(
+        self, node: _Node, legal: list[int], c: float, state: State, player: int
+    ) -> tuple[int, bool]:
+        """UCB1 with availability counts; an untried action first (that is the expansion).
+
+        A new node first tries the rollout policy's choice: opponents' nodes
+        are keyed by their sampled secrets and so are mostly new, and
+        without this they would play at random inside the tree.
+        """
         stats = node.stats
         untried = [a for a in legal if a not in stats]
         if untried:
             action = untried[self.rng.below(len(untried))]
+            if not stats and self.policy is not None:
+                action = self.policy(state, player, self.rng)
             for a in legal:
                 entry = stats.get(a)
                 if entry is not None:

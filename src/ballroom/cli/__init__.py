@@ -4,7 +4,15 @@ from __future__ import annotations
 
 import typer
 
-from ballroom.cli import games_cmd, play_cmd, replay_cmd, simulate_cmd
+from ballroom.cli import (
+    games_cmd,
+    play_cmd,
+    replay_cmd,
+    report_cmd,
+    simulate_cmd,
+    sweep_cmd,
+    tournament_cmd,
+)
 
 app = typer.Typer(
     name="ballroom",
@@ -13,7 +21,7 @@ app = typer.Typer(
     add_completion=False,
     pretty_exceptions_enable=False,
 )
-for module in (games_cmd, play_cmd, simulate_cmd, replay_cmd):
+for module in (games_cmd, play_cmd, simulate_cmd, replay_cmd, tournament_cmd, report_cmd, sweep_cmd):
     module.register(app)
 
 

@@ -19,6 +19,7 @@ from ballroom.core.agent import SeatSpec
 from ballroom.core.game import Game, make_game
 from ballroom.core.options import OptionValue
 from ballroom.core.play import play_out, step
+from ballroom.core.record import GameRecord
 from ballroom.core.rng import derive_seed
 
 
@@ -44,7 +45,12 @@ class SimulationSpec:
 
 @dataclass(frozen=True, slots=True)
 class GameResult:
-    """One played game: its returns, length and per-seat features."""
+    """One played game: its returns, length and per-seat features.
+
+    ``ranks`` gives each seat's place (0 is first; unfinished games rank
+    everyone 0); ``record`` is the game's GameRecord as JSON, so any game of
+    a run can be replayed.
+    """
 
     index: int
     seed: int
@@ -53,6 +59,9 @@ class GameResult:
     turns: int
     actions: int
     features: tuple[dict[str, str], ...]
+    seats: tuple[str, ...] = ()
+    ranks: tuple[int, ...] = ()
+    record: str = ""
 
 
 def play_one(spec: SimulationSpec, index: int) -> GameResult:
@@ -67,6 +76,11 @@ def play_one(spec: SimulationSpec, index: int) -> GameResult:
         while not state.is_terminal() and state.turns() <= spec.max_turns:
             step(state, agents)
     finished = state.is_terminal()
+    ranks = [0] * game.players
+    if finished:
+        for place, group in enumerate(state.outcome().ranking):
+            for seat in group:
+                ranks[seat] = place
     return GameResult(
         index=index,
         seed=seed,
@@ -75,6 +89,9 @@ def play_one(spec: SimulationSpec, index: int) -> GameResult:
         turns=state.turns(),
         actions=len(state.history),
         features=tuple(state.seat_features()),
+        seats=spec.seats,
+        ranks=tuple(ranks),
+        record=GameRecord.of(state, spec.seats).dumps(),
     )
 
 

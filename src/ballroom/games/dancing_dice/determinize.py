@@ -1,11 +1,17 @@
 """Search support for Dancing Dice: determinization, a state evaluation, a rollout policy.
 
 ``determinize`` builds a full state from one seat's observation: the other
-dancers' dice are rolled afresh (every face the observer has not seen is
-uniform: rolls and re-rolls are independent fair dice), their pending secret
-choices are drawn uniformly, and the state's own random source is seeded
+dancers' dice are rolled afresh, and the state's own random source is seeded
 from ``rng`` so that future dice are unknown too. Nothing else of the true
 state is used, so a search built on it cannot peek.
+
+The unseen part is drawn from a model of the rivals, not uniformly: a rival
+is assumed to choose like the expert bot. Once re-rolls are announced, a
+rival's dice are drawn by rejection: roll six dice, let the expert choose
+what to re-roll, and keep the sample only if that choice re-rolls as many
+dice as the rival announced (a rival who kept everything probably rolled
+well). Rivals' pending secret choices are the expert's choices for their
+sampled dice.
 
 Dice still to be rolled at a chance node are rebuilt in a canonical order;
 since every roll is an independent fair die, the distribution of what
@@ -93,21 +99,21 @@ def determinize(game: DancingDice, observation: Observation, rng: Rng) -> Dancin
         if not state.pending:
             state.phase = Phase.REROLL
         return state
-    for p in dancers:
-        if p != me:
-            state.dice[p] = [rng.roll() for _ in range(DICE_PER_PLAYER)]
     if phase is Phase.REROLL:
         for p in dancers:
-            if p == me and observation.get("my_reroll") is not None:
-                state.rerolls[p] = observation["my_reroll"]
-            elif p != me and seats[p]["ready"]:
-                state.rerolls[p] = rng.choice(actions.REROLL_ACTIONS)
+            if p == me:
+                if observation.get("my_reroll") is not None:
+                    state.rerolls[p] = observation["my_reroll"]
+                continue
+            state.dice[p] = [rng.roll() for _ in range(DICE_PER_PLAYER)]
+            if seats[p]["ready"]:
+                state.rerolls[p] = expert_action(state, p, arranging=False)
         return state
     for p in dancers:
         if p == me:
             state.rerolls[p] = observation["my_reroll"]
         else:
-            state.rerolls[p] = actions.reroll(_random_mask(rng, state.announced[p]))
+            _sample_rerolled_dice(state, p, state.announced[p], rng)
     if phase is Phase.REROLL_ROLL:
         state.pending = [(p, d) for p in dancers for d in actions.reroll_dice(state.rerolls[p])]
         return state
@@ -115,8 +121,26 @@ def determinize(game: DancingDice, observation: Observation, rng: Rng) -> Dancin
         if p == me and observation.get("my_first_row") is not None:
             state.arrangements[p] = actions.arrange(observation["my_first_row"])
         elif p != me and seats[p]["ready"]:
-            state.arrangements[p] = rng.choice(actions.ARRANGE_ACTIONS)
+            state.arrangements[p] = expert_action(state, p, arranging=True)
     return state
+
+
+REJECTION_TRIES = 30
+"""Attempts to match a rival's announced re-roll count before settling for any sample."""
+
+
+def _sample_rerolled_dice(state: DancingDiceState, player: int, announced: int, rng: Rng) -> None:
+    """Dice and re-roll choice of a rival who announced ``announced`` re-rolled dice."""
+    for _ in range(REJECTION_TRIES):
+        state.dice[player] = [rng.roll() for _ in range(DICE_PER_PLAYER)]
+        choice = expert_action(state, player, arranging=False)
+        if len(actions.reroll_dice(choice)) == announced:
+            break
+    else:
+        choice = actions.reroll(_random_mask(rng, announced))
+    state.rerolls[player] = choice
+    for die in actions.reroll_dice(choice):
+        state.dice[player][die] = rng.roll()
 
 
 def evaluate(state: DancingDiceState) -> list[float]:
@@ -168,6 +192,11 @@ def rollout_action(state: DancingDiceState, player: int, rng: Rng) -> int:
     """The expert's choice, with a random one now and then to keep rollouts varied."""
     if rng.below(10) == 0:
         return rng.choice(state.legal_actions(player))
+    return expert_action(state, player, arranging=state.phase is Phase.ARRANGE)
+
+
+def expert_action(state: DancingDiceState, player: int, *, arranging: bool) -> int:
+    """What the expert bot would choose for ``player``'s dice, from memoised tables."""
     dancers = len(state.dancers())
     context = (
         tuple(sorted(state.tango)),
@@ -182,7 +211,7 @@ def rollout_action(state: DancingDiceState, player: int, rng: Rng) -> int:
         TRIPLE_INDEX[(faces[white[0]], faces[white[1]], faces[white[2]])],
         TRIPLE_INDEX[(faces[coloured[0]], faces[coloured[1]], faces[coloured[2]])],
     )
-    if state.phase is Phase.ARRANGE:
+    if arranging:
         row = int(_best_rows(context)[config[0] * len(TRIPLES) + config[1]])
         return actions.ARRANGE_BASE + row
     masks = int(_best_rerolls(context)[config])

@@ -1,0 +1,114 @@
+"""``ballroom sweep``: compare rule variants side by side on the same game seeds."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.console import Console
+from rich.table import Table
+
+from ballroom.cli.common import parse_seats, reports_errors
+from ballroom.cli.tournament_cmd import (
+    DEFAULT_WORKERS,
+    AddressOption,
+    BackendOption,
+    WorkersOption,
+    checkpoint_for,
+    run_with_progress,
+    save_run,
+)
+from ballroom.lab.runner import Backend, Task
+from ballroom.lab.simulate import SimulationSpec
+from ballroom.lab.sweep import label, summarise, variants
+
+
+@reports_errors
+def sweep_command(
+    game: Annotated[str, typer.Argument(help="Game id, e.g. the-dance.")],
+    option: Annotated[
+        list[str],
+        typer.Option(
+            "--option", "-o", help="Option and the values to compare: name=value1,value2."
+        ),
+    ],
+    games: Annotated[int, typer.Option("--games", "-n", min=1, help="Games per variant.")] = 100,
+    seats: Annotated[
+        str | None, typer.Option(help="Seat specs (default: --players random bots).")
+    ] = None,
+    players: Annotated[int | None, typer.Option(help="Player count.")] = None,
+    seed: Annotated[int, typer.Option(help="Base seed, shared by every variant.")] = 0,
+    workers: WorkersOption = DEFAULT_WORKERS,
+    backend: BackendOption = "local",
+    address: AddressOption = None,
+    max_turns: Annotated[
+        int | None, typer.Option(help="Cut games past this many turns (counted as unfinished).")
+    ] = None,
+    out: Annotated[
+        Path | None,
+        typer.Option("--out", help="Folder for one .parquet per variant (resumable)."),
+    ] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+) -> None:
+    """Play GAMES games under each rule variant and compare lengths and win rates."""
+    seat_specs = tuple(parse_seats(seats, players, "random"))
+    names, combos = variants(game, option)
+    where = Backend(backend, workers, address)
+    summaries = []
+    for options in combos:
+        name = label(options, names)
+        spec = SimulationSpec(game, seat_specs, options, seed, max_turns)
+        spec.validate()
+        meta = {"game": game, "options": options, "seed": seed, "seats": list(seat_specs),
+                "games": games, "kind": "simulation", "max_turns": max_turns}
+        target = None
+        if out is not None:
+            slug = "_".join(f"{k}-{options[k]}" for k in names) or "defaults"
+            target = out / f"{slug}.parquet"
+        checkpoint = checkpoint_for(target, meta)
+        tasks = [Task(spec, index) for index in range(games)]
+        outcome, _ = run_with_progress(name, tasks, where, checkpoint)
+        save_run(target, checkpoint, outcome, meta)
+        summaries.append(summarise(name, outcome.results))
+        if outcome.interrupted:
+            break
+    if as_json:
+        typer.echo(
+            json.dumps(
+                [
+                    {
+                        "variant": s.label,
+                        "games": s.games,
+                        "unfinished": s.unfinished,
+                        "mean_turns": s.turns.value,
+                        "mean_turns_ci": [s.turns.low, s.turns.high],
+                        "seat_win_rates": [r.value for r in s.seat_rates],
+                        "feature_spread": s.spread,
+                    }
+                    for s in summaries
+                ]
+            )
+        )
+        return
+    view = Table(title=f"{game}: {games} games per variant, seed {seed}, seats {','.join(seat_specs)}")
+    view.add_column("variant")
+    view.add_column("mean turns (95% CI)", justify="right")
+    view.add_column("unfinished", justify="right")
+    view.add_column("seat 1 win rate (95% CI)", justify="right")
+    view.add_column("feature spread", justify="right")
+    for s in summaries:
+        first = s.seat_rates[0] if s.seat_rates else None
+        view.add_row(
+            s.label,
+            f"{s.turns.value:.1f} ({s.turns.low:.1f}-{s.turns.high:.1f})",
+            str(s.unfinished),
+            str(first) if first else "-",
+            f"{s.spread:.0%} ({s.spread_note})" if s.spread_note else "-",
+        )
+    Console().print(view)
+
+
+def register(app: typer.Typer) -> None:
+    app.command("sweep")(sweep_command)

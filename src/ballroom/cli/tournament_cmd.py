@@ -1,0 +1,182 @@
+"""``ballroom tournament``: bots rotated through the seats, rated, with confidence intervals.
+
+Also home of ``run_with_progress``, the progress bar and Ctrl-C handling that
+``simulate`` and ``sweep`` share.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import time
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
+from rich.table import Table
+
+from ballroom.cli.common import err_console, parse_options, reports_errors
+from ballroom.core.agent import split_seats
+from ballroom.lab.runner import BACKENDS, Backend, Checkpoint, RunOutcome, Task, run_tasks
+from ballroom.lab.store import check_output, write_results
+from ballroom.lab.tournament import standings, tournament_tasks
+
+DEFAULT_WORKERS = os.cpu_count() or 1
+WorkersOption = Annotated[int, typer.Option(min=1, help="Worker processes (Ray: CPUs to start).")]
+BackendOption = Annotated[
+    str, typer.Option(help=f"Where to play: {' or '.join(BACKENDS)} (local processes).")
+]
+AddressOption = Annotated[
+    str | None, typer.Option(help="Ray cluster to join: 'auto' or host:port (default: start one).")
+]
+OutOption = Annotated[
+    Path | None,
+    typer.Option(
+        "--out",
+        help="Save every game (facts and record) to a .parquet or .duckdb file; "
+        "a run stopped early resumes when the same command is run again.",
+    ),
+]
+
+
+def checkpoint_for(out: Path | None, meta: dict[str, Any]) -> Checkpoint | None:
+    """The resumable progress file beside ``out`` (none when nothing is saved).
+
+    The game count is left out of its header: a game's set-up depends only on
+    its index, so a finished run can also be extended with a larger ``--games``.
+    """
+    if out is None:
+        return None
+    check_output(out)
+    header = {key: value for key, value in meta.items() if key != "games"}
+    return Checkpoint(out.with_name(out.name + ".progress.jsonl"), header)
+
+
+def save_run(
+    out: Path | None, checkpoint: Checkpoint | None, outcome: RunOutcome, meta: dict[str, Any]
+) -> None:
+    """Write what the run holds; drop the progress file once nothing is left to resume."""
+    if out is None:
+        return
+    write_results(out, outcome.results, meta)
+    if checkpoint is not None and not outcome.interrupted:
+        checkpoint.remove()
+
+
+def run_with_progress(
+    label: str,
+    tasks: Sequence[Task],
+    backend: Backend,
+    checkpoint: Checkpoint | None,
+) -> tuple[RunOutcome, float]:
+    """Run with a progress bar; Ctrl-C stops, keeps what finished and says how to resume."""
+    progress = Progress(
+        "[progress.description]{task.description}",
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeRemainingColumn(),
+        console=err_console,
+        transient=True,
+    )
+    started = time.perf_counter()
+    with progress:
+        bar = progress.add_task(label, total=len(tasks))
+        outcome = run_tasks(
+            tasks, backend, checkpoint=checkpoint, on_progress=lambda n: progress.advance(bar, n)
+        )
+    seconds = time.perf_counter() - started
+    if outcome.resumed:
+        err_console.print(f"resumed: {outcome.resumed} games were already played")
+    if outcome.interrupted:
+        again = (
+            "run the same command again to resume"
+            if checkpoint is not None
+            else "use --out to make a run resumable"
+        )
+        err_console.print(
+            f"[yellow]stopped:[/yellow] {len(outcome.results)} of {len(tasks)} games kept; {again}"
+        )
+    return outcome, seconds
+
+
+@reports_errors
+def tournament_command(
+    game: Annotated[str, typer.Argument(help="Game id, e.g. dancing-dice.")],
+    seats: Annotated[str, typer.Option(help="One bot per seat, e.g. mcts:iterations=500,expert,random.")],
+    games: Annotated[int, typer.Option("--games", "-n", min=1, help="Games to play.")] = 60,
+    seed: Annotated[int, typer.Option(help="Base seed; same seed, same results.")] = 0,
+    workers: WorkersOption = DEFAULT_WORKERS,
+    backend: BackendOption = "local",
+    address: AddressOption = None,
+    option: Annotated[
+        list[str] | None, typer.Option("--option", "-o", help="Rule option name=value.")
+    ] = None,
+    max_turns: Annotated[
+        int | None, typer.Option(help="Cut games past this many turns (counted as unfinished).")
+    ] = None,
+    out: OutOption = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+) -> None:
+    """Rotate the bots through the seats, rate them (OpenSkill) and show win rates with 95% CIs."""
+    bots = split_seats(seats)
+    options = parse_options(game, option or [])
+    where = Backend(backend, workers, address)
+    tasks = tournament_tasks(game, bots, games, options=options, seed=seed, max_turns=max_turns)
+    meta = {"game": game, "options": options, "seed": seed, "bots": bots, "games": games,
+            "kind": "tournament", "max_turns": max_turns}
+    checkpoint = checkpoint_for(out, meta)
+    outcome, seconds = run_with_progress(game, tasks, where, checkpoint)
+    save_run(out, checkpoint, outcome, meta)
+    results = outcome.results
+    table = standings(results)
+    fair = 1.0 / len(bots)
+    if as_json:
+        typer.echo(
+            json.dumps(
+                {
+                    **meta,
+                    "played": len(results),
+                    "interrupted": outcome.interrupted,
+                    "seconds": seconds,
+                    "standings": [
+                        {
+                            "bot": s.bot,
+                            "seats_played": s.seats_played,
+                            "win_rate": s.win_rate.value,
+                            "win_rate_ci": [s.win_rate.low, s.win_rate.high],
+                            "mean_place": s.mean_place.value,
+                            "mu": s.mu,
+                            "sigma": s.sigma,
+                            "ordinal": s.ordinal,
+                        }
+                        for s in table
+                    ],
+                }
+            )
+        )
+        return
+    view = Table(title=f"{game}: {len(results)} games, seats rotated, seed {seed}")
+    for column in ("bot", "seats", "win rate", "95% CI", "mean place", "OpenSkill mu ± sigma"):
+        view.add_column(column, justify="left" if column == "bot" else "right")
+    for s in table:
+        view.add_row(
+            s.bot,
+            str(s.seats_played),
+            f"{s.win_rate.value:.1%}",
+            f"{s.win_rate.low:.1%} - {s.win_rate.high:.1%}",
+            f"{s.mean_place.value:.2f}",
+            f"{s.mu:.1f} ± {s.sigma:.1f}",
+        )
+    console = Console()
+    console.print(view)
+    console.print(
+        f"fair share {fair:.0%}; {len(results) / seconds if seconds else 0:.2f} games/s "
+        f"with {workers} worker(s) on {backend}"
+    )
+
+
+def register(app: typer.Typer) -> None:
+    app.command("tournament")(tournament_command)

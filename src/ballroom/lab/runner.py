@@ -1,0 +1,234 @@
+"""Playing many games on local processes or a Ray cluster, resumably.
+
+A run is a list of ``Task`` s, each one game set-up and a game index; the
+index alone fixes the game's seed (see ``simulate``), so a task gives the
+same result on any worker, in any order, on any backend. Results are handed
+back as they finish and appended to a checkpoint file, so a run stopped by
+Ctrl-C (or a crash) resumes where it stopped, without playing a game twice
+or losing one.
+"""
+
+from __future__ import annotations
+
+import json
+import multiprocessing
+import signal
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import asdict, dataclass
+from pathlib import Path
+from typing import Any
+
+from ballroom.core.errors import InvalidOptionError
+from ballroom.lab.simulate import GameResult, SimulationSpec, play_one
+
+BACKENDS = ("local", "ray")
+CHECKPOINT_FORMAT = "ballroom-checkpoint/1"
+
+
+@dataclass(frozen=True, slots=True)
+class Task:
+    """Game ``index`` played with ``spec`` (its seats and options)."""
+
+    spec: SimulationSpec
+    index: int
+
+
+@dataclass(frozen=True, slots=True)
+class Backend:
+    """Where games are played: ``local`` processes or ``ray`` (``address``: ``auto`` or host:port)."""
+
+    name: str = "local"
+    workers: int = 1
+    address: str | None = None
+
+    def __post_init__(self) -> None:
+        if self.name not in BACKENDS:
+            raise InvalidOptionError(f"unknown backend {self.name!r}; allowed: {', '.join(BACKENDS)}")
+        if self.workers < 1:
+            raise InvalidOptionError(f"workers must be at least 1, not {self.workers}")
+        if self.address is not None and self.name != "ray":
+            raise InvalidOptionError("--address only applies to --backend ray")
+
+
+def play_batch(tasks: Sequence[Task]) -> list[GameResult]:
+    """Play a batch of tasks in one worker (module-level so that workers can import it)."""
+    return [play_one(task.spec, task.index) for task in tasks]
+
+
+def _batches(tasks: Sequence[Task], workers: int) -> Iterator[list[Task]]:
+    """Small batches: enough to keep every worker busy, few enough to keep overhead low."""
+    size = max(1, min(20, len(tasks) // (workers * 8) or 1))
+    for start in range(0, len(tasks), size):
+        yield list(tasks[start : start + size])
+
+
+def _ignore_interrupt() -> None:
+    """Workers leave Ctrl-C to the parent, which stops them cleanly."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def execute(
+    tasks: Sequence[Task], backend: Backend, on_result: Callable[[GameResult], None]
+) -> None:
+    """Play every task, calling ``on_result`` as each game finishes (in any order).
+
+    On KeyboardInterrupt, unfinished work is cancelled and the interrupt is
+    raised again; every result already handed to ``on_result`` stands.
+    """
+    if not tasks:
+        return
+    if backend.name == "ray":
+        _execute_ray(tasks, backend, on_result)
+    elif backend.workers == 1:
+        for task in tasks:
+            on_result(play_one(task.spec, task.index))
+    else:
+        context = multiprocessing.get_context("spawn")
+        pool = context.Pool(backend.workers, initializer=_ignore_interrupt)
+        try:
+            for batch in pool.imap_unordered(play_batch, _batches(tasks, backend.workers)):
+                for result in batch:
+                    on_result(result)
+        except BaseException:
+            pool.terminate()
+            raise
+        else:
+            pool.close()
+        finally:
+            pool.join()
+
+
+def _execute_ray(
+    tasks: Sequence[Task], backend: Backend, on_result: Callable[[GameResult], None]
+) -> None:
+    try:
+        import ray
+    except ImportError:
+        raise InvalidOptionError(
+            "--backend ray needs Ray: pip install 'ballroom[ray]'"
+        ) from None
+    if not ray.is_initialized():
+        if backend.address is None:
+            ray.init(num_cpus=backend.workers, include_dashboard=False, log_to_driver=False)
+        else:
+            ray.init(address=backend.address, log_to_driver=False)
+    remote = ray.remote(play_batch)
+    pending = [remote.remote(batch) for batch in _batches(tasks, backend.workers)]
+    try:
+        while pending:
+            done, pending = ray.wait(pending, num_returns=1)
+            for result in ray.get(done[0]):
+                on_result(result)
+    except BaseException:
+        for ref in pending:
+            ray.cancel(ref, force=True)
+        raise
+
+
+# -- checkpoints ----------------------------------------------------------------
+
+
+def result_to_json(result: GameResult) -> dict[str, Any]:
+    return asdict(result)
+
+
+def result_from_json(data: dict[str, Any]) -> GameResult:
+    return GameResult(
+        index=int(data["index"]),
+        seed=int(data["seed"]),
+        finished=bool(data["finished"]),
+        returns=tuple(float(v) for v in data["returns"]),
+        turns=int(data["turns"]),
+        actions=int(data["actions"]),
+        features=tuple(dict(f) for f in data["features"]),
+        seats=tuple(data.get("seats", ())),
+        ranks=tuple(int(r) for r in data.get("ranks", ())),
+        record=str(data.get("record", "")),
+    )
+
+
+class Checkpoint:
+    """An append-only file of finished games: a header line, then one result per line.
+
+    The header describes the run; resuming with a different description is
+    refused, so a checkpoint never mixes two runs.
+    """
+
+    def __init__(self, path: Path, header: dict[str, Any]) -> None:
+        self.path = path
+        self.header = {"format": CHECKPOINT_FORMAT, **header}
+
+    def load(self) -> dict[int, GameResult]:
+        """Games finished by earlier attempts at this run (none if there is no file)."""
+        if not self.path.exists():
+            return {}
+        lines = self.path.read_text(encoding="utf-8").splitlines()
+        if not lines or json.loads(lines[0]) != self.header:
+            raise InvalidOptionError(
+                f"{self.path} holds a different run (other game, seats, options, seed or "
+                "game count); delete it or use another output to start afresh"
+            )
+        done: dict[int, GameResult] = {}
+        for line in lines[1:]:
+            try:
+                result = result_from_json(json.loads(line))
+            except (json.JSONDecodeError, KeyError, TypeError, ValueError):
+                continue  # a line cut short when the run was killed: that game is played again
+            done[result.index] = result
+        return done
+
+    def start(self, done: dict[int, GameResult]) -> None:
+        """Rewrite the file with its header and the games kept, dropping any torn line."""
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        with self.path.open("w", encoding="utf-8") as handle:
+            handle.write(json.dumps(self.header) + "\n")
+            for index in sorted(done):
+                handle.write(json.dumps(result_to_json(done[index])) + "\n")
+
+    def append(self, result: GameResult) -> None:
+        with self.path.open("a", encoding="utf-8") as handle:
+            handle.write(json.dumps(result_to_json(result)) + "\n")
+
+    def remove(self) -> None:
+        self.path.unlink(missing_ok=True)
+
+
+@dataclass(frozen=True, slots=True)
+class RunOutcome:
+    """The games a run holds, in index order, and whether it was stopped early."""
+
+    results: list[GameResult]
+    interrupted: bool
+    resumed: int
+
+
+def run_tasks(
+    tasks: Sequence[Task],
+    backend: Backend,
+    *,
+    checkpoint: Checkpoint | None = None,
+    on_progress: Callable[[int], None] | None = None,
+) -> RunOutcome:
+    """Play the tasks not already in ``checkpoint``; Ctrl-C stops and keeps what finished."""
+    done = checkpoint.load() if checkpoint is not None else {}
+    wanted = {task.index for task in tasks}
+    done = {index: result for index, result in done.items() if index in wanted}
+    if checkpoint is not None:
+        checkpoint.start(done)
+    resumed = len(done)
+    if on_progress is not None and resumed:
+        on_progress(resumed)
+
+    def keep(result: GameResult) -> None:
+        done[result.index] = result
+        if checkpoint is not None:
+            checkpoint.append(result)
+        if on_progress is not None:
+            on_progress(1)
+
+    interrupted = False
+    try:
+        execute([task for task in tasks if task.index not in done], backend, keep)
+    except KeyboardInterrupt:
+        interrupted = True
+    return RunOutcome([done[index] for index in sorted(done)], interrupted, resumed)

@@ -1,0 +1,91 @@
+"""Rule-option sweeps: the same table played under each variant, compared side by side.
+
+``--option domination=natural-one,margin-three --option x=1,2`` gives the
+variants of the cross product. Every variant plays the same game seeds
+(game ``i`` is seeded from the run seed and ``i`` only), so differences
+between variants come from the rules, not from luckier dice.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from ballroom.core.errors import InvalidOptionError
+from ballroom.core.game import get_game
+from ballroom.core.options import OptionValue
+from ballroom.lab.simulate import GameResult
+from ballroom.lab.stats import Estimate, mean_interval, wilson
+
+
+def variants(
+    game_id: str, sweeps: Sequence[str]
+) -> tuple[list[str], list[dict[str, OptionValue]]]:
+    """The swept option names and every combination of their ``name=v1,v2,...`` values,
+    each validated by the game's option declaration."""
+    option_set = get_game(game_id).option_set
+    axes: list[list[str]] = []
+    names: list[str] = []
+    for text in sweeps:
+        name, sep, values = text.partition("=")
+        if not sep or not name.strip() or not values.strip():
+            raise InvalidOptionError(
+                f"sweep option {text!r} must be written name=value1,value2,..."
+            )
+        canonical = option_set.get(name.strip().replace("_", "-")).name
+        if canonical in names:
+            raise InvalidOptionError(f"option {canonical!r} is swept twice")
+        names.append(canonical)
+        axes.append([v.strip() for v in values.split(",") if v.strip()])
+    combos = [
+        option_set.parse_pairs([f"{n}={v}" for n, v in zip(names, combo, strict=True)])
+        for combo in itertools.product(*axes)
+    ]
+    return names, combos
+
+
+def label(options: dict[str, OptionValue], swept: Sequence[str]) -> str:
+    """A variant's short name: its swept options only."""
+    return ", ".join(f"{name}={options[name]}" for name in swept) or "defaults"
+
+
+@dataclass(frozen=True, slots=True)
+class VariantSummary:
+    """What a designer compares between variants."""
+
+    label: str
+    games: int
+    unfinished: int
+    turns: Estimate
+    seat_rates: list[Estimate]
+    spread: float
+    """Largest minus smallest seat-feature win rate (0 when the game has no features)."""
+    spread_note: str
+
+
+def summarise(name: str, results: Sequence[GameResult]) -> VariantSummary:
+    done = [r for r in results if r.finished]
+    players = len(results[0].returns) if results else 0
+    seat_rates = [wilson(sum(r.returns[s] for r in done), len(done)) for s in range(players)]
+    by_value: dict[str, list[float]] = {}
+    for r in done:
+        for seat, features in enumerate(r.features):
+            for key, value in features.items():
+                by_value.setdefault(f"{key} {value}", []).append(r.returns[seat])
+    rates = {k: sum(v) / len(v) for k, v in by_value.items() if v}
+    spread, note = 0.0, ""
+    if rates:
+        best = max(rates, key=lambda k: rates[k])
+        worst = min(rates, key=lambda k: rates[k])
+        spread = rates[best] - rates[worst]
+        note = f"best {best} {rates[best]:.0%}, worst {worst} {rates[worst]:.0%}"
+    return VariantSummary(
+        label=name,
+        games=len(results),
+        unfinished=len(results) - len(done),
+        turns=mean_interval([float(r.turns) for r in done]),
+        seat_rates=seat_rates,
+        spread=spread,
+        spread_note=note,
+    )
