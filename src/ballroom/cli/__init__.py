@@ -9,6 +9,7 @@ from ballroom.cli import (
     play_cmd,
     replay_cmd,
     report_cmd,
+    serve_cmd,
     simulate_cmd,
     sweep_cmd,
     tournament_cmd,
@@ -21,7 +22,7 @@ app = typer.Typer(
     add_completion=False,
     pretty_exceptions_enable=False,
 )
-for module in (games_cmd, play_cmd, simulate_cmd, replay_cmd, tournament_cmd, report_cmd, sweep_cmd):
+for module in (games_cmd, play_cmd, simulate_cmd, replay_cmd, serve_cmd, tournament_cmd, report_cmd, sweep_cmd):
     module.register(app)
 
 

@@ -1,0 +1,39 @@
+"""``ballroom serve``: the web app on http://127.0.0.1:8000, games stored in ./data."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+
+def serve(
+    host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help="Port to listen on.")] = 8000,
+    db: Annotated[
+        str | None,
+        typer.Option(help="SQLAlchemy URL, e.g. postgresql+psycopg://user@host/ballroom."),
+    ] = None,
+    data_dir: Annotated[
+        str, typer.Option(help="Folder for the SQLite database when --db is not given.")
+    ] = "./data",
+    bot_delay: Annotated[
+        float, typer.Option(help="Seconds a bot waits before moving, so people can follow.")
+    ] = 0.6,
+) -> None:
+    """Start the web app: create games, share seat links, play live against people and bots."""
+    try:
+        import uvicorn
+
+        from ballroom.server.app import ServerConfig, create_app
+    except ImportError as error:
+        raise typer.BadParameter(
+            f"the web server needs the web extra: pip install 'ballroom[web]' ({error})"
+        ) from None
+    app = create_app(ServerConfig(db_url=db, data_dir=data_dir, bot_delay=bot_delay))
+    typer.echo(f"ballroom: open http://{host}:{port}/ in a browser")
+    uvicorn.run(app, host=host, port=port, ws_max_size=65536, log_level="warning")
+
+
+def register(app: typer.Typer) -> None:
+    app.command("serve")(serve)

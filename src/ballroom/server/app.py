@@ -1,0 +1,399 @@
+"""The web app: a JSON API, one WebSocket per browser tab, and the static client.
+
+HTTP creates games, claims seats, serves records and replays; the socket
+carries moves and live updates. The socket protocol (JSON text frames):
+
+client -> server
+    ``{"type": "hello", "tokens": [...]}``   first frame: seat tokens held (none: spectator)
+    ``{"type": "move", "seat": 0, "action": "keep"}``   action text or integer id
+    ``{"type": "undo"}``, ``{"type": "resign", "seat": 0}``, ``{"type": "ping"}``
+server -> client
+    ``{"type": "state", "seat": s, "observation": ..., "legal": [...], "events": [...], ...}``
+    one per seat held (``seat: null`` for a spectator); ``reset: true`` carries the whole log
+    ``{"type": "error", "message": ...}``   the request changed nothing
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import secrets
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from dataclasses import dataclass
+from importlib import resources
+from pathlib import Path
+from typing import Annotated, Any
+
+from fastapi import FastAPI, Header, HTTPException, Request, WebSocket, WebSocketDisconnect
+from fastapi.responses import FileResponse, JSONResponse, Response
+from fastapi.staticfiles import StaticFiles
+from pydantic import BaseModel, Field
+
+from ballroom.agents import bot_names, make_agent
+from ballroom.core.errors import BallroomError, InvalidOptionError
+from ballroom.core.game import Game, games, get_game
+from ballroom.core.options import OptionValue
+from ballroom.core.record import GameRecord
+from ballroom.server.rooms import Connection, Room, RoomManager, event_json
+from ballroom.server.storage import Store, default_sqlite_url, hash_token, make_engine, migrate
+
+MAX_FRAME = 4096
+"""Largest client frame accepted, in bytes; a move is a few dozen."""
+MAX_RECORD = 2_000_000
+"""Largest uploaded record, in bytes."""
+MESSAGE_TYPES = ("hello", "move", "undo", "resign", "ping")
+STATIC = Path(str(resources.files("ballroom.server") / "static"))
+
+
+@dataclass(frozen=True, slots=True)
+class ServerConfig:
+    """Where the server keeps its games and how it paces its bots."""
+
+    db_url: str | None = None
+    data_dir: str = "./data"
+    bot_delay: float = 0.6
+
+    def url(self) -> str:
+        return self.db_url or default_sqlite_url(self.data_dir)
+
+
+class NewGame(BaseModel):
+    """A request to set up a game."""
+
+    game: str = Field(max_length=64)
+    players: int
+    options: dict[str, OptionValue] = Field(default_factory=dict)
+    seats: list[str] = Field(default_factory=list, max_length=16)
+    """``human`` or a bot spec per seat; missing seats are human."""
+    hotseat: bool = False
+    """One browser plays every human seat, passing the device between players."""
+    seed: int | None = Field(default=None, ge=0, lt=2**62)
+    claim: list[int] | None = None
+    """Seats the creator takes; default: every human seat in hotseat, else the first."""
+
+
+def catalog_entry(game_class: type[Game]) -> dict[str, Any]:
+    """Everything the client needs to offer a game: players, options, bots, view."""
+    sample = game_class(game_class.min_players)
+    view = STATIC / "views" / f"{game_class.id}.js"
+    return {
+        "id": game_class.id,
+        "name": game_class.name,
+        "summary": game_class.summary,
+        "min_players": game_class.min_players,
+        "max_players": game_class.max_players,
+        "options": [
+            {
+                "name": option.name,
+                "doc": option.doc,
+                "kind": option.kind,
+                "default": option.default,
+                "choices": list(option.choices),
+                "minimum": option.minimum,
+                "maximum": option.maximum,
+            }
+            for option in game_class.option_set.options
+        ],
+        "bots": bot_names(sample),
+        "view": game_class.id if view.exists() else "generic",
+        "seat_names": [sample.player_name(p) for p in range(game_class.max_players)]
+        if game_class.max_players <= 16
+        else [],
+    }
+
+
+def create_app(config: ServerConfig | None = None) -> FastAPI:
+    """The ASGI app; storage is opened (and migrated) when it starts."""
+    config = config or ServerConfig()
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        engine = make_engine(config.url())
+        await asyncio.to_thread(migrate, engine)
+        manager = RoomManager(Store(engine), bot_delay=config.bot_delay)
+        app.state.manager = manager
+        await manager.resume_all()
+        yield
+        await manager.close()
+        engine.dispose()
+
+    app = FastAPI(title="ballroom", lifespan=lifespan, docs_url="/api/docs", redoc_url=None)
+    app.mount("/static", StaticFiles(directory=STATIC), name="static")
+
+    def manager_of(request: Request | WebSocket) -> RoomManager:
+        manager: RoomManager = request.app.state.manager
+        return manager
+
+    @app.exception_handler(BallroomError)
+    async def _refused(_request: Request, error: BallroomError) -> JSONResponse:
+        status = 404 if "there is no game" in str(error) else 400
+        if "already taken" in str(error):
+            status = 409
+        return JSONResponse({"detail": str(error)}, status_code=status)
+
+    # -- pages --------------------------------------------------------------
+
+    index = STATIC / "index.html"
+
+    @app.get("/", include_in_schema=False)
+    async def home() -> FileResponse:
+        return FileResponse(index)
+
+    @app.get("/g/{game_id}", include_in_schema=False)
+    async def game_page(game_id: str) -> FileResponse:
+        return FileResponse(index)
+
+    @app.get("/r/{game_id}", include_in_schema=False)
+    async def replay_page(game_id: str) -> FileResponse:
+        return FileResponse(index)
+
+    # -- API ----------------------------------------------------------------
+
+    @app.get("/api/catalog")
+    async def catalog() -> list[dict[str, Any]]:
+        return [catalog_entry(game_class) for game_class in games()]
+
+    @app.get("/api/games")
+    async def recent(request: Request) -> list[dict[str, Any]]:
+        rows = await asyncio.to_thread(manager_of(request).store.recent)
+        return [
+            {"id": r[0], "game": r[1], "players": r[2], "status": r[3], "created": r[4].isoformat()}
+            for r in rows
+        ]
+
+    @app.post("/api/games")
+    async def create(request: Request, body: NewGame) -> dict[str, Any]:
+        game = get_game(body.game)(body.players, **body.options)
+        seats = list(body.seats) + ["human"] * (body.players - len(body.seats))
+        if len(seats) != body.players:
+            raise InvalidOptionError(
+                f"'seats' lists {len(body.seats)} seats but the game has {body.players} players"
+            )
+        for index, spec in enumerate(seats):
+            if spec != "human":
+                make_agent(game, index, spec, 0)
+        humans = [i for i, spec in enumerate(seats) if spec == "human"]
+        default_claim = humans if body.hotseat else humans[:1]
+        claim = body.claim if body.claim is not None else default_claim
+        if any(seat not in humans for seat in claim):
+            raise InvalidOptionError(f"'claim' may name human seats only: {humans}")
+        token = secrets.token_urlsafe(18)
+        game_id = await manager_of(request).create(
+            game,
+            seats,
+            seed=body.seed if body.seed is not None else secrets.randbits(62),
+            hotseat=body.hotseat,
+            claim=claim,
+            token_hash=hash_token(token),
+        )
+        return {"id": game_id, "token": token, "seats": claim}
+
+    @app.get("/api/games/{game_id}")
+    async def meta(request: Request, game_id: str) -> dict[str, Any]:
+        room = await manager_of(request).get(game_id)
+        return room.meta()
+
+    @app.post("/api/games/{game_id}/seats/{seat}/claim")
+    async def claim(request: Request, game_id: str, seat: int) -> dict[str, Any]:
+        manager = manager_of(request)
+        room = await manager.get(game_id)
+        token = secrets.token_urlsafe(18)
+        await manager.claim(room, seat, token)
+        return {"token": token, "seat": seat}
+
+    @app.get("/api/games/{game_id}/record")
+    async def record(request: Request, game_id: str) -> Response:
+        room = await manager_of(request).get(game_id)
+        text = json.dumps(room.record().to_json(), indent=1)
+        name = f"{room.game.id}-{room.id}.json"
+        return Response(
+            text,
+            media_type="application/json",
+            headers={"Content-Disposition": f'attachment; filename="{name}"'},
+        )
+
+    @app.get("/api/games/{game_id}/replay")
+    async def replay_at(
+        request: Request,
+        game_id: str,
+        ply: int = 0,
+        seat: int | None = None,
+        x_ballroom_token: Annotated[str | None, Header()] = None,
+    ) -> dict[str, Any]:
+        room = await manager_of(request).get(game_id)
+        viewer: int | None = None
+        if seat is not None:
+            if seat not in room.holder_seats([x_ballroom_token or ""]):
+                raise HTTPException(403, f"your token does not hold seat {seat}")
+            viewer = seat
+        return replay_frame(room, ply, viewer)
+
+    @app.post("/api/records")
+    async def upload(request: Request) -> dict[str, Any]:
+        body = await request.body()
+        if len(body) > MAX_RECORD:
+            raise HTTPException(413, f"a record may be at most {MAX_RECORD} bytes")
+        record_in = GameRecord.loads(body.decode("utf-8", errors="replace"))
+        game_id = await manager_of(request).upload(record_in)
+        return {"id": game_id}
+
+    @app.post("/api/games/{game_id}/rematch")
+    async def rematch(
+        request: Request,
+        game_id: str,
+        x_ballroom_token: Annotated[str | None, Header()] = None,
+    ) -> dict[str, Any]:
+        manager = manager_of(request)
+        room = await manager.get(game_id)
+        new_id = await manager.rematch(room, [x_ballroom_token or ""])
+        return {"id": new_id}
+
+    # -- the socket ---------------------------------------------------------
+
+    @app.websocket("/ws/{game_id}")
+    async def socket(ws: WebSocket, game_id: str) -> None:
+        await ws.accept()
+        manager = manager_of(ws)
+        try:
+            room = await manager.get(game_id)
+        except BallroomError as error:
+            await ws.send_text(json.dumps({"type": "error", "message": str(error)}))
+            await ws.close(code=4404)
+            return
+        conn: Connection | None = None
+        writer: asyncio.Task[None] | None = None
+        try:
+            while True:
+                message = await ws.receive()
+                if message["type"] == "websocket.disconnect":
+                    break
+                request_id, reply = None, None
+                try:
+                    data = parse_frame(message)
+                    request_id = data.get("id")
+                    if data["type"] == "hello":
+                        if conn is not None:
+                            raise BallroomError("this connection has already said hello")
+                        conn, refused = await join(room, data)
+                        writer = asyncio.get_running_loop().create_task(send_loop(ws, conn))
+                        if refused:
+                            reply = (
+                                f"{refused} token(s) hold no seat of this game; "
+                                f"you hold seats {list(conn.seats)}"
+                                if conn.seats
+                                else f"{refused} token(s) hold no seat of this game; "
+                                "you are watching as a spectator"
+                            )
+                    elif conn is None:
+                        raise BallroomError('say {"type": "hello", "tokens": [...]} first')
+                    elif data["type"] == "move":
+                        await manager.move(room, conn, data.get("seat"), data.get("action"))
+                    elif data["type"] == "undo":
+                        await manager.undo(room, conn)
+                    elif data["type"] == "resign":
+                        await manager.resign(room, conn, data.get("seat"))
+                    else:
+                        conn.outbox.put_nowait(json.dumps({"type": "pong", "id": request_id}))
+                except BallroomError as error:
+                    reply = str(error)
+                if reply is not None:
+                    frame = json.dumps({"type": "error", "message": reply, "id": safe_id(request_id)})
+                    if conn is not None:
+                        conn.outbox.put_nowait(frame)
+                    else:
+                        await ws.send_text(frame)
+        except WebSocketDisconnect:
+            pass
+        finally:
+            if conn is not None:
+                room.connections.discard(conn)
+                conn.outbox.put_nowait(None)
+                room.broadcast([])
+            if writer is not None:
+                with contextlib.suppress(Exception):
+                    await writer
+
+    async def join(room: Room, data: dict[str, Any]) -> tuple[Connection, int]:
+        tokens = data.get("tokens", [])
+        if (
+            not isinstance(tokens, list)
+            or len(tokens) > 16
+            or not all(isinstance(t, str) and len(t) <= 100 for t in tokens)
+        ):
+            raise BallroomError("'tokens' must be a list of at most 16 seat tokens (strings)")
+        async with room.lock:
+            seats = room.holder_seats(tokens)
+            conn = Connection(seats)
+            refused = sum(1 for t in tokens if not room.holder_seats([t]))
+            room.connections.add(conn)
+            events = room.all_events()
+            for viewer in conn.viewers:
+                conn.outbox.put_nowait(json.dumps(room.view(viewer, events, reset=True)))
+            room.broadcast([], exclude=conn)
+        return conn, refused
+
+    return app
+
+
+async def send_loop(ws: WebSocket, conn: Connection) -> None:
+    """Send a connection's queued frames in order until told to stop."""
+    while (text := await conn.outbox.get()) is not None:
+        try:
+            await ws.send_text(text)
+        except (RuntimeError, WebSocketDisconnect, OSError):
+            return
+
+
+def parse_frame(message: Any) -> dict[str, Any]:
+    """A client frame as a dict with a known ``type``, or a BallroomError saying why not."""
+    text = message.get("text")
+    if text is None:
+        raise BallroomError("frames must be JSON text, not binary")
+    size = len(text.encode("utf-8", errors="replace"))
+    if size > MAX_FRAME:
+        raise BallroomError(f"message too large: {size} bytes; at most {MAX_FRAME}")
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as error:
+        raise BallroomError(f"message is not valid JSON: {error.msg}") from None
+    if not isinstance(data, dict):
+        raise BallroomError("a message must be a JSON object with a 'type'")
+    if data.get("type") not in MESSAGE_TYPES:
+        raise BallroomError(
+            f"unknown message type {data.get('type')!r}; allowed: {', '.join(MESSAGE_TYPES)}"
+        )
+    return data
+
+
+def safe_id(value: object) -> str | int | None:
+    """Echo a client's request id only when it is a short string or an integer."""
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int) or (isinstance(value, str) and len(value) <= 64):
+        return value
+    return None
+
+
+def replay_frame(room: Room, ply: int, viewer: int | None) -> dict[str, Any]:
+    """The game as ``viewer`` saw it after ``ply`` actions, with the log up to then."""
+    record = room.record()
+    total = len(record.actions)
+    if not 0 <= ply <= total:
+        raise InvalidOptionError(f"ply must be 0..{total}, not {ply}")
+    state = record.new_state()
+    log = []
+    for player, text in record.actions[:ply]:
+        for event in state.apply(state.game.parse_action(text), player):
+            if event.visible_to(viewer):
+                log.append(event_json(event))
+    return {
+        "ply": ply,
+        "total": total,
+        "seat": viewer,
+        "observation": state.observation(viewer),
+        "current": list(state.current_players()),
+        "events": log,
+        "meta": room.meta(),
+    }

@@ -1,0 +1,1 @@
+"""Alembic migrations of the server's schema, shipped inside the package."""

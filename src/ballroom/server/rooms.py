@@ -1,0 +1,520 @@
+"""Live games: the engine state of each game, its connections and its bots.
+
+A ``Room`` holds one game's State, rebuilt from its stored record, and the
+sockets watching it. Every change goes through the room's lock: the engine
+validates the move, the new actions are committed, and only then does every
+connection get its own view, built from ``observation(seat)`` and the events
+that seat may see. Chance is drawn at once with the state's seeded source;
+bots move after a short pause, each decision with a seed derived from the
+game's seed and the ply, so a restarted server makes the same choices.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import secrets
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from ballroom.agents import make_agent
+from ballroom.core.errors import BallroomError, IllegalActionError
+from ballroom.core.events import Event
+from ballroom.core.game import Game
+from ballroom.core.play import decision_for
+from ballroom.core.record import GameRecord, replay
+from ballroom.core.rng import derive_seed
+from ballroom.core.state import CHANCE
+from ballroom.server.storage import (
+    OVER,
+    PLAYING,
+    RESIGNED,
+    UPLOADED,
+    StorageError,
+    Store,
+    StoredGame,
+    StoredSeat,
+    hash_token,
+)
+
+Viewer = int | None
+"""A seat, or ``None`` for a spectator."""
+
+
+class RoomError(BallroomError):
+    """A request the room refuses: wrong seat, game over, nothing to undo..."""
+
+
+@dataclass(slots=True)
+class Step:
+    """One applied action with what the server needs to know about it later."""
+
+    player: int
+    text: str
+    events: list[Event]
+    reveals: bool
+    """Whether it revealed hidden information (chance, or the end of a secret choice)."""
+
+
+@dataclass(eq=False, slots=True)
+class Connection:
+    """One socket: the seats it holds (none for a spectator) and its outbox."""
+
+    seats: tuple[int, ...]
+    outbox: asyncio.Queue[str | None] = field(default_factory=asyncio.Queue)
+
+    @property
+    def viewers(self) -> tuple[Viewer, ...]:
+        return self.seats if self.seats else (None,)
+
+
+class Room:
+    """One game in memory."""
+
+    def __init__(self, stored: StoredGame, bot_delay: float) -> None:
+        self.id = stored.id
+        self.stored = stored
+        self.seats = list(stored.seats)
+        self.status = stored.status
+        self.resigned = stored.resigned
+        self.rematch_id = stored.rematch_id
+        self.bot_delay = bot_delay
+        self.lock = asyncio.Lock()
+        self.connections: set[Connection] = set()
+        self.driver: asyncio.Task[None] | None = None
+        self.state = stored.record.new_state()
+        self.steps: list[Step] = []
+        self._round: set[int] | None = None
+        for player, text in stored.record.actions:
+            self._apply(self.state.game.parse_action(text), player)
+
+    @property
+    def game(self) -> Game:
+        return self.state.game
+
+    @property
+    def ply(self) -> int:
+        return len(self.steps)
+
+    def record(self) -> GameRecord:
+        return GameRecord.of(self.state, seats=tuple(seat.spec for seat in self.seats))
+
+    # -- applying -----------------------------------------------------------
+
+    def _apply(self, action: int, player: int) -> Step:
+        """Apply one action, noting whether it revealed hidden information."""
+        before = self.state.current_players()
+        if len(before) > 1 and (self._round is None or not set(before) <= self._round):
+            self._round = set(before)
+        secret = self._round is not None and player in self._round and set(before) <= self._round
+        if not secret:
+            self._round = None
+        events = self.state.apply(action, player)
+        after = self.state.current_players()
+        if self._round is not None and not (after and set(after) <= self._round):
+            self._round = None
+        reveals = player == CHANCE or (
+            secret and any(event.audience is None for event in events)
+        )
+        step = Step(player, self.game.action_to_text(action), events, reveals)
+        self.steps.append(step)
+        return step
+
+    def _advance_chance(self, taken: list[Step]) -> None:
+        while self.state.is_chance_node():
+            taken.append(self._apply(self.state.sample_chance(), CHANCE))
+
+    def final_status(self) -> str:
+        return OVER if self.state.is_terminal() else PLAYING
+
+    def bots_to_move(self) -> list[int]:
+        if self.status != PLAYING:
+            return []
+        return [p for p in self.state.current_players() if p >= 0 and self.seats[p].is_bot]
+
+    def holder_seats(self, tokens: Sequence[str]) -> tuple[int, ...]:
+        """The human seats whose tokens are among ``tokens``."""
+        hashes = {hash_token(token) for token in tokens}
+        return tuple(
+            seat.seat for seat in self.seats if seat.token_hash and seat.token_hash in hashes
+        )
+
+    # -- views --------------------------------------------------------------
+
+    def meta(self) -> dict[str, Any]:
+        """What anyone may know about the game: set-up, seats and status."""
+        connected = {seat for conn in self.connections for seat in conn.seats}
+        result = None
+        if self.state.is_terminal():
+            outcome = self.state.outcome()
+            result = {
+                "winners": list(outcome.winners),
+                "ranking": [list(group) for group in outcome.ranking],
+            }
+        return {
+            "id": self.id,
+            "game": self.game.id,
+            "name": self.game.name,
+            "players": self.game.players,
+            "options": dict(self.game.options),
+            "hotseat": self.stored.hotseat,
+            "status": self.status,
+            "resigned": self.resigned,
+            "rematch": self.rematch_id,
+            "result": result,
+            "ply": self.ply,
+            "seats": [
+                {
+                    "seat": seat.seat,
+                    "name": self.game.player_name(seat.seat),
+                    "kind": "human" if not seat.is_bot else "bot",
+                    "bot": seat.spec if seat.is_bot else None,
+                    "claimed": seat.is_bot or seat.token_hash is not None,
+                    "connected": seat.seat in connected,
+                }
+                for seat in self.seats
+            ],
+        }
+
+    def view(self, viewer: Viewer, events: Sequence[Event], *, reset: bool) -> dict[str, Any]:
+        """The message one viewer gets: its observation, its legal moves and its new events."""
+        current = self.state.current_players()
+        acting = self.status == PLAYING and viewer is not None and viewer in current
+        legal = (
+            [
+                {"id": action, "text": self.game.action_to_text(action)}
+                for action in self.state.legal_actions(viewer)
+            ]
+            if acting
+            else []
+        )
+        return {
+            "type": "state",
+            "seat": viewer,
+            "reset": reset,
+            "ply": self.ply,
+            "observation": self.state.observation(viewer),
+            "current": list(current),
+            "legal": legal,
+            "events": [event_json(e) for e in events if e.visible_to(viewer)],
+            "undo": viewer is not None and self.undo_point() is not None,
+            "meta": self.meta(),
+        }
+
+    def all_events(self) -> list[Event]:
+        return [event for step in self.steps for event in step.events]
+
+    def undo_point(self) -> int | None:
+        """The ply that undo would return to, if the rules of hotseat undo allow one.
+
+        Undo takes back the last human action and what the bots and chance
+        did after it, only in a hotseat game, and only if none of those
+        actions revealed hidden information (a die, a secret choice).
+        """
+        if not self.stored.hotseat or self.status != PLAYING:
+            return None
+        for ply in range(self.ply - 1, -1, -1):
+            step = self.steps[ply]
+            if step.reveals:
+                return None
+            if step.player >= 0 and not self.seats[step.player].is_bot:
+                return ply
+        return None
+
+    def reset_from(self, stored: StoredGame) -> None:
+        """Replace the game with what is stored (after an undo or a failed write)."""
+        fresh = Room(stored, self.bot_delay)
+        self.stored, self.state, self.steps = fresh.stored, fresh.state, fresh.steps
+        self.status, self._round = fresh.status, fresh._round
+
+    # -- broadcasting -------------------------------------------------------
+
+    def broadcast(
+        self, steps: Sequence[Step], *, reset: bool = False, exclude: Connection | None = None
+    ) -> None:
+        """Queue each connection's own view; one observation per viewer."""
+        events = [event for step in steps for event in step.events] if not reset else []
+        cache: dict[Viewer, str] = {}
+        for conn in self.connections:
+            if conn is exclude:
+                continue
+            for viewer in conn.viewers:
+                if viewer not in cache:
+                    shown = self.all_events() if reset else events
+                    cache[viewer] = json.dumps(self.view(viewer, shown, reset=reset))
+                conn.outbox.put_nowait(cache[viewer])
+
+
+def event_json(event: Event) -> dict[str, Any]:
+    return event.to_json()
+
+
+class RoomManager:
+    """Every room of this server process, loaded from the store on demand."""
+
+    def __init__(self, store: Store, *, bot_delay: float = 0.6) -> None:
+        self.store = store
+        self.bot_delay = bot_delay
+        self.rooms: dict[str, Room] = {}
+        self._loading = asyncio.Lock()
+
+    async def get(self, game_id: str) -> Room:
+        room = self.rooms.get(game_id)
+        if room is not None:
+            return room
+        async with self._loading:
+            room = self.rooms.get(game_id)
+            if room is None:
+                stored = await asyncio.to_thread(self.store.load, game_id)
+                if stored is None:
+                    raise RoomError(f"there is no game {game_id!r}")
+                room = Room(stored, self.bot_delay)
+                self.rooms[game_id] = room
+                self._drive(room)
+        return room
+
+    async def resume_all(self) -> int:
+        """Load every unfinished game so that bots and chance carry on after a restart."""
+        ids = await asyncio.to_thread(self.store.playing_ids)
+        for game_id in ids:
+            await self.get(game_id)
+        return len(ids)
+
+    async def close(self) -> None:
+        for room in self.rooms.values():
+            if room.driver is not None:
+                room.driver.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await room.driver
+            for conn in room.connections:
+                conn.outbox.put_nowait(None)
+
+    # -- creating -----------------------------------------------------------
+
+    async def create(
+        self,
+        game: Game,
+        seats: Sequence[str],
+        *,
+        seed: int,
+        hotseat: bool,
+        claim: Sequence[int],
+        token_hash: str | None,
+    ) -> str:
+        """Store a new game (with its opening chance draws) and return its id."""
+        game_id = secrets.token_urlsafe(6).replace("-", "x").replace("_", "y")
+        state = game.new_state(seed)
+        record = GameRecord.of(state)
+        stored_seats = [
+            (spec, token_hash if index in claim and spec == "human" else None)
+            for index, spec in enumerate(seats)
+        ]
+        await asyncio.to_thread(
+            self.store.create_game, game_id, record, stored_seats, hotseat=hotseat
+        )
+        room = await self.get(game_id)
+        async with room.lock:
+            await self._commit(room, self._chance_only(room))
+        return game_id
+
+    def _chance_only(self, room: Room) -> list[Step]:
+        taken: list[Step] = []
+        room._advance_chance(taken)
+        return taken
+
+    async def upload(self, record: GameRecord) -> str:
+        """Store an uploaded record for watching; it accepts no moves."""
+        replay(record)
+        game_id = "r" + secrets.token_urlsafe(6).replace("-", "x").replace("_", "y")
+        seats = [(spec, None) for spec in (record.seats or ("human",) * record.players)]
+        if len(seats) != record.players:
+            seats = [("human", None)] * record.players
+        await asyncio.to_thread(
+            self.store.create_game, game_id, record, seats, hotseat=False, status=UPLOADED
+        )
+        return game_id
+
+    # -- moves --------------------------------------------------------------
+
+    async def _commit(self, room: Room, steps: list[Step]) -> None:
+        """Store ``steps`` (already applied) in one transaction, then tell everyone."""
+        if not steps:
+            return
+        first = room.ply - len(steps)
+        status = room.final_status()
+        try:
+            await asyncio.to_thread(
+                self.store.append_actions,
+                room.id,
+                first,
+                [(step.player, step.text) for step in steps],
+                status,
+            )
+        except Exception:
+            stored = await asyncio.to_thread(self.store.load, room.id)
+            if stored is not None:
+                room.reset_from(stored)
+                room.broadcast([], reset=True)
+            raise
+        room.status = status
+        room.broadcast(steps)
+        self._drive(room)
+
+    async def move(self, room: Room, conn: Connection, seat: object, action: object) -> None:
+        """Validate and apply one seat's action; raise RoomError or IllegalActionError."""
+        async with room.lock:
+            player = self._own_seat(room, conn, seat)
+            if room.status != PLAYING:
+                raise RoomError(f"the game is {room.status}; no more moves are taken")
+            if room.seats[player].is_bot:
+                raise RoomError(f"seat {player} is played by a bot")
+            if isinstance(action, bool) or not isinstance(action, int | str):
+                raise IllegalActionError(
+                    "'action' must be an action's text (e.g. from 'legal') or its integer id"
+                )
+            if isinstance(action, str):
+                if len(action) > 200:
+                    raise IllegalActionError("'action' text is longer than 200 characters")
+                action_id = room.game.parse_action(action)
+            else:
+                action_id = action
+                if not 0 <= action_id < room.game.num_distinct_actions:
+                    raise IllegalActionError(
+                        f"action id {action_id} is out of range "
+                        f"0..{room.game.num_distinct_actions - 1}"
+                    )
+            current = room.state.current_players()
+            if player not in current:
+                waiting = ", ".join(
+                    "chance" if p == CHANCE else room.game.player_name(p) for p in current
+                )
+                raise IllegalActionError(
+                    f"it is not {room.game.player_name(player)}'s turn; "
+                    f"waiting for {waiting or 'nobody (the game is over)'}"
+                )
+            legal = room.state.legal_actions(player)
+            if action_id not in legal:
+                allowed = ", ".join(room.game.action_to_text(a) for a in legal[:12])
+                more = f", ... ({len(legal) - 12} more)" if len(legal) > 12 else ""
+                raise IllegalActionError(
+                    f"{room.game.action_to_text(action_id)!r} is not legal now; "
+                    f"legal: {allowed}{more}"
+                )
+            taken = [room._apply(action_id, player)]
+            room._advance_chance(taken)
+            await self._commit(room, taken)
+
+    def _own_seat(self, room: Room, conn: Connection, seat: object) -> int:
+        if seat is None and len(conn.seats) == 1:
+            return conn.seats[0]
+        if isinstance(seat, bool) or not isinstance(seat, int):
+            raise RoomError(
+                "'seat' must be the integer seat you play"
+                + (f"; this connection holds {list(conn.seats)}" if conn.seats else "")
+            )
+        if seat not in conn.seats:
+            held = ", ".join(map(str, conn.seats)) or "none (you are a spectator)"
+            raise RoomError(f"seat {seat} is not yours; this connection holds seats: {held}")
+        return seat
+
+    async def undo(self, room: Room, conn: Connection) -> None:
+        async with room.lock:
+            if not conn.seats:
+                raise RoomError("spectators cannot undo")
+            point = room.undo_point()
+            if point is None:
+                raise RoomError(
+                    "nothing to undo: undo is for hotseat games, back to the last human move, "
+                    "before any die is rolled or secret revealed"
+                )
+            if not {s.seat for s in room.seats if not s.is_bot} <= set(conn.seats):
+                raise RoomError("undo needs every human seat on this device (hotseat)")
+            if room.driver is not None:
+                room.driver.cancel()
+                room.driver = None
+            await asyncio.to_thread(self.store.truncate, room.id, point)
+            stored = await asyncio.to_thread(self.store.load, room.id)
+            if stored is None:
+                raise RoomError(f"game {room.id} has disappeared from storage")
+            room.reset_from(stored)
+            room.broadcast([], reset=True)
+            self._drive(room)
+
+    async def resign(self, room: Room, conn: Connection, seat: object) -> None:
+        async with room.lock:
+            player = self._own_seat(room, conn, seat)
+            if room.status != PLAYING:
+                raise RoomError(f"the game is already {room.status}")
+            await asyncio.to_thread(self.store.resign, room.id, player)
+            room.status, room.resigned = RESIGNED, player
+            text = f"{room.game.player_name(player)} resigns; the game is over."
+            room.broadcast([Step(player, "", [Event("resign", text, {"player": player})], True)])
+
+    async def rematch(self, room: Room, tokens: Sequence[str]) -> str:
+        """A new game with the same set-up; the same seat tokens hold the same seats."""
+        async with room.lock:
+            if room.rematch_id:
+                return room.rematch_id
+            if not room.holder_seats(tokens):
+                raise RoomError("only a seated player can ask for a rematch")
+            seed = secrets.randbits(62)
+            new_id = secrets.token_urlsafe(6).replace("-", "x").replace("_", "y")
+            state = room.game.new_state(seed)
+            await asyncio.to_thread(
+                self.store.create_game,
+                new_id,
+                GameRecord.of(state),
+                [(seat.spec, seat.token_hash) for seat in room.seats],
+                hotseat=room.stored.hotseat,
+            )
+            room.rematch_id = await asyncio.to_thread(self.store.set_rematch, room.id, new_id)
+        new_room = await self.get(new_id)
+        async with new_room.lock:
+            await self._commit(new_room, self._chance_only(new_room))
+        room.broadcast([])
+        return room.rematch_id
+
+    async def claim(self, room: Room, seat: int, token: str) -> None:
+        if not 0 <= seat < len(room.seats):
+            raise RoomError(f"seat must be 0..{len(room.seats) - 1}, not {seat}")
+        async with room.lock:
+            info = room.seats[seat]
+            if info.is_bot:
+                raise RoomError(f"seat {seat} is played by a bot ({info.spec})")
+            if room.status == UPLOADED:
+                raise RoomError("an uploaded record has no seats to take")
+            ok = await asyncio.to_thread(self.store.claim_seat, room.id, seat, hash_token(token))
+            if not ok:
+                raise StorageError(f"seat {seat} ({room.game.player_name(seat)}) is already taken")
+            room.seats[seat] = StoredSeat(seat, info.spec, hash_token(token))
+            room.broadcast([])
+
+    # -- bots ---------------------------------------------------------------
+
+    def _drive(self, room: Room) -> None:
+        if room.bots_to_move() and (room.driver is None or room.driver.done()):
+            room.driver = asyncio.get_running_loop().create_task(self._bot_loop(room))
+
+    async def _bot_loop(self, room: Room) -> None:
+        """Let the bots whose decision it is move, one after another, with a visible pause."""
+        while room.bots_to_move():
+            await asyncio.sleep(room.bot_delay)
+            async with room.lock:
+                bots = room.bots_to_move()
+                if not bots:
+                    return
+                player = bots[0]
+                spec = room.seats[player].spec
+                agent = make_agent(
+                    room.game, player, spec, derive_seed(room.state.seed, "server-bot", room.ply)
+                )
+                decision = decision_for(room.state, player)
+                action = await asyncio.to_thread(agent.act, decision)
+                taken = [room._apply(action, player)]
+                room._advance_chance(taken)
+                try:
+                    await self._commit(room, taken)
+                except (StorageError, OSError):
+                    return
