@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from typing import Any, ClassVar
 
 from ballroom.core.game import BotFactory, Game
@@ -118,6 +119,19 @@ class TheDance(Game):
 
     def determinize(self, observation: Observation, rng: Rng) -> TheDanceState:
         return TheDanceState.from_observation(self, observation, rng)
+
+    def evaluate(self, state: TheDanceState) -> list[float]:
+        """Search hook for IS-MCTS: win shares of a game cut short, from Plan progress."""
+        if state.is_terminal():
+            return state.returns()
+        if state.finished:
+            return [1.0 if p == state.finished[0] else 0.0 for p in range(self.players)]
+        weights = []
+        for p in range(self.players):
+            need = sum(self.components.plans[state.plan[p]].needs) if state.plan[p] >= 0 else 0
+            weights.append(math.exp(4.0 * state.progress(p)[0] / need) if need else 1.0)
+        total = sum(weights)
+        return [w / total for w in weights]
 
     def player_name(self, player: int) -> str:
         return f"Player {player + 1}"
