@@ -27,7 +27,9 @@ that choose after it, because observations hide it.
 Games may offer two optional hooks, used when present:
 ``game.rollout_action(state, player, rng) -> int`` (a rollout policy) and
 ``game.evaluate(state) -> list[float]`` (estimated returns of a cut-off
-rollout; with it, rollouts stop after ``horizon`` more turns).
+rollout; with it, rollouts stop once ``horizon`` more turns have begun).
+``rollout=BOT`` plays rollouts with one of the game's own bots instead, fed
+observations of the sampled world; ``rollout=random`` with uniform moves.
 """
 
 from __future__ import annotations
@@ -37,16 +39,14 @@ import math
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, TypeVar, cast
+from typing import TypeVar, cast
 
-from ballroom.core.agent import Decision
+from ballroom.core.agent import Agent, Decision
 from ballroom.core.errors import InvalidOptionError
 from ballroom.core.game import Game
+from ballroom.core.play import decision_for
 from ballroom.core.rng import Rng
 from ballroom.core.state import CHANCE, State
-
-if TYPE_CHECKING:
-    from ballroom.core.agent import Agent
 
 N = TypeVar("N", int, float)
 RolloutPolicy = Callable[[State, int, Rng], int]
@@ -76,7 +76,7 @@ class SearchSettings:
     milliseconds: float | None = None
     exploration: float = DEFAULT_EXPLORATION
     horizon: int = DEFAULT_HORIZON
-    use_game_policy: bool = True
+    rollout: str = "game"
 
     @classmethod
     def from_params(cls, params: Mapping[str, str]) -> SearchSettings:
@@ -95,14 +95,12 @@ class SearchSettings:
         exploration = _positive(params, "c", float)
         horizon = _positive(params, "horizon", int)
         rollout = params.get("rollout", "game")
-        if rollout not in ("game", "random"):
-            raise InvalidOptionError(f"mcts rollout must be 'game' or 'random', not {rollout!r}")
         return cls(
             iterations=iterations,
             milliseconds=milliseconds,
             exploration=DEFAULT_EXPLORATION if exploration is None else exploration,
             horizon=DEFAULT_HORIZON if horizon is None else horizon,
-            use_game_policy=rollout == "game",
+            rollout=rollout,
         )
 
 
@@ -133,9 +131,13 @@ class ISMCTSAgent:
         self.seat = seat
         self.rng = rng
         self.settings = settings
-        hook_policy = getattr(game, "rollout_action", None) if settings.use_game_policy else None
+        if settings.rollout == "game":
+            self.policy = cast("RolloutPolicy | None", getattr(game, "rollout_action", None))
+        elif settings.rollout == "random":
+            self.policy = None
+        else:
+            self.policy = _bot_policy(game, settings.rollout)
         hook_evaluate = getattr(game, "evaluate", None)
-        self.policy = cast("RolloutPolicy | None", hook_policy)
         self.evaluate = cast("Evaluator | None", hook_evaluate)
         self.last_iterations = 0
 
@@ -265,9 +267,28 @@ class ISMCTSAgent:
         return [0.0] * self.game.players
 
 
+def _bot_policy(game: Game, name: str) -> RolloutPolicy:
+    """A rollout policy that asks the game's bot ``name``, one instance per seat."""
+    factory = game.bots[name]
+    agents: dict[int, Agent] = {}
+
+    def policy(state: State, player: int, rng: Rng) -> int:
+        agent = agents.get(player)
+        if agent is None:
+            agent = agents[player] = factory(game, player, Rng(rng.below(1 << 62)), {})
+        return agent.act(decision_for(state, player))
+
+    return policy
+
+
 def make_mcts(game: Game, seat: int, rng: Rng, params: Mapping[str, str]) -> Agent:
     """Seat-spec factory: ``mcts``, ``mcts:iterations=2000``, ``mcts:ms=200,c=1.0``."""
     settings = SearchSettings.from_params(params)
+    if settings.rollout not in ("game", "random", *game.bots):
+        raise InvalidOptionError(
+            f"mcts rollout must be game, random or one of {game.name}'s bots "
+            f"({', '.join(game.bots) or 'none'}), not {settings.rollout!r}"
+        )
     if type(game).determinize is Game.determinize:
         raise InvalidOptionError(
             f"the mcts bot needs {game.name} to support determinize(), which it does not yet"
