@@ -1,18 +1,27 @@
-"""``ballroom simulate``: many games in parallel, summarised."""
+"""``ballroom simulate``: many games in parallel, summarised, optionally saved and resumable."""
 
 from __future__ import annotations
 
 import json
-import os
 from typing import Annotated
 
 import typer
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
 from rich.table import Table
 
-from ballroom.cli.common import err_console, parse_options, parse_seats, reports_errors
-from ballroom.lab.simulate import SimulationSpec, simulate
+from ballroom.cli.common import parse_options, parse_seats, reports_errors
+from ballroom.cli.tournament_cmd import (
+    DEFAULT_WORKERS,
+    AddressOption,
+    BackendOption,
+    OutOption,
+    WorkersOption,
+    checkpoint_for,
+    run_with_progress,
+    save_run,
+)
+from ballroom.lab.runner import Backend, Task
+from ballroom.lab.simulate import SimulationSpec, summarize
 
 
 @reports_errors
@@ -26,16 +35,24 @@ def simulate_command(
         int | None, typer.Option(help="Player count (default: one per seat).")
     ] = None,
     seed: Annotated[int, typer.Option(help="Base seed; same seed, same numbers.")] = 0,
-    workers: Annotated[int, typer.Option(min=1, help="Worker processes.")] = os.cpu_count() or 1,
+    workers: WorkersOption = DEFAULT_WORKERS,
+    backend: BackendOption = "local",
+    address: AddressOption = None,
     option: Annotated[
         list[str] | None, typer.Option("--option", "-o", help="Rule option name=value.")
     ] = None,
     max_turns: Annotated[
         int | None, typer.Option(help="Cut games past this many turns (counted as unfinished).")
     ] = None,
+    out: OutOption = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
 ) -> None:
-    """Play GAMES games in parallel and report wins per seat."""
+    """Play GAMES games in parallel and report wins per seat.
+
+    With --out, every game's facts (winner, length, seat features) and record
+    go to a .parquet or .duckdb file for `ballroom report` or your own
+    queries; Ctrl-C keeps the finished games and the same command resumes.
+    """
     seat_specs = parse_seats(seats, players, "random")
     spec = SimulationSpec(
         game=game,
@@ -45,17 +62,17 @@ def simulate_command(
         max_turns=max_turns,
     )
     spec.validate()
-    progress = Progress(
-        "[progress.description]{task.description}",
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeRemainingColumn(),
-        console=err_console,
-        transient=True,
-    )
-    with progress:
-        task = progress.add_task(f"{game}", total=games)
-        summary = simulate(spec, games, workers, lambda n: progress.advance(task, n))
+    where = Backend(backend, workers, address)
+    meta = {"game": game, "options": spec.options, "seed": seed, "seats": list(seat_specs),
+            "games": games, "kind": "simulation", "max_turns": max_turns}
+    checkpoint = checkpoint_for(out, meta)
+    tasks = [Task(spec, index) for index in range(games)]
+    outcome, seconds = run_with_progress(game, tasks, where, checkpoint)
+    save_run(out, checkpoint, outcome, meta)
+    summary = summarize(spec, outcome.results, seconds)
+    summary["workers"] = workers
+    summary["backend"] = backend
+    summary["interrupted"] = outcome.interrupted
     if as_json:
         typer.echo(json.dumps(summary))
         return

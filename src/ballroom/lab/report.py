@@ -130,6 +130,11 @@ def _findings(a: Analysis) -> list[str]:
             lines.append(f"{name.capitalize()} {g.label} looks {word}: it wins {g.rate} (fair {fair:.0%}).")
         if groups and not strong:
             lines.append(f"No {name} stands out: every one's interval includes the fair {fair:.0%}.")
+        elif len(groups) >= 10:
+            lines.append(
+                f"With {len(groups)} {name} values compared, about one in twenty misses the "
+                "fair share by chance alone; confirm a flagged one with more games."
+            )
     if a.turns:
         lines.append(
             f"Games last {a.mean_turns.value:.1f} turns on average "
@@ -157,7 +162,7 @@ def _rate_plot(title: str, groups: Sequence[Group], fair: float) -> Figure:
     """Horizontal bars with 95% intervals and the fair share as a dashed line."""
     fig = _figure()
     ax = fig.subplots()
-    labels = [g.label for g in groups][::-1]
+    labels = [f"{g.label} (n={g.rate.n})" for g in groups][::-1]
     values = [g.rate.value for g in groups][::-1]
     low = [g.rate.value - g.rate.low for g in groups][::-1]
     high = [g.rate.high - g.rate.value for g in groups][::-1]

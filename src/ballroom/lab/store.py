@@ -147,7 +147,7 @@ def read_results(path: Path) -> tuple[dict[str, Any], list[GameResult]]:
         import duckdb
 
         with duckdb.connect(str(path), read_only=True) as con:
-            table = con.execute("SELECT * FROM games ORDER BY game_index").to_arrow_table()
+            table = con.sql("SELECT * FROM games ORDER BY game_index").to_arrow_table()
             row = con.execute("SELECT meta FROM run").fetchone()
             meta = json.loads(row[0]) if row else {}
     results = [
