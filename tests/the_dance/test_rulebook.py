@@ -18,14 +18,14 @@ def example_position(tatiana_at: tuple[int, int]) -> object:
     arrange(
         state,
         dancers={
-            "Primar Todoran": (3, -1),  # path hex; the path runs on to (3, -2)
-            "Contessa Marta": (2, -1),  # arrow hex pointing at (3, -2)
-            "Artisan Belan": (0, -3),
-            "Captain Lupei": (-1, -2),  # ahead of Belan on the path
-            "Patron Constantin": (-3, 3),
-            "Lady Julia": (-1, 1),
+            "Primar Todoran": (4, -1),  # on the great waltz, which runs on to (4, -2)
+            "Contessa Marta": (5, -2),  # arrow hex pointing at (4, -2)
+            "Artisan Belan": (0, -4),
+            "Captain Lupei": (-1, -3),  # ahead of Belan on the path
+            "Patron Constantin": (-4, 4),
+            "Lady Julia": (0, 0),
         },
-        avatars={TATIANA: tatiana_at, THORNE: (2, 0)},  # (2, 0) is Server hex 1
+        avatars={TATIANA: tatiana_at, THORNE: (3, -1)},  # (3, -1) is Server hex 1
         influenced={"Lady Julia": TATIANA},
         seated={"Rev. Mother Anna": TATIANA},
     )
@@ -41,39 +41,39 @@ def end_player_phase(state: object) -> list[str]:
 
 
 def test_turn_11_example_blocking_order_and_kitchen() -> None:
-    state = example_position(tatiana_at=(3, -2))
+    state = example_position(tatiana_at=(4, -2))
     end_player_phase(state)
     sentences = act(state, "roll 1")
     assert "The Server rolls 1, but hex 1 is occupied: he stays in the kitchen." in sentences
     assert state.server == -1
     pos = {name: state.dancer_pos[d] for name, d in DANCER.items()}
     # Blocked by Tatiana: neither the path Dancer nor the arrow Dancer moves.
-    assert pos["Primar Todoran"] == hex_at(3, -1)
-    assert pos["Contessa Marta"] == hex_at(2, -1)
+    assert pos["Primar Todoran"] == hex_at(4, -1)
+    assert pos["Contessa Marta"] == hex_at(5, -2)
     # The others waltz one hex; Lupei's move frees Belan's hex ahead.
-    assert pos["Captain Lupei"] == hex_at(-2, -1)
-    assert pos["Artisan Belan"] == hex_at(-1, -2)
-    assert pos["Patron Constantin"] == hex_at(-2, 3)
+    assert pos["Captain Lupei"] == hex_at(-2, -2)
+    assert pos["Artisan Belan"] == hex_at(-1, -3)
+    assert pos["Patron Constantin"] == hex_at(-3, 4)
     # Lady Julia is Influenced: she does not waltz. The Rev. Mother stays seated.
-    assert pos["Lady Julia"] == hex_at(-1, 1)
+    assert pos["Lady Julia"] == hex_at(0, 0)
     assert state.dancer_seat[DANCER["Rev. Mother Anna"]] == TATIANA
     assert state.tempo == 2
 
 
 def test_path_dancers_move_before_arrow_dancers() -> None:
     """Had Tatiana moved away, the Primar would move and block the Contessa."""
-    state = example_position(tatiana_at=(0, 0))
+    state = example_position(tatiana_at=(-1, 1))
     end_player_phase(state)
     act(state, "roll 1")
-    assert state.dancer_pos[DANCER["Primar Todoran"]] == hex_at(3, -2)
-    assert state.dancer_pos[DANCER["Contessa Marta"]] == hex_at(2, -1)
+    assert state.dancer_pos[DANCER["Primar Todoran"]] == hex_at(4, -2)
+    assert state.dancer_pos[DANCER["Contessa Marta"]] == hex_at(5, -2)
 
 
 def test_server_returns_to_an_empty_numbered_hex() -> None:
-    state = example_position(tatiana_at=(3, -2))
+    state = example_position(tatiana_at=(4, -2))
     end_player_phase(state)
     act(state, "roll 2")
-    assert state.server == hex_at(2, -2)
+    assert state.server == hex_at(2, -3)
     assert state.occ[state.server] == state.server_code
 
 

@@ -123,17 +123,27 @@ class _Context:
             self.board.sanctuaries[self.fam["sanctuary"]].entry if self.fam["sanctuary"] >= 0 else -1
         )
         self._home: list[int] | None = None
+        self.base_need = self._base_need()
         self.need = self._need()
 
     # -- the Plan --------------------------------------------------------------
 
-    def _need(self) -> list[int]:
+    def _base_need(self) -> list[int]:
+        """Symbols the Plan still lacks at the table."""
         plan = self.fam["plan"]
         if plan is None:
             return [0] * len(self.comp.colours)
         need = list(self.comp.plans[plan].needs)
         for d in self.fam["seated"]:
             need[self.comp.dancers[d].symbol] -= 1
+        return need
+
+    def wanted(self, d: int) -> bool:
+        return self.base_need[self.comp.dancers[d].symbol] > 0
+
+    def _need(self) -> list[int]:
+        """Symbols still lacking once the Dancers on their way home are seated."""
+        need = list(self.base_need)
         for d, owner in enumerate(self.view["dancer_influence"]):
             if owner == self.me:
                 need[self.comp.dancers[d].symbol] -= 1
@@ -195,7 +205,7 @@ class _Context:
             close = self.board.distance[entry][view["dancer_pos"][d]]
             return (0.55 if close <= 4 else 0.3) + (0.25 if wanted else 0.0)
         if not wanted:
-            return 0.04
+            return 0.0
         if self.free_markers() <= 0:
             return 0.06
         return 1.0 - 0.03 * self.board.distance[self.entry][int(view["dancer_pos"][d])]
@@ -260,11 +270,19 @@ class _Context:
         view = self.view
         legal_set = set(legal)
         here = self.fam["pos"]
-        # Seat whoever can be seated; lead Influenced Dancers home.
+        # Seat whoever the Plan wants; lead them home; let the others go.
         for a in legal:
-            if ac.SEAT <= a < ac.SEAT + self.nd:
+            if ac.SEAT <= a < ac.SEAT + self.nd and self.wanted(a - ac.SEAT):
                 return a
         mine = [d for d, owner in enumerate(view["dancer_influence"]) if owner == self.me]
+        for d in mine:
+            if not self.wanted(d) and ac.RELEASE + d in legal_set:
+                return ac.RELEASE + d
+        seats = self.board.sanctuaries[self.fam["sanctuary"]].seats
+        if len(self.fam["seated"]) >= seats:
+            for d in self.fam["seated"]:
+                if self.base_need[self.comp.dancers[d].symbol] < 0 and ac.UNSEAT + d in legal_set:
+                    return ac.UNSEAT + d
         blocked_entry = here == self.entry and bool(mine)
         if not blocked_entry:
             lead = self._lead(mine, legal_set)

@@ -1,0 +1,154 @@
+"""Property tests over many random games: conservation, secrecy, replay, determinization."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from ballroom.agents import make_agent
+from ballroom.core.play import decision_for
+from ballroom.core.record import GameRecord, replay
+from ballroom.core.rng import Rng
+from ballroom.core.state import CHANCE
+from ballroom.games.the_dance import TheDance, TheDanceState
+from ballroom.games.the_dance.components import default_components
+
+COMP = default_components()
+TOTAL_REFRESHMENTS = [k.count for k in COMP.refreshments]
+
+options = st.fixed_dictionaries(
+    {
+        "domination": st.sampled_from(["natural-one", "margin-three"]),
+        "refreshment_domain": st.sampled_from(["own", "any"]),
+        "scenario": st.sampled_from(["subtlety", "arrogance", "new-blood"]),
+        "initiative": st.booleans(),
+        "super_villains": st.booleans(),
+        "play_for_places": st.booleans(),
+    }
+)
+
+
+def check_invariants(state: TheDanceState) -> None:
+    nd = state.nd
+    # Every Dancer is in exactly one place.
+    for d in range(nd):
+        pos, seat = state.dancer_pos[d], state.dancer_seat[d]
+        assert not (pos >= 0 and seat >= 0)
+        if seat >= 0:
+            assert state.seated[seat].count(d) == 1 and state.dancer_inf[d] == -1
+        if pos < 0 and seat < 0:
+            assert state.placed < nd
+        if state.dancer_inf[d] >= 0:
+            assert pos >= 0
+    assert sum(len(s) for s in state.seated) == sum(1 for s in state.dancer_seat if s >= 0)
+    # No hex holds two pieces: occ agrees with every piece's position.
+    pieces = [p for p in state.dancer_pos if p >= 0]
+    pieces += [p for q, p in enumerate(state.avatar_pos) if p >= 0 and not (state.passing and q == state.current)]
+    if state.server >= 0:
+        pieces.append(state.server)
+    assert len(pieces) == len(set(pieces))
+    assert sum(1 for x in state.occ if x >= 0) == len(pieces)
+    for d in range(nd):
+        if state.dancer_pos[d] >= 0:
+            assert state.occ[state.dancer_pos[d]] == d
+    # Markers are conserved.
+    for k, total in enumerate(TOTAL_REFRESHMENTS):
+        held = sum(hand[k] for hand in state.hand)
+        assert state.refresh_pile[k] + held + state.spent[k] + state.discarded[k] == total
+    assert [sum(h) for h in state.hand] == state.hand_size
+    powers = sorted(state.power_pile + [w for ws in state.powers for w in ws] + [w for ws in state.drawn_powers for w in ws])
+    assert powers == list(range(len(COMP.powers)))
+    plans = [x for x in state.plan if x >= 0] + state.plan_pile
+    if state.candidate_plan >= 0:
+        plans.append(state.candidate_plan)
+    assert sorted(plans) == sorted(set(plans)) and len(plans) == len(COMP.plans)
+    for q in range(state.n):
+        assert sum(1 for owner in state.dancer_inf if owner == q) <= state.markers[q]
+
+
+def check_secrecy(state: TheDanceState) -> None:
+    for viewer in [None, *range(state.n)]:
+        view = state.observation(viewer)
+        for q, fam in enumerate(view["families"]):
+            if q == viewer:
+                continue
+            assert fam["refreshments"] is None and fam["drawn_powers"] is None
+            assert set(fam["powers"]) <= set(state.revealed[q])
+            if not state.plan_public[q]:
+                assert fam["plan"] is None
+        if viewer is None or state.draw_for != viewer:
+            assert view["candidate_plan"] is None
+        text = repr(view)
+        assert "power_pile" not in text and "refresh_pile" not in text
+
+
+def play(seed: int, players: int, seats: list[str], check_every: int, **opts: object) -> TheDanceState:
+    game = TheDance(players, **opts)
+    state = game.new_state(seed)
+    agents = [make_agent(game, seat, seats[seat % len(seats)], seed) for seat in range(players)]
+    rng = Rng(seed)
+    steps = 0
+    while not state.is_terminal():
+        player = state.current_players()[0]
+        if player == CHANCE:
+            action = state.sample_chance()
+        else:
+            action = agents[player].act(decision_for(state, player))
+        state.apply(action, player)
+        steps += 1
+        if check_every and steps % check_every == 0:
+            check_invariants(state)
+            check_secrecy(state)
+            viewer = rng.below(players)
+            twin = game.determinize(state.observation(viewer), Rng(steps))
+            assert twin.observation(viewer) == state.observation(viewer)
+            check_invariants(twin)
+            assert sorted(twin.legal_actions()) == sorted(state.legal_actions()) or viewer != state.current_players()[0]
+    check_invariants(state)
+    return state
+
+
+@settings(max_examples=100)
+@given(seed=st.integers(0, 2**31), players=st.integers(2, 6), opts=options)
+def test_random_games_keep_every_invariant(seed: int, players: int, opts: dict[str, object]) -> None:
+    state = play(seed, players, ["random"], check_every=7, dawn=25, **opts)
+    assert state.is_terminal() and abs(sum(state.returns()) - 1.0) < 1e-9
+    replayed = replay(GameRecord.loads(state.record().dumps()))
+    assert replayed.history == state.history
+    assert replayed.observation(None) == state.observation(None)
+
+
+@settings(max_examples=50)
+@given(seed=st.integers(0, 2**31), players=st.integers(2, 5), opts=options)
+def test_purposeful_games_end_by_plan_and_replay(seed: int, players: int, opts: dict[str, object]) -> None:
+    opts = {**opts, "play_for_places": False}
+    state = play(seed, players, ["heuristic", "random"], check_every=11, **opts)
+    assert state.finished, "a heuristic family completes a Plan before dawn"
+    assert state.turn < 200
+    record = state.record()
+    assert replay(record).observation(0) == state.observation(0)
+
+
+def test_many_short_random_games_end_and_conserve() -> None:
+    """Many short random games (dawn after 6 turns), checked at the end."""
+    endings: Counter[str] = Counter()
+    for seed in range(1500):
+        state = play(seed, 2 + seed % 5, ["random"], check_every=0, dawn=6)
+        endings["plan" if state.finished else "dawn"] += 1
+    assert endings["dawn"] + endings["plan"] == 1500
+
+
+def test_clone_is_independent_and_equal() -> None:
+    state = TheDance(4).new_state(11)
+    for _ in range(400):
+        player = state.current_players()[0]
+        state.apply(state.sample_chance() if player == CHANCE else state.legal_actions(player)[-1], player)
+    twin = state.clone()
+    assert twin.observation(None) == state.observation(None)
+    for _ in range(100):
+        player = twin.current_players()[0]
+        twin.apply(twin.sample_chance() if player == CHANCE else twin.legal_actions(player)[0], player)
+    check_invariants(state)
+    assert twin.history[: len(state.history)] == state.history
