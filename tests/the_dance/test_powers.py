@@ -4,7 +4,16 @@ from __future__ import annotations
 
 from ballroom.games.the_dance.state import P_DANCE
 
-from .helpers import DANCER, act, arrange, give_power, give_refreshments, hex_at, legal_texts, ready_state
+from .helpers import (
+    DANCER,
+    act,
+    arrange,
+    give_power,
+    give_refreshments,
+    hex_at,
+    legal_texts,
+    ready_state,
+)
 
 
 def plain(**options: object) -> object:

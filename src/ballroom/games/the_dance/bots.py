@@ -280,7 +280,7 @@ class _Context:
                 return ac.RELEASE + d
         seats = self.board.sanctuaries[self.fam["sanctuary"]].seats
         if len(self.fam["seated"]) >= seats:
-            for d in self.fam["seated"]:
+            for d in map(int, self.fam["seated"]):
                 if self.base_need[self.comp.dancers[d].symbol] < 0 and ac.UNSEAT + d in legal_set:
                     return ac.UNSEAT + d
         blocked_entry = here == self.entry and bool(mine)
