@@ -1,0 +1,150 @@
+"""The component files load, and the validator rejects broken ones with clear messages."""
+
+from __future__ import annotations
+
+import copy
+import shutil
+import tomllib
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from ballroom.games.the_dance.components import (
+    DATA_DIR,
+    ComponentError,
+    _signed_area,
+    load_components,
+    parse_avatars,
+    parse_board,
+    parse_dancers,
+    parse_plans,
+    parse_powers,
+    parse_refreshments,
+)
+
+
+def raw(name: str) -> dict[str, Any]:
+    with (DATA_DIR / name).open("rb") as handle:
+        return tomllib.load(handle)
+
+
+MAP = raw("ballroom.toml")
+COLOURS = raw("plans.toml")["colours"]
+
+
+def test_shipped_components_keep_the_rulebook_constraints() -> None:
+    comp = load_components()
+    names = {d.name for d in comp.dancers}
+    for name in ("Rev. Mother Anna", "Lady Julia", "Contessa Marta", "Primar Todoran",
+                 "Artisan Belan", "Captain Lupei", "Patron Constantin"):
+        assert name in names
+    assert {a.name for a in comp.avatars} >= {"Tatiana Saar", "Thorne Balaz"}
+    assert all(a.movement == 2 for a in comp.avatars)
+    assert len(comp.powers) == 12 and len(comp.board.sanctuaries) == 6
+    assert {s.colour for s in comp.board.sanctuaries} >= {"plum", "grey"}
+    assert len(comp.board.start_hexes) == len(comp.dancers)
+    board = comp.board
+    for h in range(len(board.hexes)):
+        assert (board.path_next[h] >= 0) != (board.arrow_to[h] >= 0)
+    for name in ("ballroom", "avatars", "dancers", "refreshments", "plans", "powers"):
+        text = (DATA_DIR / f"{name}.toml").read_text()
+        assert "reconstruction" in text.split("\n\n")[0].lower() or "summarised" in text.lower()
+
+
+def broken_map(change: Any) -> dict[str, Any]:
+    data = copy.deepcopy(MAP)
+    change(data)
+    return data
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (lambda m: m["paths"][0]["hexes"].reverse(), "runs clockwise"),
+        (lambda m: m["paths"][0]["hexes"].pop(3), "not adjacent"),
+        (lambda m: m["arrows"].extend([{"from": [0, -1], "to": [0, 0]}]), "two arrows"),
+        (lambda m: m["arrows"].__setitem__(0, {"from": [0, 0], "to": [0, 1]}) or m["arrows"].__setitem__(6, {"from": [0, 1], "to": [0, 0]}), "loop without reaching a path"),
+        (lambda m: m["arrows"].append({"from": [4, 0], "to": [3, 0]}), "on a path and cannot carry an arrow"),
+        (lambda m: m["arrows"].append({"from": [0, 0], "to": [2, 0]}), "two arrows"),
+        (lambda m: m["arrows"].__setitem__(-1, {"from": m["arrows"][-1]["from"], "to": [9, 9]}), "not adjacent"),
+        (lambda m: m["start_hexes"].pop(), "one start hex per Dancer"),
+        (lambda m: m["start_hexes"].__setitem__(0, m["start_hexes"][1]), "listed twice"),
+        (lambda m: m["start_hexes"].__setitem__(0, [20, 20]), "not a dance floor hex"),
+        (lambda m: m["server_hexes"].pop(), "six different Server hexes"),
+        (lambda m: m["server_hexes"].__setitem__(0, m["start_hexes"][0]), "Server hex may not also be"),
+        (lambda m: m["sanctuaries"][0].__setitem__("seats", 4), "must have 5 seats"),
+        (lambda m: m["sanctuaries"][0].__setitem__("entry", [0, 0]), "edge of the floor"),
+        (lambda m: m["sanctuaries"][1].__setitem__("colour", "plum"), "colour 'plum' appears twice"),
+        (lambda m: m["sanctuaries"].pop(), "there must be 6 Sanctuaries"),
+        (lambda m: m["tempo"].__setitem__("refreshment_box", 7), "refreshment_box"),
+        (lambda m: m.__delitem__("arrows"), "'arrows' must be a non-empty list"),
+    ],
+)
+def test_broken_maps_are_rejected(change: Any, message: str) -> None:
+    with pytest.raises(ComponentError, match=message):
+        parse_board(broken_map(change), dancers=24)
+
+
+def test_a_disconnected_floor_is_rejected() -> None:
+    data = copy.deepcopy(MAP)
+    island = [(20, 0), (21, -1), (20, -1)]
+    if _signed_area(island) < 0:
+        island.reverse()
+    data["paths"].append({"hexes": [list(h) for h in island]})
+    with pytest.raises(ComponentError, match="not connected"):
+        parse_board(data, dancers=24)
+
+
+def test_broken_markers_are_rejected() -> None:
+    dancers = raw("dancers.toml")
+    bad = copy.deepcopy(dancers)
+    bad["dancers"][0]["negates"] = ["extortion", "corruption", "subjugation", "confidence"]
+    with pytest.raises(ComponentError, match="negates every Domain"):
+        parse_dancers(bad, COLOURS)
+    bad = copy.deepcopy(dancers)
+    bad["dancers"][0]["symbol"] = "tulip"
+    with pytest.raises(ComponentError, match="symbol 'tulip'"):
+        parse_dancers(bad, COLOURS)
+    bad = copy.deepcopy(dancers)
+    bad["dancers"][1]["name"] = bad["dancers"][0]["name"]
+    with pytest.raises(ComponentError, match="appears twice"):
+        parse_dancers(bad, COLOURS)
+    bad = copy.deepcopy(dancers)
+    del bad["dancers"][0]["pips"]["confidence"]
+    with pytest.raises(ComponentError, match="exactly the Domains"):
+        parse_dancers(bad, COLOURS)
+    avatars = raw("avatars.toml")
+    bad = copy.deepcopy(avatars)
+    bad["avatars"].pop()
+    with pytest.raises(ComponentError, match="6 Avatars"):
+        parse_avatars(bad)
+    powers = raw("powers.toml")
+    bad = copy.deepcopy(powers)
+    bad["powers"].pop()
+    with pytest.raises(ComponentError, match="missing willpower"):
+        parse_powers(bad)
+    refreshments = raw("refreshments.toml")
+    bad = copy.deepcopy(refreshments)
+    bad["refreshments"][0]["kind"] = "charm"
+    with pytest.raises(ComponentError, match="kind must be a Domain or 'ankh'"):
+        parse_refreshments(bad)
+    plans = raw("plans.toml")
+    bad = copy.deepcopy(plans)
+    bad["plans"][0]["symbols"] = ["rose", "violet"]
+    with pytest.raises(ComponentError, match="symbol 'violet'"):
+        parse_plans(bad)
+
+
+def test_a_directory_with_a_bad_file_is_reported_by_name(tmp_path: Path) -> None:
+    for item in DATA_DIR.iterdir():
+        shutil.copy(item, tmp_path / item.name)
+    assert len(load_components(tmp_path).dancers) == 24
+    (tmp_path / "plans.toml").write_text("plans = [", encoding="utf-8")
+    with pytest.raises(ComponentError, match=r"plans\.toml is not valid TOML"):
+        load_components(tmp_path)
+    shutil.copy(DATA_DIR / "plans.toml", tmp_path / "plans.toml")
+    text = (tmp_path / "avatars.toml").read_text().replace("reconstruction =", "origin =")
+    (tmp_path / "avatars.toml").write_text(text)
+    with pytest.raises(ComponentError, match=r"avatars\.toml: the key .reconstruction."):
+        load_components(tmp_path)
