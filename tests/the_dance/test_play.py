@@ -1,0 +1,95 @@
+"""Bots, the terminal picture, menus and event sentences."""
+
+from __future__ import annotations
+
+import pytest
+
+from ballroom.agents import make_agent
+from ballroom.core.errors import IllegalActionError
+from ballroom.core.play import play_out
+from ballroom.core.rng import Rng
+from ballroom.games.the_dance import TheDance
+from ballroom.games.the_dance import actions as ac
+
+from .helpers import act, arrange, give_refreshments, ready_state
+
+
+def test_heuristic_beats_three_random_players() -> None:
+    game = TheDance(4)
+    wins = 0
+    for seed in range(12):
+        seat = seed % 4
+        specs = ["random"] * 4
+        specs[seat] = "heuristic"
+        agents = [make_agent(game, s, spec, seed) for s, spec in enumerate(specs)]
+        state = play_out(game.new_state(seed), agents)
+        wins += state.outcome().winners == (seat,)
+    assert wins >= 11
+
+
+def test_heuristic_plays_every_option_set_to_the_end() -> None:
+    for seed, opts in enumerate(
+        [
+            {"super_villains": True},
+            {"domination": "margin-three", "refreshment_domain": "any"},
+            {"scenario": "arrogance", "initiative": True},
+            {"scenario": "new-blood", "play_for_places": True},
+        ]
+    ):
+        game = TheDance(3, **opts)
+        agents = [make_agent(game, s, "heuristic", seed) for s in range(3)]
+        state = play_out(game.new_state(seed), agents)
+        assert state.is_terminal() and state.finished
+
+
+def test_event_sentence_tells_the_roll_and_its_target() -> None:
+    state = ready_state(players=2)
+    arrange(state, dancers={"Lady Julia": (1, 0)}, avatars={0: (0, 0), 1: (-4, 0)})
+    give_refreshments(state, 0)
+    sentences = act(state, "end-dance", "influence lady-julia", "domain corruption", "roll 2")
+    assert "Tatiana rolls 2 against 4: Lady Julia is Influenced." in sentences
+
+
+def test_render_shows_the_ballroom_and_hides_secrets() -> None:
+    state = ready_state(players=3)
+    give_refreshments(state, 1, "ankh", "extortion-2")
+    picture = state.game.render(state.observation(0))
+    assert "The Grand Ballroom" in picture and "Tempo" in picture
+    assert "Tatiana Saar" in picture and "Lady Julia" in picture
+    assert "(you)" in picture
+    assert "extortion-2" not in picture  # Thorne's hand is secret from Tatiana
+    assert "Refreshments: 2" in picture
+    assert "extortion-2" in state.game.render(state.observation(1))
+
+
+def test_describe_action_gives_odds() -> None:
+    state = ready_state(players=2)
+    arrange(state, dancers={"Lady Julia": (1, 0)}, avatars={0: (0, 0), 1: (-4, 0)})
+    act(state, "end-dance")
+    text = TheDance.describe_action(ac.parse("influence lady-julia"), state.observation(0))
+    assert text.startswith("influence lady-julia") and "4 or less" in text
+    act(state, "influence lady-julia")
+    text = TheDance.describe_action(ac.parse("domain corruption"), state.observation(0))
+    assert "roll 4 or less" in text
+
+
+def test_action_texts_round_trip_and_bad_text_is_refused() -> None:
+    for action in range(ac.NUM_ACTIONS):
+        assert ac.parse(ac.to_text(action)) == action
+    with pytest.raises(IllegalActionError, match="actions look like"):
+        ac.parse("waltz left")
+
+
+def test_determinize_keeps_what_the_seat_sees() -> None:
+    state = ready_state(players=4, keep_powers=True)
+    game = state.game
+    for seat in range(4):
+        view = state.observation(seat)
+        twin = game.determinize(view, Rng(seat))
+        assert twin.observation(seat) == view
+        assert twin.powers[seat] == state.powers[seat] and twin.hand[seat] == state.hand[seat]
+    seen = set()
+    for seed in range(20):
+        twin = game.determinize(state.observation(0), Rng(seed))
+        seen.add(tuple(twin.plan[1:]))
+    assert len(seen) > 1  # hidden Plans really are resampled
