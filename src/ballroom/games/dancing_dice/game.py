@@ -4,11 +4,14 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
+import numpy as np
+import numpy.typing as npt
+
 from ballroom.core.game import BotFactory, Game
 from ballroom.core.options import Option, OptionSet
 from ballroom.core.rng import Rng
 from ballroom.core.state import Observation
-from ballroom.games.dancing_dice import actions, determinize
+from ballroom.games.dancing_dice import actions, determinize, encoding
 from ballroom.games.dancing_dice.bots import BOTS
 from ballroom.games.dancing_dice.rules import DIE_LABELS, MAX_ENDURANCE, describe_value
 from ballroom.games.dancing_dice.state import DancingDiceState
@@ -62,6 +65,13 @@ class DancingDice(Game):
     def rollout_action(self, state: DancingDiceState, player: int, rng: Rng) -> int:
         """Search hook: a fast, strong rollout policy (see determinize.py)."""
         return determinize.rollout_action(state, player, rng)
+
+    @property
+    def observation_shape(self) -> tuple[int, ...]:
+        return (encoding.observation_size(self.players),)
+
+    def encode_observation(self, observation: Observation) -> npt.NDArray[np.float32]:
+        return encoding.encode(observation, self.players)
 
     def player_name(self, player: int) -> str:
         return SEAT_NAMES[player]

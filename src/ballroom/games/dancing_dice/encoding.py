@@ -1,0 +1,131 @@
+"""A fixed-shape tensor encoding of a Dancing Dice observation, for learners.
+
+Built from ``observation(seat)`` alone, so it carries exactly what that seat
+may see. Seats are rotated so that the observing seat comes first (a
+spectator sees them in seat order); every value lies in [0, 1].
+
+=====================  ===========  ===========================================
+block                  size         contents
+=====================  ===========  ===========================================
+phase                  6            one-hot: tango, roll, reroll, reroll-roll,
+                                    arrange, over
+header                 3            seated (not a spectator), round / 50
+                                    (capped), satisfactory count / 3
+tango                  18           each sorted Tango die one-hot over 6 faces
+seats                  5 per seat   endurance / 10, dancing, ready, re-roll
+                                    announced, re-roll count / 6
+my dice                36           each of my six dice one-hot over 6 faces
+my face counts         6            how many of my dice show each face, / 6
+my re-roll             7            chosen, then the re-rolled dice a-f
+my first dance         7            chosen, then the dice a-f in it
+last round             7 per seat   performed, first and second dance value /
+                                    45, satisfactory in each, Rock, Gala
+winners                1 per seat   won the game
+=====================  ===========  ===========================================
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from ballroom.core.state import Observation
+from ballroom.games.dancing_dice import actions
+from ballroom.games.dancing_dice.rules import DICE_PER_PLAYER, MAX_ENDURANCE
+
+PHASES = ("tango", "roll", "reroll", "reroll-roll", "arrange", "over")
+FACES = 6
+MAX_ROUND = 50
+MAX_SATISFACTORY = 3
+MAX_VALUE = 45
+"""A pure Boogie: 2 * 22 + 1, the highest dance value."""
+SEAT_SIZE = 5
+LAST_ROUND_SIZE = 7
+FIXED_SIZE = (
+    len(PHASES) + 3 + 3 * FACES + DICE_PER_PLAYER * FACES + FACES + 2 * (1 + DICE_PER_PLAYER)
+)
+
+
+def observation_size(players: int) -> int:
+    """Length of the encoding for a table of ``players``."""
+    return FIXED_SIZE + players * (SEAT_SIZE + LAST_ROUND_SIZE + 1)
+
+
+def encode(observation: Observation, players: int) -> npt.NDArray[np.float32]:
+    """The encoding described in the module docstring."""
+    out = np.zeros(observation_size(players), dtype=np.float32)
+    you = observation["you"]
+    order = (
+        [(you + k) % players for k in range(players)] if you is not None else list(range(players))
+    )
+    out[PHASES.index(observation["phase"])] = 1.0
+    at = len(PHASES)
+    out[at] = float(you is not None)
+    out[at + 1] = min(observation["round"], MAX_ROUND) / MAX_ROUND
+    out[at + 2] = observation["satisfactory"] / MAX_SATISFACTORY
+    at += 3
+    for i, face in enumerate(observation["tango"] or ()):
+        out[at + i * FACES + face - 1] = 1.0
+    at += 3 * FACES
+    seats: list[dict[str, Any]] = observation["players"]
+    for p in order:
+        seat = seats[p]
+        announced = seat["rerolled"]
+        out[at : at + SEAT_SIZE] = (
+            seat["endurance"] / MAX_ENDURANCE,
+            float(seat["dancing"]),
+            float(seat["ready"]),
+            float(announced is not None),
+            (announced or 0) / DICE_PER_PLAYER,
+        )
+        at += SEAT_SIZE
+    dice = seats[you]["dice"] if you is not None else None
+    for die, face in enumerate(dice or ()):
+        if face:
+            out[at + die * FACES + face - 1] = 1.0
+            out[at + DICE_PER_PLAYER * FACES + face - 1] += 1.0 / DICE_PER_PLAYER
+    at += DICE_PER_PLAYER * FACES + FACES
+    for key in ("my_reroll", "my_first_row"):
+        at = _encode_choice(out, at, key, observation)
+    at = _encode_last_round(out, at, observation["last_round"], order)
+    for p in observation["winners"] or ():
+        out[at + order.index(p)] = 1.0
+    return out
+
+
+def _encode_choice(
+    out: npt.NDArray[np.float32], at: int, key: str, observation: Observation
+) -> int:
+    """A chosen flag and the dice of my pending re-roll or first dance."""
+    value = observation.get(key)
+    if value is not None:
+        out[at] = 1.0
+        dice = actions.reroll_dice(value) if key == "my_reroll" else value
+        for die in dice:
+            out[at + 1 + die] = 1.0
+    return at + 1 + DICE_PER_PLAYER
+
+
+def _encode_last_round(
+    out: npt.NDArray[np.float32], at: int, last: dict[str, Any] | None, order: list[int]
+) -> int:
+    """What the last reveal and judging showed every seat."""
+    if last is not None:
+        performances = last["performances"]
+        dances = last["dances"]
+        for slot, p in enumerate(order):
+            perf = performances.get(str(p))
+            if perf is None:
+                continue
+            base = at + slot * LAST_ROUND_SIZE
+            out[base] = 1.0
+            for d, dance in enumerate(dances):
+                value = dance["values"].get(str(p))
+                if value is not None:
+                    out[base + 1 + d] = value / MAX_VALUE
+                    out[base + 3 + d] = float(p in dance["satisfactory"])
+            out[base + 5] = float(perf["rock"])
+            out[base + 6] = float(perf["gala"])
+    return at + len(order) * LAST_ROUND_SIZE

@@ -1,0 +1,53 @@
+"""Standard AI interfaces: PettingZoo environments and OpenSpiel games.
+
+``ballroom.interop.pettingzoo.env("dancing-dice", players=2)`` gives an AEC
+environment and importing ``ballroom.interop.openspiel`` registers every game
+with ``pyspiel`` as ``python_ballroom_<id>``. Both cover every registered game
+that declares a tensor encoding (``Game.encode_observation``); a game without
+one raises ``NoEncodingError`` and shows up in ``encoding_report()``.
+
+This package imports no optional dependency itself: the adapters need the
+``rl`` extra (``pip install 'ballroom[rl]'``) and say so when it is missing.
+"""
+
+from __future__ import annotations
+
+from ballroom.core.errors import BallroomError
+from ballroom.core.game import Game, games
+
+
+class MissingExtraError(ImportError):
+    """An adapter's optional dependency is not installed."""
+
+
+class NoEncodingError(BallroomError):
+    """A game that declares no tensor encoding, so RL adapters cannot serve it."""
+
+
+def missing_extra(error: ImportError) -> MissingExtraError:
+    """The error an adapter raises when its optional dependency failed to import."""
+    return MissingExtraError(
+        f"ballroom's RL adapters need {error.name or 'a package'!r}, which is not installed; "
+        "install them with: pip install 'ballroom[rl]'"
+    )
+
+
+def has_encoding(game: type[Game]) -> bool:
+    """Whether ``game`` overrides ``Game.encode_observation``."""
+    return game.encode_observation is not Game.encode_observation
+
+
+def encoding_report() -> dict[str, bool]:
+    """Every registered game id, and whether the RL adapters can serve it."""
+    return {game.id: has_encoding(game) for game in games()}
+
+
+def check_encodable(game: Game) -> None:
+    """Raise ``NoEncodingError`` unless ``game`` has a tensor encoding."""
+    if not has_encoding(type(game)):
+        served = ", ".join(g for g, ok in encoding_report().items() if ok) or "none"
+        raise NoEncodingError(
+            f"{game.name} ({game.id!r}) declares no tensor encoding "
+            "(Game.observation_shape / encode_observation), so the RL adapters cannot serve it; "
+            f"games they serve: {served}"
+        )
