@@ -1,0 +1,137 @@
+"""The HTTP API: catalog, creating games, claiming seats, records, replays, rematches."""
+
+from __future__ import annotations
+
+import json
+
+from fastapi.testclient import TestClient
+
+from ballroom.core.game import games
+from ballroom.core.record import GameRecord, replay
+from server.support import hello, send, until
+
+
+def create(client: TestClient, **body: object) -> dict[str, object]:
+    response = client.post("/api/games", json=body)
+    assert response.status_code == 200, response.text
+    created: dict[str, object] = response.json()
+    return created
+
+
+def test_catalog_lists_every_registered_game_with_options_and_bots(client: TestClient) -> None:
+    catalog = client.get("/api/catalog").json()
+    assert [entry["id"] for entry in catalog] == [g.id for g in games()]
+    dice = next(entry for entry in catalog if entry["id"] == "dancing-dice")
+    assert dice["view"] == "dancing-dice"
+    assert "expert" in dice["bots"] and "random" in dice["bots"]
+    assert dice["options"][0]["name"] == "endurance" and dice["options"][0]["maximum"] == 10
+
+
+def test_pages_and_assets_are_served_from_the_package(client: TestClient) -> None:
+    for path in ("/", "/g/abc", "/r/abc"):
+        assert "<main id=\"app\">" in client.get(path).text
+    for asset in ("app.js", "app.css", "ui.js", "views/generic.js", "views/dancing-dice.js"):
+        response = client.get(f"/static/{asset}")
+        assert response.status_code == 200 and "http" not in response.text.split("\n")[0]
+    assert "cdn" not in client.get("/").text.lower()
+
+
+def test_bad_set_ups_are_refused_with_what_is_allowed(client: TestClient) -> None:
+    cases = [
+        ({"game": "chess", "players": 2}, "unknown game 'chess'"),
+        ({"game": "dancing-dice", "players": 9}, "2 to 6 players"),
+        ({"game": "dancing-dice", "players": 2, "options": {"endurance": 99}}, "allowed: 1..10"),
+        ({"game": "dancing-dice", "players": 2, "seats": ["human", "grandmaster"]}, "unknown bot"),
+        ({"game": "dancing-dice", "players": 2, "seats": ["human"] * 3}, "lists 3 seats"),
+        ({"game": "dancing-dice", "players": 2, "seats": ["human", "random"], "claim": [1]}, "human seats only"),
+    ]
+    for body, message in cases:
+        response = client.post("/api/games", json=body)
+        assert response.status_code in (400, 422), body
+        assert message in response.text, (body, response.text)
+    assert client.get("/api/games").json() == []
+
+
+def test_seats_are_claimed_once_and_their_tokens_hold_them(client: TestClient) -> None:
+    created = create(client, game="dancing-dice", players=3, seats=["human", "human", "random"])
+    game_id = created["id"]
+    first = client.post(f"/api/games/{game_id}/seats/1/claim")
+    assert first.status_code == 200
+    again = client.post(f"/api/games/{game_id}/seats/1/claim")
+    assert again.status_code == 409 and "already taken" in again.text
+    assert client.post(f"/api/games/{game_id}/seats/2/claim").status_code == 400
+    assert client.post(f"/api/games/{game_id}/seats/7/claim").status_code == 400
+    meta = client.get(f"/api/games/{game_id}").json()
+    assert [seat["claimed"] for seat in meta["seats"]] == [True, True, True]
+    with client.websocket_connect(f"/ws/{game_id}") as ws:
+        states = hello(ws, [str(created["token"]), first.json()["token"]], seats=2)
+        assert set(states) == {0, 1}
+    assert client.get("/api/games/nothing").status_code == 404
+
+
+def test_record_download_replays_and_an_upload_can_be_watched(client: TestClient) -> None:
+    created = create(client, game="dancing-dice", players=2, seats=["random", "expert"], seed=3, options={"endurance": 2})
+    game_id = created["id"]
+    with client.websocket_connect(f"/ws/{game_id}") as ws:
+        hello(ws, [])
+        until(ws, lambda f: f["type"] == "state" and f["meta"]["status"] == "over")
+    response = client.get(f"/api/games/{game_id}/record")
+    assert "attachment" in response.headers["content-disposition"]
+    record = GameRecord.loads(response.text)
+    assert replay(record).is_terminal() and record.seats == ("random", "expert")
+
+    uploaded = client.post("/api/records", content=record.dumps()).json()["id"]
+    meta = client.get(f"/api/games/{uploaded}").json()
+    assert meta["status"] == "uploaded" and meta["ply"] == len(record.actions)
+    last = client.get(f"/api/games/{uploaded}/replay", params={"ply": len(record.actions)}).json()
+    assert last["observation"] == replay(record).observation(None)
+    assert last["observation"]["winners"] is not None
+    start = client.get(f"/api/games/{uploaded}/replay", params={"ply": 0}).json()
+    assert start["events"] == [] and start["total"] == len(record.actions)
+    assert client.get(f"/api/games/{uploaded}/replay", params={"ply": 10**6}).status_code == 400
+    assert client.post(f"/api/games/{uploaded}/seats/0/claim").status_code == 400
+
+    edited = json.loads(record.dumps())
+    edited["actions"][5][1] = "roll 6" if edited["actions"][5][1] != "roll 6" else "roll 5"
+    refused = client.post("/api/records", content=json.dumps(edited))
+    assert refused.status_code == 400 and "does not replay" in refused.text
+    assert client.post("/api/records", content="{not json").status_code == 400
+
+
+def test_replay_through_a_seat_needs_its_token(client: TestClient) -> None:
+    created = create(client, game="dancing-dice", players=2, seats=["human", "random"], seed=5)
+    game_id, token = created["id"], str(created["token"])
+    ply = client.get(f"/api/games/{game_id}").json()["ply"]
+    public = client.get(f"/api/games/{game_id}/replay", params={"ply": ply}).json()
+    assert public["observation"]["players"][0]["dice"] is None
+    refused = client.get(f"/api/games/{game_id}/replay", params={"ply": ply, "seat": 0})
+    assert refused.status_code == 403
+    mine = client.get(
+        f"/api/games/{game_id}/replay",
+        params={"ply": ply, "seat": 0},
+        headers={"x-ballroom-token": token},
+    ).json()
+    assert mine["observation"]["players"][0]["dice"] is not None
+    assert any(event["kind"] == "dice" for event in mine["events"])
+    assert not any(event["kind"] == "dice" for event in public["events"])
+
+
+def test_rematch_keeps_the_seats_with_their_tokens(client: TestClient) -> None:
+    created = create(client, game="dancing-dice", players=2, seats=["human", "random"], options={"endurance": 1})
+    game_id, token = created["id"], str(created["token"])
+    refused = client.post(f"/api/games/{game_id}/rematch", headers={"x-ballroom-token": "wrong"})
+    assert refused.status_code == 400 and "seated player" in refused.text
+    with client.websocket_connect(f"/ws/{game_id}") as ws:
+        hello(ws, [token])
+        send(ws, {"type": "resign", "seat": 0})
+        until(ws, lambda f: f["type"] == "state" and f["meta"]["status"] == "resigned")
+        rematch = client.post(f"/api/games/{game_id}/rematch", headers={"x-ballroom-token": token}).json()["id"]
+        assert rematch != game_id
+        notice = until(ws, lambda f: f["type"] == "state" and f["meta"]["rematch"] == rematch)
+        assert notice["meta"]["resigned"] == 0
+    again = client.post(f"/api/games/{game_id}/rematch", headers={"x-ballroom-token": token}).json()["id"]
+    assert again == rematch
+    meta = client.get(f"/api/games/{rematch}").json()
+    assert meta["status"] == "playing" and meta["seats"][1]["bot"] == "random"
+    with client.websocket_connect(f"/ws/{rematch}") as ws:
+        assert set(hello(ws, [token])) == {0}

@@ -1,0 +1,100 @@
+"""Storage on SQLite and on a real PostgreSQL: migrations, records, seats, conflicts."""
+
+from __future__ import annotations
+
+import dataclasses
+from pathlib import Path
+
+import pytest
+from sqlalchemy import inspect
+
+from ballroom.core.game import make
+from ballroom.core.record import GameRecord, replay
+from ballroom.server.storage import (
+    OVER,
+    PLAYING,
+    RESIGNED,
+    StorageError,
+    Store,
+    hash_token,
+    make_engine,
+    migrate,
+)
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def store(request: pytest.FixtureRequest, tmp_path: Path) -> Store:
+    if request.param == "sqlite":
+        url = f"sqlite:///{tmp_path / 'db.sqlite3'}"
+    else:
+        url = request.getfixturevalue("postgres_url")
+    engine = make_engine(url)
+    migrate(engine)
+    migrate(engine)  # a second upgrade is a no-op
+    request.addfinalizer(engine.dispose)
+    return Store(engine)
+
+
+def played_record(actions: int) -> GameRecord:
+    state = make("dancing-dice", players=3, seed=11)
+    while len(state.history) < actions:
+        player = state.current_players()[0]
+        action = state.sample_chance() if player < 0 else state.legal_actions(player)[0]
+        state.apply(action, player)
+    return state.record()
+
+
+def test_migrations_create_every_table(store: Store) -> None:
+    tables = set(inspect(store.engine).get_table_names())
+    assert {"games", "seats", "actions", "alembic_version"} <= tables
+
+
+def test_a_game_round_trips_as_its_record(store: Store) -> None:
+    record = played_record(40)
+    store.create_game("g1", record, [("human", hash_token("t")), ("expert", None), ("human", None)], hotseat=False)
+    loaded = store.load("g1")
+    assert loaded is not None
+    assert loaded.record == record
+    assert [seat.spec for seat in loaded.seats] == ["human", "expert", "human"]
+    assert loaded.seats[0].token_hash == hash_token("t") and loaded.status == PLAYING
+    assert replay(loaded.record).observation(None) == replay(record).observation(None)
+    assert store.load("nope") is None
+
+
+def test_actions_append_in_order_and_a_stored_ply_is_refused(store: Store) -> None:
+    record = played_record(30)
+    first = dataclasses.replace(record, actions=record.actions[:20])
+    store.create_game("g2", first, [("human", None)] * 3, hotseat=True)
+    store.append_actions("g2", 20, record.actions[20:30], PLAYING)
+    with pytest.raises(StorageError, match="ply 25 is already stored"):
+        store.append_actions("g2", 25, [record.actions[25]], PLAYING)
+    loaded = store.load("g2")
+    assert loaded is not None and loaded.record.actions == record.actions[:30]
+    store.truncate("g2", 22)
+    loaded = store.load("g2")
+    assert loaded is not None and loaded.record.actions == record.actions[:22]
+    store.append_actions("g2", 22, record.actions[22:24], OVER)
+    loaded = store.load("g2")
+    assert loaded is not None and loaded.status == OVER and len(loaded.record.actions) == 24
+    assert "g2" not in store.playing_ids()
+
+
+def test_a_seat_is_claimed_once_and_a_bot_seat_never(store: Store) -> None:
+    store.create_game("g3", played_record(0), [("human", None), ("random", None), ("human", None)], hotseat=False)
+    assert store.claim_seat("g3", 0, hash_token("a"))
+    assert not store.claim_seat("g3", 0, hash_token("b"))
+    assert not store.claim_seat("g3", 1, hash_token("b"))
+    loaded = store.load("g3")
+    assert loaded is not None and loaded.seats[0].token_hash == hash_token("a")
+
+
+def test_resign_and_rematch_links(store: Store) -> None:
+    store.create_game("g4", played_record(0), [("human", None)] * 3, hotseat=False)
+    assert store.playing_ids() == ["g4"]
+    store.resign("g4", 2)
+    assert store.set_rematch("g4", "g5") == "g5"
+    assert store.set_rematch("g4", "g6") == "g5"
+    loaded = store.load("g4")
+    assert loaded is not None
+    assert (loaded.status, loaded.resigned, loaded.rematch_id) == (RESIGNED, 2, "g5")
+    assert [row[0] for row in store.recent()] == ["g4"]
