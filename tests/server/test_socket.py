@@ -1,0 +1,215 @@
+"""The socket: refused requests change nothing, junk never hurts, hotseat undo, full games."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from starlette.testclient import WebSocketTestSession
+
+from ballroom.server.app import ServerConfig, create_app
+from server.support import hello, receive, send, until
+
+
+def new_game(client: TestClient, **body: Any) -> tuple[str, str]:
+    created = client.post("/api/games", json=body).json()
+    return str(created["id"]), str(created["token"])
+
+
+def error_of(ws: WebSocketTestSession) -> str:
+    frame = receive(ws)
+    assert frame["type"] == "error", frame
+    message: str = frame["message"]
+    return message
+
+
+def snapshot(client: TestClient, game_id: str) -> tuple[int, Any]:
+    """The stored ply and the public observation: what a refused request must not change."""
+    meta = client.get(f"/api/games/{game_id}").json()
+    frame = client.get(f"/api/games/{game_id}/replay", params={"ply": meta["ply"]}).json()
+    return meta["ply"], frame["observation"]
+
+
+def test_refused_requests_get_a_clear_error_and_change_nothing(client: TestClient) -> None:
+    game_id, token = new_game(
+        client, game="dancing-dice", players=3, seats=["human", "human", "human"], claim=[0], seed=9
+    )
+    other = client.post(f"/api/games/{game_id}/seats/1/claim").json()["token"]
+    before = snapshot(client, game_id)
+    with client.websocket_connect(f"/ws/{game_id}") as ws:
+        send(ws, {"type": "move", "seat": 0, "action": "keep"})
+        assert 'say {"type": "hello"' in error_of(ws)
+        state = hello(ws, [token, "not-a-token"])[0]
+        assert "1 token(s) hold no seat" in error_of(ws)
+        assert [a["text"] for a in state["legal"]][:2] == ["keep", "reroll a"]
+        refusals = [
+            ({"type": "move", "seat": 0, "action": "first a b c"}, "is not legal now; legal: keep, reroll a"),
+            ({"type": "move", "seat": 0, "action": "dance wildly"}, "cannot read 'dance wildly'"),
+            ({"type": "move", "seat": 0, "action": 9999}, "out of range 0..89"),
+            ({"type": "move", "seat": 0, "action": ["keep"]}, "'action' must be an action's text"),
+            ({"type": "move", "seat": 0, "action": "x" * 300}, "longer than 200 characters"),
+            ({"type": "move", "seat": 1, "action": "keep"}, "seat 1 is not yours; this connection holds seats: 0"),
+            ({"type": "move", "seat": "0", "action": "keep"}, "'seat' must be the integer seat"),
+            ({"type": "move", "seat": 7, "action": "keep"}, "seat 7 is not yours"),
+            ({"type": "undo"}, "nothing to undo: undo is for hotseat games"),
+            ({"type": "hello", "tokens": []}, "already said hello"),
+            ({"type": "shout"}, "unknown message type 'shout'; allowed: hello, move"),
+            ({"action": "keep"}, "unknown message type None"),
+        ]
+        for payload, message in refusals:
+            send(ws, payload)
+            assert message in error_of(ws), payload
+        for raw, message in [
+            ("{", "not valid JSON"),
+            ("[1, 2]", "must be a JSON object"),
+            (json.dumps({"type": "move", "action": "k" * 5000}), "message too large"),
+        ]:
+            ws.send_text(raw)
+            assert message in error_of(ws)
+        ws.send_bytes(b"\x00\x01")
+        assert "not binary" in error_of(ws)
+        send(ws, {"type": "ping", "id": 42})
+        assert receive(ws) == {"type": "pong", "id": 42}
+        send(ws, {"type": "move", "seat": 0, "action": "keep", "id": "m1"})
+        frame = until(ws, lambda f: f["type"] == "state")
+        assert frame["current"] == [1, 2] and frame["legal"] == []
+        send(ws, {"type": "move", "seat": 0, "action": "keep", "id": "m2"})
+        error = receive(ws)
+        assert error == {
+            "type": "error",
+            "message": "it is not Andrew's turn; waiting for Barbara, Cindy",
+            "id": "m2",
+        }
+    after_one_move = snapshot(client, game_id)
+    assert after_one_move[0] == before[0] + 1
+    with client.websocket_connect(f"/ws/{game_id}") as ws:
+        hello(ws, [other])
+        send(ws, {"type": "resign", "seat": 0})
+        assert "seat 0 is not yours" in error_of(ws)
+    assert snapshot(client, game_id) == after_one_move
+
+
+def test_an_unknown_game_is_refused_on_the_socket(client: TestClient) -> None:
+    with client.websocket_connect("/ws/nosuchgame") as ws:
+        assert "there is no game 'nosuchgame'" in error_of(ws)
+
+
+frames = st.one_of(
+    st.text(max_size=300),
+    st.binary(max_size=100),
+    st.dictionaries(
+        st.sampled_from(["type", "seat", "action", "tokens", "id"]),
+        st.one_of(
+            st.sampled_from(["hello", "move", "undo", "resign", "ping", "keep", "first a b c"]),
+            st.integers(-5, 200),
+            st.none(),
+            st.lists(st.text(max_size=5), max_size=3),
+            st.floats(allow_nan=True),
+        ),
+    ),
+)
+
+
+@pytest.fixture(scope="module")
+def junk_target(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[TestClient, str, str]]:
+    """One server and one game shared by every junk example (hypothesis reuses it)."""
+    app = create_app(ServerConfig(data_dir=str(tmp_path_factory.mktemp("junk")), bot_delay=0.0))
+    with TestClient(app) as client:
+        game_id, token = new_game(
+            client, game="dancing-dice", players=2, seats=["human", "human"], claim=[0, 1]
+        )
+        yield client, game_id, token
+
+
+@settings(max_examples=60, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(junk=st.lists(frames, min_size=1, max_size=8))
+def test_junk_frames_never_hurt_the_server(
+    junk_target: tuple[TestClient, str, str], junk: list[object]
+) -> None:
+    """Whatever arrives, the server answers, nothing moves, and the seats still play."""
+    client, game_id, token = junk_target
+    before = snapshot(client, game_id)
+    with client.websocket_connect(f"/ws/{game_id}") as ws:
+        for frame in junk:
+            if isinstance(frame, bytes):
+                ws.send_bytes(frame)
+            elif isinstance(frame, str):
+                ws.send_text(frame)
+            else:
+                ws.send_text(json.dumps(frame))
+        send(ws, {"type": "ping", "id": "alive"})
+        until(ws, lambda f: f.get("id") == "alive")
+    assert snapshot(client, game_id) == before
+    with client.websocket_connect(f"/ws/{game_id}") as ws:
+        states = hello(ws, [token], seats=2)
+        assert states[0]["ply"] == before[0]
+
+
+def test_hotseat_undo_takes_back_a_secret_choice_until_something_is_revealed(client: TestClient) -> None:
+    game_id, token = new_game(
+        client, game="dancing-dice", players=3, seats=["human", "human", "human"], hotseat=True, seed=4
+    )
+    with client.websocket_connect(f"/ws/{game_id}") as ws:
+        states = hello(ws, [token], seats=3)
+        assert set(states) == {0, 1, 2} and not states[0]["undo"]
+        start = states[0]["ply"]
+        send(ws, {"type": "move", "seat": 0, "action": "reroll a b"})
+        frames = {f["seat"]: f for f in (receive(ws) for _ in range(3))}
+        assert frames[0]["undo"] and frames[0]["ply"] == start + 1
+        assert frames[1]["observation"]["players"][0]["dice"] is None
+        send(ws, {"type": "move", "seat": 1, "action": "keep"})
+        for _ in range(3):
+            receive(ws)
+        send(ws, {"type": "undo"})
+        frames = {f["seat"]: f for f in (receive(ws) for _ in range(3))}
+        assert frames[0]["reset"] and frames[0]["ply"] == start + 1
+        assert frames[0]["current"] == [1, 2]
+        send(ws, {"type": "undo"})
+        frames = {f["seat"]: f for f in (receive(ws) for _ in range(3))}
+        assert frames[0]["ply"] == start and frames[0]["current"] == [0, 1, 2]
+        assert frames[0]["observation"]["my_reroll"] is None
+        for seat in (0, 1, 2):
+            send(ws, {"type": "move", "seat": seat, "action": "keep"})
+        frame = until(ws, lambda f: f["type"] == "state" and f["observation"]["phase"] == "arrange" and f["seat"] == 0)
+        assert not frame["undo"], "the re-roll announcement revealed everyone's choice"
+        send(ws, {"type": "undo"})
+        assert "nothing to undo" in until(ws, lambda f: f["type"] == "error")["message"]
+    meta = client.get(f"/api/games/{game_id}").json()
+    record = client.get(f"/api/games/{game_id}/record").json()
+    assert meta["ply"] == len(record["actions"])
+
+
+def test_two_players_and_a_bot_play_to_the_end_and_spectators_follow(client: TestClient) -> None:
+    game_id, token = new_game(
+        client, game="dancing-dice", players=3, seats=["human", "human", "expert"],
+        options={"endurance": 2}, seed=21,
+    )
+    other = client.post(f"/api/games/{game_id}/seats/1/claim").json()["token"]
+    with (
+        client.websocket_connect(f"/ws/{game_id}") as one,
+        client.websocket_connect(f"/ws/{game_id}") as two,
+        client.websocket_connect(f"/ws/{game_id}") as watcher,
+    ):
+        latest = {0: hello(one, [token])[0], 1: hello(two, [other])[1]}
+        hello(watcher, [])
+        sockets = {0: one, 1: two}
+        for _ in range(400):
+            if latest[0]["meta"]["status"] != "playing":
+                break
+            for seat, ws in sockets.items():
+                if latest[seat]["legal"]:
+                    send(ws, {"type": "move", "seat": seat, "action": latest[seat]["legal"][-1]["text"]})
+                    latest[seat] = until(ws, lambda f: f["type"] == "state" and f["ply"] > latest[seat]["ply"])
+            for seat, ws in sockets.items():
+                if not latest[seat]["legal"] and latest[seat]["meta"]["status"] == "playing":
+                    latest[seat] = until(ws, lambda f, s=seat: f["type"] == "state" and (bool(f["legal"]) or f["meta"]["status"] != "playing"))
+        assert latest[0]["meta"]["status"] == "over"
+        final = until(watcher, lambda f: f["type"] == "state" and f["meta"]["status"] == "over")
+        assert final["seat"] is None and final["legal"] == []
+        assert final["observation"]["winners"] == final["meta"]["result"]["winners"]
+        assert any(e["kind"] == "game-over" for e in final["events"])
