@@ -35,8 +35,8 @@ No information-state tensor is offered: these games have no bound on their
 length, so a perfect-recall history has no fixed shape.
 
 OpenSpiel needs a bound on the number of decisions. A game that reaches
-``max_game_length`` decisions (default 2000, far beyond any game seen in
-simulation) ends there, and the players share the win equally.
+``max_game_length`` decisions (default 100,000, far beyond any game seen
+in simulation) ends there, and the players share the win equally.
 """
 
 from __future__ import annotations
@@ -58,7 +58,7 @@ except ImportError as error:
     raise missing_extra(error) from error
 
 PREFIX = "python_ballroom_"
-DEFAULT_MAX_GAME_LENGTH = 2000
+DEFAULT_MAX_GAME_LENGTH = 100_000
 """Decisions (chance excluded) before a game is cut off as a shared win."""
 
 
@@ -129,16 +129,92 @@ class BallroomGame(pyspiel.Game):  # type: ignore[misc]
         return BallroomObserver(self.game, iig_obs_type)
 
 
-class _Held:
-    """Holds the engine state; OpenSpiel's clone deep-copies it with the engine's fast clone."""
+class _Log:
+    """One seat's perfect-recall record: its actions and its observations, repeats counted."""
 
-    __slots__ = ("state",)
+    __slots__ = ("last", "lines", "repeats")
+
+    def __init__(self, first: str) -> None:
+        self.lines: list[str] = []
+        self.last: str | None = first
+        self.repeats = 1
+
+    def copy(self) -> _Log:
+        twin = _Log("")
+        twin.lines, twin.last, twin.repeats = list(self.lines), self.last, self.repeats
+        return twin
+
+    def act(self, text: str) -> None:
+        self._flush()
+        self.lines.append(f"you: {text}")
+        self.last, self.repeats = None, 0
+
+    def see(self, view: str) -> None:
+        if view == self.last:
+            self.repeats += 1
+        else:
+            self._flush()
+            self.last, self.repeats = view, 1
+
+    def _flush(self) -> None:
+        if self.last is not None:
+            self.lines.append(self.last if self.repeats == 1 else f"{self.last} x{self.repeats}")
+
+    def text(self) -> str:
+        if self.last is None:
+            return "\n".join(self.lines)
+        tail = self.last if self.repeats == 1 else f"{self.last} x{self.repeats}"
+        return "\n".join([*self.lines, tail])
+
+
+class _Held:
+    """The engine state, plus the seats' perfect-recall logs once someone asks for them.
+
+    OpenSpiel clones a Python state by deep-copying its attributes; this
+    copies the engine state with its own fast ``clone`` and shares the
+    immutable log lines.
+    """
+
+    __slots__ = ("cursor", "logs", "state")
 
     def __init__(self, state: State) -> None:
         self.state = state
+        self.cursor: State | None = None
+        """A replay of ``state`` from its start, as far as the logs go."""
+        self.logs: list[_Log] = []
 
     def __deepcopy__(self, memo: dict[int, object]) -> _Held:
-        return _Held(self.state.clone())
+        twin = _Held(self.state.clone())
+        if self.cursor is not None:
+            twin.cursor = self.cursor.clone()
+            twin.logs = [log.copy() for log in self.logs]
+        return twin
+
+    def information_state(self, player: int) -> str:
+        """Perfect recall for ``player``: her actions and her observations after every step.
+
+        Consecutive equal observations are written once with their count,
+        which keeps the string short without losing how many steps passed.
+        The logs are extended lazily, so search that never asks pays nothing.
+        """
+        state = self.state
+        game = state.game
+        seats = range(game.players)
+        if self.cursor is None:
+            self.cursor = game.new_state(state.seed)
+            self.logs = [_Log(_view(self.cursor, p)) for p in seats]
+        cursor = self.cursor
+        for actor, action in state.history[len(cursor.history) :]:
+            cursor.apply(action, actor, trusted=True)
+            for p in seats:
+                if actor == p:
+                    self.logs[p].act(game.action_to_text(action))
+                self.logs[p].see(_view(cursor, p))
+        return self.logs[player].text()
+
+
+def _view(state: State, player: int | None) -> str:
+    return json.dumps(state.observation(player), sort_keys=True)
 
 
 class BallroomState(pyspiel.State):  # type: ignore[misc]
@@ -198,43 +274,8 @@ class BallroomState(pyspiel.State):  # type: ignore[misc]
 
     def __str__(self) -> str:
         """Every seat's view and the spectator's: together, the whole state."""
-        views = [self.engine.observation(None)] + [
-            self.engine.observation(p) for p in range(self.engine.game.players)
-        ]
-        return "\n".join(json.dumps(view, sort_keys=True) for view in views)
-
-
-def information_state_string(state: State, player: int) -> str:
-    """Perfect recall for ``player``: her actions and her observations after every step.
-
-    Replays the game from its start; consecutive equal observations are
-    written once with their count, which keeps the string short without
-    losing how many steps passed.
-    """
-    game = state.game
-    replay = game.new_state(state.seed)
-    lines: list[str] = []
-    last = json.dumps(replay.observation(player), sort_keys=True)
-    repeats = 1
-
-    def flush() -> None:
-        lines.append(last if repeats == 1 else f"{last} x{repeats}")
-
-    for actor, action in state.history:
-        replay.apply(action, actor, trusted=True)
-        if actor == player:
-            flush()
-            lines.append(f"you: {game.action_to_text(action)}")
-            last, repeats = json.dumps(replay.observation(player), sort_keys=True), 1
-            continue
-        view = json.dumps(replay.observation(player), sort_keys=True)
-        if view == last:
-            repeats += 1
-        else:
-            flush()
-            last, repeats = view, 1
-    flush()
-    return "\n".join(lines)
+        seats = [None, *range(self.engine.game.players)]
+        return "\n".join(_view(self.engine, p) for p in seats)
 
 
 class BallroomObserver:
@@ -277,8 +318,8 @@ class BallroomObserver:
 
     def string_from(self, state: BallroomState, player: int) -> str:
         if self.perfect_recall:
-            return information_state_string(state.engine, player)
-        return json.dumps(state.engine.observation(self._seat(player)), sort_keys=True)
+            return state.held.information_state(player)
+        return _view(state.engine, self._seat(player))
 
 
 def register_games() -> list[str]:

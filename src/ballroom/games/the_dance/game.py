@@ -5,11 +5,15 @@ from __future__ import annotations
 import math
 from typing import Any, ClassVar
 
+import numpy as np
+import numpy.typing as npt
+
 from ballroom.core.game import BotFactory, Game
 from ballroom.core.options import Option, OptionSet
 from ballroom.core.rng import Rng
 from ballroom.core.state import Observation
 from ballroom.games.the_dance import actions as ac
+from ballroom.games.the_dance import encoding
 from ballroom.games.the_dance.bots import BOTS
 from ballroom.games.the_dance.components import (
     DIRECTION_NAMES,
@@ -119,6 +123,13 @@ class TheDance(Game):
 
     def determinize(self, observation: Observation, rng: Rng) -> TheDanceState:
         return TheDanceState.from_observation(self, observation, rng)
+
+    @property
+    def observation_shape(self) -> tuple[int, ...]:
+        return (encoding.observation_size(self.components, self.players),)
+
+    def encode_observation(self, observation: Observation) -> npt.NDArray[np.float32]:
+        return encoding.encode(observation, self.components, self.players)
 
     def evaluate(self, state: TheDanceState) -> list[float]:
         """Search hook for IS-MCTS: win shares of a game cut short, from Plan progress."""

@@ -1,0 +1,171 @@
+"""A fixed-shape tensor encoding of a The Dance observation, for learners.
+
+Built from ``observation(seat)`` alone, so it carries exactly what that seat
+may see. Seats are rotated so that the observing seat comes first (a
+spectator sees them in seat order). Every value lies in [0, 1]: positions
+and choices are one-hot, counts are divided by a cap and clipped.
+
+Blocks, in order: phase; header (seated, turn, tempo, counts); actor,
+current player, initiative, draw-for seat and turn order by rotated seat;
+the Server's hex; per Dancer (on the floor, hex, seated by, influenced by,
+dominated, marker slot, moves); per family (Avatar, Sanctuary, Avatar hex,
+foiled, markers, Refreshment count and own Refreshments, known and revealed
+Powers, drawn Powers, Plan, seated Dancers); finished seats; piles, spent
+and discarded Refreshments; the next agenda task; the turn state; the
+current Influence effort; a candidate Plan; winners.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+import numpy.typing as npt
+
+from ballroom.core.state import Observation
+from ballroom.games.the_dance.components import DOMAINS, FAMILIES, SEATS_PER_TABLE
+
+if TYPE_CHECKING:
+    from ballroom.games.the_dance.components import Components
+
+PHASES = 19
+AGENDA_TASKS = 18
+MAX_TURN = 100
+MAX_COUNT = 10
+"""Cap for small counters (markers, moves, attempts, Refreshments in hand...)."""
+MAX_AGENDA = 100
+
+
+class _Writer:
+    """Appends fixed-size blocks; every block has the same size whatever the values."""
+
+    def __init__(self) -> None:
+        self.values: list[float] = []
+
+    def one_hot(self, index: int | None, size: int) -> None:
+        block = [0.0] * size
+        if index is not None and 0 <= index < size:
+            block[index] = 1.0
+        self.values.extend(block)
+
+    def bits(self, indices: list[int] | None, size: int) -> None:
+        block = [0.0] * size
+        for index in indices or ():
+            if 0 <= index < size:
+                block[index] = 1.0
+        self.values.extend(block)
+
+    def scaled(self, value: float, cap: float) -> None:
+        self.values.append(min(max(float(value), 0.0), cap) / cap)
+
+    def flag(self, value: object) -> None:
+        self.values.append(1.0 if value else 0.0)
+
+
+def observation_size(components: Components, players: int) -> int:
+    """Length of the encoding; mirrors ``encode`` block by block."""
+    hexes = len(components.board.hexes)
+    dancers = len(components.dancers)
+    kinds = len(components.refreshments)
+    powers = len(components.powers)
+    plans = len(components.plans)
+    n = players
+    header = PHASES + 4 + 5 * n + hexes
+    dancer_blocks = dancers * (hexes + 2 * n + 5)
+    family_blocks = n * (hexes + kinds + 3 * powers + plans + dancers + 20)
+    piles = n + 4 + kinds + 1 + AGENDA_TASKS
+    turn = 9
+    effort = 12 + dancers + n + len(DOMAINS) + kinds
+    return header + dancer_blocks + family_blocks + piles + turn + effort + plans + 1 + n
+
+
+def encode(observation: Observation, components: Components, players: int) -> npt.NDArray[np.float32]:
+    """The encoding described in the module docstring."""
+    board = components.board
+    hexes = len(board.hexes)
+    dancers = len(components.dancers)
+    kinds = len(components.refreshments)
+    powers = len(components.powers)
+    plans = len(components.plans)
+    you = observation["you"]
+    order = [(you + k) % players for k in range(players)] if you is not None else list(range(players))
+
+    def seat(p: int) -> int | None:
+        return order.index(p) if 0 <= p < players else None
+
+    w = _Writer()
+    w.one_hot(observation["phase_id"], PHASES)
+    w.flag(you is not None)
+    w.scaled(observation["turn"], MAX_TURN)
+    w.scaled(observation["tempo"], board.tempo_boxes)
+    w.scaled(observation["placed"], dancers)
+    for key in ("actor", "current", "initiative"):
+        w.one_hot(seat(observation[key]), players)
+    w.one_hot(seat(observation["turn_state"]["draw_for"]), players)
+    turn_order = observation["order"]
+    for p in order:
+        w.scaled(turn_order.index(p) + 1 if p in turn_order else 0, players)
+    w.one_hot(observation["server"], hexes)
+    for d in range(dancers):
+        pos = observation["dancer_pos"][d]
+        w.flag(pos >= 0)
+        w.one_hot(pos, hexes)
+        w.one_hot(seat(observation["dancer_seat"][d]), players)
+        w.one_hot(seat(observation["dancer_influence"][d]), players)
+        w.flag(observation["dancer_dominated"][d])
+        w.one_hot(observation["dancer_slot"][d], 2)
+        w.scaled(observation["dancer_moves"][d], MAX_COUNT)
+    families: list[dict[str, Any]] = observation["families"]
+    for p in order:
+        family = families[p]
+        w.one_hot(family["avatar"], FAMILIES)
+        w.one_hot(family["sanctuary"], FAMILIES)
+        w.one_hot(family["pos"], hexes)
+        w.flag(family["foiled"])
+        w.scaled(family["markers"], 2)
+        w.scaled(family["refreshment_count"], MAX_COUNT)
+        hand = family["refreshments"]
+        for k in range(kinds):
+            w.scaled(hand[k] if hand is not None else 0, components.refreshments[k].count)
+        w.bits(family["powers"], powers)
+        w.scaled(family["power_count"], powers)
+        w.bits(family["revealed"], powers)
+        w.bits(family["drawn_powers"], powers)
+        w.scaled(family["drawn_count"], powers)
+        w.one_hot(family["plan"], plans)
+        w.flag(family["has_plan"])
+        w.flag(family["plan_public"])
+        w.bits(family["seated"], dancers)
+        w.scaled(len(family["seated"]), SEATS_PER_TABLE)
+    w.bits([order.index(p) for p in observation["finished"]], players)
+    piles = observation["piles"]
+    total = sum(k.count for k in components.refreshments)
+    w.scaled(piles["powers"], powers)
+    w.scaled(piles["refreshments"], total)
+    w.scaled(piles["plans"], plans)
+    for k in range(kinds):
+        w.scaled(observation["spent"][k], components.refreshments[k].count)
+    w.scaled(observation["discarded"], total)
+    agenda = observation["agenda"]
+    w.scaled(len(agenda), MAX_AGENDA)
+    w.one_hot(agenda[0][0] if agenda else None, AGENDA_TASKS)
+    turn = observation["turn_state"]
+    for key in ("moves_left", "ankhs_used", "steps_taken", "attempts", "pay_left"):
+        w.scaled(turn[key], MAX_COUNT)
+    w.flag(turn["passing"])
+    w.flag(turn["strategic_used"])
+    w.one_hot(turn["die_for"], 2)
+    effort = observation["effort"]
+    w.one_hot(effort["kind"], 2)
+    w.one_hot(effort["target"] if effort["kind"] == 0 else None, dancers)
+    w.one_hot(seat(effort["target"]) if effort["kind"] == 1 else None, players)
+    w.one_hot(effort["domain"], len(DOMAINS))
+    w.bits(effort["used"], kinds)
+    w.one_hot(effort["roll"] - 1, 6)
+    w.scaled(effort["modifier"], MAX_COUNT)
+    for key in ("rerolled", "tactician_used", "dominates"):
+        w.flag(effort[key])
+    w.one_hot(observation["candidate_plan"], plans)
+    w.flag(observation["has_candidate"])
+    w.bits([order.index(p) for p in observation["winners"] or ()], players)
+    return np.array(w.values, dtype=np.float32)
