@@ -1,0 +1,34 @@
+"""Small configurations of every registered game, so that interop tests stay fast.
+
+A game missing here is still tested, at its minimum player count with its
+default options; add an entry when its default games are too long for tests.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ballroom.core.game import Game, games
+
+SMALL_OPTIONS: dict[str, dict[str, Any]] = {
+    "dancing-dice": {"endurance": 2},
+    "the-dance": {"dawn": 2},
+}
+
+
+def small_configs(largest: bool = False) -> list[tuple[str, int, dict[str, Any]]]:
+    """(game id, players, options) for every registered game: a small table, or the largest."""
+    configs = []
+    for game in games():
+        seats = game.max_players if largest else min(game.max_players, game.min_players + 1)
+        configs.append((game.id, seats, SMALL_OPTIONS.get(game.id, {})))
+    return configs
+
+
+def config_id(config: tuple[str, int, dict[str, Any]]) -> str:
+    game_id, players, options = config
+    return f"{game_id}-{players}p" + "".join(f"-{k}={v}" for k, v in options.items())
+
+
+def all_games() -> list[type[Game]]:
+    return games()

@@ -1,0 +1,201 @@
+"""The PettingZoo AEC adapter: PettingZoo's own checks for every game, plus our contract."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import warnings
+from typing import Any, ClassVar
+
+import numpy as np
+import pytest
+from pettingzoo.test import api_test, seed_test
+from tests.interop.configs import config_id, small_configs
+
+from ballroom.core.errors import IllegalActionError, InvalidOptionError
+from ballroom.core.game import Game
+from ballroom.core.state import Observation, State
+from ballroom.interop import NoEncodingError
+from ballroom.interop.pettingzoo import BallroomAECEnv, env
+
+# PettingZoo's checker prefers flat Box observations and warns about the Dict
+# {observation, action_mask} layout that masked environments (its own chess
+# and go included) use; every other warning fails the test.
+DICT_OBSERVATION_WARNINGS = (
+    "Observation space for each agent probably should be",
+    "Observation is not a NumPy array",
+    "Action mask numpy array is all zeros",
+)
+
+
+@pytest.mark.parametrize("config", small_configs() + small_configs(largest=True), ids=config_id)
+def test_pettingzoo_api_test(config: tuple[str, int, dict[str, Any]]) -> None:
+    game_id, players, options = config
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        api_test(env(game_id, players=players, **options), num_cycles=300)
+    unexpected = [
+        str(w.message)
+        for w in caught
+        if not str(w.message).startswith(DICT_OBSERVATION_WARNINGS)
+    ]
+    assert not unexpected
+
+
+@pytest.mark.parametrize("config", small_configs() + small_configs(largest=True), ids=config_id)
+def test_pettingzoo_seed_test(config: tuple[str, int, dict[str, Any]]) -> None:
+    game_id, players, options = config
+    seed_test(lambda **_: env(game_id, players=players, **options), num_cycles=300)
+
+
+def _episode(environment: BallroomAECEnv, seed: int | None) -> list[tuple[str, bytes, float]]:
+    """Play one episode with the first legal action; what every agent saw and earned."""
+    environment.reset(seed=seed)
+    seen = []
+    for agent in environment.agent_iter():
+        observation, reward, terminated, truncated, _ = environment.last()
+        seen.append((agent, observation["observation"].tobytes(), reward))
+        if terminated or truncated:
+            environment.step(None)
+        else:
+            environment.step(int(np.flatnonzero(observation["action_mask"])[0]))
+    return seen
+
+
+def test_seed_fixes_the_episode_and_seeds_differ() -> None:
+    environment = env("dancing-dice", players=3, endurance=2)
+    first = _episode(environment, seed=11)
+    assert _episode(environment, seed=11) == first
+    assert _episode(environment, seed=12) != first
+
+
+def test_unseeded_resets_continue_a_reproducible_stream() -> None:
+    one, two = env("dancing-dice", players=2, endurance=1), env("dancing-dice", players=2, endurance=1)
+    assert [_episode(one, None) for _ in range(3)] == [_episode(two, None) for _ in range(3)]
+
+
+def test_rewards_are_the_game_returns() -> None:
+    environment = env("dancing-dice", players=3, endurance=1)
+    environment.reset(seed=4)
+    totals = dict.fromkeys(environment.possible_agents, 0.0)
+    for agent in environment.agent_iter():
+        observation, reward, terminated, truncated, _ = environment.last()
+        totals[agent] += reward
+        if terminated or truncated:
+            environment.step(None)
+        else:
+            environment.step(int(np.flatnonzero(observation["action_mask"])[-1]))
+    assert environment.state.is_terminal()
+    assert [totals[a] for a in environment.possible_agents] == environment.state.returns()
+    assert sum(totals.values()) == pytest.approx(1.0)
+
+
+def test_secret_choices_do_not_reach_later_seats() -> None:
+    """Seat 1 decides after seat 0 at the re-roll, seeing nothing of seat 0's choice."""
+    views = []
+    for choice in (0, 1):
+        environment = env("dancing-dice", players=2)
+        environment.reset(seed=8)
+        assert environment.agent_selection == "player_0"
+        legal = np.flatnonzero(environment.observe("player_0")["action_mask"])
+        environment.step(int(legal[choice * 40]))
+        assert environment.agent_selection == "player_1"
+        views.append(environment.observe("player_1")["observation"])
+    assert np.array_equal(views[0], views[1])
+
+
+def test_chance_never_waits_for_an_agent() -> None:
+    environment = env("dancing-dice", players=2)
+    environment.reset(seed=2)
+    assert not environment.state.is_chance_node()
+    environment.step(int(np.flatnonzero(environment.observe("player_0")["action_mask"])[0]))
+    assert not environment.state.is_chance_node()
+
+
+def test_illegal_action_is_refused_with_our_error() -> None:
+    environment = env("dancing-dice", players=2)
+    environment.reset(seed=0)
+    with pytest.raises(IllegalActionError, match="not legal"):
+        environment.step(0)
+    with pytest.raises(IllegalActionError, match="must choose"):
+        environment.step(None)
+
+
+def test_bad_render_mode_and_options_are_refused() -> None:
+    with pytest.raises(InvalidOptionError, match="render_mode"):
+        env("dancing-dice", players=2, render_mode="rgb_array")
+    with pytest.raises(InvalidOptionError, match="endurance"):
+        env("dancing-dice", players=2, endurance=99)
+
+
+def test_ansi_render_is_the_spectator_picture() -> None:
+    environment = env("dancing-dice", players=2, render_mode="ansi")
+    environment.reset(seed=0)
+    picture = environment.render()
+    assert isinstance(picture, str)
+    assert picture == environment.game.render(environment.state.observation(None))
+
+
+class _Unencoded(Game):
+    """A game that declares no tensor encoding (never registered)."""
+
+    id: ClassVar[str] = "unencoded"
+    name: ClassVar[str] = "Unencoded"
+    summary: ClassVar[str] = "test double"
+    rules_version: ClassVar[str] = "1"
+    min_players: ClassVar[int] = 2
+    max_players: ClassVar[int] = 2
+
+    def new_state(self, seed: int = 0) -> State:
+        raise AssertionError("never started")
+
+    @property
+    def num_distinct_actions(self) -> int:
+        return 1
+
+    def action_to_text(self, action: int) -> str:
+        return "pass"
+
+    def parse_action(self, text: str) -> int:
+        return 0
+
+
+def test_a_game_without_encoding_is_reported_not_hidden() -> None:
+    with pytest.raises(NoEncodingError, match=r"Unencoded .* declares no tensor encoding.*dancing-dice"):
+        BallroomAECEnv(_Unencoded(2))
+
+
+def test_core_does_not_import_the_rl_extras_and_missing_extras_say_how_to_install() -> None:
+    script = (
+        "import sys\n"
+        "import ballroom, ballroom.interop\n"
+        "assert not {'pettingzoo', 'pyspiel', 'gymnasium'} & set(sys.modules), sys.modules.keys()\n"
+        "sys.modules['pettingzoo'] = None\n"
+        "sys.modules['pyspiel'] = None\n"
+        "for name in ('pettingzoo', 'openspiel'):\n"
+        "    try:\n"
+        "        __import__('ballroom.interop.' + name)\n"
+        "    except ImportError as error:\n"
+        "        assert type(error).__name__ == 'MissingExtraError', error\n"
+        "        assert \"pip install 'ballroom[rl]'\" in str(error), error\n"
+        "    else:\n"
+        "        raise SystemExit(name + ' imported without its extra')\n"
+    )
+    result = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=False)
+    assert result.returncode == 0, result.stderr
+
+
+def test_observation_is_built_from_the_seat_view(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The adapter asks the engine only for observation(seat) of the observing seat."""
+    environment = env("dancing-dice", players=3)
+    environment.reset(seed=1)
+    asked: list[int | None] = []
+    original = type(environment.state).observation
+
+    def spy(self: State, player: int | None) -> Observation:
+        asked.append(player)
+        return original(self, player)
+
+    monkeypatch.setattr(type(environment.state), "observation", spy)
+    environment.observe("player_2")
+    assert asked == [2]
