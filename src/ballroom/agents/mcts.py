@@ -27,7 +27,8 @@ that choose after it, because observations hide it.
 Games may offer two optional hooks, used when present:
 ``game.rollout_action(state, player, rng) -> int`` (a rollout policy) and
 ``game.evaluate(state) -> list[float]`` (estimated returns of a cut-off
-rollout; with it, rollouts stop once ``horizon`` more turns have begun).
+rollout; with it, a rollout plays out the current turn and ``horizon - 1``
+more, then asks for the evaluation).
 ``rollout=BOT`` plays rollouts with one of the game's own bots instead, fed
 observations of the sampled world; ``rollout=random`` with uniform moves.
 """
@@ -251,7 +252,7 @@ class ISMCTSAgent:
             current = state.current_players()
             if not current:
                 return state.returns()
-            if stop_turn is not None and state.turns() > stop_turn:
+            if stop_turn is not None and state.turns() >= stop_turn:
                 break
             player = current[0]
             if player == CHANCE:

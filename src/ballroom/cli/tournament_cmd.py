@@ -21,7 +21,7 @@ from rich.table import Table
 from ballroom.cli.common import err_console, parse_options, reports_errors
 from ballroom.core.agent import split_seats
 from ballroom.lab.runner import BACKENDS, Backend, Checkpoint, RunOutcome, Task, run_tasks
-from ballroom.lab.store import check_output, write_results
+from ballroom.lab.store import check_output, read_results, write_results
 from ballroom.lab.tournament import standings, tournament_tasks
 
 DEFAULT_WORKERS = os.cpu_count() or 1
@@ -46,13 +46,19 @@ def checkpoint_for(out: Path | None, meta: dict[str, Any]) -> Checkpoint | None:
     """The resumable progress file beside ``out`` (none when nothing is saved).
 
     The game count is left out of its header: a game's set-up depends only on
-    its index, so a finished run can also be extended with a larger ``--games``.
+    its index, so a finished run (whose games are read back from ``out``) can
+    be extended with a larger ``--games``.
     """
     if out is None:
         return None
     check_output(out)
     header = {key: value for key, value in meta.items() if key != "games"}
-    return Checkpoint(out.with_name(out.name + ".progress.jsonl"), header)
+    checkpoint = Checkpoint(out.with_name(out.name + ".progress.jsonl"), header)
+    if out.exists() and not checkpoint.path.exists():
+        saved_meta, saved = read_results(out)
+        if {k: v for k, v in saved_meta.items() if k != "games"} == json.loads(json.dumps(header)):
+            checkpoint.start({result.index: result for result in saved})
+    return checkpoint
 
 
 def save_run(

@@ -164,8 +164,8 @@ def _rate_plot(title: str, groups: Sequence[Group], fair: float) -> Figure:
     ax = fig.subplots()
     labels = [f"{g.label} (n={g.rate.n})" for g in groups][::-1]
     values = [g.rate.value for g in groups][::-1]
-    low = [g.rate.value - g.rate.low for g in groups][::-1]
-    high = [g.rate.high - g.rate.value for g in groups][::-1]
+    low = [max(0.0, g.rate.value - g.rate.low) for g in groups][::-1]
+    high = [max(0.0, g.rate.high - g.rate.value) for g in groups][::-1]
     colours = ["#c0392b" if g.rate.excludes(fair) else "#2e86c1" for g in groups][::-1]
     ax.barh(labels, values, xerr=[low, high], color=colours, capsize=4)
     ax.axvline(fair, color="black", linestyle="--", linewidth=1, label=f"fair share {fair:.0%}")

@@ -40,7 +40,9 @@ def wilson(successes: float, n: int, z: float = Z95) -> Estimate:
     denominator = 1 + z * z / n
     centre = (p + z * z / (2 * n)) / denominator
     half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denominator
-    return Estimate(p, max(0.0, centre - half), min(1.0, centre + half), n)
+    low = min(p, max(0.0, centre - half))
+    high = max(p, min(1.0, centre + half))
+    return Estimate(p, low, high, n)
 
 
 def mean_interval(values: Sequence[float], z: float = Z95) -> Estimate:

@@ -1,0 +1,140 @@
+"""IS-MCTS: it plays from the observation alone, legally, reproducibly, and better than chance."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import settings as hypothesis_settings
+from hypothesis import strategies as st
+
+import ballroom
+from ballroom.agents import make_agent
+from ballroom.agents.mcts import ISMCTSAgent, SearchSettings
+from ballroom.core.errors import InvalidOptionError
+from ballroom.core.play import decision_for, play_out, step
+from ballroom.core.rng import Rng
+from ballroom.core.state import CHANCE, State
+
+
+def advance_to_choice(state: State, seat: int, bots: str, seed: int, skip: int = 0) -> State:
+    """Play ``bots`` until ``seat`` has a real choice (more than one legal action)."""
+    agents = [make_agent(state.game, p, bots, seed) for p in range(state.game.players)]
+    seen = 0
+    while not state.is_terminal():
+        current = state.current_players()
+        if seat in current and len(state.legal_actions(seat)) > 1:
+            if seen == skip:
+                return state
+            seen += 1
+            state.apply(agents[seat].act(decision_for(state, seat)), seat)
+        elif current[0] == CHANCE:
+            state.apply(state.sample_chance(), CHANCE)
+        else:
+            step(state, agents)
+    raise AssertionError("the game ended before the seat had a choice")
+
+
+def twin_with_other_secrets(state: State, seat: int, seed: int) -> State:
+    """A state ``seat`` cannot tell apart from ``state``, differing in what it cannot see."""
+    twin = state.game.determinize(state.observation(seat), Rng(seed))
+    assert twin.observation(seat) == state.observation(seat)
+    others = [p for p in range(state.game.players) if p != seat]
+    assert twin.seed != state.seed
+    assert any(twin.observation(p) != state.observation(p) for p in others)
+    return twin
+
+
+@pytest.mark.parametrize(
+    ("game", "players", "bots", "skip"),
+    [("dancing-dice", 3, "expert", 0), ("dancing-dice", 4, "expert", 3), ("the-dance", 3, "heuristic", 6)],
+)
+def test_mcts_plays_identically_when_only_hidden_information_differs(
+    game: str, players: int, bots: str, skip: int
+) -> None:
+    state = advance_to_choice(ballroom.make(game, players=players, seed=11), 0, bots, 11, skip)
+    twin = twin_with_other_secrets(state, 0, seed=99)
+    choices = []
+    for world in (state, twin):
+        agent = make_agent(world.game, 0, "mcts:iterations=60", seed=5)
+        assert isinstance(agent, ISMCTSAgent)
+        choices.append(agent.act(decision_for(world, 0)))
+    assert choices[0] == choices[1]
+    assert choices[0] in state.legal_actions(0)
+
+
+def test_same_seed_same_choice() -> None:
+    state = advance_to_choice(ballroom.make("dancing-dice", players=3, seed=2), 0, "expert", 2)
+    decision = decision_for(state, 0)
+    first = make_agent(state.game, 0, "mcts:iterations=80", seed=1).act(decision)
+    assert make_agent(state.game, 0, "mcts:iterations=80", seed=1).act(decision) == first
+
+
+@hypothesis_settings(max_examples=6)
+@given(seed=st.integers(0, 10_000), players=st.integers(2, 6))
+def test_dancing_dice_determinize_agrees_with_every_observation(seed: int, players: int) -> None:
+    state = ballroom.make("dancing-dice", players=players, seed=seed, endurance=2)
+    agents = [make_agent(state.game, p, "expert", seed) for p in range(players)]
+    rng = Rng(seed)
+    while not state.is_terminal():
+        for seat in range(players):
+            view = state.observation(seat)
+            sample = state.game.determinize(view, rng)
+            assert sample.observation(seat) == view
+            assert sample.current_players() == state.current_players() or state.is_chance_node()
+        step(state, agents)
+
+
+@pytest.mark.parametrize(("game", "bots"), [("dancing-dice", "expert"), ("the-dance", "heuristic")])
+def test_mcts_finishes_multiplayer_games_legally(game: str, bots: str) -> None:
+    options = {"endurance": 2} if game == "dancing-dice" else {}
+    state = ballroom.make(game, players=3, seed=4, **options)
+    agents = [
+        make_agent(state.game, 0, "mcts:iterations=15", 4),
+        make_agent(state.game, 1, bots, 4),
+        make_agent(state.game, 2, "mcts:iterations=10,rollout=random", 4),
+    ]
+    play_out(state, agents, max_actions=300 if game == "the-dance" else None)
+    if game == "dancing-dice":
+        assert state.is_terminal()
+        assert sum(state.returns()) == pytest.approx(1.0)
+
+
+def test_time_budget_stops_the_search() -> None:
+    state = advance_to_choice(ballroom.make("dancing-dice", players=2, seed=3), 0, "expert", 3)
+    agent = make_agent(state.game, 0, "mcts:ms=30", 3)
+    assert isinstance(agent, ISMCTSAgent)
+    assert agent.act(decision_for(state, 0)) in state.legal_actions(0)
+    assert 1 <= agent.last_iterations < 2000
+
+
+def test_mcts_beats_random_at_dancing_dice() -> None:
+    wins = 0.0
+    bot = "mcts:iterations=60"
+    for seed in range(8):
+        state = ballroom.make("dancing-dice", players=2, seed=seed, endurance=3)
+        seats = [bot, "random"] if seed % 2 == 0 else ["random", bot]
+        agents = [make_agent(state.game, p, spec, seed) for p, spec in enumerate(seats)]
+        play_out(state, agents)
+        wins += state.returns()[seats.index(bot)]
+    assert wins >= 6
+
+
+@pytest.mark.parametrize(
+    ("spec", "message"),
+    [
+        ("mcts:iterations=0", "iterations must be a positive int"),
+        ("mcts:ms=soon", "ms must be a positive float"),
+        ("mcts:depth=3", "no parameter depth; allowed: c, horizon, iterations, ms, rollout"),
+        ("mcts:rollout=wizard", "rollout must be game, random or one of Dancing Dice's bots (expert)"),
+    ],
+)
+def test_bad_mcts_parameters_are_named(spec: str, message: str) -> None:
+    game = ballroom.make_game("dancing-dice", players=2)
+    with pytest.raises(InvalidOptionError, match=message.replace("(", r"\(").replace(")", r"\)")):
+        make_agent(game, 0, spec, 0)
+
+
+def test_settings_default_to_iterations() -> None:
+    assert SearchSettings.from_params({}).iterations == 1000
+    timed = SearchSettings.from_params({"ms": "50", "c": "1.2"})
+    assert timed.iterations is None and timed.milliseconds == 50.0 and timed.exploration == 1.2
