@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ballroom.agents import make_agent
-from ballroom.core.errors import BallroomError, IllegalActionError
+from ballroom.core.errors import BallroomError, IllegalActionError, RecordError
 from ballroom.core.events import Event
 from ballroom.core.game import Game
 from ballroom.core.play import decision_for
@@ -87,8 +87,12 @@ class Room:
         self.state = stored.record.new_state()
         self.steps: list[Step] = []
         self._round: set[int] | None = None
-        for player, text in stored.record.actions:
-            self._apply(self.state.game.parse_action(text), player)
+        for number, (player, text) in enumerate(stored.record.actions, start=1):
+            action = self.state.game.parse_action(text)
+            if player == CHANCE and self.state.sample_chance() != action:
+                # Drawing keeps the seeded source where the live game left it.
+                raise RecordError(f"game {stored.id}: chance action {number} differs from its seed")
+            self._apply(action, player)
 
     @property
     def game(self) -> Game:
