@@ -204,7 +204,8 @@ def test_two_players_and_a_bot_play_to_the_end_and_spectators_follow(client: Tes
             for seat, ws in sockets.items():
                 if latest[seat]["legal"]:
                     send(ws, {"type": "move", "seat": seat, "action": latest[seat]["legal"][-1]["text"]})
-                    latest[seat] = until(ws, lambda f: f["type"] == "state" and f["ply"] > latest[seat]["ply"])
+                    ply = latest[seat]["ply"]
+                    latest[seat] = until(ws, lambda f, p=ply: f["type"] == "state" and f["ply"] > p)
             for seat, ws in sockets.items():
                 if not latest[seat]["legal"] and latest[seat]["meta"]["status"] == "playing":
                     latest[seat] = until(ws, lambda f, s=seat: f["type"] == "state" and (bool(f["legal"]) or f["meta"]["status"] != "playing"))
