@@ -170,7 +170,7 @@ class TheDance(Game):
             if f["pos"] >= 0 and f["pos"] not in occ:
                 occ[f["pos"]] = f"[bold reverse {_family_style(comp, f['sanctuary'])}]{q + 1}[/] "
         if view["server"] >= 0:
-            occ[view["server"]] = "[bold white on blue]S[/] "
+            occ[view["server"]] = "[bold white on blue]◆[/] "
         entries = {s.entry: s for s in board.sanctuaries}
         servers = {h: i + 1 for i, h in enumerate(board.server_hexes)}
         rows: dict[int, list[tuple[int, int]]] = {}
@@ -203,7 +203,11 @@ class TheDance(Game):
                     cell = f"[{'cyan' if on_path else 'grey42'}]{arrow}[/] "
                 line += " " + cell + " "
             lines.append(line.rstrip())
-        lines.append("")
+        lines.append(
+            "[dim]Key: letters Dancers (* Influenced, ! Dominated), reverse digits Avatars, "
+            "◆ the Server, blue digits Server hexes, ▣ Sanctuary entries, cyan arrows the "
+            "waltz, grey arrows the way back to it.[/]"
+        )
         lines.append("[bold]Families[/]")
         for q, f in enumerate(fams):
             lines.append(_family_line(self, comp, view, q, f))
@@ -222,7 +226,7 @@ class TheDance(Game):
         lines.append(
             f"Piles: {piles['refreshments']} Refreshments, {piles['plans']} Plans, "
             f"{piles['powers']} Powers.   Server: "
-            + ("in the kitchen" if view["server"] < 0 else "on the floor (S)")
+            + ("in the kitchen" if view["server"] < 0 else "on the floor (◆)")
         )
         if view["winners"]:
             names = ", ".join(_who(comp, fams, q) for q in view["winners"])
