@@ -151,3 +151,34 @@ def test_dawn_closes_the_ball_and_ranks_by_plan_progress() -> None:
     assert state.phase == P_OVER
     assert any("Dawn breaks after turn 1" in s for s in sentences)
     assert state.outcome().winners == (1,)
+
+
+def test_setup_is_a_chain_of_explicit_chance_draws() -> None:
+    state = TheDance(4).new_state(8)
+    kinds: list[str] = []
+    while state.phase != P_DANCE:
+        player = state.current_players()[0]
+        if player == CHANCE:
+            outcomes = state.chance_outcomes()
+            assert abs(sum(p for _, p in outcomes) - 1.0) < 1e-9
+            action = state.sample_chance()
+            kinds.append(state.game.action_to_text(action).split()[0])
+            state.apply(action, CHANCE)
+        else:
+            state.apply(state.legal_actions(player)[0], player)
+    counts = {kind: kinds.count(kind) for kind in set(kinds)}
+    assert counts == {"drawn-power": 8, "drawn-refreshment": sum(state.hand_size), "drawn-plan": 4, "placed": 24, "roll": 1}
+    board = state.comp.board
+    assert sorted(state.dancer_pos) == sorted(board.start_hexes)
+    assert state.server == board.server_hexes[int(state.game.action_to_text(state.history[-1][1]).split()[1]) - 1]
+    entries = [board.sanctuaries[s].entry for s in state.sanctuary_of]
+    assert state.avatar_pos == entries
+
+
+def test_seat_features_and_turns_report_power_plan_and_avatar() -> None:
+    state = ready_state(players=3, keep_powers=True)
+    features = state.seat_features()
+    assert [f["avatar"] for f in features] == ["tatiana-saar", "thorne-balaz", "ilona-vesna"]
+    assert all(f["power"] != "none" and f["plan"] != "none" for f in features)
+    assert [f["sanctuary"] for f in features] == ["plum", "grey", "crimson"]
+    assert state.turns() == 1
