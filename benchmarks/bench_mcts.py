@@ -1,0 +1,73 @@
+"""IS-MCTS search speed: iterations per second on one core, side by side.
+
+For each game and bot setting, the bot searches the same positions (the
+first decisions of seat 0 in a seeded game played by the game's own bot)
+and the total iterations are divided by the total time.
+
+    .venv/bin/python benchmarks/bench_mcts.py [--iterations 400] [--positions 6]
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+
+import ballroom
+from ballroom.agents import make_agent
+from ballroom.agents.mcts import ISMCTSAgent
+from ballroom.core.play import decision_for, step
+from ballroom.core.state import State
+
+CASES = [
+    ("dancing-dice", 2, "expert", "horizon=1"),
+    ("dancing-dice", 4, "expert", "horizon=1"),
+    ("dancing-dice", 4, "expert", "horizon=2"),
+    ("dancing-dice", 4, "expert", "horizon=1,rollout=random"),
+    ("the-dance", 4, "heuristic", "horizon=2"),
+    ("the-dance", 4, "heuristic", "horizon=1"),
+    ("the-dance", 4, "heuristic", "horizon=2,rollout=heuristic"),
+]
+
+
+def positions(game: str, players: int, bot: str, count: int) -> list[State]:
+    """Seat 0's first ``count`` real choices in a game played by ``bot``."""
+    state = ballroom.make(game, players=players, seed=17)
+    agents = [make_agent(state.game, p, bot, 17) for p in range(players)]
+    found: list[State] = []
+    while len(found) < count and not state.is_terminal():
+        if 0 in state.current_players() and len(state.legal_actions(0)) > 1:
+            found.append(state.clone())
+            state.apply(agents[0].act(decision_for(state, 0)), 0)
+        else:
+            step(state, agents)
+    return found
+
+
+def rate(states: list[State], spec: str) -> float:
+    iterations = 0
+    seconds = 0.0
+    for index, state in enumerate(states):
+        agent = make_agent(state.game, 0, spec, index)
+        assert isinstance(agent, ISMCTSAgent)
+        started = time.perf_counter()
+        agent.act(decision_for(state, 0))
+        seconds += time.perf_counter() - started
+        iterations += agent.last_iterations
+    return iterations / seconds
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--iterations", type=int, default=400)
+    parser.add_argument("--positions", type=int, default=6)
+    args = parser.parse_args()
+    print(f"{'game':<14}{'players':>8}  {'mcts settings':<32}{'iterations/s':>13}")
+    for game, players, bot, extra in CASES:
+        states = positions(game, players, bot, args.positions)
+        spec = f"mcts:iterations={args.iterations},{extra}"
+        rate(states[:1], f"mcts:iterations=20,{extra}")  # warm caches and tables
+        print(f"{game:<14}{players:>8}  {extra:<32}{rate(states, spec):>13.0f}")
+
+
+if __name__ == "__main__":
+    main()
