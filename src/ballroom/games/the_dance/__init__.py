@@ -67,7 +67,8 @@ Rulings of our own, where the rulebook and RULINGS.md are silent:
 * Two arrow Dancers wanting the same hex: the one on the lower hex number
   (row by row from the top) goes first.
 * INITIATIVE is passed to another family. Arrogance reveals the Plans at the
-  start of turn 1 and any Plan taken later; New Blood draws Powers,
+  start of turn 1 and any Plan taken later; under Subtlety only a family that
+  completes her Plan reveals it (all are shown at dawn); New Blood draws Powers,
   Refreshments and Plans before Avatars and Sanctuaries are chosen. With
   ``play-for-places`` a family that completes her Plan leaves the floor (her
   Influence ends) and the rest play on until one is left.

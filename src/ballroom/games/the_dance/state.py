@@ -909,8 +909,6 @@ class TheDanceState(State):
             self.phase = P_OVER
             self.actor = -1
             self.agenda = []
-            for q in range(self.n):
-                self.plan_public[q] = True
             return
         # The finished family leaves the floor; her Influence ends.
         pos = self.avatar_pos[p]
