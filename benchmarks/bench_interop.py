@@ -1,0 +1,156 @@
+"""The RL adapters' overhead, side by side in one run.
+
+1. Decisions per second on the same games (same seeds, same random
+   choices, chance drawn from the same seeded source, so every path plays
+   identical games): the engine's own stepping, the PettingZoo AEC env
+   (``last()`` with its observation and mask, then ``step``), and the
+   OpenSpiel game (bare ``apply_action``, then also with
+   ``observation_tensor`` at each decision, as an RL loop would ask).
+   Chance steps happen on every path; only decisions are counted.
+2. Search iterations per second on one position: OpenSpiel's ``MCTSBot``
+   (random rollouts; it searches the true state) against our IS-MCTS
+   (determinizations of the seat's observation) with random rollouts and
+   with its default game rollouts.
+
+    .venv/bin/python benchmarks/bench_interop.py [--game dancing-dice] [--players 2] [--quick]
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+import pyspiel
+from open_spiel.python.algorithms import mcts
+
+from ballroom.agents.mcts import ISMCTSAgent, SearchSettings
+from ballroom.core.game import Game, make_game
+from ballroom.core.play import decision_for
+from ballroom.core.rng import Rng, derive_seed
+from ballroom.core.state import CHANCE
+from ballroom.interop.openspiel import openspiel_name
+from ballroom.interop.pettingzoo import env
+
+
+def engine_games(game: Game, seeds: range) -> int:
+    decisions = 0
+    for seed in seeds:
+        state = game.new_state(derive_seed(seed, 0))
+        chooser = Rng(seed)
+        while not state.is_terminal():
+            actor = state.current_players()[0]
+            if actor == CHANCE:
+                state.apply(state.sample_chance(), CHANCE, trusted=True)
+            else:
+                state.apply(chooser.choice(state.legal_actions(actor)), actor)
+                decisions += 1
+    return decisions
+
+
+def pettingzoo_games(game: Game, seeds: range) -> int:
+    environment = env(game.id, players=game.players, **game.options)
+    decisions = 0
+    for seed in seeds:
+        environment.reset(seed=seed)
+        chooser = Rng(seed)
+        for _ in environment.agent_iter():
+            observation, _, terminated, truncated, _ = environment.last()
+            if terminated or truncated:
+                environment.step(None)
+                continue
+            legal = [int(a) for a in np.flatnonzero(observation["action_mask"])]
+            environment.step(chooser.choice(legal))
+            decisions += 1
+    return decisions
+
+
+def openspiel_games(game: Game, seeds: range, observe: bool) -> int:
+    spiel = pyspiel.load_game(openspiel_name(game.id), {"players": game.players, **_params(game)})
+    decisions = 0
+    for seed in seeds:
+        state = spiel.new_initial_state()
+        state.engine.rng = Rng(derive_seed(seed, 0))  # the engine path's chance source
+        chooser = Rng(seed)
+        while not state.is_terminal():
+            if state.is_chance_node():
+                state.apply_action(state.engine.sample_chance())
+            else:
+                if observe:
+                    state.observation_tensor(state.current_player())
+                state.apply_action(chooser.choice(state.legal_actions()))
+                decisions += 1
+    return decisions
+
+
+def _params(game: Game) -> dict[str, Any]:
+    return {name.replace("-", "_"): value for name, value in game.options.items()}
+
+
+def rate(run: Callable[[], int]) -> tuple[float, int]:
+    started = time.perf_counter()
+    decisions = run()
+    return decisions / (time.perf_counter() - started), decisions
+
+
+def search_rates(game: Game, iterations: int, seed: int) -> dict[str, float]:
+    """Iterations per second of each search from the first decision of game ``seed``."""
+    state = game.new_state(seed)
+    while state.is_chance_node():
+        state.apply(state.sample_chance(), CHANCE)
+    seat = state.current_players()[0]
+    spiel = pyspiel.load_game(openspiel_name(game.id), {"players": game.players, **_params(game)})
+    position = spiel.new_initial_state()
+    for _, action in state.history:
+        position.apply_action(action)
+    assert position.current_player() == seat
+    rates: dict[str, float] = {}
+    random_state = np.random.RandomState(seed)
+    bot = mcts.MCTSBot(
+        spiel, 2.0, iterations, mcts.RandomRolloutEvaluator(1, random_state), random_state=random_state
+    )
+    started = time.perf_counter()
+    bot.mcts_search(position)
+    rates["OpenSpiel MCTSBot (random rollouts)"] = iterations / (time.perf_counter() - started)
+    for label, rollout in (("random rollouts", "random"), ("game rollouts", "game")):
+        agent = ISMCTSAgent(game, seat, Rng(seed), SearchSettings(iterations=iterations, rollout=rollout))
+        started = time.perf_counter()
+        agent.act(decision_for(state, seat))
+        rates[f"ballroom IS-MCTS ({label})"] = agent.last_iterations / (time.perf_counter() - started)
+    return rates
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--game", default="dancing-dice")
+    parser.add_argument("--players", type=int, default=2)
+    parser.add_argument("--option", action="append", default=[], help="NAME=VALUE rule option")
+    parser.add_argument("--quick", action="store_true", help="fewer games, rougher figures")
+    args = parser.parse_args()
+    options = dict(pair.split("=", 1) for pair in args.option)
+    game = make_game(args.game, args.players, **options)
+    seeds = range(20 if args.quick else 100)
+    print(f"{game!r}: {len(seeds)} games per path, decisions per second")
+    paths = {
+        "engine": lambda: engine_games(game, seeds),
+        "PettingZoo AEC (last + step)": lambda: pettingzoo_games(game, seeds),
+        "OpenSpiel (apply_action)": lambda: openspiel_games(game, seeds, observe=False),
+        "OpenSpiel (+ observation_tensor)": lambda: openspiel_games(game, seeds, observe=True),
+    }
+    results = {label: rate(run) for label, run in paths.items()}
+    base, base_decisions = results["engine"]
+    for label, (per_second, decisions) in results.items():
+        assert decisions == base_decisions, f"{label} played different games"
+        print(f"  {label:<34} {per_second:>10,.0f}/s   x{per_second / base:.2f} of the engine")
+    iterations = 200 if args.quick else 1000
+    print(f"search from the first decision, {iterations} iterations, iterations per second")
+    searches = search_rates(game, iterations, seed=1)
+    reference = searches["OpenSpiel MCTSBot (random rollouts)"]
+    for label, per_second in searches.items():
+        print(f"  {label:<38} {per_second:>10,.0f}/s   x{per_second / reference:.2f} of MCTSBot")
+
+
+if __name__ == "__main__":
+    main()
