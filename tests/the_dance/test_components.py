@@ -83,7 +83,7 @@ def broken_map(change: Any) -> dict[str, Any]:
 )
 def test_broken_maps_are_rejected(change: Any, message: str) -> None:
     with pytest.raises(ComponentError, match=message):
-        parse_board(broken_map(change), dancers=24)
+        parse_board(broken_map(change), dancers=25)
 
 
 def test_a_disconnected_floor_is_rejected() -> None:
@@ -93,7 +93,7 @@ def test_a_disconnected_floor_is_rejected() -> None:
         island.reverse()
     data["paths"].append({"hexes": [list(h) for h in island]})
     with pytest.raises(ComponentError, match="not connected"):
-        parse_board(data, dancers=24)
+        parse_board(data, dancers=25)
 
 
 def test_broken_markers_are_rejected() -> None:
@@ -139,7 +139,7 @@ def test_broken_markers_are_rejected() -> None:
 def test_a_directory_with_a_bad_file_is_reported_by_name(tmp_path: Path) -> None:
     for item in DATA_DIR.iterdir():
         shutil.copy(item, tmp_path / item.name)
-    assert len(load_components(tmp_path).dancers) == 24
+    assert len(load_components(tmp_path).dancers) == 25
     (tmp_path / "plans.toml").write_text("plans = [", encoding="utf-8")
     with pytest.raises(ComponentError, match=r"plans\.toml is not valid TOML"):
         load_components(tmp_path)

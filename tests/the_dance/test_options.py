@@ -167,7 +167,7 @@ def test_setup_is_a_chain_of_explicit_chance_draws() -> None:
         else:
             state.apply(state.legal_actions(player)[0], player)
     counts = {kind: kinds.count(kind) for kind in set(kinds)}
-    assert counts == {"drawn-power": 8, "drawn-refreshment": sum(state.hand_size), "drawn-plan": 4, "placed": 24, "roll": 1}
+    assert counts == {"drawn-power": 8, "drawn-refreshment": sum(state.hand_size), "drawn-plan": 4, "placed": 25, "roll": 1}
     board = state.comp.board
     assert sorted(state.dancer_pos) == sorted(board.start_hexes)
     assert state.server == board.server_hexes[int(state.game.action_to_text(state.history[-1][1]).split()[1]) - 1]

@@ -225,18 +225,18 @@ def by_symbol(state: object, colour: str) -> list[str]:
 
 def test_five_seats_and_the_sixth_dancer_rule() -> None:
     state = ready_state(players=2)
-    state.plan[0] = [p.id for p in state.comp.plans].index("rose-rose-lily")
+    state.plan[0] = [p.id for p in state.comp.plans].index("rose-lily-ivy")
     entry = BOARD_ENTRY(state, 0)
-    ivy, sun = by_symbol(state, "ivy"), by_symbol(state, "sun")
+    rose, lily, ivy = by_symbol(state, "rose"), by_symbol(state, "lily"), by_symbol(state, "ivy")
+    sun, moon = by_symbol(state, "sun"), by_symbol(state, "moon")
     # Five seats full of Dancers the Plan does not want: a sixth may not sit.
-    full = {n: 0 for n in ivy[:3] + sun[:2]}
-    arrange(state, dancers={ivy[3]: entry}, avatars={0: (0, 0), 1: (-4, 0)}, influenced={ivy[3]: 0}, seated=full)
-    assert "seat " + state.comp.dancers[DANCER[ivy[3]]].slug not in legal_texts(state)
-    # Two roses and three others seated: the lily completing the Plan may take a sixth seat.
-    rose, lily = by_symbol(state, "rose"), by_symbol(state, "lily")
-    five = {n: 0 for n in rose[:2] + ivy[:3]}
-    arrange(state, dancers={lily[0]: entry}, avatars={0: (0, 0), 1: (-4, 0)}, influenced={lily[0]: 0}, seated=five)
-    act(state, "seat " + state.comp.dancers[DANCER[lily[0]]].slug)
+    full = {n: 0 for n in sun[:3] + moon[:2]}
+    arrange(state, dancers={sun[3]: entry}, avatars={0: (0, 0), 1: (-4, 0)}, influenced={sun[3]: 0}, seated=full)
+    assert "seat " + state.comp.dancers[DANCER[sun[3]]].slug not in legal_texts(state)
+    # A rose, a lily and three others seated: the ivy completing the Plan may take a sixth seat.
+    five = {n: 0 for n in rose[:1] + lily[:1] + sun[:3]}
+    arrange(state, dancers={ivy[0]: entry}, avatars={0: (0, 0), 1: (-4, 0)}, influenced={ivy[0]: 0}, seated=five)
+    act(state, "seat " + state.comp.dancers[DANCER[ivy[0]]].slug)
     assert len(state.seated[0]) == 6
     assert state.phase == P_OVER and state.outcome().winners == (0,)
 

@@ -31,7 +31,13 @@ FAMILY_STYLES = {
     "gold": "gold1",
     "azure": "deep_sky_blue1",
 }
-SYMBOL_STYLES = {"rose": "hot_pink", "lily": "bright_white", "ivy": "green", "sun": "yellow"}
+SYMBOL_STYLES = {
+    "rose": "hot_pink",
+    "lily": "bright_white",
+    "ivy": "green",
+    "sun": "yellow",
+    "moon": "light_steel_blue",
+}
 ARROWS = ("→", "↗", "↖", "←", "↙", "↘")
 LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
 DOMAIN_LETTERS = "ECSF"

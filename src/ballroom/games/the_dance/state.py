@@ -1219,6 +1219,7 @@ class TheDanceState(State):
             "placed": self.placed,
             "families": families,
             "finished": list(self.finished),
+            "dawn_ranking": [list(group) for group in self.dawn_ranking],
             "piles": {
                 "powers": len(self.power_pile),
                 "refreshments": self.refresh_left,
@@ -1298,7 +1299,7 @@ class TheDanceState(State):
         state.dancer_moves = list(view["dancer_moves"])
         state.placed = view["placed"]
         state.finished = list(view["finished"])
-        state.dawn_ranking = []
+        state.dawn_ranking = [tuple(group) for group in view["dawn_ranking"]]
         fams = view["families"]
         state.avatar_of = [f["avatar"] for f in fams]
         state.sanctuary_of = [f["sanctuary"] for f in fams]
