@@ -58,13 +58,18 @@ async function lobby() {
     return catalog.find((g) => g.id === gameSelect.value);
   }
 
-  function drawOptions() {
+  function clampPlayers() {
     const g = entry();
-    summary.textContent = g.summary;
     players.min = g.min_players;
     players.max = g.max_players;
     const n = Math.min(g.max_players, Math.max(g.min_players, Number(players.value) || 2));
-    players.value = n;
+    if (Number(players.value) !== n) players.value = n;
+  }
+
+  function drawOptions() {
+    const g = entry();
+    summary.textContent = g.summary;
+    clampPlayers();
     clear(optionsBox);
     for (const option of g.options) {
       let input;
@@ -101,7 +106,10 @@ async function lobby() {
   }
 
   gameSelect.addEventListener("change", drawOptions);
-  players.addEventListener("change", drawOptions);
+  players.addEventListener("change", () => {
+    clampPlayers();
+    drawSeats();
+  });
 
   form.append(
     h("h2", {}, "New game"),
