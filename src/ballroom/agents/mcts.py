@@ -31,6 +31,9 @@ rollout; with it, a rollout plays out the current turn and ``horizon - 1``
 more, then asks for the evaluation).
 ``rollout=BOT`` plays rollouts with one of the game's own bots instead, fed
 observations of the sampled world; ``rollout=random`` with uniform moves.
+The rollout policy also picks the first move tried at a new node;
+``prior=BOT`` names a different bot for that (cheap rollouts, a smart first
+guess), ``prior=none`` tries untried moves in random order.
 """
 
 from __future__ import annotations
@@ -78,11 +81,12 @@ class SearchSettings:
     exploration: float = DEFAULT_EXPLORATION
     horizon: int = DEFAULT_HORIZON
     rollout: str = "game"
+    prior: str = "rollout"
 
     @classmethod
     def from_params(cls, params: Mapping[str, str]) -> SearchSettings:
-        """Read seat-spec parameters: ``iterations``, ``ms``, ``c``, ``horizon``, ``rollout``."""
-        allowed = {"iterations", "ms", "c", "horizon", "rollout"}
+        """Read seat-spec parameters: ``iterations``, ``ms``, ``c``, ``horizon``, ``rollout``, ``prior``."""
+        allowed = {"iterations", "ms", "c", "horizon", "prior", "rollout"}
         unknown = sorted(set(params) - allowed)
         if unknown:
             raise InvalidOptionError(
@@ -102,6 +106,7 @@ class SearchSettings:
             exploration=DEFAULT_EXPLORATION if exploration is None else exploration,
             horizon=DEFAULT_HORIZON if horizon is None else horizon,
             rollout=rollout,
+            prior=params.get("prior", "rollout"),
         )
 
 
@@ -138,6 +143,12 @@ class ISMCTSAgent:
             self.policy = None
         else:
             self.policy = _bot_policy(game, settings.rollout)
+        if settings.prior == "rollout":
+            self.prior = self.policy
+        elif settings.prior == "none":
+            self.prior = None
+        else:
+            self.prior = _bot_policy(game, settings.prior)
         hook_evaluate = getattr(game, "evaluate", None)
         self.evaluate = cast("Evaluator | None", hook_evaluate)
         self.last_iterations = 0
@@ -161,7 +172,7 @@ class ISMCTSAgent:
             self._iterate(state, root, legal, table)
             done += 1
         self.last_iterations = done
-        return max(legal, key=lambda a: (root.stats[a][0] if a in root.stats else -1.0, -a))
+        return max(legal, key=lambda a: _final_score(root.stats.get(a), a))
 
     # -- one iteration --------------------------------------------------------
 
@@ -199,16 +210,16 @@ class ISMCTSAgent:
     ) -> tuple[int, bool]:
         """UCB1 with availability counts; an untried action first (that is the expansion).
 
-        A new node first tries the rollout policy's choice: opponents' nodes
-        are keyed by their sampled secrets and so are mostly new, and
-        without this they would play at random inside the tree.
+        A new node first tries the prior's choice: opponents' nodes are keyed
+        by their sampled secrets and so are mostly new, and without this they
+        would play at random inside the tree.
         """
         stats = node.stats
         untried = [a for a in legal if a not in stats]
         if untried:
             action = untried[self.rng.below(len(untried))]
-            if not stats and self.policy is not None:
-                action = self.policy(state, player, self.rng)
+            if not stats and self.prior is not None:
+                action = self.prior(state, player, self.rng)
             for a in legal:
                 entry = stats.get(a)
                 if entry is not None:
@@ -268,6 +279,13 @@ class ISMCTSAgent:
         return [0.0] * self.game.players
 
 
+def _final_score(entry: list[float] | None, action: int) -> tuple[float, float, int]:
+    """Most visited wins; ties go to the better mean (a small budget leaves many ties)."""
+    if entry is None or entry[0] == 0.0:
+        return (-1.0, 0.0, -action)
+    return (entry[0], entry[1] / entry[0], -action)
+
+
 def _bot_policy(game: Game, name: str) -> RolloutPolicy:
     """A rollout policy that asks the game's bot ``name``, one instance per seat."""
     factory = game.bots[name]
@@ -289,6 +307,11 @@ def make_mcts(game: Game, seat: int, rng: Rng, params: Mapping[str, str]) -> Age
         raise InvalidOptionError(
             f"mcts rollout must be game, random or one of {game.name}'s bots "
             f"({', '.join(game.bots) or 'none'}), not {settings.rollout!r}"
+        )
+    if settings.prior not in ("rollout", "none", *game.bots):
+        raise InvalidOptionError(
+            f"mcts prior must be rollout, none or one of {game.name}'s bots "
+            f"({', '.join(game.bots) or 'none'}), not {settings.prior!r}"
         )
     if type(game).determinize is Game.determinize:
         raise InvalidOptionError(
