@@ -409,7 +409,8 @@ async function gamePage(gameId) {
     logs.set(key, events);
     states.set(key, msg);
     const next = pickShown(msg);
-    const hotseat = heldSeats().length > 1;
+    // Hotseat: several people share this screen, so each sees only her own secrets.
+    const hotseat = msg.meta.hotseat && msg.meta.seats.filter((s) => s.kind === "human").length > 1;
     if (shown === null) {
       shown = next;
       if (hotseat && msg.meta.status === "playing") return showCurtain(next, msg);
