@@ -4,7 +4,11 @@ For each game and bot setting, the bot searches the same positions (the
 first decisions of seat 0 in a seeded game played by the game's own bot)
 and the total iterations are divided by the total time.
 
-    .venv/bin/python benchmarks/bench_mcts.py [--iterations 400] [--positions 6]
+    .venv/bin/python benchmarks/bench_mcts.py [--iterations 400] [--positions 6] [--openspiel]
+
+``--openspiel`` adds OpenSpiel's own MCTSBot (random rollouts to the end,
+searching the true state, as it has no determinization) on Dancing Dice
+through the OpenSpiel adapter, next to ours with random rollouts.
 """
 
 from __future__ import annotations
@@ -19,14 +23,17 @@ from ballroom.core.play import decision_for, step
 from ballroom.core.state import State
 
 CASES = [
-    ("dancing-dice", 2, "expert", "horizon=1"),
-    ("dancing-dice", 4, "expert", "horizon=1"),
-    ("dancing-dice", 4, "expert", "horizon=2"),
-    ("dancing-dice", 4, "expert", "horizon=1,rollout=random"),
-    ("the-dance", 4, "heuristic", "horizon=2"),
-    ("the-dance", 4, "heuristic", "horizon=1"),
-    ("the-dance", 4, "heuristic", "horizon=2,rollout=heuristic"),
+    ("dancing-dice", 2, "expert", "horizon=1", 1),
+    ("dancing-dice", 4, "expert", "horizon=1", 1),
+    ("dancing-dice", 4, "expert", "horizon=2", 1),
+    ("dancing-dice", 4, "expert", "horizon=1,rollout=random", 1),
+    ("dancing-dice", 4, "expert", "horizon=999,rollout=random,prior=none", 10),
+    ("the-dance", 4, "heuristic", "horizon=2", 1),
+    ("the-dance", 4, "heuristic", "horizon=1", 1),
+    ("the-dance", 4, "heuristic", "horizon=2,prior=heuristic", 1),
+    ("the-dance", 4, "heuristic", "horizon=2,rollout=heuristic", 4),
 ]
+"""(game, players, bot that reaches the positions, mcts settings, budget divisor for slow ones)"""
 
 
 def positions(game: str, players: int, bot: str, count: int) -> list[State]:
@@ -56,17 +63,44 @@ def rate(states: list[State], spec: str) -> float:
     return iterations / seconds
 
 
+def openspiel_rate(players: int, simulations: int, positions: int) -> float:
+    """Simulations per second of OpenSpiel's MCTSBot at Dancing Dice's first decisions."""
+    import numpy as np
+    import pyspiel
+    from open_spiel.python.algorithms import mcts
+
+    import ballroom.interop.openspiel  # noqa: F401  (registers the games)
+
+    game = pyspiel.load_game("python_ballroom_dancing_dice", {"players": players})
+    rng = np.random.RandomState(1)
+    bot = mcts.MCTSBot(game, 1.4, simulations, mcts.RandomRolloutEvaluator(1, rng), random_state=rng)
+    seconds = 0.0
+    for index in range(positions):
+        state = game.new_initial_state()
+        while state.is_chance_node():
+            state.apply_action(int(rng.randint(6)) if index else 2)
+        started = time.perf_counter()
+        bot.step(state)
+        seconds += time.perf_counter() - started
+    return simulations * positions / seconds
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--iterations", type=int, default=400)
     parser.add_argument("--positions", type=int, default=6)
+    parser.add_argument("--openspiel", action="store_true", help="also time OpenSpiel's MCTSBot")
     args = parser.parse_args()
     print(f"{'game':<14}{'players':>8}  {'mcts settings':<32}{'iterations/s':>13}")
-    for game, players, bot, extra in CASES:
+    for game, players, bot, extra, divisor in CASES:
         states = positions(game, players, bot, args.positions)
-        spec = f"mcts:iterations={args.iterations},{extra}"
+        spec = f"mcts:iterations={max(10, args.iterations // divisor)},{extra}"
         rate(states[:1], f"mcts:iterations=20,{extra}")  # warm caches and tables
         print(f"{game:<14}{players:>8}  {extra:<32}{rate(states, spec):>13.0f}")
+    if args.openspiel:
+        label = "OpenSpiel MCTSBot, random rollouts"
+        sims = max(20, args.iterations // 10)
+        print(f"{'dancing-dice':<14}{4:>8}  {label:<32}{openspiel_rate(4, sims, 3):>13.0f}")
 
 
 if __name__ == "__main__":

@@ -66,10 +66,12 @@ MAX_ROLLOUT_ACTIONS = 20_000
 class _Node:
     """One information set: per action [visits, summed return, availability]."""
 
-    __slots__ = ("stats",)
+    __slots__ = ("first", "stats")
 
     def __init__(self) -> None:
         self.stats: dict[int, list[float]] = {}
+        self.first = -1
+        """The action tried first here (the prior's guess when there is a prior)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -172,7 +174,8 @@ class ISMCTSAgent:
             self._iterate(state, root, legal, table)
             done += 1
         self.last_iterations = done
-        return max(legal, key=lambda a: _final_score(root.stats.get(a), a))
+        guess = root.first
+        return max(legal, key=lambda a: _final_score(root.stats.get(a), a, a == guess))
 
     # -- one iteration --------------------------------------------------------
 
@@ -220,6 +223,8 @@ class ISMCTSAgent:
             action = untried[self.rng.below(len(untried))]
             if not stats and self.prior is not None:
                 action = self.prior(state, player, self.rng)
+            if not stats:
+                node.first = action
             for a in legal:
                 entry = stats.get(a)
                 if entry is not None:
@@ -279,11 +284,14 @@ class ISMCTSAgent:
         return [0.0] * self.game.players
 
 
-def _final_score(entry: list[float] | None, action: int) -> tuple[float, float, int]:
-    """Most visited wins; ties go to the better mean (a small budget leaves many ties)."""
+def _final_score(
+    entry: list[float] | None, action: int, guessed: bool
+) -> tuple[float, float, bool, int]:
+    """Most visited wins; ties go to the better mean, then to the prior's guess
+    (a small budget or a flat evaluation leaves many ties)."""
     if entry is None or entry[0] == 0.0:
-        return (-1.0, 0.0, -action)
-    return (entry[0], entry[1] / entry[0], -action)
+        return (-1.0, 0.0, guessed, -action)
+    return (entry[0], round(entry[1] / entry[0], 9), guessed, -action)
 
 
 def _bot_policy(game: Game, name: str) -> RolloutPolicy:
