@@ -58,7 +58,7 @@ Evaluator = Callable[[State], Sequence[float]]
 
 DEFAULT_ITERATIONS = 1000
 DEFAULT_EXPLORATION = 0.7
-DEFAULT_HORIZON = 2
+DEFAULT_HORIZON = 1
 MAX_ROLLOUT_ACTIONS = 20_000
 """A safety stop for rollouts in games without an evaluation; such a rollout scores zero."""
 
