@@ -13,7 +13,7 @@ from ballroom.core.options import Option, OptionSet
 from ballroom.core.rng import Rng
 from ballroom.core.state import Observation
 from ballroom.games.the_dance import actions as ac
-from ballroom.games.the_dance import encoding
+from ballroom.games.the_dance import encoding, search
 from ballroom.games.the_dance.bots import BOTS
 from ballroom.games.the_dance.components import (
     DIRECTION_NAMES,
@@ -149,6 +149,10 @@ class TheDance(Game):
             weights.append(math.exp(4.0 * state.progress(p)[0] / need) if need else 1.0)
         total = sum(weights)
         return [w / total for w in weights]
+
+    def rollout_action(self, state: TheDanceState, player: int, rng: Rng) -> int:
+        """Search hook: a fast greedy rollout policy (see search.py)."""
+        return search.rollout_action(state, player, rng)
 
     def player_name(self, player: int) -> str:
         return f"Player {player + 1}"

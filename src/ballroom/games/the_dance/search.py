@@ -1,0 +1,150 @@
+"""Search hooks for IS-MCTS: a fast greedy rollout policy and a cut-off evaluation.
+
+Both read a full (determinized) state, never a real one: the search bot only
+ever builds states with ``TheDance.determinize``. The rollout policy plays
+the heuristic's ideas on plain lists without building observations: seat
+wanted Dancers, lead them home, walk the Avatar toward the nearest wanted
+free Dancer, Influence in the best Domain with the best Refreshment. The
+evaluation turns each family's Plan progress into win shares.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING
+
+from ballroom.core.rng import Rng
+from ballroom.games.the_dance import actions as ac
+from ballroom.games.the_dance.state import (
+    P_DANCE,
+    P_DOMAIN,
+    P_INFLUENCE,
+    P_REFRESH,
+    TARGET_DANCER,
+)
+
+if TYPE_CHECKING:
+    from ballroom.games.the_dance.state import TheDanceState
+
+SYMBOL_WEIGHT = 3.0
+"""Evaluation points per Plan symbol seated; a Dancer on her way home is worth up to half."""
+
+
+def _lacking(state: TheDanceState, p: int) -> list[int]:
+    needs = list(state.comp.plans[state.plan[p]].needs)
+    dancers = state.comp.dancers
+    for d in state.seated[p]:
+        needs[dancers[d].symbol] -= 1
+    return needs
+
+
+def evaluate(state: TheDanceState) -> list[float]:
+    """Estimated win shares: a softmax over seated symbols and Dancers on their way home."""
+    if state.is_terminal():
+        return state.returns()
+    board = state.comp.board
+    dancers = state.comp.dancers
+    scores = []
+    for p in range(state.n):
+        if p in state.finished:
+            scores.append(SYMBOL_WEIGHT * 10)
+            continue
+        if state.plan[p] < 0 or state.sanctuary_of[p] < 0:
+            scores.append(0.0)
+            continue
+        lacking = _lacking(state, p)
+        needs = state.comp.plans[state.plan[p]].needs
+        score = SYMBOL_WEIGHT * sum(min(n, n - max(0, x)) for n, x in zip(needs, lacking, strict=True))
+        entry = board.sanctuaries[state.sanctuary_of[p]].entry
+        for d in range(state.nd):
+            if state.dancer_inf[d] == p and lacking[dancers[d].symbol] > 0:
+                distance = board.distance[entry][state.dancer_pos[d]]
+                score += SYMBOL_WEIGHT * max(0.1, 0.5 - 0.05 * distance)
+        scores.append(score)
+    top = max(scores)
+    weights = [math.exp(s - top) for s in scores]
+    total = sum(weights)
+    return [w / total for w in weights]
+
+
+def rollout_action(state: TheDanceState, player: int, rng: Rng) -> int:
+    """A quick purposeful move for ``player`` (uniform where the greedy rule has no opinion)."""
+    legal = state.legal_actions(player)
+    phase = state.phase
+    if phase == P_DANCE:
+        return _dance(state, player, legal, rng)
+    if phase == P_INFLUENCE:
+        return _influence(state, player, legal)
+    if phase == P_DOMAIN:
+        return max(legal, key=lambda a: _domain_total(state, player, a - ac.DOMAIN))
+    if phase == P_REFRESH:
+        return legal[0]
+    if ac.ACCEPT in legal:
+        return ac.ACCEPT
+    return legal[rng.below(len(legal))]
+
+
+def _domain_total(state: TheDanceState, p: int, domain: int) -> int:
+    rating = state.comp.avatars[state.avatar_of[p]].ratings[domain]
+    if state.target_kind == TARGET_DANCER:
+        return rating + state.comp.dancers[state.target].pips[domain]
+    return rating + state.comp.avatars[state.avatar_of[state.target]].ratings[domain]
+
+
+def _dance(state: TheDanceState, p: int, legal: list[int], rng: Rng) -> int:
+    board = state.comp.board
+    entry = board.sanctuaries[state.sanctuary_of[p]].entry
+    home = board.distance[entry]
+    lacking = _lacking(state, p)
+    dancers = state.comp.dancers
+    best, best_gain = ac.END_DANCE, 0
+    for a in legal:
+        if ac.SEAT <= a < ac.SEAT + state.nd and lacking[dancers[a - ac.SEAT].symbol] > 0:
+            return a
+        if ac.LEAD <= a < ac.LEAD + 6 * state.nd:
+            d, direction = divmod(a - ac.LEAD, 6)
+            here = state.dancer_pos[d]
+            gain = home[here] - home[board.neighbours[here][direction]]
+            if gain > best_gain:
+                best, best_gain = a, gain
+    if best != ac.END_DANCE:
+        return best
+    here = state.avatar_pos[p]
+    goal = -1
+    nearest = 99
+    distance = board.distance[here]
+    for d in range(state.nd):
+        pos = state.dancer_pos[d]
+        if pos >= 0 and state.dancer_inf[d] < 0 and lacking[dancers[d].symbol] > 0 and distance[pos] < nearest:
+            goal, nearest = pos, distance[pos]
+    if goal < 0 or nearest <= 1:
+        return ac.END_DANCE if ac.END_DANCE in legal else legal[rng.below(len(legal))]
+    to_goal = board.distance[goal]
+    steps = [a for a in legal if ac.STEP <= a < ac.STEP + 6]
+    closer = [a for a in steps if to_goal[board.neighbours[here][a - ac.STEP]] < nearest]
+    if closer:
+        return closer[rng.below(len(closer))]
+    return ac.END_DANCE if ac.END_DANCE in legal else legal[rng.below(len(legal))]
+
+
+def _influence(state: TheDanceState, p: int, legal: list[int]) -> int:
+    lacking = _lacking(state, p)
+    dancers = state.comp.dancers
+    ratings = state.comp.avatars[state.avatar_of[p]].ratings
+    free_marker = state.dancer_inf.count(p) < state.markers[p]
+    best, best_total = ac.PASS if ac.PASS in legal else legal[0], 0
+    for a in legal:
+        if ac.INFLUENCE <= a < ac.INFLUENCE + state.nd:
+            dancer = dancers[a - ac.INFLUENCE]
+            if state.dancer_inf[a - ac.INFLUENCE] < 0 and (
+                lacking[dancer.symbol] <= 0 or not free_marker
+            ):
+                continue
+            total = max(
+                ratings[i] + dancer.pips[i] for i in range(len(ratings)) if not dancer.negates[i]
+            )
+            if total > best_total:
+                best, best_total = a, total
+        elif a == ac.CLEAR_FOIL:
+            return a
+    return best
