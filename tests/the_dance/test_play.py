@@ -93,3 +93,25 @@ def test_determinize_keeps_what_the_seat_sees() -> None:
         twin = game.determinize(state.observation(0), Rng(seed))
         seen.add(tuple(twin.plan[1:]))
     assert len(seen) > 1  # hidden Plans really are resampled
+
+
+def test_rollout_policy_always_picks_a_legal_action() -> None:
+    game = TheDance(3)
+    rng = Rng(2)
+    for seed in range(3):
+        state = game.new_state(seed)
+        while not state.is_terminal() and state.turn < 40:
+            player = state.current_players()[0]
+            if state.is_chance_node():
+                action = state.sample_chance()
+            else:
+                action = game.rollout_action(state, player, rng)
+                assert action in state.legal_actions(player)
+            state.apply(action, player)
+
+
+def test_search_bot_plays_through_determinize() -> None:
+    game = TheDance(2)
+    agents = [make_agent(game, 0, "mcts:iterations=8", 1), make_agent(game, 1, "random", 1)]
+    state = play_out(game.new_state(1), agents)
+    assert state.is_terminal()

@@ -1,16 +1,14 @@
-"""Search hooks for IS-MCTS: a fast greedy rollout policy and a cut-off evaluation.
+"""Search hook for IS-MCTS: a fast greedy rollout policy.
 
-Both read a full (determinized) state, never a real one: the search bot only
-ever builds states with ``TheDance.determinize``. The rollout policy plays
-the heuristic's ideas on plain lists without building observations: seat
-wanted Dancers, lead them home, walk the Avatar toward the nearest wanted
-free Dancer, Influence in the best Domain with the best Refreshment. The
-evaluation turns each family's Plan progress into win shares.
+It reads a full (determinized) state, never a real one: the search bot only
+ever builds states with ``TheDance.determinize``. The policy plays the
+heuristic's ideas on plain lists without building observations: seat wanted
+Dancers, lead them home, walk the Avatar toward the nearest wanted free
+Dancer, Influence in the best Domain, play the first Refreshment offered.
 """
 
 from __future__ import annotations
 
-import math
 from typing import TYPE_CHECKING
 
 from ballroom.core.rng import Rng
@@ -26,45 +24,13 @@ from ballroom.games.the_dance.state import (
 if TYPE_CHECKING:
     from ballroom.games.the_dance.state import TheDanceState
 
-SYMBOL_WEIGHT = 3.0
-"""Evaluation points per Plan symbol seated; a Dancer on her way home is worth up to half."""
-
-
 def _lacking(state: TheDanceState, p: int) -> list[int]:
+    """Symbols the family's Plan still lacks at her table."""
     needs = list(state.comp.plans[state.plan[p]].needs)
     dancers = state.comp.dancers
     for d in state.seated[p]:
         needs[dancers[d].symbol] -= 1
     return needs
-
-
-def evaluate(state: TheDanceState) -> list[float]:
-    """Estimated win shares: a softmax over seated symbols and Dancers on their way home."""
-    if state.is_terminal():
-        return state.returns()
-    board = state.comp.board
-    dancers = state.comp.dancers
-    scores = []
-    for p in range(state.n):
-        if p in state.finished:
-            scores.append(SYMBOL_WEIGHT * 10)
-            continue
-        if state.plan[p] < 0 or state.sanctuary_of[p] < 0:
-            scores.append(0.0)
-            continue
-        lacking = _lacking(state, p)
-        needs = state.comp.plans[state.plan[p]].needs
-        score = SYMBOL_WEIGHT * sum(min(n, n - max(0, x)) for n, x in zip(needs, lacking, strict=True))
-        entry = board.sanctuaries[state.sanctuary_of[p]].entry
-        for d in range(state.nd):
-            if state.dancer_inf[d] == p and lacking[dancers[d].symbol] > 0:
-                distance = board.distance[entry][state.dancer_pos[d]]
-                score += SYMBOL_WEIGHT * max(0.1, 0.5 - 0.05 * distance)
-        scores.append(score)
-    top = max(scores)
-    weights = [math.exp(s - top) for s in scores]
-    total = sum(weights)
-    return [w / total for w in weights]
 
 
 def rollout_action(state: TheDanceState, player: int, rng: Rng) -> int:
