@@ -7,8 +7,8 @@ underscores) for each game with a tensor encoding::
     import ballroom.interop.openspiel  # noqa: F401  (registers the games)
     game = pyspiel.load_game("python_ballroom_dancing_dice", {"players": 2, "endurance": 1})
 
-Parameters are ``players``, every rule option (dashes as underscores) and
-``max_game_length``.
+Parameters are ``players`` (default: the game's minimum), every rule option
+(dashes as underscores; defaults as the game declares) and ``max_game_length``.
 
 The game type, and why:
 
