@@ -340,9 +340,8 @@ class TheDanceState(State):
         dpos = self.dancer_pos
         moves = self.dancer_moves
         entry = board.sanctuaries[self.sanctuary_of[p]].entry
-        for d in range(self.nd):
-            if self.dancer_inf[d] != p:
-                continue
+        inf = self.dancer_inf
+        for d in [i for i, owner in enumerate(inf) if owner == p] if p in inf else ():
             pos = dpos[d]
             out.append(ac.RELEASE + d)
             if moves[d] <= 0:
@@ -417,10 +416,8 @@ class TheDanceState(State):
         return 2 if self.power_bits[p] & MESMERIZE else 1
 
     def _influence_actions(self, p: int) -> list[int]:
-        out: list[int] = []
-        for d in range(self.nd):
-            if self.dancer_inf[d] == p:
-                out.append(ac.RELEASE + d)
+        inf = self.dancer_inf
+        out = [ac.RELEASE + d for d, owner in enumerate(inf) if owner == p] if p in inf else []
         if self.foiled[p]:
             out.append(ac.CLEAR_FOIL)
             return out
@@ -431,12 +428,12 @@ class TheDanceState(State):
         margin = self.game.margin_three
         occ = self.occ
         nd = self.nd
-        for d in range(nd):
-            pos = self.dancer_pos[d]
-            if pos < 0 or dist[pos] > reach:
-                continue
-            owner = self.dancer_inf[d]
-            if owner == p or (self.dancer_dom[d] and not margin):
+        if reach == 1:
+            nearby = [occ[h] for h in board.neighbours[here] if h >= 0 and 0 <= occ[h] < nd]
+        else:
+            nearby = [d for d, pos in enumerate(self.dancer_pos) if pos >= 0 and dist[pos] <= reach]
+        for d in nearby:
+            if inf[d] == p or (self.dancer_dom[d] and not margin):
                 continue
             out.append(ac.INFLUENCE + d)
         for q in range(self.n):
