@@ -30,10 +30,20 @@ def test_catalog_lists_every_registered_game_with_options_and_bots(client: TestC
 def test_pages_and_assets_are_served_from_the_package(client: TestClient) -> None:
     for path in ("/", "/g/abc", "/r/abc"):
         assert "<main id=\"app\">" in client.get(path).text
-    for asset in ("app.js", "app.css", "ui.js", "views/generic.js", "views/dancing-dice.js"):
+    for asset in ("app.js", "app.css", "ui.js", "views/generic.js", "views/dancing-dice.js", "views/the-dance.js"):
         response = client.get(f"/static/{asset}")
         assert response.status_code == 200 and "http" not in response.text.split("\n")[0]
     assert "cdn" not in client.get("/").text.lower()
+
+
+def test_component_data_is_served_for_views_without_game_specific_server_code(client: TestClient) -> None:
+    dance = next(entry for entry in client.get("/api/catalog").json() if entry["id"] == "the-dance")
+    assert dance["view"] == "the-dance" and "ballroom" in dance["data"]
+    ballroom = client.get("/api/catalog/the-dance/data/ballroom").json()
+    assert len(ballroom["sanctuaries"]) == 6 and ballroom["paths"]
+    missing = client.get("/api/catalog/the-dance/data/secrets")
+    assert missing.status_code == 404 and "ballroom" in missing.text
+    assert client.get("/api/catalog/dancing-dice/data/ballroom").status_code == 404
 
 
 def test_bad_set_ups_are_refused_with_what_is_allowed(client: TestClient) -> None:

@@ -151,14 +151,22 @@ def test_two_browsers_play_the_dance_against_a_bot(base: str, browser: Browser) 
     second = new_page(browser, errors)
     second.goto(f"{base}/g/{game_id}?seat=1")
     expect(second.locator(".seat-pill.mine")).to_have_count(1)
+    expect(first.locator("#dance-board .hex")).to_have_count(91)
+    expect(first.locator("#dance-board .sanctuary")).to_have_count(6)
+    stepped = False
     for _ in range(400):
         if all("Game over" in status_of(page) for page in (first, second)):
             break
         for page in (first, second):
+            target = page.locator("#dance-board .target")
             button = page.locator("#legal button.action").first
-            if button.count():
+            if not stepped and target.count():
+                target.first.click()  # a highlighted hex is a step
+                stepped = True
+            elif button.count():
                 button.click()
         first.wait_for_timeout(50)
+    assert stepped, "the board offered a step to click"
     for page in (first, second):
         expect(page.locator("#status")).to_contain_text("Game over")
     assert first.locator("#log li").count() > 5

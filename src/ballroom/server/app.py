@@ -19,10 +19,12 @@ import asyncio
 import contextlib
 import json
 import secrets
+import tomllib
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from importlib import resources
+from importlib.resources.abc import Traversable
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -74,6 +76,23 @@ class NewGame(BaseModel):
     """Seats the creator takes; default: every human seat in hotseat, else the first."""
 
 
+def data_files(game_class: type[Game]) -> dict[str, Traversable]:
+    """A game package's component files (``data/*.toml`` or ``*.json``) by stem.
+
+    Components are printed on the box (maps, counters), so any client may read
+    them; a view draws the board from them without the server knowing the game.
+    """
+    package = game_class.__module__.rsplit(".", 1)[0]
+    folder = resources.files(package) / "data"
+    if not folder.is_dir():
+        return {}
+    return {
+        entry.name.rsplit(".", 1)[0]: entry
+        for entry in folder.iterdir()
+        if entry.name.endswith((".toml", ".json"))
+    }
+
+
 def catalog_entry(game_class: type[Game]) -> dict[str, Any]:
     """Everything the client needs to offer a game: players, options, bots, view."""
     sample = game_class(game_class.min_players)
@@ -98,6 +117,7 @@ def catalog_entry(game_class: type[Game]) -> dict[str, Any]:
         ],
         "bots": bot_names(sample),
         "view": game_class.id if view.exists() else "generic",
+        "data": sorted(data_files(game_class)),
         "seat_names": [sample.player_name(p) for p in range(game_class.max_players)]
         if game_class.max_players <= 16
         else [],
@@ -154,6 +174,14 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
     @app.get("/api/catalog")
     async def catalog() -> list[dict[str, Any]]:
         return [catalog_entry(game_class) for game_class in games()]
+
+    @app.get("/api/catalog/{game_id}/data/{name}")
+    async def component_data(game_id: str, name: str) -> Any:
+        files = data_files(get_game(game_id))
+        if name not in files:
+            raise HTTPException(404, f"{game_id} has no data file {name!r}; it has: {sorted(files)}")
+        text = files[name].read_text(encoding="utf-8")
+        return tomllib.loads(text) if files[name].name.endswith(".toml") else json.loads(text)
 
     @app.get("/api/games")
     async def recent(request: Request) -> list[dict[str, Any]]:

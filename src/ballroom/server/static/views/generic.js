@@ -4,7 +4,7 @@
 
 import { h } from "/static/ui.js";
 
-function tree(value, depth = 0) {
+export function tree(value, depth = 0) {
   if (value === null || value === undefined) return h("span", { class: "v-null" }, "—");
   if (Array.isArray(value)) {
     if (value.every((v) => v === null || typeof v !== "object")) {
