@@ -106,6 +106,8 @@ class BallroomGame(pyspiel.Game):  # type: ignore[misc]
                 f"max_game_length must be a positive number of decisions, not {self.max_length}"
             )
         self.game = self.ballroom_game(players, **given)
+        self.initial = self.game.new_state(0)
+        """Cloned for every new state: OpenSpiel makes one per clone and per tensor-shape query."""
         actions = self.game.num_distinct_actions
         info = pyspiel.GameInfo(
             num_distinct_actions=actions,
@@ -222,7 +224,7 @@ class BallroomState(pyspiel.State):  # type: ignore[misc]
 
     def __init__(self, game: BallroomGame) -> None:
         super().__init__(game)
-        self.held = _Held(game.game.new_state(0))
+        self.held = _Held(game.initial.clone())
         self.max_length = game.max_length
         self.decisions = 0
 

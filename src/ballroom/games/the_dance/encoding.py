@@ -37,29 +37,30 @@ MAX_AGENDA = 100
 
 
 class _Writer:
-    """Appends fixed-size blocks; every block has the same size whatever the values."""
+    """Fills fixed-size blocks of a preallocated array, left to right."""
 
-    def __init__(self) -> None:
-        self.values: list[float] = []
+    def __init__(self, size: int) -> None:
+        self.out = np.zeros(size, dtype=np.float32)
+        self.at = 0
 
     def one_hot(self, index: int | None, size: int) -> None:
-        block = [0.0] * size
         if index is not None and 0 <= index < size:
-            block[index] = 1.0
-        self.values.extend(block)
+            self.out[self.at + index] = 1.0
+        self.at += size
 
     def bits(self, indices: list[int] | None, size: int) -> None:
-        block = [0.0] * size
         for index in indices or ():
             if 0 <= index < size:
-                block[index] = 1.0
-        self.values.extend(block)
+                self.out[self.at + index] = 1.0
+        self.at += size
 
     def scaled(self, value: float, cap: float) -> None:
-        self.values.append(min(max(float(value), 0.0), cap) / cap)
+        self.out[self.at] = min(max(float(value), 0.0), cap) / cap
+        self.at += 1
 
     def flag(self, value: object) -> None:
-        self.values.append(1.0 if value else 0.0)
+        self.out[self.at] = 1.0 if value else 0.0
+        self.at += 1
 
 
 def observation_size(components: Components, players: int) -> int:
@@ -93,7 +94,7 @@ def encode(observation: Observation, components: Components, players: int) -> np
     def seat(p: int) -> int | None:
         return order.index(p) if 0 <= p < players else None
 
-    w = _Writer()
+    w = _Writer(observation_size(components, players))
     w.one_hot(observation["phase_id"], PHASES)
     w.flag(you is not None)
     w.scaled(observation["turn"], MAX_TURN)
@@ -168,4 +169,6 @@ def encode(observation: Observation, components: Components, players: int) -> np
     w.one_hot(observation["candidate_plan"], plans)
     w.flag(observation["has_candidate"])
     w.bits([order.index(p) for p in observation["winners"] or ()], players)
-    return np.array(w.values, dtype=np.float32)
+    if w.at != w.out.size:
+        raise RuntimeError(f"The Dance encoding wrote {w.at} values, not {w.out.size}")
+    return w.out
