@@ -210,7 +210,8 @@ class _Context:
         if not wanted:
             return 0.0
         if self.free_markers() <= 0:
-            return 0.06
+            # Success would move the marker off a Dancer already on her way home.
+            return 0.06 if "regale" in self.powers else 0.0
         return 1.0 - 0.03 * self.board.distance[self.entry][int(view["dancer_pos"][d])]
 
     def best_refresh(self, domain: int) -> int:
