@@ -109,16 +109,24 @@ def search_rates(game: Game, iterations: int, seed: int) -> dict[str, float]:
     rates: dict[str, float] = {}
     random_state = np.random.RandomState(seed)
     bot = mcts.MCTSBot(
-        spiel, 2.0, iterations, mcts.RandomRolloutEvaluator(1, random_state), random_state=random_state
+        spiel,
+        2.0,
+        iterations,
+        mcts.RandomRolloutEvaluator(1, random_state),
+        random_state=random_state,
     )
     started = time.perf_counter()
     bot.mcts_search(position)
     rates["OpenSpiel MCTSBot (random rollouts)"] = iterations / (time.perf_counter() - started)
     for label, rollout in (("random rollouts", "random"), ("game rollouts", "game")):
-        agent = ISMCTSAgent(game, seat, Rng(seed), SearchSettings(iterations=iterations, rollout=rollout))
+        agent = ISMCTSAgent(
+            game, seat, Rng(seed), SearchSettings(iterations=iterations, rollout=rollout)
+        )
         started = time.perf_counter()
         agent.act(decision_for(state, seat))
-        rates[f"ballroom IS-MCTS ({label})"] = agent.last_iterations / (time.perf_counter() - started)
+        rates[f"ballroom IS-MCTS ({label})"] = agent.last_iterations / (
+            time.perf_counter() - started
+        )
     return rates
 
 

@@ -85,7 +85,11 @@ def play(
         if agent == learner:
             features = _features(observation)
             probabilities = policy.probabilities(features, mask)
-            action = int(np.argmax(probabilities)) if greedy else int(rng.choice(len(mask), p=probabilities))
+            action = (
+                int(np.argmax(probabilities))
+                if greedy
+                else int(rng.choice(len(mask), p=probabilities))
+            )
             decisions.append((features, mask, action))
         else:
             action = int(rng.choice(np.flatnonzero(mask)))
@@ -105,7 +109,11 @@ def win_rate(environment: BallroomAECEnv, policy: LinearPolicy, games: int, seed
 
 
 def train(
-    episodes: int, seed: int = 0, eval_every: int = 500, eval_games: int = 400, learning_rate: float = 0.03
+    episodes: int,
+    seed: int = 0,
+    eval_every: int = 500,
+    eval_games: int = 400,
+    learning_rate: float = 0.03,
 ) -> tuple[LinearPolicy, Curve]:
     environment = env("dancing-dice", **CONFIG)
     environment.reset(seed=seed)
@@ -142,7 +150,9 @@ def plot(curve: Curve, out: Path) -> None:
     figure, axes = plt.subplots(figsize=(7, 4))
     rates = np.array(curve.win_rates)
     spread = 1.96 * np.sqrt(rates * (1 - rates) / curve.eval_games)
-    axes.fill_between(curve.episodes, rates - spread, rates + spread, alpha=0.2, label="95% interval")
+    axes.fill_between(
+        curve.episodes, rates - spread, rates + spread, alpha=0.2, label="95% interval"
+    )
     axes.plot(curve.episodes, rates, marker="o", label="learned policy (greedy)")
     axes.axhline(0.5, color="grey", linestyle="--", label="random vs random")
     axes.set_xlabel("training episodes")

@@ -36,7 +36,9 @@ def test_encoding_has_fixed_shape_and_unit_range(config: tuple[str, int, dict[st
                 assert encoded.shape == game.observation_shape
                 assert encoded.min() >= 0.0 and encoded.max() <= 1.0
             actor = state.current_players()[0]
-            action = state.sample_chance() if actor == CHANCE else rng.choice(state.legal_actions(actor))
+            action = (
+                state.sample_chance() if actor == CHANCE else rng.choice(state.legal_actions(actor))
+            )
             state.apply(action, actor)
             steps += 1
 

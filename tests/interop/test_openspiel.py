@@ -78,7 +78,11 @@ def test_simultaneous_choices_are_sequential_and_secret() -> None:
         state.apply_action(choice)
         assert state.current_player() == 1
         seen.append(
-            (state.information_state_string(1), state.observation_string(1), state.observation_tensor(1))
+            (
+                state.information_state_string(1),
+                state.observation_string(1),
+                state.observation_tensor(1),
+            )
         )
     assert seen[0] == seen[1]
 
@@ -97,7 +101,8 @@ def test_public_observer_shows_the_spectator_view() -> None:
     game = pyspiel.load_game("python_ballroom_dancing_dice", SMALL_DANCING_DICE)
     state = _at_first_decision(game)
     public = make_observation(
-        game, pyspiel.IIGObservationType(perfect_recall=False, private_info=pyspiel.PrivateInfoType.NONE)
+        game,
+        pyspiel.IIGObservationType(perfect_recall=False, private_info=pyspiel.PrivateInfoType.NONE),
     )
     strings = [public.string_from(state, seat) for seat in (0, 1)]
     assert strings[0] == strings[1]

@@ -35,9 +35,7 @@ def test_pettingzoo_api_test(config: tuple[str, int, dict[str, Any]]) -> None:
         warnings.simplefilter("always")
         api_test(env(game_id, players=players, **options), num_cycles=300)
     unexpected = [
-        str(w.message)
-        for w in caught
-        if not str(w.message).startswith(DICT_OBSERVATION_WARNINGS)
+        str(w.message) for w in caught if not str(w.message).startswith(DICT_OBSERVATION_WARNINGS)
     ]
     assert not unexpected
 
@@ -70,7 +68,10 @@ def test_seed_fixes_the_episode_and_seeds_differ() -> None:
 
 
 def test_unseeded_resets_continue_a_reproducible_stream() -> None:
-    one, two = env("dancing-dice", players=2, endurance=1), env("dancing-dice", players=2, endurance=1)
+    one, two = (
+        env("dancing-dice", players=2, endurance=1),
+        env("dancing-dice", players=2, endurance=1),
+    )
     assert [_episode(one, None) for _ in range(3)] == [_episode(two, None) for _ in range(3)]
 
 
@@ -161,7 +162,9 @@ class _Unencoded(Game):
 
 
 def test_a_game_without_encoding_is_reported_not_hidden() -> None:
-    with pytest.raises(NoEncodingError, match=r"Unencoded .* declares no tensor encoding.*dancing-dice"):
+    with pytest.raises(
+        NoEncodingError, match=r"Unencoded .* declares no tensor encoding.*dancing-dice"
+    ):
         BallroomAECEnv(_Unencoded(2))
 
 
@@ -181,7 +184,9 @@ def test_core_does_not_import_the_rl_extras_and_missing_extras_say_how_to_instal
         "    else:\n"
         "        raise SystemExit(name + ' imported without its extra')\n"
     )
-    result = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=False)
+    result = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, check=False
+    )
     assert result.returncode == 0, result.stderr
 
 

@@ -56,7 +56,9 @@ def test_pettingzoo_later_seats_see_nothing_of_earlier_choices(
 
 @settings(max_examples=15)
 @given(seed=st.integers(0, 2**31), picks=st.tuples(st.integers(0, 63), st.integers(0, 63)))
-def test_openspiel_information_states_hide_earlier_choices(seed: int, picks: tuple[int, int]) -> None:
+def test_openspiel_information_states_hide_earlier_choices(
+    seed: int, picks: tuple[int, int]
+) -> None:
     game = pyspiel.load_game(openspiel_name("dancing-dice"), {"players": 3})
     seen = []
     for pick in picks:

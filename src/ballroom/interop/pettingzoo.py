@@ -118,7 +118,9 @@ class BallroomAECEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
             self._was_dead_step(action)
             return
         if action is None:
-            raise IllegalActionError(f"{agent} must choose an action; only finished agents pass None")
+            raise IllegalActionError(
+                f"{agent} must choose an action; only finished agents pass None"
+            )
         self._cumulative_rewards[agent] = 0.0
         self.state.apply(int(action), self.possible_agents.index(agent))
         self._advance()

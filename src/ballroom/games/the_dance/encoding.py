@@ -80,7 +80,9 @@ def observation_size(components: Components, players: int) -> int:
     return header + dancer_blocks + family_blocks + piles + turn + effort + plans + 1 + n
 
 
-def encode(observation: Observation, components: Components, players: int) -> npt.NDArray[np.float32]:
+def encode(
+    observation: Observation, components: Components, players: int
+) -> npt.NDArray[np.float32]:
     """The encoding described in the module docstring."""
     board = components.board
     hexes = len(board.hexes)
@@ -89,7 +91,9 @@ def encode(observation: Observation, components: Components, players: int) -> np
     powers = len(components.powers)
     plans = len(components.plans)
     you = observation["you"]
-    order = [(you + k) % players for k in range(players)] if you is not None else list(range(players))
+    order = (
+        [(you + k) % players for k in range(players)] if you is not None else list(range(players))
+    )
 
     def seat(p: int) -> int | None:
         return order.index(p) if 0 <= p < players else None
