@@ -32,7 +32,15 @@ def serve(
         ) from None
     app = create_app(ServerConfig(db_url=db, data_dir=data_dir, bot_delay=bot_delay))
     typer.echo(f"ballroom: open http://{host}:{port}/ in a browser")
-    uvicorn.run(app, host=host, port=port, ws_max_size=65536, log_level="warning")
+    # Frames are small and CPU is the bottleneck, so per-message compression is off.
+    uvicorn.run(
+        app,
+        host=host,
+        port=port,
+        ws_max_size=65536,
+        ws_per_message_deflate=False,
+        log_level="warning",
+    )
 
 
 def register(app: typer.Typer) -> None:

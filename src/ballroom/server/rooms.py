@@ -87,6 +87,7 @@ class Room:
         self.state = stored.record.new_state()
         self.steps: list[Step] = []
         self._round: set[int] | None = None
+        self._texts: dict[int, str] = {}
         for number, (player, text) in enumerate(stored.record.actions, start=1):
             action = self.state.game.parse_action(text)
             if player == CHANCE and self.state.sample_chance() != action:
@@ -101,6 +102,13 @@ class Room:
     @property
     def ply(self) -> int:
         return len(self.steps)
+
+    def text(self, action: int) -> str:
+        """An action's text form, memoised: every frame lists the legal moves as text."""
+        text = self._texts.get(action)
+        if text is None:
+            text = self._texts[action] = self.game.action_to_text(action)
+        return text
 
     def record(self) -> GameRecord:
         return GameRecord.of(self.state, seats=tuple(seat.spec for seat in self.seats))
@@ -122,7 +130,7 @@ class Room:
         reveals = player == CHANCE or (
             secret and any(event.audience is None for event in events)
         )
-        step = Step(player, self.game.action_to_text(action), events, reveals)
+        step = Step(player, self.text(action), events, reveals)
         self.steps.append(step)
         return step
 
@@ -182,13 +190,20 @@ class Room:
             ],
         }
 
-    def view(self, viewer: Viewer, events: Sequence[Event], *, reset: bool) -> dict[str, Any]:
+    def view(
+        self,
+        viewer: Viewer,
+        events: Sequence[Event],
+        *,
+        reset: bool,
+        meta: dict[str, Any] | None = None,
+    ) -> dict[str, Any]:
         """The message one viewer gets: its observation, its legal moves and its new events."""
         current = self.state.current_players()
         acting = self.status == PLAYING and viewer is not None and viewer in current
         legal = (
             [
-                {"id": action, "text": self.game.action_to_text(action)}
+                {"id": action, "text": self.text(action)}
                 for action in self.state.legal_actions(viewer)
             ]
             if acting
@@ -204,7 +219,7 @@ class Room:
             "legal": legal,
             "events": [event_json(e) for e in events if e.visible_to(viewer)],
             "undo": viewer is not None and self.undo_point() is not None,
-            "meta": self.meta(),
+            "meta": meta if meta is not None else self.meta(),
         }
 
     def all_events(self) -> list[Event]:
@@ -241,13 +256,14 @@ class Room:
         """Queue each connection's own view; one observation per viewer."""
         events = [event for step in steps for event in step.events] if not reset else []
         cache: dict[Viewer, str] = {}
+        meta = self.meta()
         for conn in self.connections:
             if conn is exclude:
                 continue
             for viewer in conn.viewers:
                 if viewer not in cache:
                     shown = self.all_events() if reset else events
-                    cache[viewer] = json.dumps(self.view(viewer, shown, reset=reset))
+                    cache[viewer] = json.dumps(self.view(viewer, shown, reset=reset, meta=meta))
                 conn.outbox.put_nowait(cache[viewer])
 
 
