@@ -48,8 +48,16 @@ def free_port() -> int:
 def server(data_dir: Path, db: str | None) -> Iterator[str]:
     port = free_port()
     command = [
-        sys.executable, "-c", "from ballroom.cli import main; main()", "serve",
-        "--port", str(port), "--data-dir", str(data_dir), "--bot-delay", "0",
+        sys.executable,
+        "-c",
+        "from ballroom.cli import main; main()",
+        "serve",
+        "--port",
+        str(port),
+        "--data-dir",
+        str(data_dir),
+        "--bot-delay",
+        "0",
     ] + (["--db", db] if db else [])
     process = subprocess.Popen(command, stdout=subprocess.DEVNULL)
     base = f"http://127.0.0.1:{port}"
@@ -84,7 +92,17 @@ def postgres() -> Iterator[str]:
 
         run(str(binaries / "initdb"), "-D", str(data), "-A", "trust", "-U", "ballroom")
         options = f"-p {port} -k {base} -c listen_addresses=127.0.0.1 -c max_connections=200"
-        run(str(binaries / "pg_ctl"), "-D", str(data), "-l", str(base / "log"), "-w", "-o", options, "start")
+        run(
+            str(binaries / "pg_ctl"),
+            "-D",
+            str(data),
+            "-l",
+            str(base / "log"),
+            "-w",
+            "-o",
+            options,
+            "start",
+        )
         try:
             yield f"postgresql+psycopg://ballroom@127.0.0.1:{port}/postgres"
         finally:
@@ -93,7 +111,9 @@ def postgres() -> Iterator[str]:
 
 def post(url: str, body: object) -> dict[str, Any]:
     request = urllib.request.Request(
-        url, data=json.dumps(body).encode(), method="POST",
+        url,
+        data=json.dumps(body).encode(),
+        method="POST",
         headers={"content-type": "application/json"},
     )
     with urllib.request.urlopen(request, timeout=30) as response:
@@ -141,7 +161,9 @@ class Table:
         await ws.send(json.dumps({"type": "hello", "tokens": [token]}))
         while time.perf_counter() < deadline:
             try:
-                frame = json.loads(await asyncio.wait_for(ws.recv(), deadline - time.perf_counter()))
+                frame = json.loads(
+                    await asyncio.wait_for(ws.recv(), deadline - time.perf_counter())
+                )
             except TimeoutError:
                 return
             if frame["type"] == "error":
@@ -173,11 +195,20 @@ class Table:
 
     async def run(self, deadline: float) -> None:
         while time.perf_counter() < deadline:
-            created = await asyncio.to_thread(post, self.base + "/api/games", {
-                "game": "dancing-dice", "players": 3, "seats": ["human", "human", "expert"],
-                "options": {"endurance": 3}, "claim": [0]})
+            created = await asyncio.to_thread(
+                post,
+                self.base + "/api/games",
+                {
+                    "game": "dancing-dice",
+                    "players": 3,
+                    "seats": ["human", "human", "expert"],
+                    "options": {"endurance": 3},
+                    "claim": [0],
+                },
+            )
             second = await asyncio.to_thread(
-                post, self.base + f"/api/games/{created['id']}/seats/1/claim", {})
+                post, self.base + f"/api/games/{created['id']}/seats/1/claim", {}
+            )
             ws_url = self.base.replace("http", "ws") + f"/ws/{created['id']}"
             async with connect(ws_url) as one, connect(ws_url) as two:
                 await asyncio.gather(
@@ -194,7 +225,9 @@ class Table:
             self.stats.games_done += 1
 
 
-async def load(base: str, games: int, seconds: float, think: float, seed: int) -> tuple[Stats, float]:
+async def load(
+    base: str, games: int, seconds: float, think: float, seed: int
+) -> tuple[Stats, float]:
     stats = Stats()
     rng = random.Random(seed)
     start = time.perf_counter()
@@ -212,10 +245,14 @@ def percentile(values: list[float], q: float) -> float:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--seconds", type=float, default=20.0)
-    parser.add_argument("--think", type=float, default=1.0, help="mean seconds a scripted player thinks")
+    parser.add_argument(
+        "--think", type=float, default=1.0, help="mean seconds a scripted player thinks"
+    )
     parser.add_argument("--backends", default="sqlite,postgresql")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
@@ -224,13 +261,21 @@ def main() -> None:
         with tempfile.TemporaryDirectory(prefix="ballroom-bench-") as tmp:
             if backend == "postgresql":
                 with postgres() as url, server(Path(tmp), url) as base:
-                    stats, elapsed = asyncio.run(load(base, args.games, args.seconds, args.think, args.seed))
+                    stats, elapsed = asyncio.run(
+                        load(base, args.games, args.seconds, args.think, args.seed)
+                    )
             else:
                 with server(Path(tmp), None) as base:
-                    stats, elapsed = asyncio.run(load(base, args.games, args.seconds, args.think, args.seed))
+                    stats, elapsed = asyncio.run(
+                        load(base, args.games, args.seconds, args.think, args.seed)
+                    )
         rows.append((backend, stats, elapsed))
-    print(f"{args.games} concurrent games, {args.seconds:.0f} s, think {args.think} s, loopback, 2 cores")
-    print(f"{'backend':<11}{'moves/s':>9}{'actions/s':>11}{'p50 ms':>9}{'p99 ms':>9}{'max ms':>9}{'games':>7}{'errors':>8}")
+    print(
+        f"{args.games} concurrent games, {args.seconds:.0f} s, think {args.think} s, loopback, 2 cores"
+    )
+    print(
+        f"{'backend':<11}{'moves/s':>9}{'actions/s':>11}{'p50 ms':>9}{'p99 ms':>9}{'max ms':>9}{'games':>7}{'errors':>8}"
+    )
     for backend, stats, elapsed in rows:
         lat = [x * 1000 for x in stats.latencies]
         print(
@@ -241,8 +286,12 @@ def main() -> None:
     if len(rows) == 2 and rows[0][1].latencies and rows[1][1].latencies:
         p99 = [percentile(r[1].latencies, 0.99) for r in rows]
         print(f"p99 ratio {rows[1][0]}/{rows[0][0]}: {p99[1] / p99[0]:.2f}")
-    print("mean latency ms:", ", ".join(
-        f"{r[0]} {statistics.fmean(r[1].latencies) * 1000:.1f}" for r in rows if r[1].latencies))
+    print(
+        "mean latency ms:",
+        ", ".join(
+            f"{r[0]} {statistics.fmean(r[1].latencies) * 1000:.1f}" for r in rows if r[1].latencies
+        ),
+    )
 
 
 if __name__ == "__main__":

@@ -58,7 +58,9 @@ def hello(ws: WebSocketTestSession, tokens: list[str], seats: int = 1) -> dict[i
     return states
 
 
-def serve_command(port: int, data_dir: Path, db: str | None = None, bot_delay: float = 0.0) -> list[str]:
+def serve_command(
+    port: int, data_dir: Path, db: str | None = None, bot_delay: float = 0.0
+) -> list[str]:
     command = [
         sys.executable,
         "-c",
@@ -88,7 +90,9 @@ def wait_until_up(base: str, process: subprocess.Popen[bytes], timeout: float = 
 
 
 @contextmanager
-def server_process(data_dir: Path, bot_delay: float = 0.0) -> Iterator[tuple[str, subprocess.Popen[bytes]]]:
+def server_process(
+    data_dir: Path, bot_delay: float = 0.0
+) -> Iterator[tuple[str, subprocess.Popen[bytes]]]:
     """A real ``ballroom serve`` process on a free loopback port."""
     port = free_port()
     process = subprocess.Popen(serve_command(port, data_dir, bot_delay=bot_delay))
@@ -102,7 +106,9 @@ def server_process(data_dir: Path, bot_delay: float = 0.0) -> Iterator[tuple[str
             process.wait(10)
 
 
-def http_json(method: str, url: str, body: object = None, headers: dict[str, str] | None = None) -> Any:
+def http_json(
+    method: str, url: str, body: object = None, headers: dict[str, str] | None = None
+) -> Any:
     data = json.dumps(body).encode() if body is not None else None
     request = urllib.request.Request(url, data=data, method=method, headers=headers or {})
     if data is not None:
@@ -117,7 +123,9 @@ def http_json(method: str, url: str, body: object = None, headers: dict[str, str
 def postgres_bin() -> Path | None:
     """The folder of Debian's PostgreSQL server binaries, newest version first."""
     root = Path("/usr/lib/postgresql")
-    versions = sorted(root.glob("*/bin/initdb"), key=lambda p: int(p.parent.parent.name), reverse=True)
+    versions = sorted(
+        root.glob("*/bin/initdb"), key=lambda p: int(p.parent.parent.name), reverse=True
+    )
     if versions:
         return versions[0].parent
     found = shutil.which("initdb")

@@ -29,14 +29,23 @@ def test_catalog_lists_every_registered_game_with_options_and_bots(client: TestC
 
 def test_pages_and_assets_are_served_from_the_package(client: TestClient) -> None:
     for path in ("/", "/g/abc", "/r/abc"):
-        assert "<main id=\"app\">" in client.get(path).text
-    for asset in ("app.js", "app.css", "ui.js", "views/generic.js", "views/dancing-dice.js", "views/the-dance.js"):
+        assert '<main id="app">' in client.get(path).text
+    for asset in (
+        "app.js",
+        "app.css",
+        "ui.js",
+        "views/generic.js",
+        "views/dancing-dice.js",
+        "views/the-dance.js",
+    ):
         response = client.get(f"/static/{asset}")
         assert response.status_code == 200 and "http" not in response.text.split("\n")[0]
     assert "cdn" not in client.get("/").text.lower()
 
 
-def test_component_data_is_served_for_views_without_game_specific_server_code(client: TestClient) -> None:
+def test_component_data_is_served_for_views_without_game_specific_server_code(
+    client: TestClient,
+) -> None:
     dance = next(entry for entry in client.get("/api/catalog").json() if entry["id"] == "the-dance")
     assert dance["view"] == "the-dance" and "ballroom" in dance["data"]
     ballroom = client.get("/api/catalog/the-dance/data/ballroom").json()
@@ -53,7 +62,10 @@ def test_bad_set_ups_are_refused_with_what_is_allowed(client: TestClient) -> Non
         ({"game": "dancing-dice", "players": 2, "options": {"endurance": 99}}, "allowed: 1..10"),
         ({"game": "dancing-dice", "players": 2, "seats": ["human", "grandmaster"]}, "unknown bot"),
         ({"game": "dancing-dice", "players": 2, "seats": ["human"] * 3}, "lists 3 seats"),
-        ({"game": "dancing-dice", "players": 2, "seats": ["human", "random"], "claim": [1]}, "human seats only"),
+        (
+            {"game": "dancing-dice", "players": 2, "seats": ["human", "random"], "claim": [1]},
+            "human seats only",
+        ),
     ]
     for body, message in cases:
         response = client.post("/api/games", json=body)
@@ -80,7 +92,14 @@ def test_seats_are_claimed_once_and_their_tokens_hold_them(client: TestClient) -
 
 
 def test_record_download_replays_and_an_upload_can_be_watched(client: TestClient) -> None:
-    created = create(client, game="dancing-dice", players=2, seats=["random", "expert"], seed=3, options={"endurance": 2})
+    created = create(
+        client,
+        game="dancing-dice",
+        players=2,
+        seats=["random", "expert"],
+        seed=3,
+        options={"endurance": 2},
+    )
     game_id = created["id"]
     with client.websocket_connect(f"/ws/{game_id}") as ws:
         hello(ws, [])
@@ -127,7 +146,9 @@ def test_replay_through_a_seat_needs_its_token(client: TestClient) -> None:
 
 
 def test_rematch_keeps_the_seats_with_their_tokens(client: TestClient) -> None:
-    created = create(client, game="dancing-dice", players=2, seats=["human", "random"], options={"endurance": 1})
+    created = create(
+        client, game="dancing-dice", players=2, seats=["human", "random"], options={"endurance": 1}
+    )
     game_id, token = created["id"], str(created["token"])
     refused = client.post(f"/api/games/{game_id}/rematch", headers={"x-ballroom-token": "wrong"})
     assert refused.status_code == 400 and "seated player" in refused.text
@@ -135,11 +156,15 @@ def test_rematch_keeps_the_seats_with_their_tokens(client: TestClient) -> None:
         hello(ws, [token])
         send(ws, {"type": "resign", "seat": 0})
         until(ws, lambda f: f["type"] == "state" and f["meta"]["status"] == "resigned")
-        rematch = client.post(f"/api/games/{game_id}/rematch", headers={"x-ballroom-token": token}).json()["id"]
+        rematch = client.post(
+            f"/api/games/{game_id}/rematch", headers={"x-ballroom-token": token}
+        ).json()["id"]
         assert rematch != game_id
         notice = until(ws, lambda f: f["type"] == "state" and f["meta"]["rematch"] == rematch)
         assert notice["meta"]["resigned"] == 0
-    again = client.post(f"/api/games/{game_id}/rematch", headers={"x-ballroom-token": token}).json()["id"]
+    again = client.post(
+        f"/api/games/{game_id}/rematch", headers={"x-ballroom-token": token}
+    ).json()["id"]
     assert again == rematch
     meta = client.get(f"/api/games/{rematch}").json()
     assert meta["status"] == "playing" and meta["seats"][1]["bot"] == "random"

@@ -129,7 +129,9 @@ def test_two_browsers_play_dancing_dice_against_a_bot(base: str, browser: Browse
     record = http_json("GET", f"{base}/api/games/{game_id}/record")
     host.click("#replay-link")
     slider = host.locator("#replay-slider")
-    expect(host.locator("#replay-ply")).to_have_text(f"step {len(record['actions'])} of {len(record['actions'])}")
+    expect(host.locator("#replay-ply")).to_have_text(
+        f"step {len(record['actions'])} of {len(record['actions'])}"
+    )
     slider.evaluate("(el) => { el.value = 0; el.dispatchEvent(new Event('input')); }")
     expect(host.locator("#replay-ply")).to_have_text(f"step 0 of {len(record['actions'])}")
     assert host.locator("#log li").count() == 0
@@ -142,9 +144,17 @@ def test_two_browsers_play_dancing_dice_against_a_bot(base: str, browser: Browse
 
 
 def test_two_browsers_play_the_dance_against_a_bot(base: str, browser: Browser) -> None:
-    created = http_json("POST", base + "/api/games", {
-        "game": "the-dance", "players": 3, "seats": ["human", "human", "heuristic"],
-        "options": {"dawn": 1}, "seed": 5})
+    created = http_json(
+        "POST",
+        base + "/api/games",
+        {
+            "game": "the-dance",
+            "players": 3,
+            "seats": ["human", "human", "heuristic"],
+            "options": {"dawn": 1},
+            "seed": 5,
+        },
+    )
     game_id = created["id"]
     errors: list[str] = []
     first = new_page(browser, errors)

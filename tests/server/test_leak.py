@@ -35,14 +35,17 @@ def secrets_of(seat_view: dict[str, Any], public: dict[str, Any]) -> dict[Path, 
     return {path: value for path, value in mine.items() if shown.get(path, "<absent>") != value}
 
 
-def play_randomly(client: TestClient, game: str, players: int, options: dict[str, Any], seed: int) -> tuple[str, dict[int, list[dict[str, Any]]]]:
+def play_randomly(
+    client: TestClient, game: str, players: int, options: dict[str, Any], seed: int
+) -> tuple[str, dict[int, list[dict[str, Any]]]]:
     created = client.post(
         "/api/games",
         json={"game": game, "players": players, "options": options, "seed": seed, "claim": [0]},
     ).json()
     game_id = created["id"]
     tokens = [created["token"]] + [
-        client.post(f"/api/games/{game_id}/seats/{s}/claim").json()["token"] for s in range(1, players)
+        client.post(f"/api/games/{game_id}/seats/{s}/claim").json()["token"]
+        for s in range(1, players)
     ]
     chooser = random.Random(seed)
     received: dict[int, list[dict[str, Any]]] = {s: [] for s in range(players)}
@@ -73,9 +76,9 @@ def play_randomly(client: TestClient, game: str, players: int, options: dict[str
     return game_id, received
 
 
-CASES = [("dancing-dice", 2 + seed % 3, {"endurance": 1 + seed % 2}, seed) for seed in range(20)] + [
-    ("the-dance", 2 + seed % 3, {"dawn": 1 + seed % 2}, seed) for seed in range(6)
-]
+CASES = [
+    ("dancing-dice", 2 + seed % 3, {"endurance": 1 + seed % 2}, seed) for seed in range(20)
+] + [("the-dance", 2 + seed % 3, {"dawn": 1 + seed % 2}, seed) for seed in range(6)]
 
 
 @pytest.mark.parametrize(("game", "players", "options", "seed"), CASES)
@@ -114,7 +117,9 @@ def test_no_frame_carries_another_seats_secrets(
                 theirs = secrets_of(at[str(other)], at["public"])
                 shown = leaves(frame["observation"])
                 for path in theirs.keys() - own.keys():
-                    assert shown.get(path, "<absent>") == leaves(at["public"]).get(path, "<absent>"), path
+                    assert shown.get(path, "<absent>") == leaves(at["public"]).get(
+                        path, "<absent>"
+                    ), path
                     checked += 1
             for event in frame["events"]:
                 assert json.dumps(event) in seen_by[seat], event

@@ -31,7 +31,12 @@ def uninterrupted(record: GameRecord, seats: list[str]) -> GameRecord:
         if player == CHANCE:
             state.apply(state.sample_chance(), CHANCE)
             continue
-        agent = make_agent(state.game, player, seats[player], derive_seed(state.seed, "server-bot", len(state.history)))
+        agent = make_agent(
+            state.game,
+            player,
+            seats[player],
+            derive_seed(state.seed, "server-bot", len(state.history)),
+        )
         state.apply(agent.act(decision_for(state, player)), player)
     return state.record()
 
@@ -46,18 +51,35 @@ def frame_until(ws: ClientConnection, wanted: Any) -> dict[str, Any]:
 def test_a_killed_server_resumes_every_game_exactly(tmp_path: Path) -> None:
     with server_process(tmp_path, bot_delay=0.01) as (base, process):
         ws_base = base.replace("http", "ws")
-        human = http_json("POST", base + "/api/games", {
-            "game": "dancing-dice", "players": 3, "seats": ["human", "expert", "random"],
-            "options": {"endurance": 2}, "seed": 77})
-        bots = http_json("POST", base + "/api/games", {
-            "game": "dancing-dice", "players": 3, "seats": ["expert", "random", "expert"],
-            "options": {"endurance": 4}, "seed": 78})
+        human = http_json(
+            "POST",
+            base + "/api/games",
+            {
+                "game": "dancing-dice",
+                "players": 3,
+                "seats": ["human", "expert", "random"],
+                "options": {"endurance": 2},
+                "seed": 77,
+            },
+        )
+        bots = http_json(
+            "POST",
+            base + "/api/games",
+            {
+                "game": "dancing-dice",
+                "players": 3,
+                "seats": ["expert", "random", "expert"],
+                "options": {"endurance": 4},
+                "seed": 78,
+            },
+        )
         with connect(f"{ws_base}/ws/{human['id']}") as ws:
             ws.send(json.dumps({"type": "hello", "tokens": [human["token"]]}))
             frame = frame_until(ws, lambda f: f["type"] == "state" and f["legal"])
             ws.send(json.dumps({"type": "move", "seat": 0, "action": "reroll a"}))
             before = frame_until(
-                ws, lambda f: f["type"] == "state" and f["current"] == [0] and f["ply"] > frame["ply"]
+                ws,
+                lambda f: f["type"] == "state" and f["current"] == [0] and f["ply"] > frame["ply"],
             )
         deadline = time.monotonic() + 20
         while http_json("GET", f"{base}/api/games/{bots['id']}")["ply"] < 60:
@@ -71,10 +93,15 @@ def test_a_killed_server_resumes_every_game_exactly(tmp_path: Path) -> None:
             ws.send(json.dumps({"type": "hello", "tokens": [human["token"]]}))
             after = frame_until(ws, lambda f: f["type"] == "state")
             assert (after["ply"], after["observation"], after["legal"]) == (
-                before["ply"], before["observation"], before["legal"])
+                before["ply"],
+                before["observation"],
+                before["legal"],
+            )
             while after["meta"]["status"] == "playing":
                 if after["legal"]:
-                    ws.send(json.dumps({"type": "move", "seat": 0, "action": after["legal"][0]["text"]}))
+                    ws.send(
+                        json.dumps({"type": "move", "seat": 0, "action": after["legal"][0]["text"]})
+                    )
                 after = frame_until(ws, lambda f: f["type"] == "state")
         assert after["meta"]["status"] == "over"
         deadline = time.monotonic() + 60

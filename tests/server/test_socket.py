@@ -48,12 +48,18 @@ def test_refused_requests_get_a_clear_error_and_change_nothing(client: TestClien
         assert "1 token(s) hold no seat" in error_of(ws)
         assert [a["text"] for a in state["legal"]][:2] == ["keep", "reroll a"]
         refusals = [
-            ({"type": "move", "seat": 0, "action": "first a b c"}, "is not legal now; legal: keep, reroll a"),
+            (
+                {"type": "move", "seat": 0, "action": "first a b c"},
+                "is not legal now; legal: keep, reroll a",
+            ),
             ({"type": "move", "seat": 0, "action": "dance wildly"}, "cannot read 'dance wildly'"),
             ({"type": "move", "seat": 0, "action": 9999}, "out of range 0..89"),
             ({"type": "move", "seat": 0, "action": ["keep"]}, "'action' must be an action's text"),
             ({"type": "move", "seat": 0, "action": "x" * 300}, "longer than 200 characters"),
-            ({"type": "move", "seat": 1, "action": "keep"}, "seat 1 is not yours; this connection holds seats: 0"),
+            (
+                {"type": "move", "seat": 1, "action": "keep"},
+                "seat 1 is not yours; this connection holds seats: 0",
+            ),
             ({"type": "move", "seat": "0", "action": "keep"}, "'seat' must be the integer seat"),
             ({"type": "move", "seat": 7, "action": "keep"}, "seat 7 is not yours"),
             ({"type": "undo"}, "nothing to undo: undo is for hotseat games"),
@@ -150,9 +156,16 @@ def test_junk_frames_never_hurt_the_server(
         assert states[0]["ply"] == before[0]
 
 
-def test_hotseat_undo_takes_back_a_secret_choice_until_something_is_revealed(client: TestClient) -> None:
+def test_hotseat_undo_takes_back_a_secret_choice_until_something_is_revealed(
+    client: TestClient,
+) -> None:
     game_id, token = new_game(
-        client, game="dancing-dice", players=3, seats=["human", "human", "human"], hotseat=True, seed=4
+        client,
+        game="dancing-dice",
+        players=3,
+        seats=["human", "human", "human"],
+        hotseat=True,
+        seed=4,
     )
     with client.websocket_connect(f"/ws/{game_id}") as ws:
         states = hello(ws, [token], seats=3)
@@ -175,7 +188,12 @@ def test_hotseat_undo_takes_back_a_secret_choice_until_something_is_revealed(cli
         assert frames[0]["observation"]["my_reroll"] is None
         for seat in (0, 1, 2):
             send(ws, {"type": "move", "seat": seat, "action": "keep"})
-        frame = until(ws, lambda f: f["type"] == "state" and f["observation"]["phase"] == "arrange" and f["seat"] == 0)
+        frame = until(
+            ws,
+            lambda f: (
+                f["type"] == "state" and f["observation"]["phase"] == "arrange" and f["seat"] == 0
+            ),
+        )
         assert not frame["undo"], "the re-roll announcement revealed everyone's choice"
         send(ws, {"type": "undo"})
         assert "nothing to undo" in until(ws, lambda f: f["type"] == "error")["message"]
@@ -186,8 +204,12 @@ def test_hotseat_undo_takes_back_a_secret_choice_until_something_is_revealed(cli
 
 def test_two_players_and_a_bot_play_to_the_end_and_spectators_follow(client: TestClient) -> None:
     game_id, token = new_game(
-        client, game="dancing-dice", players=3, seats=["human", "human", "expert"],
-        options={"endurance": 2}, seed=21,
+        client,
+        game="dancing-dice",
+        players=3,
+        seats=["human", "human", "expert"],
+        options={"endurance": 2},
+        seed=21,
     )
     other = client.post(f"/api/games/{game_id}/seats/1/claim").json()["token"]
     with (
@@ -203,12 +225,21 @@ def test_two_players_and_a_bot_play_to_the_end_and_spectators_follow(client: Tes
                 break
             for seat, ws in sockets.items():
                 if latest[seat]["legal"]:
-                    send(ws, {"type": "move", "seat": seat, "action": latest[seat]["legal"][-1]["text"]})
+                    send(
+                        ws,
+                        {"type": "move", "seat": seat, "action": latest[seat]["legal"][-1]["text"]},
+                    )
                     ply = latest[seat]["ply"]
                     latest[seat] = until(ws, lambda f, p=ply: f["type"] == "state" and f["ply"] > p)
             for seat, ws in sockets.items():
                 if not latest[seat]["legal"] and latest[seat]["meta"]["status"] == "playing":
-                    latest[seat] = until(ws, lambda f, s=seat: f["type"] == "state" and (bool(f["legal"]) or f["meta"]["status"] != "playing"))
+                    latest[seat] = until(
+                        ws,
+                        lambda f, s=seat: (
+                            f["type"] == "state"
+                            and (bool(f["legal"]) or f["meta"]["status"] != "playing")
+                        ),
+                    )
         assert latest[0]["meta"]["status"] == "over"
         final = until(watcher, lambda f: f["type"] == "state" and f["meta"]["status"] == "over")
         assert final["seat"] is None and final["legal"] == []

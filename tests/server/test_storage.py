@@ -51,7 +51,9 @@ def test_migrations_create_every_table(store: Store) -> None:
 
 def test_a_game_round_trips_as_its_record(store: Store) -> None:
     record = played_record(40)
-    store.create_game("g1", record, [("human", hash_token("t")), ("expert", None), ("human", None)], hotseat=False)
+    store.create_game(
+        "g1", record, [("human", hash_token("t")), ("expert", None), ("human", None)], hotseat=False
+    )
     loaded = store.load("g1")
     assert loaded is not None
     assert loaded.record == record
@@ -80,7 +82,9 @@ def test_actions_append_in_order_and_a_stored_ply_is_refused(store: Store) -> No
 
 
 def test_a_seat_is_claimed_once_and_a_bot_seat_never(store: Store) -> None:
-    store.create_game("g3", played_record(0), [("human", None), ("random", None), ("human", None)], hotseat=False)
+    store.create_game(
+        "g3", played_record(0), [("human", None), ("random", None), ("human", None)], hotseat=False
+    )
     assert store.claim_seat("g3", 0, hash_token("a"))
     assert not store.claim_seat("g3", 0, hash_token("b"))
     assert not store.claim_seat("g3", 1, hash_token("b"))

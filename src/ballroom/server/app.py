@@ -179,7 +179,9 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
     async def component_data(game_id: str, name: str) -> Any:
         files = data_files(get_game(game_id))
         if name not in files:
-            raise HTTPException(404, f"{game_id} has no data file {name!r}; it has: {sorted(files)}")
+            raise HTTPException(
+                404, f"{game_id} has no data file {name!r}; it has: {sorted(files)}"
+            )
         text = files[name].read_text(encoding="utf-8")
         return tomllib.loads(text) if files[name].name.endswith(".toml") else json.loads(text)
 
@@ -327,7 +329,9 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
                 except BallroomError as error:
                     reply = str(error)
                 if reply is not None:
-                    frame = json.dumps({"type": "error", "message": reply, "id": safe_id(request_id)})
+                    frame = json.dumps(
+                        {"type": "error", "message": reply, "id": safe_id(request_id)}
+                    )
                     if conn is not None:
                         conn.outbox.put_nowait(frame)
                     else:

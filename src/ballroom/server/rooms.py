@@ -13,11 +13,13 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import json
 import secrets
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 from ballroom.agents import make_agent
 from ballroom.core.errors import BallroomError, IllegalActionError, RecordError
@@ -38,6 +40,8 @@ from ballroom.server.storage import (
     StoredSeat,
     hash_token,
 )
+
+T = TypeVar("T")
 
 Viewer = int | None
 """A seat, or ``None`` for a spectator."""
@@ -127,9 +131,7 @@ class Room:
         after = self.state.current_players()
         if self._round is not None and not (after and set(after) <= self._round):
             self._round = None
-        reveals = player == CHANCE or (
-            secret and any(event.audience is None for event in events)
-        )
+        reveals = player == CHANCE or (secret and any(event.audience is None for event in events))
         step = Step(player, self.text(action), events, reveals)
         self.steps.append(step)
         return step
@@ -274,11 +276,18 @@ def event_json(event: Event) -> dict[str, Any]:
 class RoomManager:
     """Every room of this server process, loaded from the store on demand."""
 
-    def __init__(self, store: Store, *, bot_delay: float = 0.6) -> None:
+    def __init__(self, store: Store, *, bot_delay: float = 0.6, db_threads: int = 16) -> None:
         self.store = store
         self.bot_delay = bot_delay
+        self.db = ThreadPoolExecutor(db_threads, thread_name_prefix="ballroom-db")
+        """Storage calls wait on the database (a commit, an fsync) off the event loop."""
         self.rooms: dict[str, Room] = {}
         self._loading = asyncio.Lock()
+
+    async def _db(self, function: Callable[..., T], *args: Any, **kwargs: Any) -> T:
+        return await asyncio.get_running_loop().run_in_executor(
+            self.db, functools.partial(function, *args, **kwargs)
+        )
 
     async def get(self, game_id: str) -> Room:
         room = self.rooms.get(game_id)
@@ -287,7 +296,7 @@ class RoomManager:
         async with self._loading:
             room = self.rooms.get(game_id)
             if room is None:
-                stored = await asyncio.to_thread(self.store.load, game_id)
+                stored = await self._db(self.store.load, game_id)
                 if stored is None:
                     raise RoomError(f"there is no game {game_id!r}")
                 room = Room(stored, self.bot_delay)
@@ -297,7 +306,7 @@ class RoomManager:
 
     async def resume_all(self) -> int:
         """Load every unfinished game so that bots and chance carry on after a restart."""
-        ids = await asyncio.to_thread(self.store.playing_ids)
+        ids = await self._db(self.store.playing_ids)
         for game_id in ids:
             await self.get(game_id)
         return len(ids)
@@ -310,6 +319,7 @@ class RoomManager:
                     await room.driver
             for conn in room.connections:
                 conn.outbox.put_nowait(None)
+        self.db.shutdown(wait=True)
 
     # -- creating -----------------------------------------------------------
 
@@ -331,9 +341,7 @@ class RoomManager:
             (spec, token_hash if index in claim and spec == "human" else None)
             for index, spec in enumerate(seats)
         ]
-        await asyncio.to_thread(
-            self.store.create_game, game_id, record, stored_seats, hotseat=hotseat
-        )
+        await self._db(self.store.create_game, game_id, record, stored_seats, hotseat=hotseat)
         room = await self.get(game_id)
         async with room.lock:
             await self._commit(room, self._chance_only(room))
@@ -351,7 +359,7 @@ class RoomManager:
         seats = [(spec, None) for spec in (record.seats or ("human",) * record.players)]
         if len(seats) != record.players:
             seats = [("human", None)] * record.players
-        await asyncio.to_thread(
+        await self._db(
             self.store.create_game, game_id, record, seats, hotseat=False, status=UPLOADED
         )
         return game_id
@@ -365,7 +373,7 @@ class RoomManager:
         first = room.ply - len(steps)
         status = room.final_status()
         try:
-            await asyncio.to_thread(
+            await self._db(
                 self.store.append_actions,
                 room.id,
                 first,
@@ -373,7 +381,7 @@ class RoomManager:
                 status,
             )
         except Exception:
-            stored = await asyncio.to_thread(self.store.load, room.id)
+            stored = await self._db(self.store.load, room.id)
             if stored is not None:
                 room.reset_from(stored)
                 room.broadcast([], reset=True)
@@ -454,8 +462,8 @@ class RoomManager:
             if room.driver is not None:
                 room.driver.cancel()
                 room.driver = None
-            await asyncio.to_thread(self.store.truncate, room.id, point)
-            stored = await asyncio.to_thread(self.store.load, room.id)
+            await self._db(self.store.truncate, room.id, point)
+            stored = await self._db(self.store.load, room.id)
             if stored is None:
                 raise RoomError(f"game {room.id} has disappeared from storage")
             room.reset_from(stored)
@@ -467,7 +475,7 @@ class RoomManager:
             player = self._own_seat(room, conn, seat)
             if room.status != PLAYING:
                 raise RoomError(f"the game is already {room.status}")
-            await asyncio.to_thread(self.store.resign, room.id, player)
+            await self._db(self.store.resign, room.id, player)
             room.status, room.resigned = RESIGNED, player
             text = f"{room.game.player_name(player)} resigns; the game is over."
             room.broadcast([Step(player, "", [Event("resign", text, {"player": player})], True)])
@@ -482,14 +490,14 @@ class RoomManager:
             seed = secrets.randbits(62)
             new_id = secrets.token_urlsafe(6).replace("-", "x").replace("_", "y")
             state = room.game.new_state(seed)
-            await asyncio.to_thread(
+            await self._db(
                 self.store.create_game,
                 new_id,
                 GameRecord.of(state),
                 [(seat.spec, seat.token_hash) for seat in room.seats],
                 hotseat=room.stored.hotseat,
             )
-            room.rematch_id = await asyncio.to_thread(self.store.set_rematch, room.id, new_id)
+            room.rematch_id = await self._db(self.store.set_rematch, room.id, new_id)
         new_room = await self.get(new_id)
         async with new_room.lock:
             await self._commit(new_room, self._chance_only(new_room))
@@ -505,7 +513,7 @@ class RoomManager:
                 raise RoomError(f"seat {seat} is played by a bot ({info.spec})")
             if room.status == UPLOADED:
                 raise RoomError("an uploaded record has no seats to take")
-            ok = await asyncio.to_thread(self.store.claim_seat, room.id, seat, hash_token(token))
+            ok = await self._db(self.store.claim_seat, room.id, seat, hash_token(token))
             if not ok:
                 raise StorageError(f"seat {seat} ({room.game.player_name(seat)}) is already taken")
             room.seats[seat] = StoredSeat(seat, info.spec, hash_token(token))

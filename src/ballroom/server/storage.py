@@ -236,7 +236,9 @@ class Store:
         """(id, game, players, status, created) of the newest games."""
         with Session(self.engine) as session:
             rows = session.execute(
-                select(GameRow.id, GameRow.game, GameRow.players, GameRow.status, GameRow.created_at)
+                select(
+                    GameRow.id, GameRow.game, GameRow.players, GameRow.status, GameRow.created_at
+                )
                 .order_by(GameRow.created_at.desc())
                 .limit(limit)
             ).all()
