@@ -92,11 +92,11 @@ def sweep_command(
             )
         )
         return
-    view = Table(title=f"{game}: {games} games per variant, seed {seed}, seats {','.join(seat_specs)}")
-    view.add_column("variant")
-    view.add_column("mean turns (95% CI)", justify="right")
+    view = Table(title=f"{game}: {games} games per variant, seed {seed}")
+    view.add_column("variant", no_wrap=True)
+    view.add_column("turns (95% CI)", justify="right")
     view.add_column("unfinished", justify="right")
-    view.add_column("seat 1 win rate (95% CI)", justify="right")
+    view.add_column("seat 1 wins (95% CI)", justify="right")
     view.add_column("feature spread", justify="right")
     for s in summaries:
         first = s.seat_rates[0] if s.seat_rates else None
@@ -104,10 +104,15 @@ def sweep_command(
             s.label,
             f"{s.turns.value:.1f} ({s.turns.low:.1f}-{s.turns.high:.1f})",
             str(s.unfinished),
-            str(first) if first else "-",
-            f"{s.spread:.0%} ({s.spread_note})" if s.spread_note else "-",
+            f"{first.value:.1%} ({first.low:.0%}-{first.high:.0%})" if first else "-",
+            f"{s.spread:.0%}" if s.spread_note else "-",
         )
-    Console().print(view)
+    console = Console()
+    console.print(view)
+    console.print(f"seats: {', '.join(seat_specs)}; fair share {1 / len(seat_specs):.0%}")
+    for s in summaries:
+        if s.spread_note:
+            console.print(f"{s.label}: {s.spread_note}", highlight=False)
 
 
 def register(app: typer.Typer) -> None:
