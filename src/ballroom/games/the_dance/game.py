@@ -197,6 +197,9 @@ class TheDance(Game):
                 occ[f["pos"]] = f"[bold reverse {_family_style(comp, f['sanctuary'])}]{q + 1}[/] "
         if view["server"] >= 0:
             occ[view["server"]] = "[bold white on blue]◆[/] "
+        if view["placed"] < len(comp.dancers):
+            for h in board.start_hexes:
+                occ.setdefault(h, "[white]○[/] ")
         entries = {s.entry: s for s in board.sanctuaries}
         servers = {h: i + 1 for i, h in enumerate(board.server_hexes)}
         rows: dict[int, list[tuple[int, int]]] = {}
@@ -231,7 +234,7 @@ class TheDance(Game):
             lines.append(line.rstrip())
         lines.append(
             "[dim]Key: letters Dancers (* Influenced, ! Dominated), reverse digits Avatars, "
-            "◆ the Server, blue digits Server hexes, ▣ Sanctuary entries, cyan arrows the "
+            "◆ the Server, blue digits Server hexes, ▣ Sanctuary entries, ○ start hexes, cyan arrows the "
             "waltz, grey arrows the way back to it.[/]"
         )
         lines.append("[bold]Families[/]")
