@@ -245,3 +245,22 @@ def test_two_players_and_a_bot_play_to_the_end_and_spectators_follow(client: Tes
         assert final["seat"] is None and final["legal"] == []
         assert final["observation"]["winners"] == final["meta"]["result"]["winners"]
         assert any(e["kind"] == "game-over" for e in final["events"])
+
+
+def test_the_app_plays_and_resumes_on_postgresql(postgres_url: str) -> None:
+    """The same server on PostgreSQL: a game is played, then a new app resumes it."""
+    config = ServerConfig(db_url=postgres_url, bot_delay=0.0)
+    with TestClient(create_app(config)) as client:
+        game_id, token = new_game(
+            client, game="dancing-dice", players=2, seats=["human", "expert"], seed=8
+        )
+        with client.websocket_connect(f"/ws/{game_id}") as ws:
+            state = hello(ws, [token])[0]
+            send(ws, {"type": "move", "seat": 0, "action": "reroll a b c"})
+            before = until(ws, lambda f: f["type"] == "state" and f["current"] == [0])
+    with TestClient(create_app(config)) as client, client.websocket_connect(f"/ws/{game_id}") as ws:
+        after = hello(ws, [token])[0]
+        assert (after["ply"], after["observation"]) == (before["ply"], before["observation"])
+        assert after["ply"] > state["ply"]
+        record = client.get(f"/api/games/{game_id}/record").json()
+        assert len(record["actions"]) == after["ply"]

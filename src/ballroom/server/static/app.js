@@ -392,7 +392,7 @@ async function gamePage(gameId) {
     curtain.classList.remove("hidden");
     const name = msg.meta.seats[seat].name;
     curtain.append(h("div", { class: "curtain-card" },
-      h("div", { class: "curtain-icon" }, "\u{1F3AD}"),
+      h("div", { class: "curtain-icon" }, "\u2766"),
       h("h2", {}, `Pass the device to ${name}`),
       h("p", {}, "Everyone else, please look away: the next screen shows secrets."),
       h("button", { class: "primary", id: "curtain-ok", onclick: () => {

@@ -59,14 +59,14 @@ function endurance(n) {
   return bar;
 }
 
-function playersPanel(obs, msg) {
+function playersPanel(obs, msg, live) {
   const list = h("div", { class: "dd-players" });
   obs.players.forEach((p, i) => {
     const acting = msg.current.includes(i);
     let note = "";
     if (!p.dancing) note = "out";
     else if (p.ready) note = "ready ✓";
-    else if (acting && (obs.phase === "reroll" || obs.phase === "arrange")) note = "thinking…";
+    else if (live && acting && (obs.phase === "reroll" || obs.phase === "arrange")) note = "thinking…";
     if (p.rerolled !== null && p.rerolled !== undefined && p.dancing) {
       note += `${note ? " · " : ""}re-rolled ${p.rerolled}`;
     }
@@ -184,7 +184,7 @@ export function render(ctx) {
       h("small", { class: "muted" }, `${obs.satisfactory} satisfactory per dance`)),
     h("div", { class: "dd-tango" }, h("small", {}, "Tango"),
       tango ? tango.map((f) => dieSvg(f, "tango", 34)) : h("em", { class: "muted" }, "not rolled"))));
-  board.append(playersPanel(obs, msg));
+  board.append(playersPanel(obs, msg, ctx.live));
 
   const me = obs.you !== null ? obs.players[obs.you] : null;
   const legal = msg.legal.map((a) => a.text);
@@ -209,7 +209,7 @@ export function render(ctx) {
       me ? "You are out of the marathon; enjoy the show." : "You are watching. Dice stay behind the dancers' screens until the curtain rises."));
   }
   if (obs.phase === "over" && obs.winners) {
-    board.append(h("div", { class: "banner" }, "🏆 ",
+    board.append(h("div", { class: "banner" }, "★ ",
       obs.winners.map((p) => obs.players[p].name).join(" and "),
       obs.winners.length === 1 ? " is the Dance Champion!" : " share the title!"));
   }
