@@ -8,7 +8,8 @@ import { h } from "/static/ui.js";
 import { renderActions, tree } from "/static/views/generic.js";
 
 const load = (name) => fetch(`/api/catalog/the-dance/data/${name}`).then((r) => r.json());
-const [ballroom, dancerFile, avatarFile] = await Promise.all([load("ballroom"), load("dancers"), load("avatars")]);
+const [ballroom, dancerFile, avatarFile, refreshmentFile, powerFile] = await Promise.all(
+  ["ballroom", "dancers", "avatars", "refreshments", "powers"].map(load));
 
 const S = 22;
 const SQ3 = Math.sqrt(3);
@@ -191,6 +192,46 @@ function familiesPanel(obs, meta) {
   }));
 }
 
+// The chance of an Influence roll: a d6 must show at most the target number
+// (Avatar rating + Dancer pips + Refreshments spent); Domination is a natural 1
+// (or, with domination=margin-three, three under the target; Overwhelming: always).
+function chances(obs, meta, domain) {
+  const effort = obs.effort;
+  const family = obs.families[obs.current];
+  const dancer = dancers[effort.target];
+  const refreshments = refreshmentFile.refreshments;
+  const target = (avatars[family.avatar].ratings[domain] ?? 0) + (dancer.pips[domain] ?? 0) +
+    effort.used.reduce((sum, k) => sum + (refreshments[k]?.pips ?? 0), 0);
+  const success = Math.max(0, Math.min(6, target)) / 6;
+  const overwhelming = (family.powers || []).some((w) => powerFile.powers[w]?.id === "overwhelming");
+  const margin = meta.options.domination === "margin-three";
+  const dominate = overwhelming ? success
+    : margin ? Math.max(0, Math.min(6, target - 3)) / 6 : target >= 1 ? 1 / 6 : 0;
+  const pct = (x) => `${Math.round(x * 100)}%`;
+  return { target, text: `roll ≤ ${target}: success ${pct(success)}, Domination ${pct(dominate)}` };
+}
+
+function influenceOdds(obs, msg) {
+  const effort = obs.effort;
+  if (effort.kind !== 0 || effort.target < 0 || !dancers[effort.target] || obs.current < 0) return null;
+  const family = obs.families[obs.current];
+  if (!family || family.avatar < 0) return null;
+  const dancer = dancers[effort.target];
+  if (obs.phase === "domain") {
+    const offered = msg.legal.map((a) => a.text).filter((t) => t.startsWith("domain "));
+    const shown = offered.length ? offered.map((t) => t.slice(7)) : DOMAINS.filter((d) => !dancer.negates.includes(d));
+    return h("div", { class: "effort", id: "odds" }, h("strong", {}, `Influencing ${dancer.name}: chances by Domain`),
+      h("ul", {}, shown.map((d) => h("li", {}, `${d}: ${chances(obs, msg.meta, d).text}`))));
+  }
+  if ((obs.phase === "refreshment" || obs.phase === "post-roll") && effort.domain >= 0) {
+    const line = chances(obs, msg.meta, DOMAINS[effort.domain]).text;
+    return h("div", { class: "effort", id: "odds" },
+      `Influencing ${dancer.name} in ${DOMAINS[effort.domain]}: ${line}`,
+      obs.phase === "post-roll" && effort.roll ? ` · the die shows ${effort.roll}` : "");
+  }
+  return null;
+}
+
 export function render(ctx) {
   const obs = ctx.msg.observation;
   const head = h("div", { class: "dance-head" },
@@ -199,14 +240,8 @@ export function render(ctx) {
     tempoTrack(obs));
   ctx.board.append(head, board(ctx), familiesPanel(obs, ctx.msg.meta),
     h("details", { class: "raw" }, h("summary", {}, obs.you === null ? "Everything on the table" : "Everything your family sees (hand, Plan, Powers)"), tree(obs)));
-  const effort = obs.effort;
-  const rolling = ["domain", "refreshment", "post-roll"].includes(obs.phase);
-  if (ctx.actions && rolling && effort.kind === 0 && effort.target >= 0 && dancers[effort.target]) {
-    const dancer = dancers[effort.target];
-    ctx.actions.append(h("p", { class: "effort" }, `Influence effort on ${dancer.name}`,
-      effort.domain >= 0 ? ` in ${DOMAINS[effort.domain]} (her pips: ${dancer.pips[DOMAINS[effort.domain]] ?? 0})` : "",
-      effort.roll ? `; the die shows ${effort.roll}` : ""));
-  }
+  const odds = influenceOdds(obs, ctx.msg);
+  if (ctx.actions && odds) ctx.actions.append(odds);
   if (ctx.actions) renderActions(ctx);
   return true;
 }
