@@ -12,7 +12,7 @@ distribution as ``RandomAgent`` through the engine (tests compare the two).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from itertools import combinations_with_replacement, product
+from itertools import product
 
 import numpy as np
 import numpy.typing as npt
@@ -22,6 +22,8 @@ from ballroom.games.dancing_dice.rules import (
     GALA_BONUS,
     MAX_ENDURANCE,
     TANGO,
+    TRIPLE_INDEX,
+    TRIPLES,
     dance_rank,
     is_pure,
 )
@@ -29,10 +31,8 @@ from ballroom.games.dancing_dice.rules import (
 IntArray = npt.NDArray[np.int64]
 BoolArray = npt.NDArray[np.bool_]
 
-TRIPLES = list(combinations_with_replacement(range(1, 7), 3))
-"""The 56 sorted triples; a triple's id is its index here."""
 SORTED_ID = np.array(
-    [TRIPLES.index(tuple(sorted(faces))) for faces in product(range(1, 7), repeat=3)],
+    [TRIPLE_INDEX[tuple(sorted(faces))] for faces in product(range(1, 7), repeat=3)],
     dtype=np.int64,
 )
 """Ordered triple code (36 a + 6 b + c, faces 0-based) -> sorted triple id.

@@ -32,7 +32,9 @@ from ballroom.games.dancing_dice.rules import (
     GALA_BONUS,
     MAX_ENDURANCE,
     TANGO,
+    TRIPLE_INDEX,
     TRIPLE_RANKS,
+    TRIPLES,
     is_pure,
     satisfactory_count,
 )
@@ -44,9 +46,6 @@ if TYPE_CHECKING:
 FloatArray = npt.NDArray[np.float64]
 IntArray = npt.NDArray[np.int64]
 
-TRIPLES: list[tuple[int, ...]] = list(combinations_with_replacement(range(1, 7), 3))
-"""The 56 multisets of three faces, sorted; a side's dice are one of them."""
-TRIPLE_INDEX = {triple: i for i, triple in enumerate(TRIPLES)}
 KNOCKOUT_PENALTY = 3.0
 """How many endurance points being knocked out is worth avoiding."""
 RIVAL_PURE = 0.3

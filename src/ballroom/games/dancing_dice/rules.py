@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from itertools import combinations
+from itertools import combinations, combinations_with_replacement
 
 DICE_PER_PLAYER = 6
 DIE_TYPES = ("white", "coloured")
@@ -38,6 +38,10 @@ RANK_NAMES = {
 
 FIRST_ROWS: tuple[tuple[int, int, int], ...] = tuple(combinations(range(DICE_PER_PLAYER), 3))
 """The 20 ways to choose the dice of the first dance; the rest form the second."""
+
+TRIPLES: list[tuple[int, ...]] = list(combinations_with_replacement(range(1, 7), 3))
+"""The 56 multisets of three faces, sorted; tables index dances by position here."""
+TRIPLE_INDEX = {triple: i for i, triple in enumerate(TRIPLES)}
 
 
 def die_type(die: int) -> int:
