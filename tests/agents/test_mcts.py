@@ -124,7 +124,7 @@ def test_mcts_beats_random_at_dancing_dice() -> None:
     [
         ("mcts:iterations=0", "iterations must be a positive int"),
         ("mcts:ms=soon", "ms must be a positive float"),
-        ("mcts:depth=3", "no parameter depth; allowed: c, horizon, iterations, ms, prior, rollout"),
+        ("mcts:depth=3", "no parameter depth; allowed: c, horizon, iterations, margin, ms, prior, rollout"),
         ("mcts:rollout=wizard", "rollout must be game, random or one of Dancing Dice's bots (expert)"),
     ],
 )

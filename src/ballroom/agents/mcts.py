@@ -84,11 +84,14 @@ class SearchSettings:
     horizon: int = DEFAULT_HORIZON
     rollout: str = "game"
     prior: str = "rollout"
+    margin: float = 0.0
+    """How much better (in mean return) a move must look to override the prior's guess."""
 
     @classmethod
     def from_params(cls, params: Mapping[str, str]) -> SearchSettings:
-        """Read seat-spec parameters: ``iterations``, ``ms``, ``c``, ``horizon``, ``rollout``, ``prior``."""
-        allowed = {"iterations", "ms", "c", "horizon", "prior", "rollout"}
+        """Read seat-spec parameters (``iterations``, ``ms``, ``c``, ``horizon``, ``rollout``,
+        ``prior``, ``margin``)."""
+        allowed = {"iterations", "margin", "ms", "c", "horizon", "prior", "rollout"}
         unknown = sorted(set(params) - allowed)
         if unknown:
             raise InvalidOptionError(
@@ -109,6 +112,7 @@ class SearchSettings:
             horizon=DEFAULT_HORIZON if horizon is None else horizon,
             rollout=rollout,
             prior=params.get("prior", "rollout"),
+            margin=_positive(params, "margin", float) or 0.0,
         )
 
 
@@ -175,7 +179,12 @@ class ISMCTSAgent:
             done += 1
         self.last_iterations = done
         guess = root.first
-        return max(legal, key=lambda a: _final_score(root.stats.get(a), a, a == guess))
+        best = max(legal, key=lambda a: _final_score(root.stats.get(a), a, a == guess))
+        if settings.margin > 0 and best != guess and guess in root.stats:
+            chosen, kept = root.stats[best], root.stats[guess]
+            if kept[0] and chosen[1] / chosen[0] - kept[1] / kept[0] < settings.margin:
+                return guess
+        return best
 
     # -- one iteration --------------------------------------------------------
 
