@@ -91,16 +91,16 @@ def main() -> None:
     parser.add_argument("--positions", type=int, default=6)
     parser.add_argument("--openspiel", action="store_true", help="also time OpenSpiel's MCTSBot")
     args = parser.parse_args()
-    print(f"{'game':<14}{'players':>8}  {'mcts settings':<32}{'iterations/s':>13}")
+    print(f"{'game':<14}{'players':>8}  {'mcts settings':<40}{'iterations/s':>13}")
     for game, players, bot, extra, divisor in CASES:
         states = positions(game, players, bot, args.positions)
         spec = f"mcts:iterations={max(10, args.iterations // divisor)},{extra}"
         rate(states[:1], f"mcts:iterations=20,{extra}")  # warm caches and tables
-        print(f"{game:<14}{players:>8}  {extra:<32}{rate(states, spec):>13.0f}")
+        print(f"{game:<14}{players:>8}  {extra:<40}{rate(states, spec):>13.0f}")
     if args.openspiel:
         label = "OpenSpiel MCTSBot, random rollouts"
         sims = max(20, args.iterations // 10)
-        print(f"{'dancing-dice':<14}{4:>8}  {label:<32}{openspiel_rate(4, sims, 3):>13.0f}")
+        print(f"{'dancing-dice':<14}{4:>8}  {label:<40}{openspiel_rate(4, sims, 3):>13.0f}")
 
 
 if __name__ == "__main__":
