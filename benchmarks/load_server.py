@@ -133,8 +133,8 @@ class Stats:
 class Table:
     """One game and its two scripted players."""
 
-    def __init__(self, base: str, stats: Stats, rng: random.Random, think: float) -> None:
-        self.base, self.stats, self.rng, self.think = base, stats, rng, think
+    def __init__(self, base: str, stats: Stats, rng: random.Random, think: float, bot: str) -> None:
+        self.base, self.stats, self.rng, self.think, self.bot = base, stats, rng, think, bot
         self.pending: dict[int, tuple[list[Any], float]] = {}
         """seat -> (its legal moves when it moved, send time), until its update shows the move."""
         self.applied: list[tuple[int, float]] = []
@@ -201,7 +201,7 @@ class Table:
                 {
                     "game": "dancing-dice",
                     "players": 3,
-                    "seats": ["human", "human", "expert"],
+                    "seats": ["human", "human", self.bot],
                     "options": {"endurance": 3},
                     "claim": [0],
                 },
@@ -226,13 +226,15 @@ class Table:
 
 
 async def load(
-    base: str, games: int, seconds: float, think: float, seed: int
+    base: str, games: int, seconds: float, think: float, seed: int, bot: str = "expert"
 ) -> tuple[Stats, float]:
     stats = Stats()
     rng = random.Random(seed)
     start = time.perf_counter()
     deadline = start + seconds
-    tables = [Table(base, stats, random.Random(rng.getrandbits(32)), think) for _ in range(games)]
+    tables = [
+        Table(base, stats, random.Random(rng.getrandbits(32)), think, bot) for _ in range(games)
+    ]
     await asyncio.gather(*(table.run(deadline) for table in tables))
     return stats, time.perf_counter() - start
 
@@ -255,6 +257,7 @@ def main() -> None:
     )
     parser.add_argument("--backends", default="sqlite,postgresql")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--bot", default="expert", help="the bot in each game's third seat")
     args = parser.parse_args()
     rows = []
     for backend in args.backends.split(","):
@@ -262,12 +265,12 @@ def main() -> None:
             if backend == "postgresql":
                 with postgres() as url, server(Path(tmp), url) as base:
                     stats, elapsed = asyncio.run(
-                        load(base, args.games, args.seconds, args.think, args.seed)
+                        load(base, args.games, args.seconds, args.think, args.seed, args.bot)
                     )
             else:
                 with server(Path(tmp), None) as base:
                     stats, elapsed = asyncio.run(
-                        load(base, args.games, args.seconds, args.think, args.seed)
+                        load(base, args.games, args.seconds, args.think, args.seed, args.bot)
                     )
         rows.append((backend, stats, elapsed))
     print(

@@ -20,6 +20,9 @@ def serve(
     bot_delay: Annotated[
         float, typer.Option(help="Seconds a bot waits before moving, so people can follow.")
     ] = 0.6,
+    bot_processes: Annotated[
+        int, typer.Option(help="Worker processes for bot decisions (0: threads).")
+    ] = 1,
 ) -> None:
     """Start the web app: create games, share seat links, play live against people and bots."""
     try:
@@ -30,7 +33,9 @@ def serve(
         raise typer.BadParameter(
             f"the web server needs the web extra: pip install 'ballroom[web]' ({error})"
         ) from None
-    app = create_app(ServerConfig(db_url=db, data_dir=data_dir, bot_delay=bot_delay))
+    app = create_app(
+        ServerConfig(db_url=db, data_dir=data_dir, bot_delay=bot_delay, bot_processes=bot_processes)
+    )
     typer.echo(f"ballroom: open http://{host}:{port}/ in a browser")
     # Frames are small and CPU is the bottleneck, so per-message compression is off.
     uvicorn.run(

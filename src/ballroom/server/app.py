@@ -56,6 +56,8 @@ class ServerConfig:
     db_url: str | None = None
     data_dir: str = "./data"
     bot_delay: float = 0.6
+    bot_processes: int = 0
+    """Worker processes for bot decisions; 0 thinks in threads (tests, small servers)."""
 
     def url(self) -> str:
         return self.db_url or default_sqlite_url(self.data_dir)
@@ -132,7 +134,9 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         engine = make_engine(config.url())
         await asyncio.to_thread(migrate, engine)
-        manager = RoomManager(Store(engine), bot_delay=config.bot_delay)
+        manager = RoomManager(
+            Store(engine), bot_delay=config.bot_delay, bot_processes=config.bot_processes
+        )
         app.state.manager = manager
         await manager.resume_all()
         yield

@@ -15,20 +15,23 @@ import asyncio
 import contextlib
 import functools
 import json
+import multiprocessing
 import secrets
 from collections.abc import Callable, Sequence
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 from ballroom.agents import make_agent
+from ballroom.core.agent import Decision
 from ballroom.core.errors import BallroomError, IllegalActionError, RecordError
 from ballroom.core.events import Event
-from ballroom.core.game import Game
+from ballroom.core.game import Game, games, make_game
+from ballroom.core.options import OptionValue
 from ballroom.core.play import decision_for
 from ballroom.core.record import GameRecord, replay
 from ballroom.core.rng import derive_seed
-from ballroom.core.state import CHANCE
+from ballroom.core.state import CHANCE, Observation
 from ballroom.server.storage import (
     OVER,
     PLAYING,
@@ -269,6 +272,36 @@ class Room:
                 conn.outbox.put_nowait(cache[viewer])
 
 
+GameKey = tuple[str, int, tuple[tuple[str, OptionValue], ...]]
+_GAMES: dict[GameKey, Game] = {}
+"""Games a bot worker has built, so each decision does not rebuild the rules."""
+
+
+def warm_up() -> int:
+    """Load every game's rules and bots in a fresh worker (importing ballroom registers them)."""
+    return len(games())
+
+
+def bot_move(
+    key: GameKey,
+    player: int,
+    spec: str,
+    seed: int,
+    observation: Observation,
+    legal: list[int],
+) -> int:
+    """One bot decision from the seat's observation only; runs in a worker.
+
+    The bot is built afresh with a seed derived from (game seed, ply), so a
+    restarted server makes exactly the choice the first one would have made.
+    """
+    game = _GAMES.get(key)
+    if game is None:
+        game = _GAMES[key] = make_game(key[0], key[1], **dict(key[2]))
+    agent = make_agent(game, player, spec, seed)
+    return agent.act(Decision(game, player, observation, legal))
+
+
 def event_json(event: Event) -> dict[str, Any]:
     return event.to_json()
 
@@ -276,11 +309,26 @@ def event_json(event: Event) -> dict[str, Any]:
 class RoomManager:
     """Every room of this server process, loaded from the store on demand."""
 
-    def __init__(self, store: Store, *, bot_delay: float = 0.6, db_threads: int = 16) -> None:
+    def __init__(
+        self,
+        store: Store,
+        *,
+        bot_delay: float = 0.6,
+        db_threads: int = 16,
+        bot_processes: int = 0,
+    ) -> None:
         self.store = store
         self.bot_delay = bot_delay
         self.db = ThreadPoolExecutor(db_threads, thread_name_prefix="ballroom-db")
         """Storage calls wait on the database (a commit, an fsync) off the event loop."""
+        self.bots: Executor = (
+            ProcessPoolExecutor(bot_processes, mp_context=multiprocessing.get_context("spawn"))
+            if bot_processes
+            else ThreadPoolExecutor(4, thread_name_prefix="ballroom-bot")
+        )
+        """Where bots think: worker processes keep a slow bot from stalling every game."""
+        if bot_processes:
+            self.bots.submit(warm_up)  # start and import now, not on the first bot move
         self.rooms: dict[str, Room] = {}
         self._loading = asyncio.Lock()
 
@@ -320,6 +368,7 @@ class RoomManager:
             for conn in room.connections:
                 conn.outbox.put_nowait(None)
         self.db.shutdown(wait=True)
+        self.bots.shutdown(wait=True, cancel_futures=True)
 
     # -- creating -----------------------------------------------------------
 
@@ -534,12 +583,17 @@ class RoomManager:
                 if not bots:
                     return
                 player = bots[0]
-                spec = room.seats[player].spec
-                agent = make_agent(
-                    room.game, player, spec, derive_seed(room.state.seed, "server-bot", room.ply)
-                )
                 decision = decision_for(room.state, player)
-                action = await asyncio.to_thread(agent.act, decision)
+                action = await asyncio.get_running_loop().run_in_executor(
+                    self.bots,
+                    bot_move,
+                    (room.game.id, room.game.players, tuple(room.game.options.items())),
+                    player,
+                    room.seats[player].spec,
+                    derive_seed(room.state.seed, "server-bot", room.ply),
+                    decision.observation,
+                    list(decision.legal_actions),
+                )
                 taken = [room._apply(action, player)]
                 room._advance_chance(taken)
                 try:
