@@ -11,7 +11,7 @@ A linear policy is enough here: the value of "first a b d" is a sum over
 the faces of dice a, b and d, and the value of re-rolling a set of dice a
 sum over their faces, both linear in the one-hot dice of the encoding.
 
-Run (needs the ``rl`` extra and matplotlib; about two minutes on one core)::
+Run (needs the ``rl`` extra and matplotlib; a few minutes on one core)::
 
     python examples/train_dancing_dice.py --out examples/dancing_dice_learning_curve.png
 """
@@ -117,6 +117,8 @@ def train(
 ) -> tuple[LinearPolicy, Curve]:
     environment = env("dancing-dice", **CONFIG)
     environment.reset(seed=seed)
+    # Evaluation has its own environment, so it never shifts the training games' seeds.
+    judge = env("dancing-dice", **CONFIG)
     features = int(np.prod(environment.game.observation_shape))
     policy = LinearPolicy.zeros(environment.game.num_distinct_actions, features)
     rng = np.random.default_rng(seed)
@@ -125,7 +127,7 @@ def train(
     for episode in range(episodes + 1):
         if episode % eval_every == 0:
             curve.episodes.append(episode)
-            curve.win_rates.append(win_rate(environment, policy, eval_games, seed=seed + 1))
+            curve.win_rates.append(win_rate(judge, policy, eval_games, seed=seed + 1))
             print(f"episode {episode:>6}: greedy win rate vs random {curve.win_rates[-1]:.3f}")
         if episode == episodes:
             break
@@ -168,9 +170,9 @@ def plot(curve: Curve, out: Path) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--episodes", type=int, default=40_000)
+    parser.add_argument("--episodes", type=int, default=100_000)
     parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--eval-every", type=int, default=2_000)
+    parser.add_argument("--eval-every", type=int, default=5_000)
     parser.add_argument("--eval-games", type=int, default=400)
     parser.add_argument("--out", type=Path, default=Path("dancing_dice_learning_curve.png"))
     args = parser.parse_args()
