@@ -18,7 +18,7 @@ $(STAMP): pyproject.toml requirements.lock
 setup: $(STAMP)
 
 run: setup
-	$(BIN)/ballroom play dancing-dice --players 4 --seats human,expert,expert,random
+	$(BIN)/ballroom serve
 
 system-deps:
 	bash scripts/system-deps.sh
