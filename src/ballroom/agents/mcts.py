@@ -76,7 +76,12 @@ class _Node:
 
 @dataclass(frozen=True, slots=True)
 class SearchSettings:
-    """How hard and how widely to search."""
+    """How hard and how widely to search.
+
+    An ``iterations`` budget is reproducible (same seed, same play); an
+    ``ms`` budget depends on the machine's speed and load, so use it for
+    play, not for results that must repeat.
+    """
 
     iterations: int | None = DEFAULT_ITERATIONS
     milliseconds: float | None = None
