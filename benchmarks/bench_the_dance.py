@@ -54,7 +54,10 @@ def clone_rate(clones: int) -> float:
     rng = Rng(1)
     for _ in range(600):
         legal = state.legal_actions()
-        state.apply(state.sample_chance() if state.is_chance_node() else legal[rng.below(len(legal))], trusted=True)
+        state.apply(
+            state.sample_chance() if state.is_chance_node() else legal[rng.below(len(legal))],
+            trusted=True,
+        )
     started = time.perf_counter()
     for _ in range(clones):
         state.clone()
@@ -78,7 +81,10 @@ def balance(games: int, players: int) -> None:
     dawn = sum(1 for r in results if r.turns >= 200)
     print(f"\nBalance: {games} games of {players} heuristic players ({summary['seconds']:.0f} s)")
     print(f"  mean turns {summary['mean_rounds']:.1f}; ended at dawn: {dawn}")
-    print("  win rate by seat: " + ", ".join(f"{i + 1}: {w:.3f}" for i, w in enumerate(summary["win_rate"])))
+    print(
+        "  win rate by seat: "
+        + ", ".join(f"{i + 1}: {w:.3f}" for i, w in enumerate(summary["win_rate"]))
+    )
     fair = 1 / players
     for feature in ("power", "plan", "avatar"):
         print(f"  by {feature} (fair share {fair:.3f}):")
@@ -91,7 +97,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--quick", action="store_true", help="fewer actions and games")
     parser.add_argument("--profile", action="store_true", help="cProfile the random-action loop")
-    parser.add_argument("--balance", type=int, default=0, help="heuristic games for the balance table")
+    parser.add_argument(
+        "--balance", type=int, default=0, help="heuristic games for the balance table"
+    )
     parser.add_argument("--players", type=int, default=4)
     args = parser.parse_args()
     scale = 1 if args.quick else 4
@@ -102,12 +110,20 @@ def main() -> None:
     heuristic_games, heuristic_turns = game_rate(("heuristic",) * 4, 25 * scale)
     mixed_games, mixed_turns = game_rate(("heuristic", "random", "random", "random"), 10 * scale)
     print("The Dance, 4 players, one core")
-    print(f"  random actions/s (legal listed first)  {rate:>10,.0f}   x{rate / TARGET_ACTIONS_PER_SECOND:.2f} of the 50,000 target")
+    print(
+        f"  random actions/s (legal listed first)  {rate:>10,.0f}   x{rate / TARGET_ACTIONS_PER_SECOND:.2f} of the 50,000 target"
+    )
     print(f"    ({games} random games finished in that run, {dawns} of them at dawn)")
     print(f"  clones/s                              {clones:>10,.0f}")
-    print(f"  games/s, 4 random (bots see observations)    {random_games:>8.2f}   mean turns {random_turns:.0f} (dawn is turn 200)")
-    print(f"  games/s, 4 heuristic                         {heuristic_games:>8.2f}   mean turns {heuristic_turns:.1f}   x{heuristic_games / random_games:.1f} vs random")
-    print(f"  games/s, heuristic + 3 random                {mixed_games:>8.2f}   mean turns {mixed_turns:.1f}")
+    print(
+        f"  games/s, 4 random (bots see observations)    {random_games:>8.2f}   mean turns {random_turns:.0f} (dawn is turn 200)"
+    )
+    print(
+        f"  games/s, 4 heuristic                         {heuristic_games:>8.2f}   mean turns {heuristic_turns:.1f}   x{heuristic_games / random_games:.1f} vs random"
+    )
+    print(
+        f"  games/s, heuristic + 3 random                {mixed_games:>8.2f}   mean turns {mixed_turns:.1f}"
+    )
     if args.profile:
         profiler = cProfile.Profile()
         profiler.enable()

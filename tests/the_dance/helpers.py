@@ -28,7 +28,14 @@ def hex_at(q: int, r: int) -> int:
 def ready_state(
     players: int = 2,
     seed: int = 0,
-    avatars: Iterable[str] = ("Tatiana Saar", "Thorne Balaz", "Ilona Vesna", "Radu Corvin", "Sabina Lazar", "Viktor Morozan"),
+    avatars: Iterable[str] = (
+        "Tatiana Saar",
+        "Thorne Balaz",
+        "Ilona Vesna",
+        "Radu Corvin",
+        "Sabina Lazar",
+        "Viktor Morozan",
+    ),
     sanctuaries: Iterable[str] = ("plum", "grey", "crimson", "emerald", "gold", "azure"),
     keep_powers: bool = False,
     **options: object,

@@ -36,8 +36,15 @@ COLOURS = raw("plans.toml")["colours"]
 def test_shipped_components_keep_the_rulebook_constraints() -> None:
     comp = load_components()
     names = {d.name for d in comp.dancers}
-    for name in ("Rev. Mother Anna", "Lady Julia", "Contessa Marta", "Primar Todoran",
-                 "Artisan Belan", "Captain Lupei", "Patron Constantin"):
+    for name in (
+        "Rev. Mother Anna",
+        "Lady Julia",
+        "Contessa Marta",
+        "Primar Todoran",
+        "Artisan Belan",
+        "Captain Lupei",
+        "Patron Constantin",
+    ):
         assert name in names
     assert {a.name for a in comp.avatars} >= {"Tatiana Saar", "Thorne Balaz"}
     assert all(a.movement == 2 for a in comp.avatars)
@@ -64,18 +71,36 @@ def broken_map(change: Any) -> dict[str, Any]:
         (lambda m: m["paths"][0]["hexes"].reverse(), "runs clockwise"),
         (lambda m: m["paths"][0]["hexes"].pop(3), "not adjacent"),
         (lambda m: m["arrows"].extend([{"from": [0, -1], "to": [0, 0]}]), "two arrows"),
-        (lambda m: m["arrows"].__setitem__(0, {"from": [0, 0], "to": [0, 1]}) or m["arrows"].__setitem__(6, {"from": [0, 1], "to": [0, 0]}), "loop without reaching a path"),
-        (lambda m: m["arrows"].append({"from": [4, 0], "to": [3, 0]}), "on a path and cannot carry an arrow"),
+        (
+            lambda m: (
+                m["arrows"].__setitem__(0, {"from": [0, 0], "to": [0, 1]})
+                or m["arrows"].__setitem__(6, {"from": [0, 1], "to": [0, 0]})
+            ),
+            "loop without reaching a path",
+        ),
+        (
+            lambda m: m["arrows"].append({"from": [4, 0], "to": [3, 0]}),
+            "on a path and cannot carry an arrow",
+        ),
         (lambda m: m["arrows"].append({"from": [0, 0], "to": [2, 0]}), "two arrows"),
-        (lambda m: m["arrows"].__setitem__(-1, {"from": m["arrows"][-1]["from"], "to": [9, 9]}), "not adjacent"),
+        (
+            lambda m: m["arrows"].__setitem__(-1, {"from": m["arrows"][-1]["from"], "to": [9, 9]}),
+            "not adjacent",
+        ),
         (lambda m: m["start_hexes"].pop(), "one start hex per Dancer"),
         (lambda m: m["start_hexes"].__setitem__(0, m["start_hexes"][1]), "listed twice"),
         (lambda m: m["start_hexes"].__setitem__(0, [20, 20]), "not a dance floor hex"),
         (lambda m: m["server_hexes"].pop(), "six different Server hexes"),
-        (lambda m: m["server_hexes"].__setitem__(0, m["start_hexes"][0]), "Server hex may not also be"),
+        (
+            lambda m: m["server_hexes"].__setitem__(0, m["start_hexes"][0]),
+            "Server hex may not also be",
+        ),
         (lambda m: m["sanctuaries"][0].__setitem__("seats", 4), "must have 5 seats"),
         (lambda m: m["sanctuaries"][0].__setitem__("entry", [0, 0]), "edge of the floor"),
-        (lambda m: m["sanctuaries"][1].__setitem__("colour", "plum"), "colour 'plum' appears twice"),
+        (
+            lambda m: m["sanctuaries"][1].__setitem__("colour", "plum"),
+            "colour 'plum' appears twice",
+        ),
         (lambda m: m["sanctuaries"].pop(), "there must be 6 Sanctuaries"),
         (lambda m: m["tempo"].__setitem__("refreshment_box", 7), "refreshment_box"),
         (lambda m: m.__delitem__("arrows"), "'arrows' must be a non-empty list"),

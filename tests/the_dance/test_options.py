@@ -27,7 +27,12 @@ def test_defaults_follow_the_sequence_of_play() -> None:
 
 @pytest.mark.parametrize(
     ("name", "value"),
-    [("domination", "margin-two"), ("scenario", "cowardice"), ("refreshment-domain", "all"), ("dawn", -1)],
+    [
+        ("domination", "margin-two"),
+        ("scenario", "cowardice"),
+        ("refreshment-domain", "all"),
+        ("dawn", -1),
+    ],
 )
 def test_bad_option_values_are_refused(name: str, value: object) -> None:
     with pytest.raises(InvalidOptionError, match="allowed"):
@@ -48,7 +53,9 @@ def test_arrogance_reveals_plans_at_the_first_player_phase() -> None:
         if state.plan[0] >= 0:
             assert state.observation(1)["families"][0]["plan"] is None
         player = state.current_players()[0]
-        state.apply(state.sample_chance() if player == CHANCE else state.legal_actions(player)[0], player)
+        state.apply(
+            state.sample_chance() if player == CHANCE else state.legal_actions(player)[0], player
+        )
     assert state.observation(1)["families"][0]["plan"] == state.plan[0]
 
 
@@ -57,7 +64,10 @@ def test_new_blood_draws_plans_before_avatars() -> None:
         state = TheDance(2, scenario=scenario).new_state(3)
         while state.phase != P_AVATAR:
             player = state.current_players()[0]
-            state.apply(state.sample_chance() if player == CHANCE else state.legal_actions(player)[0], player)
+            state.apply(
+                state.sample_chance() if player == CHANCE else state.legal_actions(player)[0],
+                player,
+            )
         assert (state.plan[0] >= 0) == plan_known
 
 
@@ -66,7 +76,9 @@ def test_super_villains_keep_both_powers() -> None:
     while state.phase != P_DANCE:
         player = state.current_players()[0]
         assert state.observation(player)["phase"] != "keep-power"
-        state.apply(state.sample_chance() if player == CHANCE else state.legal_actions(player)[0], player)
+        state.apply(
+            state.sample_chance() if player == CHANCE else state.legal_actions(player)[0], player
+        )
     assert [len(p) for p in state.powers] == [2, 2, 2]
 
 
@@ -74,7 +86,9 @@ def test_powers_draw_two_keep_one() -> None:
     state = TheDance(2).new_state(5)
     while state.observation(0)["phase"] != "keep-power":
         player = state.current_players()[0]
-        state.apply(state.sample_chance() if player == CHANCE else state.legal_actions(player)[0], player)
+        state.apply(
+            state.sample_chance() if player == CHANCE else state.legal_actions(player)[0], player
+        )
     assert len(state.legal_actions(0)) == 2
     assert state.observation(1)["families"][0]["drawn_powers"] is None
     kept = state.legal_actions(0)[1]
@@ -109,13 +123,19 @@ def seat_winner(state: object, seat: int) -> None:
     taken = {d for d, s in enumerate(state.dancer_seat) if s >= 0}
     needed: list[str] = []
     for colour, count in enumerate(plan.needs):
-        names = [n for n, d in DANCER.items() if comp.dancers[d].symbol == colour and d not in taken]
+        names = [
+            n for n, d in DANCER.items() if comp.dancers[d].symbol == colour and d not in taken
+        ]
         needed += names[:count]
     last = needed.pop()
     entry = comp.board.hexes[comp.board.sanctuaries[state.sanctuary_of[seat]].entry]
     keep = {comp.dancers[d].name: s for d, s in enumerate(state.dancer_seat) if s >= 0}
     keep.update({n: seat for n in needed})
-    avatars = {q: comp.board.hexes[state.avatar_pos[q]] for q in range(state.n) if state.avatar_pos[q] >= 0 and q != seat}
+    avatars = {
+        q: comp.board.hexes[state.avatar_pos[q]]
+        for q in range(state.n)
+        if state.avatar_pos[q] >= 0 and q != seat
+    }
     avatars[seat] = (0, 0)
     avatars = {q: h for q, h in avatars.items() if h != entry}
     arrange(state, dancers={last: entry}, avatars=avatars, influenced={last: seat}, seated=keep)
@@ -143,7 +163,9 @@ def test_without_play_for_places_the_first_plan_ends_the_game() -> None:
 def test_dawn_closes_the_ball_and_ranks_by_plan_progress() -> None:
     state = ready_state(players=2, dawn=1)
     comp = state.comp
-    wanted = [n for n, d in DANCER.items() if comp.plans[state.plan[1]].needs[comp.dancers[d].symbol] > 0]
+    wanted = [
+        n for n, d in DANCER.items() if comp.plans[state.plan[1]].needs[comp.dancers[d].symbol] > 0
+    ]
     arrange(state, avatars={0: (0, 0), 1: (-4, 0)}, server=(2, 0), seated={wanted[0]: 1})
     sentences: list[str] = []
     for _ in range(2):
@@ -167,10 +189,19 @@ def test_setup_is_a_chain_of_explicit_chance_draws() -> None:
         else:
             state.apply(state.legal_actions(player)[0], player)
     counts = {kind: kinds.count(kind) for kind in set(kinds)}
-    assert counts == {"drawn-power": 8, "drawn-refreshment": sum(state.hand_size), "drawn-plan": 4, "placed": 25, "roll": 1}
+    assert counts == {
+        "drawn-power": 8,
+        "drawn-refreshment": sum(state.hand_size),
+        "drawn-plan": 4,
+        "placed": 25,
+        "roll": 1,
+    }
     board = state.comp.board
     assert sorted(state.dancer_pos) == sorted(board.start_hexes)
-    assert state.server == board.server_hexes[int(state.game.action_to_text(state.history[-1][1]).split()[1]) - 1]
+    assert (
+        state.server
+        == board.server_hexes[int(state.game.action_to_text(state.history[-1][1]).split()[1]) - 1]
+    )
     entries = [board.sanctuaries[s].entry for s in state.sanctuary_of]
     assert state.avatar_pos == entries
 

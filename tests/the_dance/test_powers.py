@@ -46,7 +46,12 @@ def test_ankh_adds_one_movement() -> None:
 def test_discipline_buys_a_second_marker_returned_when_its_dancer_is_seated() -> None:
     state = ready_state(players=2)
     entry = state.comp.board.hexes[state.comp.board.sanctuaries[state.sanctuary_of[0]].entry]
-    arrange(state, dancers={"Lady Julia": (1, 0), "Contessa Marta": (-1, 0)}, avatars={0: (0, 0), 1: (-4, 0)}, influenced={"Contessa Marta": 0})
+    arrange(
+        state,
+        dancers={"Lady Julia": (1, 0), "Contessa Marta": (-1, 0)},
+        avatars={0: (0, 0), 1: (-4, 0)},
+        influenced={"Contessa Marta": 0},
+    )
     give_power(state, 0, "discipline")
     give_refreshments(state, 0, "extortion-1", "ankh", "confidence-1")
     act(state, "discipline", "pay extortion-1", "pay ankh")
@@ -92,7 +97,13 @@ def test_old_wealth_limit_six() -> None:
     give_power(state, 0, "old-wealth")
     arrange(state, avatars={0: (0, 0), 1: (-4, 0)}, server=(1, 0))
     give_refreshments(state, 0, "extortion-1", "extortion-1", "ankh", "ankh", "corruption-1")
-    act(state, "end-dance", "server", "drawn-refreshment confidence-1", "drawn-refreshment confidence-1")
+    act(
+        state,
+        "end-dance",
+        "server",
+        "drawn-refreshment confidence-1",
+        "drawn-refreshment confidence-1",
+    )
     assert state.hand_size[0] == 7
     assert legal_texts(state)[0].startswith("discard")
     act(state, "discard ankh")
@@ -120,16 +131,28 @@ def test_overwhelming_dominates_every_success() -> None:
 
 def test_regale_two_attempts_and_choose_which_keeps_the_marker() -> None:
     state = ready_state(players=2)
-    arrange(state, dancers={"Lady Julia": (1, 0), "Contessa Marta": (-1, 0)}, avatars={0: (0, 0), 1: (-4, 0)})
+    arrange(
+        state,
+        dancers={"Lady Julia": (1, 0), "Contessa Marta": (-1, 0)},
+        avatars={0: (0, 0), 1: (-4, 0)},
+    )
     give_power(state, 0, "regale")
     give_refreshments(state, 0)
     act(state, "end-dance", "influence lady-julia", "domain corruption", "roll 2")
     assert state.dancer_inf[DANCER["Lady Julia"]] == 0
     assert state.current == 0 and "influence contessa-marta" in legal_texts(state)
     assert "server" not in legal_texts(state)
-    domain = next(t for t in ("corruption", "confidence", "subjugation", "extortion") if not state.comp.dancers[DANCER["Contessa Marta"]].negates[("extortion", "corruption", "subjugation", "confidence").index(t)])
+    domain = next(
+        t
+        for t in ("corruption", "confidence", "subjugation", "extortion")
+        if not state.comp.dancers[DANCER["Contessa Marta"]].negates[
+            ("extortion", "corruption", "subjugation", "confidence").index(t)
+        ]
+    )
     act(state, "influence contessa-marta", f"domain {domain}", "roll 1")
-    assert legal_texts(state) == ["drop lady-julia", "drop contessa-marta"] or sorted(legal_texts(state)) == sorted(["drop lady-julia", "drop contessa-marta"])
+    assert legal_texts(state) == ["drop lady-julia", "drop contessa-marta"] or sorted(
+        legal_texts(state)
+    ) == sorted(["drop lady-julia", "drop contessa-marta"])
     act(state, "drop lady-julia")
     assert state.dancer_inf[DANCER["Contessa Marta"]] == 0
     assert state.dancer_inf[DANCER["Lady Julia"]] == -1
@@ -153,7 +176,11 @@ def test_shadow_passes_through_but_never_stops_on_a_piece() -> None:
     assert "step e" not in legal_texts(state)
     give_power(state, 0, "shadow")
     act(state, "step e")
-    assert state.passing and legal_texts(state) and all(t.startswith("step") for t in legal_texts(state))
+    assert (
+        state.passing
+        and legal_texts(state)
+        and all(t.startswith("step") for t in legal_texts(state))
+    )
     assert state.occ[hex_at(1, 0)] == DANCER["Lady Julia"]
     act(state, "step e")
     assert state.avatar_pos[0] == hex_at(2, 0) and not state.passing
@@ -162,7 +189,11 @@ def test_shadow_passes_through_but_never_stops_on_a_piece() -> None:
 
 def test_shadow_cannot_enter_a_piece_without_a_way_out() -> None:
     state = ready_state(players=2)
-    arrange(state, dancers={"Lady Julia": (1, 0), "Contessa Marta": (2, 0)}, avatars={0: (0, 0), 1: (-4, 0)})
+    arrange(
+        state,
+        dancers={"Lady Julia": (1, 0), "Contessa Marta": (2, 0)},
+        avatars={0: (0, 0), 1: (-4, 0)},
+    )
     give_power(state, 0, "shadow")
     act(state, "step ne")
     # One Movement left, standing next to Lady Julia: entering her hex would strand the Avatar.

@@ -45,7 +45,11 @@ def check_invariants(state: TheDanceState) -> None:
     assert sum(len(s) for s in state.seated) == sum(1 for s in state.dancer_seat if s >= 0)
     # No hex holds two pieces: occ agrees with every piece's position.
     pieces = [p for p in state.dancer_pos if p >= 0]
-    pieces += [p for q, p in enumerate(state.avatar_pos) if p >= 0 and not (state.passing and q == state.current)]
+    pieces += [
+        p
+        for q, p in enumerate(state.avatar_pos)
+        if p >= 0 and not (state.passing and q == state.current)
+    ]
     if state.server >= 0:
         pieces.append(state.server)
     assert len(pieces) == len(set(pieces))
@@ -58,7 +62,11 @@ def check_invariants(state: TheDanceState) -> None:
         held = sum(hand[k] for hand in state.hand)
         assert state.refresh_pile[k] + held + state.spent[k] + state.discarded[k] == total
     assert [sum(h) for h in state.hand] == state.hand_size
-    powers = sorted(state.power_pile + [w for ws in state.powers for w in ws] + [w for ws in state.drawn_powers for w in ws])
+    powers = sorted(
+        state.power_pile
+        + [w for ws in state.powers for w in ws]
+        + [w for ws in state.drawn_powers for w in ws]
+    )
     assert powers == list(range(len(COMP.powers)))
     plans = [x for x in state.plan if x >= 0] + state.plan_pile
     if state.candidate_plan >= 0:
@@ -84,7 +92,9 @@ def check_secrecy(state: TheDanceState) -> None:
         assert "power_pile" not in text and "refresh_pile" not in text
 
 
-def play(seed: int, players: int, seats: list[str], check_every: int, **opts: object) -> TheDanceState:
+def play(
+    seed: int, players: int, seats: list[str], check_every: int, **opts: object
+) -> TheDanceState:
     game = TheDance(players, **opts)
     state = game.new_state(seed)
     agents = [make_agent(game, seat, seats[seat % len(seats)], seed) for seat in range(players)]
@@ -105,14 +115,19 @@ def play(seed: int, players: int, seats: list[str], check_every: int, **opts: ob
             twin = game.determinize(state.observation(viewer), Rng(steps))
             assert twin.observation(viewer) == state.observation(viewer)
             check_invariants(twin)
-            assert sorted(twin.legal_actions()) == sorted(state.legal_actions()) or viewer != state.current_players()[0]
+            assert (
+                sorted(twin.legal_actions()) == sorted(state.legal_actions())
+                or viewer != state.current_players()[0]
+            )
     check_invariants(state)
     return state
 
 
 @settings(max_examples=100)
 @given(seed=st.integers(0, 2**31), players=st.integers(2, 6), opts=options)
-def test_random_games_keep_every_invariant(seed: int, players: int, opts: dict[str, object]) -> None:
+def test_random_games_keep_every_invariant(
+    seed: int, players: int, opts: dict[str, object]
+) -> None:
     state = play(seed, players, ["random"], check_every=7, dawn=25, **opts)
     assert state.is_terminal() and abs(sum(state.returns()) - 1.0) < 1e-9
     replayed = replay(GameRecord.loads(state.record().dumps()))
@@ -122,7 +137,9 @@ def test_random_games_keep_every_invariant(seed: int, players: int, opts: dict[s
 
 @settings(max_examples=50)
 @given(seed=st.integers(0, 2**31), players=st.integers(2, 5), opts=options)
-def test_purposeful_games_end_by_plan_and_replay(seed: int, players: int, opts: dict[str, object]) -> None:
+def test_purposeful_games_end_by_plan_and_replay(
+    seed: int, players: int, opts: dict[str, object]
+) -> None:
     opts = {**opts, "play_for_places": False}
     state = play(seed, players, ["heuristic", "random"], check_every=11, **opts)
     assert state.finished, "a heuristic family completes a Plan before dawn"
@@ -144,11 +161,15 @@ def test_clone_is_independent_and_equal() -> None:
     state = TheDance(4).new_state(11)
     for _ in range(400):
         player = state.current_players()[0]
-        state.apply(state.sample_chance() if player == CHANCE else state.legal_actions(player)[-1], player)
+        state.apply(
+            state.sample_chance() if player == CHANCE else state.legal_actions(player)[-1], player
+        )
     twin = state.clone()
     assert twin.observation(None) == state.observation(None)
     for _ in range(100):
         player = twin.current_players()[0]
-        twin.apply(twin.sample_chance() if player == CHANCE else twin.legal_actions(player)[0], player)
+        twin.apply(
+            twin.sample_chance() if player == CHANCE else twin.legal_actions(player)[0], player
+        )
     check_invariants(state)
     assert twin.history[: len(state.history)] == state.history

@@ -149,7 +149,10 @@ def test_a_roll_at_most_the_total_influences_and_moves_the_marker() -> None:
     give_refreshments(state, 0)
     act(state, "end-dance", "influence lady-julia", "domain corruption")
     sentences = act(state, "roll 2")
-    assert any(s.startswith("Tatiana rolls 2 against") and "Lady Julia is Influenced" in s for s in sentences)
+    assert any(
+        s.startswith("Tatiana rolls 2 against") and "Lady Julia is Influenced" in s
+        for s in sentences
+    )
     assert state.dancer_inf[DANCER["Lady Julia"]] == 0
     assert state.dancer_inf[DANCER["Contessa Marta"]] == -1  # the one marker moved
 
@@ -158,7 +161,15 @@ def test_negated_domains_cannot_be_chosen() -> None:
     state = ready_state(players=2)
     arrange(state, dancers={"Rev. Mother Anna": (1, 0)}, avatars={0: (0, 0), 1: (-4, 0)})
     act(state, "end-dance", "influence rev-mother-anna")
-    negated = [d for d, n in zip(("extortion", "corruption", "subjugation", "confidence"), state.comp.dancers[DANCER["Rev. Mother Anna"]].negates, strict=True) if n]
+    negated = [
+        d
+        for d, n in zip(
+            ("extortion", "corruption", "subjugation", "confidence"),
+            state.comp.dancers[DANCER["Rev. Mother Anna"]].negates,
+            strict=True,
+        )
+        if n
+    ]
     assert negated
     for domain in negated:
         assert f"domain {domain}" not in legal_texts(state)
@@ -180,14 +191,26 @@ def test_domination_variants(variant: str) -> None:
 
 def test_natural_one_domination_puts_the_dancer_out_of_reach() -> None:
     state = ready_state(players=2)
-    arrange(state, dancers={"Lady Julia": (1, 0)}, avatars={0: (0, 0), 1: (2, -1)}, influenced={"Lady Julia": 1}, dominated=["Lady Julia"])
+    arrange(
+        state,
+        dancers={"Lady Julia": (1, 0)},
+        avatars={0: (0, 0), 1: (2, -1)},
+        influenced={"Lady Julia": 1},
+        dominated=["Lady Julia"],
+    )
     act(state, "end-dance")
     assert "influence lady-julia" not in legal_texts(state)
 
 
 def test_margin_three_domination_takes_a_dominated_dancer_over() -> None:
     state = ready_state(players=2, domination="margin-three")
-    arrange(state, dancers={"Lady Julia": (1, 0)}, avatars={0: (0, 0), 1: (2, -1)}, influenced={"Lady Julia": 1}, dominated=["Lady Julia"])
+    arrange(
+        state,
+        dancers={"Lady Julia": (1, 0)},
+        avatars={0: (0, 0), 1: (2, -1)},
+        influenced={"Lady Julia": 1},
+        dominated=["Lady Julia"],
+    )
     give_refreshments(state, 0, "corruption-2")
     julia = DANCER["Lady Julia"]
     act(state, "end-dance", "influence lady-julia", "domain corruption", "refresh corruption-2")
@@ -199,7 +222,13 @@ def test_margin_three_domination_takes_a_dominated_dancer_over() -> None:
 
 def test_margin_three_success_without_margin_leaves_domination() -> None:
     state = ready_state(players=2, domination="margin-three")
-    arrange(state, dancers={"Lady Julia": (1, 0)}, avatars={0: (0, 0), 1: (2, -1)}, influenced={"Lady Julia": 1}, dominated=["Lady Julia"])
+    arrange(
+        state,
+        dancers={"Lady Julia": (1, 0)},
+        avatars={0: (0, 0), 1: (2, -1)},
+        influenced={"Lady Julia": 1},
+        dominated=["Lady Julia"],
+    )
     give_refreshments(state, 0)
     julia = DANCER["Lady Julia"]
     act(state, "end-dance", "influence lady-julia", "domain corruption")
@@ -210,7 +239,12 @@ def test_margin_three_success_without_margin_leaves_domination() -> None:
 
 def test_influencing_an_influenced_dancer_frees_her() -> None:
     state = ready_state(players=2)
-    arrange(state, dancers={"Lady Julia": (1, 0)}, avatars={0: (0, 0), 1: (2, -1)}, influenced={"Lady Julia": 1})
+    arrange(
+        state,
+        dancers={"Lady Julia": (1, 0)},
+        avatars={0: (0, 0), 1: (2, -1)},
+        influenced={"Lady Julia": 1},
+    )
     give_refreshments(state, 0)
     act(state, "end-dance", "influence lady-julia", "domain corruption")
     sentences = act(state, "roll 2")
@@ -231,11 +265,23 @@ def test_five_seats_and_the_sixth_dancer_rule() -> None:
     sun, moon = by_symbol(state, "sun"), by_symbol(state, "moon")
     # Five seats full of Dancers the Plan does not want: a sixth may not sit.
     full = {n: 0 for n in sun[:3] + moon[:2]}
-    arrange(state, dancers={sun[3]: entry}, avatars={0: (0, 0), 1: (-4, 0)}, influenced={sun[3]: 0}, seated=full)
+    arrange(
+        state,
+        dancers={sun[3]: entry},
+        avatars={0: (0, 0), 1: (-4, 0)},
+        influenced={sun[3]: 0},
+        seated=full,
+    )
     assert "seat " + state.comp.dancers[DANCER[sun[3]]].slug not in legal_texts(state)
     # A rose, a lily and three others seated: the ivy completing the Plan may take a sixth seat.
     five = {n: 0 for n in rose[:1] + lily[:1] + sun[:3]}
-    arrange(state, dancers={ivy[0]: entry}, avatars={0: (0, 0), 1: (-4, 0)}, influenced={ivy[0]: 0}, seated=five)
+    arrange(
+        state,
+        dancers={ivy[0]: entry},
+        avatars={0: (0, 0), 1: (-4, 0)},
+        influenced={ivy[0]: 0},
+        seated=five,
+    )
     act(state, "seat " + state.comp.dancers[DANCER[ivy[0]]].slug)
     assert len(state.seated[0]) == 6
     assert state.phase == P_OVER and state.outcome().winners == (0,)
@@ -256,7 +302,13 @@ def test_seating_the_last_symbol_wins_at_once() -> None:
     needed = [by_colour[c][i] for c, n in enumerate(plan.needs) for i in range(n)]
     last = needed.pop()
     entry = BOARD_ENTRY(state, 0)
-    arrange(state, dancers={last: entry}, avatars={0: (0, 0), 1: (-4, 0)}, influenced={last: 0}, seated={n: 0 for n in needed})
+    arrange(
+        state,
+        dancers={last: entry},
+        avatars={0: (0, 0), 1: (-4, 0)},
+        influenced={last: 0},
+        seated={n: 0 for n in needed},
+    )
     sentences = act(state, f"seat {state.comp.dancers[DANCER[last]].slug}")
     assert any("wins The Dance" in s for s in sentences)
     assert state.is_terminal() and state.returns() == [1.0, 0.0]
@@ -265,7 +317,12 @@ def test_seating_the_last_symbol_wins_at_once() -> None:
 def test_only_influenced_dancers_may_be_seated_and_leading_costs_movement() -> None:
     state = ready_state(players=2)
     entry = BOARD_ENTRY(state, 0)
-    arrange(state, dancers={"Lady Julia": entry, "Contessa Marta": (0, 0)}, avatars={0: (1, -1), 1: (-4, 0)}, influenced={"Contessa Marta": 0})
+    arrange(
+        state,
+        dancers={"Lady Julia": entry, "Contessa Marta": (0, 0)},
+        avatars={0: (1, -1), 1: (-4, 0)},
+        influenced={"Contessa Marta": 0},
+    )
     assert "seat lady-julia" not in legal_texts(state)
     act(state, "lead contessa-marta w", "lead contessa-marta w")
     assert not any(t.startswith("lead contessa-marta") for t in legal_texts(state))
@@ -302,7 +359,12 @@ def test_foil_uses_both_avatars_ratings_and_costs_the_next_influence_step() -> N
 
 def test_may_i_cut_in_swaps_places() -> None:
     state = ready_state(players=2)
-    arrange(state, dancers={"Lady Julia": (1, 0)}, avatars={0: (0, 0), 1: (-4, 0)}, influenced={"Lady Julia": 1})
+    arrange(
+        state,
+        dancers={"Lady Julia": (1, 0)},
+        avatars={0: (0, 0), 1: (-4, 0)},
+        influenced={"Lady Julia": 1},
+    )
     act(state, "end-dance", "cut-in lady-julia")
     assert state.avatar_pos[0] == hex_at(1, 0)
     assert state.dancer_pos[DANCER["Lady Julia"]] == hex_at(0, 0)
@@ -312,7 +374,13 @@ def test_may_i_cut_in_swaps_places() -> None:
 def test_release_and_unseat() -> None:
     state = ready_state(players=2)
     entry = BOARD_ENTRY(state, 0)
-    arrange(state, dancers={"Lady Julia": (0, 0)}, avatars={0: (1, 0), 1: (-4, 0)}, influenced={"Lady Julia": 0}, seated={"Contessa Marta": 0})
+    arrange(
+        state,
+        dancers={"Lady Julia": (0, 0)},
+        avatars={0: (1, 0), 1: (-4, 0)},
+        influenced={"Lady Julia": 0},
+        seated={"Contessa Marta": 0},
+    )
     act(state, "release lady-julia")
     assert state.dancer_inf[DANCER["Lady Julia"]] == -1
     act(state, "unseat contessa-marta")

@@ -22,7 +22,16 @@ app = typer.Typer(
     add_completion=False,
     pretty_exceptions_enable=False,
 )
-for module in (games_cmd, play_cmd, simulate_cmd, replay_cmd, serve_cmd, tournament_cmd, report_cmd, sweep_cmd):
+for module in (
+    games_cmd,
+    play_cmd,
+    simulate_cmd,
+    replay_cmd,
+    serve_cmd,
+    tournament_cmd,
+    report_cmd,
+    sweep_cmd,
+):
     module.register(app)
 
 

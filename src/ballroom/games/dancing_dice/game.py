@@ -93,9 +93,7 @@ class DancingDice(Game):
             if seat["ready"]:
                 extra += "  [green]ready[/green]"
             you = " (you)" if observation["you"] == p else ""
-            lines.append(
-                f"  {seat['name']:<9}{you:<6} {bar} {seat['endurance']:>2}{status}{extra}"
-            )
+            lines.append(f"  {seat['name']:<9}{you:<6} {bar} {seat['endurance']:>2}{status}{extra}")
         you = observation["you"]
         if you is not None:
             dice = observation["players"][you]["dice"]

@@ -108,5 +108,7 @@ def parse(text: str) -> int:
             "no-refreshment",
             "pass",
         ]
-        raise IllegalActionError(f"cannot read {text!r}; actions look like: {allowed_list(similar, 8)}")
+        raise IllegalActionError(
+            f"cannot read {text!r}; actions look like: {allowed_list(similar, 8)}"
+        )
     return action

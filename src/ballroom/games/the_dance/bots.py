@@ -109,7 +109,9 @@ class _Context:
         fams = view["families"]
         self.fam = fams[me]
         self.powers = {POWER_IDS[w] for w in self.fam["powers"]}
-        self.ratings = comp.avatars[self.fam["avatar"]].ratings if self.fam["avatar"] >= 0 else (0, 0, 0, 0)
+        self.ratings = (
+            comp.avatars[self.fam["avatar"]].ratings if self.fam["avatar"] >= 0 else (0, 0, 0, 0)
+        )
         nd = len(comp.dancers)
         occ = [-1] * len(self.board.hexes)
         for d, pos in enumerate(view["dancer_pos"]):
@@ -123,7 +125,9 @@ class _Context:
         self.occ = occ
         self.nd = nd
         self.entry = (
-            self.board.sanctuaries[self.fam["sanctuary"]].entry if self.fam["sanctuary"] >= 0 else -1
+            self.board.sanctuaries[self.fam["sanctuary"]].entry
+            if self.fam["sanctuary"] >= 0
+            else -1
         )
         self._home: list[int] | None = None
         self.base_need = self._base_need()
@@ -259,10 +263,18 @@ class _Context:
                 if worth > 0:
                     best = max(best, worth * self.odds(d))
         server = view["server"]
-        if server >= 0 and self.fam["refreshment_count"] < 2 and ("host" in self.powers or dist[server] <= reach):
+        if (
+            server >= 0
+            and self.fam["refreshment_count"] < 2
+            and ("host" in self.powers or dist[server] <= reach)
+        ):
             best = max(best, 0.3)
         for q, f in enumerate(view["families"]):
-            if q != self.me and f["sanctuary"] >= 0 and self.board.sanctuaries[f["sanctuary"]].entry == h:
+            if (
+                q != self.me
+                and f["sanctuary"] >= 0
+                and self.board.sanctuaries[f["sanctuary"]].entry == h
+            ):
                 for d, owner in enumerate(view["dancer_influence"]):
                     if owner == q and self.board.distance[h][view["dancer_pos"][d]] <= 3:
                         best = max(best, 0.3)
@@ -311,7 +323,11 @@ class _Context:
             now = self.home_distance(pos)
             for direction, n in enumerate(self.board.neighbours[pos]):
                 a = ac.LEAD + 6 * d + direction
-                if a in legal_set and self.home_distance(n) < now and (best is None or self.home_distance(n) < best[0]):
+                if (
+                    a in legal_set
+                    and self.home_distance(n) < now
+                    and (best is None or self.home_distance(n) < best[0])
+                ):
                     best = (self.home_distance(n), a)
         return best[1] if best else None
 
@@ -337,7 +353,11 @@ class _Context:
                 if v > best_v + 1e-9:
                     best_h, best_v = h, v
         if best_h < 0 and (must_move or turn["passing"]):
-            best_h = min((h for h, dh in enumerate(dist) if 0 < dh <= budget and self.occ[h] < 0), default=-1, key=lambda h: dist[h])
+            best_h = min(
+                (h for h, dh in enumerate(dist) if 0 < dh <= budget and self.occ[h] < 0),
+                default=-1,
+                key=lambda h: dist[h],
+            )
         if best_h < 0:
             if best_v > 0.15 or stay < 0:
                 return None
@@ -347,7 +367,11 @@ class _Context:
         if dist[best_h] > budget:
             return ac.ANKH
         # Step toward best_h: pick a neighbour one closer along a route.
-        back = self._distances_from(best_h, passable_piece=-3) if not shadow else self._shadow_distances(best_h)
+        back = (
+            self._distances_from(best_h, passable_piece=-3)
+            if not shadow
+            else self._shadow_distances(best_h)
+        )
         options = []
         for a in steps:
             n = self.board.neighbours[here][a - ac.STEP]
@@ -436,10 +460,14 @@ class _Context:
             need = self.domain_need(effort["domain"])
         if roll <= need:
             return ac.ACCEPT
-        tactician = [a for a in legal if ac.TACTICIAN <= a < ac.TACTICIAN + len(self.comp.refreshments)]
+        tactician = [
+            a for a in legal if ac.TACTICIAN <= a < ac.TACTICIAN + len(self.comp.refreshments)
+        ]
         if tactician and roll - 1 <= need:
             return min(tactician, key=lambda a: self.refreshment_worth(a - ac.TACTICIAN))
-        willpower = [a for a in legal if ac.WILLPOWER <= a < ac.WILLPOWER + len(self.comp.refreshments)]
+        willpower = [
+            a for a in legal if ac.WILLPOWER <= a < ac.WILLPOWER + len(self.comp.refreshments)
+        ]
         if willpower and need >= 3:
             return min(willpower, key=lambda a: self.refreshment_worth(a - ac.WILLPOWER))
         return ac.ACCEPT

@@ -220,9 +220,9 @@ def _unique(names: Sequence[str], what: str, where: str) -> None:
 def _signed_area(points: Sequence[Hex]) -> float:
     """Shoelace area with y pointing up, so counter-clockwise on screen is positive."""
     xy = [(math.sqrt(3) * (q + r / 2), -1.5 * r) for q, r in points]
-    return sum(
-        x0 * y1 - x1 * y0 for (x0, y0), (x1, y1) in zip(xy, xy[1:] + xy[:1], strict=True)
-    ) / 2
+    return (
+        sum(x0 * y1 - x1 * y0 for (x0, y0), (x1, y1) in zip(xy, xy[1:] + xy[:1], strict=True)) / 2
+    )
 
 
 def _adjacent(a: Hex, b: Hex) -> bool:
@@ -234,7 +234,9 @@ def parse_board(data: Mapping[str, Any], dancers: int, where: str = "ballroom.to
     name = _str(data.get("name"), f"{where}: 'name'")
     tempo = data.get("tempo")
     if not isinstance(tempo, dict):
-        raise ComponentError(f"{where}: a [tempo] table with 'boxes' and 'refreshment_box' is required")
+        raise ComponentError(
+            f"{where}: a [tempo] table with 'boxes' and 'refreshment_box' is required"
+        )
     boxes = _int(tempo.get("boxes"), f"{where}: tempo.boxes", 2, 12)
     refresh_box = _int(tempo.get("refreshment_box"), f"{where}: tempo.refreshment_box", 1, boxes)
 
@@ -250,7 +252,9 @@ def parse_board(data: Mapping[str, Any], dancers: int, where: str = "ballroom.to
             raise ComponentError(f"{here} visits a hex twice")
         for a, b in zip(hexes, hexes[1:] + hexes[:1], strict=True):
             if not _adjacent(a, b):
-                raise ComponentError(f"{here}: {list(a)} and {list(b)} are not adjacent, so the loop is broken")
+                raise ComponentError(
+                    f"{here}: {list(a)} and {list(b)} are not adjacent, so the loop is broken"
+                )
         if _signed_area(hexes) <= 0:
             raise ComponentError(f"{here} runs clockwise; the waltz must run counter-clockwise")
         path_hexes.append(hexes)
@@ -268,22 +272,30 @@ def parse_board(data: Mapping[str, Any], dancers: int, where: str = "ballroom.to
         source = _hex(entry.get("from"), f"{where}: arrow 'from'")
         target = _hex(entry.get("to"), f"{where}: arrow 'to'")
         if source in on_path:
-            raise ComponentError(f"{where}: hex {list(source)} is on a path and cannot carry an arrow")
+            raise ComponentError(
+                f"{where}: hex {list(source)} is on a path and cannot carry an arrow"
+            )
         if source in arrows:
             raise ComponentError(f"{where}: hex {list(source)} has two arrows")
         if not _adjacent(source, target):
-            raise ComponentError(f"{where}: the arrow on {list(source)} points at {list(target)}, which is not adjacent")
+            raise ComponentError(
+                f"{where}: the arrow on {list(source)} points at {list(target)}, which is not adjacent"
+            )
         arrows[source] = target
     floor = set(on_path) | set(arrows)
     for source, target in arrows.items():
         if target not in floor:
-            raise ComponentError(f"{where}: the arrow on {list(source)} points off the floor at {list(target)}")
+            raise ComponentError(
+                f"{where}: the arrow on {list(source)} points off the floor at {list(target)}"
+            )
     for source, first in arrows.items():
         seen = {source}
         at = first
         while at not in on_path:
             if at in seen:
-                raise ComponentError(f"{where}: the arrows from {list(source)} loop without reaching a path")
+                raise ComponentError(
+                    f"{where}: the arrows from {list(source)} loop without reaching a path"
+                )
             seen.add(at)
             at = arrows[at]
 
@@ -316,7 +328,9 @@ def parse_board(data: Mapping[str, Any], dancers: int, where: str = "ballroom.to
         )
     servers = [floor_hex(v, "server hex") for v in _list(data, "server_hexes", where)]
     if len(servers) != SERVER_HEXES or len(set(servers)) != SERVER_HEXES:
-        raise ComponentError(f"{where}: there must be six different Server hexes, numbered 1-6 in order")
+        raise ComponentError(
+            f"{where}: there must be six different Server hexes, numbered 1-6 in order"
+        )
     if set(servers) & set(starts):
         raise ComponentError(f"{where}: a Server hex may not also be a Dancer start hex")
 
@@ -332,12 +346,16 @@ def parse_board(data: Mapping[str, Any], dancers: int, where: str = "ballroom.to
         entry_hex = floor_hex(entry.get("entry"), f"sanctuary {number} entry")
         q, r = hexes_sorted[entry_hex]
         if all((q + dq, r + dr) in floor for dq, dr in DIRECTIONS):
-            raise ComponentError(f"{here}: the entry hex {[q, r]} must lie at the edge of the floor, beside the table")
+            raise ComponentError(
+                f"{here}: the entry hex {[q, r]} must lie at the edge of the floor, beside the table"
+            )
         if entry_hex in starts or entry_hex in servers:
             raise ComponentError(f"{here}: the entry hex may not be a start or Server hex")
         sanctuaries.append(Sanctuary(colour, seats, entry_hex))
     if len(sanctuaries) != FAMILIES:
-        raise ComponentError(f"{where}: there must be {FAMILIES} Sanctuaries, not {len(sanctuaries)}")
+        raise ComponentError(
+            f"{where}: there must be {FAMILIES} Sanctuaries, not {len(sanctuaries)}"
+        )
     _unique([s.colour for s in sanctuaries], "Sanctuary colour", where)
     if len({s.entry for s in sanctuaries}) != FAMILIES:
         raise ComponentError(f"{where}: two Sanctuaries share an entry hex")
@@ -393,13 +411,17 @@ def parse_avatars(data: Mapping[str, Any], where: str = "avatars.toml") -> tuple
             )
         )
     if len(avatars) != FAMILIES:
-        raise ComponentError(f"{where}: there must be {FAMILIES} Avatars, one per family, not {len(avatars)}")
+        raise ComponentError(
+            f"{where}: there must be {FAMILIES} Avatars, one per family, not {len(avatars)}"
+        )
     _unique([a.slug for a in avatars], "Avatar", where)
     _unique([a.short for a in avatars], "short name", where)
     return tuple(avatars)
 
 
-def parse_plans(data: Mapping[str, Any], where: str = "plans.toml") -> tuple[tuple[str, ...], tuple[Plan, ...]]:
+def parse_plans(
+    data: Mapping[str, Any], where: str = "plans.toml"
+) -> tuple[tuple[str, ...], tuple[Plan, ...]]:
     colours = tuple(_str(c, f"{where}: colour") for c in _list(data, "colours", where))
     _unique(colours, "colour", where)
     plans = []
@@ -411,16 +433,22 @@ def parse_plans(data: Mapping[str, Any], where: str = "plans.toml") -> tuple[tup
         needs = [0] * len(colours)
         for symbol in symbols:
             if symbol not in colours:
-                raise ComponentError(f"{here}: symbol {symbol!r} is not one of {', '.join(colours)}")
+                raise ComponentError(
+                    f"{here}: symbol {symbol!r} is not one of {', '.join(colours)}"
+                )
             needs[colours.index(symbol)] += 1
         if len(symbols) > SEATS_PER_TABLE + 1:
-            raise ComponentError(f"{here} asks for {len(symbols)} Dancers; a table seats at most six")
+            raise ComponentError(
+                f"{here} asks for {len(symbols)} Dancers; a table seats at most six"
+            )
         plans.append(Plan(slug(_str(entry.get("id"), f"{here} id")), tuple(needs)))
     _unique([p.id for p in plans], "plan id", where)
     return colours, tuple(plans)
 
 
-def parse_dancers(data: Mapping[str, Any], colours: Sequence[str], where: str = "dancers.toml") -> tuple[Dancer, ...]:
+def parse_dancers(
+    data: Mapping[str, Any], colours: Sequence[str], where: str = "dancers.toml"
+) -> tuple[Dancer, ...]:
     dancers = []
     for number, entry in enumerate(_list(data, "dancers", where), start=1):
         here = f"{where}: dancer {number}"
@@ -446,7 +474,9 @@ def parse_dancers(data: Mapping[str, Any], colours: Sequence[str], where: str = 
     return tuple(dancers)
 
 
-def parse_refreshments(data: Mapping[str, Any], where: str = "refreshments.toml") -> tuple[RefreshmentKind, ...]:
+def parse_refreshments(
+    data: Mapping[str, Any], where: str = "refreshments.toml"
+) -> tuple[RefreshmentKind, ...]:
     kinds = []
     for number, entry in enumerate(_list(data, "refreshments", where), start=1):
         here = f"{where}: refreshment {number}"
@@ -461,7 +491,9 @@ def parse_refreshments(data: Mapping[str, Any], where: str = "refreshments.toml"
             pips = _int(entry.get("pips"), f"{here} pips", 1, 6)
         else:
             raise ComponentError(f"{here}: kind must be a Domain or 'ankh', not {kind!r}")
-        kinds.append(RefreshmentKind(domain, pips, _int(entry.get("count"), f"{here} count", 1, 99)))
+        kinds.append(
+            RefreshmentKind(domain, pips, _int(entry.get("count"), f"{here} count", 1, 99))
+        )
     _unique([k.slug for k in kinds], "refreshment kind", where)
     return tuple(kinds)
 
@@ -478,11 +510,15 @@ def parse_powers(data: Mapping[str, Any], where: str = "powers.toml") -> tuple[P
         if power_id in powers:
             raise ComponentError(f"{here}: power {power_id!r} appears twice")
         powers[power_id] = Power(
-            power_id, _str(entry.get("name"), f"{here} name"), _str(entry.get("text"), f"{here} text")
+            power_id,
+            _str(entry.get("name"), f"{here} name"),
+            _str(entry.get("text"), f"{here} text"),
         )
     missing = [p for p in POWER_IDS if p not in powers]
     if missing:
-        raise ComponentError(f"{where}: the twelve Powers are all required; missing {', '.join(missing)}")
+        raise ComponentError(
+            f"{where}: the twelve Powers are all required; missing {', '.join(missing)}"
+        )
     return tuple(powers[p] for p in POWER_IDS)
 
 
@@ -493,9 +529,15 @@ def load_components(directory: Path = DATA_DIR) -> Components:
     refreshments = parse_refreshments(_read(directory / "refreshments.toml"))
     needed = 4 * (FAMILIES - 1) + 6
     if sum(k.count for k in refreshments) < needed:
-        raise ComponentError(f"refreshments.toml: at least {needed} markers are needed to deal six families")
+        raise ComponentError(
+            f"refreshments.toml: at least {needed} markers are needed to deal six families"
+        )
     avatars = parse_avatars(_read(directory / "avatars.toml"))
-    _unique([*(d.slug for d in dancers), *(a.slug for a in avatars)], "name", "dancers.toml/avatars.toml")
+    _unique(
+        [*(d.slug for d in dancers), *(a.slug for a in avatars)],
+        "name",
+        "dancers.toml/avatars.toml",
+    )
     return Components(
         board=parse_board(_read(directory / "ballroom.toml"), len(dancers)),
         avatars=avatars,

@@ -228,7 +228,9 @@ class TheDance(Game):
                 else:
                     nxt = board.path_next[index]
                     on_path = nxt >= 0
-                    arrow = ARROWS[board.direction(index, nxt if on_path else board.arrow_to[index])]
+                    arrow = ARROWS[
+                        board.direction(index, nxt if on_path else board.arrow_to[index])
+                    ]
                     cell = f"[{'cyan' if on_path else 'grey42'}]{arrow}[/] "
                 line += " " + cell + " "
             lines.append(line.rstrip())
@@ -240,7 +242,9 @@ class TheDance(Game):
         lines.append("[bold]Families[/]")
         for q, f in enumerate(fams):
             lines.append(_family_line(self, comp, view, q, f))
-        lines.append("[bold]Dancers[/] (letter, symbol, pips E C S F with - for a negated Domain; * Influenced, ! Dominated)")
+        lines.append(
+            "[bold]Dancers[/] (letter, symbol, pips E C S F with - for a negated Domain; * Influenced, ! Dominated)"
+        )
         for d, dancer in enumerate(comp.dancers):
             where = _dancer_where(comp, view, d)
             colour = comp.colours[dancer.symbol]
@@ -311,7 +315,9 @@ def _who(comp: Components, fams: list[dict[str, Any]], q: int) -> str:
     return comp.avatars[avatar].short if avatar >= 0 else f"Player {q + 1}"
 
 
-def _family_line(game: TheDance, comp: Components, view: Observation, q: int, f: dict[str, Any]) -> str:
+def _family_line(
+    game: TheDance, comp: Components, view: Observation, q: int, f: dict[str, Any]
+) -> str:
     style = _family_style(comp, f["sanctuary"])
     name = comp.avatars[f["avatar"]].name if f["avatar"] >= 0 else game.player_name(q)
     table = comp.board.sanctuaries[f["sanctuary"]].colour if f["sanctuary"] >= 0 else "-"
@@ -328,7 +334,9 @@ def _family_line(game: TheDance, comp: Components, view: Observation, q: int, f:
         parts.append(f"Refreshments: {f['refreshment_count']}")
     powers = [comp.powers[w].name for w in f["powers"]]
     hidden = f["power_count"] - len(powers)
-    parts.append("Powers: " + ", ".join(powers + ["?"] * hidden) if powers or hidden else "Powers: -")
+    parts.append(
+        "Powers: " + ", ".join(powers + ["?"] * hidden) if powers or hidden else "Powers: -"
+    )
     if f["plan"] is not None:
         parts.append(f"Plan: {comp.plans[f['plan']].id}")
     elif f["has_plan"]:

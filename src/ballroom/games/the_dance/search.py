@@ -24,6 +24,7 @@ from ballroom.games.the_dance.state import (
 if TYPE_CHECKING:
     from ballroom.games.the_dance.state import TheDanceState
 
+
 def _lacking(state: TheDanceState, p: int) -> list[int]:
     """Symbols the family's Plan still lacks at her table."""
     needs = list(state.comp.plans[state.plan[p]].needs)
@@ -81,7 +82,12 @@ def _dance(state: TheDanceState, p: int, legal: list[int], rng: Rng) -> int:
     distance = board.distance[here]
     for d in range(state.nd):
         pos = state.dancer_pos[d]
-        if pos >= 0 and state.dancer_inf[d] < 0 and lacking[dancers[d].symbol] > 0 and distance[pos] < nearest:
+        if (
+            pos >= 0
+            and state.dancer_inf[d] < 0
+            and lacking[dancers[d].symbol] > 0
+            and distance[pos] < nearest
+        ):
             goal, nearest = pos, distance[pos]
     if goal < 0 or nearest <= 1:
         return ac.END_DANCE if ac.END_DANCE in legal else legal[rng.below(len(legal))]

@@ -102,10 +102,33 @@ DIE_SERVER, DIE_INFLUENCE = 0, 1
 TARGET_DANCER, TARGET_AVATAR = 0, 1
 
 _FLAT_LISTS = (
-    "agenda", "order", "occ", "dancer_pos", "dancer_seat", "dancer_inf", "dancer_dom",
-    "dancer_slot", "dancer_moves", "avatar_of", "sanctuary_of", "avatar_pos", "foiled",
-    "markers", "power_bits", "hand_size", "plan", "plan_public", "finished", "power_pile",
-    "refresh_pile", "plan_pile", "spent", "discarded", "used", "history", "dawn_ranking",
+    "agenda",
+    "order",
+    "occ",
+    "dancer_pos",
+    "dancer_seat",
+    "dancer_inf",
+    "dancer_dom",
+    "dancer_slot",
+    "dancer_moves",
+    "avatar_of",
+    "sanctuary_of",
+    "avatar_pos",
+    "foiled",
+    "markers",
+    "power_bits",
+    "hand_size",
+    "plan",
+    "plan_public",
+    "finished",
+    "power_pile",
+    "refresh_pile",
+    "plan_pile",
+    "spent",
+    "discarded",
+    "used",
+    "history",
+    "dawn_ranking",
 )
 _NESTED_LISTS = ("powers", "revealed", "drawn_powers", "hand", "seated")
 
@@ -236,9 +259,7 @@ class TheDanceState(State):
             return list(ROLL_OUTCOMES)
         if phase == C_REFRESH:
             total = self.refresh_left
-            return [
-                (ac.DRAW_REFRESH + k, c / total) for k, c in enumerate(self.refresh_pile) if c
-            ]
+            return [(ac.DRAW_REFRESH + k, c / total) for k, c in enumerate(self.refresh_pile) if c]
         if phase == C_POWER:
             pile = sorted(self.power_pile)
             return [(ac.DRAW_POWER + w, 1 / len(pile)) for w in pile]
@@ -298,7 +319,9 @@ class TheDanceState(State):
         if phase == P_POSTROLL:
             return self._postroll_actions(p)
         if phase == P_DROP:
-            cands = [d for d in range(self.nd) if self.dancer_inf[d] == p and self.dancer_pos[d] >= 0]
+            cands = [
+                d for d in range(self.nd) if self.dancer_inf[d] == p and self.dancer_pos[d] >= 0
+            ]
             if self.power_bits[p] & REGALE and self.target not in cands:
                 cands.append(self.target)
             return sorted(ac.DROP + d for d in cands)
@@ -308,9 +331,7 @@ class TheDanceState(State):
         if phase == P_PLAN_CHOICE:
             return [ac.KEEP_PLAN, ac.TAKE_PLAN]
         if phase == P_INITIATIVE:
-            return [
-                ac.INITIATIVE + q for q in range(self.n) if q != p and q not in self.finished
-            ]
+            return [ac.INITIATIVE + q for q in range(self.n) if q != p and q not in self.finished]
         if phase == P_AVATAR:
             taken = set(self.avatar_of)
             return [ac.CHOOSE_AVATAR + a for a in range(6) if a not in taken]
@@ -333,7 +354,9 @@ class TheDanceState(State):
             neighbours = board.neighbours[here]
             for direction in range(6):
                 nxt = neighbours[direction]
-                if nxt >= 0 and (occ[nxt] < 0 or (bits & SHADOW and self._can_escape(nxt, self.moves_left - 1))):
+                if nxt >= 0 and (
+                    occ[nxt] < 0 or (bits & SHADOW and self._can_escape(nxt, self.moves_left - 1))
+                ):
                     out.append(ac.STEP + direction)
         if self.passing:
             return out
@@ -490,7 +513,14 @@ class TheDanceState(State):
                 self._spend(player, k)
                 self.used.append(k)
                 self._reveal(player, RESOURCEFUL if len(self.used) == 2 else 0)
-                events.append(self._ev("refreshment", f"{self._who(player)} plays a {self._kind(k)} Refreshment.", player=player, kind=self.comp.refreshments[k].slug))
+                events.append(
+                    self._ev(
+                        "refreshment",
+                        f"{self._who(player)} plays a {self._kind(k)} Refreshment.",
+                        player=player,
+                        kind=self.comp.refreshments[k].slug,
+                    )
+                )
                 limit = 2 if self.power_bits[player] & RESOURCEFUL else 1
                 if len(self.used) >= limit or not self._refresh_options(player):
                     self._start_roll()
@@ -504,7 +534,13 @@ class TheDanceState(State):
             self.hand_size[player] -= 1
             self.discarded[k] += 1
             self.discarded_count += 1
-            events.append(self._ev("discard", f"{self._who(player)} discards a Refreshment face down.", player=player))
+            events.append(
+                self._ev(
+                    "discard",
+                    f"{self._who(player)} discards a Refreshment face down.",
+                    player=player,
+                )
+            )
             if self.hand_size[player] <= self._limit(player):
                 self._advance(events)
         elif phase == P_PAY:
@@ -514,24 +550,51 @@ class TheDanceState(State):
             if self.pay_left == 0:
                 self.markers[player] = 2
                 self._reveal(player, DISCIPLINE)
-                events.append(self._ev("discipline", f"{self._who(player)} uses Discipline: a second Influence marker.", player=player))
+                events.append(
+                    self._ev(
+                        "discipline",
+                        f"{self._who(player)} uses Discipline: a second Influence marker.",
+                        player=player,
+                    )
+                )
                 self.phase = P_DANCE
         elif phase == P_PLAN_CHOICE:
             self._apply_plan_choice(action, player, events)
         elif phase == P_INITIATIVE:
             q = action - ac.INITIATIVE
             self.initiative = q
-            events.append(self._ev("initiative", f"{self._who(player)} passes the Initiative to {self._who(q)}.", player=player, to=q))
+            events.append(
+                self._ev(
+                    "initiative",
+                    f"{self._who(player)} passes the Initiative to {self._who(q)}.",
+                    player=player,
+                    to=q,
+                )
+            )
             self._advance(events)
         elif phase == P_AVATAR:
             a = action - ac.CHOOSE_AVATAR
             self.avatar_of[player] = a
-            events.append(self._ev("avatar", f"{self.game.player_name(player)} plays {self.comp.avatars[a].name} of the {self.comp.avatars[a].family} family.", player=player, avatar=self.comp.avatars[a].slug))
+            events.append(
+                self._ev(
+                    "avatar",
+                    f"{self.game.player_name(player)} plays {self.comp.avatars[a].name} of the {self.comp.avatars[a].family} family.",
+                    player=player,
+                    avatar=self.comp.avatars[a].slug,
+                )
+            )
             self._advance(events)
         elif phase == P_SANCTUARY:
             s = action - ac.CHOOSE_SANCTUARY
             self.sanctuary_of[player] = s
-            events.append(self._ev("sanctuary", f"{self._who(player)} takes the {self.comp.board.sanctuaries[s].colour} Sanctuary.", player=player, sanctuary=s))
+            events.append(
+                self._ev(
+                    "sanctuary",
+                    f"{self._who(player)} takes the {self.comp.board.sanctuaries[s].colour} Sanctuary.",
+                    player=player,
+                    sanctuary=s,
+                )
+            )
             self._advance(events)
         elif phase == P_KEEP_POWER:
             w = action - ac.KEEP_POWER
@@ -540,8 +603,21 @@ class TheDanceState(State):
             self.power_pile.extend(pair)
             self.drawn_powers[player] = []
             self._gain_power(player, w)
-            events.append(self._ev("keep-power", f"{self._who(player)} keeps one Power and returns the other.", player=player))
-            events.append(self._ev("your-power", f"You keep {self.comp.powers[w].name}.", audience=player, power=POWER_IDS[w]))
+            events.append(
+                self._ev(
+                    "keep-power",
+                    f"{self._who(player)} keeps one Power and returns the other.",
+                    player=player,
+                )
+            )
+            events.append(
+                self._ev(
+                    "your-power",
+                    f"You keep {self.comp.powers[w].name}.",
+                    audience=player,
+                    power=POWER_IDS[w],
+                )
+            )
             self._advance(events)
         return events
 
@@ -554,16 +630,37 @@ class TheDanceState(State):
                 if self.occ[hex_] < 0:
                     self.server = hex_
                     self.occ[hex_] = self.server_code
-                    events.append(self._ev("server", f"The Server rolls {face} and steps onto hex {face}.", roll=face, hex=hex_))
+                    events.append(
+                        self._ev(
+                            "server",
+                            f"The Server rolls {face} and steps onto hex {face}.",
+                            roll=face,
+                            hex=hex_,
+                        )
+                    )
                 else:
-                    events.append(self._ev("server", f"The Server rolls {face}, but hex {face} is occupied: he stays in the kitchen.", roll=face))
+                    events.append(
+                        self._ev(
+                            "server",
+                            f"The Server rolls {face}, but hex {face} is occupied: he stays in the kitchen.",
+                            roll=face,
+                        )
+                    )
                 self._advance(events)
             else:
                 self.roll = face
                 self.modifier = 0
                 if self._postroll_actions(self.current) != [ac.ACCEPT]:
                     total = self._target_number()
-                    events.append(self._ev("roll", f"{self._who(self.current)} rolls {face} against {total}.", player=self.current, roll=face, target=total))
+                    events.append(
+                        self._ev(
+                            "roll",
+                            f"{self._who(self.current)} rolls {face} against {total}.",
+                            player=self.current,
+                            roll=face,
+                            target=total,
+                        )
+                    )
                     self.phase = P_POSTROLL
                     self.actor = self.current
                 else:
@@ -576,7 +673,14 @@ class TheDanceState(State):
             self.hand[p][k] += 1
             self.hand_size[p] += 1
             events.append(self._ev("draw", f"{self._who(p)} draws a Refreshment.", player=p))
-            events.append(self._ev("your-draw", f"You draw a {self._kind(k)} Refreshment.", audience=p, kind=self.comp.refreshments[k].slug))
+            events.append(
+                self._ev(
+                    "your-draw",
+                    f"You draw a {self._kind(k)} Refreshment.",
+                    audience=p,
+                    kind=self.comp.refreshments[k].slug,
+                )
+            )
             self._advance(events)
         elif phase == C_POWER:
             w = action - ac.DRAW_POWER
@@ -587,7 +691,14 @@ class TheDanceState(State):
             else:
                 self.drawn_powers[p].append(w)
             events.append(self._ev("draw-power", f"{self._who(p)} draws a Power.", player=p))
-            events.append(self._ev("your-power", f"You draw {self.comp.powers[w].name}.", audience=p, power=POWER_IDS[w]))
+            events.append(
+                self._ev(
+                    "your-power",
+                    f"You draw {self.comp.powers[w].name}.",
+                    audience=p,
+                    power=POWER_IDS[w],
+                )
+            )
             self._advance(events)
         elif phase == C_PLAN:
             x = action - ac.DRAW_PLAN
@@ -598,7 +709,14 @@ class TheDanceState(State):
             else:
                 self.candidate_plan = x
             events.append(self._ev("draw-plan", f"{self._who(p)} draws a Plan.", player=p))
-            events.append(self._ev("your-plan", f"You draw the Plan {self.comp.plans[x].id}.", audience=p, plan=self.comp.plans[x].id))
+            events.append(
+                self._ev(
+                    "your-plan",
+                    f"You draw the Plan {self.comp.plans[x].id}.",
+                    audience=p,
+                    plan=self.comp.plans[x].id,
+                )
+            )
             self._advance(events)
         elif phase == C_PLACE:
             d = action - ac.PLACE
@@ -606,7 +724,14 @@ class TheDanceState(State):
             self.placed += 1
             self.dancer_pos[d] = hex_
             self.occ[hex_] = d
-            events.append(self._ev("place", f"{self.comp.dancers[d].name} takes her place on the floor.", dancer=d, hex=hex_))
+            events.append(
+                self._ev(
+                    "place",
+                    f"{self.comp.dancers[d].name} takes her place on the floor.",
+                    dancer=d,
+                    hex=hex_,
+                )
+            )
             self._advance(events)
 
     def _apply_dance(self, action: int, p: int, events: list[Event]) -> None:
@@ -629,7 +754,14 @@ class TheDanceState(State):
             self.steps_taken += 1
             if self.steps_taken > self.comp.avatars[self.avatar_of[p]].movement + self.ankhs_used:
                 self._reveal(p, ATHLETIC)
-            events.append(self._ev("step", f"{self._who(p)} steps {ac.TEXTS[action][5:].upper()}.", player=p, hex=nxt))
+            events.append(
+                self._ev(
+                    "step",
+                    f"{self._who(p)} steps {ac.TEXTS[action][5:].upper()}.",
+                    player=p,
+                    hex=nxt,
+                )
+            )
         elif action < ac.LEAD + 6 * self.nd:
             d, direction = divmod(action - ac.LEAD, 6)
             here = self.dancer_pos[d]
@@ -638,7 +770,15 @@ class TheDanceState(State):
             self.occ[nxt] = d
             self.dancer_pos[d] = nxt
             self.dancer_moves[d] -= 1
-            events.append(self._ev("lead", f"{self._who(p)} leads {self.comp.dancers[d].name} {ac.TEXTS[action].rsplit(' ', 1)[1].upper()}.", player=p, dancer=d, hex=nxt))
+            events.append(
+                self._ev(
+                    "lead",
+                    f"{self._who(p)} leads {self.comp.dancers[d].name} {ac.TEXTS[action].rsplit(' ', 1)[1].upper()}.",
+                    player=p,
+                    dancer=d,
+                    hex=nxt,
+                )
+            )
         elif action < ac.SEAT + self.nd:
             self._seat(p, action - ac.SEAT, events)
         elif action < ac.UNSEAT + self.nd:
@@ -649,7 +789,14 @@ class TheDanceState(State):
             self.dancer_pos[d] = entry
             self.occ[entry] = d
             self.moves_left -= 1
-            events.append(self._ev("unseat", f"{self._who(p)} sends {self.comp.dancers[d].name} back to the floor.", player=p, dancer=d))
+            events.append(
+                self._ev(
+                    "unseat",
+                    f"{self._who(p)} sends {self.comp.dancers[d].name} back to the floor.",
+                    player=p,
+                    dancer=d,
+                )
+            )
         elif action == ac.ANKH:
             k = self.game.ankh_kind
             self._spend(p, k)
@@ -657,7 +804,9 @@ class TheDanceState(State):
             self.moves_left += 1
             if self.ankhs_used == 2:
                 self._reveal(p, RESOURCEFUL)
-            events.append(self._ev("ankh", f"{self._who(p)} spends an Ankh: one more Movement.", player=p))
+            events.append(
+                self._ev("ankh", f"{self._who(p)} spends an Ankh: one more Movement.", player=p)
+            )
         elif action < ac.RELEASE + self.nd:
             self._release(action - ac.RELEASE, events, voluntary=True)
         elif action == ac.DISCIPLINE:
@@ -666,7 +815,11 @@ class TheDanceState(State):
         elif action == ac.STRATEGIC:
             self.strategic_used = True
             self._reveal(p, STRATEGIC)
-            events.append(self._ev("strategic", f"{self._who(p)} uses Strategic to draw a new Plan.", player=p))
+            events.append(
+                self._ev(
+                    "strategic", f"{self._who(p)} uses Strategic to draw a new Plan.", player=p
+                )
+            )
             self.agenda[:0] = [(T_STRATEGIC_DRAW, p), (T_STRATEGIC_CHOICE, p), (T_RESUME_DANCE, p)]
             self._advance(events)
         elif action == ac.END_DANCE:
@@ -679,7 +832,13 @@ class TheDanceState(State):
             return
         if action == ac.CLEAR_FOIL:
             self.foiled[p] = False
-            events.append(self._ev("clear-foil", f"{self._who(p)} spends her Influence step shaking off the Foil.", player=p))
+            events.append(
+                self._ev(
+                    "clear-foil",
+                    f"{self._who(p)} spends her Influence step shaking off the Foil.",
+                    player=p,
+                )
+            )
             self._end_turn(events)
         elif action == ac.PASS:
             self._end_turn(events)
@@ -696,18 +855,38 @@ class TheDanceState(State):
                 self._reveal(p, MESMERIZE)
             self.occ[self.server] = -1
             self.server = -1
-            events.append(self._ev("server", f"{self._who(p)} calls the Server, takes two Refreshments, and he returns to the kitchen.", player=p))
+            events.append(
+                self._ev(
+                    "server",
+                    f"{self._who(p)} calls the Server, takes two Refreshments, and he returns to the kitchen.",
+                    player=p,
+                )
+            )
             self.agenda[:0] = [(T_REFRESH, p), (T_REFRESH, p), (T_DISCARD, p)]
             self._end_turn(events)
         elif ac.CUT_DANCER <= action < ac.CUT_DANCER + nd:
             d = action - ac.CUT_DANCER
             self._swap(p, self.dancer_pos[d], d)
-            events.append(self._ev("cut-in", f"{self._who(p)}: May I cut in? She trades places with {self.comp.dancers[d].name}.", player=p, dancer=d))
+            events.append(
+                self._ev(
+                    "cut-in",
+                    f"{self._who(p)}: May I cut in? She trades places with {self.comp.dancers[d].name}.",
+                    player=p,
+                    dancer=d,
+                )
+            )
             self._end_turn(events)
         elif ac.CUT_AVATAR <= action < ac.CUT_AVATAR + 6:
             q = self.avatar_of.index(action - ac.CUT_AVATAR)
             self._swap(p, self.avatar_pos[q], self.nd + q)
-            events.append(self._ev("cut-in", f"{self._who(p)}: May I cut in? She trades places with {self._who(q)}.", player=p, avatar=q))
+            events.append(
+                self._ev(
+                    "cut-in",
+                    f"{self._who(p)}: May I cut in? She trades places with {self._who(q)}.",
+                    player=p,
+                    avatar=q,
+                )
+            )
             self._end_turn(events)
 
     def _swap(self, p: int, there: int, piece: int) -> None:
@@ -748,7 +927,11 @@ class TheDanceState(State):
         if self.target_kind == TARGET_AVATAR:
             return rating + self.comp.avatars[self.avatar_of[self.target]].ratings[dom]
         kinds = self.comp.refreshments
-        return rating + self.comp.dancers[self.target].pips[dom] + sum(kinds[k].pips for k in self.used)
+        return (
+            rating
+            + self.comp.dancers[self.target].pips[dom]
+            + sum(kinds[k].pips for k in self.used)
+        )
 
     def _apply_postroll(self, action: int, p: int, events: list[Event]) -> None:
         if action == ac.ACCEPT:
@@ -759,7 +942,13 @@ class TheDanceState(State):
             self.modifier += 1
             self.tactician_used = True
             self._reveal(p, TACTICIAN)
-            events.append(self._ev("tactician", f"{self._who(p)} uses Tactician: the roll counts as {self.roll - self.modifier}.", player=p))
+            events.append(
+                self._ev(
+                    "tactician",
+                    f"{self._who(p)} uses Tactician: the roll counts as {self.roll - self.modifier}.",
+                    player=p,
+                )
+            )
             if self._postroll_actions(p) == [ac.ACCEPT]:
                 self._resolve(events)
         else:
@@ -768,7 +957,9 @@ class TheDanceState(State):
             self.rerolled = True
             self.tactician_used = False
             self._reveal(p, WILLPOWER)
-            events.append(self._ev("willpower", f"{self._who(p)} uses Willpower to roll again.", player=p))
+            events.append(
+                self._ev("willpower", f"{self._who(p)} uses Willpower to roll again.", player=p)
+            )
             self._start_roll()
 
     def _resolve(self, events: list[Event]) -> None:
@@ -785,7 +976,17 @@ class TheDanceState(State):
                 what = f"{self._who(q)} is Foiled"
             else:
                 what = "the Foil fails"
-            events.append(self._ev("foil", f"{name} rolls {roll} against {total}: {what}.", player=p, target=q, roll=roll, needed=total, success=success))
+            events.append(
+                self._ev(
+                    "foil",
+                    f"{name} rolls {roll} against {total}: {what}.",
+                    player=p,
+                    target=q,
+                    roll=roll,
+                    needed=total,
+                    success=success,
+                )
+            )
             self._after_attempt(events)
             return
         d = self.target
@@ -815,10 +1016,23 @@ class TheDanceState(State):
         else:
             text += f"{dancer} is {'Dominated' if dominate else 'Influenced'}"
             place = True
-        events.append(self._ev("influence", text + ".", player=p, dancer=d, roll=roll, needed=total, success=success, dominated=dominate))
+        events.append(
+            self._ev(
+                "influence",
+                text + ".",
+                player=p,
+                dancer=d,
+                roll=roll,
+                needed=total,
+                success=success,
+                dominated=dominate,
+            )
+        )
         if place:
             self.roll_dominates = dominate
-            in_use = [x for x in range(self.nd) if self.dancer_inf[x] == p and self.dancer_pos[x] >= 0]
+            in_use = [
+                x for x in range(self.nd) if self.dancer_inf[x] == p and self.dancer_pos[x] >= 0
+            ]
             regale = bool(self.power_bits[p] & REGALE)
             if len(in_use) < self.markers[p] or (len(in_use) == 1 and not regale):
                 if len(in_use) >= self.markers[p]:
@@ -836,11 +1050,17 @@ class TheDanceState(State):
             self._release(x, events, voluntary=False)
             self._place_marker(p, d, self.roll_dominates)
         else:
-            events.append(self._ev("decline", f"{self._who(p)} keeps her Influence where it was.", player=p))
+            events.append(
+                self._ev("decline", f"{self._who(p)} keeps her Influence where it was.", player=p)
+            )
         self._after_attempt(events)
 
     def _place_marker(self, p: int, d: int, dominate: bool) -> None:
-        used = {self.dancer_slot[x] for x in range(self.nd) if self.dancer_inf[x] == p and self.dancer_pos[x] >= 0}
+        used = {
+            self.dancer_slot[x]
+            for x in range(self.nd)
+            if self.dancer_inf[x] == p and self.dancer_pos[x] >= 0
+        }
         self.dancer_slot[d] = 0 if 0 not in used else 1
         self.dancer_inf[d] = p
         self.dancer_dom[d] = dominate
@@ -852,7 +1072,14 @@ class TheDanceState(State):
         self.dancer_dom[d] = False
         self.dancer_moves[d] = 0
         if voluntary:
-            events.append(self._ev("release", f"{self._who(owner)} releases {self.comp.dancers[d].name}, who rejoins the waltz.", player=owner, dancer=d))
+            events.append(
+                self._ev(
+                    "release",
+                    f"{self._who(owner)} releases {self.comp.dancers[d].name}, who rejoins the waltz.",
+                    player=owner,
+                    dancer=d,
+                )
+            )
 
     def _after_attempt(self, events: list[Event]) -> None:
         p = self.current
@@ -877,7 +1104,14 @@ class TheDanceState(State):
         if slot == 1:
             self.markers[p] = 1
         self.seated[p].append(d)
-        events.append(self._ev("seat", f"{self.comp.dancers[d].name} takes a seat at the {self._family(p)} table.", player=p, dancer=d))
+        events.append(
+            self._ev(
+                "seat",
+                f"{self.comp.dancers[d].name} takes a seat at the {self._family(p)} table.",
+                player=p,
+                dancer=d,
+            )
+        )
         if self._plan_done(p):
             self._finish(p, events)
 
@@ -978,7 +1212,9 @@ class TheDanceState(State):
                     self.draw_for = p
                     self.phase = C_REFRESH
                     return
-                events.append(self._ev("no-refreshments", "The Refreshments have run out.", player=p))
+                events.append(
+                    self._ev("no-refreshments", "The Refreshments have run out.", player=p)
+                )
                 continue
             if task == T_DISCARD:
                 if self.hand_size[p] > self._limit(p):
@@ -1058,11 +1294,19 @@ class TheDanceState(State):
         if self.turn == 1 and self.game.options["scenario"] == "arrogance":
             for p in range(self.n):
                 self.plan_public[p] = True
-            events.append(self._ev("arrogance", "Arrogance: every family reveals her Plan.", plans=[self.comp.plans[x].id for x in self.plan]))
+            events.append(
+                self._ev(
+                    "arrogance",
+                    "Arrogance: every family reveals her Plan.",
+                    plans=[self.comp.plans[x].id for x in self.plan],
+                )
+            )
         first = self.initiative if self.game.options["initiative"] else 0
         order = [(first + i) % self.n for i in range(self.n)]
         self.order = [p for p in order if p not in self.finished]
-        events.append(self._ev("turn", f"Turn {self.turn} begins (Tempo {self.tempo}).", turn=self.turn))
+        events.append(
+            self._ev("turn", f"Turn {self.turn} begins (Tempo {self.tempo}).", turn=self.turn)
+        )
         self.agenda.extend((T_TURN, p) for p in self.order)
         self.agenda.extend([(T_WALTZ_SERVER, 0), (T_TEMPO, 0), (T_INITIATIVE, 0), (T_NEW_ROUND, 0)])
 
@@ -1087,13 +1331,25 @@ class TheDanceState(State):
             self.plan_public[q] = True
         best = self.dawn_ranking[0]
         names = " and ".join(self._who(q) for q in best)
-        events.append(self._ev("dawn", f"Dawn breaks after turn {self.turn} and the ball closes: {names} {'wins' if len(best) == 1 else 'share the win'} by Plan progress.", winners=list(best)))
+        events.append(
+            self._ev(
+                "dawn",
+                f"Dawn breaks after turn {self.turn} and the ball closes: {names} {'wins' if len(best) == 1 else 'share the win'} by Plan progress.",
+                winners=list(best),
+            )
+        )
 
     def _tempo(self, events: list[Event]) -> None:
         board = self.comp.board
         self.tempo = self.tempo % board.tempo_boxes + 1
         if self.tempo == board.refreshment_box:
-            events.append(self._ev("tempo", f"The Tempo reaches box {self.tempo}: the Dancers pause and every family gains a Refreshment.", tempo=self.tempo))
+            events.append(
+                self._ev(
+                    "tempo",
+                    f"The Tempo reaches box {self.tempo}: the Dancers pause and every family gains a Refreshment.",
+                    tempo=self.tempo,
+                )
+            )
             tasks: list[tuple[int, int]] = []
             for p in self.order:
                 if p not in self.finished:
@@ -1101,7 +1357,14 @@ class TheDanceState(State):
             self.agenda[:0] = tasks
             return
         moved = self.waltz()
-        events.append(self._ev("tempo", f"The Tempo reaches box {self.tempo}: the waltz moves {moved} Dancer{'s' if moved != 1 else ''}.", tempo=self.tempo, moved=moved))
+        events.append(
+            self._ev(
+                "tempo",
+                f"The Tempo reaches box {self.tempo}: the waltz moves {moved} Dancer{'s' if moved != 1 else ''}.",
+                tempo=self.tempo,
+                moved=moved,
+            )
+        )
 
     def waltz(self) -> int:
         """Move the non-Influenced Dancers one hex: path Dancers first, then arrow Dancers.
@@ -1147,7 +1410,9 @@ class TheDanceState(State):
         elif rest:
             ranking.append(rest)
         if self.phase != P_OVER:
-            return Outcome(winners=(), ranking=tuple(ranking), returns=tuple(0.0 for _ in range(self.n)))
+            return Outcome(
+                winners=(), ranking=tuple(ranking), returns=tuple(0.0 for _ in range(self.n))
+            )
         return Outcome.from_ranking(self.n, ranking)
 
     def turns(self) -> int:
@@ -1159,7 +1424,9 @@ class TheDanceState(State):
             {
                 "power": "+".join(sorted(POWER_IDS[w] for w in self.powers[p])) or "none",
                 "plan": comp.plans[self.plan[p]].id if self.plan[p] >= 0 else "none",
-                "avatar": comp.avatars[self.avatar_of[p]].slug if self.avatar_of[p] >= 0 else "none",
+                "avatar": comp.avatars[self.avatar_of[p]].slug
+                if self.avatar_of[p] >= 0
+                else "none",
                 "sanctuary": comp.board.sanctuaries[self.sanctuary_of[p]].colour
                 if self.sanctuary_of[p] >= 0
                 else "none",
@@ -1308,8 +1575,17 @@ class TheDanceState(State):
         state.plan_public = [f["plan_public"] for f in fams]
         state.seated = [list(f["seated"]) for f in fams]
         turn = view["turn_state"]
-        for key in ("moves_left", "ankhs_used", "steps_taken", "passing", "attempts",
-                    "strategic_used", "pay_left", "draw_for", "die_for"):
+        for key in (
+            "moves_left",
+            "ankhs_used",
+            "steps_taken",
+            "passing",
+            "attempts",
+            "strategic_used",
+            "pay_left",
+            "draw_for",
+            "die_for",
+        ):
             setattr(state, key, turn[key])
         effort = view["effort"]
         state.target_kind = effort["kind"]
