@@ -14,7 +14,8 @@ import os
 import time
 
 from ballroom.games.dancing_dice.batch import simulate_random
-from ballroom.lab.simulate import SimulationSpec, simulate
+from ballroom.lab.runner import simulate
+from ballroom.lab.simulate import SimulationSpec
 
 
 def engine_rate(seats: tuple[str, ...], games: int, workers: int) -> float:

@@ -20,7 +20,8 @@ import time
 from ballroom.core.rng import Rng
 from ballroom.core.state import CHANCE
 from ballroom.games.the_dance import TheDance
-from ballroom.lab.simulate import SimulationSpec, run, summarize
+from ballroom.lab.runner import Backend, Task, run_tasks
+from ballroom.lab.simulate import GameResult, SimulationSpec, summarize
 
 TARGET_ACTIONS_PER_SECOND = 50_000
 
@@ -62,6 +63,10 @@ def clone_rate(clones: int) -> float:
     for _ in range(clones):
         state.clone()
     return clones / (time.perf_counter() - started)
+
+
+def run(spec: SimulationSpec, games: int, workers: int) -> list[GameResult]:
+    return run_tasks([Task(spec, i) for i in range(games)], Backend("local", workers)).results
 
 
 def game_rate(seats: tuple[str, ...], games: int) -> tuple[float, float]:

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from ballroom.lab.simulate import SimulationSpec, simulate
+from ballroom.lab.runner import simulate
+from ballroom.lab.simulate import SimulationSpec
 
 
 def test_expert_beats_three_random_players() -> None:

@@ -59,7 +59,10 @@ def test_interrupted_run_resumes_without_losing_or_repeating_games(
 ) -> None:
     checkpoint = Checkpoint(tmp_path / "run.progress.jsonl", {"run": "quick"})
     stopped = run_tasks(
-        tasks(quick_spec), Backend("local", workers), checkpoint=checkpoint, on_progress=StopAfter(5)
+        tasks(quick_spec),
+        Backend("local", workers),
+        checkpoint=checkpoint,
+        on_progress=StopAfter(5),
     )
     assert stopped.interrupted and 5 <= len(stopped.results) < GAMES
     kept = {r.index for r in stopped.results}
@@ -93,7 +96,9 @@ def test_a_checkpoint_of_another_run_is_refused(tmp_path: Path, quick_spec: Simu
     path = tmp_path / "run.progress.jsonl"
     run_tasks(tasks(quick_spec, 2), Backend("local", 1), checkpoint=Checkpoint(path, {"seed": 1}))
     with pytest.raises(InvalidOptionError, match="holds a different run"):
-        run_tasks(tasks(quick_spec, 2), Backend("local", 1), checkpoint=Checkpoint(path, {"seed": 2}))
+        run_tasks(
+            tasks(quick_spec, 2), Backend("local", 1), checkpoint=Checkpoint(path, {"seed": 2})
+        )
     assert json.loads(path.read_text().splitlines()[0])["seed"] == 1
 
 

@@ -31,7 +31,9 @@ def test_results_round_trip(tmp_path: Path, dance_results: list[GameResult], suf
     assert loaded == dance_results and loaded_meta == meta
 
 
-def test_duckdb_file_answers_balance_questions(tmp_path: Path, dance_results: list[GameResult]) -> None:
+def test_duckdb_file_answers_balance_questions(
+    tmp_path: Path, dance_results: list[GameResult]
+) -> None:
     import duckdb
 
     path = tmp_path / "run.duckdb"
@@ -71,7 +73,10 @@ def test_findings_name_a_seat_that_wins_too_often() -> None:
         for i in range(40)
     ]
     findings = analyse(unfair).findings
-    assert any(line.startswith("Seat 1 wins 100.0%") and "more than the fair 50%" in line for line in findings)
+    assert any(
+        line.startswith("Seat 1 wins 100.0%") and "more than the fair 50%" in line
+        for line in findings
+    )
     assert any(line.startswith("Seat 2 wins 0.0%") for line in findings)
 
 

@@ -45,8 +45,21 @@ def test_tournament_needs_two_seats() -> None:
 
 def test_tournament_command_json_and_saved_results(tmp_path: Path) -> None:
     out = tmp_path / "t.parquet"
-    args = ["tournament", "dancing-dice", "--seats", "expert,random", "--games", "8",
-            "--workers", "1", "-o", "endurance=2", "--out", str(out), "--json"]
+    args = [
+        "tournament",
+        "dancing-dice",
+        "--seats",
+        "expert,random",
+        "--games",
+        "8",
+        "--workers",
+        "1",
+        "-o",
+        "endurance=2",
+        "--out",
+        str(out),
+        "--json",
+    ]
     result = runner.invoke(app, args)
     assert result.exit_code == 0, result.output
     data = json.loads(result.stdout)
@@ -62,29 +75,68 @@ def test_tournament_command_json_and_saved_results(tmp_path: Path) -> None:
 
 def test_simulate_out_resumes_and_extends(tmp_path: Path) -> None:
     out = tmp_path / "s.duckdb"
-    base = ["simulate", "dancing-dice", "--seats", "expert,random", "-o", "endurance=2",
-            "--workers", "1", "--out", str(out), "--json"]
+    base = [
+        "simulate",
+        "dancing-dice",
+        "--seats",
+        "expert,random",
+        "-o",
+        "endurance=2",
+        "--workers",
+        "1",
+        "--out",
+        str(out),
+        "--json",
+    ]
     first = runner.invoke(app, [*base, "--games", "6"])
     assert first.exit_code == 0, first.output
     more = runner.invoke(app, [*base, "--games", "10"])
     assert more.exit_code == 0, more.output
     assert "resumed: 6 games were already played" in more.stderr
-    fresh = runner.invoke(app, ["simulate", "dancing-dice", "--seats", "expert,random", "-o",
-                                "endurance=2", "--workers", "2", "--games", "10", "--json"])
+    fresh = runner.invoke(
+        app,
+        [
+            "simulate",
+            "dancing-dice",
+            "--seats",
+            "expert,random",
+            "-o",
+            "endurance=2",
+            "--workers",
+            "2",
+            "--games",
+            "10",
+            "--json",
+        ],
+    )
     assert json.loads(more.stdout)["wins"] == json.loads(fresh.stdout)["wins"]
 
 
 def test_sweep_variants_and_command() -> None:
     names, combos = variants("the-dance", ["domination=natural-one,margin-three"])
-    assert names == ["domination"] and [c["domination"] for c in combos] == ["natural-one", "margin-three"]
+    assert names == ["domination"] and [c["domination"] for c in combos] == [
+        "natural-one",
+        "margin-three",
+    ]
     with pytest.raises(InvalidOptionError, match="name=value1,value2"):
         variants("the-dance", ["domination"])
     with pytest.raises(InvalidOptionError):
         variants("the-dance", ["domination=natural-one,sudden-death"])
     result = runner.invoke(
         app,
-        ["sweep", "the-dance", "--option", "domination=natural-one,margin-three", "--games", "3",
-         "--seats", "heuristic,heuristic,heuristic", "--workers", "1", "--json"],
+        [
+            "sweep",
+            "the-dance",
+            "--option",
+            "domination=natural-one,margin-three",
+            "--games",
+            "3",
+            "--seats",
+            "heuristic,heuristic,heuristic",
+            "--workers",
+            "1",
+            "--json",
+        ],
     )
     assert result.exit_code == 0, result.output
     rows = json.loads(result.stdout)

@@ -15,7 +15,9 @@ from ballroom.lab.store import read_results
 
 @reports_errors
 def report_command(
-    results: Annotated[Path, typer.Argument(help="A .parquet or .duckdb file from simulate --out.")],
+    results: Annotated[
+        Path, typer.Argument(help="A .parquet or .duckdb file from simulate --out.")
+    ],
     html_path: Annotated[
         Path, typer.Option("--html", help="Where to write the report page.")
     ] = Path("report.html"),

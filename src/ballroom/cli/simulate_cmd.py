@@ -63,8 +63,15 @@ def simulate_command(
     )
     spec.validate()
     where = Backend(backend, workers, address)
-    meta = {"game": game, "options": spec.options, "seed": seed, "seats": list(seat_specs),
-            "games": games, "kind": "simulation", "max_turns": max_turns}
+    meta = {
+        "game": game,
+        "options": spec.options,
+        "seed": seed,
+        "seats": list(seat_specs),
+        "games": games,
+        "kind": "simulation",
+        "max_turns": max_turns,
+    }
     checkpoint = checkpoint_for(out, meta)
     tasks = [Task(spec, index) for index in range(games)]
     outcome, seconds = run_with_progress(game, tasks, where, checkpoint)

@@ -61,8 +61,15 @@ def sweep_command(
         name = label(options, names)
         spec = SimulationSpec(game, seat_specs, options, seed, max_turns)
         spec.validate()
-        meta = {"game": game, "options": options, "seed": seed, "seats": list(seat_specs),
-                "games": games, "kind": "simulation", "max_turns": max_turns}
+        meta = {
+            "game": game,
+            "options": options,
+            "seed": seed,
+            "seats": list(seat_specs),
+            "games": games,
+            "kind": "simulation",
+            "max_turns": max_turns,
+        }
         target = None
         if out is not None:
             slug = "_".join(f"{k}-{options[k]}" for k in names) or "defaults"

@@ -111,7 +111,9 @@ def run_with_progress(
 @reports_errors
 def tournament_command(
     game: Annotated[str, typer.Argument(help="Game id, e.g. dancing-dice.")],
-    seats: Annotated[str, typer.Option(help="One bot per seat, e.g. mcts:iterations=500,expert,random.")],
+    seats: Annotated[
+        str, typer.Option(help="One bot per seat, e.g. mcts:iterations=500,expert,random.")
+    ],
     games: Annotated[int, typer.Option("--games", "-n", min=1, help="Games to play.")] = 60,
     seed: Annotated[int, typer.Option(help="Base seed; same seed, same results.")] = 0,
     workers: WorkersOption = DEFAULT_WORKERS,
@@ -131,8 +133,15 @@ def tournament_command(
     options = parse_options(game, option or [])
     where = Backend(backend, workers, address)
     tasks = tournament_tasks(game, bots, games, options=options, seed=seed, max_turns=max_turns)
-    meta = {"game": game, "options": options, "seed": seed, "bots": bots, "games": games,
-            "kind": "tournament", "max_turns": max_turns}
+    meta = {
+        "game": game,
+        "options": options,
+        "seed": seed,
+        "bots": bots,
+        "games": games,
+        "kind": "tournament",
+        "max_turns": max_turns,
+    }
     checkpoint = checkpoint_for(out, meta)
     outcome, seconds = run_with_progress(game, tasks, where, checkpoint)
     save_run(out, checkpoint, outcome, meta)

@@ -127,9 +127,13 @@ def _findings(a: Analysis) -> list[str]:
         strong = [g for g in groups if g.rate.excludes(fair)]
         for g in strong:
             word = "strong" if g.rate.value > fair else "weak"
-            lines.append(f"{name.capitalize()} {g.label} looks {word}: it wins {g.rate} (fair {fair:.0%}).")
+            lines.append(
+                f"{name.capitalize()} {g.label} looks {word}: it wins {g.rate} (fair {fair:.0%})."
+            )
         if groups and not strong:
-            lines.append(f"No {name} stands out: every one's interval includes the fair {fair:.0%}.")
+            lines.append(
+                f"No {name} stands out: every one's interval includes the fair {fair:.0%}."
+            )
         elif len(groups) >= 10:
             lines.append(
                 f"With {len(groups)} {name} values compared, about one in twenty misses the "
@@ -195,7 +199,10 @@ def _length_plot(turns: Sequence[int]) -> Figure:
 def plots(a: Analysis) -> list[tuple[str, Figure]]:
     """Every plot of the report, with its caption."""
     figures: list[tuple[str, Figure]] = [
-        ("Win rate by seat (first-player advantage)", _rate_plot("Win rate by seat", a.by_seat, a.fair))
+        (
+            "Win rate by seat (first-player advantage)",
+            _rate_plot("Win rate by seat", a.by_seat, a.fair),
+        )
     ]
     if len(a.by_bot) > 1:
         figures.append(("Win rate by bot", _rate_plot("Win rate by bot", a.by_bot, a.fair)))

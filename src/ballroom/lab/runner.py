@@ -13,13 +13,14 @@ from __future__ import annotations
 import json
 import multiprocessing
 import signal
+import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
 from ballroom.core.errors import InvalidOptionError
-from ballroom.lab.simulate import GameResult, SimulationSpec, play_one
+from ballroom.lab.simulate import GameResult, SimulationSpec, play_one, summarize
 
 BACKENDS = ("local", "ray")
 CHECKPOINT_FORMAT = "ballroom-checkpoint/1"
@@ -43,7 +44,9 @@ class Backend:
 
     def __post_init__(self) -> None:
         if self.name not in BACKENDS:
-            raise InvalidOptionError(f"unknown backend {self.name!r}; allowed: {', '.join(BACKENDS)}")
+            raise InvalidOptionError(
+                f"unknown backend {self.name!r}; allowed: {', '.join(BACKENDS)}"
+            )
         if self.workers < 1:
             raise InvalidOptionError(f"workers must be at least 1, not {self.workers}")
         if self.address is not None and self.name != "ray":
@@ -104,9 +107,7 @@ def _execute_ray(
     try:
         import ray
     except ImportError:
-        raise InvalidOptionError(
-            "--backend ray needs Ray: pip install 'ballroom[ray]'"
-        ) from None
+        raise InvalidOptionError("--backend ray needs Ray: pip install 'ballroom[ray]'") from None
     if not ray.is_initialized():
         if backend.address is None:
             ray.init(num_cpus=backend.workers, include_dashboard=False, log_to_driver=False)
@@ -232,3 +233,23 @@ def run_tasks(
     except KeyboardInterrupt:
         interrupted = True
     return RunOutcome([done[index] for index in sorted(done)], interrupted, resumed)
+
+
+def simulate(
+    spec: SimulationSpec,
+    games: int,
+    workers: int = 1,
+    on_progress: Callable[[int], None] | None = None,
+) -> dict[str, Any]:
+    """Play games ``0..games-1`` on local processes and summarise them.
+
+    The summary's numbers depend only on ``spec`` and ``games``; only
+    ``seconds`` and ``games_per_second`` vary from run to run.
+    """
+    spec.validate()
+    started = time.perf_counter()
+    tasks = [Task(spec, index) for index in range(games)]
+    outcome = run_tasks(tasks, Backend("local", workers), on_progress=on_progress)
+    summary = summarize(spec, outcome.results, time.perf_counter() - started)
+    summary["workers"] = workers
+    return summary

@@ -1,16 +1,15 @@
-"""Play many games in parallel and summarise them.
+"""One game of a simulation, and the summary of many.
 
 Game ``i`` of a run with seed ``S`` is seeded ``derive_seed(S, "game", i)``
 and its bots derive their own streams from that, so a run's results depend
-only on its seed and settings, never on how many workers played it: results
-are gathered by game index before anything is summed.
+only on its seed and settings, never on how many workers played it (see
+``ballroom.lab.runner``): results are ordered by game index before anything
+is summed.
 """
 
 from __future__ import annotations
 
-import time
-from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -95,41 +94,6 @@ def play_one(spec: SimulationSpec, index: int) -> GameResult:
     )
 
 
-def _play_chunk(spec: SimulationSpec, indices: Sequence[int]) -> list[GameResult]:
-    return [play_one(spec, index) for index in indices]
-
-
-def _chunks(indices: range, size: int) -> Iterator[range]:
-    for start in range(indices.start, indices.stop, size):
-        yield range(start, min(start + size, indices.stop))
-
-
-def run(
-    spec: SimulationSpec,
-    games: int,
-    workers: int = 1,
-    on_progress: Callable[[int], None] | None = None,
-) -> list[GameResult]:
-    """Play games ``0..games-1`` and return their results in index order."""
-    spec.validate()
-    results: list[GameResult] = []
-    if workers <= 1:
-        for index in range(games):
-            results.append(play_one(spec, index))
-            if on_progress is not None:
-                on_progress(1)
-        return results
-    chunk = max(1, min(50, games // (workers * 8) or 1))
-    with ProcessPoolExecutor(max_workers=workers) as pool:
-        futures = [pool.submit(_play_chunk, spec, list(c)) for c in _chunks(range(games), chunk)]
-        for future in futures:
-            batch = future.result()
-            results.extend(batch)
-            if on_progress is not None:
-                on_progress(len(batch))
-    return results
-
-
 def summarize(
     spec: SimulationSpec, results: Sequence[GameResult], seconds: float
 ) -> dict[str, Any]:
@@ -165,18 +129,4 @@ def summarize(
     }
 
 
-def simulate(
-    spec: SimulationSpec,
-    games: int,
-    workers: int = 1,
-    on_progress: Callable[[int], None] | None = None,
-) -> dict[str, Any]:
-    """Run and summarise; the summary's numbers depend only on ``spec`` and ``games``."""
-    started = time.perf_counter()
-    results = run(spec, games, workers, on_progress)
-    summary = summarize(spec, results, time.perf_counter() - started)
-    summary["workers"] = workers
-    return summary
-
-
-__all__ = ["GameResult", "SimulationSpec", "play_one", "run", "simulate", "summarize"]
+__all__ = ["GameResult", "SimulationSpec", "play_one", "summarize"]

@@ -36,9 +36,7 @@ def _lab_import_error(package: str) -> InvalidOptionError:
 def check_output(path: Path) -> None:
     """Refuse an output whose format we cannot write, before any game is played."""
     if path.suffix not in FORMATS:
-        raise InvalidOptionError(
-            f"results go to a .parquet or .duckdb file, not {path.name!r}"
-        )
+        raise InvalidOptionError(f"results go to a .parquet or .duckdb file, not {path.name!r}")
 
 
 def _feature_names(results: Sequence[GameResult]) -> list[str]:

@@ -19,9 +19,7 @@ from ballroom.lab.simulate import GameResult
 from ballroom.lab.stats import Estimate, mean_interval, wilson
 
 
-def variants(
-    game_id: str, sweeps: Sequence[str]
-) -> tuple[list[str], list[dict[str, OptionValue]]]:
+def variants(game_id: str, sweeps: Sequence[str]) -> tuple[list[str], list[dict[str, OptionValue]]]:
     """The swept option names and every combination of their ``name=v1,v2,...`` values,
     each validated by the game's option declaration."""
     option_set = get_game(game_id).option_set
