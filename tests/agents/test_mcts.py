@@ -14,6 +14,7 @@ from ballroom.core.errors import InvalidOptionError
 from ballroom.core.play import decision_for, play_out, step
 from ballroom.core.rng import Rng
 from ballroom.core.state import CHANCE, State
+from ballroom.games.the_dance.search import progress
 
 
 def advance_to_choice(state: State, seat: int, bots: str, seed: int, skip: int = 0) -> State:
@@ -46,7 +47,11 @@ def twin_with_other_secrets(state: State, seat: int, seed: int) -> State:
 
 @pytest.mark.parametrize(
     ("game", "players", "bots", "skip"),
-    [("dancing-dice", 3, "expert", 0), ("dancing-dice", 4, "expert", 3), ("the-dance", 3, "heuristic", 6)],
+    [
+        ("dancing-dice", 3, "expert", 0),
+        ("dancing-dice", 4, "expert", 3),
+        ("the-dance", 3, "heuristic", 6),
+    ],
 )
 def test_mcts_plays_identically_when_only_hidden_information_differs(
     game: str, players: int, bots: str, skip: int
@@ -124,8 +129,14 @@ def test_mcts_beats_random_at_dancing_dice() -> None:
     [
         ("mcts:iterations=0", "iterations must be a positive int"),
         ("mcts:ms=soon", "ms must be a positive float"),
-        ("mcts:depth=3", "no parameter depth; allowed: c, horizon, iterations, margin, ms, prior, rollout"),
-        ("mcts:rollout=wizard", "rollout must be game, random or one of Dancing Dice's bots (expert)"),
+        (
+            "mcts:depth=3",
+            "no parameter depth; allowed: c, horizon, iterations, margin, ms, prior, rollout",
+        ),
+        (
+            "mcts:rollout=wizard",
+            "rollout must be game, random or one of Dancing Dice's bots (expert)",
+        ),
     ],
 )
 def test_bad_mcts_parameters_are_named(spec: str, message: str) -> None:
@@ -138,3 +149,37 @@ def test_settings_default_to_iterations() -> None:
     assert SearchSettings.from_params({}).iterations == 1000
     timed = SearchSettings.from_params({"ms": "50", "c": "1.2"})
     assert timed.iterations is None and timed.milliseconds == 50.0 and timed.exploration == 1.2
+
+
+def test_the_dance_evaluation_is_a_win_share_that_follows_plan_progress() -> None:
+    """The cut-off evaluation must be on the terminal returns' scale (shares summing
+    to 1), and one move before she wins the winner's Plan must show as nearly done."""
+    state = ballroom.make("the-dance", players=2, seed=3)
+    game = state.game
+    agents = [make_agent(game, p, "heuristic", 3) for p in range(2)]
+    before_end = state
+    while not state.is_terminal():
+        shares = game.evaluate(state)  # type: ignore[attr-defined]
+        assert sum(shares) == pytest.approx(1.0)
+        assert all(0.0 <= share <= 1.0 for share in shares)
+        before_end = state.clone()
+        step(state, agents)
+    winner = state.outcome().winners[0]
+    assert progress(before_end, winner) > 2 / 3  # type: ignore[arg-type]
+    assert game.evaluate(state) == list(state.returns())  # type: ignore[attr-defined]
+
+
+def test_a_wide_margin_keeps_the_priors_move() -> None:
+    """``margin`` guards the prior's guess against noisy means: no move can look 2 better."""
+    state = ballroom.make("the-dance", players=2, seed=6)
+    game = state.game
+    agents = [make_agent(game, p, "heuristic", 6) for p in range(2)]
+    searcher = make_agent(game, 0, "mcts:iterations=30,prior=heuristic,margin=2", 6)
+    compared = 0
+    while compared < 6:
+        if 0 in state.current_players() and len(state.legal_actions(0)) > 1:
+            decision = decision_for(state, 0)
+            if decision.observation["phase"] not in ("choose-avatar", "choose-sanctuary"):
+                assert searcher.act(decision) == agents[0].act(decision)
+                compared += 1
+        step(state, agents)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import math
 from typing import Any, ClassVar
 
 import numpy as np
@@ -138,33 +137,8 @@ class TheDance(Game):
         return encoding.encode(observation, self.components, self.players)
 
     def evaluate(self, state: TheDanceState) -> list[float]:
-        """Search hook for IS-MCTS: win shares of a game cut short, from Plan progress.
-
-        A seated Dancer fills her symbol; a Dominated one counts 0.6 and an
-        Influenced one 0.3, so progress shows before anyone is seated.
-        """
-        if state.is_terminal():
-            return state.returns()
-        if state.finished:
-            return [1.0 if p == state.finished[0] else 0.0 for p in range(self.players)]
-        dancers = self.components.dancers
-        have = [[0.0] * len(self.components.colours) for _ in range(self.players)]
-        for p in range(self.players):
-            for d in state.seated[p]:
-                have[p][dancers[d].symbol] += 1.0
-        for d, family in enumerate(state.dancer_inf):
-            if family >= 0 and state.dancer_seat[d] < 0:
-                have[family][dancers[d].symbol] += 0.6 if state.dancer_dom[d] else 0.3
-        weights = []
-        for p in range(self.players):
-            if state.plan[p] < 0:
-                weights.append(1.0)
-                continue
-            needs = self.components.plans[state.plan[p]].needs
-            filled = sum(min(h, need) for h, need in zip(have[p], needs, strict=True))
-            weights.append(math.exp(6.0 * filled / max(1, sum(needs))))
-        total = sum(weights)
-        return [w / total for w in weights]
+        """Search hook for IS-MCTS: win shares of a game cut short (see search.py)."""
+        return search.evaluate(state)
 
     def rollout_action(self, state: TheDanceState, player: int, rng: Rng) -> int:
         """Search hook: a fast greedy rollout policy (see search.py)."""

@@ -9,6 +9,7 @@ Dancer, Influence in the best Domain, play the first Refreshment offered.
 
 from __future__ import annotations
 
+import math
 from typing import TYPE_CHECKING
 
 from ballroom.core.rng import Rng
@@ -120,3 +121,62 @@ def _influence(state: TheDanceState, p: int, legal: list[int]) -> int:
         elif a == ac.CLEAR_FOIL:
             return a
     return best
+
+
+SEATED, DOMINATED, INFLUENCED, NEAR = 1.0, 0.7, 0.55, 0.25
+"""Credit toward a Plan symbol: a seated Dancer fills it; one held is worth less the
+farther she is from home (a Dominated one cannot be stolen); a wanted free Dancer near
+the Avatar is worth a little, less with each step away."""
+HOME_DECAY, NEAR_DECAY = 0.03, 0.05
+SHARPNESS = 5.0
+"""How steeply Plan progress turns into a win share: a seat's weight is exp(SHARPNESS x progress)."""
+
+
+def progress(state: TheDanceState, p: int) -> float:
+    """Expected fraction of ``p``'s Plan: seated symbols, held Dancers by their distance
+    home, and the nearest wanted free Dancer by her distance from the Avatar."""
+    comp = state.comp
+    needs = _lacking(state, p)
+    total = sum(comp.plans[state.plan[p]].needs)
+    filled = total - sum(n for n in needs if n > 0)
+    board = comp.board
+    home = board.distance[board.sanctuaries[state.sanctuary_of[p]].entry]
+    dancers = comp.dancers
+    credits: list[list[float]] = [[] for _ in needs]
+    for d in range(state.nd):
+        pos = state.dancer_pos[d]
+        symbol = dancers[d].symbol
+        if pos >= 0 and state.dancer_inf[d] == p and needs[symbol] > 0:
+            base = DOMINATED if state.dancer_dom[d] else INFLUENCED
+            credits[symbol].append(max(0.2, base - HOME_DECAY * home[pos]))
+    partial = 0.0
+    for symbol, offered in enumerate(credits):
+        if needs[symbol] > 0 and offered:
+            offered.sort(reverse=True)
+            partial += sum(offered[: needs[symbol]])
+            needs[symbol] -= min(needs[symbol], len(offered))
+    here = state.avatar_pos[p]
+    if here >= 0:
+        near = board.distance[here]
+        best = 0.0
+        for d in range(state.nd):
+            pos = state.dancer_pos[d]
+            if pos >= 0 and state.dancer_inf[d] < 0 and needs[dancers[d].symbol] > 0:
+                best = max(best, NEAR - NEAR_DECAY * near[pos])
+        partial += best
+    return (filled + partial) / max(1, total)
+
+
+def evaluate(state: TheDanceState) -> list[float]:
+    """Win shares of a game cut short: a softmax of the families' Plan progress."""
+    if state.is_terminal():
+        return list(state.returns())
+    n = state.n
+    if state.finished:
+        return [1.0 if p == state.finished[0] else 0.0 for p in range(n)]
+    weights = [
+        math.exp(SHARPNESS * progress(state, p)) if state.plan[p] >= 0 else 1.0
+        for p in range(n)
+    ]
+    total = sum(weights)
+    return [w / total for w in weights]
