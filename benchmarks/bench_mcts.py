@@ -32,6 +32,7 @@ CASES = [
     ("the-dance", 4, "heuristic", "horizon=1", 1),
     ("the-dance", 4, "heuristic", "horizon=2,prior=heuristic", 1),
     ("the-dance", 4, "heuristic", "horizon=2,rollout=heuristic", 4),
+    ("the-dance", 2, "heuristic", "horizon=2,rollout=heuristic,margin=0.1", 2),
 ]
 """(game, players, bot that reaches the positions, mcts settings, budget divisor for slow ones)"""
 
@@ -73,7 +74,9 @@ def openspiel_rate(players: int, simulations: int, positions: int) -> float:
 
     game = pyspiel.load_game("python_ballroom_dancing_dice", {"players": players})
     rng = np.random.RandomState(1)
-    bot = mcts.MCTSBot(game, 1.4, simulations, mcts.RandomRolloutEvaluator(1, rng), random_state=rng)
+    bot = mcts.MCTSBot(
+        game, 1.4, simulations, mcts.RandomRolloutEvaluator(1, rng), random_state=rng
+    )
     seconds = 0.0
     for index in range(positions):
         state = game.new_initial_state()
