@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import wraps
-from typing import ParamSpec, TypeVar
+from typing import Annotated, ParamSpec, TypeVar
 
 import typer
 from rich.console import Console
@@ -18,6 +18,14 @@ P = ParamSpec("P")
 R = TypeVar("R")
 
 err_console = Console(stderr=True)
+
+RuleOptions = Annotated[
+    list[str] | None, typer.Option("--option", "-o", help="Rule option name=value.")
+]
+MaxTurns = Annotated[
+    int | None, typer.Option(help="Cut games past this many turns (counted as unfinished).")
+]
+AsJson = Annotated[bool, typer.Option("--json", help="Print one JSON object.")]
 
 
 def reports_errors(command: Callable[P, R]) -> Callable[P, R]:

@@ -15,7 +15,7 @@ import typer
 from rich.console import Console
 
 from ballroom.agents import make_agent
-from ballroom.cli.common import parse_options, parse_seats, reports_errors
+from ballroom.cli.common import RuleOptions, parse_options, parse_seats, reports_errors
 from ballroom.core.agent import Agent, Decision
 from ballroom.core.errors import IllegalActionError
 from ballroom.core.events import Event
@@ -106,9 +106,7 @@ def play_command(
     seed: Annotated[
         int, typer.Option(help="Seed: the same seed and moves give the same game.")
     ] = 0,
-    option: Annotated[
-        list[str] | None, typer.Option("--option", "-o", help="Rule option name=value.")
-    ] = None,
+    option: RuleOptions = None,
     save: Annotated[
         Path | None, typer.Option(help="Write the game record here when the game stops.")
     ] = None,

@@ -9,7 +9,14 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from ballroom.cli.common import parse_options, parse_seats, reports_errors
+from ballroom.cli.common import (
+    AsJson,
+    MaxTurns,
+    RuleOptions,
+    parse_options,
+    parse_seats,
+    reports_errors,
+)
 from ballroom.cli.tournament_cmd import (
     DEFAULT_WORKERS,
     AddressOption,
@@ -38,14 +45,10 @@ def simulate_command(
     workers: WorkersOption = DEFAULT_WORKERS,
     backend: BackendOption = "local",
     address: AddressOption = None,
-    option: Annotated[
-        list[str] | None, typer.Option("--option", "-o", help="Rule option name=value.")
-    ] = None,
-    max_turns: Annotated[
-        int | None, typer.Option(help="Cut games past this many turns (counted as unfinished).")
-    ] = None,
+    option: RuleOptions = None,
+    max_turns: MaxTurns = None,
     out: OutOption = None,
-    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+    as_json: AsJson = False,
 ) -> None:
     """Play GAMES games in parallel and report wins per seat.
 

@@ -10,7 +10,7 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from ballroom.cli.common import parse_seats, reports_errors
+from ballroom.cli.common import AsJson, MaxTurns, parse_seats, reports_errors
 from ballroom.cli.tournament_cmd import (
     DEFAULT_WORKERS,
     AddressOption,
@@ -43,14 +43,12 @@ def sweep_command(
     workers: WorkersOption = DEFAULT_WORKERS,
     backend: BackendOption = "local",
     address: AddressOption = None,
-    max_turns: Annotated[
-        int | None, typer.Option(help="Cut games past this many turns (counted as unfinished).")
-    ] = None,
+    max_turns: MaxTurns = None,
     out: Annotated[
         Path | None,
         typer.Option("--out", help="Folder for one .parquet per variant (resumable)."),
     ] = None,
-    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+    as_json: AsJson = False,
 ) -> None:
     """Play GAMES games under each rule variant and compare lengths and win rates."""
     seat_specs = tuple(parse_seats(seats, players, "random"))

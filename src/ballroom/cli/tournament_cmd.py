@@ -18,7 +18,14 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
 from rich.table import Table
 
-from ballroom.cli.common import err_console, parse_options, reports_errors
+from ballroom.cli.common import (
+    AsJson,
+    MaxTurns,
+    RuleOptions,
+    err_console,
+    parse_options,
+    reports_errors,
+)
 from ballroom.core.agent import split_seats
 from ballroom.lab.runner import BACKENDS, Backend, Checkpoint, RunOutcome, Task, run_tasks
 from ballroom.lab.store import check_output, read_results, write_results
@@ -119,14 +126,10 @@ def tournament_command(
     workers: WorkersOption = DEFAULT_WORKERS,
     backend: BackendOption = "local",
     address: AddressOption = None,
-    option: Annotated[
-        list[str] | None, typer.Option("--option", "-o", help="Rule option name=value.")
-    ] = None,
-    max_turns: Annotated[
-        int | None, typer.Option(help="Cut games past this many turns (counted as unfinished).")
-    ] = None,
+    option: RuleOptions = None,
+    max_turns: MaxTurns = None,
     out: OutOption = None,
-    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+    as_json: AsJson = False,
 ) -> None:
     """Rotate the bots through the seats, rate them (OpenSkill) and show win rates with 95% CIs."""
     bots = split_seats(seats)
