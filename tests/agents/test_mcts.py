@@ -46,32 +46,35 @@ def twin_with_other_secrets(state: State, seat: int, seed: int) -> State:
 
 
 @pytest.mark.parametrize(
-    ("game", "players", "bots", "skip"),
+    ("game", "players", "bots", "skip", "spec"),
     [
-        ("dancing-dice", 3, "expert", 0),
-        ("dancing-dice", 4, "expert", 3),
-        ("the-dance", 3, "heuristic", 6),
+        ("dancing-dice", 3, "expert", 0, "mcts:iterations=60"),
+        ("dancing-dice", 4, "expert", 3, "mcts:iterations=60"),
+        ("the-dance", 3, "heuristic", 6, "mcts:iterations=60"),
+        ("dancing-dice", 3, "expert", 0, "mcts:iterations=60,search=halving"),
+        ("the-dance", 3, "heuristic", 6, "mcts:iterations=60,search=halving,rollout=heuristic"),
     ],
 )
 def test_mcts_plays_identically_when_only_hidden_information_differs(
-    game: str, players: int, bots: str, skip: int
+    game: str, players: int, bots: str, skip: int, spec: str
 ) -> None:
     state = advance_to_choice(ballroom.make(game, players=players, seed=11), 0, bots, 11, skip)
     twin = twin_with_other_secrets(state, 0, seed=99)
     choices = []
     for world in (state, twin):
-        agent = make_agent(world.game, 0, "mcts:iterations=60", seed=5)
+        agent = make_agent(world.game, 0, spec, seed=5)
         assert isinstance(agent, ISMCTSAgent)
         choices.append(agent.act(decision_for(world, 0)))
     assert choices[0] == choices[1]
     assert choices[0] in state.legal_actions(0)
 
 
-def test_same_seed_same_choice() -> None:
+@pytest.mark.parametrize("spec", ["mcts:iterations=80", "mcts:iterations=80,search=halving"])
+def test_same_seed_same_choice(spec: str) -> None:
     state = advance_to_choice(ballroom.make("dancing-dice", players=3, seed=2), 0, "expert", 2)
     decision = decision_for(state, 0)
-    first = make_agent(state.game, 0, "mcts:iterations=80", seed=1).act(decision)
-    assert make_agent(state.game, 0, "mcts:iterations=80", seed=1).act(decision) == first
+    first = make_agent(state.game, 0, spec, seed=1).act(decision)
+    assert make_agent(state.game, 0, spec, seed=1).act(decision) == first
 
 
 @hypothesis_settings(max_examples=6)
@@ -104,9 +107,10 @@ def test_mcts_finishes_multiplayer_games_legally(game: str, bots: str) -> None:
         assert sum(state.returns()) == pytest.approx(1.0)
 
 
-def test_time_budget_stops_the_search() -> None:
+@pytest.mark.parametrize("spec", ["mcts:ms=30", "mcts:ms=30,search=halving"])
+def test_time_budget_stops_the_search(spec: str) -> None:
     state = advance_to_choice(ballroom.make("dancing-dice", players=2, seed=3), 0, "expert", 3)
-    agent = make_agent(state.game, 0, "mcts:ms=30", 3)
+    agent = make_agent(state.game, 0, spec, 3)
     assert isinstance(agent, ISMCTSAgent)
     assert agent.act(decision_for(state, 0)) in state.legal_actions(0)
     assert 1 <= agent.last_iterations < 2000
@@ -131,8 +135,11 @@ def test_mcts_beats_random_at_dancing_dice() -> None:
         ("mcts:ms=soon", "ms must be a positive float"),
         (
             "mcts:depth=3",
-            "no parameter depth; allowed: c, horizon, iterations, margin, ms, prior, rollout",
+            "no parameter depth; allowed: c, horizon, iterations, margin, ms, prior, rollout, "
+            "search, z",
         ),
+        ("mcts:search=deep", "search must be one of tree, halving, not 'deep'"),
+        ("mcts:z=-1", "z must be a positive float"),
         (
             "mcts:rollout=wizard",
             "rollout must be game, random or one of Dancing Dice's bots (expert)",
@@ -169,12 +176,14 @@ def test_the_dance_evaluation_is_a_win_share_that_follows_plan_progress() -> Non
     assert game.evaluate(state) == list(state.returns())  # type: ignore[attr-defined]
 
 
-def test_a_wide_margin_keeps_the_priors_move() -> None:
+@pytest.mark.parametrize("search", ["tree", "halving"])
+def test_a_wide_margin_keeps_the_priors_move(search: str) -> None:
     """``margin`` guards the prior's guess against noisy means: no move can look 2 better."""
     state = ballroom.make("the-dance", players=2, seed=6)
     game = state.game
     agents = [make_agent(game, p, "heuristic", 6) for p in range(2)]
-    searcher = make_agent(game, 0, "mcts:iterations=30,prior=heuristic,margin=2", 6)
+    spec = f"mcts:iterations=30,prior=heuristic,margin=2,search={search}"
+    searcher = make_agent(game, 0, spec, 6)
     compared = 0
     while compared < 6:
         if 0 in state.current_players() and len(state.legal_actions(0)) > 1:

@@ -34,6 +34,13 @@ observations of the sampled world; ``rollout=random`` with uniform moves.
 The rollout policy also picks the first move tried at a new node;
 ``prior=BOT`` names a different bot for that (cheap rollouts, a smart first
 guess), ``prior=none`` tries untried moves in random order.
+
+``search=halving`` replaces the tree by paired rollouts of the root moves:
+sequential halving with common random numbers, departing from the prior's
+move only when another beats it by ``z`` standard errors of the paired
+difference (see ``ISMCTSAgent._halving``). Where dice make single returns
+very noisy, comparing moves on the same worlds and dice is what lets a
+small budget tell them apart.
 """
 
 from __future__ import annotations
@@ -48,7 +55,6 @@ from typing import TypeVar, cast
 from ballroom.core.agent import Agent, Decision
 from ballroom.core.errors import InvalidOptionError
 from ballroom.core.game import Game
-from ballroom.core.play import decision_for
 from ballroom.core.rng import Rng
 from ballroom.core.state import CHANCE, State
 
@@ -59,6 +65,8 @@ Evaluator = Callable[[State], Sequence[float]]
 DEFAULT_ITERATIONS = 1000
 DEFAULT_EXPLORATION = 0.7
 DEFAULT_HORIZON = 1
+DEFAULT_Z = 1.0
+SEARCHES = ("tree", "halving")
 MAX_ROLLOUT_ACTIONS = 20_000
 """A safety stop for rollouts in games without an evaluation; such a rollout scores zero."""
 
@@ -91,12 +99,16 @@ class SearchSettings:
     prior: str = "rollout"
     margin: float = 0.0
     """How much better (in mean return) a move must look to override the prior's guess."""
+    search: str = "tree"
+    """``tree`` (IS-MCTS) or ``halving`` (paired root rollouts, see ``_halving``)."""
+    z: float = DEFAULT_Z
+    """``halving``: standard errors of the paired difference a move needs to beat the guess."""
 
     @classmethod
     def from_params(cls, params: Mapping[str, str]) -> SearchSettings:
         """Read seat-spec parameters (``iterations``, ``ms``, ``c``, ``horizon``, ``rollout``,
-        ``prior``, ``margin``)."""
-        allowed = {"iterations", "margin", "ms", "c", "horizon", "prior", "rollout"}
+        ``prior``, ``margin``, ``search``, ``z``)."""
+        allowed = {"iterations", "margin", "ms", "c", "horizon", "prior", "rollout", "search", "z"}
         unknown = sorted(set(params) - allowed)
         if unknown:
             raise InvalidOptionError(
@@ -110,6 +122,12 @@ class SearchSettings:
         exploration = _positive(params, "c", float)
         horizon = _positive(params, "horizon", int)
         rollout = params.get("rollout", "game")
+        search = params.get("search", "tree")
+        if search not in SEARCHES:
+            raise InvalidOptionError(
+                f"mcts search must be one of {', '.join(SEARCHES)}, not {search!r}"
+            )
+        z = _positive(params, "z", float)
         return cls(
             iterations=iterations,
             milliseconds=milliseconds,
@@ -118,6 +136,8 @@ class SearchSettings:
             rollout=rollout,
             prior=params.get("prior", "rollout"),
             margin=_positive(params, "margin", float) or 0.0,
+            search=search,
+            z=DEFAULT_Z if z is None else z,
         )
 
 
@@ -168,6 +188,8 @@ class ISMCTSAgent:
         legal = list(decision.legal_actions)
         if len(legal) == 1:
             return legal[0]
+        if self.settings.search == "halving":
+            return self._halving(decision, legal)
         root = _Node()
         table: dict[tuple[int, str], _Node] = {}
         settings = self.settings
@@ -190,6 +212,75 @@ class ISMCTSAgent:
             if kept[0] and chosen[1] / chosen[0] - kept[1] / kept[0] < settings.margin:
                 return guess
         return best
+
+    # -- paired root rollouts --------------------------------------------------
+
+    def _halving(self, decision: Decision, legal: list[int]) -> int:
+        """Sequential halving over the root moves with common random numbers.
+
+        Each sample is one determinization and one random stream, shared by
+        every move still in the race: each move is applied to a copy of the
+        same world and rolled out with a copy of the same stream, so the
+        moves meet the same hidden cards and, as long as their lines agree,
+        the same dice. Their *differences* are then far less noisy than
+        their returns, which is what a choice between moves needs. Each
+        round spends an equal share of the budget and keeps the better half
+        (the prior's guess always stays); at the end the best move must beat
+        the guess by ``z`` standard errors of the paired difference (and by
+        ``margin``), else the guess is played: a policy-improvement step
+        that only departs from the prior on evidence.
+        """
+        settings = self.settings
+        seat = self.seat
+        observation = decision.observation
+        rng = self.rng
+        guess = legal[0]
+        if self.prior is not None:
+            guess = self.prior(self.game.determinize(observation, rng), seat, rng)
+        alive = list(legal)
+        rounds = max(1, math.ceil(math.log2(len(legal))))
+        # Per move: summed return, and summed squared difference from the guess's.
+        total = {a: 0.0 for a in legal}
+        squares = {a: 0.0 for a in legal}
+        samples = 0
+        started = time.perf_counter()
+        ms = settings.milliseconds
+        for round_index in range(rounds):
+            if settings.iterations is not None:
+                quota = max(1, settings.iterations // (rounds * len(alive)))
+                deadline = math.inf
+            else:
+                quota = MAX_ROLLOUT_ACTIONS
+                deadline = started + (round_index + 1) * cast(float, ms) / 1000.0 / rounds
+            done = 0
+            while done < quota and (done == 0 or time.perf_counter() < deadline):
+                world = self.game.determinize(observation, rng)
+                seed = rng.below(1 << 62)
+                values = {}
+                for a in alive:
+                    state = world.clone()
+                    state.apply(a, seat, trusted=True)
+                    values[a] = self._rollout(state, Rng(seed))[seat]
+                base = values[guess]
+                for a in alive:
+                    total[a] += values[a]
+                    squares[a] += (values[a] - base) ** 2
+                done += 1
+            samples += done
+            if len(alive) > 2:
+                ranked = sorted(alive, key=lambda a: (-total[a], a != guess, a))
+                keep = ranked[: math.ceil(len(alive) / 2)]
+                alive = keep if guess in keep else [*keep[:-1], guess]
+        self.last_iterations = samples * len(alive)
+        best = min(alive, key=lambda a: (-total[a], a != guess, a))
+        if best == guess:
+            return guess
+        mean = (total[best] - total[guess]) / samples
+        spread = squares[best] / samples - mean * mean
+        error = math.sqrt(max(0.0, spread) / max(1, samples - 1))
+        if mean > settings.z * error and mean > settings.margin:
+            return best
+        return guess
 
     # -- one iteration --------------------------------------------------------
 
@@ -217,7 +308,7 @@ class ISMCTSAgent:
             if found is None:
                 found = table[key] = _Node()
             node = found
-        values = self._rollout(state)
+        values = self._rollout(state, self.rng)
         for stats, seat in path:
             stats[0] += 1.0
             stats[1] += values[seat]
@@ -266,15 +357,10 @@ class ISMCTSAgent:
                 return None
             if current[0] != CHANCE:
                 return self.seat if self.seat in current else current[0]
-            state.apply(self._chance(state), CHANCE, trusted=True)
+            state.apply(_chance(state, self.rng), CHANCE, trusted=True)
 
-    def _chance(self, state: State) -> int:
-        outcomes = state.chance_outcomes()
-        index = self.rng.weighted_index([p for _, p in outcomes])
-        return outcomes[index][0]
-
-    def _rollout(self, state: State) -> Sequence[float]:
-        rng = self.rng
+    def _rollout(self, state: State, rng: Rng) -> Sequence[float]:
+        """Play ``state`` out with the rollout policy and ``rng`` (which also draws chance)."""
         policy = self.policy
         evaluate = self.evaluate
         stop_turn = state.turns() + self.settings.horizon if evaluate is not None else None
@@ -286,7 +372,7 @@ class ISMCTSAgent:
                 break
             player = current[0]
             if player == CHANCE:
-                action = self._chance(state)
+                action = _chance(state, rng)
             elif policy is not None:
                 action = policy(state, player, rng)
             else:
@@ -296,6 +382,13 @@ class ISMCTSAgent:
         if evaluate is not None:
             return evaluate(state)
         return [0.0] * self.game.players
+
+
+def _chance(state: State, rng: Rng) -> int:
+    """An outcome from the node's declared odds, drawn with the bot's own source."""
+    outcomes = state.chance_outcomes()
+    index = rng.weighted_index([p for _, p in outcomes])
+    return outcomes[index][0]
 
 
 def _final_score(
@@ -314,10 +407,17 @@ def _bot_policy(game: Game, name: str) -> RolloutPolicy:
     agents: dict[int, Agent] = {}
 
     def policy(state: State, player: int, rng: Rng) -> int:
+        legal = state.legal_actions(player)
+        if len(legal) == 1:
+            return legal[0]  # no choice: skip building the observation
         agent = agents.get(player)
         if agent is None:
             agent = agents[player] = factory(game, player, Rng(rng.below(1 << 62)), {})
-        return agent.act(decision_for(state, player))
+        return agent.act(
+            Decision(
+                game=game, player=player, observation=state.observation(player), legal_actions=legal
+            )
+        )
 
     return policy
 
