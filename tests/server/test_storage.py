@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import asyncio
 import dataclasses
+import threading
 from pathlib import Path
 
 import pytest
@@ -16,9 +18,17 @@ from ballroom.server.storage import (
     RESIGNED,
     StorageError,
     Store,
+    Writer,
+    append_actions,
+    claim_seat,
+    create_game,
+    hand_to_bot,
     hash_token,
     make_engine,
     migrate,
+    resign,
+    set_rematch,
+    truncate,
 )
 
 
@@ -51,8 +61,12 @@ def test_migrations_create_every_table(store: Store) -> None:
 
 def test_a_game_round_trips_as_its_record(store: Store) -> None:
     record = played_record(40)
-    store.create_game(
-        "g1", record, [("human", hash_token("t")), ("expert", None), ("human", None)], hotseat=False
+    store.write(
+        create_game,
+        "g1",
+        record,
+        [("human", hash_token("t")), ("expert", None), ("human", None)],
+        hotseat=False,
     )
     loaded = store.load("g1")
     assert loaded is not None
@@ -66,39 +80,89 @@ def test_a_game_round_trips_as_its_record(store: Store) -> None:
 def test_actions_append_in_order_and_a_stored_ply_is_refused(store: Store) -> None:
     record = played_record(30)
     first = dataclasses.replace(record, actions=record.actions[:20])
-    store.create_game("g2", first, [("human", None)] * 3, hotseat=True)
-    store.append_actions("g2", 20, record.actions[20:30], PLAYING)
+    store.write(create_game, "g2", first, [("human", None)] * 3, hotseat=True)
+    store.write(append_actions, "g2", 20, record.actions[20:30], PLAYING)
     with pytest.raises(StorageError, match="ply 25 is already stored"):
-        store.append_actions("g2", 25, [record.actions[25]], PLAYING)
+        store.write(append_actions, "g2", 25, [record.actions[25]], PLAYING)
     loaded = store.load("g2")
     assert loaded is not None and loaded.record.actions == record.actions[:30]
-    store.truncate("g2", 22)
+    store.write(truncate, "g2", 22)
     loaded = store.load("g2")
     assert loaded is not None and loaded.record.actions == record.actions[:22]
-    store.append_actions("g2", 22, record.actions[22:24], OVER)
+    store.write(append_actions, "g2", 22, record.actions[22:24], OVER)
     loaded = store.load("g2")
     assert loaded is not None and loaded.status == OVER and len(loaded.record.actions) == 24
     assert "g2" not in store.playing_ids()
 
 
 def test_a_seat_is_claimed_once_and_a_bot_seat_never(store: Store) -> None:
-    store.create_game(
-        "g3", played_record(0), [("human", None), ("random", None), ("human", None)], hotseat=False
+    store.write(
+        create_game,
+        "g3",
+        played_record(0),
+        [("human", None), ("random", None), ("human", None)],
+        hotseat=False,
     )
-    assert store.claim_seat("g3", 0, hash_token("a"))
-    assert not store.claim_seat("g3", 0, hash_token("b"))
-    assert not store.claim_seat("g3", 1, hash_token("b"))
+    assert store.write(claim_seat, "g3", 0, hash_token("a"))
+    assert not store.write(claim_seat, "g3", 0, hash_token("b"))
+    assert not store.write(claim_seat, "g3", 1, hash_token("b"))
     loaded = store.load("g3")
     assert loaded is not None and loaded.seats[0].token_hash == hash_token("a")
 
 
 def test_resign_and_rematch_links(store: Store) -> None:
-    store.create_game("g4", played_record(0), [("human", None)] * 3, hotseat=False)
+    store.write(create_game, "g4", played_record(0), [("human", None)] * 3, hotseat=False)
     assert store.playing_ids() == ["g4"]
-    store.resign("g4", 2)
-    assert store.set_rematch("g4", "g5") == "g5"
-    assert store.set_rematch("g4", "g6") == "g5"
+    store.write(resign, "g4", 2)
+    assert store.write(set_rematch, "g4", "g5") == "g5"
+    assert store.write(set_rematch, "g4", "g6") == "g5"
     loaded = store.load("g4")
     assert loaded is not None
     assert (loaded.status, loaded.resigned, loaded.rematch_id) == (RESIGNED, 2, "g5")
     assert [row[0] for row in store.recent()] == ["g4"]
+
+
+def test_a_resigned_seat_is_stored_with_its_bot_and_ply(store: Store) -> None:
+    store.write(
+        create_game, "g7", played_record(0), [("human", hash_token("t"))] * 3, hotseat=False
+    )
+    store.write(hand_to_bot, "g7", 1, "expert", 12)
+    loaded = store.load("g7")
+    assert loaded is not None
+    assert [(s.spec, s.resigned_at) for s in loaded.seats] == [
+        ("human", None),
+        ("expert", 12),
+        ("human", None),
+    ]
+    assert loaded.seats[1].is_bot and loaded.seats[1].token_hash == hash_token("t")
+
+
+def test_the_writer_commits_a_group_and_refuses_only_the_stale_write(store: Store) -> None:
+    """Writes queued together share a transaction; one refused write spoils no other."""
+    record = played_record(12)
+
+    async def scenario() -> list[object]:
+        writer = Writer(store.engine)
+        try:
+            await writer.write(create_game, "g8", record, [("human", None)] * 3, hotseat=False)
+            await writer.write(create_game, "g9", record, [("human", None)] * 3, hotseat=False)
+            gate = threading.Event()
+            held = writer.write(lambda _connection: gate.wait(10))  # the next three queue up
+            writes = [
+                writer.write(append_actions, "g8", 12, [(0, "keep")], PLAYING),
+                writer.write(append_actions, "g9", 5, [(0, "keep")], PLAYING),  # stale ply
+                writer.write(claim_seat, "g9", 0, hash_token("a")),
+            ]
+            gate.set()
+            assert await held
+            return list(await asyncio.gather(*writes, return_exceptions=True))
+        finally:
+            writer.close()
+
+    first, stale, claimed = asyncio.run(scenario())
+    assert first is None and claimed is True
+    assert isinstance(stale, StorageError) and "ply 5 is already stored" in str(stale)
+    g8, g9 = store.load("g8"), store.load("g9")
+    assert g8 is not None and g8.record.actions[-1] == (0, "keep")
+    assert g9 is not None and g9.record.actions == record.actions
+    assert g9.seats[0].token_hash == hash_token("a")

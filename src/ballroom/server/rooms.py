@@ -7,6 +7,13 @@ connection get its own view, built from ``observation(seat)`` and the events
 that seat may see. Chance is drawn at once with the state's seeded source;
 bots move after a short pause, each decision with a seed derived from the
 game's seed and the ply, so a restarted server makes the same choices.
+A bot thinks without holding the room's lock, so the people at its table
+can move meanwhile; if the game moved on, it decides again.
+
+A room nobody is connected to and no bot has to drive is dropped from
+memory after ``evict_after`` idle seconds; the next request loads it again
+from storage. Writes go through the store's ``Writer`` (group commit);
+reads through a small thread pool.
 """
 
 from __future__ import annotations
@@ -17,12 +24,14 @@ import functools
 import json
 import multiprocessing
 import secrets
+import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from typing import Any, TypeVar
 
-from ballroom.agents import make_agent
+from ballroom.agents import bot_names, make_agent
 from ballroom.core.agent import Decision
 from ballroom.core.errors import BallroomError, IllegalActionError, RecordError
 from ballroom.core.events import Event
@@ -32,6 +41,7 @@ from ballroom.core.play import decision_for
 from ballroom.core.record import GameRecord, replay
 from ballroom.core.rng import derive_seed
 from ballroom.core.state import CHANCE, Observation
+from ballroom.server import storage
 from ballroom.server.storage import (
     OVER,
     PLAYING,
@@ -41,6 +51,7 @@ from ballroom.server.storage import (
     Store,
     StoredGame,
     StoredSeat,
+    Writer,
     hash_token,
 )
 
@@ -91,6 +102,8 @@ class Room:
         self.lock = asyncio.Lock()
         self.connections: set[Connection] = set()
         self.driver: asyncio.Task[None] | None = None
+        self.last_used = time.monotonic()
+        """When a request last touched the room; idle rooms are evicted after a while."""
         self.state = stored.record.new_state()
         self.steps: list[Step] = []
         self._round: set[int] | None = None
@@ -146,6 +159,12 @@ class Room:
     def final_status(self) -> str:
         return OVER if self.state.is_terminal() else PLAYING
 
+    def resign_event(self, seat: int) -> Event:
+        """The log line of a human leaving a game that goes on with a bot in the seat."""
+        spec = self.seats[seat].spec
+        text = f"{self.game.player_name(seat)} resigns; a {spec} bot plays the seat from now on."
+        return Event("resign", text, {"player": seat, "bot": spec})
+
     def bots_to_move(self) -> list[int]:
         if self.status != PLAYING:
             return []
@@ -169,6 +188,7 @@ class Room:
             result = {
                 "winners": list(outcome.winners),
                 "ranking": [list(group) for group in outcome.ranking],
+                "resigned": [seat.seat for seat in self.seats if seat.resigned_at is not None],
             }
         return {
             "id": self.id,
@@ -190,6 +210,7 @@ class Room:
                     "bot": seat.spec if seat.is_bot else None,
                     "claimed": seat.is_bot or seat.token_hash is not None,
                     "connected": seat.seat in connected,
+                    "resigned": seat.resigned_at is not None,
                 }
                 for seat in self.seats
             ],
@@ -228,7 +249,17 @@ class Room:
         }
 
     def all_events(self) -> list[Event]:
-        return [event for step in self.steps for event in step.events]
+        """The whole log, with each resignation where it happened."""
+        notices = sorted(
+            (seat.resigned_at, seat.seat) for seat in self.seats if seat.resigned_at is not None
+        )
+        events: list[Event] = []
+        for ply, step in enumerate(self.steps):
+            while notices and notices[0][0] <= ply:
+                events.append(self.resign_event(notices.pop(0)[1]))
+            events.extend(step.events)
+        events.extend(self.resign_event(seat) for _, seat in notices)
+        return events
 
     def undo_point(self) -> int | None:
         """The ply that undo would return to, if the rules of hotseat undo allow one.
@@ -239,7 +270,9 @@ class Room:
         """
         if not self.stored.hotseat or self.status != PLAYING:
             return None
-        for ply in range(self.ply - 1, -1, -1):
+        # A resignation is not taken back: undo stops at the last one.
+        floor = max((s.resigned_at for s in self.seats if s.resigned_at is not None), default=0)
+        for ply in range(self.ply - 1, floor - 1, -1):
             step = self.steps[ply]
             if step.reveals:
                 return None
@@ -306,6 +339,10 @@ def event_json(event: Event) -> dict[str, Any]:
     return event.to_json()
 
 
+def new_id(prefix: str = "") -> str:
+    return prefix + secrets.token_urlsafe(6).replace("-", "x").replace("_", "y")
+
+
 class RoomManager:
     """Every room of this server process, loaded from the store on demand."""
 
@@ -314,13 +351,17 @@ class RoomManager:
         store: Store,
         *,
         bot_delay: float = 0.6,
-        db_threads: int = 16,
+        db_threads: int = 4,
         bot_processes: int = 0,
+        evict_after: float = 600.0,
     ) -> None:
         self.store = store
         self.bot_delay = bot_delay
-        self.db = ThreadPoolExecutor(db_threads, thread_name_prefix="ballroom-db")
-        """Storage calls wait on the database (a commit, an fsync) off the event loop."""
+        self.evict_after = evict_after
+        self.reads = ThreadPoolExecutor(db_threads, thread_name_prefix="ballroom-db")
+        """Reads wait on the database off the event loop."""
+        self.writer = Writer(store.engine)
+        """Every write, committed in groups by one thread."""
         self.bots: Executor = (
             ProcessPoolExecutor(bot_processes, mp_context=multiprocessing.get_context("spawn"))
             if bot_processes
@@ -330,36 +371,68 @@ class RoomManager:
         if bot_processes:
             self.bots.submit(warm_up)  # start and import now, not on the first bot move
         self.rooms: dict[str, Room] = {}
-        self._loading = asyncio.Lock()
+        self._loading: dict[str, asyncio.Future[Room]] = {}
+        self._sweeper = asyncio.get_running_loop().create_task(self._sweep())
 
-    async def _db(self, function: Callable[..., T], *args: Any, **kwargs: Any) -> T:
+    async def _read(self, function: Callable[..., T], *args: Any) -> T:
         return await asyncio.get_running_loop().run_in_executor(
-            self.db, functools.partial(function, *args, **kwargs)
+            self.reads, functools.partial(function, *args)
         )
 
     async def get(self, game_id: str) -> Room:
         room = self.rooms.get(game_id)
-        if room is not None:
-            return room
-        async with self._loading:
-            room = self.rooms.get(game_id)
-            if room is None:
-                stored = await self._db(self.store.load, game_id)
-                if stored is None:
-                    raise RoomError(f"there is no game {game_id!r}")
-                room = Room(stored, self.bot_delay)
-                self.rooms[game_id] = room
-                self._drive(room)
+        if room is None:
+            loading = self._loading.get(game_id)
+            if loading is None:
+                loading = self._loading[game_id] = asyncio.ensure_future(self._load(game_id))
+                loading.add_done_callback(lambda _: self._loading.pop(game_id, None))
+            room = await asyncio.shield(loading)
+        room.last_used = time.monotonic()
+        return room
+
+    async def _load(self, game_id: str) -> Room:
+        stored = await self._read(self.store.load, game_id)
+        if stored is None:
+            raise RoomError(f"there is no game {game_id!r}")
+        return self._add(Room(stored, self.bot_delay))
+
+    def _add(self, room: Room) -> Room:
+        self.rooms[room.id] = room
+        self._drive(room)
         return room
 
     async def resume_all(self) -> int:
         """Load every unfinished game so that bots and chance carry on after a restart."""
-        ids = await self._db(self.store.playing_ids)
+        ids = await self._read(self.store.playing_ids)
         for game_id in ids:
             await self.get(game_id)
         return len(ids)
 
+    def evict_idle(self, now: float) -> list[str]:
+        """Drop rooms that nobody watches and no bot drives, idle ``evict_after`` seconds.
+
+        Everything a room holds is in storage, so ``get`` rebuilds it on demand.
+        """
+        evicted = [
+            game_id
+            for game_id, room in self.rooms.items()
+            if not room.connections
+            and not room.bots_to_move()
+            and not room.lock.locked()
+            and (room.driver is None or room.driver.done())
+            and now - room.last_used >= self.evict_after
+        ]
+        for game_id in evicted:
+            del self.rooms[game_id]
+        return evicted
+
+    async def _sweep(self) -> None:
+        while True:
+            await asyncio.sleep(max(1.0, self.evict_after / 4))
+            self.evict_idle(time.monotonic())
+
     async def close(self) -> None:
+        self._sweeper.cancel()
         for room in self.rooms.values():
             if room.driver is not None:
                 room.driver.cancel()
@@ -367,7 +440,8 @@ class RoomManager:
                     await room.driver
             for conn in room.connections:
                 conn.outbox.put_nowait(None)
-        self.db.shutdown(wait=True)
+        self.writer.close()
+        self.reads.shutdown(wait=True)
         self.bots.shutdown(wait=True, cancel_futures=True)
 
     # -- creating -----------------------------------------------------------
@@ -383,33 +457,53 @@ class RoomManager:
         token_hash: str | None,
     ) -> str:
         """Store a new game (with its opening chance draws) and return its id."""
-        game_id = secrets.token_urlsafe(6).replace("-", "x").replace("_", "y")
-        state = game.new_state(seed)
-        record = GameRecord.of(state)
         stored_seats = [
             (spec, token_hash if index in claim and spec == "human" else None)
             for index, spec in enumerate(seats)
         ]
-        await self._db(self.store.create_game, game_id, record, stored_seats, hotseat=hotseat)
-        room = await self.get(game_id)
-        async with room.lock:
-            await self._commit(room, self._chance_only(room))
-        return game_id
+        return await self._start(game, seed, stored_seats, hotseat=hotseat)
 
-    def _chance_only(self, room: Room) -> list[Step]:
-        taken: list[Step] = []
-        room._advance_chance(taken)
-        return taken
+    async def _start(
+        self,
+        game: Game,
+        seed: int,
+        seats: Sequence[tuple[str, str | None]],
+        *,
+        hotseat: bool,
+        game_id: str | None = None,
+    ) -> str:
+        """Store a new game with its opening chance draws in one write, and open its room."""
+        game_id = game_id or new_id()
+        state = game.new_state(seed)
+        while state.is_chance_node():
+            state.apply(state.sample_chance(), CHANCE)
+        record = GameRecord.of(state)
+        status = OVER if state.is_terminal() else PLAYING
+        await self.writer.write(
+            storage.create_game, game_id, record, seats, hotseat=hotseat, status=status
+        )
+        stored = StoredGame(
+            id=game_id,
+            record=record,
+            seats=tuple(StoredSeat(i, spec, token) for i, (spec, token) in enumerate(seats)),
+            hotseat=hotseat,
+            status=status,
+            resigned=None,
+            rematch_id=None,
+            created_at=datetime.now(UTC),
+        )
+        self._add(Room(stored, self.bot_delay))
+        return game_id
 
     async def upload(self, record: GameRecord) -> str:
         """Store an uploaded record for watching; it accepts no moves."""
         replay(record)
-        game_id = "r" + secrets.token_urlsafe(6).replace("-", "x").replace("_", "y")
+        game_id = new_id("r")
         seats = [(spec, None) for spec in (record.seats or ("human",) * record.players)]
         if len(seats) != record.players:
             seats = [("human", None)] * record.players
-        await self._db(
-            self.store.create_game, game_id, record, seats, hotseat=False, status=UPLOADED
+        await self.writer.write(
+            storage.create_game, game_id, record, seats, hotseat=False, status=UPLOADED
         )
         return game_id
 
@@ -422,15 +516,15 @@ class RoomManager:
         first = room.ply - len(steps)
         status = room.final_status()
         try:
-            await self._db(
-                self.store.append_actions,
+            await self.writer.write(
+                storage.append_actions,
                 room.id,
                 first,
                 [(step.player, step.text) for step in steps],
                 status,
             )
         except Exception:
-            stored = await self._db(self.store.load, room.id)
+            stored = await self._read(self.store.load, room.id)
             if stored is not None:
                 room.reset_from(stored)
                 room.broadcast([], reset=True)
@@ -504,15 +598,15 @@ class RoomManager:
             if point is None:
                 raise RoomError(
                     "nothing to undo: undo is for hotseat games, back to the last human move, "
-                    "before any die is rolled or secret revealed"
+                    "before any die is rolled, secret revealed or player resigned"
                 )
             if not {s.seat for s in room.seats if not s.is_bot} <= set(conn.seats):
                 raise RoomError("undo needs every human seat on this device (hotseat)")
             if room.driver is not None:
                 room.driver.cancel()
                 room.driver = None
-            await self._db(self.store.truncate, room.id, point)
-            stored = await self._db(self.store.load, room.id)
+            await self.writer.write(storage.truncate, room.id, point)
+            stored = await self._read(self.store.load, room.id)
             if stored is None:
                 raise RoomError(f"game {room.id} has disappeared from storage")
             room.reset_from(stored)
@@ -520,36 +614,56 @@ class RoomManager:
             self._drive(room)
 
     async def resign(self, room: Room, conn: Connection, seat: object) -> None:
+        """Leave the game: with two players it ends; with more, a bot takes the seat over.
+
+        The game's default bot (its first) plays on for the resigning human, so
+        the others' game is not spoiled; the seat remembers the ply it changed
+        hands at, for the log and the result.
+        """
         async with room.lock:
             player = self._own_seat(room, conn, seat)
             if room.status != PLAYING:
                 raise RoomError(f"the game is already {room.status}")
-            await self._db(self.store.resign, room.id, player)
-            room.status, room.resigned = RESIGNED, player
-            text = f"{room.game.player_name(player)} resigns; the game is over."
-            room.broadcast([Step(player, "", [Event("resign", text, {"player": player})], True)])
+            if room.seats[player].is_bot:
+                raise RoomError(f"seat {player} has resigned already; a bot plays it")
+            name = room.game.player_name(player)
+            if room.game.players <= 2:
+                await self.writer.write(storage.resign, room.id, player)
+                room.status, room.resigned = RESIGNED, player
+                text = f"{name} resigns; the game is over."
+                event = Event("resign", text, {"player": player})
+            else:
+                bot = bot_names(room.game)[0]
+                await self.writer.write(storage.hand_to_bot, room.id, player, bot, room.ply)
+                info = room.seats[player]
+                room.seats[player] = StoredSeat(player, bot, info.token_hash, room.ply)
+                event = room.resign_event(player)
+            room.broadcast([Step(player, "", [event], True)])
+            self._drive(room)
 
     async def rematch(self, room: Room, tokens: Sequence[str]) -> str:
-        """A new game with the same set-up; the same seat tokens hold the same seats."""
+        """A new game with the same set-up; the same seat tokens hold the same seats.
+
+        A seat whose human resigned goes back to a human (with the same token).
+        """
         async with room.lock:
             if room.rematch_id:
                 return room.rematch_id
             if not room.holder_seats(tokens):
                 raise RoomError("only a seated player can ask for a rematch")
-            seed = secrets.randbits(62)
-            new_id = secrets.token_urlsafe(6).replace("-", "x").replace("_", "y")
-            state = room.game.new_state(seed)
-            await self._db(
-                self.store.create_game,
-                new_id,
-                GameRecord.of(state),
-                [(seat.spec, seat.token_hash) for seat in room.seats],
+            candidate = new_id()
+            seats = [
+                ("human" if seat.resigned_at is not None else seat.spec, seat.token_hash)
+                for seat in room.seats
+            ]
+            await self._start(
+                room.game,
+                secrets.randbits(62),
+                seats,
                 hotseat=room.stored.hotseat,
+                game_id=candidate,
             )
-            room.rematch_id = await self._db(self.store.set_rematch, room.id, new_id)
-        new_room = await self.get(new_id)
-        async with new_room.lock:
-            await self._commit(new_room, self._chance_only(new_room))
+            room.rematch_id = await self.writer.write(storage.set_rematch, room.id, candidate)
         room.broadcast([])
         return room.rematch_id
 
@@ -562,7 +676,7 @@ class RoomManager:
                 raise RoomError(f"seat {seat} is played by a bot ({info.spec})")
             if room.status == UPLOADED:
                 raise RoomError("an uploaded record has no seats to take")
-            ok = await self._db(self.store.claim_seat, room.id, seat, hash_token(token))
+            ok = await self.writer.write(storage.claim_seat, room.id, seat, hash_token(token))
             if not ok:
                 raise StorageError(f"seat {seat} ({room.game.player_name(seat)}) is already taken")
             room.seats[seat] = StoredSeat(seat, info.spec, hash_token(token))
@@ -575,25 +689,33 @@ class RoomManager:
             room.driver = asyncio.get_running_loop().create_task(self._bot_loop(room))
 
     async def _bot_loop(self, room: Room) -> None:
-        """Let the bots whose decision it is move, one after another, with a visible pause."""
+        """Let the bots whose decision it is move, one after another, with a visible pause.
+
+        The bot thinks without the room's lock: in a simultaneous round the
+        people can move meanwhile (and a busy bot pool delays only the bots).
+        If the game moved on while it thought, it decides again from the new
+        state, so every decision is the one made at the ply it is applied at.
+        """
         while room.bots_to_move():
             await asyncio.sleep(room.bot_delay)
+            bots = room.bots_to_move()
+            if not bots:
+                return
+            player, state, ply = bots[0], room.state, room.ply
+            decision = decision_for(state, player)
+            action = await asyncio.get_running_loop().run_in_executor(
+                self.bots,
+                bot_move,
+                (room.game.id, room.game.players, tuple(room.game.options.items())),
+                player,
+                room.seats[player].spec,
+                derive_seed(state.seed, "server-bot", ply),
+                decision.observation,
+                list(decision.legal_actions),
+            )
             async with room.lock:
-                bots = room.bots_to_move()
-                if not bots:
-                    return
-                player = bots[0]
-                decision = decision_for(room.state, player)
-                action = await asyncio.get_running_loop().run_in_executor(
-                    self.bots,
-                    bot_move,
-                    (room.game.id, room.game.players, tuple(room.game.options.items())),
-                    player,
-                    room.seats[player].spec,
-                    derive_seed(room.state.seed, "server-bot", room.ply),
-                    decision.observation,
-                    list(decision.legal_actions),
-                )
+                if room.state is not state or room.ply != ply or player not in room.bots_to_move():
+                    continue
                 taken = [room._apply(action, player)]
                 room._advance_chance(taken)
                 try:

@@ -5,21 +5,33 @@ that accepts it, so a server killed at any moment restarts from exactly the
 actions it had acknowledged. Seat tokens are stored only as SHA-256 hashes.
 The schema is created and upgraded by the Alembic migrations shipped in
 ``ballroom.server.migrations``.
+
+Writes are functions of an open connection (``append_actions(connection,
+...)``): ``Store.write`` runs one in its own transaction, and the server's
+``Writer`` thread runs every write queued while the previous commit was
+under way in one transaction (group commit). Either way a write is durable
+before its caller hears back, and one writer means SQLite writers never wait
+on each other's lock.
 """
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import hashlib
 import json
-from collections.abc import Sequence
+import queue
+import threading
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from sqlalchemy import (
     BigInteger,
     Boolean,
+    Connection,
     DateTime,
     Engine,
     ForeignKey,
@@ -29,6 +41,7 @@ from sqlalchemy import (
     create_engine,
     delete,
     event,
+    insert,
     select,
     update,
 )
@@ -73,6 +86,8 @@ class SeatRow(Base):
     seat: Mapped[int] = mapped_column(Integer, primary_key=True)
     spec: Mapped[str] = mapped_column(String(200))
     token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    resigned_at: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    """The ply at which this seat's human resigned and the game's default bot took over."""
 
 
 class ActionRow(Base):
@@ -89,6 +104,8 @@ class ActionRow(Base):
 PLAYING, OVER, RESIGNED, UPLOADED = "playing", "over", "resigned", "uploaded"
 """Game statuses: only ``playing`` games accept moves."""
 
+T = TypeVar("T")
+
 
 def hash_token(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
@@ -100,6 +117,8 @@ class StoredSeat:
     spec: str
     """``human`` or a bot seat spec such as ``expert`` or ``mcts:iterations=200``."""
     token_hash: str | None
+    resigned_at: int | None = None
+    """The ply at which its human resigned and a bot took the seat over."""
 
     @property
     def is_bot(self) -> bool:
@@ -156,57 +175,29 @@ def migrate(engine: Engine) -> None:
 
 
 class Store:
-    """Synchronous storage operations; the server calls them from worker threads."""
+    """Reads, and ``write`` for one write in its own transaction (tools and tests)."""
 
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
 
-    def create_game(
-        self,
-        game_id: str,
-        record: GameRecord,
-        seats: Sequence[tuple[str, str | None]],
-        *,
-        hotseat: bool,
-        status: str = PLAYING,
-    ) -> None:
-        """Store a new game with its seats (spec, token hash) and any actions it already has."""
-        with Session(self.engine) as session, session.begin():
-            session.add(
-                GameRow(
-                    id=game_id,
-                    game=record.game,
-                    version=record.version,
-                    players=record.players,
-                    seed=record.seed,
-                    options=json.dumps(record.options),
-                    hotseat=hotseat,
-                    status=status,
-                    created_at=datetime.now(UTC),
-                )
-            )
-            session.flush()
-            session.add_all(
-                SeatRow(game_id=game_id, seat=i, spec=spec, token_hash=token_hash)
-                for i, (spec, token_hash) in enumerate(seats)
-            )
-            session.add_all(
-                ActionRow(game_id=game_id, ply=ply, player=player, text=text)
-                for ply, (player, text) in enumerate(record.actions)
-            )
+    def write(self, operation: Callable[..., T], *args: Any, **kwargs: Any) -> T:
+        """Run one write operation (``append_actions``, ...) in its own transaction."""
+        with self.engine.begin() as connection:
+            return operation(connection, *args, **kwargs)
 
     def load(self, game_id: str) -> StoredGame | None:
-        with Session(self.engine) as session:
-            row = session.get(GameRow, game_id)
+        with self.engine.connect() as connection:
+            games, seats, actions = GameRow.__table__, SeatRow.__table__, ActionRow.__table__
+            row = connection.execute(select(games).where(games.c.id == game_id)).first()
             if row is None:
                 return None
-            seats = session.scalars(
-                select(SeatRow).where(SeatRow.game_id == game_id).order_by(SeatRow.seat)
+            seat_rows = connection.execute(
+                select(seats).where(seats.c.game_id == game_id).order_by(seats.c.seat)
             ).all()
-            actions = session.execute(
-                select(ActionRow.player, ActionRow.text)
-                .where(ActionRow.game_id == game_id)
-                .order_by(ActionRow.ply)
+            action_rows = connection.execute(
+                select(actions.c.player, actions.c.text)
+                .where(actions.c.game_id == game_id)
+                .order_by(actions.c.ply)
             ).all()
             options: dict[str, OptionValue] = json.loads(row.options)
             record = GameRecord(
@@ -215,12 +206,14 @@ class Store:
                 players=row.players,
                 seed=row.seed,
                 options=options,
-                actions=tuple((player, text) for player, text in actions),
+                actions=tuple((player, text) for player, text in action_rows),
             )
             return StoredGame(
                 id=row.id,
                 record=record,
-                seats=tuple(StoredSeat(s.seat, s.spec, s.token_hash) for s in seats),
+                seats=tuple(
+                    StoredSeat(s.seat, s.spec, s.token_hash, s.resigned_at) for s in seat_rows
+                ),
                 hotseat=row.hotseat,
                 status=row.status,
                 resigned=row.resigned,
@@ -244,64 +237,211 @@ class Store:
             ).all()
             return [(r[0], r[1], r[2], r[3], r[4]) for r in rows]
 
-    def append_actions(
-        self, game_id: str, first_ply: int, actions: Sequence[tuple[int, str]], status: str
-    ) -> None:
-        """Store actions ``first_ply...`` and the game's status in one transaction.
 
-        The (game, ply) primary key refuses a second writer for the same ply.
-        """
+# -- writes: each takes the connection of the transaction it is part of ---------------
+#
+# Core statements rather than ORM sessions: a write is a few rows, and the
+# unit of work would cost more Python time than the database does.
+
+
+def create_game(
+    connection: Connection,
+    game_id: str,
+    record: GameRecord,
+    seats: Sequence[tuple[str, str | None]],
+    *,
+    hotseat: bool,
+    status: str = PLAYING,
+) -> None:
+    """Store a new game with its seats (spec, token hash) and any actions it already has."""
+    connection.execute(
+        insert(GameRow).values(
+            id=game_id,
+            game=record.game,
+            version=record.version,
+            players=record.players,
+            seed=record.seed,
+            options=json.dumps(record.options),
+            hotseat=hotseat,
+            status=status,
+            created_at=datetime.now(UTC),
+        )
+    )
+    connection.execute(
+        insert(SeatRow),
+        [
+            {"game_id": game_id, "seat": i, "spec": spec, "token_hash": token_hash}
+            for i, (spec, token_hash) in enumerate(seats)
+        ],
+    )
+    if record.actions:
+        connection.execute(
+            insert(ActionRow),
+            [
+                {"game_id": game_id, "ply": ply, "player": player, "text": text}
+                for ply, (player, text) in enumerate(record.actions)
+            ],
+        )
+
+
+def append_actions(
+    connection: Connection,
+    game_id: str,
+    first_ply: int,
+    actions: Sequence[tuple[int, str]],
+    status: str,
+) -> None:
+    """Store actions ``first_ply...`` and the game's status.
+
+    The (game, ply) primary key refuses a second writer for the same ply.
+    """
+    try:
+        connection.execute(
+            insert(ActionRow),
+            [
+                {"game_id": game_id, "ply": first_ply + i, "player": player, "text": text}
+                for i, (player, text) in enumerate(actions)
+            ],
+        )
+    except IntegrityError:
+        raise StorageError(f"game {game_id}: ply {first_ply} is already stored") from None
+    if status != PLAYING:
+        connection.execute(
+            update(GameRow).where(GameRow.id == game_id).values(status=status)
+        )
+
+
+def truncate(connection: Connection, game_id: str, plies: int) -> None:
+    """Forget every action from ply ``plies`` on (hotseat undo)."""
+    connection.execute(
+        delete(ActionRow).where(ActionRow.game_id == game_id, ActionRow.ply >= plies)
+    )
+    connection.execute(
+        update(GameRow).where(GameRow.id == game_id).values(status=PLAYING)
+    )
+
+
+def claim_seat(connection: Connection, game_id: str, seat: int, token_hash: str) -> bool:
+    """Give a free human seat to the holder of ``token_hash``; False if it is taken."""
+    result = connection.execute(
+        update(SeatRow)
+        .where(
+            SeatRow.game_id == game_id,
+            SeatRow.seat == seat,
+            SeatRow.spec == "human",
+            SeatRow.token_hash.is_(None),
+        )
+        .values(token_hash=token_hash)
+    )
+    return bool(result.rowcount)
+
+
+def resign(connection: Connection, game_id: str, seat: int) -> None:
+    """End a game by ``seat``'s resignation."""
+    connection.execute(
+        update(GameRow)
+        .where(GameRow.id == game_id, GameRow.status == PLAYING)
+        .values(status=RESIGNED, resigned=seat)
+    )
+
+
+def hand_to_bot(connection: Connection, game_id: str, seat: int, spec: str, ply: int) -> None:
+    """A resigning human leaves; bot ``spec`` plays ``seat`` from ``ply`` on."""
+    connection.execute(
+        update(SeatRow)
+        .where(SeatRow.game_id == game_id, SeatRow.seat == seat)
+        .values(spec=spec, resigned_at=ply)
+    )
+
+
+def set_rematch(connection: Connection, game_id: str, rematch_id: str) -> str:
+    """Link ``game_id`` to its rematch; returns the rematch that won if one already exists."""
+    connection.execute(
+        update(GameRow)
+        .where(GameRow.id == game_id, GameRow.rematch_id.is_(None))
+        .values(rematch_id=rematch_id)
+    )
+    current = connection.scalar(select(GameRow.rematch_id).where(GameRow.id == game_id))
+    return current or rematch_id
+
+
+Job = tuple[Callable[[Connection], Any], "asyncio.Future[Any]"]
+
+
+class Writer:
+    """The server's one writing thread: queued writes commit together (group commit).
+
+    While one transaction commits (an fsync), the writes that arrive queue up
+    and go into the next one, so a busy server makes fewer, larger commits and
+    no write waits on another writer's lock. Each caller's future resolves only
+    after the transaction holding its write has committed. If a batch fails, its
+    writes are retried one transaction each, so one refused write (a stale ply)
+    refuses nobody else's.
+    """
+
+    def __init__(self, engine: Engine, max_batch: int = 256) -> None:
+        self.engine = engine
+        self.max_batch = max_batch
+        self._queue: queue.SimpleQueue[Job | None] = queue.SimpleQueue()
+        self._thread = threading.Thread(target=self._run, name="ballroom-writer", daemon=True)
+        self._thread.start()
+
+    def write(self, operation: Callable[..., T], *args: Any, **kwargs: Any) -> asyncio.Future[T]:
+        """Queue ``operation(connection, *args, **kwargs)``; the future holds its result."""
+        future: asyncio.Future[T] = asyncio.get_running_loop().create_future()
+        self._queue.put((lambda connection: operation(connection, *args, **kwargs), future))
+        return future
+
+    def close(self) -> None:
+        """Finish the queued writes and stop the thread."""
+        self._queue.put(None)
+        self._thread.join()
+
+    def _run(self) -> None:
+        while (job := self._queue.get()) is not None:
+            batch = [job]
+            stop = False
+            while len(batch) < self.max_batch:
+                try:
+                    more = self._queue.get_nowait()
+                except queue.Empty:
+                    break
+                if more is None:
+                    stop = True
+                    break
+                batch.append(more)
+            self._commit(batch)
+            if stop:
+                return
+
+    def _commit(self, batch: list[Job]) -> None:
+        outcomes: list[tuple[asyncio.Future[Any], Any, BaseException | None]] = []
         try:
-            with Session(self.engine) as session, session.begin():
-                session.add_all(
-                    ActionRow(game_id=game_id, ply=first_ply + i, player=player, text=text)
-                    for i, (player, text) in enumerate(actions)
-                )
-                if status != PLAYING:
-                    session.execute(
-                        update(GameRow).where(GameRow.id == game_id).values(status=status)
-                    )
-        except IntegrityError:
-            raise StorageError(f"game {game_id}: ply {first_ply} is already stored") from None
+            with self.engine.begin() as connection:
+                results = [operation(connection) for operation, _ in batch]
+            outcomes = [
+                (future, result, None) for (_, future), result in zip(batch, results, strict=True)
+            ]
+        except Exception as error:
+            if len(batch) == 1:
+                outcomes = [(batch[0][1], None, error)]
+            else:
+                for operation, future in batch:
+                    try:
+                        with self.engine.begin() as connection:
+                            outcomes.append((future, operation(connection), None))
+                    except Exception as single:
+                        outcomes.append((future, None, single))
+        # One wake-up of the event loop per batch, not one per write.
+        with contextlib.suppress(RuntimeError):  # the loop has closed: nobody is waiting
+            outcomes[0][0].get_loop().call_soon_threadsafe(_settle, outcomes)
 
-    def truncate(self, game_id: str, plies: int) -> None:
-        """Forget every action from ply ``plies`` on (hotseat undo)."""
-        with Session(self.engine) as session, session.begin():
-            session.execute(
-                delete(ActionRow).where(ActionRow.game_id == game_id, ActionRow.ply >= plies)
-            )
-            session.execute(update(GameRow).where(GameRow.id == game_id).values(status=PLAYING))
 
-    def claim_seat(self, game_id: str, seat: int, token_hash: str) -> bool:
-        """Give a free human seat to the holder of ``token_hash``; False if it is taken."""
-        with Session(self.engine) as session, session.begin():
-            result = session.execute(
-                update(SeatRow)
-                .where(
-                    SeatRow.game_id == game_id,
-                    SeatRow.seat == seat,
-                    SeatRow.spec == "human",
-                    SeatRow.token_hash.is_(None),
-                )
-                .values(token_hash=token_hash)
-            )
-            return bool(result.rowcount)  # type: ignore[attr-defined]
-
-    def resign(self, game_id: str, seat: int) -> None:
-        with Session(self.engine) as session, session.begin():
-            session.execute(
-                update(GameRow)
-                .where(GameRow.id == game_id, GameRow.status == PLAYING)
-                .values(status=RESIGNED, resigned=seat)
-            )
-
-    def set_rematch(self, game_id: str, rematch_id: str) -> str:
-        """Link ``game_id`` to its rematch; returns the rematch that won if one already exists."""
-        with Session(self.engine) as session, session.begin():
-            session.execute(
-                update(GameRow)
-                .where(GameRow.id == game_id, GameRow.rematch_id.is_(None))
-                .values(rematch_id=rematch_id)
-            )
-            current = session.scalar(select(GameRow.rematch_id).where(GameRow.id == game_id))
-            return current or rematch_id
+def _settle(outcomes: list[tuple[asyncio.Future[Any], Any, BaseException | None]]) -> None:
+    for future, result, error in outcomes:
+        if future.cancelled():
+            continue
+        if error is not None:
+            future.set_exception(error)
+        else:
+            future.set_result(result)
