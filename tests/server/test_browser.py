@@ -10,13 +10,22 @@ import json
 import re
 import time
 from collections.abc import Iterator
+from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, Page, WebSocket, expect, sync_playwright
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
+from websockets.sync.client import connect
 
+from ballroom.agents import make_agent
+from ballroom.core.game import make_game
+from ballroom.core.play import decision_for
+from ballroom.core.state import CHANCE
+from ballroom.games.the_dance import state as dance
+from ballroom.games.the_dance.components import DOMAINS, POWER_IDS
+from ballroom.games.the_dance.state import TheDanceState
 from server.support import http_json, server_process
 
 CHROMIUM = "/usr/bin/chromium"
@@ -215,4 +224,241 @@ def test_hotseat_passes_the_device_and_can_undo(base: str, browser: Browser) -> 
     expect(page.locator("#curtain")).to_contain_text("Pass the device to Andrew")
     page.click("#curtain-ok")
     expect(page.locator("#status")).to_contain_text("Your move, Andrew")
+    assert not errors, errors
+
+
+# -- The Dance: odds with Tactician and Willpower, checked against the engine ------
+
+Odds = tuple[Fraction, Fraction]  # (success, Domination)
+
+
+def _settle(state: TheDanceState, action: int, player: int) -> Odds:
+    """Play ``action`` and every later die and post-roll choice as well as possible."""
+    for event in state.apply(action, player):
+        if event.kind == "influence":
+            return Fraction(int(event.data["success"])), Fraction(int(event.data["dominated"]))
+    return _roll_odds(state)
+
+
+def _roll_odds(state: TheDanceState) -> Odds:
+    """Success first, then Domination: the engine's own dice and post-roll choices."""
+    if state.phase == dance.C_DIE:
+        results = [_settle(state.clone(), a, CHANCE) for a, _ in state.chance_outcomes()]
+        return sum(r[0] for r in results) / 6, sum(r[1] for r in results) / 6
+    assert state.phase == dance.P_POSTROLL, state.phase
+    p = state.actor
+    first_of_each = {}  # which Refreshment pays does not matter: one action per verb
+    for a in state.legal_actions(p):
+        first_of_each.setdefault(state.game.action_to_text(a).split()[0], a)
+    return max(_settle(state.clone(), a, p) for a in first_of_each.values())
+
+
+def _engine_odds(position: TheDanceState, domain: str) -> Odds:
+    state = position.clone()
+    p = state.actor
+    state.apply(state.game.parse_action(f"domain {domain}"), p)
+    if state.phase == dance.P_REFRESH:
+        state.apply(state.game.parse_action("no-refreshment"), p)
+    return _roll_odds(state)
+
+
+def _find_effort(power: int, options: dict[str, Any]) -> tuple[int, TheDanceState, list[str]]:
+    """A seed and the moves (heuristic bots, keeping ``power`` when drawn) that bring
+    a family holding ``power`` and two Refreshments to choose a Domain."""
+    for seed in range(40):
+        game = make_game("the-dance", 3, **options)
+        state = game.new_state(seed)
+        assert isinstance(state, TheDanceState)
+        agents = [make_agent(game, p, "heuristic", seed) for p in range(3)]
+        moves: list[str] = []
+        keep = f"keep {POWER_IDS[power.bit_length() - 1]}"
+        while not state.is_terminal() and len(state.history) < 1500:
+            p = state.current_players()[0]
+            if p == CHANCE:
+                state.apply(state.sample_chance(), CHANCE)
+                continue
+            if (
+                state.phase == dance.P_DOMAIN
+                and state.power_bits[p] & power
+                and state.hand_size[p] >= 2
+            ):
+                return seed, state, moves
+            texts = [game.action_to_text(a) for a in state.legal_actions(p)]
+            text = (
+                keep
+                if keep in texts
+                else game.action_to_text(agents[p].act(decision_for(state, p)))
+            )
+            moves.append(text)
+            state.apply(game.parse_action(text), p)
+    raise AssertionError("no seed brings that Power to an Influence roll")
+
+
+def _replay_hotseat(
+    base: str, seed: int, options: dict[str, Any], moves: list[str]
+) -> dict[str, Any]:
+    """The same game on the server, every seat a person on one device, moved to the same point."""
+    created = http_json(
+        "POST",
+        base + "/api/games",
+        {
+            "game": "the-dance",
+            "players": 3,
+            "seats": ["human"] * 3,
+            "hotseat": True,
+            "seed": seed,
+            "options": options,
+        },
+    )
+    with connect(base.replace("http", "ws") + f"/ws/{created['id']}") as ws:
+        ws.send(json.dumps({"type": "hello", "tokens": [created["token"]]}))
+        frame: dict[str, Any] = {}
+        for text in moves:
+            while not frame.get("legal"):  # the seat whose move is due says so
+                frame = json.loads(ws.recv(timeout=10))
+                assert frame["type"] == "state", frame
+            ws.send(json.dumps({"type": "move", "seat": frame["seat"], "action": text}))
+            ply = frame["ply"]
+            while frame["ply"] <= ply:
+                frame = json.loads(ws.recv(timeout=10))
+                assert frame["type"] == "state", frame
+    return created
+
+
+def _open_as(browser: Browser, base: str, created: dict[str, Any], errors: list[str]) -> Page:
+    page = new_page(browser, errors)
+    page.goto(base + "/")
+    page.evaluate(
+        "([id, token]) => localStorage.setItem(`ballroom:tokens:${id}`, JSON.stringify([token]))",
+        [created["id"], created["token"]],
+    )
+    page.goto(f"{base}/g/{created['id']}")
+    page.click("#curtain-ok")
+    return page
+
+
+@pytest.mark.parametrize(
+    ("power", "options"),
+    [(dance.TACTICIAN, {}), (dance.WILLPOWER, {"domination": "margin-three"})],
+    ids=["tactician", "willpower-margin-three"],
+)
+def test_influence_odds_follow_the_engine(
+    base: str, browser: Browser, power: int, options: dict[str, Any]
+) -> None:
+    seed, position, moves = _find_effort(power, options)
+    created = _replay_hotseat(base, seed, options, moves)
+    errors: list[str] = []
+    page = _open_as(browser, base, created, errors)
+    lines = page.locator("#odds li[data-domain]")
+    expect(lines.first).to_be_visible()
+    p = position.actor
+    assert lines.count() == len(position.legal_actions(p))
+    name = "Tactician" if power == dance.TACTICIAN else "Willpower"
+    expect(page.locator("#odds")).to_contain_text(f"with {name}")
+    plain = position.clone()
+    plain.power_bits[p] &= ~(dance.TACTICIAN | dance.WILLPOWER)
+    gains = []
+    for i in range(lines.count()):
+        line = lines.nth(i)
+        domain = line.get_attribute("data-domain")
+        assert domain is not None
+        shown = [
+            float(line.get_attribute(f"data-{k}") or "nan")
+            for k in ("success", "dominate", "best-success", "best-dominate")
+        ]
+        expected = [*_engine_odds(plain, domain), *_engine_odds(position, domain)]
+        assert shown == pytest.approx([float(x) for x in expected], abs=1e-9), domain
+        gains.append(expected[2] - expected[0])
+    assert max(gains) > 0, "the position should show what the Power is worth"
+
+    # The same pure function over hands and Power sets the game did not deal.
+    combos = [
+        (dance.TACTICIAN,),
+        (dance.WILLPOWER,),
+        (dance.TACTICIAN, dance.WILLPOWER),
+        (dance.OVERWHELMING, dance.TACTICIAN),
+    ]
+    cases = []
+    for domain in ("extortion", "corruption", "subjugation", "confidence"):
+        if position.comp.dancers[position.target].negates[DOMAINS.index(domain)]:
+            continue
+        for cards in range(3):
+            for combo in combos:
+                twin = position.clone()
+                twin.power_bits[p] = sum(combo)
+                twin.hand[p] = [0] * len(twin.hand[p])
+                twin.hand[p][-1] = cards  # Ankhs: any Refreshment pays
+                twin.hand_size[p] = cards
+                target = (
+                    twin.comp.avatars[twin.avatar_of[p]].ratings[DOMAINS.index(domain)]
+                    + (twin.comp.dancers[twin.target].pips[DOMAINS.index(domain)])
+                )
+                cases.append(
+                    (
+                        {
+                            "target": target,
+                            "cards": cards,
+                            "tactician": dance.TACTICIAN in combo,
+                            "willpower": dance.WILLPOWER in combo,
+                            "overwhelming": dance.OVERWHELMING in combo,
+                            "domination": options.get("domination", "natural-one"),
+                        },
+                        _engine_odds(twin, domain),
+                    )
+                )
+    got = page.evaluate(
+        """async (cases) => {
+          const { rollOdds } = await import("/static/views/dance-odds.js");
+          return cases.map((c) => { const o = rollOdds(c).best; return [o.success, o.dominate]; });
+        }""",
+        [case for case, _ in cases],
+    )
+    for (case, want), have in zip(cases, got, strict=True):
+        assert have == pytest.approx([float(want[0]), float(want[1])], abs=1e-9), case
+    assert not errors, errors
+
+
+def test_hotseat_curtain_follows_undo(base: str, browser: Browser) -> None:
+    """An undo that hands the move back to another person raises the curtain for her,
+    also when the curtain is already up for someone else (undo from another tab)."""
+    created = http_json(
+        "POST",
+        base + "/api/games",
+        {
+            "game": "the-dance",
+            "players": 3,
+            "seats": ["human", "heuristic", "human"],
+            "hotseat": True,
+            "seed": 3,
+        },
+    )
+    errors: list[str] = []
+    page = new_page(browser, errors)
+    page.goto(base + "/")
+    page.evaluate(
+        "([id, token]) => localStorage.setItem(`ballroom:tokens:${id}`, JSON.stringify([token]))",
+        [created["id"], created["token"]],
+    )
+    page.goto(f"{base}/g/{created['id']}")
+    curtain = page.locator("#curtain")
+    expect(curtain).to_contain_text("Pass the device to Player 1")
+    page.click("#curtain-ok")
+    page.locator("#legal button.action").first.click()  # then the bot, then Player 3
+    expect(curtain).to_contain_text("Pass the device to Player 3")
+    page.click("#curtain-ok")
+    expect(page.locator("#status")).to_contain_text("Your move, Player 3")
+    page.click("#undo")  # takes back the bot's move and Player 1's
+    expect(curtain).to_be_visible()
+    expect(curtain).to_contain_text("Pass the device to Player 1")
+    page.click("#curtain-ok")
+    expect(page.locator("#status")).to_contain_text("Your move, Player 1")
+
+    page.locator("#legal button.action").first.click()
+    expect(curtain).to_contain_text("Pass the device to Player 3")
+    other = _open_as(browser, base, created, errors)  # a second tab on the same device
+    expect(other.locator("#status")).to_contain_text("Your move, Player 3")
+    other.click("#undo")
+    expect(curtain).to_contain_text("Pass the device to Player 1")
+    page.click("#curtain-ok")
+    expect(page.locator("#status")).to_contain_text("Your move, Player 1")
     assert not errors, errors

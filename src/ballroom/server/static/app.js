@@ -228,6 +228,7 @@ async function gamePage(gameId) {
   const seatBar = h("div", { class: "seat-bar", id: "seat-bar" });
   const board = h("section", { class: "board card", id: "board" });
   const actions = h("section", { class: "actions card", id: "actions" });
+  const more = h("section", { class: "more card hidden", id: "more" }); // a view's extras below the moves
   const logList = h("ol", { class: "log", id: "log" });
   const controls = h("div", { class: "controls", id: "controls" });
   const share = h("details", { class: "share card", id: "share" });
@@ -236,7 +237,7 @@ async function gamePage(gameId) {
     h("div", { class: "game-head" }, title, status),
     seatBar,
     h("div", { class: "game-grid" },
-      h("div", { class: "main-col" }, board, actions),
+      h("div", { class: "main-col" }, board, actions, more),
       h("aside", { class: "side-col" },
         h("section", { class: "card" }, h("h2", {}, "Log"), logList),
         controls, share)),
@@ -375,12 +376,14 @@ async function gamePage(gameId) {
     drawSeats(msg);
     clear(board);
     clear(actions);
+    clear(more);
     const ctx = {
-      board, actions, msg, meta: msg.meta, seat: shown === "spectator" ? null : shown,
+      board, actions, more, msg, meta: msg.meta, seat: shown === "spectator" ? null : shown,
       move, entry, live: true,
     };
     const handled = view.render(ctx);
     if (!handled) generic.renderActions(ctx);
+    more.classList.toggle("hidden", !more.firstChild);
     drawLog();
     drawControls(msg);
     drawShare(msg);
@@ -411,11 +414,17 @@ async function gamePage(gameId) {
     const next = pickShown(msg);
     // Hotseat: several people share this screen, so each sees only her own secrets.
     const hotseat = msg.meta.hotseat && msg.meta.seats.filter((s) => s.kind === "human").length > 1;
+    // The curtain goes up whenever the seat to act becomes another person's,
+    // however that happened (a move, a bot, an undo from here or another tab);
+    // if it is already up for someone else, it names the new seat instead.
+    const playing = hotseat && msg.meta.status === "playing";
     if (shown === null) {
       shown = next;
-      if (hotseat && msg.meta.status === "playing") return showCurtain(next, msg);
-    } else if (next !== shown && curtainFor === null) {
-      if (hotseat && msg.meta.status === "playing") return showCurtain(next, msg);
+      if (playing) return showCurtain(next, msg);
+    } else if (curtainFor !== null) {
+      if (playing && next !== curtainFor && msg.current.includes(next)) return showCurtain(next, msg);
+    } else if (next !== shown) {
+      if (playing) return showCurtain(next, msg);
       shown = next;
     }
     if (key === shown || (hotseat && curtainFor === null)) render();

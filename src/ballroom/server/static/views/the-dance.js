@@ -5,11 +5,12 @@
 // are highlighted and clicked; every other move is a button below.
 
 import { h } from "/static/ui.js";
-import { renderActions, tree } from "/static/views/generic.js";
+import { renderActions } from "/static/views/generic.js";
+import { rollOdds } from "/static/views/dance-odds.js";
 
 const load = (name) => fetch(`/api/catalog/the-dance/data/${name}`).then((r) => r.json());
-const [ballroom, dancerFile, avatarFile, refreshmentFile, powerFile] = await Promise.all(
-  ["ballroom", "dancers", "avatars", "refreshments", "powers"].map(load));
+const [ballroom, dancerFile, avatarFile, refreshmentFile, powerFile, planFile] = await Promise.all(
+  ["ballroom", "dancers", "avatars", "refreshments", "powers", "plans"].map(load));
 
 const S = 22;
 const SQ3 = Math.sqrt(3);
@@ -178,37 +179,149 @@ function tempoTrack(obs) {
     i + 1 === ballroom.tempo.refreshment_box ? "☕" : String(i + 1))));
 }
 
-function familiesPanel(obs, meta) {
-  return h("div", { class: "families" }, obs.families.map((f, q) => {
-    const colour = f.sanctuary >= 0 ? COLOURS[sanctuaries[f.sanctuary].colour] : "#999";
-    const name = f.avatar >= 0 ? avatars[f.avatar].name : meta.seats[q]?.name || `Player ${q + 1}`;
-    return h("div", { class: `family${obs.you === q ? " me" : ""}${obs.current === q ? " acting" : ""}` },
-      h("span", { class: "swatch", style: `background:${colour}` }),
-      h("strong", {}, name),
-      h("small", { class: "muted" },
-        `${f.seated.length} seated · ${f.refreshment_count} refreshments · ${f.power_count} powers` +
-        (f.plan !== null && f.plan !== undefined ? " · plan known" : f.has_plan ? " · secret plan" : "") +
-        (f.foiled ? " · Foiled" : "")));
-  }));
+const refreshments = refreshmentFile.refreshments;
+const plans = planFile.plans;
+const powers = powerFile.powers;
+const cap = (word) => word.charAt(0).toUpperCase() + word.slice(1);
+const plural = (n, one, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+const pct = (x) => `${Math.round(x * 100)}%`;
+
+function refreshmentCard(k, meta) {
+  const kind = refreshments[k];
+  const any = meta.options["refreshment-domain"] === "any";
+  const title = kind.kind === "ankh" ? "Ankh" : `${cap(kind.kind)} +${kind.pips}`;
+  const text = kind.kind === "ankh" ? "+1 Movement in the Dance step you spend it."
+    : any ? `+${kind.pips} to any Influence roll.` : `+${kind.pips} to an Influence roll in ${cap(kind.kind)}.`;
+  return h("div", { class: `tile refreshment ${kind.kind}`, "data-refreshment": kind.kind === "ankh" ? "ankh" : `${kind.kind}-${kind.pips}`,
+    title: `${title}: ${text} Any Refreshment also pays for Tactician, Willpower or Discipline.` },
+  h("strong", {}, title), h("small", {}, text));
 }
 
-// The chance of an Influence roll: a d6 must show at most the target number
-// (Avatar rating + Dancer pips + Refreshments spent); Domination is a natural 1
-// (or, with domination=margin-three, three under the target; Overwhelming: always).
-function chances(obs, meta, domain) {
-  const effort = obs.effort;
+// Which of the Plan's symbols the family's seated Dancers fill (repeats count).
+function planFill(plan, seated) {
+  const free = seated.map((d) => dancers[d].symbol);
+  return plan.symbols.map((symbol) => {
+    const i = free.indexOf(symbol);
+    if (i >= 0) free.splice(i, 1);
+    return i >= 0;
+  });
+}
+
+function planCard(x, seated, label) {
+  const plan = plans[x];
+  const filled = planFill(plan, seated);
+  const done = filled.filter(Boolean).length;
+  return h("div", { class: "tile plan", "data-plan": plan.id,
+    title: `${label}: seat Dancers showing ${plan.symbols.join(", ")} at the family's table to win` },
+  h("strong", {}, label),
+  h("span", { class: "symbols" }, plan.symbols.map((symbol, i) => h("span", {
+    class: `symbol${filled[i] ? " filled" : ""}`, "data-symbol": symbol, "data-filled": filled[i] ? "yes" : "no",
+    style: `--sym:${SYMBOLS[symbol] || "#999"}`, title: `${symbol}: ${filled[i] ? "seated" : "still needed"}` },
+  filled[i] ? "✓" : ""))),
+  h("small", {}, `${plan.symbols.join(" · ")} — ${done} of ${plan.symbols.length} seated`));
+}
+
+function powerCard(w, secret) {
+  const power = powers[w];
+  return h("div", { class: "tile power", "data-power": power.id },
+    h("strong", {}, power.name,
+      secret ? h("em", { class: "secret-tag", title: "only you know this Power until you use it" }, "secret") : ""),
+    h("small", {}, power.text));
+}
+
+const back = (what, text) => h("div", { class: `tile back ${what}`, title: text, "data-back": what }, "❦");
+
+// One family's table: its Plan, Refreshments and Powers as far as this seat may see them.
+function familyBlock(obs, meta, f, q) {
+  const colour = f.sanctuary >= 0 ? COLOURS[sanctuaries[f.sanctuary].colour] : "#999";
+  const name = f.avatar >= 0 ? avatars[f.avatar].name : meta.seats[q]?.name || `Player ${q + 1}`;
+  const mine = obs.you === q;
+  const ratings = f.avatar >= 0
+    ? DOMAINS.map((d) => `${cap(d).slice(0, 3)} ${avatars[f.avatar].ratings[d] ?? 0}`).join(" · ") : "";
+  const status = [plural(f.seated.length, "seated Dancer"), f.markers > 1 ? `${f.markers} Influence markers` : null,
+    f.foiled ? "Foiled" : null].filter(Boolean).join(" · ");
+  const plan = f.plan !== null && f.plan !== undefined
+    ? planCard(f.plan, f.seated, mine ? "Your Plan" : "Plan (revealed)")
+    : f.has_plan ? back("plan", "a secret Plan") : null;
+  const hand = [];
+  if (f.refreshments) {
+    f.refreshments.forEach((count, k) => {
+      for (let i = 0; i < count; i++) hand.push(refreshmentCard(k, meta));
+    });
+  } else {
+    for (let i = 0; i < f.refreshment_count; i++) hand.push(back("refreshment", "a hidden Refreshment"));
+  }
+  const shown = (f.powers || []).map((w) => powerCard(w, mine && !f.revealed.includes(w)));
+  for (let i = shown.length; i < f.power_count; i++) shown.push(back("power", "a secret Power"));
+  const group = (label, name, items) => h("div", { class: `group ${name}`, "data-group": name },
+    h("small", { class: "group-label" }, label), items.length ? items : h("small", { class: "muted none" }, "none"));
+  return h("div", { class: `family${mine ? " me" : ""}${obs.current === q ? " acting" : ""}`, "data-family": q },
+    h("div", { class: "family-head" },
+      h("span", { class: "swatch", style: `background:${colour}` }),
+      h("strong", {}, name, mine ? " (you)" : ""),
+      h("small", { class: "muted" }, status),
+      ratings ? h("small", { class: "ratings", title: "the Avatar's rating in each Domain" }, ratings) : null),
+    h("div", { class: "tiles" },
+      plan ? group("Plan", "plan", [plan]) : null,
+      group(`Powers (${f.power_count})`, "powers", shown),
+      group(`Refreshments (${f.refreshment_count})`, "refreshments", hand)));
+}
+
+// Choices drawn but not yet taken: two Powers to keep one of, a Strategic Plan.
+function pendingDraws(obs) {
+  if (obs.you === null || obs.you === undefined) return null;
+  const f = obs.families[obs.you];
+  const parts = [];
+  if (f.drawn_powers && f.drawn_powers.length) {
+    parts.push(h("div", { class: "group" }, h("small", { class: "group-label" }, "Powers drawn: keep one"),
+      f.drawn_powers.map((w) => powerCard(w, false))));
+  }
+  if (obs.has_candidate && obs.candidate_plan >= 0) { // -1 between Strategic draws
+    parts.push(h("div", { class: "group" }, h("small", { class: "group-label" }, "Strategic: the Plan just drawn"),
+      planCard(obs.candidate_plan, f.seated, "New Plan")));
+  }
+  return parts.length ? h("div", { class: "tiles pending", id: "pending-draws" }, parts) : null;
+}
+
+function familiesPanel(obs, meta) {
+  const order = obs.families.map((f, q) => q);
+  const me = obs.you;
+  if (me !== null && me !== undefined) order.sort((a, b) => (b === me) - (a === me));
+  return h("div", { class: "families", id: "families" }, order.map((q) => familyBlock(obs, meta, obs.families[q], q)));
+}
+
+// What the rolling family can do after the die, as far as this seat sees it.
+function rollPowers(obs) {
   const family = obs.families[obs.current];
-  const dancer = dancers[effort.target];
-  const refreshments = refreshmentFile.refreshments;
-  const target = (avatars[family.avatar].ratings[domain] ?? 0) + (dancer.pips[domain] ?? 0) +
-    effort.used.reduce((sum, k) => sum + (refreshments[k]?.pips ?? 0), 0);
-  const success = Math.max(0, Math.min(6, target)) / 6;
-  const overwhelming = (family.powers || []).some((w) => powerFile.powers[w]?.id === "overwhelming");
-  const margin = meta.options.domination === "margin-three";
-  const dominate = overwhelming ? success
-    : margin ? Math.max(0, Math.min(6, target - 3)) / 6 : target >= 1 ? 1 / 6 : 0;
-  const pct = (x) => `${Math.round(x * 100)}%`;
-  return { target, text: `roll ≤ ${target}: success ${pct(success)}, Domination ${pct(dominate)}` };
+  const ids = new Set((family.powers || []).map((w) => powers[w]?.id));
+  return { tactician: ids.has("tactician"), willpower: ids.has("willpower"), overwhelming: ids.has("overwhelming"),
+    cards: family.refreshment_count };
+}
+
+function oddsLine(odds, known, cards, label, extra) {
+  const names = [known.tactician ? "Tactician" : null, known.willpower ? "Willpower" : null].filter(Boolean).join("/");
+  const boosted = names && cards > 0;
+  return h("li", { "data-success": odds.plain.success, "data-dominate": odds.plain.dominate,
+    "data-best-success": odds.best.success, "data-best-dominate": odds.best.dominate, ...extra },
+  h("span", { class: "odds-label" }, label),
+  ` success ${pct(odds.plain.success)}, Domination ${pct(odds.plain.dominate)}`,
+  boosted ? h("span", { class: "odds-best" },
+    ` · with ${names}: ${pct(odds.best.success)}, Domination ${pct(odds.best.dominate)}`) : "");
+}
+
+function explain(known, meta) {
+  const dom = known.overwhelming ? "Overwhelming: every success Dominates."
+    : meta.options.domination === "margin-three" ? "Domination: the die counts at least 3 under the target."
+      : "Domination: a natural 1 (a die lowered by Tactician does not count).";
+  const parts = [`Success: the die shows at most the target (Avatar + Dancer + Refreshment pips). ${dom}`];
+  if (known.tactician) parts.push("Tactician: after the roll, spend any Refreshment and the die counts one lower (once per roll).");
+  if (known.willpower) parts.push("Willpower: spend any Refreshment to roll again (once per Influence effort).");
+  if (known.tactician || known.willpower) {
+    parts.push(`"With" counts the ${plural(known.cards, "Refreshment")} in hand (less one you add to the roll), ` +
+      "spent after the roll only to turn a failure into a success, or a sure success into Domination.");
+  }
+  return h("details", { class: "odds-note", id: "odds-note" }, h("summary", {}, "How these chances are worked out"),
+    parts.join(" "));
 }
 
 function influenceOdds(obs, msg) {
@@ -217,17 +330,48 @@ function influenceOdds(obs, msg) {
   const family = obs.families[obs.current];
   if (!family || family.avatar < 0) return null;
   const dancer = dancers[effort.target];
+  const meta = msg.meta;
+  const known = rollPowers(obs);
+  const targetOf = (domain, used) => (avatars[family.avatar].ratings[domain] ?? 0) + (dancer.pips[domain] ?? 0) +
+    used.reduce((sum, k) => sum + (refreshments[k]?.pips ?? 0), 0);
+  const odds = (domain, used, cards) => rollOdds({ target: targetOf(domain, used), cards, tactician: known.tactician,
+    willpower: known.willpower && !effort.rerolled, overwhelming: known.overwhelming,
+    domination: meta.options.domination });
+  const legal = msg.legal.map((a) => a.text);
   if (obs.phase === "domain") {
-    const offered = msg.legal.map((a) => a.text).filter((t) => t.startsWith("domain "));
-    const shown = offered.length ? offered.map((t) => t.slice(7)) : DOMAINS.filter((d) => !dancer.negates.includes(d));
+    const offered = legal.filter((t) => t.startsWith("domain ")).map((t) => t.slice(7));
+    const shown = offered.length ? offered : DOMAINS.filter((d) => !dancer.negates.includes(d));
     return h("div", { class: "effort", id: "odds" }, h("strong", {}, `Influencing ${dancer.name}: chances by Domain`),
-      h("ul", {}, shown.map((d) => h("li", {}, `${d}: ${chances(obs, msg.meta, d).text}`))));
+      h("ul", {}, shown.map((d) => oddsLine(odds(d, [], known.cards), known, known.cards,
+        `${cap(d)} (roll ≤ ${targetOf(d, [])}):`, { "data-domain": d }))),
+      explain(known, meta));
   }
-  if ((obs.phase === "refreshment" || obs.phase === "post-roll") && effort.domain >= 0) {
-    const line = chances(obs, msg.meta, DOMAINS[effort.domain]).text;
+  if (effort.domain < 0) return null;
+  const domain = DOMAINS[effort.domain];
+  if (obs.phase === "refreshment") {
+    // Each choice adds its pips and leaves one card fewer for Tactician or Willpower.
+    const choices = legal.length ? legal : ["no-refreshment"];
+    return h("div", { class: "effort", id: "odds" }, h("strong", {}, `Influencing ${dancer.name} in ${cap(domain)}`),
+      h("ul", {}, choices.map((t) => {
+        const k = t.startsWith("refresh ") ? refreshments.findIndex((r) => `${r.kind}-${r.pips}` === t.slice(8)) : -1;
+        const used = k >= 0 ? [...effort.used, k] : effort.used;
+        const cards = known.cards - (k >= 0 ? 1 : 0);
+        return oddsLine(odds(domain, used, cards), known, cards, `${t} (roll ≤ ${targetOf(domain, used)}):`,
+          { "data-choice": t });
+      })),
+      explain(known, meta));
+  }
+  if (obs.phase === "post-roll") {
+    const target = targetOf(domain, effort.used);
+    const counts = effort.roll - effort.modifier;
+    const again = known.willpower && !effort.rerolled && known.cards > 0
+      ? rollOdds({ target, cards: known.cards - 1, tactician: known.tactician, overwhelming: known.overwhelming,
+        domination: meta.options.domination }).best : null;
     return h("div", { class: "effort", id: "odds" },
-      `Influencing ${dancer.name} in ${DOMAINS[effort.domain]}: ${line}`,
-      obs.phase === "post-roll" && effort.roll ? ` · the die shows ${effort.roll}` : "");
+      h("strong", {}, `Influencing ${dancer.name} in ${cap(domain)}: roll ≤ ${target}`),
+      h("p", {}, `The die shows ${effort.roll}${effort.modifier ? `, counting ${counts}` : ""}: `,
+        counts <= target ? "a success." : "a failure.",
+        again ? ` Willpower's re-roll would succeed ${pct(again.success)} (Domination ${pct(again.dominate)}).` : ""));
   }
   return null;
 }
@@ -238,10 +382,14 @@ export function render(ctx) {
     h("div", {}, h("span", { class: "big" }, `Turn ${obs.turn}`),
       h("small", { class: "muted" }, ` · ${obs.phase.replaceAll("-", " ")}`)),
     tempoTrack(obs));
-  ctx.board.append(head, board(ctx), familiesPanel(obs, ctx.msg.meta),
-    h("details", { class: "raw" }, h("summary", {}, obs.you === null ? "Everything on the table" : "Everything your family sees (hand, Plan, Powers)"), tree(obs)));
-  const odds = influenceOdds(obs, ctx.msg);
-  if (ctx.actions && odds) ctx.actions.append(odds);
-  if (ctx.actions) renderActions(ctx);
+  ctx.board.append(head, board(ctx));
+  // Live, the moves come right under the board and the families' tables after them.
+  const families = familiesPanel(obs, ctx.msg.meta);
+  if (ctx.more) ctx.more.append(h("h2", {}, "The families"), families);
+  else ctx.board.append(families);
+  if (ctx.actions) {
+    ctx.actions.append(pendingDraws(obs) || "", influenceOdds(obs, ctx.msg) || "");
+    renderActions(ctx);
+  }
   return true;
 }
