@@ -349,7 +349,7 @@ def test_influence_odds_follow_the_engine(
     created = _replay_hotseat(base, seed, options, moves)
     errors: list[str] = []
     page = _open_as(browser, base, created, errors)
-    lines = page.locator("#odds li[data-domain]")
+    lines = page.locator("#odds tr[data-domain]")
     expect(lines.first).to_be_visible()
     p = position.actor
     assert lines.count() == len(position.legal_actions(p))
@@ -370,6 +370,31 @@ def test_influence_odds_follow_the_engine(
         assert shown == pytest.approx([float(x) for x in expected], abs=1e-9), domain
         gains.append(expected[2] - expected[0])
     assert max(gains) > 0, "the position should show what the Power is worth"
+
+    # The families' tables: the acting family's own cards face up, the others' face down.
+    comp = position.comp
+    mine = page.locator(f".family[data-family='{p}']")
+    expect(mine.locator("[data-refreshment]")).to_have_count(position.hand_size[p])
+    for k, count in enumerate(position.hand[p]):
+        if count:
+            expect(mine.locator(f"[data-refreshment='{comp.refreshments[k].slug}']")).to_have_count(
+                count
+            )
+    assert mine.locator("[data-power]").evaluate_all(
+        "(els) => els.map((e) => e.dataset.power)"
+    ) == [POWER_IDS[w] for w in position.powers[p]]
+    plan = comp.plans[position.plan[p]]
+    expect(mine.locator(f"[data-plan='{plan.id}']")).to_have_count(1)
+    seated = [comp.dancers[d].symbol for d in position.seated[p]]
+    filled = sum(min(need, seated.count(colour)) for colour, need in enumerate(plan.needs))
+    expect(mine.locator("[data-filled=yes]")).to_have_count(filled)
+    for q in range(3):
+        if q == p:
+            continue
+        theirs = page.locator(f".family[data-family='{q}']")
+        expect(theirs.locator("[data-back=refreshment]")).to_have_count(position.hand_size[q])
+        expect(theirs.locator("[data-refreshment], [data-plan]")).to_have_count(0)
+        expect(theirs.locator("[data-power]")).to_have_count(len(position.revealed[q]))
 
     # The same pure function over hands and Power sets the game did not deal.
     combos = [

@@ -66,7 +66,9 @@ function playersPanel(obs, msg, live) {
     let note = "";
     if (!p.dancing) note = "out";
     else if (p.ready) note = "ready ✓";
-    else if (live && acting && (obs.phase === "reroll" || obs.phase === "arrange")) note = "thinking…";
+    else if (live && acting && (obs.phase === "reroll" || obs.phase === "arrange")) {
+      note = obs.you === i ? "your move" : "thinking…";
+    }
     if (p.rerolled !== null && p.rerolled !== undefined && p.dancing) {
       note += `${note ? " · " : ""}re-rolled ${p.rerolled}`;
     }
@@ -175,6 +177,7 @@ export function render(ctx) {
   ctx.rerender = () => {
     board.replaceChildren();
     if (ctx.actions) ctx.actions.replaceChildren();
+    if (ctx.more) ctx.more.replaceChildren();
     render(ctx);
   };
 
@@ -213,7 +216,8 @@ export function render(ctx) {
       obs.winners.map((p) => obs.players[p].name).join(" and "),
       obs.winners.length === 1 ? " is the Dance Champion!" : " share the title!"));
   }
+  // Live, last round's judging goes under your dice so that they stay in view.
   const judging = judgingPanel(obs);
-  if (judging) board.append(judging);
+  if (judging) (ctx.more && obs.phase !== "over" ? ctx.more : board).append(judging);
   return true;
 }

@@ -126,7 +126,9 @@ function board(ctx) {
       "data-action": text, onclick: () => ctx.move(text) }, h("title", {}, text)));
   }
 
-  // Dancers: symbol colour inside, influencing family's colour around.
+  // Dancers: symbol colour inside, influencing family's colour around; a ring on
+  // the one an Influence effort is aimed at while its Domain, Refreshment and roll are settled.
+  const effortOn = obs.effort.kind === 0 && ["domain", "refreshment", "roll", "post-roll"].includes(obs.phase);
   obs.dancer_pos.forEach((pos, d) => {
     if (pos < 0) return;
     const [x, y] = centre(hexes[pos]);
@@ -143,6 +145,10 @@ function board(ctx) {
       h("title", {}, `${dancer.name} (${dancer.symbol}): ${pips}; negates ${dancer.negates.join(", ") || "nothing"}` +
         (owner >= 0 ? `; ${obs.dancer_dominated[d] ? "Dominated" : "Influenced"} by ${avatars[obs.families[owner].avatar].family}` : "") +
         (targetText ? ` — click: ${targetText}` : "")));
+    if (effortOn && obs.effort.target === d) {
+      g.append(h("circle", { cx: x, cy: y, r: S * 0.92, class: "effort-ring" },
+        h("title", {}, `${dancer.name}: the Influence target`)));
+    }
     if (obs.dancer_dominated[d]) {
       g.append(h("circle", { cx: x, cy: y, r: S * 0.78, fill: "none", stroke: ring, "stroke-width": 1.5,
         "stroke-dasharray": "3 2" }));
@@ -298,15 +304,20 @@ function rollPowers(obs) {
     cards: family.refreshment_count };
 }
 
-function oddsLine(odds, known, cards, label, extra) {
+// One row per choice: plain odds, and the odds with the after-roll Powers if any.
+function oddsTable(rows, known, caption) {
   const names = [known.tactician ? "Tactician" : null, known.willpower ? "Willpower" : null].filter(Boolean).join("/");
-  const boosted = names && cards > 0;
-  return h("li", { "data-success": odds.plain.success, "data-dominate": odds.plain.dominate,
-    "data-best-success": odds.best.success, "data-best-dominate": odds.best.dominate, ...extra },
-  h("span", { class: "odds-label" }, label),
-  ` success ${pct(odds.plain.success)}, Domination ${pct(odds.plain.dominate)}`,
-  boosted ? h("span", { class: "odds-best" },
-    ` · with ${names}: ${pct(odds.best.success)}, Domination ${pct(odds.best.dominate)}`) : "");
+  const boosted = names && known.cards > 0;
+  return h("table", { class: "odds" },
+    h("caption", {}, caption),
+    h("thead", {}, h("tr", {}, h("th", {}, ""), h("th", {}, "success"), h("th", {}, "Domination"),
+      boosted ? h("th", { class: "odds-best", colspan: 2 }, `with ${names}`) : null)),
+    h("tbody", {}, rows.map(({ label, odds, extra }) => h("tr", { "data-success": odds.plain.success,
+      "data-dominate": odds.plain.dominate, "data-best-success": odds.best.success,
+      "data-best-dominate": odds.best.dominate, ...extra },
+    h("th", {}, label), h("td", {}, pct(odds.plain.success)), h("td", {}, pct(odds.plain.dominate)),
+    boosted ? [h("td", { class: "odds-best" }, pct(odds.best.success)),
+      h("td", { class: "odds-best", title: "Domination" }, pct(odds.best.dominate))] : null))));
 }
 
 function explain(known, meta) {
@@ -341,9 +352,9 @@ function influenceOdds(obs, msg) {
   if (obs.phase === "domain") {
     const offered = legal.filter((t) => t.startsWith("domain ")).map((t) => t.slice(7));
     const shown = offered.length ? offered : DOMAINS.filter((d) => !dancer.negates.includes(d));
-    return h("div", { class: "effort", id: "odds" }, h("strong", {}, `Influencing ${dancer.name}: chances by Domain`),
-      h("ul", {}, shown.map((d) => oddsLine(odds(d, [], known.cards), known, known.cards,
-        `${cap(d)} (roll ≤ ${targetOf(d, [])}):`, { "data-domain": d }))),
+    return h("div", { class: "effort", id: "odds" },
+      oddsTable(shown.map((d) => ({ label: `${cap(d)} (roll ≤ ${targetOf(d, [])})`, odds: odds(d, [], known.cards),
+        extra: { "data-domain": d } })), known, `Influencing ${dancer.name}: chances by Domain`),
       explain(known, meta));
   }
   if (effort.domain < 0) return null;
@@ -351,14 +362,14 @@ function influenceOdds(obs, msg) {
   if (obs.phase === "refreshment") {
     // Each choice adds its pips and leaves one card fewer for Tactician or Willpower.
     const choices = legal.length ? legal : ["no-refreshment"];
-    return h("div", { class: "effort", id: "odds" }, h("strong", {}, `Influencing ${dancer.name} in ${cap(domain)}`),
-      h("ul", {}, choices.map((t) => {
-        const k = t.startsWith("refresh ") ? refreshments.findIndex((r) => `${r.kind}-${r.pips}` === t.slice(8)) : -1;
-        const used = k >= 0 ? [...effort.used, k] : effort.used;
-        const cards = known.cards - (k >= 0 ? 1 : 0);
-        return oddsLine(odds(domain, used, cards), known, cards, `${t} (roll ≤ ${targetOf(domain, used)}):`,
-          { "data-choice": t });
-      })),
+    const rows = choices.map((t) => {
+      const k = t.startsWith("refresh ") ? refreshments.findIndex((r) => `${r.kind}-${r.pips}` === t.slice(8)) : -1;
+      const used = k >= 0 ? [...effort.used, k] : effort.used;
+      return { label: `${t} (roll ≤ ${targetOf(domain, used)})`,
+        odds: odds(domain, used, known.cards - (k >= 0 ? 1 : 0)), extra: { "data-choice": t } };
+    });
+    return h("div", { class: "effort", id: "odds" },
+      oddsTable(rows, known, `Influencing ${dancer.name} in ${cap(domain)}: chances by Refreshment`),
       explain(known, meta));
   }
   if (obs.phase === "post-roll") {
