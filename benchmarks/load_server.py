@@ -4,11 +4,16 @@ Each game is Dancing Dice with two scripted players (one WebSocket each,
 random legal moves after a think time) and one ``expert`` bot. A finished
 game is replaced by a new one, so N games are always in play. Latency is
 measured from a client sending its move to the moment *every* client of that
-game has received the update (frames carry the ply). The server runs in its
-own process; SQLite and a throwaway PostgreSQL cluster are compared side by
-side.
+game has received and decoded the update (frames carry the ply). The server
+runs in its own process (``ballroom serve``, one bot worker process); SQLite
+and a throwaway PostgreSQL cluster (fsync on) are compared side by side.
 
-    .venv/bin/python benchmarks/load_server.py --games 200 --seconds 20
+The scripted clients share the machine with the server, so the table also
+shows the server's CPU use and the clients' own event-loop lag (p99): a
+client that lags adds its lag to the latency it measures. ``--clients K``
+spreads the tables over K client processes.
+
+    .venv/bin/python benchmarks/load_server.py --games 200 --seconds 30 --think 5
 """
 
 from __future__ import annotations
@@ -17,11 +22,11 @@ import argparse
 import asyncio
 import contextlib
 import json
+import multiprocessing
 import os
 import random
 import shutil
 import socket
-import statistics
 import subprocess
 import sys
 import tempfile
@@ -33,6 +38,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import orjson
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
 
@@ -45,7 +51,7 @@ def free_port() -> int:
 
 
 @contextmanager
-def server(data_dir: Path, db: str | None) -> Iterator[str]:
+def server(data_dir: Path, db: str | None) -> Iterator[tuple[str, int]]:
     port = free_port()
     command = [
         sys.executable,
@@ -68,10 +74,26 @@ def server(data_dir: Path, db: str | None) -> Iterator[str]:
                 break
             except OSError:
                 time.sleep(0.05)
-        yield base
+        yield base, process.pid
     finally:
         process.terminate()
         process.wait(10)
+
+
+def cpu_seconds(pid: int) -> float:
+    """CPU time (user + system) of a process and its live children (the bot worker)."""
+    total = 0.0
+    tick = os.sysconf("SC_CLK_TCK")
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if entry.name == str(pid) or fields[1] == str(pid):
+            total += (int(fields[11]) + int(fields[12])) / tick
+    return total
 
 
 @contextmanager
@@ -128,6 +150,16 @@ class Stats:
     plies: int = 0
     games_done: int = 0
     errors: int = 0
+    lags: list[float] = field(default_factory=list)
+    """The client loop's lateness in waking from a 10 ms sleep, sampled all run long."""
+
+    def merge(self, other: Stats) -> None:
+        self.latencies += other.latencies
+        self.lags += other.lags
+        self.moves += other.moves
+        self.plies += other.plies
+        self.games_done += other.games_done
+        self.errors += other.errors
 
 
 class Table:
@@ -161,7 +193,7 @@ class Table:
         await ws.send(json.dumps({"type": "hello", "tokens": [token]}))
         while time.perf_counter() < deadline:
             try:
-                frame = json.loads(
+                frame = orjson.loads(
                     await asyncio.wait_for(ws.recv(), deadline - time.perf_counter())
                 )
             except TimeoutError:
@@ -225,17 +257,43 @@ class Table:
             self.stats.games_done += 1
 
 
+async def watch_lag(stats: Stats, deadline: float) -> None:
+    while (now := time.perf_counter()) < deadline:
+        await asyncio.sleep(0.01)
+        stats.lags.append(time.perf_counter() - now - 0.01)
+
+
 async def load(
     base: str, games: int, seconds: float, think: float, seed: int, bot: str = "expert"
-) -> tuple[Stats, float]:
+) -> Stats:
     stats = Stats()
     rng = random.Random(seed)
-    start = time.perf_counter()
-    deadline = start + seconds
+    deadline = time.perf_counter() + seconds
     tables = [
         Table(base, stats, random.Random(rng.getrandbits(32)), think, bot) for _ in range(games)
     ]
-    await asyncio.gather(*(table.run(deadline) for table in tables))
+    await asyncio.gather(watch_lag(stats, deadline), *(table.run(deadline) for table in tables))
+    return stats
+
+
+def client_process(args: tuple[str, int, float, float, int, str]) -> Stats:
+    return asyncio.run(load(*args))
+
+
+def run_clients(
+    base: str, games: int, seconds: float, think: float, seed: int, bot: str, clients: int
+) -> tuple[Stats, float]:
+    """Play ``games`` tables from ``clients`` processes (1: in this process)."""
+    start = time.perf_counter()
+    if clients <= 1:
+        stats = asyncio.run(load(base, games, seconds, think, seed, bot))
+        return stats, time.perf_counter() - start
+    shares = [games // clients + (i < games % clients) for i in range(clients)]
+    jobs = [(base, n, seconds, think, seed + i, bot) for i, n in enumerate(shares) if n]
+    stats = Stats()
+    with multiprocessing.get_context("spawn").Pool(len(jobs)) as pool:
+        for part in pool.map(client_process, jobs):
+            stats.merge(part)
     return stats, time.perf_counter() - start
 
 
@@ -258,42 +316,42 @@ def main() -> None:
     parser.add_argument("--backends", default="sqlite,postgresql")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--bot", default="expert", help="the bot in each game's third seat")
+    parser.add_argument("--clients", type=int, default=1, help="client processes")
     args = parser.parse_args()
     rows = []
     for backend in args.backends.split(","):
-        with tempfile.TemporaryDirectory(prefix="ballroom-bench-") as tmp:
-            if backend == "postgresql":
-                with postgres() as url, server(Path(tmp), url) as base:
-                    stats, elapsed = asyncio.run(
-                        load(base, args.games, args.seconds, args.think, args.seed, args.bot)
-                    )
-            else:
-                with server(Path(tmp), None) as base:
-                    stats, elapsed = asyncio.run(
-                        load(base, args.games, args.seconds, args.think, args.seed, args.bot)
-                    )
-        rows.append((backend, stats, elapsed))
+        with (
+            tempfile.TemporaryDirectory(prefix="ballroom-bench-") as tmp,
+            contextlib.ExitStack() as stack,
+        ):
+            url = stack.enter_context(postgres()) if backend == "postgresql" else None
+            base, pid = stack.enter_context(server(Path(tmp), url))
+            cpu = cpu_seconds(pid)
+            stats, elapsed = run_clients(
+                base, args.games, args.seconds, args.think, args.seed, args.bot, args.clients
+            )
+            cpu = cpu_seconds(pid) - cpu
+        rows.append((backend, stats, elapsed, cpu))
     print(
-        f"{args.games} concurrent games, {args.seconds:.0f} s, think {args.think} s, loopback, 2 cores"
+        f"{args.games} concurrent games, {args.seconds:.0f} s, think {args.think} s, "
+        f"{args.clients} client process(es), loopback, {os.cpu_count()} cores"
     )
     print(
-        f"{'backend':<11}{'moves/s':>9}{'actions/s':>11}{'p50 ms':>9}{'p99 ms':>9}{'max ms':>9}{'games':>7}{'errors':>8}"
+        f"{'backend':<11}{'games':>6}{'moves/s':>9}{'actions/s':>10}{'p50 ms':>8}{'p95 ms':>8}"
+        f"{'p99 ms':>8}{'max ms':>8}{'moves':>7}{'errors':>7}{'server cpu':>11}{'client lag p99':>15}"
     )
-    for backend, stats, elapsed in rows:
+    for backend, stats, elapsed, cpu in rows:
         lat = [x * 1000 for x in stats.latencies]
         print(
-            f"{backend:<11}{stats.moves / elapsed:>9.1f}{stats.plies / elapsed:>11.1f}"
-            f"{percentile(lat, 0.5):>9.1f}{percentile(lat, 0.99):>9.1f}"
-            f"{max(lat, default=float('nan')):>9.1f}{stats.games_done:>7}{stats.errors:>8}"
+            f"{backend:<11}{args.games:>6}{stats.moves / elapsed:>9.1f}{stats.plies / elapsed:>10.1f}"
+            f"{percentile(lat, 0.5):>8.1f}{percentile(lat, 0.95):>8.1f}"
+            f"{percentile(lat, 0.99):>8.1f}{max(lat, default=float('nan')):>8.1f}"
+            f"{len(lat):>7}{stats.errors:>7}{cpu / elapsed:>10.0%}"
+            f"{percentile(stats.lags, 0.99) * 1000:>12.1f} ms"
         )
-    if len(rows) == 2 and rows[0][1].latencies and rows[1][1].latencies:
-        p99 = [percentile(r[1].latencies, 0.99) for r in rows]
-        print(f"p99 ratio {rows[1][0]}/{rows[0][0]}: {p99[1] / p99[0]:.2f}")
     print(
-        "mean latency ms:",
-        ", ".join(
-            f"{r[0]} {statistics.fmean(r[1].latencies) * 1000:.1f}" for r in rows if r[1].latencies
-        ),
+        "latency: a client's move until every client of the game has its update; "
+        "server cpu: one core = 100% (bot worker included)"
     )
 
 

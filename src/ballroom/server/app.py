@@ -38,7 +38,7 @@ from ballroom.core.errors import BallroomError, InvalidOptionError
 from ballroom.core.game import Game, games, get_game
 from ballroom.core.options import OptionValue
 from ballroom.core.record import GameRecord
-from ballroom.server.rooms import Connection, Room, RoomManager, event_json
+from ballroom.server.rooms import Connection, Room, RoomManager, event_json, frame_text
 from ballroom.server.storage import Store, default_sqlite_url, hash_token, make_engine, migrate
 
 MAX_FRAME = 4096
@@ -293,7 +293,7 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
         try:
             room = await manager.get(game_id)
         except BallroomError as error:
-            await ws.send_text(json.dumps({"type": "error", "message": str(error)}))
+            await ws.send_text(frame_text({"type": "error", "message": str(error)}))
             await ws.close(code=4404)
             return
         conn: Connection | None = None
@@ -329,11 +329,11 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
                     elif data["type"] == "resign":
                         await manager.resign(room, conn, data.get("seat"))
                     else:
-                        conn.outbox.put_nowait(json.dumps({"type": "pong", "id": request_id}))
+                        conn.outbox.put_nowait(frame_text({"type": "pong", "id": request_id}))
                 except BallroomError as error:
                     reply = str(error)
                 if reply is not None:
-                    frame = json.dumps(
+                    frame = frame_text(
                         {"type": "error", "message": reply, "id": safe_id(request_id)}
                     )
                     if conn is not None:
@@ -366,7 +366,7 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
             room.connections.add(conn)
             events = room.all_events()
             for viewer in conn.viewers:
-                conn.outbox.put_nowait(json.dumps(room.view(viewer, events, reset=True)))
+                conn.outbox.put_nowait(frame_text(room.view(viewer, events, reset=True)))
             room.broadcast([], exclude=conn)
         return conn, refused
 

@@ -21,7 +21,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import functools
-import json
 import multiprocessing
 import secrets
 import time
@@ -30,6 +29,8 @@ from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any, TypeVar
+
+import orjson
 
 from ballroom.agents import bot_names, make_agent
 from ballroom.core.agent import Decision
@@ -301,7 +302,7 @@ class Room:
             for viewer in conn.viewers:
                 if viewer not in cache:
                     shown = self.all_events() if reset else events
-                    cache[viewer] = json.dumps(self.view(viewer, shown, reset=reset, meta=meta))
+                    cache[viewer] = frame_text(self.view(viewer, shown, reset=reset, meta=meta))
                 conn.outbox.put_nowait(cache[viewer])
 
 
@@ -333,6 +334,11 @@ def bot_move(
         game = _GAMES[key] = make_game(key[0], key[1], **dict(key[2]))
     agent = make_agent(game, player, spec, seed)
     return agent.act(Decision(game, player, observation, legal))
+
+
+def frame_text(message: dict[str, Any]) -> str:
+    """A socket frame's JSON text; orjson, because encoding views is much of a move's cost."""
+    return orjson.dumps(message, option=orjson.OPT_NON_STR_KEYS).decode()
 
 
 def event_json(event: Event) -> dict[str, Any]:
