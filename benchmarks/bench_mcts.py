@@ -2,7 +2,8 @@
 
 For each game and bot setting, the bot searches the same positions (the
 first decisions of seat 0 in a seeded game played by the game's own bot)
-and the total iterations are divided by the total time.
+and the total iterations (rollouts, for ``search=halving``) are divided by
+the total time.
 
     .venv/bin/python benchmarks/bench_mcts.py [--iterations 400] [--positions 6] [--openspiel]
 
@@ -33,6 +34,7 @@ CASES = [
     ("the-dance", 4, "heuristic", "horizon=2,prior=heuristic", 1),
     ("the-dance", 4, "heuristic", "horizon=2,rollout=heuristic", 4),
     ("the-dance", 2, "heuristic", "horizon=2,rollout=heuristic,margin=0.1", 2),
+    ("the-dance", 2, "heuristic", "horizon=2,rollout=heuristic,search=halving", 2),
 ]
 """(game, players, bot that reaches the positions, mcts settings, budget divisor for slow ones)"""
 

@@ -192,3 +192,14 @@ def test_a_wide_margin_keeps_the_priors_move(search: str) -> None:
                 assert searcher.act(decision) == agents[0].act(decision)
                 compared += 1
         step(state, agents)
+
+
+def test_halving_spends_its_rollout_budget_on_paired_worlds() -> None:
+    """Sequential halving splits ``iterations`` rollouts over its rounds and never exceeds them."""
+    state = advance_to_choice(ballroom.make("the-dance", players=2, seed=8), 0, "heuristic", 8, 4)
+    legal = state.legal_actions(0)
+    assert len(legal) > 2
+    agent = make_agent(state.game, 0, "mcts:iterations=120,search=halving", 8)
+    assert isinstance(agent, ISMCTSAgent)
+    assert agent.act(decision_for(state, 0)) in legal
+    assert 60 <= agent.last_iterations <= 120

@@ -242,15 +242,16 @@ class ISMCTSAgent:
         # Per move: summed return, and summed squared difference from the guess's.
         total = {a: 0.0 for a in legal}
         squares = {a: 0.0 for a in legal}
-        samples = 0
+        samples = rollouts = 0
         started = time.perf_counter()
         ms = settings.milliseconds
         for round_index in range(rounds):
+            # Each round gets an equal share of the budget, split among the moves left.
+            quota: float = math.inf
+            deadline = math.inf
             if settings.iterations is not None:
                 quota = max(1, settings.iterations // (rounds * len(alive)))
-                deadline = math.inf
             else:
-                quota = MAX_ROLLOUT_ACTIONS
                 deadline = started + (round_index + 1) * cast(float, ms) / 1000.0 / rounds
             done = 0
             while done < quota and (done == 0 or time.perf_counter() < deadline):
@@ -267,11 +268,12 @@ class ISMCTSAgent:
                     squares[a] += (values[a] - base) ** 2
                 done += 1
             samples += done
+            rollouts += done * len(alive)
             if len(alive) > 2:
                 ranked = sorted(alive, key=lambda a: (-total[a], a != guess, a))
                 keep = ranked[: math.ceil(len(alive) / 2)]
                 alive = keep if guess in keep else [*keep[:-1], guess]
-        self.last_iterations = samples * len(alive)
+        self.last_iterations = rollouts
         best = min(alive, key=lambda a: (-total[a], a != guess, a))
         if best == guess:
             return guess
