@@ -16,6 +16,15 @@
 
 const EPS = 1e-12;
 
+/** Whether a die showing `face`, lowered `lowered` times by Tactician, succeeds and Dominates. */
+export function verdict({ face, lowered = 0, target, overwhelming = false, domination = "natural-one" }) {
+  const counts = face - lowered;
+  const success = counts <= target;
+  const dominate = success && (overwhelming
+    || (domination === "margin-three" ? target - counts >= 3 : face === 1 && lowered === 0));
+  return { success, dominate };
+}
+
 function better(a, b) {
   if (Math.abs(a[0] - b[0]) > EPS) return a[0] > b[0] ? a : b;
   return a[1] > b[1] + EPS ? a : b;
@@ -33,11 +42,8 @@ function better(a, b) {
  */
 export function rollOdds({ target, cards = 0, tactician = false, willpower = false,
   overwhelming = false, domination = "natural-one" }) {
-  const margin = domination === "margin-three";
   const settle = (face, lowered) => {
-    const counts = face - lowered;
-    const success = counts <= target;
-    const dominate = success && (overwhelming || (margin ? target - counts >= 3 : face === 1 && lowered === 0));
+    const { success, dominate } = verdict({ face, lowered, target, overwhelming, domination });
     return [success ? 1 : 0, dominate ? 1 : 0];
   };
   const memo = new Map();

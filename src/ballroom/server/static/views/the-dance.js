@@ -6,7 +6,7 @@
 
 import { h } from "/static/ui.js";
 import { renderActions } from "/static/views/generic.js";
-import { rollOdds } from "/static/views/dance-odds.js";
+import { rollOdds, verdict } from "/static/views/dance-odds.js";
 
 const load = (name) => fetch(`/api/catalog/the-dance/data/${name}`).then((r) => r.json());
 const [ballroom, dancerFile, avatarFile, refreshmentFile, powerFile, planFile] = await Promise.all(
@@ -273,20 +273,50 @@ function familyBlock(obs, meta, f, q) {
       group(`Refreshments (${f.refreshment_count})`, "refreshments", hand)));
 }
 
-// Choices drawn but not yet taken: two Powers to keep one of, a Strategic Plan.
-function pendingDraws(obs) {
-  if (obs.you === null || obs.you === undefined) return null;
-  const f = obs.families[obs.you];
+// A tile that makes a move when it is one of this seat's legal moves.
+function pick(tile, ctx, text) {
+  if (!ctx.msg.legal.some((a) => a.text === text)) return tile;
+  tile.classList.add("pick");
+  tile.dataset.action = text;
+  tile.setAttribute("role", "button");
+  tile.setAttribute("tabindex", "0");
+  tile.title = `click: ${text}`;
+  tile.addEventListener("click", () => ctx.move(text));
+  tile.addEventListener("keydown", (event) => { if (event.key === "Enter") ctx.move(text); });
+  return tile;
+}
+
+// Set-up choices and draws not yet taken, as tiles: Avatars, Sanctuaries,
+// the two Powers to keep one of, a Plan drawn with Strategic.
+function choiceTiles(ctx) {
+  const obs = ctx.msg.observation;
+  const legal = ctx.msg.legal.map((a) => a.text);
   const parts = [];
-  if (f.drawn_powers && f.drawn_powers.length) {
-    parts.push(h("div", { class: "group" }, h("small", { class: "group-label" }, "Powers drawn: keep one"),
-      f.drawn_powers.map((w) => powerCard(w, false))));
+  const group = (label, tiles) => parts.push(h("div", { class: "group" }, h("small", { class: "group-label" }, label), tiles));
+  const offered = (verb) => legal.filter((t) => t.startsWith(`${verb} `)).map((t) => t.slice(verb.length + 1));
+  const avatarChoices = offered("avatar");
+  if (avatarChoices.length) {
+    group("Choose your Avatar (rating per Domain)", avatars.filter((a) => avatarChoices.includes(slug(a.name))).map((a) =>
+      pick(h("div", { class: "tile avatar-choice" }, h("strong", {}, a.name),
+        h("small", {}, DOMAINS.map((d) => `${cap(d)} ${a.ratings[d] ?? 0}`).join(" · ")),
+        h("small", {}, `Movement ${a.movement}`)), ctx, `avatar ${slug(a.name)}`)));
   }
-  if (obs.has_candidate && obs.candidate_plan >= 0) { // -1 between Strategic draws
-    parts.push(h("div", { class: "group" }, h("small", { class: "group-label" }, "Strategic: the Plan just drawn"),
-      planCard(obs.candidate_plan, f.seated, "New Plan")));
+  const tableChoices = offered("sanctuary");
+  if (tableChoices.length) {
+    group("Choose your Sanctuary table", tableChoices.map((colour) => pick(h("div", { class: "tile sanctuary-choice" },
+      h("strong", {}, h("span", { class: "swatch", style: `background:${COLOURS[colour] || "#999"}` }), ` ${cap(colour)}`)),
+    ctx, `sanctuary ${colour}`)));
   }
-  return parts.length ? h("div", { class: "tiles pending", id: "pending-draws" }, parts) : null;
+  if (obs.you !== null && obs.you !== undefined) {
+    const f = obs.families[obs.you];
+    if (f.drawn_powers && f.drawn_powers.length) {
+      group("Powers drawn: keep one", f.drawn_powers.map((w) => pick(powerCard(w, false), ctx, `keep ${powers[w].id}`)));
+    }
+    if (obs.has_candidate && obs.candidate_plan >= 0) { // -1 between Strategic draws
+      group("Strategic: the Plan just drawn (take-plan swaps it for yours)", [planCard(obs.candidate_plan, f.seated, "New Plan")]);
+    }
+  }
+  return parts.length ? h("div", { class: "tiles pending", id: "choices" }, parts) : null;
 }
 
 function familiesPanel(obs, meta) {
@@ -304,20 +334,20 @@ function rollPowers(obs) {
     cards: family.refreshment_count };
 }
 
-// One row per choice: plain odds, and the odds with the after-roll Powers if any.
+// One row per choice: plain odds, and after an arrow the odds with the after-roll Powers.
 function oddsTable(rows, known, caption) {
   const names = [known.tactician ? "Tactician" : null, known.willpower ? "Willpower" : null].filter(Boolean).join("/");
   const boosted = names && known.cards > 0;
-  return h("table", { class: "odds" },
-    h("caption", {}, caption),
-    h("thead", {}, h("tr", {}, h("th", {}, ""), h("th", {}, "success"), h("th", {}, "Domination"),
-      boosted ? h("th", { class: "odds-best", colspan: 2 }, `with ${names}`) : null)),
-    h("tbody", {}, rows.map(({ label, odds, extra }) => h("tr", { "data-success": odds.plain.success,
+  const cell = (plain, best) => h("td", {}, pct(plain),
+    boosted ? h("span", { class: "odds-best", title: `with ${names}` }, ` → ${pct(best)}`) : "");
+  return [h("strong", {}, caption),
+    boosted ? h("small", { class: "odds-legend" }, h("span", { class: "odds-best" }, "→ "), `with ${names}`) : "",
+    h("table", { class: "odds" }, h("thead", {}, h("tr", {}, h("th", {}, ""), h("th", {}, "success"), h("th", {}, "Domination"))),
+    h("tbody", {}, rows.map(({ label, need, odds, extra }) => h("tr", { "data-success": odds.plain.success,
       "data-dominate": odds.plain.dominate, "data-best-success": odds.best.success,
       "data-best-dominate": odds.best.dominate, ...extra },
-    h("th", {}, label), h("td", {}, pct(odds.plain.success)), h("td", {}, pct(odds.plain.dominate)),
-    boosted ? [h("td", { class: "odds-best" }, pct(odds.best.success)),
-      h("td", { class: "odds-best", title: "Domination" }, pct(odds.best.dominate))] : null))));
+    h("th", {}, label, h("small", {}, ` roll ≤ ${need}`)),
+    cell(odds.plain.success, odds.best.success), cell(odds.plain.dominate, odds.best.dominate)))))];
 }
 
 function explain(known, meta) {
@@ -353,7 +383,7 @@ function influenceOdds(obs, msg) {
     const offered = legal.filter((t) => t.startsWith("domain ")).map((t) => t.slice(7));
     const shown = offered.length ? offered : DOMAINS.filter((d) => !dancer.negates.includes(d));
     return h("div", { class: "effort", id: "odds" },
-      oddsTable(shown.map((d) => ({ label: `${cap(d)} (roll ≤ ${targetOf(d, [])})`, odds: odds(d, [], known.cards),
+      oddsTable(shown.map((d) => ({ label: cap(d), need: targetOf(d, []), odds: odds(d, [], known.cards),
         extra: { "data-domain": d } })), known, `Influencing ${dancer.name}: chances by Domain`),
       explain(known, meta));
   }
@@ -365,7 +395,7 @@ function influenceOdds(obs, msg) {
     const rows = choices.map((t) => {
       const k = t.startsWith("refresh ") ? refreshments.findIndex((r) => `${r.kind}-${r.pips}` === t.slice(8)) : -1;
       const used = k >= 0 ? [...effort.used, k] : effort.used;
-      return { label: `${t} (roll ≤ ${targetOf(domain, used)})`,
+      return { label: t, need: targetOf(domain, used),
         odds: odds(domain, used, known.cards - (k >= 0 ? 1 : 0)), extra: { "data-choice": t } };
     });
     return h("div", { class: "effort", id: "odds" },
@@ -374,15 +404,23 @@ function influenceOdds(obs, msg) {
   }
   if (obs.phase === "post-roll") {
     const target = targetOf(domain, effort.used);
+    const rules = { target, overwhelming: known.overwhelming, domination: meta.options.domination };
+    const say = ({ success, dominate }) => (dominate ? "success and Domination" : success ? "success" : "failure");
     const counts = effort.roll - effort.modifier;
-    const again = known.willpower && !effort.rerolled && known.cards > 0
-      ? rollOdds({ target, cards: known.cards - 1, tactician: known.tactician, overwhelming: known.overwhelming,
-        domination: meta.options.domination }).best : null;
+    const lines = [h("li", {}, `Accept: ${say(verdict({ face: effort.roll, lowered: effort.modifier, ...rules }))}.`)];
+    if (legal.some((t) => t.startsWith("tactician "))) {
+      lines.push(h("li", {}, `Tactician (spend a Refreshment): the die counts ${counts - 1}, `,
+        `${say(verdict({ face: effort.roll, lowered: effort.modifier + 1, ...rules }))}.`));
+    }
+    if (legal.some((t) => t.startsWith("willpower "))) {
+      const again = rollOdds({ ...rules, cards: known.cards - 1, tactician: known.tactician }).best;
+      lines.push(h("li", {}, `Willpower (spend a Refreshment): roll again, success ${pct(again.success)}, `,
+        `Domination ${pct(again.dominate)}${known.tactician && known.cards > 1 ? " (Tactician still at hand)" : ""}.`));
+    }
     return h("div", { class: "effort", id: "odds" },
       h("strong", {}, `Influencing ${dancer.name} in ${cap(domain)}: roll ≤ ${target}`),
-      h("p", {}, `The die shows ${effort.roll}${effort.modifier ? `, counting ${counts}` : ""}: `,
-        counts <= target ? "a success." : "a failure.",
-        again ? ` Willpower's re-roll would succeed ${pct(again.success)} (Domination ${pct(again.dominate)}).` : ""));
+      h("p", {}, `The die shows ${effort.roll}${effort.modifier ? `, counting ${counts}` : ""}.`),
+      h("ul", {}, lines));
   }
   return null;
 }
@@ -399,7 +437,7 @@ export function render(ctx) {
   if (ctx.more) ctx.more.append(h("h2", {}, "The families"), families);
   else ctx.board.append(families);
   if (ctx.actions) {
-    ctx.actions.append(pendingDraws(obs) || "", influenceOdds(obs, ctx.msg) || "");
+    ctx.actions.append(choiceTiles(ctx) || "", influenceOdds(obs, ctx.msg) || "");
     renderActions(ctx);
   }
   return true;
