@@ -486,4 +486,9 @@ def test_hotseat_curtain_follows_undo(base: str, browser: Browser) -> None:
     expect(curtain).to_contain_text("Pass the device to Player 1")
     page.click("#curtain-ok")
     expect(page.locator("#status")).to_contain_text("Your move, Player 1")
+
+    watcher = new_page(browser, errors)  # no seat: no curtain, just the table
+    watcher.goto(f"{base}/g/{created['id']}")
+    expect(watcher.locator("#status")).to_contain_text("Waiting for Player 1")
+    expect(watcher.locator("#curtain")).to_be_hidden()
     assert not errors, errors

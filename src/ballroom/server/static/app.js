@@ -417,7 +417,7 @@ async function gamePage(gameId) {
     // The curtain goes up whenever the seat to act becomes another person's,
     // however that happened (a move, a bot, an undo from here or another tab);
     // if it is already up for someone else, it names the new seat instead.
-    const playing = hotseat && msg.meta.status === "playing";
+    const playing = hotseat && msg.meta.status === "playing" && next !== "spectator";
     if (shown === null) {
       shown = next;
       if (playing) return showCurtain(next, msg);
