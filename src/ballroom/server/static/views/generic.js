@@ -27,12 +27,15 @@ export function renderActions(ctx) {
       ctx.seat === null ? "You are watching." : "Nothing to do until it is your move."));
     return;
   }
+  // A view may name moves for people (ctx.label); the button keeps the action text.
+  const label = ctx.label || ((text) => text);
   const buttons = h("div", { class: "legal", id: "legal" });
   const draw = (filter) => {
+    const wanted = filter.toLowerCase();
     buttons.replaceChildren(...legal
-      .filter((a) => !filter || a.text.includes(filter))
-      .map((a) => h("button", { class: "action", "data-action": a.text,
-        onclick: () => ctx.move(a.text) }, a.text)));
+      .filter((a) => !wanted || a.text.includes(wanted) || label(a.text).toLowerCase().includes(wanted))
+      .map((a) => h("button", { class: `action${ctx.label ? " named" : ""}`, "data-action": a.text, title: a.text,
+        onclick: () => ctx.move(a.text) }, label(a.text))));
   };
   ctx.actions.append(h("h2", {}, "Your moves"));
   if (legal.length > 24) {

@@ -398,7 +398,7 @@ function influenceOdds(obs, msg) {
     const rows = choices.map((t) => {
       const k = t.startsWith("refresh ") ? refreshments.findIndex((r) => `${r.kind}-${r.pips}` === t.slice(8)) : -1;
       const used = k >= 0 ? [...effort.used, k] : effort.used;
-      return { label: t, need: targetOf(domain, used),
+      return { label: t === "no-refreshment" ? "No Refreshment" : moveLabel(obs, meta, t), need: targetOf(domain, used),
         odds: odds(domain, used, known.cards - (k >= 0 ? 1 : 0)), extra: { "data-choice": t } };
     });
     return h("div", { class: "effort", id: "odds" },
@@ -428,6 +428,63 @@ function influenceOdds(obs, msg) {
   return null;
 }
 
+const ARROWS = { e: "→", ne: "↗", nw: "↖", w: "←", sw: "↙", se: "↘" };
+
+// Moves named for people; the engine's text stays on the button's data-action.
+function moveLabel(obs, meta, text) {
+  const [verb, arg, dir] = text.split(" ");
+  const dancer = () => dancers.find((d) => d.slug === arg)?.name || arg;
+  const avatar = () => avatars.find((a) => slug(a.name) === arg)?.name || arg;
+  const kind = () => {
+    if (arg === "ankh") return "an Ankh";
+    const r = refreshments.find((x) => `${x.kind}-${x.pips}` === arg);
+    return r ? `${cap(r.kind)} +${r.pips}` : arg;
+  };
+  const family = obs.current >= 0 ? obs.families[obs.current] : null;
+  const effortTarget = obs.effort.kind === 0 ? dancers[obs.effort.target] : null;
+  switch (verb) {
+    case "step": return `Step ${ARROWS[arg] || ""} ${arg.toUpperCase()}`;
+    case "lead": return `Lead ${dancer()} ${ARROWS[dir] || ""} ${dir.toUpperCase()}`;
+    case "seat": return `Seat ${dancer()} at your table`;
+    case "unseat": return `Unseat ${dancer()} onto the floor`;
+    case "ankh": return "Spend an Ankh: +1 Movement";
+    case "release": return `Release ${dancer()}`;
+    case "discipline": return "Discipline: pay 2 Refreshments for a second Influence marker";
+    case "strategic": return "Strategic: draw a new Plan";
+    case "end-dance": return "End the Dance step";
+    case "influence": return `Influence ${dancer()}`;
+    case "foil": return `Foil ${avatar()}`;
+    case "server": return "Call the Server: draw 2 Refreshments";
+    case "cut-in": return `Cut in: trade places with ${dancers.some((d) => d.slug === arg) ? dancer() : avatar()}`;
+    case "pass": return "Pass: end your turn";
+    case "clear-foil": return "Shake off the Foil";
+    case "domain": {
+      const need = family && effortTarget ? ` (roll ≤ ${(avatars[family.avatar]?.ratings[arg] ?? 0) + (effortTarget.pips[arg] ?? 0)})` : "";
+      return `${cap(arg)}${need}`;
+    }
+    case "refresh": return `Add ${kind()} to the roll`;
+    case "no-refreshment": return "No Refreshment: roll";
+    case "accept": return "Accept the roll";
+    case "tactician": return `Tactician: pay ${kind()}, die −1`;
+    case "willpower": return `Willpower: pay ${kind()}, roll again`;
+    case "drop": return effortTarget?.slug === arg ? `Decline: leave ${dancer()} uninfluenced`
+      : `Drop ${dancer()}: her marker goes to ${effortTarget?.name || "the new Dancer"}`;
+    case "discard": return `Discard ${kind()}`;
+    case "pay": return `Pay ${kind()}`;
+    case "keep-plan": return "Keep your Plan";
+    case "take-plan": return "Take the new Plan";
+    case "initiative": {
+      const q = Number(arg) - 1;
+      const f = obs.families[q];
+      return `Give the Initiative to ${f && f.avatar >= 0 ? avatars[f.avatar].name : meta.seats[q]?.name || `seat ${arg}`}`;
+    }
+    case "keep": return `Keep ${powers.find((w) => w.id === arg)?.name || arg}`;
+    case "avatar": return `Play ${avatar()}`;
+    case "sanctuary": return `Sit at the ${arg} table`;
+    default: return text;
+  }
+}
+
 export function render(ctx) {
   const obs = ctx.msg.observation;
   const head = h("div", { class: "dance-head" },
@@ -441,7 +498,7 @@ export function render(ctx) {
   else ctx.board.append(families);
   if (ctx.actions) {
     ctx.actions.append(choiceTiles(ctx) || "", influenceOdds(obs, ctx.msg) || "");
-    renderActions(ctx);
+    renderActions({ ...ctx, label: (text) => moveLabel(obs, ctx.msg.meta, text) });
   }
   return true;
 }
