@@ -396,6 +396,12 @@ def test_influence_odds_follow_the_engine(
         expect(theirs.locator("[data-refreshment], [data-plan]")).to_have_count(0)
         expect(theirs.locator("[data-power]")).to_have_count(len(position.revealed[q]))
 
+    # A Dancer that is not a move shows her counter when tapped.
+    target = comp.dancers[position.target]
+    page.locator(f"#dance-board [data-dancer='{target.slug}']").click()
+    expect(page.locator("#dancer-info")).to_contain_text(f"{target.name} (")
+    expect(page.locator("#dancer-info")).to_contain_text("(negated)")
+
     # The same pure function over hands and Power sets the game did not deal.
     combos = [
         (dance.TACTICIAN,),

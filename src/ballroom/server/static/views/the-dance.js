@@ -138,7 +138,7 @@ function board(ctx) {
     const targetText = ["influence", "cut-in"].map((v) => `${v} ${dancer.slug}`).find((t) => legal.includes(t));
     const pips = DOMAINS.map((dom) => `${dom} ${dancer.pips[dom] ?? 0}`).join(", ");
     const g = h("g", { class: `dancer${targetText ? " target-dancer" : ""}`, "data-dancer": dancer.slug,
-      onclick: targetText ? () => ctx.move(targetText) : null },
+      onclick: targetText ? () => ctx.move(targetText) : () => ctx.inspect?.(d) },
       h("circle", { cx: x, cy: y, r: S * 0.58, fill: SYMBOLS[dancer.symbol] || "#ccc", stroke: ring,
         "stroke-width": owner >= 0 ? 4 : 1.5 }),
       h("text", { x, y: y + 4, class: "dancer-label" }, dancer.name.split(" ").map((w) => w[0]).join("").slice(0, 2)),
@@ -428,6 +428,26 @@ function influenceOdds(obs, msg) {
   return null;
 }
 
+function dancerInfo(obs, d) {
+  const dancer = dancers[d];
+  const owner = obs.dancer_influence[d];
+  const by = owner >= 0 ? ` · ${obs.dancer_dominated[d] ? "Dominated" : "Influenced"} by ${
+    obs.families[owner].avatar >= 0 ? avatars[obs.families[owner].avatar].family : `seat ${owner + 1}`}` : "";
+  return h("span", {}, h("strong", {}, dancer.name), ` (${dancer.symbol}): `,
+    DOMAINS.map((dom) => (dancer.negates.includes(dom) ? `${cap(dom)} ✕ (negated)` : `${cap(dom)} +${dancer.pips[dom] ?? 0}`))
+      .join(" · "), by);
+}
+
+function legend() {
+  return h("details", { class: "legend" }, h("summary", {}, "Key to the ballroom"),
+    h("ul", {},
+      h("li", {}, "◆ Avatars in their family's colour; the one whose turn it is has a gold edge."),
+      h("li", {}, "● Dancers: the fill is her Plan symbol (rose, lily, ivy, sun, moon); a thick coloured ring is the family Influencing her, a dashed outer ring means Dominated."),
+      h("li", {}, "Gold arrows: the waltz path Dancers follow; grey arrows: the way back to it."),
+      h("li", {}, "S is the Server; 1–6 mark the hexes where he may appear."),
+      h("li", {}, "Coloured hexagons are Sanctuary entries; the circles beside them are the five seats, filled with seated Dancers' symbols.")));
+}
+
 const ARROWS = { e: "→", ne: "↗", nw: "↖", w: "←", sw: "↙", se: "↘" };
 
 // Moves named for people; the engine's text stays on the button's data-action.
@@ -491,7 +511,11 @@ export function render(ctx) {
     h("div", {}, h("span", { class: "big" }, `Turn ${obs.turn}`),
       h("small", { class: "muted" }, ` · ${obs.phase.replaceAll("-", " ")}`)),
     tempoTrack(obs));
-  ctx.board.append(head, board(ctx));
+  // Tapping a Dancer that is not a move shows her counter (phones have no hover titles).
+  const info = h("p", { class: "dancer-info muted", id: "dancer-info" },
+    "Tap a Dancer to read her counter; highlighted Dancers and hexes are moves.");
+  ctx.inspect = (d) => info.replaceChildren(dancerInfo(obs, d));
+  ctx.board.append(head, board(ctx), info, legend());
   // Live, the moves come right under the board and the families' tables after them.
   const families = familiesPanel(obs, ctx.msg.meta);
   if (ctx.more) ctx.more.append(h("h2", {}, "The families"), families);
