@@ -135,9 +135,10 @@ def test_mcts_beats_random_at_dancing_dice() -> None:
         ("mcts:ms=soon", "ms must be a positive float"),
         (
             "mcts:depth=3",
-            "no parameter depth; allowed: c, horizon, iterations, margin, ms, prior, rollout, "
-            "search, z",
+            "no parameter depth; allowed: below, c, horizon, iterations, margin, ms, prior, "
+            "rollout, search, z",
         ),
+        ("mcts:below=air", "below must be one of tree, rollout, not 'air'"),
         ("mcts:search=deep", "search must be one of tree, halving, not 'deep'"),
         ("mcts:z=-1", "z must be a positive float"),
         (

@@ -67,6 +67,9 @@ DEFAULT_EXPLORATION = 0.7
 DEFAULT_HORIZON = 1
 DEFAULT_Z = 1.0
 SEARCHES = ("tree", "halving")
+BELOW = ("tree", "rollout")
+WIDENING = 0.5
+"""Below a halving root, a node visited n times may have ``1 + WIDENING * sqrt(n)`` moves open."""
 MAX_ROLLOUT_ACTIONS = 20_000
 """A safety stop for rollouts in games without an evaluation; such a rollout scores zero."""
 
@@ -103,12 +106,17 @@ class SearchSettings:
     """``tree`` (IS-MCTS) or ``halving`` (paired root rollouts, see ``_halving``)."""
     z: float = DEFAULT_Z
     """``halving``: standard errors of the paired difference a move needs to beat the guess."""
+    below: str = "tree"
+    """``halving``: what follows a root move, the IS-MCTS tree (``tree``) or plain rollouts."""
 
     @classmethod
     def from_params(cls, params: Mapping[str, str]) -> SearchSettings:
         """Read seat-spec parameters (``iterations``, ``ms``, ``c``, ``horizon``, ``rollout``,
-        ``prior``, ``margin``, ``search``, ``z``)."""
-        allowed = {"iterations", "margin", "ms", "c", "horizon", "prior", "rollout", "search", "z"}
+        ``prior``, ``margin``, ``search``, ``z``, ``below``)."""
+        allowed = {
+            *("iterations", "margin", "ms", "c", "horizon", "prior", "rollout", "search", "z"),
+            "below",
+        }
         unknown = sorted(set(params) - allowed)
         if unknown:
             raise InvalidOptionError(
@@ -128,6 +136,9 @@ class SearchSettings:
                 f"mcts search must be one of {', '.join(SEARCHES)}, not {search!r}"
             )
         z = _positive(params, "z", float)
+        below = params.get("below", "tree")
+        if below not in BELOW:
+            raise InvalidOptionError(f"mcts below must be one of {', '.join(BELOW)}, not {below!r}")
         return cls(
             iterations=iterations,
             milliseconds=milliseconds,
@@ -138,6 +149,7 @@ class SearchSettings:
             margin=_positive(params, "margin", float) or 0.0,
             search=search,
             z=DEFAULT_Z if z is None else z,
+            below=below,
         )
 
 
@@ -238,6 +250,7 @@ class ISMCTSAgent:
         if self.prior is not None:
             guess = self.prior(self.game.determinize(observation, rng), seat, rng)
         alive = list(legal)
+        table: dict[tuple[int, str], _Node] = {}
         rounds = max(1, math.ceil(math.log2(len(legal))))
         # Per move: summed return, and summed squared difference from the guess's.
         total = {a: 0.0 for a in legal}
@@ -261,7 +274,11 @@ class ISMCTSAgent:
                 for a in alive:
                     state = world.clone()
                     state.apply(a, seat, trusted=True)
-                    values[a] = self._rollout(state, Rng(seed))[seat]
+                    if settings.below == "tree":
+                        stop_turn = state.turns() + settings.horizon
+                        values[a] = self._below(state, table, Rng(seed), stop_turn)[seat]
+                    else:
+                        values[a] = self._rollout(state, Rng(seed))[seat]
                 base = values[guess]
                 for a in alive:
                     total[a] += values[a]
@@ -289,47 +306,86 @@ class ISMCTSAgent:
     def _iterate(
         self, state: State, root: _Node, root_legal: list[int], table: dict[tuple[int, str], _Node]
     ) -> None:
+        self._walk(state, root, root_legal, self.seat, table, self.rng, None, widen=False)
+
+    def _below(
+        self, state: State, table: dict[tuple[int, str], _Node], rng: Rng, stop_turn: int | None
+    ) -> Sequence[float]:
+        """Returns of one IS-MCTS iteration from ``state``, a root move already applied."""
+        upcoming = self._next_decision(state, rng)
+        if upcoming is None:
+            return state.returns()
+        if stop_turn is not None and state.turns() >= stop_turn:
+            return self._rollout(state, rng, stop_turn)
+        node = _node_of(table, state, upcoming)
+        legal = state.legal_actions(upcoming)
+        return self._walk(state, node, legal, upcoming, table, rng, stop_turn, widen=True)
+
+    def _walk(
+        self,
+        state: State,
+        node: _Node,
+        legal: list[int],
+        player: int,
+        table: dict[tuple[int, str], _Node],
+        rng: Rng,
+        stop_turn: int | None,
+        *,
+        widen: bool,
+    ) -> Sequence[float]:
+        """Select down the tree from ``node`` (``player`` to act), expand one node, roll out
+        (or evaluate at ``stop_turn``), and back the returns up the path walked."""
         c = self.settings.exploration
         path: list[tuple[list[float], int]] = []
-        node = root
-        legal = root_legal
-        player = self.seat
         while True:
-            action, expanded = self._select(node, legal, c, state, player)
+            action, expanded = self._select(node, legal, c, state, player, rng, widen)
             path.append((node.stats[action], player))
             state.apply(action, player, trusted=True)
-            if expanded:
+            if expanded or (stop_turn is not None and state.turns() >= stop_turn):
                 break
-            upcoming = self._next_decision(state)
+            upcoming = self._next_decision(state, rng)
             if upcoming is None:
                 break
             player = upcoming
             legal = state.legal_actions(player)
-            key = (player, observation_key(state, player))
-            found = table.get(key)
-            if found is None:
-                found = table[key] = _Node()
-            node = found
-        values = self._rollout(state, self.rng)
+            node = _node_of(table, state, player)
+        values = self._rollout(state, rng, stop_turn)
         for stats, seat in path:
             stats[0] += 1.0
             stats[1] += values[seat]
+        return values
 
     def _select(
-        self, node: _Node, legal: list[int], c: float, state: State, player: int
+        self,
+        node: _Node,
+        legal: list[int],
+        c: float,
+        state: State,
+        player: int,
+        rng: Rng,
+        widen: bool,
     ) -> tuple[int, bool]:
         """UCB1 with availability counts; an untried action first (that is the expansion).
 
         A new node first tries the prior's choice: opponents' nodes are keyed
         by their sampled secrets and so are mostly new, and without this they
-        would play at random inside the tree.
+        would play at random inside the tree. With ``widen`` (below a halving
+        root) a node opens a new move only once its visits allow one more
+        (progressive widening: ``1 + WIDENING * sqrt(visits)`` moves), so a
+        small budget follows the prior's line rather than random moves.
         """
         stats = node.stats
         untried = [a for a in legal if a not in stats]
+        tried = len(legal) - len(untried)
+        if untried and widen and tried:
+            visits = sum(entry[0] for entry in stats.values())
+            if tried >= 1 + int(WIDENING * math.sqrt(visits)):
+                untried = []
+                legal = [a for a in legal if a in stats]
         if untried:
-            action = untried[self.rng.below(len(untried))]
+            action = untried[rng.below(len(untried))]
             if not stats and self.prior is not None:
-                action = self.prior(state, player, self.rng)
+                action = self.prior(state, player, rng)
             if not stats:
                 node.first = action
             for a in legal:
@@ -351,7 +407,7 @@ class ISMCTSAgent:
                 best, best_score = a, score
         return best, False
 
-    def _next_decision(self, state: State) -> int | None:
+    def _next_decision(self, state: State, rng: Rng) -> int | None:
         """Play chance until a seat must decide; that seat (ours first), or None at the end."""
         while True:
             current = state.current_players()
@@ -359,13 +415,17 @@ class ISMCTSAgent:
                 return None
             if current[0] != CHANCE:
                 return self.seat if self.seat in current else current[0]
-            state.apply(_chance(state, self.rng), CHANCE, trusted=True)
+            state.apply(_chance(state, rng), CHANCE, trusted=True)
 
-    def _rollout(self, state: State, rng: Rng) -> Sequence[float]:
-        """Play ``state`` out with the rollout policy and ``rng`` (which also draws chance)."""
+    def _rollout(self, state: State, rng: Rng, stop_turn: int | None = None) -> Sequence[float]:
+        """Play ``state`` out with the rollout policy and ``rng`` (which also draws chance),
+        up to ``stop_turn`` (by default ``horizon`` turns from here) when the game can evaluate."""
         policy = self.policy
         evaluate = self.evaluate
-        stop_turn = state.turns() + self.settings.horizon if evaluate is not None else None
+        if evaluate is None:
+            stop_turn = None
+        elif stop_turn is None:
+            stop_turn = state.turns() + self.settings.horizon
         for _ in range(MAX_ROLLOUT_ACTIONS):
             current = state.current_players()
             if not current:
@@ -384,6 +444,15 @@ class ISMCTSAgent:
         if evaluate is not None:
             return evaluate(state)
         return [0.0] * self.game.players
+
+
+def _node_of(table: dict[tuple[int, str], _Node], state: State, player: int) -> _Node:
+    """The tree node of ``player``'s information set in ``state``, made on first sight."""
+    key = (player, observation_key(state, player))
+    node = table.get(key)
+    if node is None:
+        node = table[key] = _Node()
+    return node
 
 
 def _chance(state: State, rng: Rng) -> int:
