@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -11,9 +12,11 @@ from fastapi.testclient import TestClient
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from starlette.testclient import WebSocketTestSession
+from websockets.exceptions import ConnectionClosed
+from websockets.sync.client import connect
 
-from ballroom.server.app import ServerConfig, create_app
-from server.support import hello, receive, send, until
+from ballroom.server.app import MAX_FRAME, MAX_SOCKET_MESSAGE, ServerConfig, create_app
+from server.support import hello, http_json, receive, send, server_process, until
 
 
 def new_game(client: TestClient, **body: Any) -> tuple[str, str]:
@@ -264,3 +267,36 @@ def test_the_app_plays_and_resumes_on_postgresql(postgres_url: str) -> None:
         assert after["ply"] > state["ply"]
         record = client.get(f"/api/games/{game_id}/record").json()
         assert len(record["actions"]) == after["ply"]
+
+
+def test_an_oversized_frame_is_answered_on_a_real_server_and_the_game_goes_on(
+    tmp_path: Path,
+) -> None:
+    """Through uvicorn: a frame far over the frame limit gets an error naming the limit.
+
+    Only a message over ``MAX_SOCKET_MESSAGE`` (which uvicorn would have to
+    buffer whole) closes the socket, with code 1009 and a reason naming it.
+    """
+    with server_process(tmp_path) as (base, _process):
+        created = http_json(
+            "POST", base + "/api/games", {"game": "dancing-dice", "players": 2, "seed": 4}
+        )
+        url = base.replace("http", "ws") + f"/ws/{created['id']}"
+        with connect(url, max_size=None) as ws:
+            ws.send(json.dumps({"type": "hello", "tokens": [created["token"]]}))
+            state = json.loads(ws.recv(timeout=10))
+            huge = json.dumps({"type": "move", "seat": 0, "action": "k" * 100_000})
+            ws.send(huge)
+            error = json.loads(ws.recv(timeout=10))
+            assert error["type"] == "error"
+            assert error["message"] == (
+                f"message too large: {len(huge)} bytes; at most {MAX_FRAME} bytes"
+            )
+            ws.send(json.dumps({"type": "move", "seat": 0, "action": state["legal"][0]["text"]}))
+            moved = json.loads(ws.recv(timeout=10))
+            assert moved["type"] == "state" and moved["ply"] > state["ply"]
+            ws.send("x" * (MAX_SOCKET_MESSAGE + 1))
+            with pytest.raises(ConnectionClosed):
+                ws.recv(timeout=10)
+            assert ws.close_code == 1009
+            assert ws.close_reason is not None and str(MAX_SOCKET_MESSAGE) in ws.close_reason

@@ -28,7 +28,7 @@ def serve(
     try:
         import uvicorn
 
-        from ballroom.server.app import ServerConfig, create_app
+        from ballroom.server.app import MAX_SOCKET_MESSAGE, ServerConfig, create_app
     except ImportError as error:
         raise typer.BadParameter(
             f"the web server needs the web extra: pip install 'ballroom[web]' ({error})"
@@ -42,7 +42,7 @@ def serve(
         app,
         host=host,
         port=port,
-        ws_max_size=65536,
+        ws_max_size=MAX_SOCKET_MESSAGE,
         ws_per_message_deflate=False,
         log_level="warning",
     )

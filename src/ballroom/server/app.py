@@ -43,6 +43,13 @@ from ballroom.server.storage import Store, default_sqlite_url, hash_token, make_
 
 MAX_FRAME = 4096
 """Largest client frame accepted, in bytes; a move is a few dozen."""
+MAX_SOCKET_MESSAGE = 1 << 20
+"""Largest message the WebSocket layer reads (``ballroom serve`` passes it to uvicorn).
+
+Anything from ``MAX_FRAME`` up to this is read and answered with an error
+naming ``MAX_FRAME``, and the socket carries on; only a bigger message, which
+would have to be buffered whole, closes the socket (code 1009, with a reason
+naming this limit)."""
 MAX_RECORD = 2_000_000
 """Largest uploaded record, in bytes."""
 MESSAGE_TYPES = ("hello", "move", "undo", "resign", "ping")
@@ -58,6 +65,8 @@ class ServerConfig:
     bot_delay: float = 0.6
     bot_processes: int = 0
     """Worker processes for bot decisions; 0 thinks in threads (tests, small servers)."""
+    evict_after: float = 600.0
+    """Seconds a room with no connection and no bot to move stays in memory."""
 
     def url(self) -> str:
         return self.db_url or default_sqlite_url(self.data_dir)
@@ -135,7 +144,10 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
         engine = make_engine(config.url())
         await asyncio.to_thread(migrate, engine)
         manager = RoomManager(
-            Store(engine), bot_delay=config.bot_delay, bot_processes=config.bot_processes
+            Store(engine),
+            bot_delay=config.bot_delay,
+            bot_processes=config.bot_processes,
+            evict_after=config.evict_after,
         )
         app.state.manager = manager
         await manager.resume_all()
@@ -389,7 +401,7 @@ def parse_frame(message: Any) -> dict[str, Any]:
         raise BallroomError("frames must be JSON text, not binary")
     size = len(text.encode("utf-8", errors="replace"))
     if size > MAX_FRAME:
-        raise BallroomError(f"message too large: {size} bytes; at most {MAX_FRAME}")
+        raise BallroomError(f"message too large: {size} bytes; at most {MAX_FRAME} bytes")
     try:
         data = json.loads(text)
     except json.JSONDecodeError as error:

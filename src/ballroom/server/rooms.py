@@ -21,6 +21,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import functools
+import logging
 import multiprocessing
 import secrets
 import time
@@ -57,6 +58,7 @@ from ballroom.server.storage import (
 )
 
 T = TypeVar("T")
+LOG = logging.getLogger("ballroom.server")
 
 Viewer = int | None
 """A seat, or ``None`` for a spectator."""
@@ -163,7 +165,7 @@ class Room:
     def resign_event(self, seat: int) -> Event:
         """The log line of a human leaving a game that goes on with a bot in the seat."""
         spec = self.seats[seat].spec
-        text = f"{self.game.player_name(seat)} resigns; a {spec} bot plays the seat from now on."
+        text = f"{self.game.player_name(seat)} resigns; the {spec} bot plays the seat from now on."
         return Event("resign", text, {"player": seat, "bot": spec})
 
     def bots_to_move(self) -> list[int]:
@@ -227,7 +229,12 @@ class Room:
     ) -> dict[str, Any]:
         """The message one viewer gets: its observation, its legal moves and its new events."""
         current = self.state.current_players()
-        acting = self.status == PLAYING and viewer is not None and viewer in current
+        acting = (
+            self.status == PLAYING
+            and viewer is not None
+            and viewer in current
+            and not self.seats[viewer].is_bot
+        )
         legal = (
             [
                 {"id": action, "text": self.text(action)}
@@ -334,6 +341,12 @@ def bot_move(
         game = _GAMES[key] = make_game(key[0], key[1], **dict(key[2]))
     agent = make_agent(game, player, spec, seed)
     return agent.act(Decision(game, player, observation, legal))
+
+
+def _report_stop(game_id: str, driver: asyncio.Task[None]) -> None:
+    """Log a bot driver that died of an error: its game waits until the room is reloaded."""
+    if not driver.cancelled() and (error := driver.exception()) is not None:
+        LOG.error("game %s: the bots stopped: %r", game_id, error, exc_info=error)
 
 
 def frame_text(message: dict[str, Any]) -> str:
@@ -693,6 +706,7 @@ class RoomManager:
     def _drive(self, room: Room) -> None:
         if room.bots_to_move() and (room.driver is None or room.driver.done()):
             room.driver = asyncio.get_running_loop().create_task(self._bot_loop(room))
+            room.driver.add_done_callback(functools.partial(_report_stop, room.id))
 
     async def _bot_loop(self, room: Room) -> None:
         """Let the bots whose decision it is move, one after another, with a visible pause.
