@@ -96,10 +96,11 @@ class DieBet(Game):
         return GUESS
 
 
+@pytest.mark.parametrize("below", ["tree", "rollout"])
 @pytest.mark.parametrize("seed", range(5))
-def test_paired_rollouts_find_the_better_bet_on_a_small_budget(seed: int) -> None:
+def test_paired_rollouts_find_the_better_bet_on_a_small_budget(seed: int, below: str) -> None:
     game = DieBet(2)
-    agent = make_agent(game, 0, "mcts:iterations=600,search=halving", seed)
+    agent = make_agent(game, 0, f"mcts:iterations=600,search=halving,below={below}", seed)
     assert isinstance(agent, ISMCTSAgent)
     assert agent.act(decision_for(game.new_state(), 0)) == 0
     assert agent.last_iterations <= 600

@@ -2,9 +2,9 @@
 
 The evaluation turns Plan progress into win shares on the scale of the
 terminal returns. The setting that beats the ``heuristic`` bot is
-``mcts:iterations=200,rollout=heuristic,horizon=2,search=halving``: each
-root move is followed by that bot's own play for two turns and judged by
-this evaluation, on the same sampled worlds and dice as the other moves
+``mcts:iterations=200,rollout=heuristic,horizon=2,search=halving,below=rollout``:
+each root move is followed by that bot's own play for two turns and judged
+by this evaluation, on the same sampled worlds and dice as the other moves
 (paired), and the bot's own move is kept unless another beats it by a
 standard error; a one-step policy improvement of the heuristic. (See
 ``ballroom.agents.mcts`` for the measured win rates.) The tree search at the
