@@ -34,7 +34,8 @@ CASES = [
     ("the-dance", 4, "heuristic", "horizon=2,prior=heuristic", 1),
     ("the-dance", 4, "heuristic", "horizon=2,rollout=heuristic", 4),
     ("the-dance", 2, "heuristic", "horizon=2,rollout=heuristic,margin=0.1", 2),
-    ("the-dance", 2, "heuristic", "horizon=2,rollout=heuristic,search=halving", 2),
+    ("the-dance", 2, "heuristic", "horizon=2,rollout=heuristic,search=halving,below=rollout", 2),
+    ("the-dance", 2, "heuristic", "horizon=2,rollout=heuristic,search=halving,below=tree", 2),
 ]
 """(game, players, bot that reaches the positions, mcts settings, budget divisor for slow ones)"""
 
@@ -96,16 +97,16 @@ def main() -> None:
     parser.add_argument("--positions", type=int, default=6)
     parser.add_argument("--openspiel", action="store_true", help="also time OpenSpiel's MCTSBot")
     args = parser.parse_args()
-    print(f"{'game':<14}{'players':>8}  {'mcts settings':<40}{'iterations/s':>13}")
+    print(f"{'game':<14}{'players':>8}  {'mcts settings':<58}{'iterations/s':>13}")
     for game, players, bot, extra, divisor in CASES:
         states = positions(game, players, bot, args.positions)
         spec = f"mcts:iterations={max(10, args.iterations // divisor)},{extra}"
         rate(states[:1], f"mcts:iterations=20,{extra}")  # warm caches and tables
-        print(f"{game:<14}{players:>8}  {extra:<40}{rate(states, spec):>13.0f}")
+        print(f"{game:<14}{players:>8}  {extra:<58}{rate(states, spec):>13.0f}")
     if args.openspiel:
         label = "OpenSpiel MCTSBot, random rollouts"
         sims = max(20, args.iterations // 10)
-        print(f"{'dancing-dice':<14}{4:>8}  {label:<40}{openspiel_rate(4, sims, 3):>13.0f}")
+        print(f"{'dancing-dice':<14}{4:>8}  {label:<58}{openspiel_rate(4, sims, 3):>13.0f}")
 
 
 if __name__ == "__main__":
