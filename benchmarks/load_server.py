@@ -11,7 +11,10 @@ and a throwaway PostgreSQL cluster (fsync on) are compared side by side.
 The scripted clients share the machine with the server, so the table also
 shows the server's CPU use and the clients' own event-loop lag (p99): a
 client that lags adds its lag to the latency it measures. ``--clients K``
-spreads the tables over K client processes.
+spreads the tables over K client processes. The tables start spread over
+``--ramp`` seconds (default: the think time), as players arrive; with
+``--ramp 0`` all N games open in the same instant and the burst of game
+creation (and, a game length later, of endings) dominates the tail.
 
     .venv/bin/python benchmarks/load_server.py --games 200 --seconds 30 --think 5
 """
@@ -225,7 +228,8 @@ class Table:
         with contextlib.suppress(ConnectionClosed):
             await ws.send(json.dumps({"type": "move", "seat": seat, "action": action}))
 
-    async def run(self, deadline: float) -> None:
+    async def run(self, deadline: float, start_after: float) -> None:
+        await asyncio.sleep(start_after)
         while time.perf_counter() < deadline:
             created = await asyncio.to_thread(
                 post,
@@ -264,32 +268,43 @@ async def watch_lag(stats: Stats, deadline: float) -> None:
 
 
 async def load(
-    base: str, games: int, seconds: float, think: float, seed: int, bot: str = "expert"
+    base: str, games: int, seconds: float, think: float, seed: int, bot: str, ramp: float
 ) -> Stats:
+    """Run ``games`` tables until ``seconds`` are up, the first ones starting over ``ramp`` s."""
     stats = Stats()
     rng = random.Random(seed)
     deadline = time.perf_counter() + seconds
     tables = [
         Table(base, stats, random.Random(rng.getrandbits(32)), think, bot) for _ in range(games)
     ]
-    await asyncio.gather(watch_lag(stats, deadline), *(table.run(deadline) for table in tables))
+    await asyncio.gather(
+        watch_lag(stats, deadline),
+        *(table.run(deadline, ramp * i / games) for i, table in enumerate(tables)),
+    )
     return stats
 
 
-def client_process(args: tuple[str, int, float, float, int, str]) -> Stats:
+def client_process(args: tuple[str, int, float, float, int, str, float]) -> Stats:
     return asyncio.run(load(*args))
 
 
 def run_clients(
-    base: str, games: int, seconds: float, think: float, seed: int, bot: str, clients: int
+    base: str,
+    games: int,
+    seconds: float,
+    think: float,
+    seed: int,
+    bot: str,
+    ramp: float,
+    clients: int,
 ) -> tuple[Stats, float]:
     """Play ``games`` tables from ``clients`` processes (1: in this process)."""
     start = time.perf_counter()
     if clients <= 1:
-        stats = asyncio.run(load(base, games, seconds, think, seed, bot))
+        stats = asyncio.run(load(base, games, seconds, think, seed, bot, ramp))
         return stats, time.perf_counter() - start
     shares = [games // clients + (i < games % clients) for i in range(clients)]
-    jobs = [(base, n, seconds, think, seed + i, bot) for i, n in enumerate(shares) if n]
+    jobs = [(base, n, seconds, think, seed + i, bot, ramp) for i, n in enumerate(shares) if n]
     stats = Stats()
     with multiprocessing.get_context("spawn").Pool(len(jobs)) as pool:
         for part in pool.map(client_process, jobs):
@@ -317,7 +332,14 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--bot", default="expert", help="the bot in each game's third seat")
     parser.add_argument("--clients", type=int, default=1, help="client processes")
+    parser.add_argument(
+        "--ramp",
+        type=float,
+        default=None,
+        help="seconds over which the tables start (default: the think time; 0: all at once)",
+    )
     args = parser.parse_args()
+    ramp = args.think if args.ramp is None else args.ramp
     rows = []
     for backend in args.backends.split(","):
         with (
@@ -328,12 +350,20 @@ def main() -> None:
             base, pid = stack.enter_context(server(Path(tmp), url))
             cpu = cpu_seconds(pid)
             stats, elapsed = run_clients(
-                base, args.games, args.seconds, args.think, args.seed, args.bot, args.clients
+                base,
+                args.games,
+                args.seconds,
+                args.think,
+                args.seed,
+                args.bot,
+                ramp,
+                args.clients,
             )
             cpu = cpu_seconds(pid) - cpu
         rows.append((backend, stats, elapsed, cpu))
     print(
         f"{args.games} concurrent games, {args.seconds:.0f} s, think {args.think} s, "
+        f"tables start over {ramp:g} s, "
         f"{args.clients} client process(es), loopback, {os.cpu_count()} cores"
     )
     print(

@@ -306,9 +306,7 @@ def append_actions(
     except IntegrityError:
         raise StorageError(f"game {game_id}: ply {first_ply} is already stored") from None
     if status != PLAYING:
-        connection.execute(
-            update(GameRow).where(GameRow.id == game_id).values(status=status)
-        )
+        connection.execute(update(GameRow).where(GameRow.id == game_id).values(status=status))
 
 
 def truncate(connection: Connection, game_id: str, plies: int) -> None:
@@ -316,9 +314,7 @@ def truncate(connection: Connection, game_id: str, plies: int) -> None:
     connection.execute(
         delete(ActionRow).where(ActionRow.game_id == game_id, ActionRow.ply >= plies)
     )
-    connection.execute(
-        update(GameRow).where(GameRow.id == game_id).values(status=PLAYING)
-    )
+    connection.execute(update(GameRow).where(GameRow.id == game_id).values(status=PLAYING))
 
 
 def claim_seat(connection: Connection, game_id: str, seat: int, token_hash: str) -> bool:
@@ -365,17 +361,46 @@ def set_rematch(connection: Connection, game_id: str, rematch_id: str) -> str:
     return current or rematch_id
 
 
-Job = tuple[Callable[[Connection], Any], "asyncio.Future[Any]"]
+def append_many(
+    connection: Connection, appends: Sequence[tuple[str, int, Sequence[tuple[int, str]], str]]
+) -> None:
+    """Several games' ``append_actions`` as one multi-row INSERT (one round trip, not many)."""
+    rows = [
+        {"game_id": game_id, "ply": first_ply + i, "player": player, "text": text}
+        for game_id, first_ply, actions, _status in appends
+        for i, (player, text) in enumerate(actions)
+    ]
+    try:
+        connection.execute(insert(ActionRow), rows)
+    except IntegrityError:
+        raise StorageError("a ply in this group of writes is already stored") from None
+    for game_id, _first, _actions, status in appends:
+        if status != PLAYING:
+            connection.execute(update(GameRow).where(GameRow.id == game_id).values(status=status))
+
+
+@dataclass(slots=True)
+class Job:
+    """One queued write and the future its caller awaits."""
+
+    operation: Callable[..., Any]
+    args: tuple[Any, ...]
+    kwargs: dict[str, Any]
+    future: asyncio.Future[Any]
+
+    def run(self, connection: Connection) -> Any:
+        return self.operation(connection, *self.args, **self.kwargs)
 
 
 class Writer:
     """The server's one writing thread: queued writes commit together (group commit).
 
     While one transaction commits (an fsync), the writes that arrive queue up
-    and go into the next one, so a busy server makes fewer, larger commits and
-    no write waits on another writer's lock. Each caller's future resolves only
-    after the transaction holding its write has committed. If a batch fails, its
-    writes are retried one transaction each, so one refused write (a stale ply)
+    and go into the next one, so a busy server makes fewer, larger commits,
+    and the moves of many games go in as one multi-row INSERT; no write waits
+    on another writer's lock. Each caller's future resolves only after the
+    transaction holding its write has committed. If a batch fails, its writes
+    are retried one transaction each, so one refused write (a stale ply)
     refuses nobody else's.
     """
 
@@ -389,7 +414,7 @@ class Writer:
     def write(self, operation: Callable[..., T], *args: Any, **kwargs: Any) -> asyncio.Future[T]:
         """Queue ``operation(connection, *args, **kwargs)``; the future holds its result."""
         future: asyncio.Future[T] = asyncio.get_running_loop().create_future()
-        self._queue.put((lambda connection: operation(connection, *args, **kwargs), future))
+        self._queue.put(Job(operation, args, kwargs, future))
         return future
 
     def close(self) -> None:
@@ -414,24 +439,33 @@ class Writer:
             if stop:
                 return
 
+    @staticmethod
+    def _run_batch(connection: Connection, batch: list[Job]) -> list[Any]:
+        appends = [job for job in batch if job.operation is append_actions and not job.kwargs]
+        merged = {id(job) for job in appends} if len(appends) > 1 else set()
+        results = [None if id(job) in merged else job.run(connection) for job in batch]
+        if merged:
+            append_many(connection, [job.args for job in appends])
+        return results
+
     def _commit(self, batch: list[Job]) -> None:
         outcomes: list[tuple[asyncio.Future[Any], Any, BaseException | None]] = []
         try:
             with self.engine.begin() as connection:
-                results = [operation(connection) for operation, _ in batch]
+                results = self._run_batch(connection, batch)
             outcomes = [
-                (future, result, None) for (_, future), result in zip(batch, results, strict=True)
+                (job.future, result, None) for job, result in zip(batch, results, strict=True)
             ]
         except Exception as error:
             if len(batch) == 1:
-                outcomes = [(batch[0][1], None, error)]
+                outcomes = [(batch[0].future, None, error)]
             else:
-                for operation, future in batch:
+                for job in batch:
                     try:
                         with self.engine.begin() as connection:
-                            outcomes.append((future, operation(connection), None))
+                            outcomes.append((job.future, job.run(connection), None))
                     except Exception as single:
-                        outcomes.append((future, None, single))
+                        outcomes.append((job.future, None, single))
         # One wake-up of the event loop per batch, not one per write.
         with contextlib.suppress(RuntimeError):  # the loop has closed: nobody is waiting
             outcomes[0][0].get_loop().call_soon_threadsafe(_settle, outcomes)
