@@ -146,7 +146,13 @@ def default_sqlite_url(data_dir: str | Path) -> str:
 
 
 def make_engine(url: str) -> Engine:
-    """An engine for ``url``; SQLite gets WAL so that a killed process loses nothing acknowledged."""
+    """An engine for ``url``; SQLite gets WAL with ``synchronous=NORMAL``.
+
+    A commit is in the WAL file when it returns, so a killed server (even
+    ``kill -9``) loses nothing it acknowledged; only a power cut or an OS crash
+    can lose the commits since the last checkpoint's fsync. PostgreSQL keeps its
+    own setting (``synchronous_commit=on``: durable against power loss too).
+    """
     if url.startswith("sqlite"):
         engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30})
 
