@@ -68,8 +68,8 @@ DEFAULT_HORIZON = 1
 DEFAULT_Z = 1.0
 SEARCHES = ("tree", "halving")
 BELOW = ("tree", "rollout")
-WIDENING = 0.5
-"""Below a halving root, a node visited n times may have ``1 + WIDENING * sqrt(n)`` moves open."""
+DEFAULT_WIDEN = 0.25
+"""Below a halving root, a node visited n times may have ``1 + widen * sqrt(n)`` moves open."""
 MAX_ROLLOUT_ACTIONS = 20_000
 """A safety stop for rollouts in games without an evaluation; such a rollout scores zero."""
 
@@ -108,14 +108,16 @@ class SearchSettings:
     """``halving``: standard errors of the paired difference a move needs to beat the guess."""
     below: str = "tree"
     """``halving``: what follows a root move, the IS-MCTS tree (``tree``) or plain rollouts."""
+    widen: float = DEFAULT_WIDEN
+    """``halving``, ``below=tree``: how fast inner nodes open moves beyond the prior's."""
 
     @classmethod
     def from_params(cls, params: Mapping[str, str]) -> SearchSettings:
         """Read seat-spec parameters (``iterations``, ``ms``, ``c``, ``horizon``, ``rollout``,
-        ``prior``, ``margin``, ``search``, ``z``, ``below``)."""
+        ``prior``, ``margin``, ``search``, ``z``, ``below``, ``widen``)."""
         allowed = {
             *("iterations", "margin", "ms", "c", "horizon", "prior", "rollout", "search", "z"),
-            "below",
+            *("below", "widen"),
         }
         unknown = sorted(set(params) - allowed)
         if unknown:
@@ -136,6 +138,7 @@ class SearchSettings:
                 f"mcts search must be one of {', '.join(SEARCHES)}, not {search!r}"
             )
         z = _positive(params, "z", float)
+        widen = _positive(params, "widen", float)
         below = params.get("below", "tree")
         if below not in BELOW:
             raise InvalidOptionError(f"mcts below must be one of {', '.join(BELOW)}, not {below!r}")
@@ -150,6 +153,7 @@ class SearchSettings:
             search=search,
             z=DEFAULT_Z if z is None else z,
             below=below,
+            widen=DEFAULT_WIDEN if widen is None else widen,
         )
 
 
@@ -306,7 +310,7 @@ class ISMCTSAgent:
     def _iterate(
         self, state: State, root: _Node, root_legal: list[int], table: dict[tuple[int, str], _Node]
     ) -> None:
-        self._walk(state, root, root_legal, self.seat, table, self.rng, None, widen=False)
+        self._walk(state, root, root_legal, self.seat, table, self.rng, None, widen=0.0)
 
     def _below(
         self, state: State, table: dict[tuple[int, str], _Node], rng: Rng, stop_turn: int | None
@@ -319,7 +323,8 @@ class ISMCTSAgent:
             return self._rollout(state, rng, stop_turn)
         node = _node_of(table, state, upcoming)
         legal = state.legal_actions(upcoming)
-        return self._walk(state, node, legal, upcoming, table, rng, stop_turn, widen=True)
+        widen = self.settings.widen
+        return self._walk(state, node, legal, upcoming, table, rng, stop_turn, widen=widen)
 
     def _walk(
         self,
@@ -331,7 +336,7 @@ class ISMCTSAgent:
         rng: Rng,
         stop_turn: int | None,
         *,
-        widen: bool,
+        widen: float,
     ) -> Sequence[float]:
         """Select down the tree from ``node`` (``player`` to act), expand one node, roll out
         (or evaluate at ``stop_turn``), and back the returns up the path walked."""
@@ -363,7 +368,7 @@ class ISMCTSAgent:
         state: State,
         player: int,
         rng: Rng,
-        widen: bool,
+        widen: float,
     ) -> tuple[int, bool]:
         """UCB1 with availability counts; an untried action first (that is the expansion).
 
@@ -371,15 +376,15 @@ class ISMCTSAgent:
         by their sampled secrets and so are mostly new, and without this they
         would play at random inside the tree. With ``widen`` (below a halving
         root) a node opens a new move only once its visits allow one more
-        (progressive widening: ``1 + WIDENING * sqrt(visits)`` moves), so a
+        (progressive widening: ``1 + widen * sqrt(visits)`` moves), so a
         small budget follows the prior's line rather than random moves.
         """
         stats = node.stats
         untried = [a for a in legal if a not in stats]
         tried = len(legal) - len(untried)
-        if untried and widen and tried:
+        if untried and widen > 0 and tried:
             visits = sum(entry[0] for entry in stats.values())
-            if tried >= 1 + int(WIDENING * math.sqrt(visits)):
+            if tried >= 1 + int(widen * math.sqrt(visits)):
                 untried = []
                 legal = [a for a in legal if a in stats]
         if untried:
