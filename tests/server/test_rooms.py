@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import math
 import time
 from pathlib import Path
@@ -144,3 +145,15 @@ def test_resigning_a_two_player_game_still_ends_it(client: TestClient) -> None:
     assert frame["meta"]["status"] == "resigned" and frame["meta"]["resigned"] == 0
     assert frame["meta"]["seats"][0]["kind"] == "human"
     assert frame["events"][-1]["text"] == "Andrew resigns; the game is over."
+
+
+def test_the_server_can_freeze_what_it_started_with(tmp_path: Path) -> None:
+    """``ballroom serve`` freezes its start-up objects so full collections stay short."""
+    frozen = gc.get_freeze_count()
+    try:
+        config = ServerConfig(data_dir=str(tmp_path), freeze_gc=True)
+        with TestClient(create_app(config)) as client:
+            assert gc.get_freeze_count() > frozen
+            assert client.get("/api/catalog").status_code == 200
+    finally:
+        gc.unfreeze()

@@ -34,7 +34,13 @@ def serve(
             f"the web server needs the web extra: pip install 'ballroom[web]' ({error})"
         ) from None
     app = create_app(
-        ServerConfig(db_url=db, data_dir=data_dir, bot_delay=bot_delay, bot_processes=bot_processes)
+        ServerConfig(
+            db_url=db,
+            data_dir=data_dir,
+            bot_delay=bot_delay,
+            bot_processes=bot_processes,
+            freeze_gc=True,
+        )
     )
     typer.echo(f"ballroom: open http://{host}:{port}/ in a browser")
     # Frames are small and CPU is the bottleneck, so per-message compression is off.

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import gc
 import json
 import secrets
 import tomllib
@@ -67,6 +68,12 @@ class ServerConfig:
     """Worker processes for bot decisions; 0 thinks in threads (tests, small servers)."""
     evict_after: float = 600.0
     """Seconds a room with no connection and no bot to move stays in memory."""
+    freeze_gc: bool = False
+    """Once started, move every object alive (modules, rules, tables) out of the
+    garbage collector's sight (``gc.freeze``). A full collection then scans only
+    what the games made since, which cut its pause under load from ~300-500 ms
+    to ~140 ms. For the server process (``ballroom serve``), not for tests, which
+    start many apps in one process."""
 
     def url(self) -> str:
         return self.db_url or default_sqlite_url(self.data_dir)
@@ -151,6 +158,9 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
         )
         app.state.manager = manager
         await manager.resume_all()
+        if config.freeze_gc:
+            gc.collect()
+            gc.freeze()
         yield
         await manager.close()
         engine.dispose()
