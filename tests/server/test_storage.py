@@ -8,7 +8,7 @@ import threading
 from pathlib import Path
 
 import pytest
-from sqlalchemy import inspect
+from sqlalchemy import event, inspect
 
 from ballroom.core.game import make
 from ballroom.core.record import GameRecord, replay
@@ -166,3 +166,43 @@ def test_the_writer_commits_a_group_and_refuses_only_the_stale_write(store: Stor
     assert g8 is not None and g8.record.actions[-1] == (0, "keep")
     assert g9 is not None and g9.record.actions == record.actions
     assert g9.seats[0].token_hash == hash_token("a")
+
+
+def test_an_inline_sqlite_writer_commits_one_loop_iteration_at_a_time(tmp_path: Path) -> None:
+    """On SQLite the writes queued in one loop iteration share one commit on the loop."""
+    engine = make_engine(f"sqlite:///{tmp_path / 'db.sqlite3'}")
+    migrate(engine)
+    store = Store(engine)
+    record = played_record(12)
+    commits: list[int] = []
+    event.listen(engine, "commit", lambda _connection: commits.append(1))
+
+    async def scenario() -> tuple[list[object], list[object]]:
+        writer = Writer(engine, inline=True)
+        try:
+            await writer.write(create_game, "a", record, [("human", None)] * 3, hotseat=False)
+            await writer.write(create_game, "b", record, [("human", None)] * 3, hotseat=False)
+            commits.clear()
+            good = await asyncio.gather(
+                writer.write(append_actions, "a", 12, [(0, "keep")], PLAYING),
+                writer.write(append_actions, "b", 12, [(1, "keep")], PLAYING),
+                writer.write(claim_seat, "b", 0, hash_token("x")),
+            )
+            assert len(commits) == 1
+            mixed = await asyncio.gather(
+                writer.write(append_actions, "a", 13, [(1, "keep")], PLAYING),
+                writer.write(append_actions, "b", 3, [(0, "keep")], PLAYING),  # stale ply
+                return_exceptions=True,
+            )
+            await asyncio.get_running_loop().run_in_executor(None, writer.checkpoint)
+            return list(good), list(mixed)
+        finally:
+            writer.close()
+
+    good, (fine, stale) = asyncio.run(scenario())
+    assert good == [None, None, True] and fine is None
+    assert isinstance(stale, StorageError) and "ply 3 is already stored" in str(stale)
+    a, b = store.load("a"), store.load("b")
+    assert a is not None and a.record.actions[12:] == ((0, "keep"), (1, "keep"))
+    assert b is not None and b.record.actions[12:] == ((1, "keep"),)
+    engine.dispose()

@@ -379,8 +379,8 @@ class RoomManager:
         self.evict_after = evict_after
         self.reads = ThreadPoolExecutor(db_threads, thread_name_prefix="ballroom-db")
         """Reads wait on the database off the event loop."""
-        self.writer = Writer(store.engine)
-        """Every write, committed in groups by one thread."""
+        self.writer = Writer(store.engine, inline=store.engine.dialect.name == "sqlite")
+        """Every write, committed in groups (on the loop for SQLite, in a thread otherwise)."""
         self.bots: Executor = (
             ProcessPoolExecutor(bot_processes, mp_context=multiprocessing.get_context("spawn"))
             if bot_processes
@@ -446,9 +446,16 @@ class RoomManager:
         return evicted
 
     async def _sweep(self) -> None:
+        """Evict idle rooms now and then; checkpoint the SQLite WAL every second."""
+        period = max(1.0, self.evict_after / 4)
+        last = time.monotonic()
         while True:
-            await asyncio.sleep(max(1.0, self.evict_after / 4))
-            self.evict_idle(time.monotonic())
+            await asyncio.sleep(1.0)
+            if self.writer.inline:
+                await self._read(self.writer.checkpoint)
+            if time.monotonic() - last >= period:
+                last = time.monotonic()
+                self.evict_idle(last)
 
     async def close(self) -> None:
         self._sweeper.cancel()

@@ -22,7 +22,7 @@ import hashlib
 import json
 import queue
 import threading
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -399,34 +399,71 @@ class Job:
 
 
 class Writer:
-    """The server's one writing thread: queued writes commit together (group commit).
+    """The server's one writer: queued writes commit together (group commit).
 
-    While one transaction commits (an fsync), the writes that arrive queue up
-    and go into the next one, so a busy server makes fewer, larger commits,
-    and the moves of many games go in as one multi-row INSERT; no write waits
-    on another writer's lock. Each caller's future resolves only after the
-    transaction holding its write has committed. If a batch fails, its writes
-    are retried one transaction each, so one refused write (a stale ply)
-    refuses nobody else's.
+    Writes that arrive while one transaction commits queue up and go into the
+    next, so a busy server makes fewer, larger commits, and the moves of many
+    games go in as one multi-row INSERT; no write waits on another writer's
+    lock. Each caller's future resolves only after the transaction holding its
+    write has committed. If a batch fails, its writes are retried one
+    transaction each, so one refused write (a stale ply) refuses nobody else's.
+
+    On PostgreSQL a commit waits for an fsync, so the writer is a thread. On
+    SQLite (WAL, ``synchronous=NORMAL``) a commit only appends to the WAL file,
+    a fraction of a millisecond, so ``inline`` writers commit on the event loop
+    itself, once per loop iteration for everything queued in it: handing each
+    write to a thread cost more than the write, as the thread and the loop
+    took turns at the GIL. The inline writer's connection does not checkpoint
+    (that fsyncs); ``checkpoint`` does, from a worker thread.
     """
 
-    def __init__(self, engine: Engine, max_batch: int = 256) -> None:
+    def __init__(self, engine: Engine, max_batch: int = 256, *, inline: bool = False) -> None:
         self.engine = engine
         self.max_batch = max_batch
+        self.inline = inline
+        self._pending: list[Job] = []
         self._queue: queue.SimpleQueue[Job | None] = queue.SimpleQueue()
-        self._thread = threading.Thread(target=self._run, name="ballroom-writer", daemon=True)
-        self._thread.start()
+        self._thread: threading.Thread | None = None
+        self._connection: Connection | None = None
+        if inline:
+            self._connection = engine.connect()
+            self._connection.exec_driver_sql("PRAGMA wal_autocheckpoint=0")
+            self._connection.commit()
+        else:
+            self._thread = threading.Thread(target=self._run, name="ballroom-writer", daemon=True)
+            self._thread.start()
 
     def write(self, operation: Callable[..., T], *args: Any, **kwargs: Any) -> asyncio.Future[T]:
         """Queue ``operation(connection, *args, **kwargs)``; the future holds its result."""
-        future: asyncio.Future[T] = asyncio.get_running_loop().create_future()
-        self._queue.put(Job(operation, args, kwargs, future))
+        loop = asyncio.get_running_loop()
+        future: asyncio.Future[T] = loop.create_future()
+        job = Job(operation, args, kwargs, future)
+        if self.inline:
+            self._pending.append(job)
+            if len(self._pending) == 1:
+                loop.call_soon(self._flush)
+        else:
+            self._queue.put(job)
         return future
 
+    def checkpoint(self) -> None:
+        """Copy the SQLite WAL into the database file (blocking: call it from a thread)."""
+        with self.engine.connect() as connection:
+            connection.exec_driver_sql("PRAGMA wal_checkpoint(PASSIVE)")
+
     def close(self) -> None:
-        """Finish the queued writes and stop the thread."""
-        self._queue.put(None)
-        self._thread.join()
+        """Finish the queued writes and stop."""
+        if self._connection is not None:
+            self._flush()
+            self._connection.close()
+        if self._thread is not None:
+            self._queue.put(None)
+            self._thread.join()
+
+    def _flush(self) -> None:
+        batch, self._pending = self._pending, []
+        if batch:
+            _settle(self._commit(batch))
 
     def _run(self) -> None:
         while (job := self._queue.get()) is not None:
@@ -441,9 +478,21 @@ class Writer:
                     stop = True
                     break
                 batch.append(more)
-            self._commit(batch)
+            outcomes = self._commit(batch)
+            # One wake-up of the event loop per batch, not one per write.
+            with contextlib.suppress(RuntimeError):  # the loop has closed: nobody is waiting
+                outcomes[0][0].get_loop().call_soon_threadsafe(_settle, outcomes)
             if stop:
                 return
+
+    @contextlib.contextmanager
+    def _transaction(self) -> Iterator[Connection]:
+        if self._connection is None:
+            with self.engine.begin() as connection:
+                yield connection
+        else:
+            with self._connection.begin():
+                yield self._connection
 
     @staticmethod
     def _run_batch(connection: Connection, batch: list[Job]) -> list[Any]:
@@ -454,27 +503,24 @@ class Writer:
             append_many(connection, [job.args for job in appends])
         return results
 
-    def _commit(self, batch: list[Job]) -> None:
-        outcomes: list[tuple[asyncio.Future[Any], Any, BaseException | None]] = []
+    def _commit(
+        self, batch: list[Job]
+    ) -> list[tuple[asyncio.Future[Any], Any, BaseException | None]]:
         try:
-            with self.engine.begin() as connection:
+            with self._transaction() as connection:
                 results = self._run_batch(connection, batch)
-            outcomes = [
-                (job.future, result, None) for job, result in zip(batch, results, strict=True)
-            ]
+            return [(job.future, result, None) for job, result in zip(batch, results, strict=True)]
         except Exception as error:
             if len(batch) == 1:
-                outcomes = [(batch[0].future, None, error)]
-            else:
-                for job in batch:
-                    try:
-                        with self.engine.begin() as connection:
-                            outcomes.append((job.future, job.run(connection), None))
-                    except Exception as single:
-                        outcomes.append((job.future, None, single))
-        # One wake-up of the event loop per batch, not one per write.
-        with contextlib.suppress(RuntimeError):  # the loop has closed: nobody is waiting
-            outcomes[0][0].get_loop().call_soon_threadsafe(_settle, outcomes)
+                return [(batch[0].future, None, error)]
+        outcomes: list[tuple[asyncio.Future[Any], Any, BaseException | None]] = []
+        for job in batch:
+            try:
+                with self._transaction() as connection:
+                    outcomes.append((job.future, job.run(connection), None))
+            except Exception as single:
+                outcomes.append((job.future, None, single))
+        return outcomes
 
 
 def _settle(outcomes: list[tuple[asyncio.Future[Any], Any, BaseException | None]]) -> None:
