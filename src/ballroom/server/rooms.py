@@ -379,7 +379,8 @@ class RoomManager:
         self.evict_after = evict_after
         self.reads = ThreadPoolExecutor(db_threads, thread_name_prefix="ballroom-db")
         """Reads wait on the database off the event loop."""
-        self.writer = Writer(store.engine, inline=store.engine.dialect.name == "sqlite")
+        sqlite = store.engine.dialect.name == "sqlite"
+        self.writer = Writer(store.engine, inline=sqlite, threads=1 if sqlite else 3)
         """Every write, committed in groups (on the loop for SQLite, in a thread otherwise)."""
         self.bots: Executor = (
             ProcessPoolExecutor(bot_processes, mp_context=multiprocessing.get_context("spawn"))

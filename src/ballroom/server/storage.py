@@ -22,7 +22,7 @@ import hashlib
 import json
 import queue
 import threading
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -408,7 +408,8 @@ class Writer:
     write has committed. If a batch fails, its writes are retried one
     transaction each, so one refused write (a stale ply) refuses nobody else's.
 
-    On PostgreSQL a commit waits for an fsync, so the writer is a thread. On
+    On PostgreSQL a commit waits for an fsync, so the writer is a few threads
+    (one connection each, so the next group need not wait for the last fsync). On
     SQLite (WAL, ``synchronous=NORMAL``) a commit only appends to the WAL file,
     a fraction of a millisecond, so ``inline`` writers commit on the event loop
     itself, once per loop iteration for everything queued in it: handing each
@@ -417,21 +418,27 @@ class Writer:
     (that fsyncs); ``checkpoint`` does, from a worker thread.
     """
 
-    def __init__(self, engine: Engine, max_batch: int = 256, *, inline: bool = False) -> None:
+    def __init__(
+        self, engine: Engine, max_batch: int = 256, *, inline: bool = False, threads: int = 1
+    ) -> None:
         self.engine = engine
         self.max_batch = max_batch
         self.inline = inline
         self._pending: list[Job] = []
         self._queue: queue.SimpleQueue[Job | None] = queue.SimpleQueue()
-        self._thread: threading.Thread | None = None
+        self._threads: list[threading.Thread] = []
         self._connection: Connection | None = None
         if inline:
             self._connection = engine.connect()
             self._connection.exec_driver_sql("PRAGMA wal_autocheckpoint=0")
             self._connection.commit()
         else:
-            self._thread = threading.Thread(target=self._run, name="ballroom-writer", daemon=True)
-            self._thread.start()
+            for number in range(threads):
+                thread = threading.Thread(
+                    target=self._run, name=f"ballroom-writer-{number}", daemon=True
+                )
+                thread.start()
+                self._threads.append(thread)
 
     def write(self, operation: Callable[..., T], *args: Any, **kwargs: Any) -> asyncio.Future[T]:
         """Queue ``operation(connection, *args, **kwargs)``; the future holds its result."""
@@ -456,16 +463,22 @@ class Writer:
         if self._connection is not None:
             self._flush()
             self._connection.close()
-        if self._thread is not None:
+        for _ in self._threads:
             self._queue.put(None)
-            self._thread.join()
+        for thread in self._threads:
+            thread.join()
 
     def _flush(self) -> None:
         batch, self._pending = self._pending, []
-        if batch:
-            _settle(self._commit(batch))
+        if batch and self._connection is not None:
+            _settle(self._commit(self._connection, batch))
 
     def _run(self) -> None:
+        # A thread keeps one connection: no pool checkout (nor its ping) per batch.
+        with self.engine.connect() as connection:
+            self._write_until_closed(connection)
+
+    def _write_until_closed(self, connection: Connection) -> None:
         while (job := self._queue.get()) is not None:
             batch = [job]
             stop = False
@@ -478,21 +491,12 @@ class Writer:
                     stop = True
                     break
                 batch.append(more)
-            outcomes = self._commit(batch)
+            outcomes = self._commit(connection, batch)
             # One wake-up of the event loop per batch, not one per write.
             with contextlib.suppress(RuntimeError):  # the loop has closed: nobody is waiting
                 outcomes[0][0].get_loop().call_soon_threadsafe(_settle, outcomes)
             if stop:
                 return
-
-    @contextlib.contextmanager
-    def _transaction(self) -> Iterator[Connection]:
-        if self._connection is None:
-            with self.engine.begin() as connection:
-                yield connection
-        else:
-            with self._connection.begin():
-                yield self._connection
 
     @staticmethod
     def _run_batch(connection: Connection, batch: list[Job]) -> list[Any]:
@@ -503,12 +507,13 @@ class Writer:
             append_many(connection, [job.args for job in appends])
         return results
 
+    @staticmethod
     def _commit(
-        self, batch: list[Job]
+        connection: Connection, batch: list[Job]
     ) -> list[tuple[asyncio.Future[Any], Any, BaseException | None]]:
         try:
-            with self._transaction() as connection:
-                results = self._run_batch(connection, batch)
+            with connection.begin():
+                results = Writer._run_batch(connection, batch)
             return [(job.future, result, None) for job, result in zip(batch, results, strict=True)]
         except Exception as error:
             if len(batch) == 1:
@@ -516,7 +521,7 @@ class Writer:
         outcomes: list[tuple[asyncio.Future[Any], Any, BaseException | None]] = []
         for job in batch:
             try:
-                with self._transaction() as connection:
+                with connection.begin():
                     outcomes.append((job.future, job.run(connection), None))
             except Exception as single:
                 outcomes.append((job.future, None, single))
