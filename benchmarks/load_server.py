@@ -11,10 +11,10 @@ and a throwaway PostgreSQL cluster (fsync on) are compared side by side.
 The scripted clients share the machine with the server, so the table also
 shows the server's CPU use and the clients' own event-loop lag (p99): a
 client that lags adds its lag to the latency it measures. ``--clients K``
-spreads the tables over K client processes. The tables start spread over
-``--ramp`` seconds (default: the think time), as players arrive; with
-``--ramp 0`` all N games open in the same instant and the burst of game
-creation (and, a game length later, of endings) dominates the tail.
+spreads the tables over K client processes. By default all N games open in
+the same instant, so a burst of game creation (and, a game length later, of
+endings) is part of the measurement; ``--ramp S`` starts them spread over S
+seconds instead, as players would arrive.
 
     .venv/bin/python benchmarks/load_server.py --games 200 --seconds 30 --think 5
 """
@@ -335,11 +335,11 @@ def main() -> None:
     parser.add_argument(
         "--ramp",
         type=float,
-        default=None,
-        help="seconds over which the tables start (default: the think time; 0: all at once)",
+        default=0.0,
+        help="seconds over which the tables start (default 0: all at once)",
     )
     args = parser.parse_args()
-    ramp = args.think if args.ramp is None else args.ramp
+    ramp: float = args.ramp
     rows = []
     for backend in args.backends.split(","):
         with (
