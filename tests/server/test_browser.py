@@ -498,3 +498,42 @@ def test_hotseat_curtain_follows_undo(base: str, browser: Browser) -> None:
     expect(watcher.locator("#status")).to_contain_text("Waiting for Player 1")
     expect(watcher.locator("#curtain")).to_be_hidden()
     assert not errors, errors
+
+
+def test_resigning_a_three_player_game_hands_the_seat_to_a_bot(base: str, browser: Browser) -> None:
+    """In a 3-player game the resigning player's seat passes to a bot and the game goes on."""
+    created = http_json(
+        "POST",
+        base + "/api/games",
+        {
+            "game": "dancing-dice",
+            "players": 3,
+            "seats": ["human", "expert", "expert"],
+            "options": {"endurance": 2},
+            "seed": 5,
+        },
+    )
+    errors: list[str] = []
+    page = new_page(browser, errors)
+    page.goto(base + "/")
+    page.evaluate(
+        "([id, token]) => localStorage.setItem(`ballroom:tokens:${id}`, JSON.stringify([token]))",
+        [created["id"], created["token"]],
+    )
+    page.goto(f"{base}/g/{created['id']}")
+    dialogs: list[str] = []
+
+    def accept(dialog: Any) -> None:
+        dialogs.append(dialog.message)
+        dialog.accept()
+
+    page.on("dialog", accept)
+    page.click("#resign")
+    pill = page.locator('.seat-pill[data-seat="0"]')
+    expect(pill).to_contain_text("resigned · bot expert plays")
+    expect(page.locator("#resign")).to_have_count(0)
+    expect(page.locator("#status")).to_contain_text("Game over", timeout=60000)
+    expect(page.locator("#status")).to_contain_text("(Andrew resigned.)")
+    expect(page.locator("#status")).not_to_contain_text("Andrew wins")  # resigned ranks last
+    assert dialogs == ["Resign as Andrew? A bot plays your seat from now on."]
+    assert not errors, errors

@@ -118,7 +118,9 @@ def test_a_resigning_player_hands_a_three_player_game_to_the_default_bot(
         with client.websocket_connect(f"/ws/{game_id}") as ws:
             last = play_out(ws, 1, hello(ws, [other])[1])
         assert last["meta"]["status"] == "over"
-        assert last["meta"]["result"]["resigned"] == [0]
+        result = last["meta"]["result"]
+        assert result["resigned"] == [0] and result["ranking"][-1] == [0]
+        assert 0 not in result["winners"]
         record = GameRecord.loads(client.get(f"/api/games/{game_id}/record").text)
         assert replay(record).is_terminal() and record.seats == ("expert", "human", "random")
     # A restarted server keeps the bot in the seat and the resignation in the log.

@@ -187,12 +187,13 @@ class Room:
         connected = {seat for conn in self.connections for seat in conn.seats}
         result = None
         if self.state.is_terminal():
-            outcome = self.state.outcome()
-            result = {
-                "winners": list(outcome.winners),
-                "ranking": [list(group) for group in outcome.ranking],
-                "resigned": [seat.seat for seat in self.seats if seat.resigned_at is not None],
-            }
+            # A player who resigned ranks last, whatever the bot made of the seat.
+            resigned = [seat.seat for seat in self.seats if seat.resigned_at is not None]
+            ranking = [
+                [p for p in group if p not in resigned] for group in self.state.outcome().ranking
+            ]
+            ranking = [group for group in ranking if group] + ([resigned] if resigned else [])
+            result = {"winners": ranking[0], "ranking": ranking, "resigned": resigned}
         return {
             "id": self.id,
             "game": self.game.id,

@@ -277,7 +277,8 @@ async function gamePage(gameId) {
         "data-seat": seat.seat },
         h("span", { class: `dot ${seat.kind === "bot" || seat.connected ? "on" : "off"}` }),
         h("strong", {}, seat.name),
-        h("small", {}, seat.kind === "bot" ? `bot · ${seat.bot}` : mine ? "you"
+        h("small", {}, seat.resigned ? `resigned · bot ${seat.bot} plays`
+          : seat.kind === "bot" ? `bot · ${seat.bot}` : mine ? "you"
           : seat.claimed ? "person" : "free seat")));
     }
   }
@@ -287,7 +288,9 @@ async function gamePage(gameId) {
     const name = (p) => m.seats[p] ? m.seats[p].name : `seat ${p}`;
     if (m.status === "over" && m.result) {
       const w = m.result.winners.map(name).join(" and ");
-      return `Game over: ${w} ${m.result.winners.length === 1 ? "wins" : "share the win"}.`;
+      const quit = (m.result.resigned || []).map(name);
+      const left = quit.length ? ` (${quit.join(" and ")} resigned.)` : "";
+      return `Game over: ${w} ${m.result.winners.length === 1 ? "wins" : "share the win"}.${left}`;
     }
     if (m.status === "resigned") return `Game over: ${name(m.resigned)} resigned.`;
     const waiting = msg.current.filter((p) => p >= 0);
@@ -312,9 +315,10 @@ async function gamePage(gameId) {
     if (msg.undo && shown !== "spectator") {
       row.append(h("button", { id: "undo", onclick: () => send({ type: "undo" }) }, "Undo"));
     }
-    if (m.status === "playing" && shown !== "spectator") {
+    if (m.status === "playing" && shown !== "spectator" && !m.seats[shown].resigned) {
+      const after = m.players > 2 ? "A bot plays your seat from now on." : "The game ends.";
       row.append(h("button", { id: "resign", class: "danger", onclick: () => {
-        if (confirm(`Resign as ${m.seats[shown].name}? The game ends.`)) {
+        if (confirm(`Resign as ${m.seats[shown].name}? ${after}`)) {
           send({ type: "resign", seat: shown });
         }
       } }, "Resign"));
