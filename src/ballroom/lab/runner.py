@@ -59,8 +59,10 @@ def play_batch(tasks: Sequence[Task]) -> list[GameResult]:
 
 
 def _batches(tasks: Sequence[Task], workers: int) -> Iterator[list[Task]]:
-    """Small batches: enough to keep every worker busy, few enough to keep overhead low."""
-    size = max(1, min(20, len(tasks) // (workers * 8) or 1))
+    """Batches of up to 20 games in long runs of fast games (less overhead per game), single
+    games in short runs, where games are slow and a finished game should reach the
+    checkpoint (and the progress bar) at once."""
+    size = max(1, min(20, len(tasks) // (workers * 50)))
     for start in range(0, len(tasks), size):
         yield list(tasks[start : start + size])
 
