@@ -41,6 +41,15 @@ move only when another beats it by ``z`` standard errors of the paired
 difference (see ``ISMCTSAgent._halving``). Where dice make single returns
 very noisy, comparing moves on the same worlds and dice is what lets a
 small budget tell them apart.
+
+Measured (2 players, seats rotated, Wilson 95% intervals): in The Dance,
+``mcts:iterations=200,rollout=heuristic,horizon=2,search=halving,below=rollout``
+won 65.1% [57.8, 71.7] of 176 games against the ``heuristic`` bot (seed
+7001), which itself wins 100% [96.3, 100] against ``random``; the tree at the
+same budget (``margin=0.1``) managed 53.2% [45.0, 61.2] of 142, because its
+opponents' nodes, keyed by sampled secrets, rarely repeat and 200 unpaired
+dice-driven returns cannot rank the root moves. In Dancing Dice,
+``mcts:iterations=1000,horizon=1`` beats ``expert`` 80% [65.2, 89.5].
 """
 
 from __future__ import annotations
