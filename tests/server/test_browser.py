@@ -166,13 +166,7 @@ def test_two_browsers_play_the_dance_against_a_bot(base: str, browser: Browser) 
     )
     game_id = created["id"]
     errors: list[str] = []
-    first = new_page(browser, errors)
-    first.goto(base + "/")
-    first.evaluate(
-        "([id, token]) => localStorage.setItem(`ballroom:tokens:${id}`, JSON.stringify([token]))",
-        [game_id, created["token"]],
-    )
-    first.goto(f"{base}/g/{game_id}")
+    first = _open_seated(browser, base, created, errors)
     second = new_page(browser, errors)
     second.goto(f"{base}/g/{game_id}?seat=1")
     expect(second.locator(".seat-pill.mine")).to_have_count(1)
@@ -325,7 +319,8 @@ def _replay_hotseat(
     return created
 
 
-def _open_as(browser: Browser, base: str, created: dict[str, Any], errors: list[str]) -> Page:
+def _open_seated(browser: Browser, base: str, created: dict[str, Any], errors: list[str]) -> Page:
+    """A page on the created game holding its creator's seat token, as the browser keeps it."""
     page = new_page(browser, errors)
     page.goto(base + "/")
     page.evaluate(
@@ -333,6 +328,11 @@ def _open_as(browser: Browser, base: str, created: dict[str, Any], errors: list[
         [created["id"], created["token"]],
     )
     page.goto(f"{base}/g/{created['id']}")
+    return page
+
+
+def _open_as(browser: Browser, base: str, created: dict[str, Any], errors: list[str]) -> Page:
+    page = _open_seated(browser, base, created, errors)
     page.click("#curtain-ok")
     return page
 
@@ -464,13 +464,7 @@ def test_hotseat_curtain_follows_undo(base: str, browser: Browser) -> None:
         },
     )
     errors: list[str] = []
-    page = new_page(browser, errors)
-    page.goto(base + "/")
-    page.evaluate(
-        "([id, token]) => localStorage.setItem(`ballroom:tokens:${id}`, JSON.stringify([token]))",
-        [created["id"], created["token"]],
-    )
-    page.goto(f"{base}/g/{created['id']}")
+    page = _open_seated(browser, base, created, errors)
     curtain = page.locator("#curtain")
     expect(curtain).to_contain_text("Pass the device to Player 1")
     page.click("#curtain-ok")
@@ -514,13 +508,7 @@ def test_resigning_a_three_player_game_hands_the_seat_to_a_bot(base: str, browse
         },
     )
     errors: list[str] = []
-    page = new_page(browser, errors)
-    page.goto(base + "/")
-    page.evaluate(
-        "([id, token]) => localStorage.setItem(`ballroom:tokens:${id}`, JSON.stringify([token]))",
-        [created["id"], created["token"]],
-    )
-    page.goto(f"{base}/g/{created['id']}")
+    page = _open_seated(browser, base, created, errors)
     dialogs: list[str] = []
 
     def accept(dialog: Any) -> None:
