@@ -138,7 +138,7 @@ def test_mcts_beats_random_at_dancing_dice() -> None:
         (
             "mcts:depth=3",
             "no parameter depth; allowed: below, c, horizon, iterations, margin, ms, prior, "
-            "rollout, search, widen, z",
+            "rollout, search, z",
         ),
         ("mcts:below=air", "below must be one of tree, rollout, not 'air'"),
         ("mcts:search=deep", "search must be one of tree, halving, not 'deep'"),

@@ -83,8 +83,8 @@ DEFAULT_HORIZON = 1
 DEFAULT_Z = 1.0
 SEARCHES = ("tree", "halving")
 BELOW = ("tree", "rollout")
-DEFAULT_WIDEN = 0.25
-"""Below a halving root, a node visited n times may have ``1 + widen * sqrt(n)`` moves open."""
+MIN_PAIRED = 3
+"""``below=tree``: paired samples an alternative needs before it can replace a node's guess."""
 MAX_ROLLOUT_ACTIONS = 20_000
 """A safety stop for rollouts in games without an evaluation; such a rollout scores zero."""
 
@@ -98,6 +98,49 @@ class _Node:
         self.stats: dict[int, list[float]] = {}
         self.first = -1
         """The action tried first here (the prior's guess when there is a prior)."""
+
+
+class _PairedNode:
+    """One of the searching seat's information sets below a halving root.
+
+    Holds the prior's guess and, per alternative, the paired differences
+    ``return(alternative) - return(guess)`` measured on shared worlds and dice.
+    """
+
+    __slots__ = ("forks", "guess", "paired", "visits")
+
+    def __init__(self, guess: int) -> None:
+        self.guess = guess
+        self.visits = 0
+        self.forks = 0
+        self.paired: dict[int, list[float]] = {}
+        """Per alternative: [samples, summed difference, summed squared difference]."""
+
+    def next_alternative(self, legal: list[int], rng: Rng) -> int:
+        """The least-sampled move other than the guess (ties drawn at random)."""
+        others = [a for a in legal if a != self.guess]
+        fewest = min(self.paired.get(a, (0.0,))[0] for a in others)
+        least = [a for a in others if self.paired.get(a, (0.0,))[0] == fewest]
+        return least[rng.below(len(least))]
+
+    def record(self, action: int, difference: float) -> None:
+        entry = self.paired.setdefault(action, [0.0, 0.0, 0.0])
+        entry[0] += 1.0
+        entry[1] += difference
+        entry[2] += difference * difference
+
+    def choice(self, z: float, margin: float) -> int:
+        """The alternative with the best mean difference among those that beat the guess
+        by ``z`` standard errors (and ``margin``) on ``MIN_PAIRED`` or more samples; else the guess."""
+        best, best_mean = self.guess, 0.0
+        for action, (n, total, squares) in self.paired.items():
+            if n < MIN_PAIRED:
+                continue
+            mean = total / n
+            error = math.sqrt(max(0.0, squares / n - mean * mean) / (n - 1))
+            if mean > z * error and mean > margin and mean > best_mean:
+                best, best_mean = action, mean
+        return best
 
 
 @dataclass(frozen=True, slots=True)
@@ -123,16 +166,14 @@ class SearchSettings:
     """``halving``: standard errors of the paired difference a move needs to beat the guess."""
     below: str = "rollout"
     """``halving``: what follows a root move, plain rollouts or an IS-MCTS tree (``tree``)."""
-    widen: float = DEFAULT_WIDEN
-    """``halving``, ``below=tree``: how fast inner nodes open moves beyond the prior's."""
 
     @classmethod
     def from_params(cls, params: Mapping[str, str]) -> SearchSettings:
         """Read seat-spec parameters (``iterations``, ``ms``, ``c``, ``horizon``, ``rollout``,
-        ``prior``, ``margin``, ``search``, ``z``, ``below``, ``widen``)."""
+        ``prior``, ``margin``, ``search``, ``z``, ``below``)."""
         allowed = {
             *("iterations", "margin", "ms", "c", "horizon", "prior", "rollout", "search", "z"),
-            *("below", "widen"),
+            "below",
         }
         unknown = sorted(set(params) - allowed)
         if unknown:
@@ -153,7 +194,6 @@ class SearchSettings:
                 f"mcts search must be one of {', '.join(SEARCHES)}, not {search!r}"
             )
         z = _positive(params, "z", float)
-        widen = _positive(params, "widen", float)
         below = params.get("below", "rollout")
         if below not in BELOW:
             raise InvalidOptionError(f"mcts below must be one of {', '.join(BELOW)}, not {below!r}")
@@ -168,7 +208,6 @@ class SearchSettings:
             search=search,
             z=DEFAULT_Z if z is None else z,
             below=below,
-            widen=DEFAULT_WIDEN if widen is None else widen,
         )
 
 
@@ -269,33 +308,37 @@ class ISMCTSAgent:
         if self.prior is not None:
             guess = self.prior(self.game.determinize(observation, rng), seat, rng)
         alive = list(legal)
-        table: dict[tuple[int, str], _Node] = {}
+        table: dict[str, _PairedNode] = {}
         rounds = max(1, math.ceil(math.log2(len(legal))))
         # Per move: summed return, and summed squared difference from the guess's.
         total = {a: 0.0 for a in legal}
         squares = {a: 0.0 for a in legal}
-        samples = rollouts = 0
+        samples = 0
+        self.last_iterations = 0
         started = time.perf_counter()
         ms = settings.milliseconds
         for round_index in range(rounds):
-            # Each round gets an equal share of the budget, split among the moves left.
-            quota: float = math.inf
+            # Each round gets an equal share of the budget in rollouts (forks below included).
+            budget: float = math.inf
             deadline = math.inf
             if settings.iterations is not None:
-                quota = max(1, settings.iterations // (rounds * len(alive)))
+                budget = self.last_iterations + settings.iterations // rounds
             else:
                 deadline = started + (round_index + 1) * cast(float, ms) / 1000.0 / rounds
             done = 0
-            while done < quota and (done == 0 or time.perf_counter() < deadline):
+            while done == 0 or (
+                self.last_iterations + len(alive) <= budget and time.perf_counter() < deadline
+            ):
                 world = self.game.determinize(observation, rng)
                 seed = rng.below(1 << 62)
                 values = {}
                 for a in alive:
                     state = world.clone()
                     state.apply(a, seat, trusted=True)
+                    self.last_iterations += 1
                     if settings.below == "tree":
                         stop_turn = state.turns() + settings.horizon
-                        values[a] = self._below(state, table, Rng(seed), stop_turn)[seat]
+                        values[a] = self._descend(state, table, Rng(seed), stop_turn, fork=True)
                     else:
                         values[a] = self._rollout(state, Rng(seed))[seat]
                 base = values[guess]
@@ -304,12 +347,10 @@ class ISMCTSAgent:
                     squares[a] += (values[a] - base) ** 2
                 done += 1
             samples += done
-            rollouts += done * len(alive)
             if len(alive) > 2:
                 ranked = sorted(alive, key=lambda a: (-total[a], a != guess, a))
                 keep = ranked[: math.ceil(len(alive) / 2)]
                 alive = keep if guess in keep else [*keep[:-1], guess]
-        self.last_iterations = rollouts
         best = min(alive, key=lambda a: (-total[a], a != guess, a))
         if best == guess:
             return guess
@@ -325,21 +366,68 @@ class ISMCTSAgent:
     def _iterate(
         self, state: State, root: _Node, root_legal: list[int], table: dict[tuple[int, str], _Node]
     ) -> None:
-        self._walk(state, root, root_legal, self.seat, table, self.rng, None, widen=0.0)
+        self._walk(state, root, root_legal, self.seat, table, self.rng)
 
-    def _below(
-        self, state: State, table: dict[tuple[int, str], _Node], rng: Rng, stop_turn: int | None
-    ) -> Sequence[float]:
-        """Returns of one IS-MCTS iteration from ``state``, a root move already applied."""
-        upcoming = self._next_decision(state, rng)
-        if upcoming is None:
-            return state.returns()
-        if stop_turn is not None and state.turns() >= stop_turn:
-            return self._rollout(state, rng, stop_turn)
-        node = _node_of(table, state, upcoming)
-        legal = state.legal_actions(upcoming)
-        widen = self.settings.widen
-        return self._walk(state, node, legal, upcoming, table, rng, stop_turn, widen=widen)
+    def _descend(
+        self, state: State, table: dict[str, _PairedNode], rng: Rng, stop_turn: int, *, fork: bool
+    ) -> float:
+        """The searching seat's return of one line from ``state`` (a root move applied).
+
+        Others move by the rollout policy, and from ``stop_turn`` on the line
+        is an ordinary rollout. Before it, at the searching seat's own
+        decisions the line consults a tree of its information sets: each
+        node plays its current choice (the prior's guess until an
+        alternative beats it on evidence) and, on up to half its visits,
+        *forks*: it plays its guess and one alternative from copies of the
+        state with copies of the same random stream, and records their
+        paired difference. At most one fork per line, so a line costs at
+        most two rollouts; the line is credited with the value of the
+        node's current choice, so exploring a weak alternative never makes
+        the root move above it look weak (as a mean backup would).
+        """
+        seat = self.seat
+        policy = self.policy
+        for _ in range(MAX_ROLLOUT_ACTIONS):
+            current = state.current_players()
+            if not current:
+                return state.returns()[seat]
+            if state.turns() >= stop_turn:
+                return self._rollout(state, rng, stop_turn)[seat]
+            player = current[0]
+            if player == CHANCE:
+                state.apply(_chance(state, rng), CHANCE, trusted=True)
+                continue
+            legal = state.legal_actions(player)
+            if player != seat or len(legal) == 1:
+                if len(legal) == 1:
+                    action = legal[0]
+                elif policy is not None:
+                    action = policy(state, player, rng)
+                else:
+                    action = legal[rng.below(len(legal))]
+                state.apply(action, player, trusted=True)
+                continue
+            node = table.get(observation_key(state, seat))
+            if node is None:
+                guess = self.prior(state, seat, rng) if self.prior is not None else legal[0]
+                node = table[observation_key(state, seat)] = _PairedNode(guess)
+            node.visits += 1
+            choice = node.choice(self.settings.z, self.settings.margin)
+            if not fork or 2 * node.forks >= node.visits:
+                state.apply(choice, seat, trusted=True)
+                continue
+            node.forks += 1
+            self.last_iterations += 1
+            other = node.next_alternative(legal, rng)
+            seed = rng.below(1 << 62)
+            guessed = state.clone()
+            guessed.apply(node.guess, seat, trusted=True)
+            kept = self._descend(guessed, table, Rng(seed), stop_turn, fork=False)
+            state.apply(other, seat, trusted=True)
+            tried = self._descend(state, table, Rng(seed), stop_turn, fork=False)
+            node.record(other, tried - kept)
+            return tried if choice == other else kept
+        return 0.0
 
     def _walk(
         self,
@@ -349,19 +437,16 @@ class ISMCTSAgent:
         player: int,
         table: dict[tuple[int, str], _Node],
         rng: Rng,
-        stop_turn: int | None,
-        *,
-        widen: float,
     ) -> Sequence[float]:
         """Select down the tree from ``node`` (``player`` to act), expand one node, roll out
         (or evaluate at ``stop_turn``), and back the returns up the path walked."""
         c = self.settings.exploration
         path: list[tuple[list[float], int]] = []
         while True:
-            action, expanded = self._select(node, legal, c, state, player, rng, widen)
+            action, expanded = self._select(node, legal, c, state, player, rng)
             path.append((node.stats[action], player))
             state.apply(action, player, trusted=True)
-            if expanded or (stop_turn is not None and state.turns() >= stop_turn):
+            if expanded:
                 break
             upcoming = self._next_decision(state, rng)
             if upcoming is None:
@@ -369,7 +454,7 @@ class ISMCTSAgent:
             player = upcoming
             legal = state.legal_actions(player)
             node = _node_of(table, state, player)
-        values = self._rollout(state, rng, stop_turn)
+        values = self._rollout(state, rng)
         for stats, seat in path:
             stats[0] += 1.0
             stats[1] += values[seat]
@@ -383,25 +468,15 @@ class ISMCTSAgent:
         state: State,
         player: int,
         rng: Rng,
-        widen: float,
     ) -> tuple[int, bool]:
         """UCB1 with availability counts; an untried action first (that is the expansion).
 
         A new node first tries the prior's choice: opponents' nodes are keyed
         by their sampled secrets and so are mostly new, and without this they
-        would play at random inside the tree. With ``widen`` (below a halving
-        root) a node opens a new move only once its visits allow one more
-        (progressive widening: ``1 + widen * sqrt(visits)`` moves), so a
-        small budget follows the prior's line rather than random moves.
+        would play at random inside the tree.
         """
         stats = node.stats
         untried = [a for a in legal if a not in stats]
-        tried = len(legal) - len(untried)
-        if untried and widen > 0 and tried:
-            visits = sum(entry[0] for entry in stats.values())
-            if tried >= 1 + int(widen * math.sqrt(visits)):
-                untried = []
-                legal = [a for a in legal if a in stats]
         if untried:
             action = untried[rng.below(len(untried))]
             if not stats and self.prior is not None:
