@@ -103,44 +103,44 @@ class _Node:
 class _PairedNode:
     """One of the searching seat's information sets below a halving root.
 
-    Holds the prior's guess and, per alternative, the paired differences
-    ``return(alternative) - return(guess)`` measured on shared worlds and dice.
+    Holds the move it plays now, the *incumbent* (at first the prior's
+    guess), and per alternative the paired differences
+    ``return(alternative) - return(incumbent)`` measured on shared worlds
+    and dice. An alternative that beats the incumbent on evidence takes its
+    place, and the comparisons start afresh against it.
     """
 
-    __slots__ = ("forks", "guess", "paired", "visits")
+    __slots__ = ("forks", "incumbent", "paired", "visits")
 
     def __init__(self, guess: int) -> None:
-        self.guess = guess
+        self.incumbent = guess
         self.visits = 0
         self.forks = 0
         self.paired: dict[int, list[float]] = {}
         """Per alternative: [samples, summed difference, summed squared difference]."""
 
     def next_alternative(self, legal: list[int], rng: Rng) -> int:
-        """The least-sampled move other than the guess (ties drawn at random)."""
-        others = [a for a in legal if a != self.guess]
+        """The least-sampled move other than the incumbent (ties drawn at random)."""
+        others = [a for a in legal if a != self.incumbent]
         fewest = min(self.paired.get(a, (0.0,))[0] for a in others)
         least = [a for a in others if self.paired.get(a, (0.0,))[0] == fewest]
         return least[rng.below(len(least))]
 
-    def record(self, action: int, difference: float) -> None:
+    def record(self, action: int, difference: float, z: float, margin: float) -> None:
+        """Add one paired difference; ``action`` becomes the incumbent once it has
+        ``MIN_PAIRED`` samples beating it by ``z`` standard errors and by ``margin``."""
         entry = self.paired.setdefault(action, [0.0, 0.0, 0.0])
         entry[0] += 1.0
         entry[1] += difference
         entry[2] += difference * difference
-
-    def choice(self, z: float, margin: float) -> int:
-        """The alternative with the best mean difference among those that beat the guess
-        by ``z`` standard errors (and ``margin``) on ``MIN_PAIRED`` or more samples; else the guess."""
-        best, best_mean = self.guess, 0.0
-        for action, (n, total, squares) in self.paired.items():
-            if n < MIN_PAIRED:
-                continue
-            mean = total / n
-            error = math.sqrt(max(0.0, squares / n - mean * mean) / (n - 1))
-            if mean > z * error and mean > margin and mean > best_mean:
-                best, best_mean = action, mean
-        return best
+        n, total, squares = entry
+        if n < MIN_PAIRED:
+            return
+        mean = total / n
+        error = math.sqrt(max(0.0, squares / n - mean * mean) / (n - 1))
+        if mean > z * error and mean > margin:
+            self.incumbent = action
+            self.paired = {}
 
 
 @dataclass(frozen=True, slots=True)
@@ -376,14 +376,14 @@ class ISMCTSAgent:
         Others move by the rollout policy, and from ``stop_turn`` on the line
         is an ordinary rollout. Before it, at the searching seat's own
         decisions the line consults a tree of its information sets: each
-        node plays its current choice (the prior's guess until an
-        alternative beats it on evidence) and, on up to half its visits,
-        *forks*: it plays its guess and one alternative from copies of the
-        state with copies of the same random stream, and records their
-        paired difference. At most one fork per line, so a line costs at
-        most two rollouts; the line is credited with the value of the
-        node's current choice, so exploring a weak alternative never makes
-        the root move above it look weak (as a mean backup would).
+        node plays its incumbent (the prior's guess until an alternative
+        beats it on evidence) and, on up to half its visits, *forks*: it
+        plays the incumbent and one alternative from copies of the state
+        with copies of the line's random stream, and records their paired
+        difference. At most one fork per line, so a line costs at most two
+        rollouts; the line is credited with the incumbent's value, so trying
+        a weak alternative never makes the root move above it look weak (as
+        a mean backup would).
         """
         seat = self.seat
         policy = self.policy
@@ -407,26 +407,27 @@ class ISMCTSAgent:
                     action = legal[rng.below(len(legal))]
                 state.apply(action, player, trusted=True)
                 continue
-            node = table.get(observation_key(state, seat))
+            # The tree's own choices draw on the bot's source, not the line's, so
+            # every line of a sample keeps meeting the same dice.
+            key = observation_key(state, seat)
+            node = table.get(key)
             if node is None:
-                guess = self.prior(state, seat, rng) if self.prior is not None else legal[0]
-                node = table[observation_key(state, seat)] = _PairedNode(guess)
+                guess = self.prior(state, seat, self.rng) if self.prior is not None else legal[0]
+                node = table[key] = _PairedNode(guess)
             node.visits += 1
-            choice = node.choice(self.settings.z, self.settings.margin)
             if not fork or 2 * node.forks >= node.visits:
-                state.apply(choice, seat, trusted=True)
+                state.apply(node.incumbent, seat, trusted=True)
                 continue
             node.forks += 1
             self.last_iterations += 1
-            other = node.next_alternative(legal, rng)
-            seed = rng.below(1 << 62)
-            guessed = state.clone()
-            guessed.apply(node.guess, seat, trusted=True)
-            kept = self._descend(guessed, table, Rng(seed), stop_turn, fork=False)
+            other = node.next_alternative(legal, self.rng)
+            kept_state = state.clone()
+            kept_state.apply(node.incumbent, seat, trusted=True)
+            kept = self._descend(kept_state, table, rng.clone(), stop_turn, fork=False)
             state.apply(other, seat, trusted=True)
-            tried = self._descend(state, table, Rng(seed), stop_turn, fork=False)
-            node.record(other, tried - kept)
-            return tried if choice == other else kept
+            tried = self._descend(state, table, rng, stop_turn, fork=False)
+            node.record(other, tried - kept, self.settings.z, self.settings.margin)
+            return kept
         return 0.0
 
     def _walk(
