@@ -10,10 +10,11 @@ the ladder holds where each lower bound is above its fair share.
     .venv/bin/python benchmarks/strength_the_dance.py [--games 150] [--workers 1]
         [--seed 7001] [--players 2] [--match halving]
 
-Matches: ``heuristic`` vs random, then the two IS-MCTS searches at the same
-budget of 200 heuristic rollouts per decision: the tree (``margin=0.1``) and
-paired sequential halving (``search=halving``, the one that beats the
-heuristic). A game takes about a second for the heuristic and half a minute
+Matches: ``heuristic`` vs random, then the IS-MCTS searches at the same
+budget of 200 heuristic rollouts per decision: the plain tree
+(``margin=0.1``), paired sequential halving over the paired tree of the
+seat's own decisions (``search=halving``, the one that beats the
+heuristic), and the same root over flat rollouts (``below=rollout``). A game takes about a second for the heuristic and half a minute
 to a minute (two to four players) for a search bot, on one core.
 """
 
@@ -30,6 +31,10 @@ MATCHES = {
     "random": ("heuristic", "random"),
     "tree": ("mcts:iterations=200,rollout=heuristic,horizon=2,margin=0.1", "heuristic"),
     "halving": ("mcts:iterations=200,rollout=heuristic,horizon=2,search=halving", "heuristic"),
+    "flat": (
+        "mcts:iterations=200,rollout=heuristic,horizon=2,search=halving,below=rollout",
+        "heuristic",
+    ),
 }
 """Name -> (the bot measured, the bot that fills every other seat)."""
 

@@ -53,8 +53,8 @@ def twin_with_other_secrets(state: State, seat: int, seed: int) -> State:
         ("the-dance", 3, "heuristic", 6, "mcts:iterations=60"),
         ("dancing-dice", 3, "expert", 0, "mcts:iterations=60,search=halving"),
         ("the-dance", 3, "heuristic", 6, "mcts:iterations=60,search=halving,rollout=heuristic"),
-        ("the-dance", 3, "heuristic", 6, "mcts:iterations=60,search=halving,below=tree"),
-        ("dancing-dice", 3, "expert", 0, "mcts:iterations=60,search=halving,below=tree"),
+        ("the-dance", 3, "heuristic", 6, "mcts:iterations=60,search=halving,below=rollout"),
+        ("dancing-dice", 3, "expert", 0, "mcts:iterations=60,search=halving,below=rollout"),
     ],
 )
 def test_mcts_plays_identically_when_only_hidden_information_differs(

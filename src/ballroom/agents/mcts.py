@@ -35,27 +35,34 @@ The rollout policy also picks the first move tried at a new node;
 ``prior=BOT`` names a different bot for that (cheap rollouts, a smart first
 guess), ``prior=none`` tries untried moves in random order.
 
-``search=halving`` chooses among the root moves by sequential halving with
-common random numbers, departing from the prior's move only when another
-beats it by ``z`` standard errors of the paired difference (see
-``ISMCTSAgent._halving``). Where dice make single returns very noisy,
-comparing moves on the same worlds and dice is what lets a small budget tell
-them apart. Below each root move it plays rollouts (``below=rollout``, the
-default: a flat, one-level search) or keeps an IS-MCTS tree whose nodes open
-moves beyond the prior's as their visits grow (``below=tree``, ``widen``).
+``search=halving`` chooses among the root moves by sequential halving
+(Karnin, Koren & Somekh 2013; used at the root of a search tree by SHOT,
+Cazenave 2014, and Gumbel MuZero) with common random numbers, departing
+from the prior's move only when another beats it by ``z`` standard errors
+of the paired difference (see ``ISMCTSAgent._halving``). Where dice make
+single returns very noisy, comparing moves on the same worlds and dice is
+what lets a small budget tell them apart. Below each root move it walks a
+tree of the searching seat's own information sets (``below=tree``, the
+default; see ``ISMCTSAgent._descend``) whose nodes keep an incumbent move and replace it
+only when an alternative beats it on paired evidence, so the search looks
+for better follow-ups of its own without the noise of exploring them;
+others move by the rollout policy there (their information sets, keyed by
+sampled secrets, rarely repeat). ``below=rollout`` plays plain rollouts
+instead: a flat, one-level search.
 
-Measured (2 players, seats rotated, Wilson 95% intervals): in The Dance,
-``mcts:iterations=200,rollout=heuristic,horizon=2,search=halving,below=rollout``
-won 65.1% [57.8, 71.7] of 176 games against the ``heuristic`` bot (seed
-7001), which itself wins 100% [96.3, 100] against ``random``; the tree at the
-same budget (``margin=0.1``) managed 53.2% [45.0, 61.2] of 142, because its
-opponents' nodes, keyed by sampled secrets, rarely repeat and 200 unpaired
-dice-driven returns cannot rank the root moves. With a tree below the
-halving root (``below=tree``) it won 51.9% of 54 (``widen=0.5``, seed 9101)
-and 48.1% of 52 (``widen=0.25``, seed 9202): backing up the mean of a tree
-that also tries other follow-ups makes moves with follow-ups of their own
-look worse than moves that end the turn. In Dancing Dice,
-``mcts:iterations=1000,horizon=1`` beats ``expert`` 80% [65.2, 89.5].
+Measured against The Dance's ``heuristic`` bot, which itself wins 100%
+[96.3, 100] of 100 games against ``random`` (seats rotated, Wilson 95%
+intervals, about 0.5 s a move on one core):
+``mcts:iterations=200,rollout=heuristic,horizon=2,search=halving`` (the
+paired tree) won 66.5% [59.7, 72.7] of 200 two-player games (seed 9505);
+with ``below=rollout`` 65.1% [57.8, 71.7] of 176 (seed 7001). The plain tree
+(``search=tree``, ``margin=0.1``) managed 53.2% [45.0, 61.2] of 142: its
+opponents' nodes rarely repeat and 200 unpaired dice-driven returns cannot
+rank the root moves; and a tree below the halving root that backed up the
+mean of UCB-explored follow-ups won about half (51.9% of 54, 48.1% of 52),
+because trying weak follow-ups made moves with follow-ups look worse than
+moves that end the turn. In Dancing Dice, ``mcts:iterations=1000,horizon=1``
+beats ``expert`` 80% [65.2, 89.5].
 """
 
 from __future__ import annotations
@@ -164,8 +171,8 @@ class SearchSettings:
     """``tree`` (IS-MCTS) or ``halving`` (paired root rollouts, see ``_halving``)."""
     z: float = DEFAULT_Z
     """``halving``: standard errors of the paired difference a move needs to beat the guess."""
-    below: str = "rollout"
-    """``halving``: what follows a root move, plain rollouts or an IS-MCTS tree (``tree``)."""
+    below: str = "tree"
+    """``halving``: what follows a root move, the seat's paired tree or plain rollouts."""
 
     @classmethod
     def from_params(cls, params: Mapping[str, str]) -> SearchSettings:
@@ -194,7 +201,7 @@ class SearchSettings:
                 f"mcts search must be one of {', '.join(SEARCHES)}, not {search!r}"
             )
         z = _positive(params, "z", float)
-        below = params.get("below", "rollout")
+        below = params.get("below", "tree")
         if below not in BELOW:
             raise InvalidOptionError(f"mcts below must be one of {', '.join(BELOW)}, not {below!r}")
         return cls(

@@ -2,15 +2,16 @@
 
 The evaluation turns Plan progress into win shares on the scale of the
 terminal returns. The setting that beats the ``heuristic`` bot is
-``mcts:iterations=200,rollout=heuristic,horizon=2,search=halving,below=rollout``:
-each root move is followed by that bot's own play for two turns and judged
-by this evaluation, on the same sampled worlds and dice as the other moves
-(paired), and the bot's own move is kept unless another beats it by a
-standard error; a one-step policy improvement of the heuristic. (See
-``ballroom.agents.mcts`` for the measured win rates.) The tree search at the
-same budget does not: opponents' nodes are keyed by their sampled secrets
-and so rarely repeat, and 200 unpaired returns of dice games are too noisy
-to rank the root moves.
+``mcts:iterations=200,rollout=heuristic,horizon=2,search=halving``: each
+root move is followed by that bot's own play for two turns, judged by this
+evaluation, on the same sampled worlds and dice as the other moves
+(paired); the bot's own move is kept unless another beats it by a standard
+error, and below the root a tree of the searching seat's own decisions
+replaces the bot's follow-ups only where paired evidence says so. (See
+``ballroom.agents.mcts`` for the measured win rates.) The plain tree search
+at the same budget does not: opponents' nodes are keyed by their sampled
+secrets and so rarely repeat, and 200 unpaired returns of dice games are
+too noisy to rank the root moves.
 
 It reads a full (determinized) state, never a real one: the search bot only
 ever builds states with ``TheDance.determinize``. The policy plays the
