@@ -13,17 +13,16 @@ from __future__ import annotations
 from typing import ClassVar
 
 import pytest
+from tests.agents.d20 import FACES, D20Game
 
 from ballroom.agents import make_agent
 from ballroom.agents.mcts import ISMCTSAgent
-from ballroom.core.errors import IllegalActionError
 from ballroom.core.events import Event
 from ballroom.core.game import Game
 from ballroom.core.play import decision_for
 from ballroom.core.rng import Rng
 from ballroom.core.state import CHANCE, Observation, Outcome, State
 
-FACES = 20
 THRESHOLDS = (10, 11, 12)
 GUESS = 1
 """The prior bets "11 or more"."""
@@ -63,28 +62,13 @@ class DieBetState(State):
         return {"you": player, "threshold": self.threshold, "die": self.die}
 
 
-class DieBet(Game):
+class DieBet(D20Game):
     id: ClassVar[str] = "die-bet"
     name: ClassVar[str] = "Die Bet"
     summary: ClassVar[str] = "Name the lowest winning face of a d20, then roll it."
-    rules_version: ClassVar[str] = "1"
-    min_players: ClassVar[int] = 2
-    max_players: ClassVar[int] = 2
 
     def new_state(self, seed: int = 0) -> DieBetState:
         return DieBetState(self, seed)
-
-    @property
-    def num_distinct_actions(self) -> int:
-        return FACES
-
-    def action_to_text(self, action: int) -> str:
-        return str(action)
-
-    def parse_action(self, text: str) -> int:
-        if not text.isdigit():
-            raise IllegalActionError(f"an action is a digit, not {text!r}")
-        return int(text)
 
     def determinize(self, observation: Observation, rng: Rng) -> DieBetState:
         state = DieBetState(self, rng.below(1 << 30))

@@ -15,17 +15,16 @@ from __future__ import annotations
 from typing import ClassVar
 
 import pytest
+from tests.agents.d20 import FACES, D20Game
 
 from ballroom.agents import make_agent
 from ballroom.agents.mcts import MIN_PAIRED, ISMCTSAgent, _PairedNode
-from ballroom.core.errors import IllegalActionError
 from ballroom.core.events import Event
 from ballroom.core.game import Game
 from ballroom.core.play import decision_for
 from ballroom.core.rng import Rng
 from ballroom.core.state import CHANCE, Observation, Outcome, State
 
-FACES = 20
 STOP, GO = 0, 1
 PATHS = 8
 NEEDED = {"stop": 11, "path 0": 9}
@@ -79,30 +78,15 @@ class DetourState(State):
         return {"first": self.first, "path": self.path, "die": self.die}
 
 
-class Detour(Game):
+class Detour(D20Game):
     id: ClassVar[str] = "detour"
     name: ClassVar[str] = "Detour"
     summary: ClassVar[str] = "Stop, or go on and pick a path; then roll a d20."
-    rules_version: ClassVar[str] = "1"
-    min_players: ClassVar[int] = 2
-    max_players: ClassVar[int] = 2
     prior_path = 0
     """The path the rollout hook picks."""
 
     def new_state(self, seed: int = 0) -> DetourState:
         return DetourState(self, seed)
-
-    @property
-    def num_distinct_actions(self) -> int:
-        return FACES
-
-    def action_to_text(self, action: int) -> str:
-        return str(action)
-
-    def parse_action(self, text: str) -> int:
-        if not text.isdigit():
-            raise IllegalActionError(f"an action is a digit, not {text!r}")
-        return int(text)
 
     def determinize(self, observation: Observation, rng: Rng) -> DetourState:
         state = DetourState(self, rng.below(1 << 30))
