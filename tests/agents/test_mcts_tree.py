@@ -109,7 +109,7 @@ def first_move(prior_path: int, below: str, seed: int, iterations: int = 600) ->
     agent = make_agent(game, 0, spec, seed)
     assert isinstance(agent, ISMCTSAgent)
     move = agent.act(decision_for(game.new_state(), 0))
-    assert agent.last_iterations <= iterations
+    assert agent.last_iterations <= iterations + 2, "one fork per root move at most past it"
     return move
 
 

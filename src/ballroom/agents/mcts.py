@@ -160,6 +160,8 @@ class SearchSettings:
     """
 
     iterations: int | None = DEFAULT_ITERATIONS
+    """Rollouts for ``halving`` (a fork below the root is one more; a round's last sample
+    may finish past its share by one fork per move still in the race)."""
     milliseconds: float | None = None
     exploration: float = DEFAULT_EXPLORATION
     horizon: int = DEFAULT_HORIZON
