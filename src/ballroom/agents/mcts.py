@@ -56,10 +56,10 @@ intervals, about 0.5 s a move on one core):
 ``mcts:iterations=200,rollout=heuristic,horizon=2,search=halving`` (the
 paired tree) won 66.5% [59.7, 72.7] of 200 two-player games (seed 9505)
 and 50.8% [42.0, 59.6] of 120 four-player games against three (fair share
-25%, seed 9606); with ``below=rollout`` 65.1% [57.8, 71.7] of 176 (seed 7001). The plain tree
-(``search=tree``, ``margin=0.1``) managed 53.2% [45.0, 61.2] of 142: its
-opponents' nodes rarely repeat and 200 unpaired dice-driven returns cannot
-rank the root moves; and a tree below the halving root that backed up the
+25%, seed 9606); with ``below=rollout`` 65.1% [57.8, 71.7] of 176 (seed
+7001). The plain tree (``search=tree``, ``margin=0.1``) managed 53.2% [45.0,
+61.2] of 142: its opponents' nodes rarely repeat and 200 unpaired
+dice-driven returns cannot rank the root moves; and a tree below the halving root that backed up the
 mean of UCB-explored follow-ups won about half (51.9% of 54, 48.1% of 52),
 because trying weak follow-ups made moves with follow-ups look worse than
 moves that end the turn. In Dancing Dice, ``mcts:iterations=1000,horizon=1``
