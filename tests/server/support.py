@@ -117,6 +117,11 @@ def http_json(
         return json.loads(response.read())
 
 
+def create_game(base: str, game: str, **fields: Any) -> Any:
+    """Create a game on the server at ``base`` (``POST /api/games``); the server's answer."""
+    return http_json("POST", base + "/api/games", {"game": game, **fields})
+
+
 # -- PostgreSQL ------------------------------------------------------------------
 
 

@@ -26,7 +26,7 @@ from ballroom.core.state import CHANCE
 from ballroom.games.the_dance import state as dance
 from ballroom.games.the_dance.components import DOMAINS, POWER_IDS
 from ballroom.games.the_dance.state import TheDanceState
-from server.support import http_json, server_process
+from server.support import create_game, http_json, server_process
 
 CHROMIUM = "/usr/bin/chromium"
 ARGS = [
@@ -153,16 +153,13 @@ def test_two_browsers_play_dancing_dice_against_a_bot(base: str, browser: Browse
 
 
 def test_two_browsers_play_the_dance_against_a_bot(base: str, browser: Browser) -> None:
-    created = http_json(
-        "POST",
-        base + "/api/games",
-        {
-            "game": "the-dance",
-            "players": 3,
-            "seats": ["human", "human", "heuristic"],
-            "options": {"dawn": 1},
-            "seed": 5,
-        },
+    created = create_game(
+        base,
+        "the-dance",
+        players=3,
+        seats=["human", "human", "heuristic"],
+        options={"dawn": 1},
+        seed=5,
     )
     game_id = created["id"]
     errors: list[str] = []
@@ -292,17 +289,8 @@ def _replay_hotseat(
     base: str, seed: int, options: dict[str, Any], moves: list[str]
 ) -> dict[str, Any]:
     """The same game on the server, every seat a person on one device, moved to the same point."""
-    created = http_json(
-        "POST",
-        base + "/api/games",
-        {
-            "game": "the-dance",
-            "players": 3,
-            "seats": ["human"] * 3,
-            "hotseat": True,
-            "seed": seed,
-            "options": options,
-        },
+    created = create_game(
+        base, "the-dance", players=3, seats=["human"] * 3, hotseat=True, seed=seed, options=options
     )
     with connect(base.replace("http", "ws") + f"/ws/{created['id']}") as ws:
         ws.send(json.dumps({"type": "hello", "tokens": [created["token"]]}))
@@ -452,16 +440,8 @@ def test_influence_odds_follow_the_engine(
 def test_hotseat_curtain_follows_undo(base: str, browser: Browser) -> None:
     """An undo that hands the move back to another person raises the curtain for her,
     also when the curtain is already up for someone else (undo from another tab)."""
-    created = http_json(
-        "POST",
-        base + "/api/games",
-        {
-            "game": "the-dance",
-            "players": 3,
-            "seats": ["human", "heuristic", "human"],
-            "hotseat": True,
-            "seed": 3,
-        },
+    created = create_game(
+        base, "the-dance", players=3, seats=["human", "heuristic", "human"], hotseat=True, seed=3
     )
     errors: list[str] = []
     page = _open_seated(browser, base, created, errors)
@@ -496,16 +476,13 @@ def test_hotseat_curtain_follows_undo(base: str, browser: Browser) -> None:
 
 def test_resigning_a_three_player_game_hands_the_seat_to_a_bot(base: str, browser: Browser) -> None:
     """In a 3-player game the resigning player's seat passes to a bot and the game goes on."""
-    created = http_json(
-        "POST",
-        base + "/api/games",
-        {
-            "game": "dancing-dice",
-            "players": 3,
-            "seats": ["human", "expert", "expert"],
-            "options": {"endurance": 2},
-            "seed": 5,
-        },
+    created = create_game(
+        base,
+        "dancing-dice",
+        players=3,
+        seats=["human", "expert", "expert"],
+        options={"endurance": 2},
+        seed=5,
     )
     errors: list[str] = []
     page = _open_seated(browser, base, created, errors)

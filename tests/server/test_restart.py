@@ -20,7 +20,7 @@ from ballroom.core.play import decision_for
 from ballroom.core.record import GameRecord
 from ballroom.core.rng import derive_seed
 from ballroom.core.state import CHANCE
-from server.support import http_json, server_process
+from server.support import create_game, http_json, server_process
 
 
 def uninterrupted(record: GameRecord, seats: list[str]) -> GameRecord:
@@ -51,27 +51,21 @@ def frame_until(ws: ClientConnection, wanted: Any) -> dict[str, Any]:
 def test_a_killed_server_resumes_every_game_exactly(tmp_path: Path) -> None:
     with server_process(tmp_path, bot_delay=0.01) as (base, process):
         ws_base = base.replace("http", "ws")
-        human = http_json(
-            "POST",
-            base + "/api/games",
-            {
-                "game": "dancing-dice",
-                "players": 3,
-                "seats": ["human", "expert", "random"],
-                "options": {"endurance": 2},
-                "seed": 77,
-            },
+        human = create_game(
+            base,
+            "dancing-dice",
+            players=3,
+            seats=["human", "expert", "random"],
+            options={"endurance": 2},
+            seed=77,
         )
-        bots = http_json(
-            "POST",
-            base + "/api/games",
-            {
-                "game": "dancing-dice",
-                "players": 3,
-                "seats": ["expert", "random", "expert"],
-                "options": {"endurance": 4},
-                "seed": 78,
-            },
+        bots = create_game(
+            base,
+            "dancing-dice",
+            players=3,
+            seats=["expert", "random", "expert"],
+            options={"endurance": 4},
+            seed=78,
         )
         with connect(f"{ws_base}/ws/{human['id']}") as ws:
             ws.send(json.dumps({"type": "hello", "tokens": [human["token"]]}))

@@ -16,7 +16,7 @@ from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
 from ballroom.server.app import MAX_FRAME, MAX_SOCKET_MESSAGE, ServerConfig, create_app
-from server.support import hello, http_json, receive, send, server_process, until
+from server.support import create_game, hello, receive, send, server_process, until
 
 
 def new_game(client: TestClient, **body: Any) -> tuple[str, str]:
@@ -278,9 +278,7 @@ def test_an_oversized_frame_is_answered_on_a_real_server_and_the_game_goes_on(
     buffer whole) closes the socket, with code 1009 and a reason naming it.
     """
     with server_process(tmp_path) as (base, _process):
-        created = http_json(
-            "POST", base + "/api/games", {"game": "dancing-dice", "players": 2, "seed": 4}
-        )
+        created = create_game(base, "dancing-dice", players=2, seed=4)
         url = base.replace("http", "ws") + f"/ws/{created['id']}"
         with connect(url, max_size=None) as ws:
             ws.send(json.dumps({"type": "hello", "tokens": [created["token"]]}))

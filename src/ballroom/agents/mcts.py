@@ -130,9 +130,10 @@ class _PairedNode:
 
     def next_alternative(self, legal: list[int], rng: Rng) -> int:
         """The least-sampled move other than the incumbent (ties drawn at random)."""
-        others = [a for a in legal if a != self.incumbent]
-        fewest = min(self.paired.get(a, (0.0,))[0] for a in others)
-        least = [a for a in others if self.paired.get(a, (0.0,))[0] == fewest]
+        samples = {a: self.paired[a][0] if a in self.paired else 0.0 for a in legal}
+        samples.pop(self.incumbent, None)
+        fewest = min(samples.values())
+        least = [a for a, n in samples.items() if n == fewest]
         return least[rng.below(len(least))]
 
     def record(self, action: int, difference: float, z: float, margin: float) -> None:
@@ -142,12 +143,7 @@ class _PairedNode:
         entry[0] += 1.0
         entry[1] += difference
         entry[2] += difference * difference
-        n, total, squares = entry
-        if n < MIN_PAIRED:
-            return
-        mean = total / n
-        error = math.sqrt(max(0.0, squares / n - mean * mean) / (n - 1))
-        if mean > z * error and mean > margin:
+        if entry[0] >= MIN_PAIRED and _clearly_better(*entry, z=z, margin=margin):
             self.incumbent = action
             self.paired = {}
 
@@ -365,10 +361,10 @@ class ISMCTSAgent:
         best = min(alive, key=lambda a: (-total[a], a != guess, a))
         if best == guess:
             return guess
-        mean = (total[best] - total[guess]) / samples
-        spread = squares[best] / samples - mean * mean
-        error = math.sqrt(max(0.0, spread) / max(1, samples - 1))
-        if mean > settings.z * error and mean > settings.margin:
+        difference = total[best] - total[guess]
+        if _clearly_better(
+            samples, difference, squares[best], z=settings.z, margin=settings.margin
+        ):
             return best
         return guess
 
@@ -397,7 +393,6 @@ class ISMCTSAgent:
         a mean backup would).
         """
         seat = self.seat
-        policy = self.policy
         for _ in range(MAX_ROLLOUT_ACTIONS):
             current = state.current_players()
             if not current:
@@ -409,14 +404,11 @@ class ISMCTSAgent:
                 state.apply(_chance(state, rng), CHANCE, trusted=True)
                 continue
             legal = state.legal_actions(player)
-            if player != seat or len(legal) == 1:
-                if len(legal) == 1:
-                    action = legal[0]
-                elif policy is not None:
-                    action = policy(state, player, rng)
-                else:
-                    action = legal[rng.below(len(legal))]
-                state.apply(action, player, trusted=True)
+            if len(legal) == 1:
+                state.apply(legal[0], player, trusted=True)
+                continue
+            if player != seat:
+                state.apply(self._policy_move(state, player, rng, legal), player, trusted=True)
                 continue
             # The tree's own choices draw on the bot's source, not the line's, so
             # every line of a sample keeps meeting the same dice.
@@ -524,10 +516,19 @@ class ISMCTSAgent:
                 return self.seat if self.seat in current else current[0]
             state.apply(_chance(state, rng), CHANCE, trusted=True)
 
+    def _policy_move(
+        self, state: State, player: int, rng: Rng, legal: list[int] | None = None
+    ) -> int:
+        """The rollout policy's move for ``player`` (a uniform one without a policy)."""
+        if self.policy is not None:
+            return self.policy(state, player, rng)
+        if legal is None:
+            legal = state.legal_actions(player)
+        return legal[rng.below(len(legal))]
+
     def _rollout(self, state: State, rng: Rng, stop_turn: int | None = None) -> Sequence[float]:
         """Play ``state`` out with the rollout policy and ``rng`` (which also draws chance),
         up to ``stop_turn`` (by default ``horizon`` turns from here) when the game can evaluate."""
-        policy = self.policy
         evaluate = self.evaluate
         if evaluate is None:
             stop_turn = None
@@ -542,15 +543,20 @@ class ISMCTSAgent:
             player = current[0]
             if player == CHANCE:
                 action = _chance(state, rng)
-            elif policy is not None:
-                action = policy(state, player, rng)
             else:
-                legal = state.legal_actions(player)
-                action = legal[rng.below(len(legal))]
+                action = self._policy_move(state, player, rng)
             state.apply(action, player, trusted=True)
         if evaluate is not None:
             return evaluate(state)
         return [0.0] * self.game.players
+
+
+def _clearly_better(n: float, total: float, squares: float, *, z: float, margin: float) -> bool:
+    """Whether ``n`` paired differences (their sum and sum of squares) have a mean above
+    ``margin`` and above ``z`` standard errors."""
+    mean = total / n
+    error = math.sqrt(max(0.0, squares / n - mean * mean) / max(1.0, n - 1))
+    return mean > z * error and mean > margin
 
 
 def _node_of(table: dict[tuple[int, str], _Node], state: State, player: int) -> _Node:

@@ -301,18 +301,11 @@ def append_actions(
 
     The (game, ply) primary key refuses a second writer for the same ply.
     """
-    try:
-        connection.execute(
-            insert(ActionRow),
-            [
-                {"game_id": game_id, "ply": first_ply + i, "player": player, "text": text}
-                for i, (player, text) in enumerate(actions)
-            ],
-        )
-    except IntegrityError:
-        raise StorageError(f"game {game_id}: ply {first_ply} is already stored") from None
-    if status != PLAYING:
-        connection.execute(update(GameRow).where(GameRow.id == game_id).values(status=status))
+    _insert_actions(
+        connection,
+        [(game_id, first_ply, actions, status)],
+        f"game {game_id}: ply {first_ply} is already stored",
+    )
 
 
 def truncate(connection: Connection, game_id: str, plies: int) -> None:
@@ -371,6 +364,16 @@ def append_many(
     connection: Connection, appends: Sequence[tuple[str, int, Sequence[tuple[int, str]], str]]
 ) -> None:
     """Several games' ``append_actions`` as one multi-row INSERT (one round trip, not many)."""
+    _insert_actions(connection, appends, "a ply in this group of writes is already stored")
+
+
+def _insert_actions(
+    connection: Connection,
+    appends: Sequence[tuple[str, int, Sequence[tuple[int, str]], str]],
+    refusal: str,
+) -> None:
+    """Insert every game's actions in one statement, then set the statuses that changed;
+    a ply already stored refuses the lot with ``refusal``."""
     rows = [
         {"game_id": game_id, "ply": first_ply + i, "player": player, "text": text}
         for game_id, first_ply, actions, _status in appends
@@ -379,7 +382,7 @@ def append_many(
     try:
         connection.execute(insert(ActionRow), rows)
     except IntegrityError:
-        raise StorageError("a ply in this group of writes is already stored") from None
+        raise StorageError(refusal) from None
     for game_id, _first, _actions, status in appends:
         if status != PLAYING:
             connection.execute(update(GameRow).where(GameRow.id == game_id).values(status=status))
