@@ -114,3 +114,33 @@ def test_replay_refuses_an_edited_record(tmp_path: Path) -> None:
     path.write_text("{broken")
     result = runner.invoke(app, ["replay", str(path)])
     assert result.exit_code == 2 and "not valid JSON" in result.output
+
+
+def test_the_seed_is_told_to_people_only_when_the_game_ends() -> None:
+    """The seed foretells every die: a person at the table learns it at the end, not before."""
+    stopped = runner.invoke(
+        app,
+        ["play", "dancing-dice", "--seats", "human,random", "--seed", "987654321"],
+        input="keep\nquit\n",
+    )
+    assert stopped.exit_code == 0 and "987654321" not in stopped.output
+    finished = runner.invoke(
+        app,
+        ["play", "dancing-dice", "--seats", "human,random", "--seed", "987654321"],
+        input="keep\nfirst a b c\n" + "1\n" * 400,
+    )
+    assert finished.exit_code == 0, finished.output
+    before, _, after = finished.output.partition("Dance Champion")
+    assert "987654321" not in before and "seed was 987654321" in after
+    bots_only = runner.invoke(
+        app, ["play", "dancing-dice", "--seats", "random,random", "--seed", "987654321"]
+    )
+    assert bots_only.exit_code == 0 and "seed 987654321" in bots_only.output.splitlines()[0]
+
+
+def test_without_a_seed_each_game_is_dealt_afresh() -> None:
+    outputs = {
+        runner.invoke(app, ["play", "dancing-dice", "--seats", "random,random"]).output
+        for _ in range(3)
+    }
+    assert len(outputs) > 1

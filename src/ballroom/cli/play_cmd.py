@@ -8,6 +8,7 @@ a hotseat, and a pass screen stops one player from seeing another's secrets.
 
 from __future__ import annotations
 
+import secrets
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -104,14 +105,19 @@ def play_command(
         str | None, typer.Option(help="Seat specs: human, random, expert, ...")
     ] = None,
     seed: Annotated[
-        int, typer.Option(help="Seed: the same seed and moves give the same game.")
-    ] = 0,
+        int | None,
+        typer.Option(
+            help="Seed: the same seed and moves give the same game (default: a fresh random one)."
+        ),
+    ] = None,
     option: RuleOptions = None,
     save: Annotated[
         Path | None, typer.Option(help="Write the game record here when the game stops.")
     ] = None,
 ) -> None:
     """Play in the terminal against bots, or hotseat with friends."""
+    if seed is None:
+        seed = secrets.randbits(62)
     seat_specs = parse_seats(seats, players, "human")
     game = make_game(game_id, len(seat_specs), **parse_options(game_id, option or []))
     console = Console(highlight=False)
@@ -126,7 +132,10 @@ def play_command(
             agents.append(make_agent(game, seat, spec, seed))
     state = game.new_state(seed)
     names = ", ".join(f"{game.player_name(s)} ({spec})" for s, spec in enumerate(seat_specs))
-    console.print(f"[bold]{game.name}[/bold], seed {seed}: {names}")
+    # The seed foretells every die and card: a person at the table learns it at the end.
+    secret_seed = bool(humans)
+    shown_seed = "" if secret_seed else f", seed {seed}"
+    console.print(f"[bold]{game.name}[/bold]{shown_seed}: {names}")
     try:
         while not state.is_terminal():
             acting = state.current_players()[0]
@@ -152,6 +161,8 @@ def play_command(
     if state.is_terminal():
         for place, group in enumerate(state.outcome().ranking, start=1):
             console.print(f"{place}. " + ", ".join(game.player_name(p) for p in group))
+        if secret_seed:
+            console.print(f"The game's seed was {seed}.")
 
 
 def register(app: typer.Typer) -> None:

@@ -20,6 +20,10 @@ class Event:
     text: str
     data: Mapping[str, Any] = field(default_factory=dict)
     audience: frozenset[int] | None = None
+    reveals: bool = False
+    """Whether the rules show here what was hidden (arrangements turned up, a Plan
+    completed, a Power used). Secrecy tests let twin games part ways at such an
+    event; before it, a seat's view must not depend on anything it could not see."""
 
     def visible_to(self, player: int | None) -> bool:
         """Whether ``player`` (``None`` for a spectator) may see this event."""

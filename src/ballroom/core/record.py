@@ -21,6 +21,8 @@ from ballroom.core.options import OptionValue
 from ballroom.core.state import CHANCE, State
 
 FORMAT = "ballroom-record/1"
+SEED_LIMIT = 1 << 63
+"""Seeds are below 2**63 so that every database stores them as a signed 64-bit integer."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,6 +101,8 @@ class GameRecord:
             ):
                 raise RecordError(f"action {index} must be [player, text], not {entry!r}")
             actions.append((entry[0], entry[1]))
+        if not 0 <= data["seed"] < SEED_LIMIT:
+            raise RecordError(f"field 'seed' must be 0..{SEED_LIMIT - 1}, not {data['seed']}")
         seats = data.get("seats", [])
         if not isinstance(seats, list) or not all(isinstance(s, str) for s in seats):
             raise RecordError("field 'seats' must be a list of strings")

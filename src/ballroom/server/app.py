@@ -29,6 +29,7 @@ from importlib.resources.abc import Traversable
 from pathlib import Path
 from typing import Annotated, Any
 
+import orjson
 from fastapi import FastAPI, Header, HTTPException, Request, WebSocket, WebSocketDisconnect
 from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
@@ -53,6 +54,8 @@ would have to be buffered whole, closes the socket (code 1009, with a reason
 naming this limit)."""
 MAX_RECORD = 2_000_000
 """Largest uploaded record, in bytes."""
+MAX_SAFE_INTEGER = 2**53 - 1
+"""Largest integer a browser reads exactly; a longer request id is not echoed."""
 MESSAGE_TYPES = ("hello", "move", "undo", "resign", "ping")
 STATIC = Path(str(resources.files("ballroom.server") / "static"))
 
@@ -260,10 +263,28 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
         return {"token": token, "seat": seat}
 
     @app.get("/api/games/{game_id}/record")
-    async def record(request: Request, game_id: str) -> Response:
+    async def record(
+        request: Request,
+        game_id: str,
+        seat: int | None = None,
+        x_ballroom_token: Annotated[str | None, Header()] = None,
+    ) -> Response:
+        """The full record of a finished game; during play, only a seat's own view."""
         room = await manager_of(request).get(game_id)
-        text = json.dumps(room.record().to_json(), indent=1)
-        name = f"{room.game.id}-{room.id}.json"
+        if room.finished:
+            text = json.dumps(room.record().to_json(), indent=1)
+            name = f"{room.game.id}-{room.id}.json"
+        else:
+            if not room.holder_seats(header_tokens(x_ballroom_token)):
+                raise HTTPException(
+                    403,
+                    "the game is still being played: its full record, seed included, is "
+                    "published when it ends; until then a seated player may download their "
+                    "own view by sending their seat token in the X-Ballroom-Token header",
+                )
+            viewer = seat_of_token(room, seat, x_ballroom_token)
+            text = json.dumps(room.seat_record(viewer), indent=1)
+            name = f"{room.game.id}-{room.id}-seat{viewer + 1}.json"
         return Response(
             text,
             media_type="application/json",
@@ -279,19 +300,19 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
         x_ballroom_token: Annotated[str | None, Header()] = None,
     ) -> dict[str, Any]:
         room = await manager_of(request).get(game_id)
-        viewer: int | None = None
-        if seat is not None:
-            if seat not in room.holder_seats([x_ballroom_token or ""]):
-                raise HTTPException(403, f"your token does not hold seat {seat}")
-            viewer = seat
-        return replay_frame(room, ply, viewer)
+        viewer = None if seat is None else seat_of_token(room, seat, x_ballroom_token)
+        # Replaying a long game takes a while: on a snapshot, off the event loop.
+        return await asyncio.to_thread(replay_frame, room.record(), room.meta(), ply, viewer)
 
     @app.post("/api/records")
     async def upload(request: Request) -> dict[str, Any]:
         body = await request.body()
         if len(body) > MAX_RECORD:
             raise HTTPException(413, f"a record may be at most {MAX_RECORD} bytes")
-        record_in = GameRecord.loads(body.decode("utf-8", errors="replace"))
+        # Parsed off the event loop: a long record takes a while to read.
+        record_in = await asyncio.to_thread(
+            GameRecord.loads, body.decode("utf-8", errors="replace")
+        )
         game_id = await manager_of(request).upload(record_in)
         return {"id": game_id}
 
@@ -395,6 +416,25 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
     return app
 
 
+def header_tokens(value: str | None) -> list[str]:
+    """The seat tokens an ``X-Ballroom-Token`` header holds (a browser may hold several)."""
+    return [token.strip() for token in (value or "").split(",")[:16]]
+
+
+def seat_of_token(room: Room, seat: int | None, token: str | None) -> int:
+    """The seat a request may see as: one its ``X-Ballroom-Token`` holds (``seat`` picks one)."""
+    held = room.holder_seats(header_tokens(token))
+    if seat is None:
+        if held:
+            return held[0]
+        raise HTTPException(403, "your X-Ballroom-Token holds no seat of this game")
+    if seat not in held:
+        raise HTTPException(
+            403, f"your X-Ballroom-Token does not hold seat {seat}; it holds: {list(held)}"
+        )
+    return seat
+
+
 async def send_loop(ws: WebSocket, conn: Connection) -> None:
     """Send a connection's queued frames in order until told to stop."""
     while (text := await conn.outbox.get()) is not None:
@@ -413,8 +453,9 @@ def parse_frame(message: Any) -> dict[str, Any]:
     if size > MAX_FRAME:
         raise BallroomError(f"message too large: {size} bytes; at most {MAX_FRAME} bytes")
     try:
-        data = json.loads(text)
-    except json.JSONDecodeError as error:
+        # orjson refuses what could not be echoed back: lone surrogates, nesting past 1,024.
+        data = orjson.loads(text)
+    except orjson.JSONDecodeError as error:
         raise BallroomError(f"message is not valid JSON: {error.msg}") from None
     if not isinstance(data, dict):
         raise BallroomError("a message must be a JSON object with a 'type'")
@@ -426,17 +467,20 @@ def parse_frame(message: Any) -> dict[str, Any]:
 
 
 def safe_id(value: object) -> str | int | None:
-    """Echo a client's request id only when it is a short string or an integer."""
+    """Echo a client's request id only when it is a short string or a JavaScript-safe integer."""
     if isinstance(value, bool):
         return None
-    if isinstance(value, int) or (isinstance(value, str) and len(value) <= 64):
+    if isinstance(value, int) and abs(value) <= MAX_SAFE_INTEGER:
+        return value
+    if isinstance(value, str) and len(value) <= 64:
         return value
     return None
 
 
-def replay_frame(room: Room, ply: int, viewer: int | None) -> dict[str, Any]:
+def replay_frame(
+    record: GameRecord, meta: dict[str, Any], ply: int, viewer: int | None
+) -> dict[str, Any]:
     """The game as ``viewer`` saw it after ``ply`` actions, with the log up to then."""
-    record = room.record()
     total = len(record.actions)
     if not 0 <= ply <= total:
         raise InvalidOptionError(f"ply must be 0..{total}, not {ply}")
@@ -453,5 +497,5 @@ def replay_frame(room: Room, ply: int, viewer: int | None) -> dict[str, Any]:
         "observation": state.observation(viewer),
         "current": list(state.current_players()),
         "events": log,
-        "meta": room.meta(),
+        "meta": meta,
     }

@@ -63,6 +63,9 @@ LOG = logging.getLogger("ballroom.server")
 Viewer = int | None
 """A seat, or ``None`` for a spectator."""
 
+SEAT_RECORD_FORMAT = "ballroom-seat-record/1"
+"""A seat's own view of a game in play: its moves and the log it saw, no seed."""
+
 
 class RoomError(BallroomError):
     """A request the room refuses: wrong seat, game over, nothing to undo..."""
@@ -134,7 +137,35 @@ class Room:
         return text
 
     def record(self) -> GameRecord:
+        """The full record, seed included: for a finished game only (see ``seat_record``)."""
         return GameRecord.of(self.state, seats=tuple(seat.spec for seat in self.seats))
+
+    @property
+    def finished(self) -> bool:
+        """Whether play is over (ended, resigned or uploaded), so nothing is secret any more."""
+        return self.status != PLAYING
+
+    def seat_record(self, seat: int) -> dict[str, Any]:
+        """What ``seat`` has seen of the game so far: its own moves and the events it was shown.
+
+        While a game is played its full record stays on the server: the seed
+        foretells every die and card, and other seats' actions name their
+        secret choices. This is the download a seated player gets instead.
+        """
+        return {
+            "format": SEAT_RECORD_FORMAT,
+            "game": self.game.id,
+            "version": self.game.rules_version,
+            "players": self.game.players,
+            "options": dict(self.game.options),
+            "seat": seat,
+            "ply": self.ply,
+            "moves": [
+                [ply, step.text] for ply, step in enumerate(self.steps) if step.player == seat
+            ],
+            "log": [event_json(e) for e in self.all_events() if e.visible_to(seat)],
+            "observation": self.state.observation(seat),
+        }
 
     # -- applying -----------------------------------------------------------
 
@@ -415,7 +446,8 @@ class RoomManager:
         stored = await self._read(self.store.load, game_id)
         if stored is None:
             raise RoomError(f"there is no game {game_id!r}")
-        return self._add(Room(stored, self.bot_delay))
+        # Rebuilding replays every action: a long game must not hold up the others.
+        return self._add(await self._read(Room, stored, self.bot_delay))
 
     def _add(self, room: Room) -> Room:
         self.rooms[room.id] = room
@@ -524,8 +556,12 @@ class RoomManager:
         return game_id
 
     async def upload(self, record: GameRecord) -> str:
-        """Store an uploaded record for watching; it accepts no moves."""
-        replay(record)
+        """Store an uploaded record for watching; it accepts no moves.
+
+        It is replayed (checked) in a worker thread: a long record takes a
+        while, and the event loop serves every other game meanwhile.
+        """
+        await self._read(replay, record)
         game_id = new_id("r")
         seats = [(spec, None) for spec in (record.seats or ("human",) * record.players)]
         if len(seats) != record.players:
@@ -679,6 +715,8 @@ class RoomManager:
                 return room.rematch_id
             if not room.holder_seats(tokens):
                 raise RoomError("only a seated player can ask for a rematch")
+            if room.status == PLAYING:
+                raise RoomError("the game is still being played; ask for a rematch once it ends")
             candidate = new_id()
             seats = [
                 ("human" if seat.resigned_at is not None else seat.spec, seat.token_hash)

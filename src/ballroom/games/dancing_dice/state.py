@@ -361,7 +361,8 @@ class DancingDiceState(State):
             rows = " | ".join("-".join(map(str, perf.dance_faces(d))) for d in (0, 1))
             tag = " (Gala!)" if perf.is_gala else " (Rock!)" if perf.is_rock else ""
             parts.append(f"{self.game.player_name(p)} {rows}{tag}")
-        return Event("reveal", "Curtains up: " + "; ".join(parts) + ".", {"round": self.round})
+        text = "Curtains up: " + "; ".join(parts) + "."
+        return Event("reveal", text, {"round": self.round}, reveals=True)
 
     def _judging_event(
         self,

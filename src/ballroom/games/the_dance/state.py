@@ -1134,7 +1134,9 @@ class TheDanceState(State):
             text = f"{self._who(p)} reveals the Plan {plan}: the {self._family(p)} family wins The Dance!"
         else:
             text = f"{self._who(p)} completes the Plan {plan} and takes place {place}."
-        events.append(self._ev("plan-complete", text, player=p, place=place, plan=plan))
+        events.append(
+            self._ev("plan-complete", text, player=p, place=place, plan=plan, reveals=True)
+        )
         remaining = [q for q in range(self.n) if q not in self.finished]
         if not self.game.options["play-for-places"] or len(remaining) <= 1:
             self.phase = P_OVER
@@ -1299,6 +1301,7 @@ class TheDanceState(State):
                     "arrogance",
                     "Arrogance: every family reveals her Plan.",
                     plans=[self.comp.plans[x].id for x in self.plan],
+                    reveals=True,
                 )
             )
         first = self.initiative if self.game.options["initiative"] else 0
@@ -1336,6 +1339,7 @@ class TheDanceState(State):
                 "dawn",
                 f"Dawn breaks after turn {self.turn} and the ball closes: {names} {'wins' if len(best) == 1 else 'share the win'} by Plan progress.",
                 winners=list(best),
+                reveals=True,
             )
         )
 
@@ -1700,5 +1704,8 @@ class TheDanceState(State):
         return self.comp.avatars[a].family if a >= 0 else self.game.player_name(p)
 
     @staticmethod
-    def _ev(event: str, text: str, *, audience: int | None = None, **data: Any) -> Event:
-        return Event(event, text, data, None if audience is None else frozenset((audience,)))
+    def _ev(
+        event: str, text: str, *, audience: int | None = None, reveals: bool = False, **data: Any
+    ) -> Event:
+        seats = None if audience is None else frozenset((audience,))
+        return Event(event, text, data, seats, reveals)

@@ -33,6 +33,29 @@ async function api(path, options = {}) {
   return body;
 }
 
+// The full record (seed included) is published when a game ends; during play a
+// seated player may download only what their seat has seen, and a spectator nothing.
+function recordButton(gameId, status, seat) {
+  if (status !== "playing") {
+    return h("a", { class: "button", href: `/api/games/${gameId}/record`, download: "", id: "download" },
+      "Download record");
+  }
+  if (seat === null) return null;
+  return h("button", { id: "download", onclick: async () => {
+    try {
+      const response = await fetch(`/api/games/${gameId}/record?seat=${seat}`,
+        { headers: { "x-ballroom-token": tokensFor(gameId).join(",") } });
+      if (!response.ok) throw new Error((await response.json()).detail || response.statusText);
+      const link = h("a", { href: URL.createObjectURL(await response.blob()),
+        download: `${gameId}-seat${seat + 1}.json` });
+      link.click();
+      URL.revokeObjectURL(link.href);
+    } catch (error) {
+      toast(error.message, "error");
+    }
+  } }, "Download my record");
+}
+
 async function loadView(name) {
   return import(`/static/views/${name}.js`);
 }
@@ -338,8 +361,7 @@ async function gamePage(gameId) {
     }
     row.append(
       h("a", { class: "button", href: `/r/${gameId}`, "data-link": "", id: "replay-link" }, "Replay"),
-      h("a", { class: "button", href: `/api/games/${gameId}/record`, download: "", id: "download" },
-        "Download record"),
+      recordButton(gameId, m.status, shown === "spectator" ? null : shown),
     );
     controls.append(h("section", { class: "card" }, row));
     if (m.rematch) {
@@ -501,7 +523,7 @@ async function replayPage(gameId) {
       slider,
       h("button", { onclick: () => step(1), id: "replay-next", "aria-label": "next" }, "▶"),
       label, play,
-      h("a", { class: "button", href: `/api/games/${gameId}/record`, download: "" }, "Download record"),
+      recordButton(gameId, meta.status, seat),
       meta.status === "uploaded" ? null
         : h("a", { class: "button", href: `/g/${gameId}`, "data-link": "" }, "Back to the game")),
     h("div", { class: "game-grid" },
