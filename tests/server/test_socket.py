@@ -260,7 +260,14 @@ def test_the_app_plays_and_resumes_on_postgresql(postgres_url: str) -> None:
         with client.websocket_connect(f"/ws/{game_id}") as ws:
             state = hello(ws, [token])[0]
             send(ws, {"type": "move", "seat": 0, "action": "reroll a b c"})
-            before = until(ws, lambda f: f["type"] == "state" and f["current"] == [0])
+            before = until(
+                ws,
+                lambda f: (
+                    f["type"] == "state"
+                    and f["observation"]["phase"] == "arrange"
+                    and f["current"] == [0]
+                ),
+            )
     with TestClient(create_app(config)) as client, client.websocket_connect(f"/ws/{game_id}") as ws:
         after = hello(ws, [token])[0]
         assert (after["ply"], after["observation"]) == (before["ply"], before["observation"])
