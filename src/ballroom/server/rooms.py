@@ -884,7 +884,7 @@ class RoomManager:
             if not creator and away < room.absent_after:
                 raise NotAllowedError(
                     f"{name} has been away {away:.0f} s; a seated player may hand the seat to "
-                    f"a bot after {room.absent_after:.0f} s away (the game's creator at any time)"
+                    f"a bot after {room.absent_after:g} s away (the game's creator at any time)"
                 )
             spec = bot or bot_names(room.game)[0]
             make_agent(room.game, seat, spec, 0)  # a clear error for an unknown bot
