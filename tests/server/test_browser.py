@@ -206,15 +206,18 @@ def test_hotseat_passes_the_device_and_can_undo(base: str, browser: Browser) -> 
     page.click("#curtain-ok")
     page.click("#dd-confirm")
     expect(page.locator("#curtain")).to_contain_text("Pass the device to Barbara")
-    page.click("#curtain-ok")
-    expect(page.locator("#status")).to_contain_text("Your move, Barbara")
-    expect(page.locator(".seat-pill[data-seat='0']")).not_to_have_class(re.compile("acting"))
-    page.click("#undo")  # takes back Andrew's secret re-roll choice
-    expect(page.locator(".seat-pill[data-seat='0']")).to_have_class(re.compile("acting"))
-    page.click("#dd-confirm")
+    # Andrew still holds the device: he may take back his own secret choice.
+    page.click("#curtain-undo")
     expect(page.locator("#curtain")).to_contain_text("Pass the device to Andrew")
     page.click("#curtain-ok")
     expect(page.locator("#status")).to_contain_text("Your move, Andrew")
+    page.click("#dd-confirm")
+    expect(page.locator("#curtain")).to_contain_text("Pass the device to Barbara")
+    page.click("#curtain-ok")
+    expect(page.locator("#status")).to_contain_text("Your move, Barbara")
+    expect(page.locator(".seat-pill[data-seat='0']")).not_to_have_class(re.compile("acting"))
+    # Barbara cannot take back Andrew's choice, made behind the curtain.
+    expect(page.locator("#undo")).to_have_count(0)
     assert not errors, errors
 
 
@@ -450,9 +453,7 @@ def test_hotseat_curtain_follows_undo(base: str, browser: Browser) -> None:
     page.click("#curtain-ok")
     page.locator("#legal button.action").first.click()  # then the bot, then Player 3
     expect(curtain).to_contain_text("Pass the device to Player 3")
-    page.click("#curtain-ok")
-    expect(page.locator("#status")).to_contain_text("Your move, Player 3")
-    page.click("#undo")  # takes back the bot's move and Player 1's
+    page.click("#curtain-undo")  # Player 1 takes back her move, and the bot's after it
     expect(curtain).to_be_visible()
     expect(curtain).to_contain_text("Pass the device to Player 1")
     page.click("#curtain-ok")
@@ -460,9 +461,9 @@ def test_hotseat_curtain_follows_undo(base: str, browser: Browser) -> None:
 
     page.locator("#legal button.action").first.click()
     expect(curtain).to_contain_text("Pass the device to Player 3")
-    other = _open_as(browser, base, created, errors)  # a second tab on the same device
-    expect(other.locator("#status")).to_contain_text("Your move, Player 3")
-    other.click("#undo")
+    other = _open_seated(browser, base, created, errors)  # a second tab on the same device
+    expect(other.locator("#curtain")).to_contain_text("Pass the device to Player 3")
+    other.click("#curtain-undo")
     expect(curtain).to_contain_text("Pass the device to Player 1")
     page.click("#curtain-ok")
     expect(page.locator("#status")).to_contain_text("Your move, Player 1")
