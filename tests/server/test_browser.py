@@ -9,13 +9,11 @@ from __future__ import annotations
 import json
 import re
 import time
-from collections.abc import Iterator
 from fractions import Fraction
-from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Page, WebSocket, expect, sync_playwright
+from playwright.sync_api import Browser, Page, WebSocket, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 from websockets.sync.client import connect
 
@@ -26,33 +24,7 @@ from ballroom.core.state import CHANCE
 from ballroom.games.the_dance import state as dance
 from ballroom.games.the_dance.components import DOMAINS, POWER_IDS
 from ballroom.games.the_dance.state import TheDanceState
-from server.support import create_game, http_json, server_process
-
-CHROMIUM = "/usr/bin/chromium"
-ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
-
-
-@pytest.fixture(scope="module")
-def base(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    with server_process(tmp_path_factory.mktemp("e2e"), bot_delay=0.05) as (url, _):
-        yield url
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    if not Path(CHROMIUM).exists():
-        raise RuntimeError("the browser tests need Debian's chromium: apt-get install -y chromium")
-    with sync_playwright() as playwright:
-        instance = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield instance
-        instance.close()
+from server.support import create_game, http_json
 
 
 def new_page(browser: Browser, errors: list[str]) -> Page:
