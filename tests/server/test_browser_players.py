@@ -257,7 +257,7 @@ def test_a_seat_link_opens_the_seat_on_another_device_and_the_creator_can_reissu
     expect(renewed).to_contain_text(f"{base}/g/{game_id}#tokens=")
     for device in (guest, phone):
         expect(device.locator(".seat-pill.mine")).to_have_count(0)
-        expect(device.locator("#toast")).to_contain_text("Barbara's seat link was re-issued")
+        expect(device.locator("#notice")).to_contain_text("Barbara's seat link was re-issued")
     laptop = new_page(browser, errors)
     laptop.goto(renewed.text_content() or "")
     expect(laptop.locator(".seat-pill.mine")).to_contain_text("Barbara")

@@ -288,6 +288,7 @@ async function gamePage(gameId) {
   const curtain = h("div", { class: "curtain hidden", id: "curtain" });
   const banner = h("div", { class: "conn-banner hidden", id: "connection", role: "status",
     "aria-live": "polite" });
+  const notice = h("div", { class: "card notice hidden", id: "notice", role: "alert" });
   const announce = document.getElementById("announce");
   const table = h("div", { id: "table" }, // everything the curtain hides, also from the keyboard
     h("div", { class: "game-head" }, title, status),
@@ -297,7 +298,7 @@ async function gamePage(gameId) {
       h("aside", { class: "side-col" },
         h("section", { class: "card" }, h("h2", {}, "Log"), logList),
         controls, share)));
-  app.append(banner, table, curtain);
+  app.append(banner, notice, table, curtain);
 
   function myStates() {
     return [...states.entries()].filter(([seat]) => seat !== "spectator");
@@ -661,7 +662,10 @@ async function gamePage(gameId) {
     ws.addEventListener("close", (event) => {
       if (closed || ws !== socket) return;
       lost(event.code === 4001 ? event.reason : "");
-      if (event.code === 4001) toast(`${event.reason}: this device holds only the seats its links still open.`, "error");
+      if (event.code === 4001) {
+        notice.textContent = `${event.reason}: this device keeps only the seats its other links still open.`;
+        notice.classList.remove("hidden");
+      }
       setTimeout(connect, Math.min(8000, 500 * 2 ** retries++));
     });
   }
