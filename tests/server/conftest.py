@@ -10,10 +10,21 @@ from pathlib import Path
 
 import pytest
 from fastapi.testclient import TestClient
+from playwright.sync_api import Browser, sync_playwright
 from sqlalchemy import create_engine, text
 
 from ballroom.server.app import ServerConfig, create_app
-from server.support import postgres_cluster
+from server.support import postgres_cluster, server_process
+
+CHROMIUM = "/usr/bin/chromium"
+ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
 
 
 @pytest.fixture
@@ -51,3 +62,21 @@ def postgres_url(postgres_server: str) -> Iterator[str]:
     with admin.connect() as connection:
         connection.execute(text(f'DROP DATABASE "{name}" WITH (FORCE)'))
     admin.dispose()
+
+
+@pytest.fixture(scope="module")
+def base(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """A real ``ballroom serve`` process for one module's browser tests."""
+    with server_process(tmp_path_factory.mktemp("e2e"), bot_delay=0.05) as (url, _):
+        yield url
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    """Debian's headless Chromium (Playwright's own browser downloads are not used)."""
+    if not Path(CHROMIUM).exists():
+        raise RuntimeError("the browser tests need Debian's chromium: apt-get install -y chromium")
+    with sync_playwright() as playwright:
+        instance = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield instance
+        instance.close()

@@ -9,13 +9,11 @@ from __future__ import annotations
 import json
 import re
 import time
-from collections.abc import Iterator
 from fractions import Fraction
-from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Page, WebSocket, expect, sync_playwright
+from playwright.sync_api import Browser, Page, WebSocket, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 from websockets.sync.client import connect
 
@@ -26,33 +24,7 @@ from ballroom.core.state import CHANCE
 from ballroom.games.the_dance import state as dance
 from ballroom.games.the_dance.components import DOMAINS, POWER_IDS
 from ballroom.games.the_dance.state import TheDanceState
-from server.support import create_game, http_json, server_process
-
-CHROMIUM = "/usr/bin/chromium"
-ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
-
-
-@pytest.fixture(scope="module")
-def base(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    with server_process(tmp_path_factory.mktemp("e2e"), bot_delay=0.05) as (url, _):
-        yield url
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    if not Path(CHROMIUM).exists():
-        raise RuntimeError("the browser tests need Debian's chromium: apt-get install -y chromium")
-    with sync_playwright() as playwright:
-        instance = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield instance
-        instance.close()
+from server.support import create_game, http_json
 
 
 def new_page(browser: Browser, errors: list[str]) -> Page:
@@ -206,15 +178,18 @@ def test_hotseat_passes_the_device_and_can_undo(base: str, browser: Browser) -> 
     page.click("#curtain-ok")
     page.click("#dd-confirm")
     expect(page.locator("#curtain")).to_contain_text("Pass the device to Barbara")
-    page.click("#curtain-ok")
-    expect(page.locator("#status")).to_contain_text("Your move, Barbara")
-    expect(page.locator(".seat-pill[data-seat='0']")).not_to_have_class(re.compile("acting"))
-    page.click("#undo")  # takes back Andrew's secret re-roll choice
-    expect(page.locator(".seat-pill[data-seat='0']")).to_have_class(re.compile("acting"))
-    page.click("#dd-confirm")
+    # Andrew still holds the device: he may take back his own secret choice.
+    page.click("#curtain-undo")
     expect(page.locator("#curtain")).to_contain_text("Pass the device to Andrew")
     page.click("#curtain-ok")
     expect(page.locator("#status")).to_contain_text("Your move, Andrew")
+    page.click("#dd-confirm")
+    expect(page.locator("#curtain")).to_contain_text("Pass the device to Barbara")
+    page.click("#curtain-ok")
+    expect(page.locator("#status")).to_contain_text("Your move, Barbara")
+    expect(page.locator(".seat-pill[data-seat='0']")).not_to_have_class(re.compile("acting"))
+    # Barbara cannot take back Andrew's choice, made behind the curtain.
+    expect(page.locator("#undo")).to_have_count(0)
     assert not errors, errors
 
 
@@ -450,9 +425,7 @@ def test_hotseat_curtain_follows_undo(base: str, browser: Browser) -> None:
     page.click("#curtain-ok")
     page.locator("#legal button.action").first.click()  # then the bot, then Player 3
     expect(curtain).to_contain_text("Pass the device to Player 3")
-    page.click("#curtain-ok")
-    expect(page.locator("#status")).to_contain_text("Your move, Player 3")
-    page.click("#undo")  # takes back the bot's move and Player 1's
+    page.click("#curtain-undo")  # Player 1 takes back her move, and the bot's after it
     expect(curtain).to_be_visible()
     expect(curtain).to_contain_text("Pass the device to Player 1")
     page.click("#curtain-ok")
@@ -460,9 +433,9 @@ def test_hotseat_curtain_follows_undo(base: str, browser: Browser) -> None:
 
     page.locator("#legal button.action").first.click()
     expect(curtain).to_contain_text("Pass the device to Player 3")
-    other = _open_as(browser, base, created, errors)  # a second tab on the same device
-    expect(other.locator("#status")).to_contain_text("Your move, Player 3")
-    other.click("#undo")
+    other = _open_seated(browser, base, created, errors)  # a second tab on the same device
+    expect(other.locator("#curtain")).to_contain_text("Pass the device to Player 3")
+    other.click("#curtain-undo")
     expect(curtain).to_contain_text("Pass the device to Player 1")
     page.click("#curtain-ok")
     expect(page.locator("#status")).to_contain_text("Your move, Player 1")

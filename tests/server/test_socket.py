@@ -65,7 +65,7 @@ def test_refused_requests_get_a_clear_error_and_change_nothing(client: TestClien
             ),
             ({"type": "move", "seat": "0", "action": "keep"}, "'seat' must be the integer seat"),
             ({"type": "move", "seat": 7, "action": "keep"}, "seat 7 is not yours"),
-            ({"type": "undo"}, "nothing to undo: undo is for hotseat games"),
+            ({"type": "undo"}, "nothing to undo for Andrew: undo is for hotseat games"),
             ({"type": "hello", "tokens": []}, "already said hello"),
             ({"type": "shout"}, "unknown message type 'shout'; allowed: hello, move"),
             ({"action": "keep"}, "unknown message type None"),
@@ -179,13 +179,15 @@ def test_hotseat_undo_takes_back_a_secret_choice_until_something_is_revealed(
         assert frames[0]["undo"] and frames[0]["ply"] == start + 1
         assert frames[1]["observation"]["players"][0]["dice"] is None
         send(ws, {"type": "move", "seat": 1, "action": "keep"})
-        for _ in range(3):
-            receive(ws)
-        send(ws, {"type": "undo"})
+        frames = {f["seat"]: f for f in (receive(ws) for _ in range(3))}
+        assert frames[1]["undo"] and not frames[0]["undo"], "only the last mover may undo"
+        send(ws, {"type": "undo", "seat": 0})
+        assert "nothing to undo for Andrew" in until(ws, lambda f: f["type"] == "error")["message"]
+        send(ws, {"type": "undo", "seat": 1})
         frames = {f["seat"]: f for f in (receive(ws) for _ in range(3))}
         assert frames[0]["reset"] and frames[0]["ply"] == start + 1
         assert frames[0]["current"] == [1, 2]
-        send(ws, {"type": "undo"})
+        send(ws, {"type": "undo", "seat": 0})
         frames = {f["seat"]: f for f in (receive(ws) for _ in range(3))}
         assert frames[0]["ply"] == start and frames[0]["current"] == [0, 1, 2]
         assert frames[0]["observation"]["my_reroll"] is None
@@ -198,7 +200,7 @@ def test_hotseat_undo_takes_back_a_secret_choice_until_something_is_revealed(
             ),
         )
         assert not frame["undo"], "the re-roll announcement revealed everyone's choice"
-        send(ws, {"type": "undo"})
+        send(ws, {"type": "undo", "seat": 0})
         assert "nothing to undo" in until(ws, lambda f: f["type"] == "error")["message"]
     meta = client.get(f"/api/games/{game_id}").json()
     stored = client.app.state.manager.store.load(game_id)  # type: ignore[attr-defined]

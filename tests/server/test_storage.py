@@ -22,12 +22,14 @@ from ballroom.server.storage import (
     append_actions,
     claim_seat,
     create_game,
+    hand_absent_to_bot,
     hand_to_bot,
     hash_token,
     make_engine,
     migrate,
     resign,
     set_rematch,
+    set_seat_token,
     truncate,
 )
 
@@ -119,7 +121,7 @@ def test_resign_and_rematch_links(store: Store) -> None:
     loaded = store.load("g4")
     assert loaded is not None
     assert (loaded.status, loaded.resigned, loaded.rematch_id) == (RESIGNED, 2, "g5")
-    assert [row[0] for row in store.recent()] == ["g4"]
+    assert [entry.id for entry in store.recent()] == ["g4"]
 
 
 def test_a_resigned_seat_is_stored_with_its_bot_and_ply(store: Store) -> None:
@@ -135,6 +137,26 @@ def test_a_resigned_seat_is_stored_with_its_bot_and_ply(store: Store) -> None:
         ("human", None),
     ]
     assert loaded.seats[1].is_bot and loaded.seats[1].token_hash == hash_token("t")
+
+
+def test_the_creator_a_reissued_seat_and_a_handover_are_stored(store: Store) -> None:
+    seats = [("human", hash_token("t")), ("human", None), ("expert", None)]
+    store.write(
+        create_game, "g8", played_record(0), seats, hotseat=False, creator_hash=hash_token("t")
+    )
+    store.write(set_seat_token, "g8", 0, hash_token("u"))
+    assert store.write(hand_absent_to_bot, "g8", 1, "random", 9, 0)
+    assert not store.write(hand_absent_to_bot, "g8", 2, "random", 9, 0), "a bot's seat stays"
+    loaded = store.load("g8")
+    assert loaded is not None and loaded.creator_hash == hash_token("t")
+    assert [(s.spec, s.token_hash, s.handed_at, s.handed_by) for s in loaded.seats] == [
+        ("human", hash_token("u"), None, None),
+        ("random", None, 9, 0),
+        ("expert", None, None, None),
+    ]
+    (listed,) = store.recent()
+    assert (listed.id, listed.players, listed.status) == ("g8", 3, PLAYING)
+    assert [s.spec for s in listed.seats] == ["human", "random", "expert"]
 
 
 def test_the_writer_commits_a_group_and_refuses_only_the_stale_write(store: Store) -> None:

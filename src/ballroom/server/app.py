@@ -5,12 +5,15 @@ carries moves and live updates. The socket protocol (JSON text frames):
 
 client -> server
     ``{"type": "hello", "tokens": [...]}``   first frame: seat tokens held (none: spectator)
-    ``{"type": "move", "seat": 0, "action": "keep"}``   action text or integer id
-    ``{"type": "undo"}``, ``{"type": "resign", "seat": 0}``, ``{"type": "ping"}``
+    ``{"type": "move", "seat": 0, "action": "keep", "ply": 12}``   action text or integer id;
+    ``ply`` (optional) is the state's ply the move was chosen at: a stale move is refused
+    ``{"type": "undo", "seat": 0, "ply": 12}``   hotseat: take back that seat's own last move
+    ``{"type": "resign", "seat": 0}``, ``{"type": "ping"}``
 server -> client
     ``{"type": "state", "seat": s, "observation": ..., "legal": [...], "events": [...], ...}``
     one per seat held (``seat: null`` for a spectator); ``reset: true`` carries the whole log
     ``{"type": "error", "message": ...}``   the request changed nothing
+    A connection whose seat link was re-issued is closed with code 4001.
 """
 
 from __future__ import annotations
@@ -40,7 +43,14 @@ from ballroom.core.errors import BallroomError, InvalidOptionError
 from ballroom.core.game import Game, games, get_game
 from ballroom.core.options import OptionValue
 from ballroom.core.record import GameRecord
-from ballroom.server.rooms import Connection, Room, RoomManager, event_json, frame_text
+from ballroom.server.rooms import (
+    Connection,
+    NotAllowedError,
+    Room,
+    RoomManager,
+    event_json,
+    frame_text,
+)
 from ballroom.server.storage import Store, default_sqlite_url, hash_token, make_engine, migrate
 
 MAX_FRAME = 4096
@@ -71,6 +81,9 @@ class ServerConfig:
     """Worker processes for bot decisions; 0 thinks in threads (tests, small servers)."""
     evict_after: float = 600.0
     """Seconds a room with no connection and no bot to move stays in memory."""
+    absent_after: float = 300.0
+    """Seconds a human seat must be away before any seated player (not only the game's
+    creator) may hand it to a bot."""
     freeze_gc: bool = False
     """Once started, move every object alive (modules, rules, tables) out of the
     garbage collector's sight (``gc.freeze``). A full collection then scans only
@@ -95,6 +108,18 @@ class NewGame(BaseModel):
     seed: int | None = Field(default=None, ge=0, lt=2**62)
     claim: list[int] | None = None
     """Seats the creator takes; default: every human seat in hotseat, else the first."""
+
+
+class Handover(BaseModel):
+    """A request to let a bot play an absent player's seat."""
+
+    bot: str | None = Field(default=None, max_length=200)
+    """A bot spec; default: the game's first bot."""
+
+
+def header_tokens(header: str | None) -> list[str]:
+    """The seat tokens of an ``x-ballroom-token`` header: one, or several joined by commas."""
+    return [token.strip() for token in (header or "").split(",")[:16] if token.strip()]
 
 
 def data_files(game_class: type[Game]) -> dict[str, Traversable]:
@@ -158,6 +183,7 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
             bot_delay=config.bot_delay,
             bot_processes=config.bot_processes,
             evict_after=config.evict_after,
+            absent_after=config.absent_after,
         )
         app.state.manager = manager
         await manager.resume_all()
@@ -177,7 +203,13 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
 
     @app.exception_handler(BallroomError)
     async def _refused(_request: Request, error: BallroomError) -> JSONResponse:
-        status = 404 if "there is no game" in str(error) else 400
+        status = (
+            404
+            if "there is no game" in str(error)
+            else 403
+            if isinstance(error, NotAllowedError)
+            else 400
+        )
         if "already taken" in str(error):
             status = 409
         return JSONResponse({"detail": str(error)}, status_code=status)
@@ -216,11 +248,7 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
 
     @app.get("/api/games")
     async def recent(request: Request) -> list[dict[str, Any]]:
-        rows = await asyncio.to_thread(manager_of(request).store.recent)
-        return [
-            {"id": r[0], "game": r[1], "players": r[2], "status": r[3], "created": r[4].isoformat()}
-            for r in rows
-        ]
+        return await manager_of(request).recent()
 
     @app.post("/api/games")
     async def create(request: Request, body: NewGame) -> dict[str, Any]:
@@ -261,6 +289,34 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
         token = secrets.token_urlsafe(18)
         await manager.claim(room, seat, token)
         return {"token": token, "seat": seat}
+
+    @app.post("/api/games/{game_id}/seats/{seat}/link")
+    async def reissue(
+        request: Request,
+        game_id: str,
+        seat: int,
+        x_ballroom_token: Annotated[str | None, Header()] = None,
+    ) -> dict[str, Any]:
+        """A new seat token for ``seat`` (the creator's token in the header); the old one ends."""
+        manager = manager_of(request)
+        room = await manager.get(game_id)
+        token = await manager.reissue(room, header_tokens(x_ballroom_token), seat)
+        return {"token": token, "seat": seat}
+
+    @app.post("/api/games/{game_id}/seats/{seat}/bot")
+    async def handover(
+        request: Request,
+        game_id: str,
+        seat: int,
+        body: Handover | None = None,
+        x_ballroom_token: Annotated[str | None, Header()] = None,
+    ) -> dict[str, Any]:
+        """A bot plays an absent player's seat: the creator's or a seated player's request."""
+        manager = manager_of(request)
+        room = await manager.get(game_id)
+        bot = body.bot if body is not None else None
+        spec = await manager.handover(room, header_tokens(x_ballroom_token), seat, bot)
+        return {"seat": seat, "bot": spec}
 
     @app.get("/api/games/{game_id}/record")
     async def record(
@@ -353,7 +409,7 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
                     if data["type"] == "hello":
                         if conn is not None:
                             raise BallroomError("this connection has already said hello")
-                        conn, refused = await join(room, data)
+                        conn, refused = await join(manager, room, data)
                         writer = asyncio.get_running_loop().create_task(send_loop(ws, conn))
                         if refused:
                             reply = (
@@ -366,9 +422,11 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
                     elif conn is None:
                         raise BallroomError('say {"type": "hello", "tokens": [...]} first')
                     elif data["type"] == "move":
-                        await manager.move(room, conn, data.get("seat"), data.get("action"))
+                        await manager.move(
+                            room, conn, data.get("seat"), data.get("action"), data.get("ply")
+                        )
                     elif data["type"] == "undo":
-                        await manager.undo(room, conn)
+                        await manager.undo(room, conn, data.get("seat"), data.get("ply"))
                     elif data["type"] == "resign":
                         await manager.resign(room, conn, data.get("seat"))
                     else:
@@ -387,14 +445,14 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
             pass
         finally:
             if conn is not None:
-                room.connections.discard(conn)
-                conn.outbox.put_nowait(None)
-                room.broadcast([])
+                manager.leave(room, conn)
             if writer is not None:
                 with contextlib.suppress(Exception):
                     await writer
 
-    async def join(room: Room, data: dict[str, Any]) -> tuple[Connection, int]:
+    async def join(
+        manager: RoomManager, room: Room, data: dict[str, Any]
+    ) -> tuple[Connection, int]:
         tokens = data.get("tokens", [])
         if (
             not isinstance(tokens, list)
@@ -402,23 +460,9 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
             or not all(isinstance(t, str) and len(t) <= 100 for t in tokens)
         ):
             raise BallroomError("'tokens' must be a list of at most 16 seat tokens (strings)")
-        async with room.lock:
-            seats = room.holder_seats(tokens)
-            conn = Connection(seats)
-            refused = sum(1 for t in tokens if not room.holder_seats([t]))
-            room.connections.add(conn)
-            events = room.all_events()
-            for viewer in conn.viewers:
-                conn.outbox.put_nowait(frame_text(room.view(viewer, events, reset=True)))
-            room.broadcast([], exclude=conn)
-        return conn, refused
+        return await manager.join(room, tokens)
 
     return app
-
-
-def header_tokens(value: str | None) -> list[str]:
-    """The seat tokens an ``X-Ballroom-Token`` header holds (a browser may hold several)."""
-    return [token.strip() for token in (value or "").split(",")[:16]]
 
 
 def seat_of_token(room: Room, seat: int | None, token: str | None) -> int:
@@ -436,12 +480,14 @@ def seat_of_token(room: Room, seat: int | None, token: str | None) -> int:
 
 
 async def send_loop(ws: WebSocket, conn: Connection) -> None:
-    """Send a connection's queued frames in order until told to stop."""
+    """Send a connection's queued frames in order until told to stop, then close the socket."""
     while (text := await conn.outbox.get()) is not None:
         try:
             await ws.send_text(text)
         except (RuntimeError, WebSocketDisconnect, OSError):
             return
+    with contextlib.suppress(RuntimeError, WebSocketDisconnect, OSError):
+        await ws.close(conn.close_code, conn.close_reason)
 
 
 def parse_frame(message: Any) -> dict[str, Any]:

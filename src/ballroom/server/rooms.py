@@ -71,6 +71,10 @@ class RoomError(BallroomError):
     """A request the room refuses: wrong seat, game over, nothing to undo..."""
 
 
+class NotAllowedError(RoomError):
+    """A request its sender's tokens do not entitle it to make (HTTP 403)."""
+
+
 @dataclass(slots=True)
 class Step:
     """One applied action with what the server needs to know about it later."""
@@ -80,6 +84,8 @@ class Step:
     events: list[Event]
     reveals: bool
     """Whether it revealed hidden information (chance, or the end of a secret choice)."""
+    secret: bool = False
+    """Whether it was one seat's secret part of a simultaneous choice (no one else sees it)."""
 
 
 @dataclass(eq=False, slots=True)
@@ -88,6 +94,11 @@ class Connection:
 
     seats: tuple[int, ...]
     outbox: asyncio.Queue[str | None] = field(default_factory=asyncio.Queue)
+    hashes: frozenset[str] = frozenset()
+    """The hashes of the seat tokens it said hello with."""
+    close_code: int = 1000
+    close_reason: str = ""
+    """Why the server closes it, once its outbox has said ``None``."""
 
     @property
     def viewers(self) -> tuple[Viewer, ...]:
@@ -97,7 +108,7 @@ class Connection:
 class Room:
     """One game in memory."""
 
-    def __init__(self, stored: StoredGame, bot_delay: float) -> None:
+    def __init__(self, stored: StoredGame, bot_delay: float, absent_after: float = 300.0) -> None:
         self.id = stored.id
         self.stored = stored
         self.seats = list(stored.seats)
@@ -110,6 +121,9 @@ class Room:
         self.driver: asyncio.Task[None] | None = None
         self.last_used = time.monotonic()
         """When a request last touched the room; idle rooms are evicted after a while."""
+        self.absent_after = absent_after
+        self.away_since = {seat.seat: self.last_used for seat in self.seats if not seat.is_bot}
+        """When each human seat's last connection left (or the room was loaded), by seat."""
         self.state = stored.record.new_state()
         self.steps: list[Step] = []
         self._round: set[int] | None = None
@@ -182,7 +196,7 @@ class Room:
         if self._round is not None and not (after and set(after) <= self._round):
             self._round = None
         reveals = player == CHANCE or (secret and any(event.audience is None for event in events))
-        step = Step(player, self.text(action), events, reveals)
+        step = Step(player, self.text(action), events, reveals, secret)
         self.steps.append(step)
         return step
 
@@ -206,9 +220,41 @@ class Room:
 
     def holder_seats(self, tokens: Sequence[str]) -> tuple[int, ...]:
         """The human seats whose tokens are among ``tokens``."""
-        hashes = {hash_token(token) for token in tokens}
+        return self.seats_of(frozenset(hash_token(token) for token in tokens))
+
+    def seats_of(self, hashes: frozenset[str]) -> tuple[int, ...]:
+        """The seats whose token hashes are among ``hashes``."""
         return tuple(
             seat.seat for seat in self.seats if seat.token_hash and seat.token_hash in hashes
+        )
+
+    def is_creator(self, tokens: Sequence[str]) -> bool:
+        creator = self.stored.creator_hash
+        return creator is not None and any(hash_token(token) == creator for token in tokens)
+
+    def away_for(self, seat: int, now: float) -> float | None:
+        """Seconds since a human seat was last held by a connection; ``None`` if held now."""
+        since = self.away_since.get(seat)
+        return None if since is None or self.seats[seat].is_bot else now - since
+
+    def stale(self, player: int, ply: object) -> str | None:
+        """Why a request made at ``ply`` comes too late, or ``None`` if it is still current.
+
+        A move made before other seats' secret parts of the same simultaneous
+        choice is still current: those changed nothing this seat may see or do,
+        and refusing it would make a person lose every race against a bot.
+        """
+        if ply is None or ply == self.ply:
+            return None
+        if isinstance(ply, bool) or not isinstance(ply, int):
+            return f"'ply' must be the integer ply of the state you saw (now {self.ply})"
+        if 0 <= ply < self.ply and all(
+            step.secret and not step.reveals and step.player != player for step in self.steps[ply:]
+        ):
+            return None
+        return (
+            f"this move was made at ply {ply} but the game is at ply {self.ply}; "
+            "the game has moved on since: look at the new position and choose again"
         )
 
     # -- views --------------------------------------------------------------
@@ -216,6 +262,7 @@ class Room:
     def meta(self) -> dict[str, Any]:
         """What anyone may know about the game: set-up, seats and status."""
         connected = {seat for conn in self.connections for seat in conn.seats}
+        now = time.monotonic()
         result = None
         if self.state.is_terminal():
             # A player who resigned ranks last, whatever the bot made of the seat.
@@ -225,6 +272,10 @@ class Room:
             ]
             ranking = [group for group in ranking if group] + ([resigned] if resigned else [])
             result = {"winners": ranking[0], "ranking": ranking, "resigned": resigned}
+
+        def away(seat: int) -> float | None:
+            return None if seat in connected else self.away_for(seat, now)
+
         return {
             "id": self.id,
             "game": self.game.id,
@@ -237,6 +288,7 @@ class Room:
             "rematch": self.rematch_id,
             "result": result,
             "ply": self.ply,
+            "absent_after": self.absent_after,
             "seats": [
                 {
                     "seat": seat.seat,
@@ -246,6 +298,9 @@ class Room:
                     "claimed": seat.is_bot or seat.token_hash is not None,
                     "connected": seat.seat in connected,
                     "resigned": seat.resigned_at is not None,
+                    "handed": seat.handed_at is not None,
+                    "away": away(seat.seat) is not None,
+                    "idle": (away(seat.seat) or 0.0) >= self.absent_after,
                 }
                 for seat in self.seats
             ],
@@ -284,45 +339,65 @@ class Room:
             "current": list(current),
             "legal": legal,
             "events": [event_json(e) for e in events if e.visible_to(viewer)],
-            "undo": viewer is not None and self.undo_point() is not None,
+            "undo": viewer is not None and self.undo_point(viewer) is not None,
             "meta": meta if meta is not None else self.meta(),
         }
 
+    def handover_event(self, seat: int) -> Event:
+        """The log line of an absent human's seat handed to a bot."""
+        info = self.seats[seat]
+        by = (
+            "the game's creator"
+            if info.handed_by is None
+            else self.game.player_name(info.handed_by)
+        )
+        name = self.game.player_name(seat)
+        text = f"{name} is away; {by} hands the seat to the {info.spec} bot."
+        return Event("handover", text, {"player": seat, "bot": info.spec, "by": info.handed_by})
+
+    def left_event(self, seat: int) -> Event:
+        """Why a bot plays a human's seat: a resignation or a handover."""
+        if self.seats[seat].resigned_at is not None:
+            return self.resign_event(seat)
+        return self.handover_event(seat)
+
     def all_events(self) -> list[Event]:
-        """The whole log, with each resignation where it happened."""
+        """The whole log, with each resignation and handover where it happened."""
         notices = sorted(
-            (seat.resigned_at, seat.seat) for seat in self.seats if seat.resigned_at is not None
+            (seat.left_at, seat.seat) for seat in self.seats if seat.left_at is not None
         )
         events: list[Event] = []
         for ply, step in enumerate(self.steps):
             while notices and notices[0][0] <= ply:
-                events.append(self.resign_event(notices.pop(0)[1]))
+                events.append(self.left_event(notices.pop(0)[1]))
             events.extend(step.events)
-        events.extend(self.resign_event(seat) for _, seat in notices)
+        events.extend(self.left_event(seat) for _, seat in notices)
         return events
 
-    def undo_point(self) -> int | None:
-        """The ply that undo would return to, if the rules of hotseat undo allow one.
+    def undo_point(self, seat: int) -> int | None:
+        """The ply that ``seat``'s undo would return to, if the rules of hotseat undo allow one.
 
-        Undo takes back the last human action and what the bots and chance
-        did after it, only in a hotseat game, and only if none of those
-        actions revealed hidden information (a die, a secret choice).
+        Undo takes back the seat's own last action and what the bots and
+        chance did after it, only in a hotseat game, and only if none of
+        those actions revealed hidden information (a die, a secret choice).
+        It never takes back another person's move: in hotseat that move may
+        have been a secret made behind the curtain.
         """
         if not self.stored.hotseat or self.status != PLAYING:
             return None
-        # A resignation is not taken back: undo stops at the last one.
-        floor = max((s.resigned_at for s in self.seats if s.resigned_at is not None), default=0)
+        # A resignation or handover is not taken back: undo stops at the last one.
+        floor = max((s.left_at for s in self.seats if s.left_at is not None), default=0)
         for ply in range(self.ply - 1, floor - 1, -1):
             step = self.steps[ply]
             if step.reveals:
                 return None
             if step.player >= 0 and not self.seats[step.player].is_bot:
-                return ply
+                return ply if step.player == seat else None
         return None
 
     def reset_from(self, stored: StoredGame) -> None:
         """Replace the game with what is stored (after an undo or a failed write)."""
-        fresh = Room(stored, self.bot_delay)
+        fresh = Room(stored, self.bot_delay, self.absent_after)
         self.stored, self.state, self.steps = fresh.stored, fresh.state, fresh.steps
         self.status, self._round = fresh.status, fresh._round
 
@@ -348,6 +423,27 @@ class Room:
 GameKey = tuple[str, int, tuple[tuple[str, OptionValue], ...]]
 _GAMES: dict[GameKey, Game] = {}
 """Games a bot worker has built, so each decision does not rebuild the rules."""
+
+
+@functools.lru_cache(maxsize=64)
+def _cached_game(game_id: str, players: int, options: str) -> Game:
+    return make_game(game_id, players, **orjson.loads(options))
+
+
+def _seat_label(seat: int) -> str:
+    return f"seat {seat + 1}"
+
+
+def _lobby_game(entry: storage.RecentGame) -> Game | None:
+    """The rules of a listed game that is not in memory, for its seat names; cached."""
+    try:
+        return _cached_game(
+            entry.game,
+            entry.players,
+            orjson.dumps(entry.options, option=orjson.OPT_SORT_KEYS).decode(),
+        )
+    except BallroomError:
+        return None
 
 
 def warm_up() -> int:
@@ -405,10 +501,13 @@ class RoomManager:
         db_threads: int = 4,
         bot_processes: int = 0,
         evict_after: float = 600.0,
+        absent_after: float = 300.0,
     ) -> None:
         self.store = store
         self.bot_delay = bot_delay
         self.evict_after = evict_after
+        self.absent_after = absent_after
+        """Seconds a human seat is away before any seated player may hand it to a bot."""
         self.reads = ThreadPoolExecutor(db_threads, thread_name_prefix="ballroom-db")
         """Reads wait on the database off the event loop."""
         sqlite = store.engine.dialect.name == "sqlite"
@@ -447,7 +546,16 @@ class RoomManager:
         if stored is None:
             raise RoomError(f"there is no game {game_id!r}")
         # Rebuilding replays every action: a long game must not hold up the others.
-        return self._add(await self._read(Room, stored, self.bot_delay))
+        return self._add(self._watch(await self._read(self._room, stored)))
+
+    def _room(self, stored: StoredGame) -> Room:
+        return Room(stored, self.bot_delay, self.absent_after)
+
+    def _watch(self, room: Room) -> Room:
+        """Start the absence clocks of a room's away seats (on the event loop)."""
+        for seat in room.away_since:
+            self._tell_when_idle(room, seat)
+        return room
 
     def _add(self, room: Room) -> Room:
         self.rooms[room.id] = room
@@ -499,6 +607,7 @@ class RoomManager:
                 with contextlib.suppress(asyncio.CancelledError):
                     await room.driver
             for conn in room.connections:
+                conn.close_code, conn.close_reason = 1001, "the server is shutting down"
                 conn.outbox.put_nowait(None)
         self.writer.close()
         self.reads.shutdown(wait=True)
@@ -516,12 +625,16 @@ class RoomManager:
         claim: Sequence[int],
         token_hash: str | None,
     ) -> str:
-        """Store a new game (with its opening chance draws) and return its id."""
+        """Store a new game (with its opening chance draws) and return its id.
+
+        ``token_hash`` is the creator's: it holds the ``claim``ed seats and
+        may later re-issue seat links and hand absent players' seats to bots.
+        """
         stored_seats = [
             (spec, token_hash if index in claim and spec == "human" else None)
             for index, spec in enumerate(seats)
         ]
-        return await self._start(game, seed, stored_seats, hotseat=hotseat)
+        return await self._start(game, seed, stored_seats, hotseat=hotseat, creator_hash=token_hash)
 
     async def _start(
         self,
@@ -531,6 +644,7 @@ class RoomManager:
         *,
         hotseat: bool,
         game_id: str | None = None,
+        creator_hash: str | None = None,
     ) -> str:
         """Store a new game with its opening chance draws in one write, and open its room."""
         game_id = game_id or new_id()
@@ -540,7 +654,13 @@ class RoomManager:
         record = GameRecord.of(state)
         status = OVER if state.is_terminal() else PLAYING
         await self.writer.write(
-            storage.create_game, game_id, record, seats, hotseat=hotseat, status=status
+            storage.create_game,
+            game_id,
+            record,
+            seats,
+            hotseat=hotseat,
+            status=status,
+            creator_hash=creator_hash,
         )
         stored = StoredGame(
             id=game_id,
@@ -551,8 +671,9 @@ class RoomManager:
             resigned=None,
             rematch_id=None,
             created_at=datetime.now(UTC),
+            creator_hash=creator_hash,
         )
-        self._add(Room(stored, self.bot_delay))
+        self._add(self._watch(self._room(stored)))
         return game_id
 
     async def upload(self, record: GameRecord) -> str:
@@ -597,14 +718,23 @@ class RoomManager:
         room.broadcast(steps)
         self._drive(room)
 
-    async def move(self, room: Room, conn: Connection, seat: object, action: object) -> None:
-        """Validate and apply one seat's action; raise RoomError or IllegalActionError."""
+    async def move(
+        self, room: Room, conn: Connection, seat: object, action: object, ply: object = None
+    ) -> None:
+        """Validate and apply one seat's action; raise RoomError or IllegalActionError.
+
+        ``ply`` is the ply of the state the player saw (optional, so scripts
+        written before it keep working); a move made at an older one is
+        refused, so a double click or a click on an old screen moves nothing.
+        """
         async with room.lock:
             player = self._own_seat(room, conn, seat)
             if room.status != PLAYING:
                 raise RoomError(f"the game is {room.status}; no more moves are taken")
             if room.seats[player].is_bot:
                 raise RoomError(f"seat {player} is played by a bot")
+            if (late := room.stale(player, ply)) is not None:
+                raise RoomError(late)
             if isinstance(action, bool) or not isinstance(action, int | str):
                 raise IllegalActionError(
                     "'action' must be an action's text (e.g. from 'legal') or its integer id"
@@ -654,15 +784,22 @@ class RoomManager:
             raise RoomError(f"seat {seat} is not yours; this connection holds seats: {held}")
         return seat
 
-    async def undo(self, room: Room, conn: Connection) -> None:
+    async def undo(
+        self, room: Room, conn: Connection, seat: object = None, ply: object = None
+    ) -> None:
+        """Take back ``seat``'s own last move (hotseat only); ``ply`` as for a move."""
         async with room.lock:
             if not conn.seats:
                 raise RoomError("spectators cannot undo")
-            point = room.undo_point()
+            player = self._own_seat(room, conn, seat)
+            if (late := room.stale(player, ply)) is not None:
+                raise RoomError(late.replace("this move", "this undo", 1))
+            point = room.undo_point(player)
             if point is None:
                 raise RoomError(
-                    "nothing to undo: undo is for hotseat games, back to the last human move, "
-                    "before any die is rolled, secret revealed or player resigned"
+                    f"nothing to undo for {room.game.player_name(player)}: undo is for hotseat "
+                    "games and takes back only your own last move, before any die is rolled, "
+                    "secret revealed, player resigned or another person moved"
                 )
             if not {s.seat for s in room.seats if not s.is_bot} <= set(conn.seats):
                 raise RoomError("undo needs every human seat on this device (hotseat)")
@@ -719,7 +856,7 @@ class RoomManager:
                 raise RoomError("the game is still being played; ask for a rematch once it ends")
             candidate = new_id()
             seats = [
-                ("human" if seat.resigned_at is not None else seat.spec, seat.token_hash)
+                ("human" if seat.left_at is not None else seat.spec, seat.token_hash)
                 for seat in room.seats
             ]
             await self._start(
@@ -728,10 +865,177 @@ class RoomManager:
                 seats,
                 hotseat=room.stored.hotseat,
                 game_id=candidate,
+                creator_hash=room.stored.creator_hash,
             )
             room.rematch_id = await self.writer.write(storage.set_rematch, room.id, candidate)
         room.broadcast([])
         return room.rematch_id
+
+    async def reissue(self, room: Room, tokens: Sequence[str], seat: int) -> str:
+        """A new token for a human seat, asked by the game's creator; the old one stops working.
+
+        Connections that held the seat only through the old token lose it:
+        they are closed, and come back as what their tokens still hold.
+        """
+        self._check_seat(room, seat)
+        async with room.lock:
+            if not room.is_creator(tokens):
+                raise NotAllowedError(
+                    "only the game's creator (the token 'Create' gave) may re-issue a seat link"
+                )
+            info = room.seats[seat]
+            if info.is_bot:
+                raise RoomError(f"seat {seat} is played by a bot ({info.spec}); it has no link")
+            token = secrets.token_urlsafe(18)
+            await self.writer.write(storage.set_seat_token, room.id, seat, hash_token(token))
+            room.seats[seat] = StoredSeat(seat, info.spec, hash_token(token))
+            for conn in list(room.connections):
+                if seat in conn.seats and seat not in room.seats_of(conn.hashes):
+                    name = room.game.player_name(seat)
+                    self._close(room, conn, 4001, f"{name}'s seat link was re-issued")
+            room.broadcast([])
+            return token
+
+    async def handover(self, room: Room, tokens: Sequence[str], seat: int, bot: str | None) -> str:
+        """Let a bot play an absent human's seat, so the game need not wait for ever.
+
+        The game's creator may do it as soon as the seat is away; a seated
+        player once it has been away ``absent_after`` seconds. Returns the bot.
+        """
+        self._check_seat(room, seat)
+        async with room.lock:
+            if room.status != PLAYING:
+                raise RoomError(f"the game is {room.status}; its seats stay as they are")
+            info = room.seats[seat]
+            name = room.game.player_name(seat)
+            if info.is_bot:
+                raise RoomError(f"seat {seat} ({name}) is already played by a bot ({info.spec})")
+            connected = {s for conn in room.connections for s in conn.seats}
+            away = room.away_for(seat, time.monotonic())
+            if seat in connected or away is None:
+                raise RoomError(
+                    f"{name} is here (connected); only an absent player's seat goes to a bot"
+                )
+            creator = room.is_creator(tokens)
+            held = room.holder_seats(tokens)
+            if not creator and not held:
+                raise NotAllowedError(
+                    "only the game's creator or a seated player may hand a seat to a bot"
+                )
+            if not creator and away < room.absent_after:
+                raise NotAllowedError(
+                    f"{name} has been away {away:.0f} s; a seated player may hand the seat to "
+                    f"a bot after {room.absent_after:g} s away (the game's creator at any time)"
+                )
+            spec = bot or bot_names(room.game)[0]
+            make_agent(room.game, seat, spec, 0)  # a clear error for an unknown bot
+            by = held[0] if held else None
+            if not await self.writer.write(
+                storage.hand_absent_to_bot, room.id, seat, spec, room.ply, by
+            ):
+                raise StorageError(f"seat {seat} ({name}) is no longer a person's")
+            room.seats[seat] = StoredSeat(seat, spec, info.token_hash, None, room.ply, by)
+            room.away_since.pop(seat, None)
+            room.broadcast(
+                [Step(by if by is not None else CHANCE, "", [room.handover_event(seat)], True)]
+            )
+            self._drive(room)
+            return spec
+
+    @staticmethod
+    def _check_seat(room: Room, seat: int) -> None:
+        if not 0 <= seat < len(room.seats):
+            raise RoomError(f"seat must be 0..{len(room.seats) - 1}, not {seat}")
+
+    # -- the lobby ------------------------------------------------------------
+
+    async def recent(self, limit: int = 20) -> list[dict[str, Any]]:
+        """The newest games for the lobby: game, who sits where, status, whose move, age."""
+        now = datetime.now(UTC)
+        listed = []
+        for entry in await self._read(self.store.recent, limit):
+            room = self.rooms.get(entry.id)
+            if room is None and entry.status == PLAYING:
+                with contextlib.suppress(BallroomError):  # a broken game is listed all the same
+                    room = await self.get(entry.id)  # whose move it is takes the game itself
+            game = room.game if room is not None else _lobby_game(entry)
+            name: Callable[[int], str] = game.player_name if game else _seat_label
+            created = entry.created_at
+            created = created if created.tzinfo else created.replace(tzinfo=UTC)
+            waiting = (
+                [name(p) for p in room.state.current_players() if p >= 0]
+                if room is not None and room.status == PLAYING
+                else []
+            )
+            listed.append(
+                {
+                    "id": entry.id,
+                    "game": entry.game,
+                    "name": game.name if game else entry.game,
+                    "players": entry.players,
+                    "status": room.status if room is not None else entry.status,
+                    "created": created.isoformat(),
+                    "age": max(0, round((now - created).total_seconds())),
+                    "waiting": waiting,
+                    "seats": [
+                        {
+                            "name": name(seat.seat),
+                            "kind": "bot" if seat.is_bot else "human",
+                            "bot": seat.spec if seat.is_bot else None,
+                            "claimed": seat.is_bot or seat.token_hash is not None,
+                            "left": seat.left_at is not None,
+                        }
+                        for seat in (room.seats if room is not None else entry.seats)
+                    ],
+                }
+            )
+        return listed
+
+    # -- connections ----------------------------------------------------------
+
+    async def join(self, room: Room, tokens: Sequence[str]) -> tuple[Connection, int]:
+        """A new connection holding the seats of ``tokens``; also how many tokens held none."""
+        async with room.lock:
+            hashes = frozenset(hash_token(token) for token in tokens)
+            conn = Connection(room.seats_of(hashes), hashes=hashes)
+            refused = sum(1 for t in tokens if not room.holder_seats([t]))
+            room.connections.add(conn)
+            for seat in conn.seats:
+                room.away_since.pop(seat, None)
+            events = room.all_events()
+            for viewer in conn.viewers:
+                conn.outbox.put_nowait(frame_text(room.view(viewer, events, reset=True)))
+            room.broadcast([], exclude=conn)
+        return conn, refused
+
+    def leave(self, room: Room, conn: Connection) -> None:
+        """Forget a closed connection; the seats nobody holds any more are away from now."""
+        self._close(room, conn, 1000, "")
+        room.broadcast([])
+
+    def _close(self, room: Room, conn: Connection, code: int, reason: str) -> None:
+        if conn in room.connections:
+            room.connections.discard(conn)
+            conn.close_code, conn.close_reason = code, reason
+            conn.outbox.put_nowait(None)
+        held = {seat for other in room.connections for seat in other.seats}
+        now = time.monotonic()
+        for seat in conn.seats:
+            if seat not in held and not room.seats[seat].is_bot:
+                room.away_since[seat] = now
+                self._tell_when_idle(room, seat)
+        conn.seats = ()
+
+    def _tell_when_idle(self, room: Room, seat: int) -> None:
+        """Tell everyone when an away seat may be handed to a bot by any seated player."""
+        since = room.away_since[seat]
+
+        def tell() -> None:
+            if room.away_since.get(seat) == since and self.rooms.get(room.id) is room:
+                room.broadcast([])
+
+        with contextlib.suppress(RuntimeError):  # no running loop: nobody to tell
+            asyncio.get_running_loop().call_later(room.absent_after + 0.05, tell)
 
     async def claim(self, room: Room, seat: int, token: str) -> None:
         if not 0 <= seat < len(room.seats):

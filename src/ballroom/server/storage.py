@@ -75,6 +75,8 @@ class GameRow(Base):
     resigned: Mapped[int | None] = mapped_column(Integer, nullable=True)
     rematch_id: Mapped[str | None] = mapped_column(String(32), nullable=True)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    creator_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    """The hash of the token its creator got: it may re-issue seat links and hand seats to bots."""
 
 
 class SeatRow(Base):
@@ -88,6 +90,10 @@ class SeatRow(Base):
     token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
     resigned_at: Mapped[int | None] = mapped_column(Integer, nullable=True)
     """The ply at which this seat's human resigned and the game's default bot took over."""
+    handed_at: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    """The ply at which this absent human's seat was handed to a bot."""
+    handed_by: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    """The seat whose player handed it over; ``None``: the game's creator, holding no seat."""
 
 
 class ActionRow(Base):
@@ -119,10 +125,19 @@ class StoredSeat:
     token_hash: str | None
     resigned_at: int | None = None
     """The ply at which its human resigned and a bot took the seat over."""
+    handed_at: int | None = None
+    """The ply at which its absent human's seat was handed to a bot."""
+    handed_by: int | None = None
+    """Who handed it over: a seat, or ``None`` for the game's creator."""
 
     @property
     def is_bot(self) -> bool:
         return self.spec != "human"
+
+    @property
+    def left_at(self) -> int | None:
+        """The ply from which a bot plays for the seat's human (resigned or handed over)."""
+        return self.resigned_at if self.resigned_at is not None else self.handed_at
 
 
 @dataclass(frozen=True, slots=True)
@@ -137,6 +152,21 @@ class StoredGame:
     resigned: int | None
     rematch_id: str | None
     created_at: datetime
+    creator_hash: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class RecentGame:
+    """A game as the lobby lists it: set-up, seats and status, without its actions."""
+
+    id: str
+    game: str
+    players: int
+    options: dict[str, OptionValue]
+    status: str
+    resigned: int | None
+    created_at: datetime
+    seats: tuple[StoredSeat, ...]
 
 
 def default_sqlite_url(data_dir: str | Path) -> str:
@@ -218,30 +248,53 @@ class Store:
                 id=row.id,
                 record=record,
                 seats=tuple(
-                    StoredSeat(s.seat, s.spec, s.token_hash, s.resigned_at) for s in seat_rows
+                    StoredSeat(
+                        s.seat, s.spec, s.token_hash, s.resigned_at, s.handed_at, s.handed_by
+                    )
+                    for s in seat_rows
                 ),
                 hotseat=row.hotseat,
                 status=row.status,
                 resigned=row.resigned,
                 rematch_id=row.rematch_id,
                 created_at=row.created_at,
+                creator_hash=row.creator_hash,
             )
 
     def playing_ids(self) -> list[str]:
         with Session(self.engine) as session:
             return list(session.scalars(select(GameRow.id).where(GameRow.status == PLAYING)))
 
-    def recent(self, limit: int = 20) -> list[tuple[str, str, int, str, datetime]]:
-        """(id, game, players, status, created) of the newest games."""
-        with Session(self.engine) as session:
-            rows = session.execute(
-                select(
-                    GameRow.id, GameRow.game, GameRow.players, GameRow.status, GameRow.created_at
-                )
-                .order_by(GameRow.created_at.desc())
-                .limit(limit)
+    def recent(self, limit: int = 20) -> list[RecentGame]:
+        """The newest games with their seats, for the lobby's list."""
+        with self.engine.connect() as connection:
+            games, seats = GameRow.__table__, SeatRow.__table__
+            rows = connection.execute(
+                select(games).order_by(games.c.created_at.desc()).limit(limit)
             ).all()
-            return [(r[0], r[1], r[2], r[3], r[4]) for r in rows]
+            by_game: dict[str, list[StoredSeat]] = {row.id: [] for row in rows}
+            if rows:
+                for s in connection.execute(
+                    select(seats).where(seats.c.game_id.in_(by_game)).order_by(seats.c.seat)
+                ):
+                    by_game[s.game_id].append(
+                        StoredSeat(
+                            s.seat, s.spec, s.token_hash, s.resigned_at, s.handed_at, s.handed_by
+                        )
+                    )
+            return [
+                RecentGame(
+                    id=row.id,
+                    game=row.game,
+                    players=row.players,
+                    options=json.loads(row.options),
+                    status=row.status,
+                    resigned=row.resigned,
+                    created_at=row.created_at,
+                    seats=tuple(by_game[row.id]),
+                )
+                for row in rows
+            ]
 
 
 # -- writes: each takes the connection of the transaction it is part of ---------------
@@ -258,6 +311,7 @@ def create_game(
     *,
     hotseat: bool,
     status: str = PLAYING,
+    creator_hash: str | None = None,
 ) -> None:
     """Store a new game with its seats (spec, token hash) and any actions it already has."""
     connection.execute(
@@ -271,6 +325,7 @@ def create_game(
             hotseat=hotseat,
             status=status,
             created_at=datetime.now(UTC),
+            creator_hash=creator_hash,
         )
     )
     connection.execute(
@@ -327,6 +382,27 @@ def claim_seat(connection: Connection, game_id: str, seat: int, token_hash: str)
             SeatRow.token_hash.is_(None),
         )
         .values(token_hash=token_hash)
+    )
+    return bool(result.rowcount)
+
+
+def set_seat_token(connection: Connection, game_id: str, seat: int, token_hash: str) -> None:
+    """Give a human seat a new token (a re-issued seat link); the old one stops working."""
+    connection.execute(
+        update(SeatRow)
+        .where(SeatRow.game_id == game_id, SeatRow.seat == seat)
+        .values(token_hash=token_hash)
+    )
+
+
+def hand_absent_to_bot(
+    connection: Connection, game_id: str, seat: int, spec: str, ply: int, by: int | None
+) -> bool:
+    """Bot ``spec`` plays an absent human's ``seat`` from ``ply`` on; False if it is no human's."""
+    result = connection.execute(
+        update(SeatRow)
+        .where(SeatRow.game_id == game_id, SeatRow.seat == seat, SeatRow.spec == "human")
+        .values(spec=spec, handed_at=ply, handed_by=by)
     )
     return bool(result.rowcount)
 

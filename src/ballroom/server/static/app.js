@@ -23,6 +23,33 @@ function addToken(gameId, token) {
   localStorage.setItem(`ballroom:tokens:${gameId}`, JSON.stringify(tokens));
 }
 
+// The creator's token (the one "Create game" gave) may re-issue seat links
+// and hand an absent player's seat to a bot at any time.
+function creatorOf(gameId) {
+  return localStorage.getItem(`ballroom:creator:${gameId}`);
+}
+
+function setCreator(gameId, token) {
+  localStorage.setItem(`ballroom:creator:${gameId}`, token);
+}
+
+// Every token this browser holds for a game, as the API's x-ballroom-token header.
+function tokenHeader(gameId) {
+  return [creatorOf(gameId), ...tokensFor(gameId)].filter(Boolean).join(",");
+}
+
+// A seat link carries its tokens after "#", so they never reach a server log.
+function seatLink(gameId, tokens) {
+  return `${location.origin}/g/${gameId}#tokens=${tokens.join(",")}`;
+}
+
+function ago(seconds) {
+  if (seconds < 60) return "just now";
+  if (seconds < 3600) return `${Math.floor(seconds / 60)} min ago`;
+  if (seconds < 86400) return `${Math.floor(seconds / 3600)} h ago`;
+  return `${Math.floor(seconds / 86400)} d ago`;
+}
+
 async function api(path, options = {}) {
   const response = await fetch(path, options);
   const body = await response.json().catch(() => ({}));
@@ -117,12 +144,15 @@ async function lobby() {
     const n = Number(players.value);
     const previous = [...seatsBox.querySelectorAll("select")].map((s) => s.value);
     clear(seatsBox);
+    const allowed = ["human", ...g.bots];
     for (let i = 0; i < n; i++) {
       const select = h("select", { "data-seat": i, "aria-label": `seat ${i + 1}` }, [
         h("option", { value: "human" }, "Person"),
         ...g.bots.map((b) => h("option", { value: b }, `Bot: ${b}`)),
       ]);
-      select.value = previous[i] || (i === 0 ? "human" : g.bots[0] || "human");
+      // A choice made for the previous game stays only if this game offers it.
+      select.value = allowed.includes(previous[i]) ? previous[i]
+        : i === 0 ? "human" : g.bots[0] || "human";
       seatsBox.append(h("label", { class: "seat-line" },
         h("span", { class: "seat-name" }, g.seat_names[i] || `Player ${i + 1}`), select));
     }
@@ -163,6 +193,7 @@ async function lobby() {
           hotseat: hotseat.checked }),
       });
       addToken(created.id, created.token);
+      setCreator(created.id, created.token);
       navigate(`/g/${created.id}`);
     } catch (error) {
       toast(error.message, "error");
@@ -193,11 +224,17 @@ async function lobby() {
 
   const recent = await api("/api/games");
   for (const game of recent) {
-    const g = catalog.find((c) => c.id === game.game);
     const path = game.status === "uploaded" ? `/r/${game.id}` : `/g/${game.id}`;
-    recentList.append(h("li", {},
-      h("a", { href: path, "data-link": "" }, `${g ? g.name : game.game} · ${game.players} players`),
-      h("span", { class: `chip ${game.status}` }, game.status)));
+    const seats = game.seats.map((s) => (s.kind === "bot" ? `${s.name} (${s.left ? "left; " : ""}bot ${s.bot})`
+      : s.claimed ? s.name : `${s.name} (free seat)`)).join(", ");
+    const turn = game.status !== "playing" ? ""
+      : game.waiting.length ? `${game.waiting.join(", ")} to move` : "dice rolling";
+    recentList.append(h("li", { "data-game": game.id },
+      h("div", { class: "recent-head" },
+        h("a", { href: path, "data-link": "" }, game.name),
+        h("span", { class: `chip ${game.status}` }, game.status)),
+      h("small", { class: "recent-seats" }, seats),
+      h("small", { class: "muted recent-turn" }, [turn, ago(game.age)].filter(Boolean).join(" · "))));
   }
   if (!recent.length) recentList.append(h("li", { class: "muted" }, "No games yet."));
 }
@@ -219,6 +256,13 @@ async function gamePage(gameId) {
   const entry = catalog.find((g) => g.id === meta.game) || { view: "generic" };
   const view = await loadView(entry.view);
   const generic = entry.view === "generic" ? view : await loadView("generic");
+
+  // A seat link (#tokens=...) brings a player's seats to this device too.
+  const linked = new URLSearchParams(location.hash.slice(1)).get("tokens");
+  if (linked) {
+    for (const token of linked.split(",")) if (token) addToken(gameId, token);
+    history.replaceState(null, "", `/g/${gameId}${location.search}`);
+  }
 
   // A join link (?seat=N) takes that seat if it is still free.
   const wanted = new URLSearchParams(location.search).get("seat");
@@ -242,8 +286,17 @@ async function gamePage(gameId) {
   const logs = new Map(); // seat -> list of events
   let shown = null; // the seat whose screen is on display (hotseat: after the curtain)
   let curtainFor = null;
+  let curtainUndo = null; // the seat whose take-back the curtain offers
   let socket = null;
   let closed = false;
+  let online = false; // a socket is open and has said hello
+  let retries = 0;
+  let lastHeard = Date.now();
+  let pending = false; // a move or undo was sent: no more until the next state
+  let refocus = false; // that move was made from the keyboard: focus the moves again
+  let myTurn = false;
+  let shareChoice = null; // the invite panel as the person last left it (null: never touched)
+  const issued = new Map(); // seat -> its re-issued link, shown to the creator
 
   clear(app);
   const title = h("h1", { class: "game-title" }, meta.name);
@@ -256,16 +309,19 @@ async function gamePage(gameId) {
   const controls = h("div", { class: "controls", id: "controls" });
   const share = h("details", { class: "share card", id: "share" });
   const curtain = h("div", { class: "curtain hidden", id: "curtain" });
-  app.append(
+  const banner = h("div", { class: "conn-banner hidden", id: "connection", role: "status",
+    "aria-live": "polite" });
+  const notice = h("div", { class: "card notice hidden", id: "notice", role: "alert" });
+  const announce = document.getElementById("announce");
+  const table = h("div", { id: "table" }, // everything the curtain hides, also from the keyboard
     h("div", { class: "game-head" }, title, status),
     seatBar,
     h("div", { class: "game-grid" },
       h("div", { class: "main-col" }, board, actions, more),
       h("aside", { class: "side-col" },
         h("section", { class: "card" }, h("h2", {}, "Log"), logList),
-        controls, share)),
-    curtain,
-  );
+        controls, share)));
+  app.append(banner, notice, table, curtain);
 
   function myStates() {
     return [...states.entries()].filter(([seat]) => seat !== "spectator");
@@ -284,11 +340,41 @@ async function gamePage(gameId) {
   }
 
   function send(payload) {
-    if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(payload));
+    if (!online || socket.readyState !== WebSocket.OPEN) {
+      toast("Not connected: reconnecting… Nothing was sent; try again in a moment.", "error");
+      return false;
+    }
+    socket.send(JSON.stringify(payload));
+    return true;
+  }
+
+  // After a move or undo, every move control waits for the state it leads to,
+  // so a double click cannot send a second move (the server refuses stale ones too).
+  function busy(on) {
+    pending = on;
+    for (const el of [board, actions, more, controls]) {
+      el.inert = on;
+      el.classList.toggle("busy", on);
+      el.setAttribute("aria-busy", String(on));
+    }
+  }
+
+  function request(payload) {
+    if (pending) return;
+    const msg = states.get(shown);
+    const active = document.activeElement;
+    refocus = [board, actions, more].some((el) => el.contains(active)) && active !== document.body;
+    if (send({ ...payload, seat: shown, ply: msg ? msg.ply : undefined })) busy(true);
   }
 
   function move(action) {
-    send({ type: "move", seat: shown, action });
+    request({ type: "move", action });
+  }
+
+  function undo(seat) {
+    if (pending) return;
+    const msg = states.get(seat);
+    if (send({ type: "undo", seat, ply: msg ? msg.ply : undefined })) busy(true);
   }
 
   function drawSeats(msg) {
@@ -296,11 +382,14 @@ async function gamePage(gameId) {
     for (const seat of msg.meta.seats) {
       const acting = msg.current.includes(seat.seat) && msg.meta.status === "playing";
       const mine = heldSeats().includes(seat.seat);
+      const presence = !online ? "unknown" : seat.kind === "bot" || seat.connected ? "on" : "off";
       seatBar.append(h("div", { class: `seat-pill${acting ? " acting" : ""}${mine ? " mine" : ""}`,
         "data-seat": seat.seat },
-        h("span", { class: `dot ${seat.kind === "bot" || seat.connected ? "on" : "off"}` }),
+        h("span", { class: `dot ${presence}`, title: presence === "unknown" ? "unknown while reconnecting"
+          : presence === "on" ? "here" : "away" }),
         h("strong", {}, seat.name),
         h("small", {}, seat.resigned ? `resigned · bot ${seat.bot} plays`
+          : seat.handed ? `away · bot ${seat.bot} plays`
           : seat.kind === "bot" ? `bot · ${seat.bot}` : mine ? "you"
           : seat.claimed ? "person" : "free seat")));
     }
@@ -336,7 +425,7 @@ async function gamePage(gameId) {
     const m = msg.meta;
     const row = h("div", { class: "button-row" });
     if (msg.undo && shown !== "spectator") {
-      row.append(h("button", { id: "undo", onclick: () => send({ type: "undo" }) }, "Undo"));
+      row.append(h("button", { id: "undo", onclick: () => undo(shown) }, "Undo my move"));
     }
     if (m.status === "playing" && shown !== "spectator" && !m.seats[shown].resigned) {
       const after = m.players > 2 ? "A bot plays your seat from now on." : "The game ends.";
@@ -353,6 +442,7 @@ async function gamePage(gameId) {
           const { id } = await api(`/api/games/${gameId}/rematch`, {
             method: "POST", headers: { "x-ballroom-token": tokens[0] || "" } });
           for (const token of tokens) addToken(id, token);
+          if (creatorOf(gameId)) setCreator(id, creatorOf(gameId));
           navigate(`/g/${id}`);
         } catch (error) {
           toast(error.message, "error");
@@ -364,33 +454,109 @@ async function gamePage(gameId) {
       recordButton(gameId, m.status, shown === "spectator" ? null : shown),
     );
     controls.append(h("section", { class: "card" }, row));
+    const away = handovers(m);
+    if (away) controls.append(away);
     if (m.rematch) {
       controls.append(h("section", { class: "card notice" }, "A rematch has started. ",
         h("a", { href: `/g/${m.rematch}`, "data-link": "", onclick: () => {
           for (const token of tokensFor(gameId)) addToken(m.rematch, token);
+          if (creatorOf(gameId)) setCreator(m.rematch, creatorOf(gameId));
         } }, "Join the rematch")));
     }
   }
 
+  // Absent players' seats: the creator may give one to a bot at once, a seated
+  // player once the server says it has been away long enough (meta "idle").
+  function handovers(m) {
+    const held = heldSeats();
+    const creator = Boolean(creatorOf(gameId));
+    const away = m.seats.filter((s) => s.kind === "human" && s.away && !held.includes(s.seat));
+    if (m.status !== "playing" || !away.length || (!creator && !held.length)) return null;
+    const box = h("section", { class: "card notice", id: "away" }, h("h2", {}, "Away from the table"));
+    for (const seat of away) {
+      if (creator || seat.idle) {
+        box.append(h("button", { "data-handover": seat.seat, onclick: () => handOver(seat) },
+          `Let a bot play for ${seat.name}`));
+      } else {
+        box.append(h("p", { class: "muted" }, `${seat.name} is away. If nobody takes the seat `
+          + `for ${m.absent_after} s, any player may hand it to a bot.`));
+      }
+    }
+    return box;
+  }
+
+  async function handOver(seat) {
+    if (!confirm(`Let a bot play ${seat.name}'s seat from now on?`)) return;
+    try {
+      const { bot } = await api(`/api/games/${gameId}/seats/${seat.seat}/bot`, {
+        method: "POST", headers: { "x-ballroom-token": tokenHeader(gameId) } });
+      toast(`The ${bot} bot plays for ${seat.name} now.`);
+    } catch (error) {
+      toast(error.message, "error");
+    }
+  }
+
+  async function reissue(seat) {
+    try {
+      const { token } = await api(`/api/games/${gameId}/seats/${seat.seat}/link`, {
+        method: "POST", headers: { "x-ballroom-token": tokenHeader(gameId) } });
+      if (heldSeats().includes(seat.seat)) addToken(gameId, token);
+      issued.set(seat.seat, seatLink(gameId, [token]));
+      toast(`A new link for ${seat.name}; the old one no longer works.`);
+      const msg = states.get(shown);
+      if (msg) drawShare(msg);
+    } catch (error) {
+      toast(error.message, "error");
+    }
+  }
+
+  function copyButton(url, label) {
+    return h("button", { class: "small", onclick: () => {
+      navigator.clipboard?.writeText(url).then(() => toast("Link copied."), () => {});
+    } }, label);
+  }
+
   function drawShare(msg) {
-    const open = share.open;
     clear(share);
-    share.open = open;
-    share.append(h("summary", {}, "Invite players and spectators"));
+    const free = msg.meta.seats.some((seat) => seat.kind === "human" && !seat.claimed);
+    share.open = shareChoice ?? (free && msg.meta.status === "playing");
+    share.append(h("summary", { onclick: () => { shareChoice = !share.open; } },
+      "Invite players and spectators"));
     const list = h("ul", { class: "links" });
+    const held = heldSeats();
+    const creator = Boolean(creatorOf(gameId));
     for (const seat of msg.meta.seats) {
       if (seat.kind === "bot") continue;
       const url = `${location.origin}/g/${gameId}?seat=${seat.seat}`;
-      list.append(h("li", {}, h("span", {}, seat.name),
-        seat.claimed ? h("small", { class: "muted" }, heldSeats().includes(seat.seat) ? "you" : "taken")
-          : h("button", { class: "small", onclick: () => {
-            navigator.clipboard?.writeText(url).then(() => toast("Link copied."), () => {});
-          } }, "Copy join link"),
-        seat.claimed ? null : h("code", { class: "url" }, url)));
+      const renewed = issued.get(seat.seat);
+      list.append(h("li", { "data-seat": seat.seat }, h("span", {}, seat.name),
+        seat.claimed ? h("small", { class: "muted" }, held.includes(seat.seat) ? "you" : "taken")
+          : copyButton(url, "Copy join link"),
+        seat.claimed && creator ? h("button", { class: "small", "data-reissue": seat.seat,
+          title: "A new seat link for this player; the old one stops working",
+          onclick: () => reissue(seat) }, "New seat link") : null,
+        seat.claimed ? null : h("code", { class: "url" }, url),
+        renewed ? h("code", { class: "url", "data-new-link": seat.seat }, renewed) : null));
+    }
+    if (held.length) {
+      const mine = seatLink(gameId, tokensFor(gameId));
+      const names = held.map((seat) => msg.meta.seats[seat].name).join(", ");
+      list.append(h("li", {}, h("span", {}, "Your seat link"),
+        h("small", { class: "muted" }, `plays ${names} on another device; keep it to yourself`),
+        copyButton(mine, "Copy"), h("code", { class: "url", id: "my-seat-link" }, mine)));
     }
     list.append(h("li", {}, h("span", {}, "Spectators"),
       h("code", { class: "url" }, `${location.origin}/g/${gameId}`)));
     share.append(list);
+  }
+
+  // "Your move" in the tab title, and said once to screen readers when it becomes yours.
+  function drawTurn() {
+    const acting = [...states.values()].find((m) => m.legal && m.legal.length);
+    const name = acting && acting.meta.seats[acting.seat] ? acting.meta.seats[acting.seat].name : "";
+    document.title = `${acting ? "Your move · " : ""}${meta.name} · ballroom`;
+    if (acting && !myTurn) announce.textContent = `Your move, ${name}.`;
+    myTurn = Boolean(acting);
   }
 
   function render() {
@@ -413,26 +579,52 @@ async function gamePage(gameId) {
     drawLog();
     drawControls(msg);
     drawShare(msg);
+    if (refocus) {
+      refocus = false;
+      actions.querySelector("button, [tabindex='0']")?.focus();
+    }
   }
 
+  // The held seat that may take back its own last move (at most one: the last mover).
+  function undoSeat() {
+    const seat = heldSeats().find((s) => states.get(s).undo);
+    return seat === undefined ? null : seat;
+  }
+
+  // Before the device is passed on, the person who just moved may take it back
+  // (only her own move: another's may be a secret made behind this curtain).
   function showCurtain(seat, msg) {
     curtainFor = seat;
+    curtainUndo = undoSeat();
     clear(curtain);
     curtain.classList.remove("hidden");
     const name = msg.meta.seats[seat].name;
-    curtain.append(h("div", { class: "curtain-card" },
+    const mover = curtainUndo === null ? null : msg.meta.seats[curtainUndo].name;
+    table.inert = true;
+    const ok = h("button", { class: "primary", id: "curtain-ok", onclick: () => {
+      curtainFor = null;
+      shown = seat;
+      curtain.classList.add("hidden");
+      table.inert = false;
+      render();
+    } }, `I am ${name}: show my screen`);
+    curtain.append(h("div", { class: "curtain-card", role: "dialog", "aria-modal": "true",
+      "aria-label": `Pass the device to ${name}` },
       h("div", { class: "curtain-icon" }, "\u2766"),
       h("h2", {}, `Pass the device to ${name}`),
       h("p", {}, "Everyone else, please look away: the next screen shows secrets."),
-      h("button", { class: "primary", id: "curtain-ok", onclick: () => {
-        curtainFor = null;
-        shown = seat;
-        curtain.classList.add("hidden");
-        render();
-      } }, `I am ${name}: show my screen`)));
+      ok,
+      mover === null ? null : h("p", {}, h("button", { id: "curtain-undo",
+        onclick: () => undo(curtainUndo) }, `${mover}: take back my move`))));
+    ok.focus();
   }
 
   function onState(msg) {
+    if (!online) {
+      online = true;
+      banner.classList.add("hidden");
+    }
+    busy(false);
     const key = msg.seat === null ? "spectator" : msg.seat;
     const events = msg.reset ? msg.events : [...(logs.get(key) || []), ...msg.events];
     logs.set(key, events);
@@ -449,31 +641,69 @@ async function gamePage(gameId) {
       if (playing) return showCurtain(next, msg);
     } else if (curtainFor !== null) {
       if (playing && next !== curtainFor && msg.current.includes(next)) return showCurtain(next, msg);
+      if (undoSeat() !== curtainUndo) showCurtain(curtainFor, msg);
     } else if (next !== shown) {
       if (playing) return showCurtain(next, msg);
       shown = next;
     }
+    drawTurn();
     if (key === shown || (hotseat && curtainFor === null)) render();
+  }
+
+  // The socket: hello with this browser's tokens; when it drops, a visible
+  // banner, presence unknown, clicks refused, and reconnection with backoff.
+  function lost(reason) {
+    online = false;
+    busy(false);
+    banner.textContent = `${reason ? `${reason}. ` : ""}Connection lost: reconnecting…`;
+    banner.classList.remove("hidden");
+    const msg = states.get(shown);
+    if (msg && curtainFor === null) drawSeats(msg);
   }
 
   function connect() {
     const scheme = location.protocol === "https:" ? "wss" : "ws";
-    socket = new WebSocket(`${scheme}://${location.host}/ws/${gameId}`);
-    socket.addEventListener("open", () => {
-      send({ type: "hello", tokens: tokensFor(gameId) });
+    const ws = new WebSocket(`${scheme}://${location.host}/ws/${gameId}`);
+    socket = ws;
+    ws.addEventListener("open", () => {
+      retries = 0;
+      lastHeard = Date.now();
+      states.clear(); // the hello's answer holds everything, for the seats held now
+      logs.clear();
+      ws.send(JSON.stringify({ type: "hello", tokens: tokensFor(gameId) }));
     });
-    socket.addEventListener("message", (event) => {
+    ws.addEventListener("message", (event) => {
+      lastHeard = Date.now();
       const msg = JSON.parse(event.data);
       if (msg.type === "state") onState(msg);
-      else if (msg.type === "error") toast(msg.message, "error");
+      else if (msg.type === "error") {
+        busy(false);
+        toast(msg.message, "error");
+      }
     });
-    socket.addEventListener("close", () => {
-      if (!closed) setTimeout(connect, 1000);
+    ws.addEventListener("close", (event) => {
+      if (closed || ws !== socket) return;
+      lost(event.code === 4001 ? event.reason : "");
+      if (event.code === 4001) {
+        notice.textContent = `${event.reason}: this device keeps only the seats its other links still open.`;
+        notice.classList.remove("hidden");
+      }
+      setTimeout(connect, Math.min(8000, 500 * 2 ** retries++));
     });
   }
+
+  // A connection that went silent (no close ever arrives) is noticed by its missing pongs.
+  const heartbeat = setInterval(() => {
+    if (!online || socket.readyState !== WebSocket.OPEN) return;
+    if (Date.now() - lastHeard > 25000) socket.close();
+    else socket.send(JSON.stringify({ type: "ping" }));
+  }, 10000);
+
   connect();
   return () => {
     closed = true;
+    clearInterval(heartbeat);
+    document.title = "ballroom";
     socket?.close();
   };
 }
