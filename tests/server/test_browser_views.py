@@ -33,7 +33,7 @@ PHONE = {"width": 390, "height": 844}
 CLICKABLE = ", ".join(
     f"{area} {what}"
     for area in ("#board", "#actions")
-    for what in ("button", "a[href]", "summary", "[role=button]")
+    for what in ("button", "a[href]", "summary", "input", "[role=button]")
 )
 
 
