@@ -22,7 +22,7 @@ from ballroom.core.game import make_game
 from ballroom.core.play import decision_for
 from ballroom.core.state import CHANCE
 from ballroom.games.the_dance import state as dance
-from ballroom.games.the_dance.components import DOMAINS, POWER_IDS
+from ballroom.games.the_dance.components import POWER_IDS
 from ballroom.games.the_dance.state import TheDanceState
 from server.support import create_game, http_json
 
@@ -97,7 +97,10 @@ def test_two_browsers_play_dancing_dice_against_a_bot(base: str, browser: Browse
     play_dancing_dice([host, guest])
     for page in (host, guest, watcher):
         expect(page.locator("#status")).to_contain_text("Game over")
-    expect(host.locator(".banner")).to_contain_text("Dance Champion")
+    expect(host.locator("#result")).to_contain_text(re.compile(r"wins!|share the win!"))
+    expect(host.locator("#result li")).to_have_count(
+        len(http_json("GET", f"{base}/api/games/{game_id}")["result"]["ranking"])
+    )
     states = [f for f in frames if f["type"] == "state"]
     assert len(states) > 3 and all(f["seat"] is None for f in states)
     assert any(e["kind"] == "reveal" for f in states for e in f["events"])
@@ -147,7 +150,7 @@ def test_two_browsers_play_the_dance_against_a_bot(base: str, browser: Browser) 
         assert time.monotonic() < deadline, "The Dance did not finish"
         for page in (first, second):
             target = page.locator("#dance-board .target")
-            button = page.locator("#legal button.action").first
+            button = page.locator("#confirm-target, #legal button.action").first
             try:
                 if not stepped and target.count():
                     target.first.click(timeout=2000)  # a highlighted hex is a step
@@ -365,50 +368,6 @@ def test_influence_odds_follow_the_engine(
     expect(page.locator("#dancer-info")).to_contain_text(f"{target.name} (")
     expect(page.locator("#dancer-info")).to_contain_text("(negated)")
 
-    # The same pure function over hands and Power sets the game did not deal.
-    combos = [
-        (dance.TACTICIAN,),
-        (dance.WILLPOWER,),
-        (dance.TACTICIAN, dance.WILLPOWER),
-        (dance.OVERWHELMING, dance.TACTICIAN),
-    ]
-    cases = []
-    for domain in ("extortion", "corruption", "subjugation", "confidence"):
-        if position.comp.dancers[position.target].negates[DOMAINS.index(domain)]:
-            continue
-        for cards in range(3):
-            for combo in combos:
-                twin = position.clone()
-                twin.power_bits[p] = sum(combo)
-                twin.hand[p] = [0] * len(twin.hand[p])
-                twin.hand[p][-1] = cards  # Ankhs: any Refreshment pays
-                twin.hand_size[p] = cards
-                target = (
-                    twin.comp.avatars[twin.avatar_of[p]].ratings[DOMAINS.index(domain)]
-                    + (twin.comp.dancers[twin.target].pips[DOMAINS.index(domain)])
-                )
-                cases.append(
-                    (
-                        {
-                            "target": target,
-                            "cards": cards,
-                            "tactician": dance.TACTICIAN in combo,
-                            "willpower": dance.WILLPOWER in combo,
-                            "overwhelming": dance.OVERWHELMING in combo,
-                            "domination": options.get("domination", "natural-one"),
-                        },
-                        _engine_odds(twin, domain),
-                    )
-                )
-    got = page.evaluate(
-        """async (cases) => {
-          const { rollOdds } = await import("/static/views/dance-odds.js");
-          return cases.map((c) => { const o = rollOdds(c).best; return [o.success, o.dominate]; });
-        }""",
-        [case for case, _ in cases],
-    )
-    for (case, want), have in zip(cases, got, strict=True):
-        assert have == pytest.approx([float(want[0]), float(want[1])], abs=1e-9), case
     assert not errors, errors
 
 

@@ -48,6 +48,7 @@ def test_shipped_components_keep_the_rulebook_constraints() -> None:
         assert name in names
     assert {a.name for a in comp.avatars} >= {"Tatiana Saar", "Thorne Balaz"}
     assert all(a.movement == 2 for a in comp.avatars)
+    assert len({a.mark for a in comp.avatars}) == len(comp.avatars)
     assert len(comp.powers) == 12 and len(comp.board.sanctuaries) == 6
     assert {s.colour for s in comp.board.sanctuaries} >= {"plum", "grey"}
     assert len(comp.board.start_hexes) == len(comp.dancers)
@@ -143,6 +144,14 @@ def test_broken_markers_are_rejected() -> None:
     bad = copy.deepcopy(avatars)
     bad["avatars"].pop()
     with pytest.raises(ComponentError, match="6 Avatars"):
+        parse_avatars(bad)
+    bad = copy.deepcopy(avatars)
+    bad["avatars"][1]["mark"] = bad["avatars"][0]["mark"]  # Tatiana and Thorne both "T"
+    with pytest.raises(ComponentError, match="token mark 'TS' appears twice"):
+        parse_avatars(bad)
+    bad = copy.deepcopy(avatars)
+    bad["avatars"][0]["mark"] = "TSR"
+    with pytest.raises(ComponentError, match="mark must be one or two letters"):
         parse_avatars(bad)
     powers = raw("powers.toml")
     bad = copy.deepcopy(powers)

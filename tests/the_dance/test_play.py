@@ -47,7 +47,7 @@ def test_event_sentence_tells_the_roll_and_its_target() -> None:
     arrange(state, dancers={"Lady Julia": (1, 0)}, avatars={0: (0, 0), 1: (-4, 0)})
     give_refreshments(state, 0)
     sentences = act(state, "end-dance", "influence lady-julia", "domain corruption", "roll 2")
-    assert "Tatiana rolls 2 against 4: Lady Julia is Influenced." in sentences
+    assert "The Saar family rolls 2 against 4: Lady Julia is Influenced." in sentences
 
 
 def test_render_shows_the_ballroom_and_hides_secrets() -> None:

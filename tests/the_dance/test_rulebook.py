@@ -150,7 +150,7 @@ def test_a_roll_at_most_the_total_influences_and_moves_the_marker() -> None:
     act(state, "end-dance", "influence lady-julia", "domain corruption")
     sentences = act(state, "roll 2")
     assert any(
-        s.startswith("Tatiana rolls 2 against") and "Lady Julia is Influenced" in s
+        s.startswith("The Saar family rolls 2 against") and "Lady Julia is Influenced" in s
         for s in sentences
     )
     assert state.dancer_inf[DANCER["Lady Julia"]] == 0
@@ -350,7 +350,7 @@ def test_foil_uses_both_avatars_ratings_and_costs_the_next_influence_step() -> N
     act(state, "end-dance", "foil thorne-balaz", "domain subjugation")
     # Tatiana subjugation 1 + Thorne subjugation 2 = 3.
     sentences = act(state, "roll 3")
-    assert any("rolls 3 against 3: Thorne is Foiled" in s for s in sentences)
+    assert any("rolls 3 against 3: the Balaz family is Foiled" in s for s in sentences)
     act(state, "end-dance")
     assert legal_texts(state) == ["clear-foil"]
     act(state, "clear-foil")

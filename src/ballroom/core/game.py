@@ -9,7 +9,7 @@ parses back). ``Game(players, **options)`` validates the options;
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from ballroom.core.errors import InvalidOptionError, UnknownGameError
@@ -100,6 +100,25 @@ class Game(ABC):
 
     def player_name(self, player: int) -> str:
         return f"Player {player + 1}"
+
+    def player_names(self, public: Observation) -> list[str]:
+        """Each seat's name as the table knows it now, from the spectator's observation.
+
+        A game whose players take on a public identity during play (The
+        Dance's families) names them by it; built from what everyone sees,
+        so a name never tells one seat another's secret.
+        """
+        return [self.player_name(p) for p in range(self.players)]
+
+    def move_hints(self, observation: Observation, legal: Sequence[int]) -> dict[int, Any]:
+        """Notes a seat's screen shows on its own legal moves: odds, what an arrangement scores.
+
+        The game computes them so that no rule is written twice in a client;
+        they are built from ``observation`` (that seat's) and its legal moves
+        alone, so they tell the seat nothing it could not work out at the
+        table. Keyed by action id, plain JSON values; none by default.
+        """
+        return {}
 
 
 _REGISTRY: dict[str, type[Game]] = {}

@@ -263,6 +263,7 @@ class Room:
         """What anyone may know about the game: set-up, seats and status."""
         connected = {seat for conn in self.connections for seat in conn.seats}
         now = time.monotonic()
+        names = self.game.player_names(self.state.observation(None))
         result = None
         if self.state.is_terminal():
             # A player who resigned ranks last, whatever the bot made of the seat.
@@ -292,7 +293,7 @@ class Room:
             "seats": [
                 {
                     "seat": seat.seat,
-                    "name": self.game.player_name(seat.seat),
+                    "name": names[seat.seat],
                     "kind": "human" if not seat.is_bot else "bot",
                     "bot": seat.spec if seat.is_bot else None,
                     "claimed": seat.is_bot or seat.token_hash is not None,
@@ -322,20 +323,20 @@ class Room:
             and viewer in current
             and not self.seats[viewer].is_bot
         )
-        legal = (
-            [
-                {"id": action, "text": self.text(action)}
-                for action in self.state.legal_actions(viewer)
-            ]
-            if acting
-            else []
-        )
+        observation = self.state.observation(viewer)
+        actions = self.state.legal_actions(viewer) if acting else []
+        hints = self.game.move_hints(observation, actions) if actions else {}
+        legal = [
+            {"id": action, "text": self.text(action)}
+            | ({"hint": hints[action]} if action in hints else {})
+            for action in actions
+        ]
         return {
             "type": "state",
             "seat": viewer,
             "reset": reset,
             "ply": self.ply,
-            "observation": self.state.observation(viewer),
+            "observation": observation,
             "current": list(current),
             "legal": legal,
             "events": [event_json(e) for e in events if e.visible_to(viewer)],

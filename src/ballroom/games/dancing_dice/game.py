@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, ClassVar
 
 import numpy as np
@@ -11,7 +12,7 @@ from ballroom.core.game import BotFactory, Game
 from ballroom.core.options import Option, OptionSet
 from ballroom.core.rng import Rng
 from ballroom.core.state import Observation
-from ballroom.games.dancing_dice import actions, determinize, encoding
+from ballroom.games.dancing_dice import actions, determinize, encoding, hints
 from ballroom.games.dancing_dice.bots import BOTS
 from ballroom.games.dancing_dice.rules import DIE_LABELS, MAX_ENDURANCE, describe_value
 from ballroom.games.dancing_dice.state import DancingDiceState
@@ -75,6 +76,9 @@ class DancingDice(Game):
 
     def player_name(self, player: int) -> str:
         return SEAT_NAMES[player]
+
+    def move_hints(self, observation: Observation, legal: Sequence[int]) -> dict[int, Any]:
+        return hints.move_hints(observation, legal)
 
     def render(self, observation: Observation) -> str:
         """The table as one seat sees it: endurance, Tango, own dice, last judging."""

@@ -63,6 +63,8 @@ class Avatar:
     family: str
     ratings: tuple[int, ...]
     movement: int
+    mark: str
+    """The one or two letters on the Avatar's token, unique among the Avatars."""
 
     @property
     def slug(self) -> str:
@@ -188,6 +190,13 @@ def _str(value: object, where: str) -> str:
     if not isinstance(value, str) or not value.strip():
         raise ComponentError(f"{where} must be a non-empty string, not {value!r}")
     return value
+
+
+def _mark(value: object, where: str) -> str:
+    mark = _str(value, where)
+    if not 1 <= len(mark) <= 2 or not mark.isalnum():
+        raise ComponentError(f"{where} must be one or two letters or digits, not {value!r}")
+    return mark
 
 
 def _hex(value: object, where: str) -> Hex:
@@ -408,6 +417,7 @@ def parse_avatars(data: Mapping[str, Any], where: str = "avatars.toml") -> tuple
                 family=_str(entry.get("family"), f"{here} family"),
                 ratings=_domain_table(entry.get("ratings"), f"{here} ratings", 6),
                 movement=_int(entry.get("movement"), f"{here} movement", 1, 6),
+                mark=_mark(entry.get("mark"), f"{here} mark"),
             )
         )
     if len(avatars) != FAMILIES:
@@ -416,6 +426,7 @@ def parse_avatars(data: Mapping[str, Any], where: str = "avatars.toml") -> tuple
         )
     _unique([a.slug for a in avatars], "Avatar", where)
     _unique([a.short for a in avatars], "short name", where)
+    _unique([a.mark for a in avatars], "token mark", where)
     return tuple(avatars)
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, ClassVar
 
 import numpy as np
@@ -12,7 +13,7 @@ from ballroom.core.options import Option, OptionSet
 from ballroom.core.rng import Rng
 from ballroom.core.state import Observation
 from ballroom.games.the_dance import actions as ac
-from ballroom.games.the_dance import encoding, search
+from ballroom.games.the_dance import encoding, hints, search
 from ballroom.games.the_dance.bots import BOTS
 from ballroom.games.the_dance.components import (
     DIRECTION_NAMES,
@@ -20,7 +21,7 @@ from ballroom.games.the_dance.components import (
     Components,
     default_components,
 )
-from ballroom.games.the_dance.state import TheDanceState
+from ballroom.games.the_dance.state import TheDanceState, family_name
 
 FAMILY_STYLES = {
     "plum": "orchid",
@@ -146,6 +147,16 @@ class TheDance(Game):
 
     def player_name(self, player: int) -> str:
         return f"Player {player + 1}"
+
+    def player_names(self, public: Observation) -> list[str]:
+        """Once a seat has chosen its Avatar, the table knows it by its family."""
+        return [
+            family_name(self.components, f["avatar"]) if f["avatar"] >= 0 else self.player_name(q)
+            for q, f in enumerate(public["families"])
+        ]
+
+    def move_hints(self, observation: Observation, legal: Sequence[int]) -> dict[int, Any]:
+        return hints.move_hints(self, observation, legal)
 
     # -- the terminal picture ----------------------------------------------------
 
@@ -286,7 +297,7 @@ def _who(comp: Components, fams: list[dict[str, Any]], q: int) -> str:
     if q < 0:
         return "chance"
     avatar = fams[q]["avatar"]
-    return comp.avatars[avatar].short if avatar >= 0 else f"Player {q + 1}"
+    return family_name(comp, avatar) if avatar >= 0 else f"Player {q + 1}"
 
 
 def _family_line(

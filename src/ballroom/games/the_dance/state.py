@@ -20,7 +20,7 @@ from ballroom.core.events import Event
 from ballroom.core.rng import Rng
 from ballroom.core.state import CHANCE, Observation, Outcome, State
 from ballroom.games.the_dance import actions as ac
-from ballroom.games.the_dance.components import DOMAINS, POWER_IDS
+from ballroom.games.the_dance.components import DOMAINS, POWER_IDS, Components
 
 if TYPE_CHECKING:
     from ballroom.games.the_dance.game import TheDance
@@ -133,6 +133,11 @@ _FLAT_LISTS = (
 _NESTED_LISTS = ("powers", "revealed", "drawn_powers", "hand", "seated")
 
 ROLL_OUTCOMES = [(ac.ROLL + face, 1 / 6) for face in range(6)]
+
+
+def family_name(comp: Components, avatar: int) -> str:
+    """How the table names a seat once its Avatar is chosen: ``the Balaz family``."""
+    return f"the {comp.avatars[avatar].family} family"
 
 
 class TheDanceState(State):
@@ -835,7 +840,7 @@ class TheDanceState(State):
             events.append(
                 self._ev(
                     "clear-foil",
-                    f"{self._who(p)} spends her Influence step shaking off the Foil.",
+                    f"{self._who(p)} spends its Influence step shaking off the Foil.",
                     player=p,
                 )
             )
@@ -870,7 +875,7 @@ class TheDanceState(State):
             events.append(
                 self._ev(
                     "cut-in",
-                    f"{self._who(p)}: May I cut in? She trades places with {self.comp.dancers[d].name}.",
+                    f"{self._who(p)}: May I cut in? The Avatar trades places with {self.comp.dancers[d].name}.",
                     player=p,
                     dancer=d,
                 )
@@ -882,7 +887,7 @@ class TheDanceState(State):
             events.append(
                 self._ev(
                     "cut-in",
-                    f"{self._who(p)}: May I cut in? She trades places with {self._who(q)}.",
+                    f"{self._who(p)}: May I cut in? The Avatar trades places with {self._who(q)}.",
                     player=p,
                     avatar=q,
                 )
@@ -1051,7 +1056,7 @@ class TheDanceState(State):
             self._place_marker(p, d, self.roll_dominates)
         else:
             events.append(
-                self._ev("decline", f"{self._who(p)} keeps her Influence where it was.", player=p)
+                self._ev("decline", f"{self._who(p)} keeps its Influence where it was.", player=p)
             )
         self._after_attempt(events)
 
@@ -1131,7 +1136,7 @@ class TheDanceState(State):
         place = len(self.finished)
         plan = self.comp.plans[self.plan[p]].id
         if place == 1:
-            text = f"{self._who(p)} reveals the Plan {plan}: the {self._family(p)} family wins The Dance!"
+            text = f"{self._who(p)} reveals the Plan {plan} and wins The Dance!"
         else:
             text = f"{self._who(p)} completes the Plan {plan} and takes place {place}."
         events.append(
@@ -1168,7 +1173,7 @@ class TheDanceState(State):
             events.append(self._ev("plan", f"{self._who(p)} takes the new Plan.", player=p))
         else:
             self.plan_pile.append(new)
-            events.append(self._ev("plan", f"{self._who(p)} keeps her Plan.", player=p))
+            events.append(self._ev("plan", f"{self._who(p)} keeps its Plan.", player=p))
         if self._plan_done(p):
             self._finish(p, events)
             return
@@ -1694,10 +1699,11 @@ class TheDanceState(State):
         return "Ankh" if kind.domain < 0 else f"{DOMAINS[kind.domain].capitalize()} +{kind.pips}"
 
     def _who(self, p: int) -> str:
+        """A seat's name in the log: its family once known, as on every screen."""
         if p < 0:
-            return "Nobody"
+            return "nobody"
         a = self.avatar_of[p]
-        return self.comp.avatars[a].short if a >= 0 else self.game.player_name(p)
+        return family_name(self.comp, a) if a >= 0 else self.game.player_name(p)
 
     def _family(self, p: int) -> str:
         a = self.avatar_of[p]
@@ -1707,5 +1713,7 @@ class TheDanceState(State):
     def _ev(
         event: str, text: str, *, audience: int | None = None, reveals: bool = False, **data: Any
     ) -> Event:
+        """An event whose sentence starts with a capital (names start with "the")."""
+        text = text[:1].upper() + text[1:]
         seats = None if audience is None else frozenset((audience,))
         return Event(event, text, data, seats, reveals)

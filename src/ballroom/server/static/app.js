@@ -241,6 +241,27 @@ async function lobby() {
 
 // -- the live game page ---------------------------------------------------------
 
+// A finished game's winners and final standings, from meta.result: the same for every game.
+function resultBanner(meta) {
+  const result = meta.result;
+  if (meta.status !== "over" || !result) return null;
+  const name = (p) => meta.seats[p]?.name || `seat ${p + 1}`;
+  const winners = result.winners.map(name).join(" and ");
+  const headline = `${winners} ${result.winners.length === 1 ? "wins" : "share the win"}!`;
+  const resigned = new Set(result.resigned || []);
+  let place = 1;
+  const rows = result.ranking.map((group) => {
+    const row = h("li", { "data-place": place },
+      h("span", { class: "place" }, `${place}.`), " ", group.map(name).join(", "),
+      group.some((p) => resigned.has(p)) ? h("small", { class: "muted" }, " (resigned)") : "");
+    place += group.length;
+    return row;
+  });
+  return h("div", { class: "banner result", id: "result", role: "status" },
+    h("strong", {}, `★ ${headline.charAt(0).toUpperCase()}${headline.slice(1)}`),
+    h("ol", { class: "standings" }, rows));
+}
+
 async function gamePage(gameId) {
   const catalog = await catalogPromise;
   let meta;
@@ -575,6 +596,8 @@ async function gamePage(gameId) {
     };
     const handled = view.render(ctx);
     if (!handled) generic.renderActions(ctx);
+    const banner = resultBanner(msg.meta);
+    if (banner) board.prepend(banner);
     more.classList.toggle("hidden", !more.firstChild);
     drawLog();
     drawControls(msg);

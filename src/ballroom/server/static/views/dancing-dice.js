@@ -1,6 +1,8 @@
 // Dancing Dice: your dice behind your screen, re-roll selection, the two
 // dances arranged by clicking or dragging, and the judging of the last round.
-// Everything drawn comes from the observation the server sent this seat.
+// Everything drawn comes from the observation the server sent this seat; what
+// an arrangement scores (pure or mixed, Tango, Rock, Gala) is the engine's
+// note on each "first ..." move.
 
 import { h } from "/static/ui.js";
 
@@ -13,8 +15,9 @@ const PIPS = {
   6: [[-1, -1], [1, -1], [-1, 0], [1, 0], [-1, 1], [1, 1]],
 };
 
-// Choices in progress survive re-renders until the round or phase moves on.
-let local = { key: null, selected: new Set(), first: [0, 1, 2], picked: null };
+// Choices in progress survive re-renders until the round or phase moves on;
+// so does keyboard focus on a die (by its letter).
+let local = { key: null, selected: new Set(), first: [0, 1, 2], picked: null, focus: null };
 
 export function dieSvg(face, kind, size = 52) {
   // kind: "white" (coloured steps), "coloured" (white steps) or "tango"
@@ -38,15 +41,6 @@ export function describe(value) {
   const rank = value >> 1;
   const name = SPECIAL[rank] || `${rank}`;
   return value & 1 ? `${name} (pure)` : name;
-}
-
-function danceValue(faces, dice, tango) {
-  const sorted = [...faces].sort((a, b) => a - b);
-  let rank = sorted[0] + sorted[1] + sorted[2];
-  if (sorted[0] === sorted[2] && sorted[0] <= 3) rank = { 1: 22, 2: 21, 3: 20 }[sorted[0]];
-  else if (tango && sorted.join() === [...tango].sort((a, b) => a - b).join()) rank = 19;
-  const pure = dice.every((d) => d < 3) || dice.every((d) => d >= 3);
-  return 2 * rank + (pure ? 1 : 0);
 }
 
 function kindOf(die) {
@@ -105,15 +99,34 @@ function judgingPanel(obs) {
   return panel;
 }
 
-function rerollControls(ctx, dice) {
+// The Tango beside your dice, so that a phone shows both without scrolling.
+function tangoStrip(tango) {
+  return h("div", { class: "dd-tango compact", id: "dd-tango-here" }, h("small", {}, "Tango"),
+    tango ? tango.map((f) => dieSvg(f, "tango", 26)) : h("em", { class: "muted" }, "not rolled"));
+}
+
+// A die button that keeps keyboard focus through the re-render its click causes.
+function dieButton(d, attrs, ...children) {
+  return h("button", { ...attrs, "data-die": LETTERS[d], onfocus: () => { local.focus = d; },
+    // Focus that moves to another control is let go; focus lost to a re-render is not.
+    onblur: (event) => { if (event.relatedTarget) local.focus = null; } }, ...children);
+}
+
+function refocus(ctx) {
+  if (local.focus === null || !ctx.actions) return;
+  if (document.activeElement && document.activeElement !== document.body) return;
+  ctx.actions.querySelector(`.dd-choose [data-die="${LETTERS[local.focus]}"]`)?.focus();
+}
+
+function rerollControls(ctx, dice, tango) {
   const box = h("div", { class: "dd-choose" },
-    h("h2", {}, "Re-roll?"),
+    h("div", { class: "dd-choose-head" }, h("h2", {}, "Re-roll?"), tangoStrip(tango)),
     h("p", { class: "muted" }, "Tap the dice you want to roll again (once per round), then confirm."));
   const row = h("div", { class: "dice-row screen" });
   dice.forEach((face, d) => {
     const chosen = local.selected.has(d);
-    row.append(h("button", { class: `die-btn${chosen ? " chosen" : ""}`, "data-die": LETTERS[d],
-      "aria-pressed": chosen ? "true" : "false",
+    row.append(dieButton(d, { class: `die-btn${chosen ? " chosen" : ""}`,
+      "aria-pressed": chosen ? "true" : "false", "aria-label": `die ${LETTERS[d]}: ${face}`,
       onclick: () => {
         if (local.selected.has(d)) local.selected.delete(d); else local.selected.add(d);
         ctx.rerender();
@@ -124,6 +137,31 @@ function rerollControls(ctx, dice) {
   box.append(row, h("button", { class: "primary", id: "dd-confirm", onclick: () => ctx.move(text) },
     picked.length ? `Re-roll ${picked.length} ${picked.length === 1 ? "die" : "dice"}` : "Keep all dice"));
   return box;
+}
+
+// What the engine says the arrangement on screen scores, in words beside it.
+function explainArrangement(note, rows) {
+  if (!note) return null;
+  const kinds = (row) => {
+    const white = row.filter((d) => kindOf(d) === "white").length;
+    return white === 3 ? "three white dice" : white === 0 ? "three coloured dice" : `${white} white and ${3 - white} coloured`;
+  };
+  const lines = note.dances.map((dance, i) => h("li", { "data-dance": i, "data-pure": dance.pure ? "yes" : "no" },
+    h("strong", {}, `${i === 0 ? "First" : "Second"} dance: ${dance.name}`),
+    note.gala ? " — a Gala counts both dances as its triple, pure."
+      : ` — ${kinds(rows[i])}: ${dance.pure ? "pure (all of one kind)" : "mixed (both kinds)"}.`,
+    dance.tango ? " It is the Tango: new Tango dice next round." : ""));
+  let flag = null;
+  if (note.gala) {
+    flag = h("p", { class: "dd-flag gala", id: "dd-flag", role: "status" }, h("strong", {}, "Gala! "),
+      "All six dice show one number: you lose no endurance this round and gain 2 after it (up to 10).");
+  } else if (note.rock) {
+    flag = h("p", { class: "dd-flag rock", id: "dd-flag", role: "status" }, h("strong", {}, "Rock! "),
+      "Both dances show the same numbers: you lose no endurance this round.");
+  }
+  return h("div", { class: "dd-explain", id: "dd-explain" }, flag, h("ul", {}, lines),
+    h("p", { class: "muted" }, "A dance is pure when its three dice are of one kind (a b c white with coloured steps, ",
+      "d e f coloured with white steps). Pure beats the same dance mixed, never a better one."));
 }
 
 function arrangeControls(ctx, dice, tango) {
@@ -140,15 +178,18 @@ function arrangeControls(ctx, dice, tango) {
     }
     ctx.rerender();
   };
-  const rowOf = (dieList, label) => {
-    const faces = dieList.map((d) => dice[d]);
+  const letters = [...first].sort().map((d) => LETTERS[d]).join(" ");
+  const text = `first ${letters}`;
+  const note = ctx.msg.legal.find((a) => a.text === text)?.hint;
+  const rowOf = (dieList, index) => {
+    const label = index === 0 ? "first" : "second";
     const row = h("div", { class: "dice-row drop", "data-row": label },
-      h("span", { class: "row-label" }, label === "first" ? "First dance" : "Second dance",
-        h("em", {}, describe(danceValue(faces, dieList, tango)))));
+      h("span", { class: "row-label" }, index === 0 ? "First dance" : "Second dance",
+        h("em", {}, note ? note.dances[index].name : "")));
     row.addEventListener("dragover", (e) => e.preventDefault());
     for (const d of dieList) {
-      const btn = h("button", { class: `die-btn${local.picked === d ? " chosen" : ""}`,
-        "data-die": LETTERS[d], draggable: "true",
+      const btn = dieButton(d, { class: `die-btn${local.picked === d ? " chosen" : ""}`, draggable: "true",
+        "aria-pressed": local.picked === d ? "true" : "false", "aria-label": `die ${LETTERS[d]}: ${dice[d]}`,
         onclick: () => (local.picked === null || local.picked === d ? swap(d, d) : swap(local.picked, d)) },
         dieSvg(dice[d], kindOf(d)), h("small", {}, LETTERS[d]));
       btn.addEventListener("dragstart", (e) => e.dataTransfer.setData("text/plain", String(d)));
@@ -160,20 +201,20 @@ function arrangeControls(ctx, dice, tango) {
     }
     return row;
   };
-  const letters = [...first].sort().map((d) => LETTERS[d]).join(" ");
+  const rows = [[...first].sort(), second];
   return h("div", { class: "dd-choose" },
-    h("h2", {}, "Arrange your two dances"),
+    h("div", { class: "dd-choose-head" }, h("h2", {}, "Arrange your two dances"), tangoStrip(tango)),
     h("p", { class: "muted" }, "Tap a die, then a die in the other row, to swap them (or drag one onto the other)."),
-    rowOf([...first].sort(), "first"), rowOf(second, "second"),
-    h("button", { class: "primary", id: "dd-confirm", onclick: () => ctx.move(`first ${letters}`) },
-      "Dance!"));
+    rowOf(rows[0], 0), rowOf(rows[1], 1),
+    h("button", { class: "primary", id: "dd-confirm", onclick: () => ctx.move(text) }, "Dance!"),
+    explainArrangement(note, rows));
 }
 
 export function render(ctx) {
   const { board, msg } = ctx;
   const obs = msg.observation;
   const key = `${msg.meta.id}:${ctx.seat}:${obs.round}:${obs.phase}`;
-  if (local.key !== key) local = { key, selected: new Set(), first: [0, 1, 2], picked: null };
+  if (local.key !== key) local = { key, selected: new Set(), first: [0, 1, 2], picked: null, focus: null };
   ctx.rerender = () => {
     board.replaceChildren();
     if (ctx.actions) ctx.actions.replaceChildren();
@@ -201,7 +242,7 @@ export function render(ctx) {
       board.append(screen);
     }
     if (acting && ctx.actions) {
-      if (obs.phase === "reroll") ctx.actions.append(rerollControls(ctx, me.dice));
+      if (obs.phase === "reroll") ctx.actions.append(rerollControls(ctx, me.dice, tango));
       else if (obs.phase === "arrange") ctx.actions.append(arrangeControls(ctx, me.dice, tango));
     } else if (ctx.actions && obs.phase !== "over") {
       ctx.actions.append(h("p", { class: "muted waiting" }, me.ready
@@ -211,7 +252,8 @@ export function render(ctx) {
     ctx.actions.append(h("p", { class: "muted" },
       me ? "You are out of the marathon; enjoy the show." : "You are watching. Dice stay behind the dancers' screens until the curtain rises."));
   }
-  if (obs.phase === "over" && obs.winners) {
+  // Live, the game page's own banner gives the result with the standings.
+  if (obs.phase === "over" && obs.winners && !ctx.live) {
     board.append(h("div", { class: "banner" }, "★ ",
       obs.winners.map((p) => obs.players[p].name).join(" and "),
       obs.winners.length === 1 ? " is the Dance Champion!" : " share the title!"));
@@ -219,5 +261,6 @@ export function render(ctx) {
   // Live, last round's judging goes under your dice so that they stay in view.
   const judging = judgingPanel(obs);
   if (judging) (ctx.more && obs.phase !== "over" ? ctx.more : board).append(judging);
+  refocus(ctx);
   return true;
 }

@@ -2,11 +2,12 @@
 // Sanctuaries with their seats, Dancers with their pips and symbols, the
 // Avatars, the Server and the Tempo track, from the game's own component
 // files and the observation this seat was sent. Steps and Influence targets
-// are highlighted and clicked; every other move is a button below.
+// are highlighted and clicked; every other move is a button below. Odds are
+// the engine's (each legal move's hint); choosing a target to roll against
+// shows them and asks to confirm or go back before anything is sent.
 
 import { h } from "/static/ui.js";
 import { renderActions } from "/static/views/generic.js";
-import { rollOdds, verdict } from "/static/views/dance-odds.js";
 
 const load = (name) => fetch(`/api/catalog/the-dance/data/${name}`).then((r) => r.json());
 const [ballroom, dancerFile, avatarFile, refreshmentFile, powerFile, planFile] = await Promise.all(
@@ -23,6 +24,9 @@ const SYMBOLS = { rose: "#e0567a", lily: "#f2f2f2", ivy: "#3f9b4f", sun: "#f3c21
 
 const slug = (name) => name.toLowerCase().replace(/[^a-z0-9]+/g, " ").trim().split(/\s+/).join("-");
 const key = (q, r) => `${q},${r}`;
+// Seats by the names the server gives them: the family once its Avatar is chosen.
+const seatName = (meta, q) => meta.seats[q]?.name || `seat ${q + 1}`;
+const seatOfAvatar = (obs, a) => obs.families.findIndex((f) => f.avatar === a);
 
 // The floor, indexed as the engine indexes it: floor hexes sorted by (r, q).
 const pathHexes = ballroom.paths.map((p) => p.hexes.map(([q, r]) => key(q, r)));
@@ -97,7 +101,7 @@ function board(ctx) {
     const colour = COLOURS[s.colour] || "#888";
     const table = h("g", { class: "sanctuary", "data-sanctuary": s.colour },
       h("circle", { cx: tx, cy: ty, r: S * 0.95, fill: colour, opacity: 0.18, stroke: colour, "stroke-width": 2 }),
-      h("title", {}, `${s.colour} Sanctuary${family >= 0 ? ` (${avatars[obs.families[family].avatar].family})` : ""}: ${seated.length} of ${s.seats} seated`));
+      h("title", {}, `${s.colour} Sanctuary${family >= 0 ? ` (${seatName(ctx.msg.meta, family)})` : ""}: ${seated.length} of ${s.seats} seated`));
     for (let seat = 0; seat < s.seats; seat++) {
       const a = (2 * Math.PI * seat) / s.seats - Math.PI / 2;
       const d = seated[seat];
@@ -122,8 +126,8 @@ function board(ctx) {
     }
   }
   for (const [target, text] of stepTargets) {
-    svg.append(h("polygon", { points: hexPoints(centre(hexes[target]), S - 2), class: "target",
-      "data-action": text, onclick: () => ctx.move(text) }, h("title", {}, text)));
+    svg.append(h("polygon", { points: hexPoints(centre(hexes[target]), S - 0.8), class: "target",
+      "data-action": text, role: "button", "aria-label": text, onclick: () => ctx.move(text) }, h("title", {}, text)));
   }
 
   // Dancers: symbol colour inside, influencing family's colour around; a ring on
@@ -137,13 +141,17 @@ function board(ctx) {
     const ring = owner >= 0 ? COLOURS[sanctuaries[obs.families[owner].sanctuary]?.colour] || "#333" : "#6b5646";
     const targetText = ["influence", "cut-in"].map((v) => `${v} ${dancer.slug}`).find((t) => legal.includes(t));
     const pips = DOMAINS.map((dom) => `${dom} ${dancer.pips[dom] ?? 0}`).join(", ");
+    // The whole hex answers a tap, so that the target is as large as the floor allows.
     const g = h("g", { class: `dancer${targetText ? " target-dancer" : ""}`, "data-dancer": dancer.slug,
-      onclick: targetText ? () => ctx.move(targetText) : () => ctx.inspect?.(d) },
+      role: "button", tabindex: 0, "aria-label": `${dancer.name}${targetText ? `: ${targetText}` : ""}`,
+      onclick: targetText ? () => ctx.choose(targetText) : () => ctx.inspect?.(d),
+      onkeydown: (event) => { if (event.key === "Enter") event.currentTarget.dispatchEvent(new Event("click")); } },
+      h("polygon", { points: hexPoints([x, y], S - 0.8), class: "hit", fill: "transparent" }),
       h("circle", { cx: x, cy: y, r: S * 0.58, fill: SYMBOLS[dancer.symbol] || "#ccc", stroke: ring,
-        "stroke-width": owner >= 0 ? 4 : 1.5 }),
+        "stroke-width": owner >= 0 ? 4 : 1.5, class: "body" }),
       h("text", { x, y: y + 4, class: "dancer-label" }, dancer.name.split(" ").map((w) => w[0]).join("").slice(0, 2)),
       h("title", {}, `${dancer.name} (${dancer.symbol}): ${pips}; negates ${dancer.negates.join(", ") || "nothing"}` +
-        (owner >= 0 ? `; ${obs.dancer_dominated[d] ? "Dominated" : "Influenced"} by ${avatars[obs.families[owner].avatar].family}` : "") +
+        (owner >= 0 ? `; ${obs.dancer_dominated[d] ? "Dominated" : "Influenced"} by ${seatName(ctx.msg.meta, owner)}` : "") +
         (targetText ? ` — click: ${targetText}` : "")));
     if (effortOn && obs.effort.target === d) {
       g.append(h("circle", { cx: x, cy: y, r: S * 0.92, class: "effort-ring" },
@@ -161,11 +169,11 @@ function board(ctx) {
     if (f.pos < 0 || f.avatar < 0) return;
     const [x, y] = centre(hexes[f.pos]);
     const colour = COLOURS[sanctuaries[f.sanctuary]?.colour] || "#333";
-    svg.append(h("g", { class: `avatar${q === me ? " acting" : ""}`, "data-family": q },
-      h("rect", { x: x - 11, y: y - 11, width: 22, height: 22, rx: 4, transform: `rotate(45 ${x} ${y})`,
+    svg.append(h("g", { class: `avatar${q === me ? " acting" : ""}`, "data-family": q, "data-mark": avatars[f.avatar].mark },
+      h("rect", { x: x - 12, y: y - 12, width: 24, height: 24, rx: 4, transform: `rotate(45 ${x} ${y})`,
         fill: colour, stroke: q === me ? "#ffd34d" : "#fff", "stroke-width": q === me ? 3 : 1.5 }),
-      h("text", { x, y: y + 4, class: "avatar-label" }, avatars[f.avatar].short[0]),
-      h("title", {}, `${avatars[f.avatar].name}${f.foiled ? " (Foiled)" : ""}`)));
+      h("text", { x, y: y + 3.5, class: "avatar-label" }, avatars[f.avatar].mark),
+      h("title", {}, `${avatars[f.avatar].name}, ${seatName(ctx.msg.meta, q)}${f.foiled ? " (Foiled)" : ""}`)));
   });
   if (obs.server >= 0) {
     const [x, y] = centre(hexes[obs.server]);
@@ -223,7 +231,7 @@ function planCard(x, seated, label) {
   h("span", { class: "symbols" }, plan.symbols.map((symbol, i) => h("span", {
     class: `symbol${filled[i] ? " filled" : ""}`, "data-symbol": symbol, "data-filled": filled[i] ? "yes" : "no",
     style: `--sym:${SYMBOLS[symbol] || "#999"}`, title: `${symbol}: ${filled[i] ? "seated" : "still needed"}` },
-  filled[i] ? "✓" : ""))),
+  filled[i] ? "✓" : symbol[0].toUpperCase()))),
   h("small", {}, `${plan.symbols.join(" · ")} — ${done} of ${plan.symbols.length} seated`));
 }
 
@@ -240,7 +248,7 @@ const back = (what, text) => h("div", { class: `tile back ${what}`, title: text,
 // One family's table: its Plan, Refreshments and Powers as far as this seat may see them.
 function familyBlock(obs, meta, f, q) {
   const colour = f.sanctuary >= 0 ? COLOURS[sanctuaries[f.sanctuary].colour] : "#999";
-  const name = f.avatar >= 0 ? avatars[f.avatar].name : meta.seats[q]?.name || `Player ${q + 1}`;
+  const name = seatName(meta, q);
   const mine = obs.you === q;
   const ratings = f.avatar >= 0
     ? DOMAINS.map((d) => `${cap(d).slice(0, 3)} ${avatars[f.avatar].ratings[d] ?? 0}`).join(" · ") : "";
@@ -265,6 +273,7 @@ function familyBlock(obs, meta, f, q) {
     h("div", { class: "family-head" },
       h("span", { class: "swatch", style: `background:${colour}` }),
       h("strong", {}, name, mine ? " (you)" : ""),
+      f.avatar >= 0 ? h("small", { class: "avatar-name" }, `${avatars[f.avatar].name} (${avatars[f.avatar].mark})`) : null,
       h("small", { class: "muted" }, status),
       f.seated.length ? h("span", { class: "seated", title: "the symbols of the Dancers seated at this table" },
         f.seated.map((d) => h("span", { class: "symbol filled small", style: `--sym:${SYMBOLS[dancers[d].symbol] || "#999"}`,
@@ -329,110 +338,98 @@ function familiesPanel(obs, meta) {
   return h("div", { class: "families", id: "families" }, order.map((q) => familyBlock(obs, meta, obs.families[q], q)));
 }
 
-// What the rolling family can do after the die, as far as this seat sees it.
-function rollPowers(obs) {
-  const family = obs.families[obs.current];
-  const ids = new Set((family.powers || []).map((w) => powers[w]?.id));
-  return { tactician: ids.has("tactician"), willpower: ids.has("willpower"), overwhelming: ids.has("overwhelming"),
-    cards: family.refreshment_count };
+// The engine's notes on this seat's moves (its odds), by action text.
+function hintsOf(msg) {
+  return new Map(msg.legal.filter((a) => a.hint).map((a) => [a.text, a.hint]));
 }
 
 // One row per choice: plain odds, and after an arrow the odds with the after-roll Powers.
-function oddsTable(rows, known, caption) {
-  const names = [known.tactician ? "Tactician" : null, known.willpower ? "Willpower" : null].filter(Boolean).join("/");
-  const boosted = names && known.cards > 0;
-  const cell = (plain, best) => h("td", {}, pct(plain),
-    boosted ? h("span", { class: "odds-best", title: `with ${names}` }, ` → ${pct(best)}`) : "");
+function oddsTable(rows, caption) {
+  const powers = [...new Set(rows.flatMap(({ odds }) => odds.with || []))];
+  const names = powers.join("/");
+  const cell = (odds, plain, best) => h("td", {}, pct(plain),
+    odds.with?.length ? h("span", { class: "odds-best", title: `with ${names}` }, ` → ${pct(best)}`) : "");
   return [h("strong", {}, caption),
-    boosted ? h("small", { class: "odds-legend" }, h("span", { class: "odds-best" }, "→ "), `with ${names}`) : "",
+    names ? h("small", { class: "odds-legend" }, h("span", { class: "odds-best" }, "→ "), `with ${names}`) : "",
     h("table", { class: "odds" }, h("thead", {}, h("tr", {}, h("th", {}, ""), h("th", {}, "success"), h("th", {}, "Domination"))),
-    h("tbody", {}, rows.map(({ label, need, odds, extra }) => h("tr", { "data-success": odds.plain.success,
-      "data-dominate": odds.plain.dominate, "data-best-success": odds.best.success,
-      "data-best-dominate": odds.best.dominate, ...extra },
-    h("th", {}, label, h("small", {}, ` roll ≤ ${need}`)),
-    cell(odds.plain.success, odds.best.success), cell(odds.plain.dominate, odds.best.dominate)))))];
+      h("tbody", {}, rows.map(({ label, odds, extra }) => h("tr", { "data-success": odds.success,
+        "data-dominate": odds.dominate, "data-best-success": odds.best_success,
+        "data-best-dominate": odds.best_dominate, ...extra },
+      h("th", {}, label, h("small", {}, ` roll ≤ ${odds.need}`)),
+      cell(odds, odds.success, odds.best_success), cell(odds, odds.dominate, odds.best_dominate)))))];
 }
 
-function explain(known, meta) {
-  const dom = known.overwhelming ? "Overwhelming: every success Dominates."
-    : meta.options.domination === "margin-three" ? "Domination: the die counts at least 3 under the target."
-      : "Domination: a natural 1 (a die lowered by Tactician does not count).";
-  const parts = [`Success: the die shows at most the target (Avatar + Dancer + Refreshment pips). ${dom}`];
-  if (known.tactician) parts.push("Tactician: after the roll, spend any Refreshment and the die counts one lower (once per roll).");
-  if (known.willpower) parts.push("Willpower: spend any Refreshment to roll again (once per Influence effort).");
-  if (known.tactician || known.willpower) {
-    parts.push(`"With" counts the ${plural(known.cards, "Refreshment")} in hand (less one you add to the roll), ` +
+function explain(rows, meta, foil) {
+  const powers = new Set(rows.flatMap(({ odds }) => odds.with || []));
+  const dom = foil ? "A Foil never Dominates."
+    : meta.options.domination === "margin-three" ? "Domination: the die counts at least 3 under the target (or any success with Overwhelming)."
+      : "Domination: a natural 1 (a die lowered by Tactician does not count), or any success with Overwhelming.";
+  const parts = [`Success: the die shows at most the target (${foil ? "both Avatars' ratings" : "Avatar + Dancer + Refreshment pips"}). ${dom}`];
+  if (powers.has("Tactician")) parts.push("Tactician: after the roll, spend any Refreshment and the die counts one lower (once per roll).");
+  if (powers.has("Willpower")) parts.push("Willpower: spend any Refreshment to roll again (once per Influence effort).");
+  if (powers.size) {
+    parts.push("The arrow counts the Refreshments in hand (less any added to the roll), " +
       "spent after the roll only to turn a failure into a success, or a sure success into Domination.");
   }
   return h("details", { class: "odds-note", id: "odds-note" }, h("summary", {}, "How these chances are worked out"),
     parts.join(" "));
 }
 
-function influenceOdds(obs, msg) {
+const TARGETED = ["influence", "foil"];
+const needsConfirm = (text, hints) => TARGETED.includes(text.split(" ")[0]) && hints.has(text);
+const best = (hint) => Math.max(...hint.domains.map((row) => row.best_success));
+
+// The odds of a chosen target in each Domain, with the way on and the way back.
+function confirmTarget(ctx, text, hint) {
+  const meta = ctx.msg.meta;
+  const label = moveLabel(ctx.msg.observation, meta, text);
+  const foil = hint.kind === "foil";
+  const rows = hint.domains.map((odds) => ({ label: cap(odds.domain), odds, extra: { "data-domain": odds.domain } }));
+  return h("div", { class: "effort confirm", id: "odds", "data-target": text },
+    oddsTable(rows, `${label}: chances by Domain${foil ? "" : ", before any Refreshment"}`),
+    explain(rows, meta, foil),
+    h("p", {}, "You choose the Domain next; nothing is rolled until then."),
+    h("div", { class: "button-row" },
+      h("button", { class: "primary", id: "confirm-target", onclick: () => ctx.move(text) }, `${label}: go ahead`),
+      h("button", { id: "back-target", onclick: () => ctx.choose(null) }, "Back")));
+}
+
+function effortOdds(ctx) {
+  const obs = ctx.msg.observation;
+  const hints = hintsOf(ctx.msg);
   const effort = obs.effort;
-  if (effort.kind !== 0 || effort.target < 0 || !dancers[effort.target] || obs.current < 0) return null;
-  const family = obs.families[obs.current];
-  if (!family || family.avatar < 0) return null;
-  const dancer = dancers[effort.target];
-  const meta = msg.meta;
-  const known = rollPowers(obs);
-  const targetOf = (domain, used) => (avatars[family.avatar].ratings[domain] ?? 0) + (dancer.pips[domain] ?? 0) +
-    used.reduce((sum, k) => sum + (refreshments[k]?.pips ?? 0), 0);
-  const odds = (domain, used, cards) => rollOdds({ target: targetOf(domain, used), cards, tactician: known.tactician,
-    willpower: known.willpower && !effort.rerolled, overwhelming: known.overwhelming,
-    domination: meta.options.domination });
-  const legal = msg.legal.map((a) => a.text);
+  if (!hints.size || effort.target < 0) return null;
+  const meta = ctx.msg.meta;
+  const foil = effort.kind !== 0;
+  const name = foil ? seatName(meta, effort.target) : dancers[effort.target]?.name;
+  const verb = foil ? "Foiling" : "Influencing";
+  const rows = ctx.msg.legal.filter((a) => a.hint && "success" in a.hint)
+    .map((a) => ({ label: moveLabel(obs, meta, a.text), odds: a.hint, extra: {
+      [obs.phase === "domain" ? "data-domain" : "data-choice"]: obs.phase === "domain" ? a.text.slice(7) : a.text } }));
   if (obs.phase === "domain") {
-    const offered = legal.filter((t) => t.startsWith("domain ")).map((t) => t.slice(7));
-    const shown = offered.length ? offered : DOMAINS.filter((d) => !dancer.negates.includes(d));
-    return h("div", { class: "effort", id: "odds" },
-      oddsTable(shown.map((d) => ({ label: cap(d), need: targetOf(d, []), odds: odds(d, [], known.cards),
-        extra: { "data-domain": d } })), known, `Influencing ${dancer.name}: chances by Domain`),
-      explain(known, meta));
+    return h("div", { class: "effort", id: "odds" }, oddsTable(rows, `${verb} ${name}: chances by Domain`), explain(rows, meta, foil));
   }
-  if (effort.domain < 0) return null;
-  const domain = DOMAINS[effort.domain];
   if (obs.phase === "refreshment") {
-    // Each choice adds its pips and leaves one card fewer for Tactician or Willpower.
-    const choices = legal.length ? legal : ["no-refreshment"];
-    const rows = choices.map((t) => {
-      const k = t.startsWith("refresh ") ? refreshments.findIndex((r) => `${r.kind}-${r.pips}` === t.slice(8)) : -1;
-      const used = k >= 0 ? [...effort.used, k] : effort.used;
-      return { label: t === "no-refreshment" ? "No Refreshment" : moveLabel(obs, meta, t), need: targetOf(domain, used),
-        odds: odds(domain, used, known.cards - (k >= 0 ? 1 : 0)), extra: { "data-choice": t } };
-    });
     return h("div", { class: "effort", id: "odds" },
-      oddsTable(rows, known, `Influencing ${dancer.name} in ${cap(domain)}: chances by Refreshment`),
-      explain(known, meta));
+      oddsTable(rows, `${verb} ${name} in ${cap(DOMAINS[effort.domain])}: chances by Refreshment`), explain(rows, meta, foil));
   }
   if (obs.phase === "post-roll") {
-    const target = targetOf(domain, effort.used);
-    const rules = { target, overwhelming: known.overwhelming, domination: meta.options.domination };
-    const say = ({ success, dominate }) => (dominate ? "success and Domination" : success ? "success" : "failure");
-    const counts = effort.roll - effort.modifier;
-    const lines = [h("li", {}, `Accept: ${say(verdict({ face: effort.roll, lowered: effort.modifier, ...rules }))}.`)];
-    if (legal.some((t) => t.startsWith("tactician "))) {
-      lines.push(h("li", {}, `Tactician (spend a Refreshment): the die counts ${counts - 1}, `,
-        `${say(verdict({ face: effort.roll, lowered: effort.modifier + 1, ...rules }))}.`));
-    }
-    if (legal.some((t) => t.startsWith("willpower "))) {
-      const again = rollOdds({ ...rules, cards: known.cards - 1, tactician: known.tactician }).best;
-      lines.push(h("li", {}, `Willpower (spend a Refreshment): roll again, success ${pct(again.success)}, `,
-        `Domination ${pct(again.dominate)}${known.tactician && known.cards > 1 ? " (Tactician still at hand)" : ""}.`));
-    }
+    const say = (hint) => (hint.outcome ? `the die counts ${hint.counts}: ${hint.outcome}`
+      : `roll again: success ${pct(hint.success)}${foil ? "" : `, Domination ${pct(hint.dominate)}`}`);
+    const need = [...hints.values()][0].need;
     return h("div", { class: "effort", id: "odds" },
-      h("strong", {}, `Influencing ${dancer.name} in ${cap(domain)}: roll ≤ ${target}`),
-      h("p", {}, `The die shows ${effort.roll}${effort.modifier ? `, counting ${counts}` : ""}.`),
-      h("ul", {}, lines));
+      h("strong", {}, `${verb} ${name} in ${cap(DOMAINS[effort.domain])}: roll ≤ ${need}`),
+      h("p", {}, `The die shows ${effort.roll}${effort.modifier ? `, counting ${effort.roll - effort.modifier}` : ""}.`),
+      h("ul", {}, ctx.msg.legal.filter((a) => a.hint).map((a) => h("li", { "data-choice": a.text },
+        `${moveLabel(obs, meta, a.text)}: ${say(a.hint)}.`))));
   }
   return null;
 }
 
-function dancerInfo(obs, d) {
+function dancerInfo(obs, meta, d) {
   const dancer = dancers[d];
   const owner = obs.dancer_influence[d];
-  const by = owner >= 0 ? ` · ${obs.dancer_dominated[d] ? "Dominated" : "Influenced"} by ${
-    obs.families[owner].avatar >= 0 ? avatars[obs.families[owner].avatar].family : `seat ${owner + 1}`}` : "";
+  const by = owner >= 0 ? ` · ${obs.dancer_dominated[d] ? "Dominated" : "Influenced"} by ${seatName(meta, owner)}` : "";
   return h("span", {}, h("strong", {}, dancer.name), ` (${dancer.symbol}): `,
     DOMAINS.map((dom) => (dancer.negates.includes(dom) ? `${cap(dom)} ✕ (negated)` : `${cap(dom)} +${dancer.pips[dom] ?? 0}`))
       .join(" · "), by);
@@ -454,13 +451,18 @@ const ARROWS = { e: "→", ne: "↗", nw: "↖", w: "←", sw: "↙", se: "↘" 
 function moveLabel(obs, meta, text) {
   const [verb, arg, dir] = text.split(" ");
   const dancer = () => dancers.find((d) => d.slug === arg)?.name || arg;
-  const avatar = () => avatars.find((a) => slug(a.name) === arg)?.name || arg;
+  const avatarIndex = avatars.findIndex((a) => slug(a.name) === arg);
+  const avatar = () => (avatarIndex >= 0 ? avatars[avatarIndex].name : arg);
+  // An Avatar on the floor is her family: one name on every screen.
+  const family = () => {
+    const q = seatOfAvatar(obs, avatarIndex);
+    return q >= 0 ? seatName(meta, q) : avatar();
+  };
   const kind = () => {
     if (arg === "ankh") return "an Ankh";
     const r = refreshments.find((x) => `${x.kind}-${x.pips}` === arg);
     return r ? `${cap(r.kind)} +${r.pips}` : arg;
   };
-  const family = obs.current >= 0 ? obs.families[obs.current] : null;
   const effortTarget = obs.effort.kind === 0 ? dancers[obs.effort.target] : null;
   switch (verb) {
     case "step": return `Step ${ARROWS[arg] || ""} ${arg.toUpperCase()}`;
@@ -473,15 +475,12 @@ function moveLabel(obs, meta, text) {
     case "strategic": return "Strategic: draw a new Plan";
     case "end-dance": return "End the Dance step";
     case "influence": return `Influence ${dancer()}`;
-    case "foil": return `Foil ${avatar()}`;
+    case "foil": return `Foil ${family()}`;
     case "server": return "Call the Server: draw 2 Refreshments";
-    case "cut-in": return `Cut in: trade places with ${dancers.some((d) => d.slug === arg) ? dancer() : avatar()}`;
+    case "cut-in": return `Cut in: trade places with ${dancers.some((d) => d.slug === arg) ? dancer() : family()}`;
     case "pass": return "Pass: end your turn";
     case "clear-foil": return "Shake off the Foil";
-    case "domain": {
-      const need = family && effortTarget ? ` (roll ≤ ${(avatars[family.avatar]?.ratings[arg] ?? 0) + (effortTarget.pips[arg] ?? 0)})` : "";
-      return `${cap(arg)}${need}`;
-    }
+    case "domain": return cap(arg);
     case "refresh": return `Add ${kind()} to the roll`;
     case "no-refreshment": return "No Refreshment: roll";
     case "accept": return "Accept the roll";
@@ -493,11 +492,7 @@ function moveLabel(obs, meta, text) {
     case "pay": return `Pay ${kind()}`;
     case "keep-plan": return "Keep your Plan";
     case "take-plan": return "Take the new Plan";
-    case "initiative": {
-      const q = Number(arg) - 1;
-      const f = obs.families[q];
-      return `Give the Initiative to ${f && f.avatar >= 0 ? avatars[f.avatar].name : meta.seats[q]?.name || `seat ${arg}`}`;
-    }
+    case "initiative": return `Give the Initiative to ${seatName(meta, Number(arg) - 1)}`;
     case "keep": return `Keep ${powers.find((w) => w.id === arg)?.name || arg}`;
     case "avatar": return `Play ${avatar()}`;
     case "sanctuary": return `Sit at the ${arg} table`;
@@ -505,8 +500,47 @@ function moveLabel(obs, meta, text) {
   }
 }
 
+// A target picked but not yet confirmed, and where the board was scrolled to,
+// kept across re-renders of the same position.
+let chosen = { key: null, text: null };
+let scrolled = { game: null, left: null };
+
+function scrollBoard(wrap, ctx) {
+  const game = ctx.msg.meta.id;
+  if (scrolled.game !== game) scrolled = { game, left: null };
+  if (scrolled.left === null) {
+    // On a narrow screen the floor is wider than the phone: start on your own Avatar.
+    const mine = wrap.querySelector(`.avatar[data-family="${ctx.seat}"]`) || wrap.querySelector(".avatar.acting");
+    if (mine) {
+      const box = mine.getBoundingClientRect();
+      const view = wrap.getBoundingClientRect();
+      wrap.scrollLeft = box.left + box.width / 2 - view.left - view.width / 2;
+    }
+  } else {
+    wrap.scrollLeft = scrolled.left;
+  }
+  wrap.addEventListener("scroll", () => { scrolled.left = wrap.scrollLeft; });
+}
+
 export function render(ctx) {
   const obs = ctx.msg.observation;
+  const meta = ctx.msg.meta;
+  const hints = hintsOf(ctx.msg);
+  const key = `${meta.id}:${ctx.seat}:${ctx.msg.ply}`;
+  if (chosen.key !== key) chosen = { key, text: null };
+  ctx.rerender = () => {
+    ctx.board.replaceChildren();
+    ctx.actions?.replaceChildren();
+    ctx.more?.replaceChildren();
+    render(ctx);
+  };
+  // A roll against a target is asked twice: its odds first, then go ahead or back.
+  ctx.choose = (text) => {
+    if (text !== null && !needsConfirm(text, hints)) return ctx.move(text);
+    chosen.text = text;
+    ctx.rerender();
+    document.getElementById(text === null ? "legal" : "confirm-target")?.scrollIntoView({ block: "nearest" });
+  };
   const head = h("div", { class: "dance-head" },
     h("div", {}, h("span", { class: "big" }, `Turn ${obs.turn}`),
       h("small", { class: "muted" }, ` · ${obs.phase.replaceAll("-", " ")}`)),
@@ -514,15 +548,24 @@ export function render(ctx) {
   // Tapping a Dancer that is not a move shows her counter (phones have no hover titles).
   const info = h("p", { class: "dancer-info muted", id: "dancer-info" },
     "Tap a Dancer to read her counter; highlighted Dancers and hexes are moves.");
-  ctx.inspect = (d) => info.replaceChildren(dancerInfo(obs, d));
-  ctx.board.append(head, board(ctx), info, legend());
+  ctx.inspect = (d) => info.replaceChildren(dancerInfo(obs, meta, d));
+  const wrap = h("div", { class: "board-scroll", id: "board-scroll" }, board(ctx));
+  ctx.board.append(head, wrap, info, legend());
+  scrollBoard(wrap, ctx);
   // Live, the moves come right under the board and the families' tables after them.
-  const families = familiesPanel(obs, ctx.msg.meta);
+  const families = familiesPanel(obs, meta);
   if (ctx.more) ctx.more.append(h("h2", {}, "The families"), families);
   else ctx.board.append(families);
   if (ctx.actions) {
-    ctx.actions.append(choiceTiles(ctx) || "", influenceOdds(obs, ctx.msg) || "");
-    renderActions({ ...ctx, label: (text) => moveLabel(obs, ctx.msg.meta, text) });
+    const hint = chosen.text && hints.get(chosen.text);
+    if (hint) {
+      ctx.actions.append(confirmTarget(ctx, chosen.text, hint));
+    } else {
+      const label = (text) => moveLabel(obs, meta, text) +
+        (needsConfirm(text, hints) ? ` · up to ${pct(best(hints.get(text)))}` : "");
+      ctx.actions.append(choiceTiles(ctx) || "", effortOdds(ctx) || "");
+      renderActions({ ...ctx, move: ctx.choose, label });
+    }
   }
   return true;
 }

@@ -1,0 +1,46 @@
+"""What a dancer's screen says about each way of arranging her dice.
+
+While arranging, the browser shows what each of the two dances would score,
+whether it is pure, whether it is the Tango, and whether the arrangement
+makes a Rock or a Gala, all judged by ``rules.py`` on the seat's own dice:
+the client keeps no copy of the scoring rules.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from ballroom.core.state import Observation
+from ballroom.games.dancing_dice import actions
+from ballroom.games.dancing_dice.rules import Performance, describe_value
+
+
+def move_hints(view: Observation, legal: Sequence[int]) -> dict[int, Any]:
+    """For each ``first ...`` move: both dances' values and names, Rock and Gala."""
+    me = view["you"]
+    if me is None or view["phase"] != "arrange" or view["tango"] is None:
+        return {}
+    dice = view["players"][me]["dice"]
+    tango = view["tango"]
+    notes: dict[int, Any] = {}
+    for action in legal:
+        if action not in actions.ARRANGE_ACTIONS:
+            continue
+        performance = Performance(tuple(dice), actions.first_row(action))
+        notes[action] = {
+            "dances": [_dance(performance, dance, tango) for dance in (0, 1)],
+            "rock": performance.is_rock,
+            "gala": performance.is_gala,
+        }
+    return notes
+
+
+def _dance(performance: Performance, dance: int, tango: Sequence[int]) -> dict[str, Any]:
+    value = performance.value(dance, tango)
+    return {
+        "value": value,
+        "name": describe_value(value),
+        "pure": bool(value & 1),
+        "tango": performance.shows_tango(dance, tango),
+    }

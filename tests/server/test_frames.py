@@ -1,0 +1,68 @@
+"""What the state frames add for the game views: seat names by family, hints on the seat's own moves."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi.testclient import TestClient
+
+from server.support import hello, send, until
+
+
+def test_the_dance_names_seats_by_family_once_chosen(client: TestClient) -> None:
+    created = client.post(
+        "/api/games",
+        json={"game": "the-dance", "players": 2, "seats": ["human", "human"], "hotseat": True},
+    ).json()
+    game_id = created["id"]
+    names = [seat["name"] for seat in client.get(f"/api/games/{game_id}").json()["seats"]]
+    assert names == ["Player 1", "Player 2"]  # before the Avatars are chosen
+    with client.websocket_connect(f"/ws/{game_id}") as ws:
+        frames = hello(ws, [created["token"]], seats=2)
+        chooser = next(seat for seat, frame in frames.items() if frame["legal"])
+        assert chooser is not None
+        send(ws, {"type": "move", "seat": chooser, "action": "avatar thorne-balaz"})
+        frame = until(ws, lambda f: f["type"] == "state" and f["ply"] == 1)
+    names = [seat["name"] for seat in frame["meta"]["seats"]]
+    assert names[chooser] == "the Balaz family"
+    assert names[1 - chooser] == f"Player {2 - chooser}"
+    log = [event["text"] for event in frame["events"]]
+    assert log == [f"Player {chooser + 1} plays Thorne Balaz of the Balaz family."]
+
+
+def _hinted(frame: dict[str, Any]) -> list[str]:
+    return [move["text"] for move in frame["legal"] if "hint" in move]
+
+
+def test_hints_ride_on_the_acting_seat_moves_only(client: TestClient) -> None:
+    created = client.post(
+        "/api/games",
+        json={
+            "game": "dancing-dice",
+            "players": 2,
+            "seats": ["human", "human"],
+            "claim": [0],
+            "seed": 3,
+        },
+    ).json()
+    game_id = created["id"]
+    other = client.post(f"/api/games/{game_id}/seats/1/claim").json()["token"]
+    with (
+        client.websocket_connect(f"/ws/{game_id}") as first,
+        client.websocket_connect(f"/ws/{game_id}") as second,
+        client.websocket_connect(f"/ws/{game_id}") as watcher,
+    ):
+        start = hello(first, [created["token"]])[0]
+        assert start["legal"] and _hinted(start) == []  # re-rolling: nothing to say
+        hello(second, [other])
+        hello(watcher, [])
+        send(first, {"type": "move", "seat": 0, "action": "keep"})
+        waiting = until(first, lambda f: f["type"] == "state" and f["ply"] > start["ply"])
+        assert waiting["legal"] == []
+        send(second, {"type": "move", "seat": 1, "action": "keep"})
+        mine = until(first, lambda f: f["type"] == "state" and f["legal"])
+        public = until(watcher, lambda f: f["type"] == "state" and f["ply"] == mine["ply"])
+    assert len(_hinted(mine)) == 20  # every "first ..." move says what it scores
+    hint = mine["legal"][0]["hint"]
+    assert set(hint) == {"dances", "rock", "gala"}
+    assert public["legal"] == []
