@@ -349,7 +349,8 @@ class ISMCTSAgent:
         (the prior's guess always stays); at the end the best move must beat
         the guess by ``z`` standard errors of the paired difference (and by
         ``margin``), else the guess is played: a policy-improvement step
-        that only departs from the prior on evidence.
+        that only departs from the prior on evidence. A decision's deadline
+        ends the race early, among the moves still in it.
         """
         settings = self.settings
         seat = self.seat
@@ -370,6 +371,8 @@ class ISMCTSAgent:
         ms = settings.milliseconds
         hard_stop = _hard_stop(decision)
         for round_index in range(rounds):
+            if samples and time.perf_counter() >= hard_stop:
+                break  # out of time: choose among the moves still racing, on what they have
             # Each round gets an equal share of the budget in rollouts (forks below included).
             budget: float = math.inf
             deadline = hard_stop
