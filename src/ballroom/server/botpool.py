@@ -125,12 +125,13 @@ class BotPool:
     """A quick lane for bots that answer at once and a fair pool for searches.
 
     With ``processes`` > 0 both are worker processes (the quick lane has
-    one); with 0 they are threads, for tests and small servers.
+    one); with 0 they are threads (``threads`` searching), for tests and
+    small servers.
     """
 
-    def __init__(self, processes: int) -> None:
+    def __init__(self, processes: int, *, threads: int = THREADS) -> None:
         self.processes = processes
-        self.slots = processes or THREADS
+        self.slots = processes or threads
         """How many searches may run at once."""
         self.quick = self._executor(1, "ballroom-bot-quick")
         self.search = self._executor(self.slots, "ballroom-bot")
