@@ -56,6 +56,8 @@ def test_bad_input_gets_a_clear_error() -> None:
         app, ["simulate", "dancing-dice", "--seats", "random,random", "-o", "endurance=11"]
     )
     assert result.exit_code == 2 and "allowed: 1..10" in result.output
+    result = runner.invoke(app, ["simulate", "dancing-dice", "--seats", "mcts:ms=1e9,random"])
+    assert result.exit_code == 2 and "mcts ms must be a number 1..60000, not '1e9'" in result.output
     result = runner.invoke(app, ["play", "chess", "--players", "2"])
     assert result.exit_code == 2 and "known games: " in result.output
 
