@@ -76,6 +76,8 @@ def test_bad_parameters_are_refused_with_what_is_allowed(spec: str, message: str
 def test_a_declaration_lists_its_default_choice_first_and_a_sane_range() -> None:
     with pytest.raises(ValueError, match="default must be listed first"):
         Param("search", "how", "choice", "halving", ("tree", "halving"))
+    with pytest.raises(ValueError, match="default must be of type float"):
+        Param("z", "how sure", "number", 1, minimum=0, maximum=9)
     with pytest.raises(ValueError, match="minimum above maximum"):
         Param("ms", "how long", "number", minimum=10, maximum=1)
     depth = Param("depth", "how deep", "integer", 3, minimum=1, maximum=9)

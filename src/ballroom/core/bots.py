@@ -50,6 +50,9 @@ class Param:
             raise ValueError(f"parameter {self.name}: the default must be listed first")
         if self.kind != "choice" and not self.minimum <= self.maximum:
             raise ValueError(f"parameter {self.name}: minimum above maximum")
+        kind = {"integer": int, "number": float, "choice": str}[self.kind]
+        if self.default is not None and type(self.default) is not kind:
+            raise ValueError(f"parameter {self.name}: the default must be of type {kind.__name__}")
 
     def allowed(self) -> str:
         """The values this parameter accepts, as error messages and listings say it."""
