@@ -107,8 +107,8 @@ def _start_worker() -> None:
 def _exit_with(sentinel: int) -> None:
     """Wait until the parent is gone, then end this process, whatever it is doing.
 
-    The sentinel is a pipe only the parent writes to: it reads as ready when
-    the kernel closes it, which happens however the parent dies.
+    The sentinel is a pipe whose write end only the parent holds: it reads as
+    ready once the kernel closes that end, which happens however the parent dies.
     """
     wait([sentinel])
     os._exit(0)
@@ -116,6 +116,8 @@ def _exit_with(sentinel: int) -> None:
 
 @dataclass(eq=False, slots=True)
 class _Job:
+    """A search a game asked for, waiting for a worker."""
+
     game_id: str
     call: Callable[[], int]
     future: asyncio.Future[int]
