@@ -13,13 +13,16 @@ runner = CliRunner()
 
 
 def test_games_lists_games_options_and_bots() -> None:
-    result = runner.invoke(app, ["games"])
+    result = runner.invoke(app, ["games"], env={"COLUMNS": "200"})
     assert result.exit_code == 0
     assert (
         "dancing-dice" in result.output
         and "endurance" in result.output
         and "expert" in result.output
     )
+    rows = [" ".join(line.strip("│ ").split()) for line in result.output.splitlines()]
+    assert any(row.startswith("iterations │ unset │ an integer 1..1000000 │") for row in rows)
+    assert any(row.startswith("rollout │ game │ one of game, random, heuristic │") for row in rows)
 
 
 def simulate_json(*extra: str) -> dict[str, object]:
@@ -53,6 +56,8 @@ def test_bad_input_gets_a_clear_error() -> None:
         app, ["simulate", "dancing-dice", "--seats", "random,random", "-o", "endurance=11"]
     )
     assert result.exit_code == 2 and "allowed: 1..10" in result.output
+    result = runner.invoke(app, ["simulate", "dancing-dice", "--seats", "mcts:ms=1e9,random"])
+    assert result.exit_code == 2 and "mcts ms must be a number 1..60000, not '1e9'" in result.output
     result = runner.invoke(app, ["play", "chess", "--players", "2"])
     assert result.exit_code == 2 and "known games: " in result.output
 

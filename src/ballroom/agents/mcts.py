@@ -72,17 +72,17 @@ from __future__ import annotations
 import json
 import math
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TypeVar, cast
+from typing import cast
 
 from ballroom.core.agent import Agent, Decision
+from ballroom.core.bots import Bot, Param, ParamValues
 from ballroom.core.errors import InvalidOptionError
 from ballroom.core.game import Game
 from ballroom.core.rng import Rng
 from ballroom.core.state import CHANCE, State
 
-N = TypeVar("N", int, float)
 RolloutPolicy = Callable[[State, int, Rng], int]
 Evaluator = Callable[[State], Sequence[float]]
 
@@ -90,6 +90,8 @@ DEFAULT_ITERATIONS = 1000
 DEFAULT_EXPLORATION = 0.7
 DEFAULT_HORIZON = 1
 DEFAULT_Z = 1.0
+MAX_ITERATIONS = 1_000_000
+MAX_MS = 60_000
 SEARCHES = ("tree", "halving")
 BELOW = ("tree", "rollout")
 MIN_PAIRED = 3
@@ -175,61 +177,105 @@ class SearchSettings:
     """``halving``: what follows a root move, the seat's paired tree or plain rollouts."""
 
     @classmethod
-    def from_params(cls, params: Mapping[str, str]) -> SearchSettings:
-        """Read seat-spec parameters (``iterations``, ``ms``, ``c``, ``horizon``, ``rollout``,
-        ``prior``, ``margin``, ``search``, ``z``, ``below``)."""
-        allowed = {
-            *("iterations", "margin", "ms", "c", "horizon", "prior", "rollout", "search", "z"),
-            "below",
-        }
-        unknown = sorted(set(params) - allowed)
-        if unknown:
-            raise InvalidOptionError(
-                f"the mcts bot has no parameter {', '.join(unknown)}; "
-                f"allowed: {', '.join(sorted(allowed))}"
-            )
-        iterations = _positive(params, "iterations", int)
-        milliseconds = _positive(params, "ms", float)
+    def from_values(cls, values: ParamValues) -> SearchSettings:
+        """The settings a validated ``mcts`` seat spec asks for (see ``mcts_params``)."""
+        iterations = values.optional("iterations", int)
+        milliseconds = values.optional("ms", float)
         if iterations is None and milliseconds is None:
             iterations = DEFAULT_ITERATIONS
-        exploration = _positive(params, "c", float)
-        horizon = _positive(params, "horizon", int)
-        rollout = params.get("rollout", "game")
-        search = params.get("search", "tree")
-        if search not in SEARCHES:
-            raise InvalidOptionError(
-                f"mcts search must be one of {', '.join(SEARCHES)}, not {search!r}"
-            )
-        z = _positive(params, "z", float)
-        below = params.get("below", "tree")
-        if below not in BELOW:
-            raise InvalidOptionError(f"mcts below must be one of {', '.join(BELOW)}, not {below!r}")
         return cls(
             iterations=iterations,
             milliseconds=milliseconds,
-            exploration=DEFAULT_EXPLORATION if exploration is None else exploration,
-            horizon=DEFAULT_HORIZON if horizon is None else horizon,
-            rollout=rollout,
-            prior=params.get("prior", "rollout"),
-            margin=_positive(params, "margin", float) or 0.0,
-            search=search,
-            z=DEFAULT_Z if z is None else z,
-            below=below,
+            exploration=values.value("c", float),
+            horizon=values.value("horizon", int),
+            rollout=values.value("rollout", str),
+            prior=values.value("prior", str),
+            margin=values.value("margin", float),
+            search=values.value("search", str),
+            z=values.value("z", float),
+            below=values.value("below", str),
         )
 
 
-def _positive(params: Mapping[str, str], key: str, kind: type[N]) -> N | None:
-    if key not in params:
-        return None
-    try:
-        value = kind(params[key])
-    except ValueError:
-        value = kind(-1)
-    if value <= 0:
-        raise InvalidOptionError(
-            f"mcts {key} must be a positive {kind.__name__}, not {params[key]!r}"
-        )
-    return value
+def mcts_params(game: Game) -> tuple[Param, ...]:
+    """The ``mcts`` bot's parameters at ``game``: its rollout and prior may name the game's bots."""
+    own = tuple(game.bots)
+    return (
+        Param(
+            "iterations",
+            f"Searches per move (rollouts for halving); {DEFAULT_ITERATIONS} unless ms is given.",
+            "integer",
+            minimum=1,
+            maximum=MAX_ITERATIONS,
+        ),
+        Param(
+            "ms",
+            "Think time per move in milliseconds; machine-dependent, so not reproducible.",
+            "number",
+            minimum=1,
+            maximum=MAX_MS,
+        ),
+        Param(
+            "c",
+            "UCB1 exploration constant (search=tree).",
+            "number",
+            DEFAULT_EXPLORATION,
+            minimum=0,
+            maximum=10,
+        ),
+        Param(
+            "horizon",
+            "Turns a rollout plays before the game's evaluation cuts it off (where it has one).",
+            "integer",
+            DEFAULT_HORIZON,
+            minimum=1,
+            maximum=100,
+        ),
+        Param(
+            "rollout",
+            "Rollout policy: the game's own, uniform moves, or one of the game's bots.",
+            "choice",
+            "game",
+            ("game", "random", *own),
+        ),
+        Param(
+            "prior",
+            "First move tried at a new node: the rollout policy's, none, or a bot's.",
+            "choice",
+            "rollout",
+            ("rollout", "none", *own),
+        ),
+        Param(
+            "margin",
+            "How much better in mean return a move must look to override the prior's guess.",
+            "number",
+            0.0,
+            minimum=0,
+            maximum=10,
+        ),
+        Param(
+            "search",
+            "tree (IS-MCTS) or halving (paired sequential halving at the root).",
+            "choice",
+            "tree",
+            SEARCHES,
+        ),
+        Param(
+            "z",
+            "halving: standard errors of the paired difference a move needs to beat the guess.",
+            "number",
+            DEFAULT_Z,
+            minimum=0,
+            maximum=100,
+        ),
+        Param(
+            "below",
+            "halving: what follows a root move, the seat's paired tree or plain rollouts.",
+            "choice",
+            "tree",
+            BELOW,
+        ),
+    )
 
 
 def observation_key(state: State, player: int) -> str:
@@ -270,11 +316,9 @@ class ISMCTSAgent:
         root = _Node()
         table: dict[tuple[int, str], _Node] = {}
         settings = self.settings
-        deadline = (
-            time.perf_counter() + settings.milliseconds / 1000.0
-            if settings.milliseconds is not None
-            else math.inf
-        )
+        deadline = _hard_stop(decision)
+        if settings.milliseconds is not None:
+            deadline = min(deadline, time.perf_counter() + settings.milliseconds / 1000.0)
         limit = settings.iterations if settings.iterations is not None else math.inf
         done = 0
         while done < limit and (done == 0 or time.perf_counter() < deadline):
@@ -305,7 +349,8 @@ class ISMCTSAgent:
         (the prior's guess always stays); at the end the best move must beat
         the guess by ``z`` standard errors of the paired difference (and by
         ``margin``), else the guess is played: a policy-improvement step
-        that only departs from the prior on evidence.
+        that only departs from the prior on evidence. A decision's deadline
+        ends the race early, among the moves still in it.
         """
         settings = self.settings
         seat = self.seat
@@ -324,14 +369,18 @@ class ISMCTSAgent:
         self.last_iterations = 0
         started = time.perf_counter()
         ms = settings.milliseconds
+        hard_stop = _hard_stop(decision)
         for round_index in range(rounds):
+            if samples and time.perf_counter() >= hard_stop:
+                break  # out of time: choose among the moves still racing, on what they have
             # Each round gets an equal share of the budget in rollouts (forks below included).
             budget: float = math.inf
-            deadline = math.inf
+            deadline = hard_stop
             if settings.iterations is not None:
                 budget = self.last_iterations + settings.iterations // rounds
             else:
-                deadline = started + (round_index + 1) * cast(float, ms) / 1000.0 / rounds
+                share = started + (round_index + 1) * cast(float, ms) / 1000.0 / rounds
+                deadline = min(deadline, share)
             done = 0
             while done == 0 or (
                 self.last_iterations + len(alive) <= budget and time.perf_counter() < deadline
@@ -551,6 +600,11 @@ class ISMCTSAgent:
         return [0.0] * self.game.players
 
 
+def _hard_stop(decision: Decision) -> float:
+    """When the search must stop whatever its budget: the decision's deadline, if it has one."""
+    return math.inf if decision.deadline is None else decision.deadline
+
+
 def _clearly_better(n: float, total: float, squares: float, *, z: float, margin: float) -> bool:
     """Whether ``n`` paired differences (their sum and sum of squares) have a mean above
     ``margin`` and above ``z`` standard errors."""
@@ -587,7 +641,7 @@ def _final_score(
 
 def _bot_policy(game: Game, name: str) -> RolloutPolicy:
     """A rollout policy that asks the game's bot ``name``, one instance per seat."""
-    factory = game.bots[name]
+    bot = game.bots[name]
     agents: dict[int, Agent] = {}
 
     def policy(state: State, player: int, rng: Rng) -> int:
@@ -596,7 +650,7 @@ def _bot_policy(game: Game, name: str) -> RolloutPolicy:
             return legal[0]  # no choice: skip building the observation
         agent = agents.get(player)
         if agent is None:
-            agent = agents[player] = factory(game, player, Rng(rng.below(1 << 62)), {})
+            agent = agents[player] = bot.make(game, player, Rng(rng.below(1 << 62)), {})
         return agent.act(
             Decision(
                 game=game, player=player, observation=state.observation(player), legal_actions=legal
@@ -606,21 +660,20 @@ def _bot_policy(game: Game, name: str) -> RolloutPolicy:
     return policy
 
 
-def make_mcts(game: Game, seat: int, rng: Rng, params: Mapping[str, str]) -> Agent:
-    """Seat-spec factory: ``mcts``, ``mcts:iterations=2000``, ``mcts:ms=200,c=1.0``."""
-    settings = SearchSettings.from_params(params)
-    if settings.rollout not in ("game", "random", *game.bots):
-        raise InvalidOptionError(
-            f"mcts rollout must be game, random or one of {game.name}'s bots "
-            f"({', '.join(game.bots) or 'none'}), not {settings.rollout!r}"
-        )
-    if settings.prior not in ("rollout", "none", *game.bots):
-        raise InvalidOptionError(
-            f"mcts prior must be rollout, none or one of {game.name}'s bots "
-            f"({', '.join(game.bots) or 'none'}), not {settings.prior!r}"
-        )
+def _make_mcts(game: Game, seat: int, rng: Rng, values: ParamValues) -> Agent:
     if type(game).determinize is Game.determinize:
         raise InvalidOptionError(
             f"the mcts bot needs {game.name} to support determinize(), which it does not yet"
         )
-    return ISMCTSAgent(game, seat, rng, settings)
+    return ISMCTSAgent(game, seat, rng, SearchSettings.from_values(values))
+
+
+MCTS = Bot(
+    "mcts",
+    "IS-MCTS: searches worlds consistent with its observation; stronger the longer it thinks.",
+    _make_mcts,
+    mcts_params,
+    searches=True,
+    time_param="ms",
+)
+"""Seat specs ``mcts``, ``mcts:iterations=2000``, ``mcts:ms=200,c=1.0``, ..."""

@@ -6,12 +6,12 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from ballroom.agents import GENERIC_BOTS
-from ballroom.core.game import games
+from ballroom.agents import bots_of
+from ballroom.core.game import Game, games
 
 
 def list_games() -> None:
-    """List the games, their player counts, rule options and bots."""
+    """List the games, their player counts, rule options, and bots with their parameters."""
     console = Console()
     for game in games():
         table = Table(
@@ -28,8 +28,24 @@ def list_games() -> None:
         console.print(game.summary)
         if game.option_set.options:
             console.print(table)
-        bots = list(dict.fromkeys([*game.bots, *GENERIC_BOTS]))
-        console.print(f"bots: {', '.join(bots)}   (and 'human' in play)\n")
+        console.print(bot_table(game(game.min_players)))
+        console.print("Seat specs: a bot's name, then any parameters: mcts:iterations=200,c=1.4\n")
+
+
+def bot_table(game: Game) -> Table:
+    """Every bot that can sit at ``game``, each with its declared parameters."""
+    table = Table(title="bots (and 'human' in play)", title_justify="left")
+    table.add_column("bot / parameter")
+    table.add_column("default")
+    table.add_column("allowed")
+    table.add_column("meaning")
+    for bot in bots_of(game):
+        kind = "searches" if bot.searches else "answers at once"
+        table.add_row(f"[bold]{bot.name}[/bold]", "", "", f"{bot.doc} ({kind})")
+        for param in bot.declared(game):
+            default = "unset" if param.default is None else str(param.default)
+            table.add_row(f"  {param.name}", default, param.allowed(), param.doc)
+    return table
 
 
 def register(app: typer.Typer) -> None:

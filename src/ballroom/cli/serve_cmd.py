@@ -6,6 +6,8 @@ from typing import Annotated
 
 import typer
 
+from ballroom.server.botpool import DEFAULT_BOT_MS_MAX, machine_cpus
+
 
 def serve(
     host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
@@ -21,8 +23,16 @@ def serve(
         float, typer.Option(help="Seconds a bot waits before moving, so people can follow.")
     ] = 0.6,
     bot_processes: Annotated[
-        int, typer.Option(help="Worker processes for bot decisions (0: threads).")
-    ] = 1,
+        int | None,
+        typer.Option(
+            help="Worker processes for searching bots (default: one per CPU; 0: threads).",
+            min=0,
+        ),
+    ] = None,
+    bot_ms_max: Annotated[
+        int,
+        typer.Option(help="The most milliseconds a bot may think per move.", min=1),
+    ] = DEFAULT_BOT_MS_MAX,
 ) -> None:
     """Start the web app: create games, share seat links, play live against people and bots."""
     try:
@@ -38,7 +48,8 @@ def serve(
             db_url=db,
             data_dir=data_dir,
             bot_delay=bot_delay,
-            bot_processes=bot_processes,
+            bot_processes=machine_cpus() if bot_processes is None else bot_processes,
+            bot_ms_max=bot_ms_max,
             freeze_gc=True,
         )
     )

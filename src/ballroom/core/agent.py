@@ -26,6 +26,9 @@ class Decision:
     player: int
     observation: Observation
     legal_actions: Sequence[int]
+    deadline: float | None = None
+    """The ``time.perf_counter()`` instant by which the seat must have chosen, if any
+    (a server's cap on think time): a searching bot stops there, whatever its budget."""
 
 
 class Agent(Protocol):
@@ -53,7 +56,10 @@ class SeatSpec:
                 raise InvalidOptionError(
                     f"seat spec {text!r}: parameter {item!r} must be written key=value"
                 )
-            params[key.strip()] = value.strip()
+            key = key.strip()
+            if key in params:
+                raise InvalidOptionError(f"seat spec {text!r} gives {key!r} twice")
+            params[key] = value.strip()
         return cls(name=name, params=params)
 
     def __str__(self) -> str:

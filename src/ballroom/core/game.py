@@ -9,7 +9,7 @@ parses back). ``Game(players, **options)`` validates the options;
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from ballroom.core.errors import InvalidOptionError, UnknownGameError
@@ -19,12 +19,9 @@ if TYPE_CHECKING:
     import numpy as np
     import numpy.typing as npt
 
-    from ballroom.core.agent import Agent
+    from ballroom.core.bots import Bot
     from ballroom.core.rng import Rng
     from ballroom.core.state import Observation, State
-
-BotFactory = Callable[["Game", int, "Rng", Mapping[str, str]], "Agent"]
-"""Builds a bot for (game, seat, its own random source, its parameters)."""
 
 
 class Game(ABC):
@@ -37,7 +34,8 @@ class Game(ABC):
     min_players: ClassVar[int]
     max_players: ClassVar[int]
     option_set: ClassVar[OptionSet] = OptionSet()
-    bots: ClassVar[Mapping[str, BotFactory]] = {}
+    bots: ClassVar[Mapping[str, Bot]] = {}
+    """The game's own bots (``ballroom.core.bots``); the generic ones can sit at any game."""
 
     def __init__(self, players: int, **options: object) -> None:
         if not isinstance(players, int) or not (self.min_players <= players <= self.max_players):

@@ -38,11 +38,12 @@ from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field
 
-from ballroom.agents import bot_names, make_agent
+from ballroom.agents import bot_names, bots_of
 from ballroom.core.errors import BallroomError, InvalidOptionError
 from ballroom.core.game import Game, games, get_game
 from ballroom.core.options import OptionValue
 from ballroom.core.record import GameRecord
+from ballroom.server.botpool import DEFAULT_BOT_MS_MAX, check_seat
 from ballroom.server.rooms import (
     Connection,
     NotAllowedError,
@@ -78,7 +79,11 @@ class ServerConfig:
     data_dir: str = "./data"
     bot_delay: float = 0.6
     bot_processes: int = 0
-    """Worker processes for bot decisions; 0 thinks in threads (tests, small servers)."""
+    """Worker processes for searching bots (plus one for the bots that answer at once);
+    0 thinks in threads (tests, small servers)."""
+    bot_ms_max: float = DEFAULT_BOT_MS_MAX
+    """The most milliseconds a bot may think per move: a seat asking for more is refused,
+    and every search, whatever its budget, stops there."""
     evict_after: float = 600.0
     """Seconds a room with no connection and no bot to move stays in memory."""
     absent_after: float = 300.0
@@ -162,6 +167,7 @@ def catalog_entry(game_class: type[Game]) -> dict[str, Any]:
             for option in game_class.option_set.options
         ],
         "bots": bot_names(sample),
+        "bot_details": [bot.to_json(sample) for bot in bots_of(sample)],
         "view": game_class.id if view.exists() else "generic",
         "data": sorted(data_files(game_class)),
         "seat_names": [sample.player_name(p) for p in range(game_class.max_players)]
@@ -182,6 +188,7 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
             Store(engine),
             bot_delay=config.bot_delay,
             bot_processes=config.bot_processes,
+            bot_ms_max=config.bot_ms_max,
             evict_after=config.evict_after,
             absent_after=config.absent_after,
         )
@@ -260,7 +267,7 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
             )
         for index, spec in enumerate(seats):
             if spec != "human":
-                make_agent(game, index, spec, 0)
+                check_seat(game, index, spec, config.bot_ms_max)
         humans = [i for i, spec in enumerate(seats) if spec == "human"]
         default_claim = humans if body.hotseat else humans[:1]
         claim = body.claim if body.claim is not None else default_claim

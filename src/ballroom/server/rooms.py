@@ -22,28 +22,27 @@ import asyncio
 import contextlib
 import functools
 import logging
-import multiprocessing
 import secrets
 import time
 from collections.abc import Callable, Sequence
-from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any, TypeVar
 
 import orjson
 
-from ballroom.agents import bot_names, make_agent
-from ballroom.core.agent import Decision
+from ballroom.agents import bot_names, resolve_seat
 from ballroom.core.errors import BallroomError, IllegalActionError, RecordError
 from ballroom.core.events import Event
-from ballroom.core.game import Game, games, make_game
+from ballroom.core.game import Game, make_game
 from ballroom.core.options import OptionValue
 from ballroom.core.play import decision_for
 from ballroom.core.record import GameRecord, replay
 from ballroom.core.rng import derive_seed
-from ballroom.core.state import CHANCE, Observation
+from ballroom.core.state import CHANCE
 from ballroom.server import storage
+from ballroom.server.botpool import DEFAULT_BOT_MS_MAX, BotPool, bot_move, check_seat
 from ballroom.server.storage import (
     OVER,
     PLAYING,
@@ -421,14 +420,10 @@ class Room:
                 conn.outbox.put_nowait(cache[viewer])
 
 
-GameKey = tuple[str, int, tuple[tuple[str, OptionValue], ...]]
-_GAMES: dict[GameKey, Game] = {}
-"""Games a bot worker has built, so each decision does not rebuild the rules."""
-
-
 @functools.lru_cache(maxsize=64)
 def _cached_game(game_id: str, players: int, options: str) -> Game:
-    return make_game(game_id, players, **orjson.loads(options))
+    options_of: dict[str, OptionValue] = orjson.loads(options)
+    return make_game(game_id, players, **options_of)
 
 
 def _seat_label(seat: int) -> str:
@@ -445,31 +440,6 @@ def _lobby_game(entry: storage.RecentGame) -> Game | None:
         )
     except BallroomError:
         return None
-
-
-def warm_up() -> int:
-    """Load every game's rules and bots in a fresh worker (importing ballroom registers them)."""
-    return len(games())
-
-
-def bot_move(
-    key: GameKey,
-    player: int,
-    spec: str,
-    seed: int,
-    observation: Observation,
-    legal: list[int],
-) -> int:
-    """One bot decision from the seat's observation only; runs in a worker.
-
-    The bot is built afresh with a seed derived from (game seed, ply), so a
-    restarted server makes exactly the choice the first one would have made.
-    """
-    game = _GAMES.get(key)
-    if game is None:
-        game = _GAMES[key] = make_game(key[0], key[1], **dict(key[2]))
-    agent = make_agent(game, player, spec, seed)
-    return agent.act(Decision(game, player, observation, legal))
 
 
 def _report_stop(game_id: str, driver: asyncio.Task[None]) -> None:
@@ -501,6 +471,7 @@ class RoomManager:
         bot_delay: float = 0.6,
         db_threads: int = 4,
         bot_processes: int = 0,
+        bot_ms_max: float = DEFAULT_BOT_MS_MAX,
         evict_after: float = 600.0,
         absent_after: float = 300.0,
     ) -> None:
@@ -514,14 +485,10 @@ class RoomManager:
         sqlite = store.engine.dialect.name == "sqlite"
         self.writer = Writer(store.engine, inline=sqlite, threads=1 if sqlite else 3)
         """Every write, committed in groups (on the loop for SQLite, in a thread otherwise)."""
-        self.bots: Executor = (
-            ProcessPoolExecutor(bot_processes, mp_context=multiprocessing.get_context("spawn"))
-            if bot_processes
-            else ThreadPoolExecutor(4, thread_name_prefix="ballroom-bot")
-        )
-        """Where bots think: worker processes keep a slow bot from stalling every game."""
-        if bot_processes:
-            self.bots.submit(warm_up)  # start and import now, not on the first bot move
+        self.bots = BotPool(bot_processes)
+        """Where bots think: worker processes (threads with 0), quick bots in a lane of their own."""
+        self.bot_ms_max = bot_ms_max
+        """The most milliseconds any bot may think per move."""
         self.rooms: dict[str, Room] = {}
         self._loading: dict[str, asyncio.Future[Room]] = {}
         self._sweeper = asyncio.get_running_loop().create_task(self._sweep())
@@ -612,7 +579,7 @@ class RoomManager:
                 conn.outbox.put_nowait(None)
         self.writer.close()
         self.reads.shutdown(wait=True)
-        self.bots.shutdown(wait=True, cancel_futures=True)
+        self.bots.close()
 
     # -- creating -----------------------------------------------------------
 
@@ -929,7 +896,7 @@ class RoomManager:
                     f"a bot after {room.absent_after:g} s away (the game's creator at any time)"
                 )
             spec = bot or bot_names(room.game)[0]
-            make_agent(room.game, seat, spec, 0)  # a clear error for an unknown bot
+            check_seat(room.game, seat, spec, self.bot_ms_max)  # an unknown bot, or too slow
             by = held[0] if held else None
             if not await self.writer.write(
                 storage.hand_absent_to_bot, room.id, seat, spec, room.ply, by
@@ -1075,15 +1042,21 @@ class RoomManager:
                 return
             player, state, ply = bots[0], room.state, room.ply
             decision = decision_for(state, player)
-            action = await asyncio.get_running_loop().run_in_executor(
-                self.bots,
-                bot_move,
-                (room.game.id, room.game.players, tuple(room.game.options.items())),
-                player,
-                room.seats[player].spec,
-                derive_seed(state.seed, "server-bot", ply),
-                decision.observation,
-                list(decision.legal_actions),
+            spec = room.seats[player].spec
+            bot, _ = resolve_seat(room.game, spec)
+            action = await self.bots.decide(
+                room.id,
+                quick=not bot.searches,
+                call=functools.partial(
+                    bot_move,
+                    (room.game.id, room.game.players, tuple(room.game.options.items())),
+                    player,
+                    spec,
+                    derive_seed(state.seed, "server-bot", ply),
+                    decision.observation,
+                    list(decision.legal_actions),
+                    self.bot_ms_max,
+                ),
             )
             async with room.lock:
                 if room.state is not state or room.ply != ply or player not in room.bots_to_move():

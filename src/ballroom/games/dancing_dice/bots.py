@@ -14,7 +14,6 @@ dice of each type), so one decision costs about a millisecond.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from functools import lru_cache
 from itertools import combinations_with_replacement, product
 from math import comb
@@ -24,7 +23,7 @@ import numpy as np
 import numpy.typing as npt
 
 from ballroom.core.agent import Decision
-from ballroom.core.errors import InvalidOptionError
+from ballroom.core.bots import Bot, ParamValues, by_name
 from ballroom.core.rng import Rng
 from ballroom.games.dancing_dice import actions
 from ballroom.games.dancing_dice.rules import (
@@ -41,7 +40,7 @@ from ballroom.games.dancing_dice.rules import (
 
 if TYPE_CHECKING:
     from ballroom.core.agent import Agent
-    from ballroom.core.game import BotFactory, Game
+    from ballroom.core.game import Game
 
 FloatArray = npt.NDArray[np.float64]
 IntArray = npt.NDArray[np.int64]
@@ -205,10 +204,14 @@ class ExpertAgent:
         return best_action
 
 
-def _expert(game: Game, seat: int, rng: Rng, params: Mapping[str, str]) -> Agent:
-    if params:
-        raise InvalidOptionError(f"the expert bot takes no parameters, not {sorted(params)}")
+def _expert(game: Game, seat: int, rng: Rng, params: ParamValues) -> Agent:
     return ExpertAgent()
 
 
-BOTS: dict[str, BotFactory] = {"expert": _expert}
+BOTS = by_name(
+    Bot(
+        "expert",
+        "Arranges and rerolls for the least expected endurance loss, computed exactly.",
+        _expert,
+    )
+)

@@ -8,7 +8,8 @@ from typing import Any, ClassVar
 import numpy as np
 import numpy.typing as npt
 
-from ballroom.core.game import BotFactory, Game
+from ballroom.core.bots import Bot
+from ballroom.core.game import Game
 from ballroom.core.options import Option, OptionSet
 from ballroom.core.rng import Rng
 from ballroom.core.state import Observation
@@ -41,7 +42,7 @@ class DancingDice(Game):
             ),
         )
     )
-    bots: ClassVar[dict[str, BotFactory]] = BOTS
+    bots: ClassVar[dict[str, Bot]] = BOTS
 
     def new_state(self, seed: int = 0) -> DancingDiceState:
         return DancingDiceState(self, seed)

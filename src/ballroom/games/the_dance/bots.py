@@ -21,18 +21,17 @@ Each decision is scored afresh from the seat's observation:
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from ballroom.core.agent import Decision
-from ballroom.core.errors import InvalidOptionError
+from ballroom.core.bots import Bot, ParamValues, by_name
 from ballroom.core.rng import Rng
 from ballroom.games.the_dance import actions as ac
 from ballroom.games.the_dance.components import POWER_IDS, Components
 
 if TYPE_CHECKING:
     from ballroom.core.agent import Agent
-    from ballroom.core.game import BotFactory, Game
+    from ballroom.core.game import Game
 
 POWER_PREFERENCE = (
     "overwhelming",
@@ -473,10 +472,14 @@ class _Context:
         return ac.ACCEPT
 
 
-def _heuristic(game: Game, seat: int, rng: Rng, params: Mapping[str, str]) -> Agent:
-    if params:
-        raise InvalidOptionError(f"the heuristic bot takes no parameters, not {sorted(params)}")
+def _heuristic(game: Game, seat: int, rng: Rng, params: ParamValues) -> Agent:
     return HeuristicAgent(rng)
 
 
-BOTS: dict[str, BotFactory] = {"heuristic": _heuristic}
+BOTS = by_name(
+    Bot(
+        "heuristic",
+        "Plays its Plan with purpose: leads Dancers home, blocks, uses its Power.",
+        _heuristic,
+    )
+)

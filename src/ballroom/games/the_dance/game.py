@@ -8,7 +8,8 @@ from typing import Any, ClassVar
 import numpy as np
 import numpy.typing as npt
 
-from ballroom.core.game import BotFactory, Game
+from ballroom.core.bots import Bot
+from ballroom.core.game import Game
 from ballroom.core.options import Option, OptionSet
 from ballroom.core.rng import Rng
 from ballroom.core.state import Observation
@@ -104,7 +105,7 @@ class TheDance(Game):
             ),
         )
     )
-    bots: ClassVar[dict[str, BotFactory]] = BOTS
+    bots: ClassVar[dict[str, Bot]] = BOTS
 
     def __init__(self, players: int, **options: object) -> None:
         super().__init__(players, **options)
