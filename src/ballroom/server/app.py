@@ -437,7 +437,9 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
                     elif data["type"] == "resign":
                         await manager.resign(room, conn, data.get("seat"))
                     else:
-                        conn.outbox.put_nowait(frame_text({"type": "pong", "id": request_id}))
+                        conn.outbox.put_nowait(
+                            frame_text({"type": "pong", "id": safe_id(request_id)})
+                        )
                 except BallroomError as error:
                     reply = str(error)
                 if reply is not None:
