@@ -25,9 +25,7 @@ from ballroom.games.the_dance import actions as ac
 from ballroom.games.the_dance import state as dance
 from ballroom.games.the_dance.state import TheDanceState
 from server.support import create_game, http_json
-from server.test_browser import _open_as, _open_seated, _replay_hotseat, base, browser, new_page
-
-__all__ = ["base", "browser"]  # the server and browser fixtures, shared with test_browser
+from server.test_browser import _open_as, _open_seated, _replay_hotseat, new_page
 
 PHONE = {"width": 390, "height": 844}
 CLICKABLE = ", ".join(
