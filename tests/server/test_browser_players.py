@@ -289,3 +289,29 @@ def test_the_creator_hands_an_absent_players_seat_to_a_bot(base: str, browser: B
     expect(host.locator("#away")).to_have_count(0)
     assert meta_of(base, created["id"])["seats"][2]["handed"]
     assert not errors, errors
+
+
+def test_a_live_games_record_is_each_players_own_until_the_end(base: str, browser: Browser) -> None:
+    """A spectator gets no download during play; a player gets their own view, no seed."""
+    created = create_game(base, "dancing-dice", players=2, seats=["human", "random"], seed=31)
+    errors: list[str] = []
+    player = _open_seated(browser, base, created, errors)
+    watcher = new_page(browser, errors)
+    watcher.goto(f"{base}/g/{created['id']}")
+    expect(watcher.locator("#replay-link")).to_be_visible()
+    expect(watcher.locator("#download")).to_have_count(0)
+    expect(player.locator("#download")).to_have_text("Download my record")
+    with player.expect_download() as mine:
+        player.click("#download")
+    view = json.loads(Path(mine.value.path()).read_text())
+    assert view["format"] == "ballroom-seat-record/1" and view["seat"] == 0
+    assert "seed" not in view and "actions" not in view
+
+    player.on("dialog", lambda dialog: dialog.accept())
+    player.click("#resign")
+    for page in (player, watcher):
+        expect(page.locator("#download")).to_have_text("Download record")
+    with watcher.expect_download() as full:
+        watcher.click("#download")
+    assert json.loads(Path(full.value.path()).read_text())["seed"] == 31
+    assert not errors, errors

@@ -76,7 +76,7 @@ function recordButton(gameId, status, seat) {
       const link = h("a", { href: URL.createObjectURL(await response.blob()),
         download: `${gameId}-seat${seat + 1}.json` });
       link.click();
-      URL.revokeObjectURL(link.href);
+      setTimeout(() => URL.revokeObjectURL(link.href), 10000);
     } catch (error) {
       toast(error.message, "error");
     }
