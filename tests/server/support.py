@@ -15,7 +15,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from starlette.testclient import WebSocketTestSession
+from starlette.testclient import TestClient, WebSocketTestSession
 
 State = dict[str, Any]
 
@@ -115,6 +115,14 @@ def http_json(
         request.add_header("content-type", "application/json")
     with urllib.request.urlopen(request, timeout=10) as response:
         return json.loads(response.read())
+
+
+def created_in(client: TestClient, **body: Any) -> dict[str, Any]:
+    """Create a game through a test client (``POST /api/games``); the server's answer."""
+    response = client.post("/api/games", json=body)
+    assert response.status_code == 200, response.text
+    created: dict[str, Any] = response.json()
+    return created
 
 
 def create_game(base: str, game: str, **fields: Any) -> Any:

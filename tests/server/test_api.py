@@ -8,14 +8,7 @@ from fastapi.testclient import TestClient
 
 from ballroom.core.game import games
 from ballroom.core.record import GameRecord, replay
-from server.support import hello, send, until
-
-
-def create(client: TestClient, **body: object) -> dict[str, object]:
-    response = client.post("/api/games", json=body)
-    assert response.status_code == 200, response.text
-    created: dict[str, object] = response.json()
-    return created
+from server.support import created_in, hello, send, until
 
 
 def test_catalog_lists_every_registered_game_with_options_and_bots(client: TestClient) -> None:
@@ -75,7 +68,7 @@ def test_bad_set_ups_are_refused_with_what_is_allowed(client: TestClient) -> Non
 
 
 def test_seats_are_claimed_once_and_their_tokens_hold_them(client: TestClient) -> None:
-    created = create(client, game="dancing-dice", players=3, seats=["human", "human", "random"])
+    created = created_in(client, game="dancing-dice", players=3, seats=["human", "human", "random"])
     game_id = created["id"]
     first = client.post(f"/api/games/{game_id}/seats/1/claim")
     assert first.status_code == 200
@@ -92,7 +85,7 @@ def test_seats_are_claimed_once_and_their_tokens_hold_them(client: TestClient) -
 
 
 def test_record_download_replays_and_an_upload_can_be_watched(client: TestClient) -> None:
-    created = create(
+    created = created_in(
         client,
         game="dancing-dice",
         players=2,
@@ -129,7 +122,7 @@ def test_record_download_replays_and_an_upload_can_be_watched(client: TestClient
 
 
 def test_replay_through_a_seat_needs_its_token(client: TestClient) -> None:
-    created = create(client, game="dancing-dice", players=2, seats=["human", "random"], seed=5)
+    created = created_in(client, game="dancing-dice", players=2, seats=["human", "random"], seed=5)
     game_id, token = created["id"], str(created["token"])
     ply = client.get(f"/api/games/{game_id}").json()["ply"]
     public = client.get(f"/api/games/{game_id}/replay", params={"ply": ply}).json()
@@ -147,7 +140,7 @@ def test_replay_through_a_seat_needs_its_token(client: TestClient) -> None:
 
 
 def test_rematch_keeps_the_seats_with_their_tokens(client: TestClient) -> None:
-    created = create(
+    created = created_in(
         client, game="dancing-dice", players=2, seats=["human", "random"], options={"endurance": 1}
     )
     game_id, token = created["id"], str(created["token"])

@@ -11,14 +11,7 @@ from starlette.testclient import WebSocketTestSession
 from starlette.websockets import WebSocketDisconnect
 
 from ballroom.server.app import ServerConfig, create_app
-from server.support import hello, receive, send, until
-
-
-def new_game(client: TestClient, **body: Any) -> dict[str, Any]:
-    response = client.post("/api/games", json=body)
-    assert response.status_code == 200, response.text
-    created: dict[str, Any] = response.json()
-    return created
+from server.support import created_in, hello, receive, send, until
 
 
 def error_of(ws: WebSocketTestSession) -> str:
@@ -35,7 +28,7 @@ def stored_ply(client: TestClient, game_id: str) -> int:
 
 
 def test_a_move_made_at_an_old_ply_is_refused_and_changes_nothing(client: TestClient) -> None:
-    created = new_game(
+    created = created_in(
         client, game="the-dance", players=2, seats=["human", "human"], claim=[0, 1], seed=3
     )
     game_id = created["id"]
@@ -66,7 +59,7 @@ def test_a_move_made_at_an_old_ply_is_refused_and_changes_nothing(client: TestCl
 def test_other_seats_secret_choices_do_not_make_a_move_stale(client: TestClient) -> None:
     """In a simultaneous round the others' hidden choices change nothing a seat sees,
     so a person is not refused for being slower than a bot; her own second click is."""
-    created = new_game(
+    created = created_in(
         client, game="dancing-dice", players=3, seats=["human"] * 3, claim=[0, 1, 2], seed=2
     )
     with client.websocket_connect(f"/ws/{created['id']}") as ws:
@@ -88,7 +81,7 @@ def test_other_seats_secret_choices_do_not_make_a_move_stale(client: TestClient)
 
 
 def test_undo_takes_back_only_the_undoing_players_own_move(client: TestClient) -> None:
-    created = new_game(
+    created = created_in(
         client, game="dancing-dice", players=2, seats=["human", "human"], hotseat=True, seed=4
     )
     with client.websocket_connect(f"/ws/{created['id']}") as ws:
@@ -117,7 +110,7 @@ def test_undo_takes_back_only_the_undoing_players_own_move(client: TestClient) -
 def test_undo_never_takes_back_another_persons_move_with_the_bots_after_it(
     client: TestClient,
 ) -> None:
-    created = new_game(
+    created = created_in(
         client,
         game="the-dance",
         players=3,
@@ -149,7 +142,9 @@ def test_a_seat_token_plays_from_two_devices_and_the_creator_can_reissue_it(
 ) -> None:
     config = ServerConfig(data_dir=str(tmp_path), bot_delay=0.0)
     with TestClient(create_app(config)) as client:
-        created = new_game(client, game="dancing-dice", players=2, seats=["human", "human"], seed=6)
+        created = created_in(
+            client, game="dancing-dice", players=2, seats=["human", "human"], seed=6
+        )
         game_id, creator = created["id"], created["token"]
         old = client.post(f"/api/games/{game_id}/seats/1/claim").json()["token"]
         with (
@@ -203,7 +198,7 @@ def test_a_seat_token_plays_from_two_devices_and_the_creator_can_reissue_it(
 def test_an_absent_players_seat_goes_to_a_bot_and_stays_there(tmp_path: Path) -> None:
     config = ServerConfig(data_dir=str(tmp_path), bot_delay=0.0, absent_after=0.5)
     with TestClient(create_app(config)) as client:
-        created = new_game(
+        created = created_in(
             client,
             game="dancing-dice",
             players=3,
@@ -277,7 +272,7 @@ def test_an_absent_players_seat_goes_to_a_bot_and_stays_there(tmp_path: Path) ->
 
 
 def test_only_the_creator_or_a_seated_player_may_hand_a_seat(client: TestClient) -> None:
-    created = new_game(client, game="dancing-dice", players=2, seats=["human", "human"], seed=1)
+    created = created_in(client, game="dancing-dice", players=2, seats=["human", "human"], seed=1)
     url = f"/api/games/{created['id']}/seats/1/bot"
     refused = client.post(url, headers={"x-ballroom-token": "not-a-token"})
     assert refused.status_code == 403
@@ -293,10 +288,10 @@ def test_only_the_creator_or_a_seated_player_may_hand_a_seat(client: TestClient)
 def test_recent_games_say_who_plays_whose_move_it_is_and_how_old_they_are(
     client: TestClient,
 ) -> None:
-    dice = new_game(
+    dice = created_in(
         client, game="dancing-dice", players=3, seats=["human", "expert", "human"], seed=2
     )
-    dance = new_game(client, game="the-dance", players=2, seats=["human", "random"], seed=3)
+    dance = created_in(client, game="the-dance", players=2, seats=["human", "random"], seed=3)
     with client.websocket_connect(f"/ws/{dance['id']}") as ws:
         hello(ws, [dance["token"]])
         send(ws, {"type": "resign", "seat": 0})
