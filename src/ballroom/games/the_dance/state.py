@@ -1188,13 +1188,34 @@ class TheDanceState(State):
     def _apply_plan_choice(self, action: int, p: int, events: list[Event]) -> None:
         new = self.candidate_plan
         self.candidate_plan = -1
-        if action == ac.TAKE_PLAN:
+        take = action == ac.TAKE_PLAN
+        if take:
             self.plan_pile.append(self.plan[p])
             self.plan[p] = new
-            events.append(self._ev("plan", f"{self._who(p)} takes the new Plan.", player=p))
         else:
             self.plan_pile.append(new)
-            events.append(self._ev("plan", f"{self._who(p)} keeps its Plan.", player=p))
+        if self.plan_public[p]:
+            # Arrogance: the Plans lie face up, so the choice and a new Plan are seen.
+            text = f"takes the new Plan {self.comp.plans[new].id}" if take else "keeps its Plan"
+            events.append(self._ev("plan", f"{self._who(p)} {text}.", player=p, reveals=take))
+        else:
+            # Face down (RULINGS 20): the table sees a Plan go back, not which one.
+            events.append(
+                self._ev(
+                    "plan",
+                    f"{self._who(p)} keeps one Plan and returns the other face down.",
+                    player=p,
+                )
+            )
+            events.append(
+                self._ev(
+                    "your-plan",
+                    f"You {'take the new' if take else 'keep your'} Plan "
+                    f"{self.comp.plans[self.plan[p]].id}.",
+                    audience=p,
+                    plan=self.comp.plans[self.plan[p]].id,
+                )
+            )
         if self._plan_done(p):
             self._finish(p, events)
             return
