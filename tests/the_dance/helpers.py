@@ -72,7 +72,7 @@ def give_power(state: TheDanceState, seat: int, *powers: str) -> None:
     ids = [POWER_IDS.index(p) for p in powers]
     state.powers[seat] = ids
     state.power_bits[seat] = sum(1 << w for w in ids)
-    if state.current == seat and state.phase == P_DANCE and not state.steps_taken:
+    if state.current == seat and state.phase == P_DANCE and not state.movement_spent:
         state.moves_left = state._base_moves(seat)
 
 

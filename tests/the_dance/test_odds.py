@@ -73,6 +73,8 @@ def _roll_odds(state: TheDanceState) -> Odds:
     if state.phase == dance.C_DIE:
         results = [_settle(state.clone(), a, CHANCE) for a, _ in state.chance_outcomes()]
         return sum((r[0] for r in results), F(0)) / 6, sum((r[1] for r in results), F(0)) / 6
+    if state.phase == dance.P_REFRESH:  # holding Ankhs only: nothing to add before the roll
+        return _settle(state, ac.NO_REFRESH, state.actor)
     assert state.phase == dance.P_POSTROLL, state.phase
     p = state.actor
     first_of_each: dict[str, int] = {}  # which Refreshment pays does not matter

@@ -46,7 +46,8 @@ def test_event_sentence_tells_the_roll_and_its_target() -> None:
     state = ready_state(players=2)
     arrange(state, dancers={"Lady Julia": (1, 0)}, avatars={0: (0, 0), 1: (-4, 0)})
     give_refreshments(state, 0)
-    sentences = act(state, "end-dance", "influence lady-julia", "domain corruption", "roll 2")
+    act(state, "end-dance", "influence lady-julia", "domain corruption", "no-refreshment")
+    sentences = act(state, "roll 2", "accept")
     assert "The Saar family rolls 2 against 4: Lady Julia is Influenced." in sentences
 
 

@@ -57,7 +57,8 @@ def test_discipline_buys_a_second_marker_returned_when_its_dancer_is_seated() ->
     act(state, "discipline", "pay extortion-1", "pay ankh")
     assert state.markers[0] == 2 and state.hand_size[0] == 1
     assert "discipline" not in legal_texts(state)
-    act(state, "end-dance", "influence lady-julia", "domain corruption", "roll 2")
+    act(state, "end-dance", "influence lady-julia", "domain corruption", "no-refreshment")
+    act(state, "roll 2", "accept")
     julia, marta = DANCER["Lady Julia"], DANCER["Contessa Marta"]
     assert state.dancer_inf[julia] == 0 and state.dancer_inf[marta] == 0
     assert state.dancer_slot[julia] == 1
@@ -125,7 +126,8 @@ def test_overwhelming_dominates_every_success() -> None:
     arrange(state, dancers={"Lady Julia": (1, 0)}, avatars={0: (0, 0), 1: (-4, 0)})
     give_power(state, 0, "overwhelming")
     give_refreshments(state, 0)
-    act(state, "end-dance", "influence lady-julia", "domain corruption", "roll 4")
+    act(state, "end-dance", "influence lady-julia", "domain corruption", "no-refreshment")
+    act(state, "roll 4", "accept")
     assert state.dancer_dom[DANCER["Lady Julia"]]
 
 
@@ -138,7 +140,8 @@ def test_regale_two_attempts_and_choose_which_keeps_the_marker() -> None:
     )
     give_power(state, 0, "regale")
     give_refreshments(state, 0)
-    act(state, "end-dance", "influence lady-julia", "domain corruption", "roll 2")
+    act(state, "end-dance", "influence lady-julia", "domain corruption", "no-refreshment")
+    act(state, "roll 2", "accept")
     assert state.dancer_inf[DANCER["Lady Julia"]] == 0
     assert state.current == 0 and "influence contessa-marta" in legal_texts(state)
     assert "server" not in legal_texts(state)
@@ -149,7 +152,8 @@ def test_regale_two_attempts_and_choose_which_keeps_the_marker() -> None:
             ("extortion", "corruption", "subjugation", "confidence").index(t)
         ]
     )
-    act(state, "influence contessa-marta", f"domain {domain}", "roll 1")
+    act(state, "influence contessa-marta", f"domain {domain}", "no-refreshment")
+    act(state, "roll 1", "accept")
     assert legal_texts(state) == ["drop lady-julia", "drop contessa-marta"] or sorted(
         legal_texts(state)
     ) == sorted(["drop lady-julia", "drop contessa-marta"])
@@ -223,9 +227,10 @@ def test_tactician_lowers_the_die_by_one() -> None:
     arrange(state, dancers={"Lady Julia": (1, 0)}, avatars={0: (0, 0), 1: (-4, 0)})
     give_power(state, 0, "tactician")
     give_refreshments(state, 0, "ankh")
-    act(state, "end-dance", "influence lady-julia", "domain corruption", "roll 5")
+    act(state, "end-dance", "influence lady-julia", "domain corruption", "no-refreshment")
+    act(state, "roll 5")
     assert legal_texts(state) == ["accept", "tactician ankh"]
-    sentences = act(state, "tactician ankh")
+    sentences = act(state, "tactician ankh", "accept")
     assert any("rolls 4 against 4: Lady Julia is Influenced" in s for s in sentences)
 
 
@@ -234,11 +239,12 @@ def test_willpower_rerolls() -> None:
     arrange(state, dancers={"Lady Julia": (1, 0)}, avatars={0: (0, 0), 1: (-4, 0)})
     give_power(state, 0, "willpower")
     give_refreshments(state, 0, "ankh", "ankh")
-    act(state, "end-dance", "influence lady-julia", "domain corruption", "roll 6")
+    act(state, "end-dance", "influence lady-julia", "domain corruption", "no-refreshment")
+    act(state, "roll 6")
     assert legal_texts(state) == ["accept", "willpower ankh"]
     act(state, "willpower ankh")
     assert state.is_chance_node()
-    act(state, "roll 3")
+    act(state, "roll 3", "accept")
     assert state.dancer_inf[DANCER["Lady Julia"]] == 0
     assert state.hand_size[0] == 1
 

@@ -121,9 +121,11 @@ def test_influence_odds_add_avatar_dancer_and_refreshment_pips() -> None:
     # Only a Refreshment of the rolled Domain may be played (default variant).
     assert legal_texts(state) == ["refresh corruption-1", "no-refreshment"]
     act(state, "refresh corruption-1")
+    assert legal_texts(state) == ["no-refreshment"]  # one Refreshment per roll
+    act(state, "no-refreshment")
     assert state.is_chance_node()
     # Tatiana corruption 2 + Lady Julia corruption 2 + Refreshment 1 = 5.
-    assert any("rolls 6 against 5: no effect" in s for s in act(state, "roll 6"))
+    assert any("rolls 6 against 5: no effect" in s for s in act(state, "roll 6", "accept"))
     assert state.dancer_inf[julia] == -1
     assert state.spent[[k.slug for k in state.comp.refreshments].index("corruption-1")] == 1
 
@@ -147,8 +149,8 @@ def test_a_roll_at_most_the_total_influences_and_moves_the_marker() -> None:
         influenced={"Contessa Marta": 0},
     )
     give_refreshments(state, 0)
-    act(state, "end-dance", "influence lady-julia", "domain corruption")
-    sentences = act(state, "roll 2")
+    act(state, "end-dance", "influence lady-julia", "domain corruption", "no-refreshment")
+    sentences = act(state, "roll 2", "accept")
     assert any(
         s.startswith("The Saar family rolls 2 against") and "Lady Julia is Influenced" in s
         for s in sentences
@@ -183,7 +185,8 @@ def test_domination_variants(variant: str) -> None:
     arrange(state, dancers={"Lady Julia": (1, 0)}, avatars={0: (0, 0), 1: (-4, 0)})
     give_refreshments(state, 0)
     target = 2 + state.comp.dancers[DANCER["Lady Julia"]].pips[1]
-    act(state, "end-dance", "influence lady-julia", "domain corruption", "roll 1")
+    act(state, "end-dance", "influence lady-julia", "domain corruption", "no-refreshment")
+    act(state, "roll 1", "accept")
     julia = DANCER["Lady Julia"]
     assert state.dancer_inf[julia] == 0
     assert state.dancer_dom[julia] == (variant == "natural-one" or target - 1 >= 3)
@@ -216,7 +219,7 @@ def test_margin_three_domination_takes_a_dominated_dancer_over() -> None:
     act(state, "end-dance", "influence lady-julia", "domain corruption", "refresh corruption-2")
     total = state._target_number()
     assert total - 1 >= 3
-    act(state, "roll 1")
+    act(state, "no-refreshment", "roll 1", "accept")
     assert (state.dancer_inf[julia], state.dancer_dom[julia]) == (0, True)
 
 
@@ -231,9 +234,9 @@ def test_margin_three_success_without_margin_leaves_domination() -> None:
     )
     give_refreshments(state, 0)
     julia = DANCER["Lady Julia"]
-    act(state, "end-dance", "influence lady-julia", "domain corruption")
+    act(state, "end-dance", "influence lady-julia", "domain corruption", "no-refreshment")
     total = state._target_number()
-    act(state, f"roll {total}")
+    act(state, f"roll {total}", "accept")
     assert (state.dancer_inf[julia], state.dancer_dom[julia]) == (1, True)
 
 
@@ -246,8 +249,8 @@ def test_influencing_an_influenced_dancer_frees_her() -> None:
         influenced={"Lady Julia": 1},
     )
     give_refreshments(state, 0)
-    act(state, "end-dance", "influence lady-julia", "domain corruption")
-    sentences = act(state, "roll 2")
+    act(state, "end-dance", "influence lady-julia", "domain corruption", "no-refreshment")
+    sentences = act(state, "roll 2", "accept")
     assert any("freed from the Balaz family's Influence" in s for s in sentences)
     assert state.dancer_inf[DANCER["Lady Julia"]] == -1
 
@@ -349,9 +352,9 @@ def test_foil_uses_both_avatars_ratings_and_costs_the_next_influence_step() -> N
     arrange(state, avatars={0: (0, 0), 1: (1, 0)})
     act(state, "end-dance", "foil thorne-balaz", "domain subjugation")
     # Tatiana subjugation 1 + Thorne subjugation 2 = 3.
-    sentences = act(state, "roll 3")
+    sentences = act(state, "roll 3", "accept")
     assert any("rolls 3 against 3: the Balaz family is Foiled" in s for s in sentences)
-    act(state, "end-dance")
+    act(state, "pass", "end-dance")
     assert legal_texts(state) == ["clear-foil"]
     act(state, "clear-foil")
     assert not state.foiled[1]

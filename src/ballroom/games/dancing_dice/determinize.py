@@ -13,9 +13,10 @@ dice as the rival announced (a rival who kept everything probably rolled
 well). Rivals' pending secret choices are the expert's choices for their
 sampled dice.
 
-Dice still to be rolled at a chance node are rebuilt in a canonical order;
-since every roll is an independent fair die, the distribution of what
-follows is the same. The order in which earlier dancers were knocked out is
+Dice still to be rolled at a chance node are rebuilt in the order the state
+rolls them, from the public count of dice still to roll, so that the next
+die lands where it lands in the true game; a rival's dice already rolled are
+rolled afresh. The order in which earlier dancers were knocked out is
 not observed either; it only affects places behind the winner, never
 ``returns()``.
 """
@@ -82,19 +83,14 @@ def determinize(game: DancingDice, observation: Observation, rng: Rng) -> Dancin
     state.dice = [list(my_dice) if p == me else [0] * DICE_PER_PLAYER for p in range(game.players)]
     state.pending = []
     tango = observation["tango"]
-    state.tango = list(tango) if tango is not None else []
+    state.tango = list(tango if tango is not None else observation["tango_rolled"])
     if phase is Phase.OVER:
         return state
     if phase in (Phase.TANGO, Phase.ROLL):
         if phase is Phase.TANGO:
             state.pending = [(CHANCE, d) for d in range(TANGO_DICE)]
-        for p in dancers:
-            if p == me:
-                state.pending += [(p, d) for d in range(DICE_PER_PLAYER) if my_dice[d] == 0]
-            elif p < me and state.active[me]:
-                state.dice[p] = [rng.roll() for _ in range(DICE_PER_PLAYER)]
-            else:
-                state.pending += [(p, d) for d in range(DICE_PER_PLAYER)]
+        state.pending += [(p, d) for p in dancers for d in range(DICE_PER_PLAYER)]
+        _skip_rolled(state, observation["dice_to_roll"], me, rng)
         if not state.pending:
             state.phase = Phase.REROLL
         return state
@@ -115,6 +111,7 @@ def determinize(game: DancingDice, observation: Observation, rng: Rng) -> Dancin
             _sample_rerolled_dice(state, p, state.announced[p], rng)
     if phase is Phase.REROLL_ROLL:
         state.pending = [(p, d) for p in dancers for d in actions.reroll_dice(state.rerolls[p])]
+        _skip_rolled(state, observation["dice_to_roll"], me, rng)
         return state
     for p in dancers:
         if p == me and observation.get("my_first_row") is not None:
@@ -122,6 +119,17 @@ def determinize(game: DancingDice, observation: Observation, rng: Rng) -> Dancin
         elif p != me and seats[p]["ready"]:
             state.arrangements[p] = expert_action(state, p, arranging=True)
     return state
+
+
+def _skip_rolled(state: DancingDiceState, to_roll: int, me: int, rng: Rng) -> None:
+    """Take the dice already rolled off the front of the queue; a rival's are rolled afresh.
+
+    The Tango dice rolled so far and ``me``'s own dice are already in ``state``.
+    """
+    while len(state.pending) > to_roll:
+        player, die = state.pending.pop(0)
+        if player not in (me, CHANCE):
+            state.dice[player][die] = rng.roll()
 
 
 REJECTION_TRIES = 30

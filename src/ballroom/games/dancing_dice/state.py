@@ -163,6 +163,8 @@ class DancingDiceState(State):
             "round": self.round,
             "phase": self.phase.value,
             "tango": sorted(self.tango) if len(self.tango) == TANGO_DICE else None,
+            "tango_rolled": list(self.tango) if len(self.tango) < TANGO_DICE else None,
+            "dice_to_roll": len(self.pending),
             "satisfactory": satisfactory_count(len(self.dancers())),
             "players": players,
             "last_round": self.last_round,
@@ -272,7 +274,10 @@ class DancingDiceState(State):
                 if not dice
                 else f"{name} re-rolls {len(dice)} {'die' if len(dice) == 1 else 'dice'}!"
             )
-            events.append(Event("reroll", text, {"player": player, "count": len(dice)}))
+            # The rules announce how many dice each dancer re-rolls: a secret choice shows.
+            events.append(
+                Event("reroll", text, {"player": player, "count": len(dice)}, reveals=True)
+            )
         self.phase = Phase.REROLL_ROLL if self.pending else Phase.ARRANGE
         return events
 

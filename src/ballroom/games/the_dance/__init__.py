@@ -40,7 +40,13 @@ Rulings of our own, where the rulebook and RULINGS.md are silent:
   moment of the game).
 * When all of a family's markers are in use, a success moves one: with one
   marker automatically (RULINGS 3); with Discipline's two the player picks the
-  Dancer to drop; with Regale she may instead drop the new Dancer.
+  Dancer to drop; on Regale's second attempt she may instead drop the new Dancer.
+* Secret holdings never shape the flow (RULINGS 20): every family meets the
+  Refreshment step of a Dancer Influence, a second Refreshment question after
+  playing one, the post-roll step and a second Influence decision, with only
+  ``no-refreshment``, ``accept`` or ``pass`` where no Power or Refreshment
+  applies; another family's Movement left is not shown; a Power's first
+  visible use is announced.
 * Success against another family's Influenced Dancer only frees her, even on a
   Dominating roll; only ``margin-three`` Domination takes over a Dominated one.
 * Foil adds no Refreshment (the rulebook names only the two Avatars' ratings);

@@ -155,7 +155,9 @@ def encode(
     w.scaled(len(agenda), MAX_AGENDA)
     w.one_hot(agenda[0][0] if agenda else None, AGENDA_TASKS)
     turn = observation["turn_state"]
-    for key in ("moves_left", "ankhs_used", "steps_taken", "attempts", "pay_left"):
+    moves_left = turn["moves_left"]  # None: another family's Movement, hidden
+    w.scaled(moves_left if moves_left is not None else 0, MAX_COUNT)
+    for key in ("ankhs_used", "movement_spent", "attempts", "pay_left"):
         w.scaled(turn[key], MAX_COUNT)
     w.flag(turn["passing"])
     w.flag(turn["strategic_used"])

@@ -202,7 +202,7 @@ class TheDanceState(State):
         # The current turn.
         self.moves_left = 0
         self.ankhs_used = 0
-        self.steps_taken = 0
+        self.movement_spent = 0
         self.passing = False
         self.attempts = 0
         self.strategic_used = False
@@ -320,6 +320,8 @@ class TheDanceState(State):
                 return [ac.DOMAIN + i for i in range(4) if not neg[i]]
             return [ac.DOMAIN + i for i in range(4)]
         if phase == P_REFRESH:
+            if len(self.used) >= self._refresh_limit(p):
+                return [ac.NO_REFRESH]
             return [*self._refresh_options(p), ac.NO_REFRESH]
         if phase == P_POSTROLL:
             return self._postroll_actions(p)
@@ -440,10 +442,15 @@ class TheDanceState(State):
             if hand[k] and kind.domain >= 0 and (anydomain or kind.domain == dom)
         ]
 
+    def _refresh_limit(self, p: int) -> int:
+        return 2 if self.power_bits[p] & RESOURCEFUL else 1
+
     def _in_range(self, p: int) -> int:
         return 2 if self.power_bits[p] & MESMERIZE else 1
 
     def _influence_actions(self, p: int) -> list[int]:
+        if self.attempts == 1 and not self.power_bits[p] & REGALE:
+            return [ac.PASS]
         inf = self.dancer_inf
         out = [ac.RELEASE + d for d, owner in enumerate(inf) if owner == p] if p in inf else []
         if self.foiled[p]:
@@ -506,7 +513,9 @@ class TheDanceState(State):
             self._apply_influence(action, player, events)
         elif phase == P_DOMAIN:
             self.domain = action - ac.DOMAIN
-            if self.target_kind == TARGET_DANCER and self._refresh_options(player):
+            # Every family meets the Refreshment step, holding a fitting one or not
+            # (RULINGS 20); a Foil takes no Refreshment, for everyone alike.
+            if self.target_kind == TARGET_DANCER:
                 self.phase = P_REFRESH
             else:
                 self._start_roll()
@@ -517,7 +526,6 @@ class TheDanceState(State):
                 k = action - ac.REFRESH
                 self._spend(player, k)
                 self.used.append(k)
-                self._reveal(player, RESOURCEFUL if len(self.used) == 2 else 0)
                 events.append(
                     self._ev(
                         "refreshment",
@@ -526,8 +534,10 @@ class TheDanceState(State):
                         kind=self.comp.refreshments[k].slug,
                     )
                 )
-                limit = 2 if self.power_bits[player] & RESOURCEFUL else 1
-                if len(self.used) >= limit or not self._refresh_options(player):
+                # After one, every family is asked again (only Resourceful may say
+                # yes), so that the question does not give Resourceful away.
+                if len(self.used) == 2:
+                    self._use_power(player, RESOURCEFUL, "a second Refreshment on one roll", events)
                     self._start_roll()
         elif phase == P_POSTROLL:
             self._apply_postroll(action, player, events)
@@ -554,7 +564,6 @@ class TheDanceState(State):
             self.pay_left -= 1
             if self.pay_left == 0:
                 self.markers[player] = 2
-                self._reveal(player, DISCIPLINE)
                 events.append(
                     self._ev(
                         "discipline",
@@ -655,21 +664,20 @@ class TheDanceState(State):
             else:
                 self.roll = face
                 self.modifier = 0
-                if self._postroll_actions(self.current) != [ac.ACCEPT]:
-                    total = self._target_number()
-                    events.append(
-                        self._ev(
-                            "roll",
-                            f"{self._who(self.current)} rolls {face} against {total}.",
-                            player=self.current,
-                            roll=face,
-                            target=total,
-                        )
+                total = self._target_number()
+                events.append(
+                    self._ev(
+                        "roll",
+                        f"{self._who(self.current)} rolls {face} against {total}.",
+                        player=self.current,
+                        roll=face,
+                        target=total,
                     )
-                    self.phase = P_POSTROLL
-                    self.actor = self.current
-                else:
-                    self._resolve(events)
+                )
+                # Every family meets the post-roll step (``accept`` alone without
+                # Tactician or Willpower), so that it gives neither away (RULINGS 20).
+                self.phase = P_POSTROLL
+                self.actor = self.current
         elif phase == C_REFRESH:
             k = action - ac.DRAW_REFRESH
             p = self.draw_for
@@ -750,15 +758,10 @@ class TheDanceState(State):
                 self.occ[here] = -1
             self.moves_left -= 1
             self.avatar_pos[p] = nxt
-            if self.occ[nxt] < 0:
+            self.passing = self.occ[nxt] >= 0
+            if not self.passing:
                 self.occ[nxt] = code
-                self.passing = False
-            else:
-                self.passing = True
-                self._reveal(p, SHADOW)
-            self.steps_taken += 1
-            if self.steps_taken > self.comp.avatars[self.avatar_of[p]].movement + self.ankhs_used:
-                self._reveal(p, ATHLETIC)
+            self.movement_spent += 1
             events.append(
                 self._ev(
                     "step",
@@ -767,6 +770,13 @@ class TheDanceState(State):
                     hex=nxt,
                 )
             )
+            if self.passing:
+                self._use_power(p, SHADOW, "the Avatar passes through a piece", events)
+            if (
+                self.movement_spent
+                > self.comp.avatars[self.avatar_of[p]].movement + self.ankhs_used
+            ):
+                self._use_power(p, ATHLETIC, "a step beyond the Avatar's Movement", events)
         elif action < ac.LEAD + 6 * self.nd:
             d, direction = divmod(action - ac.LEAD, 6)
             here = self.dancer_pos[d]
@@ -794,6 +804,7 @@ class TheDanceState(State):
             self.dancer_pos[d] = entry
             self.occ[entry] = d
             self.moves_left -= 1
+            self.movement_spent += 1
             events.append(
                 self._ev(
                     "unseat",
@@ -807,22 +818,25 @@ class TheDanceState(State):
             self._spend(p, k)
             self.ankhs_used += 1
             self.moves_left += 1
-            if self.ankhs_used == 2:
-                self._reveal(p, RESOURCEFUL)
             events.append(
                 self._ev("ankh", f"{self._who(p)} spends an Ankh: one more Movement.", player=p)
             )
+            if self.ankhs_used == 2:
+                self._use_power(p, RESOURCEFUL, "a second Ankh in one Dance step", events)
         elif action < ac.RELEASE + self.nd:
             self._release(action - ac.RELEASE, events, voluntary=True)
         elif action == ac.DISCIPLINE:
             self.pay_left = 2
             self.phase = P_PAY
+            self._use_power(p, DISCIPLINE, "two Refreshments buy a second Influence marker", events)
         elif action == ac.STRATEGIC:
             self.strategic_used = True
-            self._reveal(p, STRATEGIC)
             events.append(
                 self._ev(
-                    "strategic", f"{self._who(p)} uses Strategic to draw a new Plan.", player=p
+                    "strategic",
+                    f"{self._who(p)} uses Strategic to draw a new Plan.",
+                    player=p,
+                    reveals=self._reveal(p, STRATEGIC),
                 )
             )
             self.agenda[:0] = [(T_STRATEGIC_DRAW, p), (T_STRATEGIC_CHOICE, p), (T_RESUME_DANCE, p)]
@@ -848,16 +862,16 @@ class TheDanceState(State):
         elif action == ac.PASS:
             self._end_turn(events)
         elif ac.INFLUENCE <= action < ac.INFLUENCE + nd:
-            self._start_effort(TARGET_DANCER, action - ac.INFLUENCE)
+            self._start_effort(TARGET_DANCER, action - ac.INFLUENCE, events)
         elif ac.FOIL <= action < ac.FOIL + 6:
             q = self.avatar_of.index(action - ac.FOIL)
-            self._start_effort(TARGET_AVATAR, q)
+            self._start_effort(TARGET_AVATAR, q, events)
         elif action == ac.SERVER:
             here = self.avatar_pos[p]
             if self.comp.board.distance[here][self.server] > self._in_range(p):
-                self._reveal(p, HOST)
+                self._use_power(p, HOST, "the Server is called from afar", events)
             elif self.comp.board.distance[here][self.server] > 1:
-                self._reveal(p, MESMERIZE)
+                self._use_power(p, MESMERIZE, "the Server is called from two hexes", events)
             self.occ[self.server] = -1
             self.server = -1
             events.append(
@@ -904,7 +918,7 @@ class TheDanceState(State):
         else:
             self.avatar_pos[piece - self.nd] = here
 
-    def _start_effort(self, kind: int, target: int) -> None:
+    def _start_effort(self, kind: int, target: int, events: list[Event]) -> None:
         p = self.current
         self.target_kind = kind
         self.target = target
@@ -916,9 +930,9 @@ class TheDanceState(State):
         here = self.avatar_pos[p]
         pos = self.dancer_pos[target] if kind == TARGET_DANCER else self.avatar_pos[target]
         if self.comp.board.distance[here][pos] > 1:
-            self._reveal(p, MESMERIZE)
+            self._use_power(p, MESMERIZE, "an Influence effort from two hexes", events)
         if self.attempts == 1:
-            self._reveal(p, REGALE)
+            self._use_power(p, REGALE, "a second Influence attempt this turn", events)
         self.phase = P_DOMAIN
 
     def _start_roll(self) -> None:
@@ -946,24 +960,28 @@ class TheDanceState(State):
             self._spend(p, k)
             self.modifier += 1
             self.tactician_used = True
-            self._reveal(p, TACTICIAN)
             events.append(
                 self._ev(
                     "tactician",
                     f"{self._who(p)} uses Tactician: the roll counts as {self.roll - self.modifier}.",
                     player=p,
+                    reveals=self._reveal(p, TACTICIAN),
                 )
             )
-            if self._postroll_actions(p) == [ac.ACCEPT]:
-                self._resolve(events)
+            # The post-roll step goes on (``accept`` alone without Willpower) so
+            # that its end does not tell whether Willpower is held (RULINGS 20).
         else:
             k = action - ac.WILLPOWER
             self._spend(p, k)
             self.rerolled = True
             self.tactician_used = False
-            self._reveal(p, WILLPOWER)
             events.append(
-                self._ev("willpower", f"{self._who(p)} uses Willpower to roll again.", player=p)
+                self._ev(
+                    "willpower",
+                    f"{self._who(p)} uses Willpower to roll again.",
+                    player=p,
+                    reveals=self._reveal(p, WILLPOWER),
+                )
             )
             self._start_roll()
 
@@ -1001,8 +1019,6 @@ class TheDanceState(State):
             or (self.game.margin_three and total - roll >= 3)
             or (not self.game.margin_three and self.roll == 1 and self.modifier == 0)
         )
-        if success and self.power_bits[p] & OVERWHELMING:
-            self._reveal(p, OVERWHELMING)
         owner = self.dancer_inf[d]
         text = f"{name} rolls {roll} against {total}: "
         place = False
@@ -1033,12 +1049,15 @@ class TheDanceState(State):
                 dominated=dominate,
             )
         )
+        if success and self.power_bits[p] & OVERWHELMING:
+            self._use_power(p, OVERWHELMING, "every success Dominates", events)
         if place:
             self.roll_dominates = dominate
             in_use = [
                 x for x in range(self.nd) if self.dancer_inf[x] == p and self.dancer_pos[x] >= 0
             ]
-            regale = bool(self.power_bits[p] & REGALE)
+            # Regale's choice arises on the second attempt, when Regale is public.
+            regale = bool(self.power_bits[p] & REGALE) and self.attempts == 1
             if len(in_use) < self.markers[p] or (len(in_use) == 1 and not regale):
                 if len(in_use) >= self.markers[p]:
                     self._release(in_use[0], events, voluntary=False)
@@ -1091,7 +1110,9 @@ class TheDanceState(State):
         self.attempts += 1
         if self.phase == P_OVER:
             return
-        if self.attempts == 1 and self.power_bits[p] & REGALE:
+        if self.attempts == 1:
+            # Every family meets a second Influence decision (``pass`` alone without
+            # Regale), so that the turn's end does not give Regale away (RULINGS 20).
             self.phase = P_INFLUENCE
             self.actor = p
             return
@@ -1167,13 +1188,34 @@ class TheDanceState(State):
     def _apply_plan_choice(self, action: int, p: int, events: list[Event]) -> None:
         new = self.candidate_plan
         self.candidate_plan = -1
-        if action == ac.TAKE_PLAN:
+        take = action == ac.TAKE_PLAN
+        if take:
             self.plan_pile.append(self.plan[p])
             self.plan[p] = new
-            events.append(self._ev("plan", f"{self._who(p)} takes the new Plan.", player=p))
         else:
             self.plan_pile.append(new)
-            events.append(self._ev("plan", f"{self._who(p)} keeps its Plan.", player=p))
+        if self.plan_public[p]:
+            # Arrogance: the Plans lie face up, so the choice and a new Plan are seen.
+            text = f"takes the new Plan {self.comp.plans[new].id}" if take else "keeps its Plan"
+            events.append(self._ev("plan", f"{self._who(p)} {text}.", player=p, reveals=take))
+        else:
+            # Face down (RULINGS 20): the table sees a Plan go back, not which one.
+            events.append(
+                self._ev(
+                    "plan",
+                    f"{self._who(p)} keeps one Plan and returns the other face down.",
+                    player=p,
+                )
+            )
+            events.append(
+                self._ev(
+                    "your-plan",
+                    f"You {'take the new' if take else 'keep your'} Plan "
+                    f"{self.comp.plans[self.plan[p]].id}.",
+                    audience=p,
+                    plan=self.comp.plans[self.plan[p]].id,
+                )
+            )
         if self._plan_done(p):
             self._finish(p, events)
             return
@@ -1191,7 +1233,7 @@ class TheDanceState(State):
         self.phase = P_DANCE
         self.moves_left = self._base_moves(p)
         self.ankhs_used = 0
-        self.steps_taken = 0
+        self.movement_spent = 0
         self.passing = False
         self.attempts = 0
         self.strategic_used = False
@@ -1260,7 +1302,13 @@ class TheDanceState(State):
                 self.phase, self.actor = P_KEEP_POWER, p
                 return
             if task == T_DEAL:
-                count = 6 if self.power_bits[p] & OLD_WEALTH else 4
+                count = 4
+                if self.power_bits[p] & OLD_WEALTH:
+                    count = 6
+                    # Six Refreshments drawn are seen by all: Old Wealth is public.
+                    self._use_power(
+                        p, OLD_WEALTH, "the family begins with six Refreshments", events
+                    )
                 agenda[:0] = [(T_REFRESH, p)] * count
                 continue
             if task in (T_PLAN, T_STRATEGIC_DRAW):
@@ -1502,9 +1550,11 @@ class TheDanceState(State):
             "discarded": self.discarded_count,
             "agenda": [list(task) for task in self.agenda],
             "turn_state": {
-                "moves_left": self.moves_left,
+                "moves_left": self.moves_left
+                if player is not None and player == self.current
+                else None,
                 "ankhs_used": self.ankhs_used,
-                "steps_taken": self.steps_taken,
+                "movement_spent": self.movement_spent,
                 "passing": self.passing,
                 "attempts": self.attempts,
                 "strategic_used": self.strategic_used,
@@ -1587,7 +1637,7 @@ class TheDanceState(State):
         for key in (
             "moves_left",
             "ankhs_used",
-            "steps_taken",
+            "movement_spent",
             "passing",
             "attempts",
             "strategic_used",
@@ -1623,18 +1673,41 @@ class TheDanceState(State):
             seen_powers += fams[me]["powers"] + fams[me]["drawn_powers"]
         unseen = [w for w in range(len(comp.powers)) if w not in seen_powers]
         rng.shuffle(unseen)
-        state.powers = []
-        state.drawn_powers = []
-        for q, f in enumerate(fams):
-            if q == me:
-                state.powers.append(list(f["powers"]))
-                state.drawn_powers.append(list(f["drawn_powers"]))
-                continue
-            hidden = f["power_count"] - len(f["revealed"])
-            state.powers.append(list(f["revealed"]) + [unseen.pop() for _ in range(hidden)])
-            state.drawn_powers.append([unseen.pop() for _ in range(f["drawn_count"])])
-        state.power_pile = unseen
+        held = [
+            q
+            for q, f in enumerate(fams)
+            if q != me
+            for _ in range(f["power_count"] - len(f["revealed"]))
+        ]
+        # Old Wealth shows itself at the deal: a family dealt without showing it lacks it.
+        old_wealth = OLD_WEALTH.bit_length() - 1
+        allowed = [
+            i for i in range(len(unseen)) if i >= len(held) or (T_DEAL, held[i]) in state.agenda
+        ]
+        if old_wealth in unseen and unseen.index(old_wealth) not in allowed and allowed:
+            i, j = unseen.index(old_wealth), allowed[rng.below(len(allowed))]
+            unseen[i], unseen[j] = unseen[j], unseen[i]
+        deal = iter(unseen)
+        state.powers = [
+            list(f["powers"])
+            if q == me
+            else list(f["revealed"]) + [next(deal) for _ in range(held.count(q))]
+            for q, f in enumerate(fams)
+        ]
+        state.drawn_powers = [
+            list(f["drawn_powers"]) if q == me else [next(deal) for _ in range(f["drawn_count"])]
+            for q, f in enumerate(fams)
+        ]
+        state.power_pile = list(deal)
         state.power_bits = [sum(1 << w for w in ws) for ws in state.powers]
+        if state.moves_left is None:
+            # Another family's Movement left is hidden (RULINGS 20): work it out from
+            # the Powers just dealt and the Movement she has visibly spent.
+            state.moves_left = (
+                state._base_moves(state.current) + state.ankhs_used - state.movement_spent
+                if state.current >= 0
+                else 0
+            )
         # Refreshments: everything not in my hand and not spent face up is unseen.
         kinds = comp.refreshments
         pool = [k for k, kind in enumerate(kinds) for _ in range(kind.count - state.spent[k])]
@@ -1683,11 +1756,31 @@ class TheDanceState(State):
         self.powers[p].append(w)
         self.power_bits[p] |= 1 << w
 
-    def _reveal(self, p: int, bit: int) -> None:
+    def _reveal(self, p: int, bit: int) -> bool:
+        """Show family ``p``'s Power ``bit`` to the table; whether it was hidden until now."""
         if bit and self.power_bits[p] & bit:
             w = bit.bit_length() - 1
             if w not in self.revealed[p]:
                 self.revealed[p].append(w)
+                return True
+        return False
+
+    def _use_power(self, p: int, bit: int, effect: str, events: list[Event]) -> None:
+        """A Power visibly acts: the first time, the log says so and the table learns it.
+
+        The event ``reveals``, so that secrecy tests let twin games part here.
+        """
+        if self._reveal(p, bit):
+            w = bit.bit_length() - 1
+            events.append(
+                self._ev(
+                    "power",
+                    f"{self._who(p)} uses {self.comp.powers[w].name}: {effect}.",
+                    player=p,
+                    power=POWER_IDS[w],
+                    reveals=True,
+                )
+            )
 
     def _spend(self, p: int, k: int) -> None:
         self.hand[p][k] -= 1

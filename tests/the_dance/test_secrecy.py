@@ -1,0 +1,232 @@
+"""RULINGS 20: secret holdings stay secret in the flow of play.
+
+Each test builds two positions that differ only in what the Balaz family (seat
+1) cannot see, namely the Saar family's (seat 0) Powers or Refreshments, and
+checks that seat 1 sees the same decisions, the same log and the same board in
+both, until a Power is used (which the log then announces, and the
+announcement ``reveals``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from ballroom.core.events import Event
+from ballroom.core.rng import Rng
+from ballroom.core.state import CHANCE
+from ballroom.games.the_dance import TheDanceState
+from ballroom.games.the_dance import actions as ac
+from ballroom.games.the_dance.components import POWER_IDS
+
+from .helpers import DANCER, act, arrange, give_power, give_refreshments, legal_texts, ready_state
+
+BALAZ = 1
+
+
+def saar_next_to_lady_julia(power: str, *refreshments: str) -> TheDanceState:
+    """The Saar family's Dance step, Lady Julia adjacent, holding ``power`` and ``refreshments``."""
+    state = ready_state(players=2)
+    arrange(
+        state,
+        dancers={"Lady Julia": (1, 0), "Contessa Marta": (-1, 0)},
+        avatars={0: (0, 0), 1: (-4, 0)},
+    )
+    give_power(state, 0, power)
+    give_refreshments(state, 0, *refreshments)
+    return state
+
+
+def seen(state: TheDanceState, events: Sequence[Event] = ()) -> dict[str, Any]:
+    """What the Balaz family receives: its observation, its log and who is to act."""
+    return {
+        "observation": state.observation(BALAZ),
+        "log": [e.to_json() for e in events if e.visible_to(BALAZ)],
+        "to act": state.current_players(),
+    }
+
+
+def both(states: tuple[TheDanceState, TheDanceState], *texts: str) -> list[list[Event]]:
+    """Play ``texts`` in both positions; the Balaz family must see the same after each."""
+    logs: list[list[Event]] = [[], []]
+    for text in texts:
+        for log, state in zip(logs, states, strict=True):
+            player = state.current_players()[0]
+            log[:] = state.apply(ac.parse(text), player)
+        assert seen(states[0], logs[0]) == seen(states[1], logs[1]), f"after {text!r}"
+    return logs
+
+
+def test_every_family_meets_the_refreshment_step_holding_a_fitting_one_or_not() -> None:
+    fitting = saar_next_to_lady_julia("host", "corruption-1")
+    other = saar_next_to_lady_julia("host", "extortion-1")
+    both((fitting, other), "end-dance", "influence lady-julia", "domain corruption")
+    assert legal_texts(fitting) == ["refresh corruption-1", "no-refreshment"]
+    assert legal_texts(other) == ["no-refreshment"]
+    assert other.observation(BALAZ)["phase"] == "refreshment"
+    both((fitting, other), "no-refreshment")
+    assert other.is_chance_node()
+
+
+def test_after_one_refreshment_every_family_is_asked_for_a_second() -> None:
+    resourceful = saar_next_to_lady_julia("resourceful", "corruption-1", "corruption-1")
+    plain = saar_next_to_lady_julia("host", "corruption-1", "corruption-1")
+    states = (resourceful, plain)
+    both(states, "end-dance", "influence lady-julia", "domain corruption", "refresh corruption-1")
+    assert legal_texts(plain) == ["no-refreshment"]
+    assert legal_texts(resourceful) == ["refresh corruption-1", "no-refreshment"]
+    events = resourceful.apply(ac.parse("refresh corruption-1"))
+    used = [e for e in events if e.kind == "power"]
+    assert [e.text for e in used] == [
+        "The Saar family uses Resourceful: a second Refreshment on one roll."
+    ]
+    assert used[0].reveals and resourceful.is_chance_node()
+
+
+def test_every_roll_meets_the_post_roll_step() -> None:
+    tactician = saar_next_to_lady_julia("tactician", "ankh")
+    plain = saar_next_to_lady_julia("host", "ankh")
+    states = (tactician, plain)
+    logs = both(states, "end-dance", "influence lady-julia", "domain corruption")
+    logs = both(states, "no-refreshment", "roll 6")
+    assert [e.text for e in logs[1]] == ["The Saar family rolls 6 against 4."]
+    assert legal_texts(plain) == ["accept"]
+    assert legal_texts(tactician) == ["accept", "tactician ankh"]
+    logs = both(states, "accept")
+    assert "rolls 6 against 4: no effect" in logs[1][0].text
+
+
+def test_tactician_used_leaves_the_post_roll_step_open_willpower_or_not() -> None:
+    both_powers = saar_next_to_lady_julia("tactician", "ankh", "ankh")
+    give_power(both_powers, 0, "tactician", "willpower")
+    tactician = saar_next_to_lady_julia("tactician", "ankh", "ankh")
+    give_power(tactician, 0, "tactician", "host")
+    states = (both_powers, tactician)
+    both(states, "end-dance", "influence lady-julia", "domain corruption", "no-refreshment")
+    both(states, "roll 6")
+    events = [state.apply(ac.parse("tactician ankh")) for state in states]
+    assert all(e.kind == "tactician" and e.reveals for e, *_ in events)
+    assert seen(both_powers, events[0]) == seen(tactician, events[1])
+    assert legal_texts(tactician) == ["accept"]
+    assert legal_texts(both_powers) == ["accept", "willpower ankh"]
+
+
+def test_every_family_meets_a_second_influence_decision() -> None:
+    regale = saar_next_to_lady_julia("regale")
+    plain = saar_next_to_lady_julia("host")
+    states = (regale, plain)
+    both(states, "end-dance", "influence lady-julia", "domain corruption", "no-refreshment")
+    both(states, "roll 6", "accept")
+    assert plain.observation(BALAZ)["phase"] == "influence"
+    assert legal_texts(plain) == ["pass"]
+    assert "influence contessa-marta" in legal_texts(regale)
+    events = regale.apply(ac.parse("influence contessa-marta"))
+    assert [(e.text, e.reveals) for e in events] == [
+        ("The Saar family uses Regale: a second Influence attempt this turn.", True)
+    ]
+    plain.apply(ac.parse("pass"))
+    assert plain.current == BALAZ
+
+
+def test_regale_first_success_moves_the_marker_as_anyone_s() -> None:
+    """Regale's choice of Dancer arises on the second attempt only (RULINGS 17)."""
+    regale = saar_next_to_lady_julia("regale")
+    plain = saar_next_to_lady_julia("host")
+    for state in (regale, plain):
+        state.dancer_inf[DANCER["Contessa Marta"]] = 0
+    states = (regale, plain)
+    both(states, "end-dance", "influence lady-julia", "domain corruption", "no-refreshment")
+    both(states, "roll 2", "accept")
+    assert regale.dancer_inf[DANCER["Lady Julia"]] == 0
+    assert regale.dancer_inf[DANCER["Contessa Marta"]] == -1
+
+
+def test_other_families_never_see_the_movement_left() -> None:
+    athletic = saar_next_to_lady_julia("athletic")
+    plain = saar_next_to_lady_julia("host")
+    assert athletic.observation(0)["turn_state"]["moves_left"] == 3
+    assert athletic.observation(BALAZ)["turn_state"]["moves_left"] is None
+    both((athletic, plain), "step ne", "step nw")
+    events = athletic.apply(ac.parse("step w"))
+    assert [(e.text, e.reveals) for e in events if e.kind == "power"] == [
+        ("The Saar family uses Athletic: a step beyond the Avatar's Movement.", True)
+    ]
+
+
+def test_determinize_works_out_the_hidden_movement_left() -> None:
+    state = saar_next_to_lady_julia("athletic")
+    give_power(state, 0)  # no Power: the twin has none to deal either
+    act(state, "step ne")
+    twin = state.game.determinize(state.observation(BALAZ), Rng(1))
+    assert twin.moves_left == state.moves_left == 1
+
+
+def strategic_choice(scenario: str, choice: str) -> tuple[TheDanceState, list[Event]]:
+    state = ready_state(players=2, scenario=scenario)
+    arrange(state, avatars={0: (0, 0), 1: (-4, 0)})
+    give_power(state, 0, "strategic")
+    state.tempo = 4
+    act(state, "strategic")
+    state.apply(state.chance_outcomes()[0][0], CHANCE)
+    return state, state.apply(ac.parse(choice))
+
+
+def test_a_strategic_choice_under_subtlety_is_face_down() -> None:
+    public = set()
+    for choice in ("keep-plan", "take-plan"):
+        state, events = strategic_choice("subtlety", choice)
+        public.add(tuple(e.text for e in events if e.visible_to(BALAZ)))
+        mine = [e.text for e in events if e.audience == frozenset({0})]
+        plan = state.comp.plans[state.plan[0]].id
+        verb = "take the new" if choice == "take-plan" else "keep your"
+        assert mine == [f"You {verb} Plan {plan}."]
+    assert public == {("The Saar family keeps one Plan and returns the other face down.",)}
+
+
+def test_a_strategic_choice_under_arrogance_is_seen() -> None:
+    state, events = strategic_choice("arrogance", "take-plan")
+    plan = state.comp.plans[state.plan[0]].id
+    assert [(e.text, e.reveals) for e in events] == [
+        (f"The Saar family takes the new Plan {plan}.", True)
+    ]
+    _, events = strategic_choice("arrogance", "keep-plan")
+    assert [e.text for e in events] == ["The Saar family keeps its Plan."]
+
+
+def test_discipline_is_revealed_when_bought_not_when_paid_for() -> None:
+    state = saar_next_to_lady_julia("discipline", "extortion-1", "ankh")
+    events = state.apply(ac.parse("discipline"))
+    assert state.observation(BALAZ)["phase"] == "discipline-payment"
+    assert [(e.kind, e.reveals) for e in events] == [("power", True)]
+    assert state.observation(BALAZ)["families"][0]["revealed"] == [POWER_IDS.index("discipline")]
+
+
+def test_old_wealth_is_public_from_the_deal_and_determinize_keeps_it_there() -> None:
+    old_wealth = POWER_IDS.index("old-wealth")
+    for seed in range(60):
+        state = ready_state(players=3, seed=seed, keep_powers=True)
+        holders = [p for p in range(3) if old_wealth in state.powers[p]]
+        if holders:
+            break
+    else:
+        raise AssertionError("no seed dealt Old Wealth")
+    holder = holders[0]
+    viewer = (holder + 1) % 3
+    assert state.observation(viewer)["families"][holder]["revealed"] == [old_wealth]
+    assert state.hand_size[holder] == 6
+    for seed in range(30):
+        twin = state.game.determinize(state.observation(viewer), Rng(seed))
+        assert [old_wealth in twin.powers[p] for p in range(3)] == [p == holder for p in range(3)]
+
+
+def test_old_wealth_unseen_is_never_dealt_to_a_family_dealt_four() -> None:
+    old_wealth = POWER_IDS.index("old-wealth")
+    for seed in range(60):
+        state = ready_state(players=3, seed=seed, keep_powers=True)
+        if all(old_wealth not in powers for powers in state.powers):
+            break
+    else:
+        raise AssertionError("every seed dealt Old Wealth")
+    for rng_seed in range(60):
+        twin = state.game.determinize(state.observation(0), Rng(rng_seed))
+        assert all(old_wealth not in powers for powers in twin.powers)
