@@ -280,10 +280,8 @@ def test_dancing_dice_for_a_newcomer_on_a_phone(base: str, browser: Browser) -> 
     # Arranging: each dance explained from the engine's notes, the Rock flagged as it forms.
     notes = _arrangement_notes(seed)
     expect(page.get_by_text("Arrange your two dances")).to_be_visible()
-    tango = page.locator("#dd-tango-here").bounding_box()
-    assert tango is not None
-    assert tango["y"] >= 0 and tango["y"] + tango["height"] <= PHONE["height"], tango
-    assert tango["x"] >= 0 and tango["x"] + tango["width"] <= PHONE["width"], tango
+    # Retried until it holds: the bot's own moves redraw the screen meanwhile.
+    expect(page.locator("#dd-tango-here")).to_be_in_viewport(ratio=1)
     assert too_small(page) == []
     shown = _check_arrangement(page, notes, "a b c")
     shown = _check_arrangement(page, notes, "b c d", shown)  # the first swap: a for d
