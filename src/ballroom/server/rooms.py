@@ -40,7 +40,7 @@ from ballroom.core.options import OptionValue
 from ballroom.core.play import decision_for
 from ballroom.core.record import GameRecord, replay
 from ballroom.core.rng import derive_seed
-from ballroom.core.state import CHANCE
+from ballroom.core.state import CHANCE, State
 from ballroom.server import storage
 from ballroom.server.botpool import DEFAULT_BOT_MS_MAX, BotPool, bot_move, check_seat
 from ballroom.server.storage import (
@@ -127,6 +127,7 @@ class Room:
         self.steps: list[Step] = []
         self._round: set[int] | None = None
         self._texts: dict[int, str] = {}
+        self._names: tuple[State, int, list[str]] | None = None
         for number, (player, text) in enumerate(stored.record.actions, start=1):
             action = self.state.game.parse_action(text)
             if player == CHANCE and self.state.sample_chance() != action:
@@ -258,11 +259,18 @@ class Room:
 
     # -- views --------------------------------------------------------------
 
+    def seat_names(self) -> list[str]:
+        """The seats' names as everyone sees them now; kept until the game moves on."""
+        if self._names is None or self._names[0] is not self.state or self._names[1] != self.ply:
+            names = self.game.player_names(self.state.observation(None))
+            self._names = (self.state, self.ply, names)
+        return self._names[2]
+
     def meta(self) -> dict[str, Any]:
         """What anyone may know about the game: set-up, seats and status."""
         connected = {seat for conn in self.connections for seat in conn.seats}
         now = time.monotonic()
-        names = self.game.player_names(self.state.observation(None))
+        names = self.seat_names()
         result = None
         if self.state.is_terminal():
             # A player who resigned ranks last, whatever the bot made of the seat.

@@ -8,6 +8,7 @@ the client keeps no copy of the scoring rules.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from typing import Any
 
@@ -21,13 +22,22 @@ def move_hints(view: Observation, legal: Sequence[int]) -> dict[int, Any]:
     me = view["you"]
     if me is None or view["phase"] != "arrange" or view["tango"] is None:
         return {}
-    dice = view["players"][me]["dice"]
-    tango = view["tango"]
+    return _arrangements(tuple(view["players"][me]["dice"]), tuple(view["tango"]), tuple(legal))
+
+
+@functools.lru_cache(maxsize=4096)
+def _arrangements(
+    dice: tuple[int, ...], tango: tuple[int, ...], legal: tuple[int, ...]
+) -> dict[int, Any]:
+    """The notes for one hand of dice; cached, since every frame of a round asks again.
+
+    Callers only read the notes (the server encodes them into frames).
+    """
     notes: dict[int, Any] = {}
     for action in legal:
         if action not in actions.ARRANGE_ACTIONS:
             continue
-        performance = Performance(tuple(dice), actions.first_row(action))
+        performance = Performance(dice, actions.first_row(action))
         notes[action] = {
             "dances": [_dance(performance, dance, tango) for dance in (0, 1)],
             "rock": performance.is_rock,
