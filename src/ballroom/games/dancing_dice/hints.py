@@ -14,7 +14,7 @@ from typing import Any
 
 from ballroom.core.state import Observation
 from ballroom.games.dancing_dice import actions
-from ballroom.games.dancing_dice.rules import Performance, describe_value
+from ballroom.games.dancing_dice.rules import Performance, dance_value, describe_value
 
 
 def move_hints(view: Observation, legal: Sequence[int]) -> dict[int, Any]:
@@ -39,18 +39,19 @@ def _arrangements(
             continue
         performance = Performance(dice, actions.first_row(action))
         notes[action] = {
-            "dances": [_dance(performance, dance, tango) for dance in (0, 1)],
+            "dances": [
+                _dance(*performance.judged_as(dance), tango)
+                | {"tango": performance.shows_tango(dance, tango)}
+                for dance in (0, 1)
+            ],
             "rock": performance.is_rock,
             "gala": performance.is_gala,
         }
     return notes
 
 
-def _dance(performance: Performance, dance: int, tango: Sequence[int]) -> dict[str, Any]:
-    value = performance.value(dance, tango)
-    return {
-        "value": value,
-        "name": describe_value(value),
-        "pure": bool(value & 1),
-        "tango": performance.shows_tango(dance, tango),
-    }
+@functools.lru_cache(maxsize=8192)
+def _dance(faces: tuple[int, ...], pure: bool, tango: tuple[int, ...]) -> dict[str, Any]:
+    """One dance's value and name; a row of three faces recurs across hands and rounds."""
+    value = dance_value(faces, pure, tango)
+    return {"value": value, "name": describe_value(value), "pure": pure}

@@ -9,6 +9,7 @@ value is ``2 * rank + pure``.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from itertools import combinations, combinations_with_replacement
@@ -95,6 +96,17 @@ def judge(values: Mapping[int, int]) -> set[int]:
     return {player for player, value in values.items() if value >= threshold}
 
 
+def _second_row(first: tuple[int, ...]) -> tuple[int, int, int]:
+    rest = tuple(d for d in range(DICE_PER_PLAYER) if d not in first)
+    return (rest[0], rest[1], rest[2])
+
+
+_SECOND_ROWS = {
+    first: _second_row(first) for first in itertools.permutations(range(DICE_PER_PLAYER), 3)
+}
+"""The dice left for the second dance, by the first dance's three (judging asks often)."""
+
+
 @dataclass(frozen=True, slots=True)
 class Performance:
     """One player's revealed arrangement for a round."""
@@ -104,8 +116,7 @@ class Performance:
 
     @property
     def second_row(self) -> tuple[int, int, int]:
-        rest = tuple(d for d in range(DICE_PER_PLAYER) if d not in self.first_row)
-        return (rest[0], rest[1], rest[2])
+        return _SECOND_ROWS[self.first_row]
 
     @property
     def is_gala(self) -> bool:
@@ -128,16 +139,21 @@ class Performance:
     def dance_faces(self, dance: int) -> tuple[int, ...]:
         return self.row_faces(self.first_row if dance == 0 else self.second_row)
 
-    def value(self, dance: int, tango: Sequence[int]) -> int:
-        """The value of the first (0) or second (1) dance.
+    def judged_as(self, dance: int) -> tuple[tuple[int, ...], bool]:
+        """The faces and purity the first (0) or second (1) dance is judged by.
 
         A Gala counts as that triple for both dances; six equal dice can
         always be split into two pure rows, so a Gala's dances are pure.
         """
         if self.is_gala:
-            return dance_value(self.faces[:3], True, tango)
+            return self.faces[:3], True
         row = self.first_row if dance == 0 else self.second_row
-        return dance_value(self.row_faces(row), is_pure(row), tango)
+        return self.row_faces(row), is_pure(row)
+
+    def value(self, dance: int, tango: Sequence[int]) -> int:
+        """The value of the first (0) or second (1) dance."""
+        faces, pure = self.judged_as(dance)
+        return dance_value(faces, pure, tango)
 
     def shows_tango(self, dance: int, tango: Sequence[int]) -> bool:
         """Whether this dance is the Tango combination (which re-rolls the Tango dice)."""
