@@ -149,3 +149,19 @@ def test_without_a_seed_each_game_is_dealt_afresh() -> None:
         for _ in range(3)
     }
     assert len(outputs) > 1
+
+
+def test_the_dances_standings_name_the_families(tmp_path: Path) -> None:
+    """One naming everywhere: once Avatars are chosen, The Dance knows seats by family."""
+    path = tmp_path / "dance.json"
+    played = runner.invoke(
+        app,
+        ["play", "the-dance", "--seats", "heuristic,heuristic", "--seed", "3", "--save", str(path)],
+    )
+    assert played.exit_code == 0, played.output
+    standings = [line for line in played.output.splitlines() if line[:3] in ("1. ", "2. ")]
+    assert len(standings) == 2 and all("family" in line for line in standings), standings
+    replayed = runner.invoke(app, ["replay", str(path)])
+    assert [line for line in replayed.output.splitlines() if line[:3] in ("1. ", "2. ")] == (
+        standings
+    )

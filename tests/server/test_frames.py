@@ -23,6 +23,9 @@ def test_the_dance_names_seats_by_family_once_chosen(client: TestClient) -> None
         assert chooser is not None
         send(ws, {"type": "move", "seat": chooser, "action": "avatar thorne-balaz"})
         frame = until(ws, lambda f: f["type"] == "state" and f["ply"] == 1)
+        send(ws, {"type": "move", "seat": chooser, "action": "avatar thorne-balaz"})
+        refused = until(ws, lambda f: f["type"] == "error")["message"]
+        assert refused.startswith("it is not the Balaz family's turn; waiting for Player")
     names = [seat["name"] for seat in frame["meta"]["seats"]]
     assert names[chooser] == "the Balaz family"
     assert names[1 - chooser] == f"Player {2 - chooser}"

@@ -159,8 +159,9 @@ def play_command(
             state.record().save(save)
             console.print(f"Record saved to {save}; `ballroom replay {save}` verifies it.")
     if state.is_terminal():
+        known_as = game.player_names(state.observation(None))
         for place, group in enumerate(state.outcome().ranking, start=1):
-            console.print(f"{place}. " + ", ".join(game.player_name(p) for p in group))
+            console.print(f"{place}. " + ", ".join(known_as[p] for p in group))
         if secret_seed:
             console.print(f"The game's seed was {seed}.")
 

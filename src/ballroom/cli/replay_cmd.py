@@ -38,8 +38,9 @@ def replay_command(
             f"The game is still in progress (turn {state.turns()}), waiting for {waiting}."
         )
         return
+    known_as = game.player_names(state.observation(None))
     for place, group in enumerate(state.outcome().ranking, start=1):
-        names = ", ".join(game.player_name(p) for p in group)
+        names = ", ".join(known_as[p] for p in group)
         console.print(f"{place}. {names}")
 
 

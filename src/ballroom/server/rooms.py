@@ -210,8 +210,8 @@ class Room:
     def resign_event(self, seat: int) -> Event:
         """The log line of a human leaving a game that goes on with a bot in the seat."""
         spec = self.seats[seat].spec
-        text = f"{self.game.player_name(seat)} resigns; the {spec} bot plays the seat from now on."
-        return Event("resign", text, {"player": seat, "bot": spec})
+        text = f"{self.seat_names()[seat]} resigns; the {spec} bot plays the seat from now on."
+        return Event("resign", sentence(text), {"player": seat, "bot": spec})
 
     def bots_to_move(self) -> list[int]:
         if self.status != PLAYING:
@@ -354,14 +354,12 @@ class Room:
     def handover_event(self, seat: int) -> Event:
         """The log line of an absent human's seat handed to a bot."""
         info = self.seats[seat]
-        by = (
-            "the game's creator"
-            if info.handed_by is None
-            else self.game.player_name(info.handed_by)
-        )
-        name = self.game.player_name(seat)
+        by = "the game's creator" if info.handed_by is None else self.seat_names()[info.handed_by]
+        name = self.seat_names()[seat]
         text = f"{name} is away; {by} hands the seat to the {info.spec} bot."
-        return Event("handover", text, {"player": seat, "bot": info.spec, "by": info.handed_by})
+        return Event(
+            "handover", sentence(text), {"player": seat, "bot": info.spec, "by": info.handed_by}
+        )
 
     def left_event(self, seat: int) -> Event:
         """Why a bot plays a human's seat: a resignation or a handover."""
@@ -454,6 +452,11 @@ def _report_stop(game_id: str, driver: asyncio.Task[None]) -> None:
     """Log a bot driver that died of an error: its game waits until the room is reloaded."""
     if not driver.cancelled() and (error := driver.exception()) is not None:
         LOG.error("game %s: the bots stopped: %r", game_id, error, exc_info=error)
+
+
+def sentence(text: str) -> str:
+    """``text`` with a capital first letter (The Dance's names start with "the")."""
+    return text[:1].upper() + text[1:]
 
 
 def frame_text(message: dict[str, Any]) -> str:
@@ -729,10 +732,10 @@ class RoomManager:
             current = room.state.current_players()
             if player not in current:
                 waiting = ", ".join(
-                    "chance" if p == CHANCE else room.game.player_name(p) for p in current
+                    "chance" if p == CHANCE else room.seat_names()[p] for p in current
                 )
                 raise IllegalActionError(
-                    f"it is not {room.game.player_name(player)}'s turn; "
+                    f"it is not {room.seat_names()[player]}'s turn; "
                     f"waiting for {waiting or 'nobody (the game is over)'}"
                 )
             legal = room.state.legal_actions(player)
@@ -773,7 +776,7 @@ class RoomManager:
             point = room.undo_point(player)
             if point is None:
                 raise RoomError(
-                    f"nothing to undo for {room.game.player_name(player)}: undo is for hotseat "
+                    f"nothing to undo for {room.seat_names()[player]}: undo is for hotseat "
                     "games and takes back only your own last move, before any die is rolled, "
                     "secret revealed, player resigned or another person moved"
                 )
@@ -803,7 +806,7 @@ class RoomManager:
                 raise RoomError(f"the game is already {room.status}")
             if room.seats[player].is_bot:
                 raise RoomError(f"seat {player} has resigned already; a bot plays it")
-            name = room.game.player_name(player)
+            name = room.seat_names()[player]
             if room.game.players <= 2:
                 await self.writer.write(storage.resign, room.id, player)
                 room.status, room.resigned = RESIGNED, player
@@ -867,7 +870,7 @@ class RoomManager:
             room.seats[seat] = StoredSeat(seat, info.spec, hash_token(token))
             for conn in list(room.connections):
                 if seat in conn.seats and seat not in room.seats_of(conn.hashes):
-                    name = room.game.player_name(seat)
+                    name = room.seat_names()[seat]
                     self._close(room, conn, 4001, f"{name}'s seat link was re-issued")
             room.broadcast([])
             return token
@@ -883,7 +886,7 @@ class RoomManager:
             if room.status != PLAYING:
                 raise RoomError(f"the game is {room.status}; its seats stay as they are")
             info = room.seats[seat]
-            name = room.game.player_name(seat)
+            name = room.seat_names()[seat]
             if info.is_bot:
                 raise RoomError(f"seat {seat} ({name}) is already played by a bot ({info.spec})")
             connected = {s for conn in room.connections for s in conn.seats}
@@ -1024,7 +1027,7 @@ class RoomManager:
                 raise RoomError("an uploaded record has no seats to take")
             ok = await self.writer.write(storage.claim_seat, room.id, seat, hash_token(token))
             if not ok:
-                raise StorageError(f"seat {seat} ({room.game.player_name(seat)}) is already taken")
+                raise StorageError(f"seat {seat} ({room.seat_names()[seat]}) is already taken")
             room.seats[seat] = StoredSeat(seat, info.spec, hash_token(token))
             room.broadcast([])
 
