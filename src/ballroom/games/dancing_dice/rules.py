@@ -105,6 +105,8 @@ _SECOND_ROWS = {
     first: _second_row(first) for first in itertools.permutations(range(DICE_PER_PLAYER), 3)
 }
 """The dice left for the second dance, by the first dance's three (judging asks often)."""
+_PURE_ROWS = {row: is_pure(row) for row in _SECOND_ROWS}
+"""Whether three dice (by index, in any order) are of one type."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -134,7 +136,8 @@ class Performance:
         return self.is_rock or self.is_gala
 
     def row_faces(self, row: Sequence[int]) -> tuple[int, ...]:
-        return tuple(sorted(self.faces[d] for d in row))
+        faces = self.faces
+        return tuple(sorted([faces[d] for d in row]))
 
     def dance_faces(self, dance: int) -> tuple[int, ...]:
         return self.row_faces(self.first_row if dance == 0 else self.second_row)
@@ -148,7 +151,7 @@ class Performance:
         if self.is_gala:
             return self.faces[:3], True
         row = self.first_row if dance == 0 else self.second_row
-        return self.row_faces(row), is_pure(row)
+        return self.row_faces(row), _PURE_ROWS[row]
 
     def value(self, dance: int, tango: Sequence[int]) -> int:
         """The value of the first (0) or second (1) dance."""
