@@ -25,7 +25,7 @@ def move_hints(view: Observation, legal: Sequence[int]) -> dict[int, Any]:
     return _arrangements(tuple(view["players"][me]["dice"]), tuple(view["tango"]), tuple(legal))
 
 
-@functools.lru_cache(maxsize=4096)
+@functools.lru_cache(maxsize=512)
 def _arrangements(
     dice: tuple[int, ...], tango: tuple[int, ...], legal: tuple[int, ...]
 ) -> dict[int, Any]:
