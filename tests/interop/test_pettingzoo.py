@@ -86,8 +86,8 @@ def test_rewards_are_the_game_returns() -> None:
             environment.step(None)
         else:
             environment.step(int(np.flatnonzero(observation["action_mask"])[-1]))
-    assert environment.state.is_terminal()
-    assert [totals[a] for a in environment.possible_agents] == environment.state.returns()
+    assert environment.game_state.is_terminal()
+    assert [totals[a] for a in environment.possible_agents] == environment.game_state.returns()
     assert sum(totals.values()) == pytest.approx(1.0)
 
 
@@ -108,9 +108,9 @@ def test_secret_choices_do_not_reach_later_seats() -> None:
 def test_chance_never_waits_for_an_agent() -> None:
     environment = env("dancing-dice", players=2)
     environment.reset(seed=2)
-    assert not environment.state.is_chance_node()
+    assert not environment.game_state.is_chance_node()
     environment.step(int(np.flatnonzero(environment.observe("player_0")["action_mask"])[0]))
-    assert not environment.state.is_chance_node()
+    assert not environment.game_state.is_chance_node()
 
 
 def test_illegal_action_is_refused_with_our_error() -> None:
@@ -134,7 +134,7 @@ def test_ansi_render_is_the_spectator_picture() -> None:
     environment.reset(seed=0)
     picture = environment.render()
     assert isinstance(picture, str)
-    assert picture == environment.game.render(environment.state.observation(None))
+    assert picture == environment.game.render(environment.game_state.observation(None))
 
 
 class _Unencoded(Game):
@@ -195,12 +195,20 @@ def test_observation_is_built_from_the_seat_view(monkeypatch: pytest.MonkeyPatch
     environment = env("dancing-dice", players=3)
     environment.reset(seed=1)
     asked: list[int | None] = []
-    original = type(environment.state).observation
+    original = type(environment.game_state).observation
 
     def spy(self: State, player: int | None) -> Observation:
         asked.append(player)
         return original(self, player)
 
-    monkeypatch.setattr(type(environment.state), "observation", spy)
+    monkeypatch.setattr(type(environment.game_state), "observation", spy)
     environment.observe("player_2")
     assert asked == [2]
+
+
+def test_state_is_pettingzoos_method_and_the_engine_state_is_game_state() -> None:
+    environment = env("dancing-dice", players=2)
+    environment.reset(seed=3)
+    assert isinstance(environment.game_state, State)
+    with pytest.raises(NotImplementedError, match="state\\(\\) method has not been implemented"):
+        environment.state()

@@ -14,6 +14,11 @@ a later seat never sees what an earlier one chose. Rewards are the game's
 returns (the winners share 1.0), paid when the game ends; every agent stays
 until then, even one knocked out of the game, because returns are only
 known at the end.
+
+The engine's state is ``env.game_state``, not ``env.state``: ``state()`` is
+PettingZoo's method for a global state, which these environments do not
+define (it raises PettingZoo's ``NotImplementedError``), since the whole
+state holds every seat's secrets and has no fixed-shape encoding.
 """
 
 from __future__ import annotations
@@ -79,7 +84,7 @@ class BallroomAECEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
         self._action_spaces = {agent: spaces.Discrete(actions) for agent in self.possible_agents}
         self._base_seed = 0
         self._episode = 0
-        self.state: State = game.new_state(0)
+        self.game_state: State = game.new_state(0)
 
     # -- spaces -------------------------------------------------------------
 
@@ -102,7 +107,7 @@ class BallroomAECEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
         if seed is not None:
             self._base_seed = seed
             self._episode = 0
-        self.state = self.game.new_state(derive_seed(self._base_seed, self._episode))
+        self.game_state = self.game.new_state(derive_seed(self._base_seed, self._episode))
         self._episode += 1
         self.agents = list(self.possible_agents)
         self.rewards = dict.fromkeys(self.agents, 0.0)
@@ -122,7 +127,7 @@ class BallroomAECEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
                 f"{agent} must choose an action; only finished agents pass None"
             )
         self._cumulative_rewards[agent] = 0.0
-        self.state.apply(int(action), self.possible_agents.index(agent))
+        self.game_state.apply(int(action), self.possible_agents.index(agent))
         self._advance()
         self._accumulate_rewards()
         if self.render_mode == "human":
@@ -130,7 +135,7 @@ class BallroomAECEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
 
     def _advance(self) -> None:
         """Play chance, then select the next seat to decide or end the game."""
-        state = self.state
+        state = self.game_state
         while state.is_chance_node():
             state.apply(state.sample_chance(), CHANCE, trusted=True)
         if state.is_terminal():
@@ -147,10 +152,10 @@ class BallroomAECEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
     def observe(self, agent: str) -> Observation:
         seat = self.possible_agents.index(agent)
         mask = np.zeros(self.game.num_distinct_actions, dtype=np.int8)
-        if seat in self.state.current_players():
-            mask[self.state.legal_actions(seat)] = 1
+        if seat in self.game_state.current_players():
+            mask[self.game_state.legal_actions(seat)] = 1
         return {
-            "observation": self.game.encode_observation(self.state.observation(seat)),
+            "observation": self.game.encode_observation(self.game_state.observation(seat)),
             "action_mask": mask,
         }
 
@@ -158,7 +163,7 @@ class BallroomAECEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
         """The spectator's picture: ``ansi`` returns it, ``human`` prints it."""
         if self.render_mode is None:
             return None
-        picture = self.game.render(self.state.observation(None))
+        picture = self.game.render(self.game_state.observation(None))
         if self.render_mode == "ansi":
             return picture
         print(picture)
