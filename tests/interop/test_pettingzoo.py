@@ -9,7 +9,7 @@ from typing import Any, ClassVar
 
 import numpy as np
 import pytest
-from pettingzoo.test import api_test, seed_test
+from pettingzoo.test import api_test, render_test, seed_test
 from tests.interop.configs import config_id, small_configs
 
 from ballroom.core.errors import IllegalActionError, InvalidOptionError
@@ -123,18 +123,41 @@ def test_illegal_action_is_refused_with_our_error() -> None:
 
 
 def test_bad_render_mode_and_options_are_refused() -> None:
-    with pytest.raises(InvalidOptionError, match="render_mode"):
-        env("dancing-dice", players=2, render_mode="rgb_array")
+    with pytest.raises(InvalidOptionError, match=r"render_mode 'svg'.*ansi, human, rgb_array"):
+        env("dancing-dice", players=2, render_mode="svg")
     with pytest.raises(InvalidOptionError, match="endurance"):
         env("dancing-dice", players=2, endurance=99)
 
 
-def test_ansi_render_is_the_spectator_picture() -> None:
-    environment = env("dancing-dice", players=2, render_mode="ansi")
+@pytest.mark.parametrize("game_id", ["dancing-dice", "the-dance"])
+def test_ansi_render_is_the_spectator_picture_in_plain_text(game_id: str) -> None:
+    environment = env(game_id, players=3, render_mode="ansi")
     environment.reset(seed=0)
     picture = environment.render()
+    markup = environment.game.render(environment.game_state.observation(None))
     assert isinstance(picture, str)
-    assert picture == environment.game.render(environment.game_state.observation(None))
+    assert "[bold]" in markup
+    assert "[bold]" not in picture and "[/" not in picture
+    assert picture.splitlines()[0].startswith(("Round 1", "The Grand Ballroom"))
+
+
+def test_rgb_array_render_draws_the_board_and_follows_the_game() -> None:
+    environment = env("dancing-dice", players=2, render_mode="rgb_array")
+    environment.reset(seed=0)
+    before = environment.render()
+    assert isinstance(before, np.ndarray)
+    assert before.ndim == 3 and before.shape[2] == 3 and before.dtype == np.uint8
+    assert len(np.unique(before.reshape(-1, 3), axis=0)) > 2  # text in colours, not a blank
+    environment.step(int(np.flatnonzero(environment.observe("player_0")["action_mask"])[0]))
+    after = environment.render()
+    assert isinstance(after, np.ndarray)
+    assert after.shape != before.shape or not np.array_equal(after, before)
+
+
+@pytest.mark.parametrize("game_id", ["dancing-dice", "the-dance"])
+def test_pettingzoo_render_test(game_id: str, capsys: pytest.CaptureFixture[str]) -> None:
+    render_test(lambda render_mode: env(game_id, players=3, render_mode=render_mode))
+    assert "[bold]" not in capsys.readouterr().out  # human mode prints through Rich
 
 
 class _Unencoded(Game):

@@ -23,10 +23,17 @@ state holds every seat's secrets and has no fixed-shape encoding.
 
 from __future__ import annotations
 
+import math
+from functools import cache
+from pathlib import Path
 from typing import Any
 
 import numpy as np
 import numpy.typing as npt
+from rich.cells import cell_len
+from rich.console import Console
+from rich.style import Style
+from rich.text import Text
 
 from ballroom.core.errors import IllegalActionError, InvalidOptionError
 from ballroom.core.game import Game, make_game
@@ -35,14 +42,21 @@ from ballroom.core.state import CHANCE, State
 from ballroom.interop import check_encodable, missing_extra
 
 try:
+    import matplotlib
     from gymnasium import spaces
     from pettingzoo import AECEnv  # type: ignore[import-untyped]
+    from PIL import Image, ImageDraw, ImageFont
 except ImportError as error:
     raise missing_extra(error) from error
 
 Observation = dict[str, npt.NDArray[Any]]
 
-RENDER_MODES = ("ansi", "human")
+RENDER_MODES = ("ansi", "human", "rgb_array")
+
+FONT_SIZE = 14
+RGB = tuple[int, int, int]
+FOREGROUND: RGB = (229, 229, 229)
+BACKGROUND: RGB = (24, 24, 24)
 
 
 def env(
@@ -159,15 +173,67 @@ class BallroomAECEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
             "action_mask": mask,
         }
 
-    def render(self) -> str | None:
-        """The spectator's picture: ``ansi`` returns it, ``human`` prints it."""
+    def render(self) -> str | npt.NDArray[np.uint8] | None:
+        """The spectator's picture: ``ansi`` returns it as plain text,
+        ``rgb_array`` as an image of the terminal board, ``human`` prints it in colour."""
         if self.render_mode is None:
             return None
-        picture = self.game.render(self.game_state.observation(None))
+        picture = Text.from_markup(self.game.render(self.game_state.observation(None)))
         if self.render_mode == "ansi":
-            return picture
-        print(picture)
+            return picture.plain
+        if self.render_mode == "rgb_array":
+            return draw_text(picture)
+        Console(highlight=False).print(picture)
         return None
 
     def close(self) -> None:
         """Nothing to release: the environment holds no outside resources."""
+
+
+@cache
+def _font(bold: bool) -> ImageFont.FreeTypeFont:
+    """DejaVu Sans Mono, which matplotlib ships: monospaced, with the boards' symbols."""
+    name = "DejaVuSansMono-Bold.ttf" if bold else "DejaVuSansMono.ttf"
+    return ImageFont.truetype(
+        str(Path(matplotlib.get_data_path()) / "fonts" / "ttf" / name), FONT_SIZE
+    )
+
+
+def draw_text(text: Text) -> npt.NDArray[np.uint8]:
+    """Rich text drawn as a terminal would show it: an HxWx3 uint8 image.
+
+    Each character is drawn in its own cell, as a terminal places it (the
+    font's advance is fractional, so whole runs would drift off the grid);
+    colour, bold, dim and reverse are kept.
+    """
+    console = Console(color_system="truecolor", width=1_000_000, highlight=False)
+    lines = text.split("\n", allow_blank=True)
+    cell_width = math.ceil(_font(False).getlength("M"))
+    ascent, descent = _font(False).getmetrics()
+    cell_height = ascent + descent
+    columns = max((line.cell_len for line in lines), default=1) or 1
+    image = Image.new("RGB", (columns * cell_width, max(len(lines), 1) * cell_height), BACKGROUND)
+    draw = ImageDraw.Draw(image)
+    for row, line in enumerate(lines):
+        column = 0
+        for segment in line.render(console):
+            style = segment.style or Style()
+            colour: RGB = FOREGROUND
+            if style.color is not None and not style.color.is_default:
+                colour = style.color.get_truecolor()
+            if style.dim:
+                r, g, b = ((c + back) // 2 for c, back in zip(colour, BACKGROUND, strict=True))
+                colour = (r, g, b)
+            ink = colour
+            if style.reverse:
+                ink, x, y = BACKGROUND, column * cell_width, row * cell_height
+                width = segment.cell_length * cell_width
+                draw.rectangle((x, y, x + width - 1, y + cell_height - 1), fill=colour)
+            font = _font(bool(style.bold))
+            for character in segment.text:
+                if not character.isspace():
+                    draw.text(
+                        (column * cell_width, row * cell_height), character, font=font, fill=ink
+                    )
+                column += cell_len(character)
+    return np.asarray(image, dtype=np.uint8)
