@@ -47,9 +47,9 @@ def test_every_dancer_chooses_in_one_step_and_chance_is_played() -> None:
     observations, _ = environment.reset(seed=5)
     assert environment.game_state.current_players() == (0, 1, 2)
     round_before = environment.game_state.turns()
-    environment.step(_first_legal(observations))  # the three re-roll choices
+    observations, *_ = environment.step(_first_legal(observations))  # three re-roll choices
     assert environment.game_state.current_players() == (0, 1, 2)  # the re-rolls were rolled
-    environment.step(_first_legal(environment._observations()))  # the three arrangements
+    environment.step(_first_legal(observations))  # the three arrangements
     assert environment.game_state.turns() == round_before + 1
     assert not environment.game_state.is_chance_node()
 
@@ -113,3 +113,10 @@ def test_the_parallel_game_is_the_aec_game_with_the_same_choices() -> None:
         observation, _, terminated, _, _ = sequential.last()
         sequential.step(None if terminated else int(np.flatnonzero(observation["action_mask"])[0]))
     assert parallel.game_state.history == sequential.game_state.history
+
+
+def test_state_is_pettingzoos_method_here_too() -> None:
+    environment = parallel_env("dancing-dice", players=2)
+    environment.reset(seed=1)
+    with pytest.raises(NotImplementedError, match="state\\(\\) method has not been implemented"):
+        environment.state()
