@@ -3,7 +3,8 @@
 1. Decisions per second on the same games (same seeds, same random
    choices, chance drawn from the same seeded source, so every path plays
    identical games): the engine's own stepping, the PettingZoo AEC env
-   (``last()`` with its observation and mask, then ``step``), and the
+   (``last()`` with its observation and mask, then ``step``), the PettingZoo
+   Parallel env (one ``step`` for all acting seats, every seat observed), the
    OpenSpiel game (bare ``apply_action``, then also with
    ``observation_tensor`` at each decision, as an RL loop would ask).
    Chance steps happen on every path; only decisions are counted.
@@ -32,7 +33,7 @@ from ballroom.core.play import decision_for
 from ballroom.core.rng import Rng, derive_seed
 from ballroom.core.state import CHANCE
 from ballroom.interop.openspiel import openspiel_name
-from ballroom.interop.pettingzoo import env
+from ballroom.interop.pettingzoo import env, parallel_env
 
 
 def engine_games(game: Game, seeds: range) -> int:
@@ -64,6 +65,24 @@ def pettingzoo_games(game: Game, seeds: range) -> int:
             legal = [int(a) for a in np.flatnonzero(observation["action_mask"])]
             environment.step(chooser.choice(legal))
             decisions += 1
+    return decisions
+
+
+def pettingzoo_parallel_games(game: Game, seeds: range) -> int:
+    """Acting seats choose lowest first from one chooser, so the games match the engine's."""
+    environment = parallel_env(game.id, players=game.players, **game.options)
+    decisions = 0
+    for seed in seeds:
+        observations, _ = environment.reset(seed=seed)
+        chooser = Rng(seed)
+        while environment.agents:
+            actions = {}
+            for agent, seen in observations.items():
+                legal = [int(a) for a in np.flatnonzero(seen["action_mask"])]
+                if legal != [environment.noop]:
+                    actions[agent] = chooser.choice(legal)
+            decisions += len(actions)
+            observations, *_ = environment.step(actions)
     return decisions
 
 
@@ -144,6 +163,7 @@ def main() -> None:
     paths = {
         "engine": lambda: engine_games(game, seeds),
         "PettingZoo AEC (last + step)": lambda: pettingzoo_games(game, seeds),
+        "PettingZoo Parallel (step)": lambda: pettingzoo_parallel_games(game, seeds),
         "OpenSpiel (apply_action)": lambda: openspiel_games(game, seeds, observe=False),
         "OpenSpiel (+ observation_tensor)": lambda: openspiel_games(game, seeds, observe=True),
     }

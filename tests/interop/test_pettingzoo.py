@@ -9,7 +9,7 @@ from typing import Any, ClassVar
 
 import numpy as np
 import pytest
-from pettingzoo.test import api_test, seed_test
+from pettingzoo.test import api_test, render_test, seed_test
 from tests.interop.configs import config_id, small_configs
 
 from ballroom.core.errors import IllegalActionError, InvalidOptionError
@@ -86,8 +86,8 @@ def test_rewards_are_the_game_returns() -> None:
             environment.step(None)
         else:
             environment.step(int(np.flatnonzero(observation["action_mask"])[-1]))
-    assert environment.state.is_terminal()
-    assert [totals[a] for a in environment.possible_agents] == environment.state.returns()
+    assert environment.game_state.is_terminal()
+    assert [totals[a] for a in environment.possible_agents] == environment.game_state.returns()
     assert sum(totals.values()) == pytest.approx(1.0)
 
 
@@ -108,9 +108,9 @@ def test_secret_choices_do_not_reach_later_seats() -> None:
 def test_chance_never_waits_for_an_agent() -> None:
     environment = env("dancing-dice", players=2)
     environment.reset(seed=2)
-    assert not environment.state.is_chance_node()
+    assert not environment.game_state.is_chance_node()
     environment.step(int(np.flatnonzero(environment.observe("player_0")["action_mask"])[0]))
-    assert not environment.state.is_chance_node()
+    assert not environment.game_state.is_chance_node()
 
 
 def test_illegal_action_is_refused_with_our_error() -> None:
@@ -123,18 +123,41 @@ def test_illegal_action_is_refused_with_our_error() -> None:
 
 
 def test_bad_render_mode_and_options_are_refused() -> None:
-    with pytest.raises(InvalidOptionError, match="render_mode"):
-        env("dancing-dice", players=2, render_mode="rgb_array")
+    with pytest.raises(InvalidOptionError, match=r"render_mode 'svg'.*ansi, human, rgb_array"):
+        env("dancing-dice", players=2, render_mode="svg")
     with pytest.raises(InvalidOptionError, match="endurance"):
         env("dancing-dice", players=2, endurance=99)
 
 
-def test_ansi_render_is_the_spectator_picture() -> None:
-    environment = env("dancing-dice", players=2, render_mode="ansi")
+@pytest.mark.parametrize("game_id", ["dancing-dice", "the-dance"])
+def test_ansi_render_is_the_spectator_picture_in_plain_text(game_id: str) -> None:
+    environment = env(game_id, players=3, render_mode="ansi")
     environment.reset(seed=0)
     picture = environment.render()
+    markup = environment.game.render(environment.game_state.observation(None))
     assert isinstance(picture, str)
-    assert picture == environment.game.render(environment.state.observation(None))
+    assert "[bold]" in markup
+    assert "[bold]" not in picture and "[/" not in picture
+    assert picture.splitlines()[0].startswith(("Round 1", "The Grand Ballroom"))
+
+
+def test_rgb_array_render_draws_the_board_and_follows_the_game() -> None:
+    environment = env("dancing-dice", players=2, render_mode="rgb_array")
+    environment.reset(seed=0)
+    before = environment.render()
+    assert isinstance(before, np.ndarray)
+    assert before.ndim == 3 and before.shape[2] == 3 and before.dtype == np.uint8
+    assert len(np.unique(before.reshape(-1, 3), axis=0)) > 2  # text in colours, not a blank
+    environment.step(int(np.flatnonzero(environment.observe("player_0")["action_mask"])[0]))
+    after = environment.render()
+    assert isinstance(after, np.ndarray)
+    assert after.shape != before.shape or not np.array_equal(after, before)
+
+
+@pytest.mark.parametrize("game_id", ["dancing-dice", "the-dance"])
+def test_pettingzoo_render_test(game_id: str, capsys: pytest.CaptureFixture[str]) -> None:
+    render_test(lambda render_mode: env(game_id, players=3, render_mode=render_mode))
+    assert "[bold]" not in capsys.readouterr().out  # human mode prints through Rich
 
 
 class _Unencoded(Game):
@@ -195,12 +218,20 @@ def test_observation_is_built_from_the_seat_view(monkeypatch: pytest.MonkeyPatch
     environment = env("dancing-dice", players=3)
     environment.reset(seed=1)
     asked: list[int | None] = []
-    original = type(environment.state).observation
+    original = type(environment.game_state).observation
 
     def spy(self: State, player: int | None) -> Observation:
         asked.append(player)
         return original(self, player)
 
-    monkeypatch.setattr(type(environment.state), "observation", spy)
+    monkeypatch.setattr(type(environment.game_state), "observation", spy)
     environment.observe("player_2")
     assert asked == [2]
+
+
+def test_state_is_pettingzoos_method_and_the_engine_state_is_game_state() -> None:
+    environment = env("dancing-dice", players=2)
+    environment.reset(seed=3)
+    assert isinstance(environment.game_state, State)
+    with pytest.raises(NotImplementedError, match="state\\(\\) method has not been implemented"):
+        environment.state()

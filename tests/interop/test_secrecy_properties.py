@@ -23,7 +23,7 @@ def _stage_views(seed: int, players: int, reroll: int, arrange: int) -> list[lis
     stages: list[list[bytes]] = []
     for agent in environment.agent_iter():
         observation, _, terminated, _, _ = environment.last()
-        if terminated or environment.state.turns() != 1:
+        if terminated or environment.game_state.turns() != 1:
             break
         legal = np.flatnonzero(observation["action_mask"])
         if agent == "player_0":

@@ -1,7 +1,7 @@
 """Standard AI interfaces: PettingZoo environments and OpenSpiel games.
 
 ``ballroom.interop.pettingzoo.env("dancing-dice", players=2)`` gives an AEC
-environment and importing ``ballroom.interop.openspiel`` registers every game
+environment (``parallel_env`` a Parallel one) and importing ``ballroom.interop.openspiel`` registers every game
 with ``pyspiel`` as ``python_ballroom_<id>``. Both cover every registered game
 that declares a tensor encoding (``Game.encode_observation``); a game without
 one raises ``NoEncodingError`` and shows up in ``encoding_report()``.
