@@ -47,12 +47,21 @@ def parse_options(game_id: str, pairs: list[str]) -> dict[str, OptionValue]:
     return get_game(game_id).option_set.parse_pairs(pairs)
 
 
-def parse_seats(text: str | None, players: int | None, default_first: str) -> list[str]:
-    """Seat specs from ``--seats``, checked against ``--players`` when both are given."""
+def parse_seats(
+    game_id: str, text: str | None, players: int | None, *, human_first: bool = False
+) -> list[str]:
+    """Seat specs from ``--seats``, checked against ``--players`` when both are given.
+
+    Without ``--seats`` the game's default seats are used (its own bots, then
+    ``random``) at ``--players`` or the game's default player count; with
+    ``human_first`` a person takes seat 1 against the game's default bot.
+    """
     if text is None:
-        if players is None:
-            raise InvalidOptionError("give --players or --seats")
-        return [default_first] + ["random"] * (players - 1)
+        game = get_game(game_id)
+        seats = game.default_seats(players)
+        if human_first:
+            return ["human"] + [game.default_bot()] * (len(seats) - 1)
+        return seats
     seats = split_seats(text)
     if players is not None and len(seats) != players:
         raise InvalidOptionError(f"--seats names {len(seats)} seats but --players is {players}")

@@ -36,10 +36,15 @@ def simulate_command(
     game: Annotated[str, typer.Argument(help="Game id, e.g. dancing-dice.")],
     games: Annotated[int, typer.Option("--games", "-n", min=1, help="Games to play.")] = 100,
     seats: Annotated[
-        str | None, typer.Option(help="Seat specs, e.g. expert,random,random.")
+        str | None,
+        typer.Option(
+            help="Seat specs, e.g. expert,random,random "
+            "(default: the game's own bots, then random, at its default player count)."
+        ),
     ] = None,
     players: Annotated[
-        int | None, typer.Option(help="Player count (default: one per seat).")
+        int | None,
+        typer.Option(help="Player count (default: one per seat, or the game's default)."),
     ] = None,
     seed: Annotated[int, typer.Option(help="Base seed; same seed, same numbers.")] = 0,
     workers: WorkersOption = DEFAULT_WORKERS,
@@ -56,7 +61,7 @@ def simulate_command(
     go to a .parquet or .duckdb file for `ballroom report` or your own
     queries; Ctrl-C keeps the finished games and the same command resumes.
     """
-    seat_specs = parse_seats(seats, players, "random")
+    seat_specs = parse_seats(game, seats, players)
     spec = SimulationSpec(
         game=game,
         seats=tuple(seat_specs),

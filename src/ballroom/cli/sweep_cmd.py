@@ -36,7 +36,11 @@ def sweep_command(
     ],
     games: Annotated[int, typer.Option("--games", "-n", min=1, help="Games per variant.")] = 100,
     seats: Annotated[
-        str | None, typer.Option(help="Seat specs (default: --players random bots).")
+        str | None,
+        typer.Option(
+            help="Seat specs (default: the game's own bots, then random, "
+            "at --players or the game's default player count)."
+        ),
     ] = None,
     players: Annotated[int | None, typer.Option(help="Player count.")] = None,
     seed: Annotated[int, typer.Option(help="Base seed, shared by every variant.")] = 0,
@@ -51,7 +55,7 @@ def sweep_command(
     as_json: AsJson = False,
 ) -> None:
     """Play GAMES games under each rule variant and compare lengths and win rates."""
-    seat_specs = tuple(parse_seats(seats, players, "random"))
+    seat_specs = tuple(parse_seats(game, seats, players))
     names, combos = variants(game, option)
     where = Backend(backend, workers, address)
     summaries = []

@@ -24,9 +24,9 @@ from ballroom.cli.common import (
     RuleOptions,
     err_console,
     parse_options,
+    parse_seats,
     reports_errors,
 )
-from ballroom.core.agent import split_seats
 from ballroom.lab.runner import BACKENDS, Backend, Checkpoint, RunOutcome, Task, run_tasks
 from ballroom.lab.store import check_output, read_results, write_results
 from ballroom.lab.tournament import standings, tournament_tasks
@@ -119,8 +119,12 @@ def run_with_progress(
 def tournament_command(
     game: Annotated[str, typer.Argument(help="Game id, e.g. dancing-dice.")],
     seats: Annotated[
-        str, typer.Option(help="One bot per seat, e.g. mcts:iterations=500,expert,random.")
-    ],
+        str | None,
+        typer.Option(
+            help="One bot per seat, e.g. mcts:iterations=500,expert,random "
+            "(default: the game's own bots, then random, at its default player count)."
+        ),
+    ] = None,
     games: Annotated[int, typer.Option("--games", "-n", min=1, help="Games to play.")] = 60,
     seed: Annotated[int, typer.Option(help="Base seed; same seed, same results.")] = 0,
     workers: WorkersOption = DEFAULT_WORKERS,
@@ -132,7 +136,7 @@ def tournament_command(
     as_json: AsJson = False,
 ) -> None:
     """Rotate the bots through the seats, rate them (OpenSkill) and show win rates with 95% CIs."""
-    bots = split_seats(seats)
+    bots = parse_seats(game, seats, None)
     options = parse_options(game, option or [])
     where = Backend(backend, workers, address)
     tasks = tournament_tasks(game, bots, games, options=options, seed=seed, max_turns=max_turns)
