@@ -19,6 +19,10 @@ R = TypeVar("R")
 
 err_console = Console(stderr=True)
 
+INTERRUPTED = 130
+"""Exit code of a run stopped by Ctrl-C (the shell's 128 + SIGINT): a script can tell
+a partial run from a whole one, though what finished was printed and kept."""
+
 RuleOptions = Annotated[
     list[str] | None, typer.Option("--option", "-o", help="Rule option name=value.")
 ]

@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import json
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 from rich.console import Console
 from rich.table import Table
 
 from ballroom.cli.common import (
+    INTERRUPTED,
     AsJson,
     MaxTurns,
     RuleOptions,
@@ -59,7 +60,7 @@ def simulate_command(
 
     With --out, every game's facts (winner, length, seat features) and record
     go to a .parquet or .duckdb file for `ballroom report` or your own
-    queries; Ctrl-C keeps the finished games and the same command resumes.
+    queries; Ctrl-C keeps the finished games, exits 130, and the same command resumes.
     """
     seat_specs = parse_seats(game, seats, players)
     spec = SimulationSpec(
@@ -90,7 +91,14 @@ def simulate_command(
     summary["interrupted"] = outcome.interrupted
     if as_json:
         typer.echo(json.dumps(summary))
-        return
+    else:
+        print_summary(game, seed, workers, summary)
+    if outcome.interrupted:
+        raise typer.Exit(INTERRUPTED)
+
+
+def print_summary(game: str, seed: int, workers: int, summary: dict[str, Any]) -> None:
+    """The wins table: also printed for a stopped run, over the games it kept."""
     table = Table(title=f"{game}: {summary['games']} games, seed {seed}")
     table.add_column("seat")
     table.add_column("bot")

@@ -10,7 +10,7 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from ballroom.cli.common import AsJson, MaxTurns, parse_seats, reports_errors
+from ballroom.cli.common import INTERRUPTED, AsJson, MaxTurns, parse_seats, reports_errors
 from ballroom.cli.tournament_cmd import (
     DEFAULT_WORKERS,
     AddressOption,
@@ -22,7 +22,7 @@ from ballroom.cli.tournament_cmd import (
 )
 from ballroom.lab.runner import Backend, Task
 from ballroom.lab.simulate import SimulationSpec
-from ballroom.lab.sweep import label, summarise, variants
+from ballroom.lab.sweep import VariantSummary, label, summarise, variants
 
 
 @reports_errors
@@ -59,6 +59,7 @@ def sweep_command(
     names, combos = variants(game, option)
     where = Backend(backend, workers, address)
     summaries = []
+    interrupted = False
     for options in combos:
         name = label(options, names)
         spec = SimulationSpec(game, seat_specs, options, seed, max_turns)
@@ -82,6 +83,7 @@ def sweep_command(
         save_run(target, checkpoint, outcome, meta)
         summaries.append(summarise(name, outcome.results))
         if outcome.interrupted:
+            interrupted = True
             break
     if as_json:
         typer.echo(
@@ -100,7 +102,16 @@ def sweep_command(
                 ]
             )
         )
-        return
+    else:
+        print_summaries(game, games, seed, seat_specs, summaries)
+    if interrupted:
+        raise typer.Exit(INTERRUPTED)
+
+
+def print_summaries(
+    game: str, games: int, seed: int, seat_specs: tuple[str, ...], summaries: list[VariantSummary]
+) -> None:
+    """The variants side by side: also printed for a stopped sweep, over what it kept."""
     view = Table(title=f"{game}: {games} games per variant, seed {seed}")
     view.add_column("variant", no_wrap=True)
     view.add_column("turns (95% CI)", justify="right")

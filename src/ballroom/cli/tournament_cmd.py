@@ -19,6 +19,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemaining
 from rich.table import Table
 
 from ballroom.cli.common import (
+    INTERRUPTED,
     AsJson,
     MaxTurns,
     RuleOptions,
@@ -29,7 +30,7 @@ from ballroom.cli.common import (
 )
 from ballroom.lab.runner import BACKENDS, Backend, Checkpoint, RunOutcome, Task, run_tasks
 from ballroom.lab.store import check_output, read_results, write_results
-from ballroom.lab.tournament import standings, tournament_tasks
+from ballroom.lab.tournament import Standing, standings, tournament_tasks
 
 DEFAULT_WORKERS = os.cpu_count() or 1
 WorkersOption = Annotated[int, typer.Option(min=1, help="Worker processes (Ray: CPUs to start).")]
@@ -179,8 +180,19 @@ def tournament_command(
                 }
             )
         )
-        return
-    view = Table(title=f"{game}: {len(results)} games, seats rotated, seed {seed}")
+    else:
+        print_standings(game, seed, table, len(results))
+        Console().print(
+            f"fair share {fair:.0%}; {len(results) / seconds if seconds else 0:.2f} games/s "
+            f"with {workers} worker(s) on {backend}"
+        )
+    if outcome.interrupted:
+        raise typer.Exit(INTERRUPTED)
+
+
+def print_standings(game: str, seed: int, table: list[Standing], played: int) -> None:
+    """The standings table: also printed for a stopped tournament, over the games it kept."""
+    view = Table(title=f"{game}: {played} games, seats rotated, seed {seed}")
     for column in ("bot", "seats", "win rate", "95% CI", "mean place", "OpenSkill mu ± sigma"):
         view.add_column(column, justify="left" if column == "bot" else "right")
     for s in table:
@@ -192,12 +204,7 @@ def tournament_command(
             f"{s.mean_place.value:.2f}",
             f"{s.mu:.1f} ± {s.sigma:.1f}",
         )
-    console = Console()
-    console.print(view)
-    console.print(
-        f"fair share {fair:.0%}; {len(results) / seconds if seconds else 0:.2f} games/s "
-        f"with {workers} worker(s) on {backend}"
-    )
+    Console().print(view)
 
 
 def register(app: typer.Typer) -> None:
