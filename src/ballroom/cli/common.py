@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import wraps
 from typing import Annotated, ParamSpec, TypeVar
 
@@ -30,6 +30,29 @@ MaxTurns = Annotated[
     int | None, typer.Option(help="Cut games past this many turns (counted as unfinished).")
 ]
 AsJson = Annotated[bool, typer.Option("--json", help="Print one JSON object.")]
+
+
+LABEL_WIDTH = 16
+
+
+def bot_labels(specs: Sequence[str]) -> dict[str, str]:
+    """What a table calls each bot: its spec, or a letter when any spec is long.
+
+    A long spec cut to fit a column ("mcts:iterati…") can be neither told
+    apart from its neighbours nor run again, so long specs are named by
+    letter in the table and written out whole in ``print_legend``.
+    """
+    unique = list(dict.fromkeys(specs))
+    if all(len(spec) <= LABEL_WIDTH for spec in unique):
+        return {spec: spec for spec in unique}
+    return {spec: chr(ord("A") + index) for index, spec in enumerate(unique)}
+
+
+def print_legend(console: Console, labels: dict[str, str]) -> None:
+    """One unwrapped line per lettered bot, giving its whole spec."""
+    for spec, label in labels.items():
+        if label != spec:
+            console.print(f"{label} = {spec}", soft_wrap=True, highlight=False, markup=False)
 
 
 def reports_errors(command: Callable[P, R]) -> Callable[P, R]:

@@ -14,8 +14,10 @@ from ballroom.cli.common import (
     AsJson,
     MaxTurns,
     RuleOptions,
+    bot_labels,
     parse_options,
     parse_seats,
+    print_legend,
     reports_errors,
 )
 from ballroom.cli.tournament_cmd import (
@@ -104,12 +106,14 @@ def print_summary(game: str, seed: int, workers: int, summary: dict[str, Any]) -
     table.add_column("bot")
     table.add_column("wins", justify="right")
     table.add_column("win rate", justify="right")
+    labels = bot_labels(summary["seats"])
     for index, (bot, wins, rate) in enumerate(
         zip(summary["seats"], summary["wins"], summary["win_rate"], strict=True)
     ):
-        table.add_row(str(index + 1), bot, f"{wins:g}", f"{rate:.1%}")
+        table.add_row(str(index + 1), labels[bot], f"{wins:g}", f"{rate:.1%}")
     console = Console()
     console.print(table)
+    print_legend(console, labels)
     console.print(
         f"mean rounds {summary['mean_rounds']:.2f}, unfinished {summary['unfinished']}, "
         f"{summary['games_per_second']:.1f} games/s with {workers} worker(s)"

@@ -23,9 +23,11 @@ from ballroom.cli.common import (
     AsJson,
     MaxTurns,
     RuleOptions,
+    bot_labels,
     err_console,
     parse_options,
     parse_seats,
+    print_legend,
     reports_errors,
 )
 from ballroom.lab.runner import BACKENDS, Backend, Checkpoint, RunOutcome, Task, run_tasks
@@ -181,7 +183,7 @@ def tournament_command(
             )
         )
     else:
-        print_standings(game, seed, table, len(results))
+        print_standings(game, seed, bots, table, len(results))
         Console().print(
             f"fair share {fair:.0%}; {len(results) / seconds if seconds else 0:.2f} games/s "
             f"with {workers} worker(s) on {backend}"
@@ -190,21 +192,26 @@ def tournament_command(
         raise typer.Exit(INTERRUPTED)
 
 
-def print_standings(game: str, seed: int, table: list[Standing], played: int) -> None:
+def print_standings(
+    game: str, seed: int, bots: list[str], table: list[Standing], played: int
+) -> None:
     """The standings table: also printed for a stopped tournament, over the games it kept."""
     view = Table(title=f"{game}: {played} games, seats rotated, seed {seed}")
     for column in ("bot", "seats", "win rate", "95% CI", "mean place", "OpenSkill mu ± sigma"):
         view.add_column(column, justify="left" if column == "bot" else "right")
+    labels = bot_labels(bots)  # lettered in the order the bots were given
     for s in table:
         view.add_row(
-            s.bot,
+            labels[s.bot],
             str(s.seats_played),
             f"{s.win_rate.value:.1%}",
             f"{s.win_rate.low:.1%} - {s.win_rate.high:.1%}",
             f"{s.mean_place.value:.2f}",
             f"{s.mu:.1f} ± {s.sigma:.1f}",
         )
-    Console().print(view)
+    console = Console()
+    console.print(view)
+    print_legend(console, labels)
 
 
 def register(app: typer.Typer) -> None:
