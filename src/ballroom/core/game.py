@@ -146,7 +146,7 @@ _REGISTRY: dict[str, type[Game]] = {}
 
 
 def register(game: type[Game]) -> type[Game]:
-    """Class decorator: make a game available to ``make`` and ``games``.
+    """Class decorator: make a game available to ``make`` and ``games`` (``ballroom.game_classes``).
 
     Checks the declared default player count, so that a game missing it fails
     at import rather than when a command first needs it.
@@ -162,7 +162,8 @@ def register(game: type[Game]) -> type[Game]:
 
 
 def games() -> list[type[Game]]:
-    """Every registered game, by id."""
+    """Every registered game, by id (``ballroom.game_classes()`` at the top level, where
+    ``ballroom.games`` is the package of built-in games)."""
     return [_REGISTRY[key] for key in sorted(_REGISTRY)]
 
 
