@@ -15,6 +15,7 @@ import argparse
 import cProfile
 import os
 import pstats
+import statistics
 import time
 
 from ballroom.core.rng import Rng
@@ -24,6 +25,7 @@ from ballroom.lab.runner import Backend, Task, run_tasks
 from ballroom.lab.simulate import GameResult, SimulationSpec, summarize
 
 TARGET_ACTIONS_PER_SECOND = 50_000
+RUNS = 5
 
 
 def random_actions(actions: int, players: int = 4) -> tuple[float, int, int]:
@@ -108,8 +110,11 @@ def main() -> None:
     parser.add_argument("--players", type=int, default=4)
     args = parser.parse_args()
     scale = 1 if args.quick else 4
-    # Best of three runs: other processes on a shared machine only ever slow a run down.
-    rate, games, dawns = max(random_actions(25_000 * scale) for _ in range(3))
+    # Several runs: the median is the figure, the range shows how noisy the machine was.
+    runs = [random_actions(25_000 * scale) for _ in range(RUNS)]
+    rates = sorted(run[0] for run in runs)
+    rate = statistics.median(rates)
+    _, games, dawns = runs[0]
     clones = clone_rate(5_000 * scale)
     random_games, random_turns = game_rate(("random",) * 4, 2 * scale)
     heuristic_games, heuristic_turns = game_rate(("heuristic",) * 4, 25 * scale)
@@ -118,7 +123,11 @@ def main() -> None:
     print(
         f"  random actions/s (legal listed first)  {rate:>10,.0f}   x{rate / TARGET_ACTIONS_PER_SECOND:.2f} of the 50,000 target"
     )
-    print(f"    ({games} random games finished in that run, {dawns} of them at dawn)")
+    print(
+        f"    median of {RUNS} runs; range {rates[0]:,.0f} - {rates[-1]:,.0f} "
+        f"({(rates[-1] - rates[0]) / rate:.0%} of the median)"
+    )
+    print(f"    ({games} random games finished in each run, {dawns} of them at dawn)")
     print(f"  clones/s                              {clones:>10,.0f}")
     print(
         f"  games/s, 4 random (bots see observations)    {random_games:>8.2f}   mean turns {random_turns:.0f} (dawn is turn 200)"

@@ -4,6 +4,11 @@
 >>> state = ballroom.make("dancing-dice", players=3, seed=1)
 >>> state.current_players()  # chance rolls the Tango dice first
 (-1,)
+>>> [game.id for game in ballroom.game_classes()]
+['dancing-dice', 'the-dance']
+
+No public name here shadows a subpackage: ``ballroom.games`` is the package
+of built-in games, so the registry is listed by ``game_classes()``.
 """
 
 from ballroom import games as _builtin_games  # noqa: F401  (registers the built-in games)
@@ -14,12 +19,12 @@ from ballroom.core import (
     InvalidOptionError,
     RecordError,
     State,
-    games,
     get_game,
     make,
     make_game,
     replay,
 )
+from ballroom.core.game import games as game_classes
 
 __all__ = [
     "CHANCE",
@@ -28,7 +33,7 @@ __all__ = [
     "InvalidOptionError",
     "RecordError",
     "State",
-    "games",
+    "game_classes",
     "get_game",
     "make",
     "make_game",

@@ -165,3 +165,39 @@ def test_the_dances_standings_name_the_families(tmp_path: Path) -> None:
     assert [line for line in replayed.output.splitlines() if line[:3] in ("1. ", "2. ")] == (
         standings
     )
+
+
+def test_without_seats_each_command_seats_the_games_default_bots() -> None:
+    result = runner.invoke(
+        app, ["simulate", "the-dance", "--games", "1", "--workers", "1", "--json"]
+    )
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.stdout)["seats"] == ["heuristic", "random", "random", "random"]
+    result = runner.invoke(
+        app, ["simulate", "dancing-dice", "--games", "1", "--players", "2", "--json"]
+    )
+    assert json.loads(result.stdout)["seats"] == ["expert", "random"]
+    result = runner.invoke(app, ["play", "dancing-dice", "--seed", "1"], input="quit\n")
+    assert result.exit_code == 0
+    assert "Andrew (human), Barbara (expert), Cindy (expert), Daniel (expert)\n" in result.output
+    result = runner.invoke(app, ["simulate", "the-dance", "--players", "9"])
+    assert result.exit_code == 2 and "The Dance is for 2 to 6 players, not 9" in result.output
+
+
+def test_tables_name_every_bot_by_its_whole_spec_in_an_80_column_terminal() -> None:
+    long = "mcts:iterations=20,rollout=random"
+    for command in (
+        ["tournament", "dancing-dice", "--games", "2"],
+        ["simulate", "dancing-dice", "--games", "1"],
+    ):
+        result = runner.invoke(
+            app, [*command, "--seats", f"{long},expert", "--workers", "1"], env={"COLUMNS": "80"}
+        )
+        assert result.exit_code == 0, result.output
+        lines = result.output.splitlines()
+        assert {"A = mcts:iterations=20,rollout=random", "B = expert"} <= set(lines)
+        assert not any("…" in line for line in lines)
+    result = runner.invoke(
+        app, ["tournament", "dancing-dice", "--seats", "expert,random", "--games", "2"]
+    )
+    assert "│ expert " in result.output and " = " not in result.output

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import wraps
 from typing import Annotated, ParamSpec, TypeVar
 
@@ -19,6 +19,10 @@ R = TypeVar("R")
 
 err_console = Console(stderr=True)
 
+INTERRUPTED = 130
+"""Exit code of a run stopped by Ctrl-C (the shell's 128 + SIGINT): a script can tell
+a partial run from a whole one, though what finished was printed and kept."""
+
 RuleOptions = Annotated[
     list[str] | None, typer.Option("--option", "-o", help="Rule option name=value.")
 ]
@@ -26,6 +30,29 @@ MaxTurns = Annotated[
     int | None, typer.Option(help="Cut games past this many turns (counted as unfinished).")
 ]
 AsJson = Annotated[bool, typer.Option("--json", help="Print one JSON object.")]
+
+
+LABEL_WIDTH = 16
+
+
+def bot_labels(specs: Sequence[str]) -> dict[str, str]:
+    """What a table calls each bot: its spec, or a letter when any spec is long.
+
+    A long spec cut to fit a column ("mcts:iterati…") can be neither told
+    apart from its neighbours nor run again, so long specs are named by
+    letter in the table and written out whole in ``print_legend``.
+    """
+    unique = list(dict.fromkeys(specs))
+    if all(len(spec) <= LABEL_WIDTH for spec in unique):
+        return {spec: spec for spec in unique}
+    return {spec: chr(ord("A") + index) for index, spec in enumerate(unique)}
+
+
+def print_legend(console: Console, labels: dict[str, str]) -> None:
+    """One unwrapped line per lettered bot, giving its whole spec."""
+    for spec, label in labels.items():
+        if label != spec:
+            console.print(f"{label} = {spec}", soft_wrap=True, highlight=False, markup=False)
 
 
 def reports_errors(command: Callable[P, R]) -> Callable[P, R]:
@@ -47,12 +74,21 @@ def parse_options(game_id: str, pairs: list[str]) -> dict[str, OptionValue]:
     return get_game(game_id).option_set.parse_pairs(pairs)
 
 
-def parse_seats(text: str | None, players: int | None, default_first: str) -> list[str]:
-    """Seat specs from ``--seats``, checked against ``--players`` when both are given."""
+def parse_seats(
+    game_id: str, text: str | None, players: int | None, *, human_first: bool = False
+) -> list[str]:
+    """Seat specs from ``--seats``, checked against ``--players`` when both are given.
+
+    Without ``--seats`` the game's default seats are used (its own bots, then
+    ``random``) at ``--players`` or the game's default player count; with
+    ``human_first`` a person takes seat 1 against the game's default bot.
+    """
     if text is None:
-        if players is None:
-            raise InvalidOptionError("give --players or --seats")
-        return [default_first] + ["random"] * (players - 1)
+        game = get_game(game_id)
+        seats = game.default_seats(players)
+        if human_first:
+            return ["human"] + [game.default_bot()] * (len(seats) - 1)
+        return seats
     seats = split_seats(text)
     if players is not None and len(seats) != players:
         raise InvalidOptionError(f"--seats names {len(seats)} seats but --players is {players}")

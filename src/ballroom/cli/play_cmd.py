@@ -100,9 +100,16 @@ class TerminalHuman:
 @reports_errors
 def play_command(
     game_id: Annotated[str, typer.Argument(metavar="GAME", help="Game id, e.g. dancing-dice.")],
-    players: Annotated[int | None, typer.Option(help="Number of players.")] = None,
+    players: Annotated[
+        int | None,
+        typer.Option(help="Number of players (default: one per seat, or the game's default)."),
+    ] = None,
     seats: Annotated[
-        str | None, typer.Option(help="Seat specs: human, random, expert, ...")
+        str | None,
+        typer.Option(
+            help="Seat specs: human, random, expert, ... "
+            "(default: you in seat 1, the game's default bot in the others)."
+        ),
     ] = None,
     seed: Annotated[
         int | None,
@@ -118,7 +125,7 @@ def play_command(
     """Play in the terminal against bots, or hotseat with friends."""
     if seed is None:
         seed = secrets.randbits(62)
-    seat_specs = parse_seats(seats, players, "human")
+    seat_specs = parse_seats(game_id, seats, players, human_first=True)
     game = make_game(game_id, len(seat_specs), **parse_options(game_id, option or []))
     console = Console(highlight=False)
     hotseat = seat_specs.count("human") > 1

@@ -3,18 +3,21 @@
 from __future__ import annotations
 
 import json
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 from rich.console import Console
 from rich.table import Table
 
 from ballroom.cli.common import (
+    INTERRUPTED,
     AsJson,
     MaxTurns,
     RuleOptions,
+    bot_labels,
     parse_options,
     parse_seats,
+    print_legend,
     reports_errors,
 )
 from ballroom.cli.tournament_cmd import (
@@ -36,10 +39,15 @@ def simulate_command(
     game: Annotated[str, typer.Argument(help="Game id, e.g. dancing-dice.")],
     games: Annotated[int, typer.Option("--games", "-n", min=1, help="Games to play.")] = 100,
     seats: Annotated[
-        str | None, typer.Option(help="Seat specs, e.g. expert,random,random.")
+        str | None,
+        typer.Option(
+            help="Seat specs, e.g. expert,random,random "
+            "(default: the game's own bots, then random, at its default player count)."
+        ),
     ] = None,
     players: Annotated[
-        int | None, typer.Option(help="Player count (default: one per seat).")
+        int | None,
+        typer.Option(help="Player count (default: one per seat, or the game's default)."),
     ] = None,
     seed: Annotated[int, typer.Option(help="Base seed; same seed, same numbers.")] = 0,
     workers: WorkersOption = DEFAULT_WORKERS,
@@ -54,9 +62,9 @@ def simulate_command(
 
     With --out, every game's facts (winner, length, seat features) and record
     go to a .parquet or .duckdb file for `ballroom report` or your own
-    queries; Ctrl-C keeps the finished games and the same command resumes.
+    queries; Ctrl-C keeps the finished games, exits 130, and the same command resumes.
     """
-    seat_specs = parse_seats(seats, players, "random")
+    seat_specs = parse_seats(game, seats, players)
     spec = SimulationSpec(
         game=game,
         seats=tuple(seat_specs),
@@ -85,18 +93,27 @@ def simulate_command(
     summary["interrupted"] = outcome.interrupted
     if as_json:
         typer.echo(json.dumps(summary))
-        return
+    else:
+        print_summary(game, seed, workers, summary)
+    if outcome.interrupted:
+        raise typer.Exit(INTERRUPTED)
+
+
+def print_summary(game: str, seed: int, workers: int, summary: dict[str, Any]) -> None:
+    """The wins table: also printed for a stopped run, over the games it kept."""
     table = Table(title=f"{game}: {summary['games']} games, seed {seed}")
     table.add_column("seat")
     table.add_column("bot")
     table.add_column("wins", justify="right")
     table.add_column("win rate", justify="right")
+    labels = bot_labels(summary["seats"])
     for index, (bot, wins, rate) in enumerate(
         zip(summary["seats"], summary["wins"], summary["win_rate"], strict=True)
     ):
-        table.add_row(str(index + 1), bot, f"{wins:g}", f"{rate:.1%}")
+        table.add_row(str(index + 1), labels[bot], f"{wins:g}", f"{rate:.1%}")
     console = Console()
     console.print(table)
+    print_legend(console, labels)
     console.print(
         f"mean rounds {summary['mean_rounds']:.2f}, unfinished {summary['unfinished']}, "
         f"{summary['games_per_second']:.1f} games/s with {workers} worker(s)"

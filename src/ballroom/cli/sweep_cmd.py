@@ -10,7 +10,7 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from ballroom.cli.common import AsJson, MaxTurns, parse_seats, reports_errors
+from ballroom.cli.common import INTERRUPTED, AsJson, MaxTurns, parse_seats, reports_errors
 from ballroom.cli.tournament_cmd import (
     DEFAULT_WORKERS,
     AddressOption,
@@ -22,7 +22,7 @@ from ballroom.cli.tournament_cmd import (
 )
 from ballroom.lab.runner import Backend, Task
 from ballroom.lab.simulate import SimulationSpec
-from ballroom.lab.sweep import label, summarise, variants
+from ballroom.lab.sweep import VariantSummary, label, summarise, variants
 
 
 @reports_errors
@@ -36,7 +36,11 @@ def sweep_command(
     ],
     games: Annotated[int, typer.Option("--games", "-n", min=1, help="Games per variant.")] = 100,
     seats: Annotated[
-        str | None, typer.Option(help="Seat specs (default: --players random bots).")
+        str | None,
+        typer.Option(
+            help="Seat specs (default: the game's own bots, then random, "
+            "at --players or the game's default player count)."
+        ),
     ] = None,
     players: Annotated[int | None, typer.Option(help="Player count.")] = None,
     seed: Annotated[int, typer.Option(help="Base seed, shared by every variant.")] = 0,
@@ -51,10 +55,11 @@ def sweep_command(
     as_json: AsJson = False,
 ) -> None:
     """Play GAMES games under each rule variant and compare lengths and win rates."""
-    seat_specs = tuple(parse_seats(seats, players, "random"))
+    seat_specs = tuple(parse_seats(game, seats, players))
     names, combos = variants(game, option)
     where = Backend(backend, workers, address)
     summaries = []
+    interrupted = False
     for options in combos:
         name = label(options, names)
         spec = SimulationSpec(game, seat_specs, options, seed, max_turns)
@@ -78,6 +83,7 @@ def sweep_command(
         save_run(target, checkpoint, outcome, meta)
         summaries.append(summarise(name, outcome.results))
         if outcome.interrupted:
+            interrupted = True
             break
     if as_json:
         typer.echo(
@@ -96,7 +102,16 @@ def sweep_command(
                 ]
             )
         )
-        return
+    else:
+        print_summaries(game, games, seed, seat_specs, summaries)
+    if interrupted:
+        raise typer.Exit(INTERRUPTED)
+
+
+def print_summaries(
+    game: str, games: int, seed: int, seat_specs: tuple[str, ...], summaries: list[VariantSummary]
+) -> None:
+    """The variants side by side: also printed for a stopped sweep, over what it kept."""
     view = Table(title=f"{game}: {games} games per variant, seed {seed}")
     view.add_column("variant", no_wrap=True)
     view.add_column("turns (95% CI)", justify="right")

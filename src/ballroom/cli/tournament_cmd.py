@@ -19,17 +19,20 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemaining
 from rich.table import Table
 
 from ballroom.cli.common import (
+    INTERRUPTED,
     AsJson,
     MaxTurns,
     RuleOptions,
+    bot_labels,
     err_console,
     parse_options,
+    parse_seats,
+    print_legend,
     reports_errors,
 )
-from ballroom.core.agent import split_seats
 from ballroom.lab.runner import BACKENDS, Backend, Checkpoint, RunOutcome, Task, run_tasks
 from ballroom.lab.store import check_output, read_results, write_results
-from ballroom.lab.tournament import standings, tournament_tasks
+from ballroom.lab.tournament import Standing, standings, tournament_tasks
 
 DEFAULT_WORKERS = os.cpu_count() or 1
 WorkersOption = Annotated[int, typer.Option(min=1, help="Worker processes (Ray: CPUs to start).")]
@@ -119,8 +122,12 @@ def run_with_progress(
 def tournament_command(
     game: Annotated[str, typer.Argument(help="Game id, e.g. dancing-dice.")],
     seats: Annotated[
-        str, typer.Option(help="One bot per seat, e.g. mcts:iterations=500,expert,random.")
-    ],
+        str | None,
+        typer.Option(
+            help="One bot per seat, e.g. mcts:iterations=500,expert,random "
+            "(default: the game's own bots, then random, at its default player count)."
+        ),
+    ] = None,
     games: Annotated[int, typer.Option("--games", "-n", min=1, help="Games to play.")] = 60,
     seed: Annotated[int, typer.Option(help="Base seed; same seed, same results.")] = 0,
     workers: WorkersOption = DEFAULT_WORKERS,
@@ -132,7 +139,7 @@ def tournament_command(
     as_json: AsJson = False,
 ) -> None:
     """Rotate the bots through the seats, rate them (OpenSkill) and show win rates with 95% CIs."""
-    bots = split_seats(seats)
+    bots = parse_seats(game, seats, None)
     options = parse_options(game, option or [])
     where = Backend(backend, workers, address)
     tasks = tournament_tasks(game, bots, games, options=options, seed=seed, max_turns=max_turns)
@@ -175,13 +182,27 @@ def tournament_command(
                 }
             )
         )
-        return
-    view = Table(title=f"{game}: {len(results)} games, seats rotated, seed {seed}")
+    else:
+        print_standings(game, seed, bots, table, len(results))
+        Console().print(
+            f"fair share {fair:.0%}; {len(results) / seconds if seconds else 0:.2f} games/s "
+            f"with {workers} worker(s) on {backend}"
+        )
+    if outcome.interrupted:
+        raise typer.Exit(INTERRUPTED)
+
+
+def print_standings(
+    game: str, seed: int, bots: list[str], table: list[Standing], played: int
+) -> None:
+    """The standings table: also printed for a stopped tournament, over the games it kept."""
+    view = Table(title=f"{game}: {played} games, seats rotated, seed {seed}")
     for column in ("bot", "seats", "win rate", "95% CI", "mean place", "OpenSkill mu ± sigma"):
         view.add_column(column, justify="left" if column == "bot" else "right")
+    labels = bot_labels(bots)  # lettered in the order the bots were given
     for s in table:
         view.add_row(
-            s.bot,
+            labels[s.bot],
             str(s.seats_played),
             f"{s.win_rate.value:.1%}",
             f"{s.win_rate.low:.1%} - {s.win_rate.high:.1%}",
@@ -190,10 +211,7 @@ def tournament_command(
         )
     console = Console()
     console.print(view)
-    console.print(
-        f"fair share {fair:.0%}; {len(results) / seconds if seconds else 0:.2f} games/s "
-        f"with {workers} worker(s) on {backend}"
-    )
+    print_legend(console, labels)
 
 
 def register(app: typer.Typer) -> None:

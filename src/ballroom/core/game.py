@@ -33,18 +33,41 @@ class Game(ABC):
     rules_version: ClassVar[str]
     min_players: ClassVar[int]
     max_players: ClassVar[int]
+    default_players: ClassVar[int]
+    """The player count a command uses when it is given no seats and no ``--players``."""
     option_set: ClassVar[OptionSet] = OptionSet()
     bots: ClassVar[Mapping[str, Bot]] = {}
     """The game's own bots (``ballroom.core.bots``); the generic ones can sit at any game."""
 
     def __init__(self, players: int, **options: object) -> None:
-        if not isinstance(players, int) or not (self.min_players <= players <= self.max_players):
-            raise InvalidOptionError(
-                f"{self.name} is for {self.min_players} to {self.max_players} players, "
-                f"not {players!r}"
-            )
+        self.check_players(players)
         self.players = players
         self.options: dict[str, OptionValue] = self.option_set.resolve(options)
+
+    @classmethod
+    def check_players(cls, players: object) -> None:
+        """Refuse a player count outside the game's range, saying the range."""
+        if not isinstance(players, int) or not (cls.min_players <= players <= cls.max_players):
+            raise InvalidOptionError(
+                f"{cls.name} is for {cls.min_players} to {cls.max_players} players, not {players!r}"
+            )
+
+    @classmethod
+    def default_bot(cls) -> str:
+        """The first of the game's own bots (``random`` for a game with none)."""
+        return next(iter(cls.bots), "random")
+
+    @classmethod
+    def default_seats(cls, players: int | None = None) -> list[str]:
+        """The seats a command fills when given none: the game's own bots, then ``random``.
+
+        So a bare ``ballroom simulate GAME`` pits the game's best bots against
+        the baseline at the game's usual table size.
+        """
+        count = cls.default_players if players is None else players
+        cls.check_players(count)
+        own = list(cls.bots)[:count]
+        return own + ["random"] * (count - len(own))
 
     def __repr__(self) -> str:
         opts = "".join(f", {k}={v!r}" for k, v in self.options.items())
@@ -123,13 +146,24 @@ _REGISTRY: dict[str, type[Game]] = {}
 
 
 def register(game: type[Game]) -> type[Game]:
-    """Class decorator: make a game available to ``make`` and ``games``."""
+    """Class decorator: make a game available to ``make`` and ``games`` (``ballroom.game_classes``).
+
+    Checks the declared default player count, so that a game missing it fails
+    at import rather than when a command first needs it.
+    """
+    default = getattr(game, "default_players", None)
+    if not isinstance(default, int) or not game.min_players <= default <= game.max_players:
+        raise TypeError(
+            f"{game.__name__} must declare default_players between "
+            f"{game.min_players} and {game.max_players}, not {default!r}"
+        )
     _REGISTRY[game.id] = game
     return game
 
 
 def games() -> list[type[Game]]:
-    """Every registered game, by id."""
+    """Every registered game, by id (``ballroom.game_classes()`` at the top level, where
+    ``ballroom.games`` is the package of built-in games)."""
     return [_REGISTRY[key] for key in sorted(_REGISTRY)]
 
 

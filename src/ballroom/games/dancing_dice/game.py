@@ -31,6 +31,7 @@ class DancingDice(Game):
     rules_version: ClassVar[str] = "1"
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 6
+    default_players: ClassVar[int] = 4
     option_set: ClassVar[OptionSet] = OptionSet(
         (
             Option(

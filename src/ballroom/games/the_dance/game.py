@@ -54,6 +54,7 @@ class TheDance(Game):
     rules_version: ClassVar[str] = "1"
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 6
+    default_players: ClassVar[int] = 4
     option_set: ClassVar[OptionSet] = OptionSet(
         (
             Option(
