@@ -43,11 +43,12 @@ def test_game_type_is_declared_explicitly() -> None:
     assert kind.utility == pyspiel.GameType.Utility.CONSTANT_SUM
     assert kind.reward_model == pyspiel.GameType.RewardModel.TERMINAL
     assert (kind.min_num_players, kind.max_num_players) == (2, 6)
-    assert kind.provides_information_state_string and kind.provides_observation_tensor
-    assert not kind.provides_information_state_tensor
+    assert kind.provides_information_state_string and kind.provides_information_state_tensor
+    assert kind.provides_observation_string and kind.provides_observation_tensor
     assert game.num_players() == 2
     assert game.num_distinct_actions() == 90
     assert game.observation_tensor_shape() == [109]
+    assert game.information_state_tensor_shape() == [109]
     assert game.utility_sum() == 1.0
 
 
@@ -87,14 +88,14 @@ def test_simultaneous_choices_are_sequential_and_secret() -> None:
     assert seen[0] == seen[1]
 
 
-def test_information_state_has_perfect_recall_of_own_actions() -> None:
+def test_information_state_shows_the_seats_own_choice() -> None:
     game = pyspiel.load_game("python_ballroom_dancing_dice", SMALL_DANCING_DICE)
     keep, reroll = _at_first_decision(game), _at_first_decision(game)
     keep.apply_action(6)
     reroll.apply_action(7)
     assert keep.information_state_string(0) != reroll.information_state_string(0)
-    assert "you: keep" in keep.information_state_string(0)
-    assert "you: reroll a" in reroll.information_state_string(0)
+    assert '"my_reroll":6' in keep.information_state_string(0)
+    assert keep.information_state_tensor(0) != reroll.information_state_tensor(0)
 
 
 def test_public_observer_shows_the_spectator_view() -> None:
@@ -106,7 +107,7 @@ def test_public_observer_shows_the_spectator_view() -> None:
     )
     strings = [public.string_from(state, seat) for seat in (0, 1)]
     assert strings[0] == strings[1]
-    assert '"you": null' in strings[0]
+    assert '"you":null' in strings[0]
     with pytest.raises(InvalidOptionError, match="every seat"):
         make_observation(
             game,

@@ -26,13 +26,20 @@ The game type, and why:
   winners' shares of 1.0, so they sum to 1 (utility range 0..1).
 - **Terminal rewards.**
 
-Information: the observation string is the seat's ``observation(seat)`` as
-JSON and the observation tensor is the game's encoding of it; with
-``private_info=NONE`` both show the spectator's view, ``observation(None)``.
-The information-state string is exact perfect recall: the seat's own actions
-and the sequence of its observations after every step (repeats counted).
-No information-state tensor is offered: these games have no bound on their
-length, so a perfect-recall history has no fixed shape.
+Information: a seat's observation string and its information-state string
+are both its ``observation(seat)`` as compact JSON, and both tensors are the
+game's encoding of it (``encode_observation``, of ``observation_shape``).
+The view already holds what a seat needs to decide (its own dice, cards and
+pending choices, the public record of the table), so one encoding serves
+both; a string of the whole history would grow with the game (100 KB and
+more) for no decision-relevant gain. The information state therefore does
+not have perfect recall of every earlier view. With ``private_info=NONE``
+the observer shows the spectator's view, ``observation(None)``.
+
+Search algorithms that walk OpenSpiel states, such as ``MCTSBot``, clone
+the true state and so see every hidden die and card: they play a game of
+perfect information. Ballroom's ``mcts`` bot searches determinizations of
+its own observation and never sees them. Do not compare the two as equals.
 
 OpenSpiel needs a bound on the number of decisions. A game that reaches
 ``max_game_length`` decisions (default 100,000, far beyond any game seen
@@ -85,7 +92,7 @@ def _game_type(game: type[Game]) -> Any:
         max_num_players=game.max_players,
         min_num_players=game.min_players,
         provides_information_state_string=True,
-        provides_information_state_tensor=False,
+        provides_information_state_tensor=True,
         provides_observation_string=True,
         provides_observation_tensor=True,
         parameter_specification=parameters,
@@ -131,92 +138,21 @@ class BallroomGame(pyspiel.Game):  # type: ignore[misc]
         return BallroomObserver(self.game, iig_obs_type)
 
 
-class _Log:
-    """One seat's perfect-recall record: its actions and its observations, repeats counted."""
-
-    __slots__ = ("last", "lines", "repeats")
-
-    def __init__(self, first: str) -> None:
-        self.lines: list[str] = []
-        self.last: str | None = first
-        self.repeats = 1
-
-    def copy(self) -> _Log:
-        twin = _Log("")
-        twin.lines, twin.last, twin.repeats = list(self.lines), self.last, self.repeats
-        return twin
-
-    def act(self, text: str) -> None:
-        self._flush()
-        self.lines.append(f"you: {text}")
-        self.last, self.repeats = None, 0
-
-    def see(self, view: str) -> None:
-        if view == self.last:
-            self.repeats += 1
-        else:
-            self._flush()
-            self.last, self.repeats = view, 1
-
-    def _flush(self) -> None:
-        if self.last is not None:
-            self.lines.append(self.last if self.repeats == 1 else f"{self.last} x{self.repeats}")
-
-    def text(self) -> str:
-        if self.last is None:
-            return "\n".join(self.lines)
-        tail = self.last if self.repeats == 1 else f"{self.last} x{self.repeats}"
-        return "\n".join([*self.lines, tail])
-
-
 class _Held:
-    """The engine state, plus the seats' perfect-recall logs once someone asks for them.
+    """The engine state, copied with its own fast ``clone`` when OpenSpiel deep-copies a state."""
 
-    OpenSpiel clones a Python state by deep-copying its attributes; this
-    copies the engine state with its own fast ``clone`` and shares the
-    immutable log lines.
-    """
-
-    __slots__ = ("cursor", "logs", "state")
+    __slots__ = ("state",)
 
     def __init__(self, state: State) -> None:
         self.state = state
-        self.cursor: State | None = None
-        """A replay of ``state`` from its start, as far as the logs go."""
-        self.logs: list[_Log] = []
 
     def __deepcopy__(self, memo: dict[int, object]) -> _Held:
-        twin = _Held(self.state.clone())
-        if self.cursor is not None:
-            twin.cursor = self.cursor.clone()
-            twin.logs = [log.copy() for log in self.logs]
-        return twin
-
-    def information_state(self, player: int) -> str:
-        """Perfect recall for ``player``: her actions and her observations after every step.
-
-        Consecutive equal observations are written once with their count,
-        which keeps the string short without losing how many steps passed.
-        The logs are extended lazily, so search that never asks pays nothing.
-        """
-        state = self.state
-        game = state.game
-        seats = range(game.players)
-        if self.cursor is None:
-            self.cursor = game.new_state(state.seed)
-            self.logs = [_Log(_view(self.cursor, p)) for p in seats]
-        cursor = self.cursor
-        for actor, action in state.history[len(cursor.history) :]:
-            cursor.apply(action, actor, trusted=True)
-            for p in seats:
-                if actor == p:
-                    self.logs[p].act(game.action_to_text(action))
-                self.logs[p].see(_view(cursor, p))
-        return self.logs[player].text()
+        return _Held(self.state.clone())
 
 
 def _view(state: State, player: int | None) -> str:
-    return json.dumps(state.observation(player), sort_keys=True)
+    """The seat's observation as compact JSON: the observation and information-state string."""
+    return json.dumps(state.observation(player), sort_keys=True, separators=(",", ":"))
 
 
 class BallroomState(pyspiel.State):  # type: ignore[misc]
@@ -304,23 +240,19 @@ class BallroomObserver:
                     "a public perfect-recall observer is not offered; "
                     "use a seat's information state or the public observation"
                 )
-        size = 0 if self.perfect_recall else int(np.prod(game.observation_shape))
-        self.tensor: npt.NDArray[np.float32] = np.zeros(size, dtype=np.float32)
-        self.dict: dict[str, npt.NDArray[np.float32]] = (
-            {} if self.perfect_recall else {"observation": self.tensor}
+        self.tensor: npt.NDArray[np.float32] = np.zeros(
+            int(np.prod(game.observation_shape)), dtype=np.float32
         )
+        self.dict: dict[str, npt.NDArray[np.float32]] = {"observation": self.tensor}
 
     def _seat(self, player: int) -> int | None:
         return None if self.public else player
 
     def set_from(self, state: BallroomState, player: int) -> None:
-        if not self.perfect_recall:
-            encoded = self.game.encode_observation(state.engine.observation(self._seat(player)))
-            self.tensor[:] = encoded.reshape(-1)
+        encoded = self.game.encode_observation(state.engine.observation(self._seat(player)))
+        self.tensor[:] = encoded.reshape(-1)
 
     def string_from(self, state: BallroomState, player: int) -> str:
-        if self.perfect_recall:
-            return state.held.information_state(player)
         return _view(state.engine, self._seat(player))
 
 
