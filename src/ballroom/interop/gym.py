@@ -111,7 +111,7 @@ class LegalActions(spaces.Discrete):
     def sample(
         self,
         mask: npt.NDArray[np.int8] | None = None,
-        probability: npt.NDArray[np.float64] | None = None,
+        probability: npt.NDArray[np.int8] | None = None,
     ) -> np.int64:
         if mask is None and probability is None:
             mask = self._legal()
@@ -121,7 +121,7 @@ class LegalActions(spaces.Discrete):
 class BallroomGymEnv(gymnasium.Env[Observation, np.int64]):
     """One learner against fixed bots at a ballroom game (see the module docstring)."""
 
-    metadata = {"render_modes": list(RENDER_MODES)}
+    metadata = {"render_modes": list(RENDER_MODES)}  # noqa: RUF012 (Env declares it so)
 
     def __init__(
         self,
@@ -157,7 +157,7 @@ class BallroomGymEnv(gymnasium.Env[Observation, np.int64]):
         self.illegal = illegal
         self.render_mode = render_mode
         actions = game.num_distinct_actions
-        self.observation_space = spaces.Dict(
+        self.observation_space: spaces.Space[Any] = spaces.Dict(
             {
                 "observation": spaces.Box(0.0, 1.0, shape=game.observation_shape, dtype=np.float32),
                 "action_mask": spaces.Box(0, 1, shape=(actions,), dtype=np.int8),
@@ -231,7 +231,7 @@ class BallroomGymEnv(gymnasium.Env[Observation, np.int64]):
             mask[state.legal_actions(self.seat)] = 1
         return mask
 
-    def render(self) -> str | npt.NDArray[np.uint8] | None:  # type: ignore[override]
+    def render(self) -> str | npt.NDArray[np.uint8] | None:
         """The learner's own view: plain text (``ansi``) or its image (``rgb_array``)."""
         if self.render_mode is None:
             return None
