@@ -1,0 +1,265 @@
+"""A single-agent Gymnasium environment: one learner against fixed bots.
+
+``make("dancing-dice", opponents="expert")`` seats the learner at seat 0
+and an ``expert`` bot at every other seat. ``opponents`` is one seat spec
+(repeated, ``players`` seats in all, 2 by default) or a list of specs, one
+per other seat in seat order; ``seat`` fixes the learner's seat, or
+``seat="random"`` draws it anew each game from the game's seed.
+
+Observations are a ``Dict`` space, as in the PettingZoo adapter: the game's
+encoding of ``state.observation(seat)`` (a float32 Box in [0, 1]) and an
+int8 ``action_mask`` over the game's dense action ids. A Dict is what
+``check_env`` accepts and what masked learners (sb3-contrib's MaskablePPO
+through ``action_masks()``, RLlib's action-mask models) expect; the mask is
+also given as ``info["action_mask"]`` for code that flattens observations.
+The action space is ``Discrete(game.num_distinct_actions)``; its
+``sample()`` without a mask draws among the legal actions of the current
+decision, so random play stays legal. An action the mask does not allow is
+refused with ``IllegalActionError`` and changes nothing (``illegal="raise"``,
+the default), or, with ``illegal="lose"``, forfeits the game: it ends at
+once with reward 0 and ``info["illegal_action"]`` set, the usual convention
+for learners without masking. ``check_env`` needs ``illegal="lose"``: its
+determinism check samples an action in one game and plays it in a freshly
+dealt one, where it may be illegal.
+
+Chance and the opponents play inside ``step`` until the learner owes a
+decision or the game ends: opponents decide from their own ``Decision``
+(their observation only), and the learner sees only ``observation(seat)``,
+so nothing its seat cannot see reaches it. The reward is 0 until the end,
+then the learner's return (the winners share 1.0); a learner knocked out
+early watches the rest inside one ``step``.
+
+``reset(seed=s)`` restarts the stream of game seeds (an environment never
+seeded behaves as if seeded with 0, as the PettingZoo adapter does): each
+game's deal, dice, bots' choices and the random seat derive from it, so a
+seed and the learner's actions fix the whole episode.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from ballroom.agents import make_agent, resolve_seat
+from ballroom.core.agent import Agent
+from ballroom.core.errors import IllegalActionError, InvalidOptionError
+from ballroom.core.game import Game, make_game
+from ballroom.core.play import decision_for
+from ballroom.core.rng import derive_seed
+from ballroom.core.state import CHANCE, State
+from ballroom.interop import check_encodable, missing_extra
+
+try:
+    import gymnasium
+    from gymnasium import spaces
+    from rich.text import Text
+
+    from ballroom.interop.pettingzoo import draw_text
+except ImportError as error:
+    raise missing_extra(error) from error
+
+Observation = dict[str, npt.NDArray[Any]]
+Info = dict[str, Any]
+
+RENDER_MODES = ("ansi", "rgb_array")
+ILLEGAL_MODES = ("raise", "lose")
+DEFAULT_PLAYERS = 2
+
+
+def make(
+    game_id: str,
+    opponents: str | Sequence[str] | None = None,
+    *,
+    players: int | None = None,
+    seat: int | str = 0,
+    illegal: str = "raise",
+    render_mode: str | None = None,
+    **options: Any,
+) -> BallroomGymEnv:
+    """A learner against ``opponents`` at ``game_id`` with rule ``options``.
+
+    ``opponents`` defaults to the game's default bot.
+    """
+    if isinstance(opponents, Sequence) and not isinstance(opponents, str):
+        specs = list(opponents)
+        if players is not None and players != len(specs) + 1:
+            raise InvalidOptionError(
+                f"players={players} does not match {len(specs)} opponent specs "
+                f"(the learner plus one spec per other seat makes {len(specs) + 1})"
+            )
+        players = len(specs) + 1
+    else:
+        players = DEFAULT_PLAYERS if players is None else players
+        spec = opponents
+        specs = [] if spec is None else [spec] * (players - 1)
+    game = make_game(game_id, players, **options)
+    if opponents is None:
+        specs = [game.default_bot()] * (players - 1)
+    return BallroomGymEnv(game, specs, seat=seat, illegal=illegal, render_mode=render_mode)
+
+
+class LegalActions(spaces.Discrete):
+    """``Discrete`` whose unmasked ``sample()`` draws among the current legal actions."""
+
+    def __init__(self, n: int, legal: Any) -> None:
+        super().__init__(n)
+        self._legal = legal
+
+    def sample(
+        self,
+        mask: npt.NDArray[np.int8] | None = None,
+        probability: npt.NDArray[np.int8] | None = None,
+    ) -> np.int64:
+        if mask is None and probability is None:
+            mask = self._legal()
+        return super().sample(mask=mask, probability=probability)
+
+
+class BallroomGymEnv(gymnasium.Env[Observation, np.int64]):
+    """One learner against fixed bots at a ballroom game (see the module docstring)."""
+
+    metadata = {"render_modes": list(RENDER_MODES)}  # noqa: RUF012 (Env declares it so)
+
+    def __init__(
+        self,
+        game: Game,
+        opponents: Sequence[str],
+        seat: int | str = 0,
+        illegal: str = "raise",
+        render_mode: str | None = None,
+    ) -> None:
+        check_encodable(game)
+        if len(opponents) != game.players - 1:
+            raise InvalidOptionError(
+                f"{game.players} players need {game.players - 1} opponent specs, "
+                f"got {len(opponents)}"
+            )
+        for spec in opponents:
+            resolve_seat(game, spec)
+        if not (seat == "random" or (isinstance(seat, int) and 0 <= seat < game.players)):
+            raise InvalidOptionError(
+                f"seat {seat!r} is not allowed; allowed: 0 to {game.players - 1}, or 'random'"
+            )
+        if illegal not in ILLEGAL_MODES:
+            raise InvalidOptionError(
+                f"illegal={illegal!r} is not allowed; allowed: {', '.join(ILLEGAL_MODES)}"
+            )
+        if render_mode is not None and render_mode not in RENDER_MODES:
+            raise InvalidOptionError(
+                f"render_mode {render_mode!r} is not supported; allowed: {', '.join(RENDER_MODES)}"
+            )
+        self.game = game
+        self.opponents = list(opponents)
+        self.seat_choice = seat
+        self.illegal = illegal
+        self.render_mode = render_mode
+        actions = game.num_distinct_actions
+        self.observation_space: spaces.Space[Any] = spaces.Dict(
+            {
+                "observation": spaces.Box(0.0, 1.0, shape=game.observation_shape, dtype=np.float32),
+                "action_mask": spaces.Box(0, 1, shape=(actions,), dtype=np.int8),
+            }
+        )
+        self.action_space = LegalActions(actions, self.action_masks)
+        self._base_seed = 0
+        self._episode = 0
+        self.seat = seat if isinstance(seat, int) else 0
+        self.game_state: State = game.new_state(0)
+        self._agents: dict[int, Agent] = {}
+        self._started = False
+        self._forfeited = False
+
+    def reset(
+        self, *, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[Observation, Info]:
+        """Deal the next game of the seed stream; ``seed`` restarts the stream.
+
+        Rule options are fixed when the environment is made, so ``options`` is not used.
+        """
+        super().reset(seed=seed)
+        if seed is not None:
+            self._base_seed = seed
+            self._episode = 0
+        game_seed = derive_seed(self._base_seed, self._episode)
+        self._episode += 1
+        if self.seat_choice == "random":
+            self.seat = derive_seed(game_seed, "learner") % self.game.players
+        others = [s for s in range(self.game.players) if s != self.seat]
+        self._agents = {
+            s: make_agent(self.game, s, spec, game_seed)
+            for s, spec in zip(others, self.opponents, strict=True)
+        }
+        self.game_state = self.game.new_state(game_seed)
+        self._started = True
+        self._forfeited = False
+        self._advance()
+        return self._observation(), self._info()
+
+    def step(self, action: int | np.integer[Any]) -> tuple[Observation, float, bool, bool, Info]:
+        """Apply the learner's ``action``, then play chance and opponents until it must act again."""
+        state = self.game_state
+        if not self._started:
+            raise IllegalActionError("call reset() before step()")
+        if state.is_terminal() or self._forfeited:
+            raise IllegalActionError("the game is over; call reset() to start another")
+        legal = state.legal_actions(self.seat)
+        if int(action) not in legal:
+            if self.illegal == "lose":
+                self._forfeited = True
+                info = self._info()
+                info["illegal_action"] = int(action)
+                return self._observation(), 0.0, True, False, info
+            raise IllegalActionError(
+                f"action {action} ({self._describe(int(action))}) is not legal for seat "
+                f"{self.seat} now; the action mask marks the {len(legal)} legal ones: {legal}"
+            )
+        state.apply(int(action), self.seat, trusted=True)
+        self._advance()
+        over = state.is_terminal()
+        reward = state.returns()[self.seat] if over else 0.0
+        return self._observation(), reward, over, False, self._info()
+
+    def action_masks(self) -> npt.NDArray[np.int8]:
+        """The learner's legal actions as a 0/1 mask (sb3-contrib's MaskablePPO calls this)."""
+        mask = np.zeros(self.game.num_distinct_actions, dtype=np.int8)
+        state = self.game_state
+        live = not (state.is_terminal() or self._forfeited)
+        if live and self.seat in state.current_players():
+            mask[state.legal_actions(self.seat)] = 1
+        return mask
+
+    def render(self) -> str | npt.NDArray[np.uint8] | None:
+        """The learner's own view: plain text (``ansi``) or its image (``rgb_array``)."""
+        if self.render_mode is None:
+            return None
+        picture = Text.from_markup(self.game.render(self.game_state.observation(self.seat)))
+        if self.render_mode == "ansi":
+            return picture.plain
+        return draw_text(picture)
+
+    def _advance(self) -> None:
+        """Play chance and the opponents until the learner owes a decision or the game ends."""
+        state = self.game_state
+        while not state.is_terminal() and self.seat not in state.current_players():
+            player = state.current_players()[0]
+            if player == CHANCE:
+                state.apply(state.sample_chance(), CHANCE, trusted=True)
+            else:
+                state.apply(self._agents[player].act(decision_for(state, player)), player)
+
+    def _observation(self) -> Observation:
+        return {
+            "observation": self.game.encode_observation(self.game_state.observation(self.seat)),
+            "action_mask": self.action_masks(),
+        }
+
+    def _info(self) -> Info:
+        return {"action_mask": self.action_masks(), "seat": self.seat}
+
+    def _describe(self, action: int) -> str:
+        if not 0 <= action < self.game.num_distinct_actions:
+            return f"action ids run 0 to {self.game.num_distinct_actions - 1}"
+        return self.game.action_to_text(action)
