@@ -21,8 +21,15 @@ def test_games_lists_games_options_and_bots() -> None:
         and "expert" in result.output
     )
     rows = [" ".join(line.strip("│ ").split()) for line in result.output.splitlines()]
-    assert any(row.startswith("iterations │ unset │ an integer 1..1000000 │") for row in rows)
-    assert any(row.startswith("rollout │ game │ one of game, random, heuristic │") for row in rows)
+    # Each game's own mcts defaults: The Dance's measured setting, then Dancing Dice's.
+    assert [row.split(" │ ")[1] for row in rows if row.startswith("iterations │")] == [
+        "1000",
+        "200",
+    ]
+    assert any(
+        row.startswith("rollout │ heuristic │ one of heuristic, game, random │") for row in rows
+    )
+    assert any(row.startswith("search │ halving │ one of halving, tree │") for row in rows)
 
 
 def simulate_json(*extra: str) -> dict[str, object]:

@@ -9,6 +9,10 @@ from ballroom.agents import bot_names, bots_of, make_agent, resolve_seat
 from ballroom.core.bots import Param
 from ballroom.core.errors import InvalidOptionError
 from ballroom.core.game import games
+from ballroom.core.play import decision_for
+from ballroom.games.dancing_dice.bots import BOT_DEFAULTS as DICE_DEFAULTS
+from ballroom.games.dancing_dice.game import DancingDice
+from ballroom.games.the_dance.bots import BOT_DEFAULTS as DANCE_DEFAULTS
 
 
 def test_every_bot_declares_valid_defaults_and_is_built_with_them() -> None:
@@ -32,7 +36,7 @@ def test_a_spec_resolves_to_typed_values_with_every_default_filled_in() -> None:
     assert bot.name == "mcts"
     assert values["iterations"] == 200 and isinstance(values["iterations"], int)
     assert values["margin"] == 0.1 and values["rollout"] == "heuristic"
-    assert values["ms"] is None and values["search"] == "tree" and values["horizon"] == 1
+    assert values["ms"] is None and values["search"] == "halving" and values["horizon"] == 2
     assert bot.think_ms(values) is None
     timed_bot, timed = resolve_seat(game, "mcts:ms=250")
     assert timed_bot.think_ms(timed) == 250.0
@@ -91,3 +95,67 @@ def test_a_declaration_lists_its_default_choice_first_and_a_sane_range() -> None
         "minimum": 1,
         "maximum": 9,
     }
+
+
+@pytest.mark.parametrize(
+    ("game_id", "declared"),
+    [("the-dance", DANCE_DEFAULTS), ("dancing-dice", DICE_DEFAULTS)],
+)
+def test_a_bare_mcts_plays_the_games_declared_setting(
+    game_id: str, declared: tuple[str, ...]
+) -> None:
+    game = ballroom.make_game(game_id, players=2)
+    typed_out = next(spec for spec in declared if spec.startswith("mcts:"))
+    _, bare = resolve_seat(game, "mcts")
+    _, explicit = resolve_seat(game, typed_out)
+    assert bare == explicit
+    assert bare["iterations"] == int(typed_out.split("iterations=")[1].split(",")[0])
+
+
+def test_the_dance_declares_its_measured_mcts_setting() -> None:
+    game = ballroom.make_game("the-dance", players=3)
+    _, bare = resolve_seat(game, "mcts")
+    assert (bare["iterations"], bare["rollout"], bare["horizon"], bare["search"]) == (
+        200,
+        "heuristic",
+        2,
+        "halving",
+    )
+    mcts = next(bot for bot in bots_of(game) if bot.name == "mcts")
+    rollout = next(param for param in mcts.declared(game) if param.name == "rollout")
+    assert rollout.choices == ("heuristic", "game", "random")
+    assert rollout.to_json()["default"] == "heuristic"
+
+
+def test_given_parameters_override_the_games_defaults() -> None:
+    game = ballroom.make_game("the-dance", players=2)
+    _, values = resolve_seat(game, "mcts:iterations=7,search=tree")
+    assert values["iterations"] == 7 and values["search"] == "tree"
+    assert values["rollout"] == "heuristic" and values["horizon"] == 2
+    _, timed = resolve_seat(game, "mcts:ms=5000")
+    assert timed["ms"] == 5000.0 and timed["iterations"] is None, "a time budget alone bounds it"
+    _, both = resolve_seat(game, "mcts:ms=5000,iterations=9")
+    assert both["ms"] == 5000.0 and both["iterations"] == 9
+
+
+def test_a_bare_mcts_chooses_as_the_typed_out_setting_does() -> None:
+    game = ballroom.make_game("the-dance", players=2)
+    state = game.new_state(4)
+    while state.is_chance_node() or len(state.legal_actions(state.current_players()[0])) < 2:
+        player = state.current_players()[0]
+        chosen = state.sample_chance() if state.is_chance_node() else state.legal_actions(player)[0]
+        state.apply(chosen, player)
+    player = state.current_players()[0]
+    bare = make_agent(game, player, "mcts", 11).act(decision_for(state, player))
+    typed = make_agent(game, player, DANCE_DEFAULTS[0], 11).act(decision_for(state, player))
+    assert bare == typed
+
+
+def test_a_games_defaults_must_name_the_bots_parameters() -> None:
+    class Misdeclared(DancingDice):
+        bot_defaults = ("mcts:depth=3",)
+
+    game = Misdeclared(2)
+    mcts = next(bot for bot in bots_of(game) if bot.name == "mcts")
+    with pytest.raises(ValueError, match="its parameters are"):
+        mcts.declared(game)

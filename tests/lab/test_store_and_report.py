@@ -56,15 +56,41 @@ def test_unknown_output_format_is_refused(tmp_path: Path) -> None:
 def test_report_from_a_real_run_contains_its_plots(dance_results: list[GameResult]) -> None:
     analysis = analyse(dance_results)
     assert analysis.games == 10 and analysis.players == 4
-    assert {"power", "plan"} <= set(analysis.by_feature)
+    assert "plan" in analysis.by_feature and "power" in analysis.by_dealt
     page = render_html({"game": "the-dance", "seed": 3, "options": {}}, analysis)
     images = re.findall(r'<img alt="([^"]+)" src="data:image/png;base64,([^"]+)"', page)
     captions = [caption for caption, _ in images]
     assert captions[0] == "Win rate by seat (first-player advantage)"
-    assert {"Win rate by power", "Win rate by plan", "Game length distribution"} <= set(captions)
+    assert {"Win rate by power dealt", "Win rate by plan", "Game length distribution"} <= set(
+        captions
+    )
     for _, data in images:
         assert base64.b64decode(data).startswith(b"\x89PNG")
     assert "Summary" in page and "turns on average" in page
+
+
+def test_powers_dealt_and_kept_are_reported_apart(dance_results: list[GameResult]) -> None:
+    analysis = analyse(dance_results)
+    assert "power" not in analysis.by_feature and "power_dealt" not in analysis.by_feature
+    powers = analysis.by_dealt["power"]
+    seats = 4 * len(dance_results)
+    assert sum(g.dealt for g in powers) == 2 * seats, "two Powers drawn per seat"
+    assert sum(g.kept for g in powers) == seats, "one of them kept"
+    for g in powers:
+        assert 0 <= g.kept <= g.dealt == g.rate.n
+    never = [g.label for g in powers if g.kept == 0]
+    assert never, "the heuristic returns some Power every time in this run"
+    for line in analysis.findings:
+        assert not any(f"power {label} looks weak" in line.lower() for label in never)
+    assert any(f"never kept power {never[0]}" in line for line in analysis.findings)
+    page = render_html({"game": "the-dance"}, analysis)
+    table = page[page.index("By power dealt") :]
+    assert (
+        "<th>dealt</th><th>kept</th><th>kept when dealt</th><th>win rate given dealt</th>" in table
+    )
+    for g in powers:
+        row = f"<tr><td>{g.label}</td><td>{g.dealt}</td><td>{g.kept}</td>"
+        assert row in table
 
 
 def test_findings_name_a_seat_that_wins_too_often() -> None:

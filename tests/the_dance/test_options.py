@@ -213,3 +213,8 @@ def test_seat_features_and_turns_report_power_plan_and_avatar() -> None:
     assert all(f["power"] != "none" and f["plan"] != "none" for f in features)
     assert [f["sanctuary"] for f in features] == ["plum", "grey", "crimson"]
     assert state.turns() == 1
+    for f in features:
+        dealt = f["power_dealt"].split("+")
+        assert len(dealt) == 2 and f["power"] in dealt, "two Powers drawn, one of them kept"
+    villains = ready_state(players=2, keep_powers=True, **{"super-villains": True})
+    assert all(f["power"] == f["power_dealt"] for f in villains.seat_features())

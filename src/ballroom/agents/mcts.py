@@ -65,6 +65,10 @@ because trying weak follow-ups made moves with follow-ups look worse than
 moves that end the turn. In Dancing Dice, ``mcts:iterations=1000,horizon=1``
 beats ``expert`` 76.0% [69.6, 81.4] of 200 two-player games (seed 9707),
 and ``expert`` beats ``random`` 96.0% [93.6, 97.5] of 400.
+
+Those two settings are each game's declared defaults for ``mcts``
+(``bot_defaults`` next to the game's own bots), so a bare ``mcts`` seat
+plays them; parameters a seat spec gives override them one by one.
 """
 
 from __future__ import annotations
@@ -182,7 +186,7 @@ class SearchSettings:
         iterations = values.optional("iterations", int)
         milliseconds = values.optional("ms", float)
         if iterations is None and milliseconds is None:
-            iterations = DEFAULT_ITERATIONS
+            raise ValueError("an mcts search needs an iteration count or a time budget")
         return cls(
             iterations=iterations,
             milliseconds=milliseconds,
@@ -203,8 +207,9 @@ def mcts_params(game: Game) -> tuple[Param, ...]:
     return (
         Param(
             "iterations",
-            f"Searches per move (rollouts for halving); {DEFAULT_ITERATIONS} unless ms is given.",
+            "Searches per move (rollouts for halving); unset when only ms is given.",
             "integer",
+            DEFAULT_ITERATIONS,
             minimum=1,
             maximum=MAX_ITERATIONS,
         ),
@@ -675,5 +680,7 @@ MCTS = Bot(
     mcts_params,
     searches=True,
     time_param="ms",
+    count_param="iterations",
 )
-"""Seat specs ``mcts``, ``mcts:iterations=2000``, ``mcts:ms=200,c=1.0``, ..."""
+"""Seat specs ``mcts``, ``mcts:iterations=2000``, ``mcts:ms=200,c=1.0``, ...; a bare
+``mcts`` plays the game's declared defaults (``Game.bot_defaults``)."""

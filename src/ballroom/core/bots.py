@@ -7,15 +7,20 @@ spec, whether it comes from the command line, the lab or the web server,
 fills in the defaults, and documents the bot in ``ballroom games`` and the
 web catalog. An unknown parameter or a value out of range is refused with
 what is allowed.
+
+A game may declare its own defaults for a generic bot (``Game.bot_defaults``,
+written as seat specs): a search's best setting differs from game to game,
+and a bare ``mcts`` seat should play the one measured for the game at hand.
 """
 
 from __future__ import annotations
 
 import math
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, Literal, TypeVar
 
+from ballroom.core.agent import SeatSpec
 from ballroom.core.errors import InvalidOptionError
 
 if TYPE_CHECKING:
@@ -78,6 +83,11 @@ class Param:
             raise self._error(bot, text)
         return value
 
+    def with_default(self, value: ParamValue) -> Param:
+        """This parameter with another default (a choice's default moves to the front)."""
+        choices = (str(value), *(c for c in self.choices if c != value)) if self.choices else ()
+        return replace(self, default=value, choices=choices)
+
     def to_json(self) -> dict[str, Any]:
         return {
             "name": self.name,
@@ -130,10 +140,30 @@ class Bot:
     so a server need not queue it behind searches."""
     time_param: str | None = None
     """The parameter, if any, that sets its think time per move in milliseconds."""
+    count_param: str | None = None
+    """The parameter, if any, that bounds its search by a count. A spec that gives the
+    think time and not the count is bounded by the time alone: the count's default is
+    dropped, so ``ms=5000`` is not cut short by a default of a few hundred searches."""
 
     def declared(self, game: Game) -> tuple[Param, ...]:
-        """Its parameters at ``game``, in display order."""
-        return self.params(game) if callable(self.params) else self.params
+        """Its parameters at ``game`` with the game's own defaults, in display order."""
+        params = self.params(game) if callable(self.params) else self.params
+        specs = [SeatSpec.parse(text) for text in game.bot_defaults]
+        spec = next((spec for spec in specs if spec.name == self.name), None)
+        if spec is None:
+            return params
+        names = {param.name for param in params}
+        if not set(spec.params) <= names:
+            raise ValueError(
+                f"{game.name} declares defaults {spec} for the {self.name} bot; "
+                f"its parameters are {', '.join(sorted(names))}"
+            )
+        return tuple(
+            param.with_default(param.parse(self.name, spec.params[param.name]))
+            if param.name in spec.params
+            else param
+            for param in params
+        )
 
     def resolve(self, game: Game, given: Mapping[str, str]) -> ParamValues:
         """Validate a seat spec's ``key=value`` parameters and fill in every default."""
@@ -147,6 +177,9 @@ class Bot:
         values = ParamValues({name: param.default for name, param in declared.items()})
         for name, text in given.items():
             values[name] = declared[name].parse(self.name, text)
+        timed_only = self.time_param in given and self.count_param not in given
+        if self.count_param is not None and timed_only:
+            values[self.count_param] = None
         return values
 
     def think_ms(self, values: ParamValues) -> float | None:

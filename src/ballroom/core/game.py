@@ -38,6 +38,9 @@ class Game(ABC):
     option_set: ClassVar[OptionSet] = OptionSet()
     bots: ClassVar[Mapping[str, Bot]] = {}
     """The game's own bots (``ballroom.core.bots``); the generic ones can sit at any game."""
+    bot_defaults: ClassVar[tuple[str, ...]] = ()
+    """The game's own defaults for generic bots, as seat specs (``"mcts:iterations=200"``):
+    the setting measured to play this game well, which a bare seat spec then plays."""
 
     def __init__(self, players: int, **options: object) -> None:
         self.check_players(players)

@@ -4,6 +4,12 @@ Everything is computed from the per-game facts a simulation saved (returns,
 ranks, length, seat features), so the report works for any game. Rates come
 with Wilson 95% intervals; a rate is called out as unbalanced only when its
 interval excludes the fair share, so small runs do not cry wolf.
+
+A feature ``NAME_dealt`` beside ``NAME`` (The Dance's ``power_dealt`` and
+``power``) marks a choice: what a seat was dealt, and what it kept. The win
+rate of what was kept mixes the thing's worth with the bots' taste (a Power
+the bots never keep "wins 0%" in 0 seats), so such a pair is reported as win
+rate given dealt and how often each is kept, and judged on the former.
 """
 
 from __future__ import annotations
@@ -19,6 +25,9 @@ from ballroom.core.errors import InvalidOptionError
 from ballroom.lab.simulate import GameResult
 from ballroom.lab.stats import Estimate, mean_interval, wilson
 
+DEALT = "_dealt"
+"""The suffix of a feature that lists what a seat was dealt (values joined by ``+``)."""
+
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
 
@@ -31,6 +40,23 @@ class Group:
     rate: Estimate
 
 
+@dataclass(frozen=True, slots=True)
+class Dealt:
+    """One value seats were dealt and chose to keep or not: how often, and how they fared."""
+
+    label: str
+    dealt: int
+    """Seats dealt it."""
+    kept: int
+    """Of those, the seats that kept it."""
+    rate: Estimate
+    """Win rate of the seats dealt it, whether they kept it or not."""
+
+    @property
+    def kept_share(self) -> float:
+        return self.kept / self.dealt if self.dealt else 0.0
+
+
 @dataclass(slots=True)
 class Analysis:
     """The numbers a report shows, computed once."""
@@ -41,6 +67,8 @@ class Analysis:
     by_seat: list[Group]
     by_bot: list[Group]
     by_feature: dict[str, list[Group]]
+    by_dealt: dict[str, list[Dealt]]
+    """Per chosen feature (``power``): each value's dealt and kept counts, win rate given dealt."""
     turns: list[int]
     mean_turns: Estimate
     findings: list[str] = field(default_factory=list)
@@ -58,6 +86,26 @@ def _rates(pairs: Sequence[tuple[str, float]]) -> list[Group]:
     return [Group(label, wilson(sum(v), len(v))) for label, v in totals.items()]
 
 
+def _dealt(results: Sequence[GameResult], name: str, players: int) -> list[Dealt]:
+    """Each value of feature ``name`` seats were dealt: kept how often, won how often."""
+    counts: dict[str, list[float]] = {}
+    for r in results:
+        for s in range(players):
+            features = r.features[s]
+            kept = set(features.get(name, "").split("+"))
+            for value in features.get(name + DEALT, "").split("+"):
+                if value and value != "none":
+                    tally = counts.setdefault(value, [0, 0, 0.0])
+                    tally[0] += 1
+                    tally[1] += value in kept
+                    tally[2] += r.returns[s]
+    groups = [
+        Dealt(label, int(dealt), int(kept), wilson(won, int(dealt)))
+        for label, (dealt, kept, won) in counts.items()
+    ]
+    return sorted(groups, key=lambda g: -g.rate.value)
+
+
 def analyse(results: Sequence[GameResult]) -> Analysis:
     """Win rates by seat, bot and feature; lengths; and the findings in plain words."""
     if not results:
@@ -67,6 +115,10 @@ def analyse(results: Sequence[GameResult]) -> Analysis:
     by_seat = _rates([(f"seat {s + 1}", r.returns[s]) for r in done for s in range(players)])
     by_bot = _rates([(r.seats[s], r.returns[s]) for r in done if r.seats for s in range(players)])
     names = list(dict.fromkeys(name for r in done for f in r.features for name in f))
+    chosen = [name for name in names if name + DEALT in names]
+    names = [
+        name for name in names if name not in chosen and name.removesuffix(DEALT) not in chosen
+    ]
     by_feature = {
         name: sorted(
             _rates(
@@ -89,6 +141,7 @@ def analyse(results: Sequence[GameResult]) -> Analysis:
         by_seat=by_seat,
         by_bot=by_bot,
         by_feature=by_feature,
+        by_dealt={name: _dealt(done, name, players) for name in chosen},
         turns=turns,
         mean_turns=mean_interval([float(t) for t in turns]),
     )
@@ -139,11 +192,37 @@ def _findings(a: Analysis) -> list[str]:
                 f"With {len(groups)} {name} values compared, about one in twenty misses the "
                 "fair share by chance alone; confirm a flagged one with more games."
             )
+    for name, dealt in a.by_dealt.items():
+        lines += _dealt_findings(name, dealt, fair)
     if a.turns:
         lines.append(
             f"Games last {a.mean_turns.value:.1f} turns on average "
             f"(95% CI {a.mean_turns.low:.1f}-{a.mean_turns.high:.1f}; "
             f"shortest {min(a.turns)}, longest {max(a.turns)})."
+        )
+    return lines
+
+
+def _dealt_findings(name: str, groups: Sequence[Dealt], fair: float) -> list[str]:
+    """A dealt value is judged by how seats dealt it fare; how often bots keep it is a
+    fact about the bots, reported as such."""
+    lines: list[str] = []
+    flagged = [g for g in groups if g.rate.excludes(fair)]
+    for g in flagged:
+        word = "strong" if g.rate.value > fair else "weak"
+        lines.append(
+            f"Being dealt {name} {g.label} looks {word}: those seats win {g.rate} "
+            f"(fair {fair:.0%})."
+        )
+    if groups and not flagged:
+        lines.append(
+            f"No {name} stands out when dealt: every one's interval includes the fair {fair:.0%}."
+        )
+    never = [g.label for g in groups if g.kept == 0]
+    if never:
+        lines.append(
+            f"The bots never kept {name} {', '.join(never)} when dealt it, so how it plays "
+            "is unmeasured here; its rate above is that of the seats that returned it."
         )
     return lines
 
@@ -208,6 +287,10 @@ def plots(a: Analysis) -> list[tuple[str, Figure]]:
         figures.append(("Win rate by bot", _rate_plot("Win rate by bot", a.by_bot, a.fair)))
     for name, groups in a.by_feature.items():
         figures.append((f"Win rate by {name}", _rate_plot(f"Win rate by {name}", groups, a.fair)))
+    for name, dealt in a.by_dealt.items():
+        title = f"Win rate by {name} dealt"
+        groups = [Group(g.label, g.rate) for g in dealt]
+        figures.append((title, _rate_plot(title, groups, a.fair)))
     if a.turns:
         figures.append(("Game length distribution", _length_plot(a.turns)))
     return figures
@@ -234,6 +317,20 @@ def _table(title: str, groups: Sequence[Group]) -> str:
     )
 
 
+def _dealt_table(name: str, groups: Sequence[Dealt]) -> str:
+    rows = "".join(
+        f"<tr><td>{html.escape(g.label)}</td><td>{g.dealt}</td><td>{g.kept}</td>"
+        f"<td>{g.kept_share:.1%}</td><td>{g.rate.value:.1%}</td>"
+        f"<td>{g.rate.low:.1%} - {g.rate.high:.1%}</td></tr>"
+        for g in groups
+    )
+    return (
+        f"<h3>By {html.escape(name)} dealt</h3><table><tr><th></th><th>dealt</th><th>kept</th>"
+        f"<th>kept when dealt</th><th>win rate given dealt</th><th>95% CI</th></tr>{rows}"
+        "</table>"
+    )
+
+
 def render_html(meta: dict[str, Any], a: Analysis) -> str:
     """The whole report as one HTML page with its plots embedded."""
     title = f"Balance report: {meta.get('game', 'game')}"
@@ -249,6 +346,8 @@ def render_html(meta: dict[str, Any], a: Analysis) -> str:
         tables += _table("By bot", a.by_bot)
     for name, groups in a.by_feature.items():
         tables += _table(f"By {name}", groups)
+    for name, dealt in a.by_dealt.items():
+        tables += _dealt_table(name, dealt)
     return f"""<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>{html.escape(title)}</title>
 <style>

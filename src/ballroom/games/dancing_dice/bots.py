@@ -215,3 +215,7 @@ BOTS = by_name(
         _expert,
     )
 )
+
+BOT_DEFAULTS = ("mcts:iterations=1000,horizon=1",)
+"""What a bare ``mcts`` seat plays here: the setting measured to beat this game's own bot
+(see ``ballroom.agents.mcts``)."""

@@ -14,7 +14,7 @@ from ballroom.core.options import Option, OptionSet
 from ballroom.core.rng import Rng
 from ballroom.core.state import Observation
 from ballroom.games.dancing_dice import actions, determinize, encoding, hints
-from ballroom.games.dancing_dice.bots import BOTS
+from ballroom.games.dancing_dice.bots import BOT_DEFAULTS, BOTS
 from ballroom.games.dancing_dice.rules import DIE_LABELS, MAX_ENDURANCE, describe_value
 from ballroom.games.dancing_dice.state import DancingDiceState
 
@@ -44,6 +44,7 @@ class DancingDice(Game):
         )
     )
     bots: ClassVar[dict[str, Bot]] = BOTS
+    bot_defaults: ClassVar[tuple[str, ...]] = BOT_DEFAULTS
 
     def new_state(self, seed: int = 0) -> DancingDiceState:
         return DancingDiceState(self, seed)

@@ -483,3 +483,7 @@ BOTS = by_name(
         _heuristic,
     )
 )
+
+BOT_DEFAULTS = ("mcts:iterations=200,rollout=heuristic,horizon=2,search=halving",)
+"""What a bare ``mcts`` seat plays here: the setting measured to beat this game's own bot
+(see ``ballroom.agents.mcts``)."""

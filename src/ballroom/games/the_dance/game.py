@@ -15,7 +15,7 @@ from ballroom.core.rng import Rng
 from ballroom.core.state import Observation
 from ballroom.games.the_dance import actions as ac
 from ballroom.games.the_dance import encoding, hints, search
-from ballroom.games.the_dance.bots import BOTS
+from ballroom.games.the_dance.bots import BOT_DEFAULTS, BOTS
 from ballroom.games.the_dance.components import (
     DIRECTION_NAMES,
     DOMAINS,
@@ -107,6 +107,7 @@ class TheDance(Game):
         )
     )
     bots: ClassVar[dict[str, Bot]] = BOTS
+    bot_defaults: ClassVar[tuple[str, ...]] = BOT_DEFAULTS
 
     def __init__(self, players: int, **options: object) -> None:
         super().__init__(players, **options)

@@ -130,7 +130,7 @@ _FLAT_LISTS = (
     "history",
     "dawn_ranking",
 )
-_NESTED_LISTS = ("powers", "revealed", "drawn_powers", "hand", "seated")
+_NESTED_LISTS = ("powers", "revealed", "drawn_powers", "dealt_powers", "hand", "seated")
 
 ROLL_OUTCOMES = [(ac.ROLL + face, 1 / 6) for face in range(6)]
 
@@ -183,6 +183,8 @@ class TheDanceState(State):
         self.power_bits = [0] * n
         self.revealed: list[list[int]] = [[] for _ in range(n)]
         self.drawn_powers: list[list[int]] = [[] for _ in range(n)]
+        # Every Power each family drew, kept or returned: a balance fact no rule reads.
+        self.dealt_powers: list[list[int]] = [[] for _ in range(n)]
         self.hand: list[list[int]] = [[0] * len(comp.refreshments) for _ in range(n)]
         self.hand_size = [0] * n
         self.plan = [-1] * n
@@ -699,6 +701,7 @@ class TheDanceState(State):
             w = action - ac.DRAW_POWER
             p = self.draw_for
             self.power_pile.remove(w)
+            self.dealt_powers[p].append(w)
             if self.game.options["super-villains"]:
                 self._gain_power(p, w)
             else:
@@ -1480,6 +1483,8 @@ class TheDanceState(State):
         return [
             {
                 "power": "+".join(sorted(POWER_IDS[w] for w in self.powers[p])) or "none",
+                "power_dealt": "+".join(sorted(POWER_IDS[w] for w in self.dealt_powers[p]))
+                or "none",
                 "plan": comp.plans[self.plan[p]].id if self.plan[p] >= 0 else "none",
                 "avatar": comp.avatars[self.avatar_of[p]].slug
                 if self.avatar_of[p] >= 0
@@ -1699,6 +1704,10 @@ class TheDanceState(State):
             for q, f in enumerate(fams)
         ]
         state.power_pile = list(deal)
+        # Which Power another family returned is not sampled: no rule reads it.
+        state.dealt_powers = [
+            ws + drawn for ws, drawn in zip(state.powers, state.drawn_powers, strict=True)
+        ]
         state.power_bits = [sum(1 << w for w in ws) for ws in state.powers]
         if state.moves_left is None:
             # Another family's Movement left is hidden (RULINGS 20): work it out from
