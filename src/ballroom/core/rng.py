@@ -73,7 +73,9 @@ class Rng:
 
     def clone(self) -> Rng:
         twin = Rng.__new__(Rng)
-        twin._random = random.Random()
+        # Not ``random.Random()``: that first seeds itself from the system's
+        # entropy, only to be overwritten by ``setstate`` (three quarters of a clone).
+        twin._random = random.Random.__new__(random.Random)
         twin._random.setstate(self._random.getstate())
         return twin
 
