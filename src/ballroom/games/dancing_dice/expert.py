@@ -98,7 +98,6 @@ def _split_tables() -> tuple[
     return first, second, pure_first, pure_second, rock, gala
 
 
-
 @dataclass(frozen=True)
 class Tables:
     """The expert's fixed tables; see ``tables()``."""
