@@ -29,7 +29,7 @@ def wall_seconds(code: str) -> float:
 def slowest_imports(code: str, count: int) -> list[tuple[int, str]]:
     """(cumulative microseconds, module) of the ``count`` slowest imports."""
     result = subprocess.run(
-        [sys.executable, "-X", "importtime", "-c", code], capture_output=True, text=True
+        [sys.executable, "-X", "importtime", "-c", code], check=True, capture_output=True, text=True
     )
     rows = []
     for line in result.stderr.splitlines():
