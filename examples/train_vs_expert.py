@@ -47,17 +47,7 @@ import numpy as np
 import numpy.typing as npt
 
 from ballroom.games.dancing_dice import actions, encoding
-from ballroom.games.dancing_dice.bots import (
-    FIRST_TRIPLE,
-    GALA,
-    PURE_FIRST,
-    PURE_SECOND,
-    ROCK,
-    SECOND_TRIPLE,
-    SIDE_KEY_INDEX,
-    TRANSITION,
-    triple_ranks,
-)
+from ballroom.games.dancing_dice.expert import SIDE_KEY_INDEX, tables, triple_ranks
 from ballroom.games.dancing_dice.rules import GALA_BONUS, MAX_ENDURANCE, TRIPLE_INDEX, TRIPLES
 from ballroom.interop.gym import BallroomGymEnv, make
 
@@ -197,8 +187,9 @@ class FrozenPolicy:
     def _arrangement_values(self, tango: tuple[int, ...], mine: int, theirs: int) -> FloatArray:
         """Expected V after the round for every (dice set, first row): shape (3136, 20)."""
         ranks = triple_ranks(tango)
-        first = self.odds[0][2 * ranks[FIRST_TRIPLE] + PURE_FIRST]
-        second = self.odds[1][2 * ranks[SECOND_TRIPLE] + PURE_SECOND]
+        t = tables()
+        first = self.odds[0][2 * ranks[t.first_triple] + t.pure_first]
+        second = self.odds[1][2 * ranks[t.second_triple] + t.pure_second]
         joint = first[:, :, :, None] * second[:, :, None, :]
 
         def expected(protected: bool, gain: int) -> FloatArray:
@@ -209,13 +200,14 @@ class FrozenPolicy:
 
         plain, rock = expected(False, 0), expected(True, 0)
         gala = expected(True, min(GALA_BONUS, MAX_ENDURANCE - mine))
-        return np.where(GALA[:, None], gala, np.where(ROCK, rock, plain))
+        return np.where(t.gala[:, None], gala, np.where(t.rock, rock, plain))
 
     def _reroll_values(self, tango: tuple[int, ...], mine: int, theirs: int) -> FloatArray:
         """Expected best V for every (white side key, coloured side key): shape (84, 84)."""
         best = self.arrangement_values(tango, mine, theirs).max(axis=1)
         grid = best.reshape(len(TRIPLES), len(TRIPLES))
-        result: FloatArray = TRANSITION @ grid @ TRANSITION.T
+        transition = tables().transition
+        result: FloatArray = transition @ grid @ transition.T
         return result
 
     def act(self, x: FloatArray, mask: npt.NDArray[np.int8]) -> int:

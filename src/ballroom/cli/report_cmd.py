@@ -9,8 +9,6 @@ import typer
 from rich.console import Console
 
 from ballroom.cli.common import reports_errors
-from ballroom.lab.report import analyse, render_html
-from ballroom.lab.store import read_results
 
 
 @reports_errors
@@ -23,6 +21,9 @@ def report_command(
     ] = Path("report.html"),
 ) -> None:
     """Plot win rates by seat and feature, game lengths, and say in words what looks unbalanced."""
+    from ballroom.lab.report import analyse, render_html
+    from ballroom.lab.store import read_results
+
     meta, games = read_results(results)
     analysis = analyse(games)
     html_path.parent.mkdir(parents=True, exist_ok=True)

@@ -6,7 +6,7 @@ from typing import Annotated
 
 import typer
 
-from ballroom.server.botpool import DEFAULT_BOT_MS_MAX, machine_cpus
+from ballroom.server.defaults import DEFAULT_BOT_MS_MAX
 
 
 def serve(
@@ -39,6 +39,7 @@ def serve(
         import uvicorn
 
         from ballroom.server.app import MAX_SOCKET_MESSAGE, ServerConfig, create_app
+        from ballroom.server.botpool import machine_cpus
     except ImportError as error:
         raise typer.BadParameter(
             f"the web server needs the web extra: pip install 'ballroom[web]' ({error})"

@@ -30,8 +30,6 @@ from ballroom.cli.tournament_cmd import (
     run_with_progress,
     save_run,
 )
-from ballroom.lab.runner import Backend, Task
-from ballroom.lab.simulate import SimulationSpec, summarize
 
 
 @reports_errors
@@ -64,6 +62,9 @@ def simulate_command(
     go to a .parquet or .duckdb file for `ballroom report` or your own
     queries; Ctrl-C keeps the finished games, exits 130, and the same command resumes.
     """
+    from ballroom.lab.runner import Backend, Task
+    from ballroom.lab.simulate import SimulationSpec, summarize
+
     seat_specs = parse_seats(game, seats, players)
     spec = SimulationSpec(
         game=game,

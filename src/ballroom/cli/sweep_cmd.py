@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 from rich.console import Console
@@ -20,9 +20,9 @@ from ballroom.cli.tournament_cmd import (
     run_with_progress,
     save_run,
 )
-from ballroom.lab.runner import Backend, Task
-from ballroom.lab.simulate import SimulationSpec
-from ballroom.lab.sweep import VariantSummary, label, summarise, variants
+
+if TYPE_CHECKING:
+    from ballroom.lab.sweep import VariantSummary
 
 
 @reports_errors
@@ -55,6 +55,10 @@ def sweep_command(
     as_json: AsJson = False,
 ) -> None:
     """Play GAMES games under each rule variant and compare lengths and win rates."""
+    from ballroom.lab.runner import Backend, Task
+    from ballroom.lab.simulate import SimulationSpec
+    from ballroom.lab.sweep import label, summarise, variants
+
     seat_specs = tuple(parse_seats(game, seats, players))
     names, combos = variants(game, option)
     where = Backend(backend, workers, address)

@@ -11,7 +11,7 @@ import os
 import time
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from rich.console import Console
@@ -30,9 +30,11 @@ from ballroom.cli.common import (
     print_legend,
     reports_errors,
 )
-from ballroom.lab.runner import BACKENDS, Backend, Checkpoint, RunOutcome, Task, run_tasks
-from ballroom.lab.store import check_output, read_results, write_results
-from ballroom.lab.tournament import Standing, standings, tournament_tasks
+from ballroom.lab.backends import BACKENDS
+
+if TYPE_CHECKING:
+    from ballroom.lab.runner import Backend, Checkpoint, RunOutcome, Task
+    from ballroom.lab.tournament import Standing
 
 DEFAULT_WORKERS = os.cpu_count() or 1
 WorkersOption = Annotated[int, typer.Option(min=1, help="Worker processes (Ray: CPUs to start).")]
@@ -61,6 +63,9 @@ def checkpoint_for(out: Path | None, meta: dict[str, Any]) -> Checkpoint | None:
     """
     if out is None:
         return None
+    from ballroom.lab.runner import Checkpoint
+    from ballroom.lab.store import check_output, read_results
+
     check_output(out)
     header = {key: value for key, value in meta.items() if key != "games"}
     checkpoint = Checkpoint(out.with_name(out.name + ".progress.jsonl"), header)
@@ -77,6 +82,8 @@ def save_run(
     """Write what the run holds; drop the progress file once nothing is left to resume."""
     if out is None:
         return
+    from ballroom.lab.store import write_results
+
     write_results(out, outcome.results, meta)
     if checkpoint is not None and not outcome.interrupted:
         checkpoint.remove()
@@ -89,6 +96,8 @@ def run_with_progress(
     checkpoint: Checkpoint | None,
 ) -> tuple[RunOutcome, float]:
     """Run with a progress bar; Ctrl-C stops, keeps what finished and says how to resume."""
+    from ballroom.lab.runner import run_tasks
+
     progress = Progress(
         "[progress.description]{task.description}",
         BarColumn(),
@@ -139,6 +148,9 @@ def tournament_command(
     as_json: AsJson = False,
 ) -> None:
     """Rotate the bots through the seats, rate them (OpenSkill) and show win rates with 95% CIs."""
+    from ballroom.lab.runner import Backend
+    from ballroom.lab.tournament import standings, tournament_tasks
+
     bots = parse_seats(game, seats, None)
     options = parse_options(game, option or [])
     where = Backend(backend, workers, address)

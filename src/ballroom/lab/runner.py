@@ -20,9 +20,9 @@ from pathlib import Path
 from typing import Any
 
 from ballroom.core.errors import InvalidOptionError
+from ballroom.lab.backends import BACKENDS
 from ballroom.lab.simulate import GameResult, SimulationSpec, play_one, summarize
 
-BACKENDS = ("local", "ray")
 CHECKPOINT_FORMAT = "ballroom-checkpoint/1"
 
 

@@ -43,7 +43,8 @@ from ballroom.core.errors import BallroomError, InvalidOptionError
 from ballroom.core.game import Game, games, get_game
 from ballroom.core.options import OptionValue
 from ballroom.core.record import GameRecord
-from ballroom.server.botpool import DEFAULT_BOT_MS_MAX, check_seat
+from ballroom.server.botpool import check_seat
+from ballroom.server.defaults import DEFAULT_BOT_MS_MAX
 from ballroom.server.rooms import (
     Connection,
     NotAllowedError,

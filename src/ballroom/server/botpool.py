@@ -35,8 +35,6 @@ from ballroom.core.options import OptionValue
 from ballroom.core.state import Observation
 
 LOG = logging.getLogger("ballroom.server")
-DEFAULT_BOT_MS_MAX = 5000
-"""The default cap on a bot's think time per move, in milliseconds."""
 THREADS = 4
 """Search threads when the server thinks in threads (tests, small servers)."""
 

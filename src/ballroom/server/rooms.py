@@ -42,7 +42,8 @@ from ballroom.core.record import GameRecord, replay
 from ballroom.core.rng import derive_seed
 from ballroom.core.state import CHANCE, State
 from ballroom.server import storage
-from ballroom.server.botpool import DEFAULT_BOT_MS_MAX, BotPool, bot_move, check_seat
+from ballroom.server.botpool import BotPool, bot_move, check_seat
+from ballroom.server.defaults import DEFAULT_BOT_MS_MAX
 from ballroom.server.storage import (
     OVER,
     PLAYING,

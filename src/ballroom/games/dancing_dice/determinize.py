@@ -33,7 +33,7 @@ from ballroom.core.errors import InvalidOptionError
 from ballroom.core.rng import Rng
 from ballroom.core.state import CHANCE, Observation
 from ballroom.games.dancing_dice import actions
-from ballroom.games.dancing_dice.bots import SIDE_KEY_INDEX, arrangement_costs, reroll_costs
+from ballroom.games.dancing_dice.expert import SIDE_KEY_INDEX, arrangement_costs, reroll_costs
 from ballroom.games.dancing_dice.rules import (
     DICE_PER_PLAYER,
     TRIPLE_INDEX,

@@ -3,20 +3,21 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, ClassVar
-
-import numpy as np
-import numpy.typing as npt
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from ballroom.core.bots import Bot
 from ballroom.core.game import Game
 from ballroom.core.options import Option, OptionSet
 from ballroom.core.rng import Rng
 from ballroom.core.state import Observation
-from ballroom.games.dancing_dice import actions, determinize, encoding, hints
+from ballroom.games.dancing_dice import actions, hints
 from ballroom.games.dancing_dice.bots import BOT_DEFAULTS, BOTS
 from ballroom.games.dancing_dice.rules import DIE_LABELS, MAX_ENDURANCE, describe_value
 from ballroom.games.dancing_dice.state import DancingDiceState
+
+if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
 
 SEAT_NAMES = ("Andrew", "Barbara", "Cindy", "Daniel", "Emma", "Frances")
 
@@ -60,21 +61,31 @@ class DancingDice(Game):
         return actions.parse(text)
 
     def determinize(self, observation: Observation, rng: Rng) -> DancingDiceState:
+        from ballroom.games.dancing_dice import determinize  # numpy and the expert's tables
+
         return determinize.determinize(self, observation, rng)
 
     def evaluate(self, state: DancingDiceState) -> list[float]:
         """Search hook: estimated win shares of a state cut short (see determinize.py)."""
+        from ballroom.games.dancing_dice import determinize
+
         return determinize.evaluate(state)
 
     def rollout_action(self, state: DancingDiceState, player: int, rng: Rng) -> int:
         """Search hook: a fast, strong rollout policy (see determinize.py)."""
+        from ballroom.games.dancing_dice import determinize
+
         return determinize.rollout_action(state, player, rng)
 
     @property
     def observation_shape(self) -> tuple[int, ...]:
+        from ballroom.games.dancing_dice import encoding  # numpy, only for learners
+
         return (encoding.observation_size(self.players),)
 
     def encode_observation(self, observation: Observation) -> npt.NDArray[np.float32]:
+        from ballroom.games.dancing_dice import encoding
+
         return encoding.encode(observation, self.players)
 
     def player_name(self, player: int) -> str:

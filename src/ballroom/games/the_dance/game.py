@@ -3,10 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, ClassVar
-
-import numpy as np
-import numpy.typing as npt
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from ballroom.core.bots import Bot
 from ballroom.core.game import Game
@@ -14,7 +11,7 @@ from ballroom.core.options import Option, OptionSet
 from ballroom.core.rng import Rng
 from ballroom.core.state import Observation
 from ballroom.games.the_dance import actions as ac
-from ballroom.games.the_dance import encoding, hints, search
+from ballroom.games.the_dance import hints, search
 from ballroom.games.the_dance.bots import BOT_DEFAULTS, BOTS
 from ballroom.games.the_dance.components import (
     DIRECTION_NAMES,
@@ -23,6 +20,10 @@ from ballroom.games.the_dance.components import (
     default_components,
 )
 from ballroom.games.the_dance.state import TheDanceState, family_name
+
+if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
 
 FAMILY_STYLES = {
     "plum": "orchid",
@@ -135,9 +136,13 @@ class TheDance(Game):
 
     @property
     def observation_shape(self) -> tuple[int, ...]:
+        from ballroom.games.the_dance import encoding  # numpy, only for learners
+
         return (encoding.observation_size(self.components, self.players),)
 
     def encode_observation(self, observation: Observation) -> npt.NDArray[np.float32]:
+        from ballroom.games.the_dance import encoding
+
         return encoding.encode(observation, self.components, self.players)
 
     def evaluate(self, state: TheDanceState) -> list[float]:

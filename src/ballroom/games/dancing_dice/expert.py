@@ -1,0 +1,224 @@
+"""The ``expert`` Dancing Dice bot: chooses by the chance of being judged satisfactory.
+
+For a dance of value v, with m rival dancers of whom k are accepted, the
+bot estimates P(satisfactory) = P(at most k-1 rivals beat v), each rival
+beating v with probability q(v) under a model of a rival's dance (the
+better of two random dances). An arrangement's cost is its expected
+endurance loss (nothing for a Rock, a gain for a Gala) plus a penalty for
+the chance of being knocked out. Re-rolls are chosen by the exact expected
+cost over every outcome of the re-rolled dice.
+
+Everything is computed on tables over the 56 x 56 possible dice sets (three
+dice of each type), so one decision costs about a millisecond. The tables are
+built on first use, not at import, so registering the game stays cheap.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache, lru_cache
+from itertools import combinations_with_replacement, product
+from math import comb
+
+import numpy as np
+import numpy.typing as npt
+
+from ballroom.core.agent import Decision
+from ballroom.games.dancing_dice import actions
+from ballroom.games.dancing_dice.rules import (
+    FIRST_ROWS,
+    GALA_BONUS,
+    MAX_ENDURANCE,
+    TANGO,
+    TRIPLE_INDEX,
+    TRIPLE_RANKS,
+    TRIPLES,
+    is_pure,
+    satisfactory_count,
+)
+
+FloatArray = npt.NDArray[np.float64]
+IntArray = npt.NDArray[np.int64]
+
+KNOCKOUT_PENALTY = 3.0
+"""How many endurance points being knocked out is worth avoiding."""
+RIVAL_PURE = 0.3
+"""How often the model's rival dance is pure."""
+
+
+def _side_keys() -> list[tuple[tuple[int, ...], int]]:
+    """(kept faces, dice re-rolled) for one side of three dice: 84 keys."""
+    return [
+        (kept, 3 - size)
+        for size in range(4)
+        for kept in combinations_with_replacement(range(1, 7), size)
+    ]
+
+
+SIDE_KEYS = _side_keys()
+SIDE_KEY_INDEX = {key: i for i, key in enumerate(SIDE_KEYS)}
+
+
+def _transition() -> FloatArray:
+    """P(final side triple | kept faces, number re-rolled): shape (84, 56)."""
+    matrix = np.zeros((len(SIDE_KEYS), len(TRIPLES)))
+    for row, (kept, rolled) in enumerate(SIDE_KEYS):
+        for faces in product(range(1, 7), repeat=rolled):
+            final = tuple(sorted(kept + faces))
+            matrix[row, TRIPLE_INDEX[final]] += 6.0**-rolled
+    return matrix
+
+
+def _split_tables() -> tuple[
+    IntArray, IntArray, IntArray, IntArray, npt.NDArray[np.bool_], npt.NDArray[np.bool_]
+]:
+    """For each (white triple, coloured triple) and each of the 20 first rows:
+    the sorted-triple index and purity of both dances, Rock and Gala flags."""
+    configs = len(TRIPLES) ** 2
+    first = np.zeros((configs, len(FIRST_ROWS)), dtype=np.int64)
+    second = np.zeros_like(first)
+    rock = np.zeros((configs, len(FIRST_ROWS)), dtype=bool)
+    gala = np.zeros(configs, dtype=bool)
+    for a, white in enumerate(TRIPLES):
+        for b, coloured in enumerate(TRIPLES):
+            faces = white + coloured
+            config = a * len(TRIPLES) + b
+            gala[config] = len(set(faces)) == 1
+            for j, row in enumerate(FIRST_ROWS):
+                rest = [d for d in range(6) if d not in row]
+                one = tuple(sorted(faces[d] for d in row))
+                two = tuple(sorted(faces[d] for d in rest))
+                first[config, j] = TRIPLE_INDEX[one]
+                second[config, j] = TRIPLE_INDEX[two]
+                rock[config, j] = one == two
+    pure_first = np.array([is_pure(row) for row in FIRST_ROWS], dtype=np.int64)
+    pure_second = np.array(
+        [is_pure([d for d in range(6) if d not in row]) for row in FIRST_ROWS], dtype=np.int64
+    )
+    return first, second, pure_first, pure_second, rock, gala
+
+
+@dataclass(frozen=True)
+class Tables:
+    """The expert's fixed tables; see ``tables()``."""
+
+    transition: FloatArray
+    """P(final side triple | kept faces, number re-rolled): shape (84, 56)."""
+    first_triple: IntArray
+    """Sorted-triple index of the first dance, per (dice set, first row): (3136, 20)."""
+    second_triple: IntArray
+    """The same for the second dance."""
+    pure_first: IntArray
+    """Whether each of the 20 first rows is pure (one die of each colour)."""
+    pure_second: IntArray
+    """The same for the second dance of each first row."""
+    rock: npt.NDArray[np.bool_]
+    """Whether both dances are the same triple, per (dice set, first row)."""
+    gala: npt.NDArray[np.bool_]
+    """Whether all six dice show one face, per dice set."""
+
+
+@cache
+def tables() -> Tables:
+    """The expert's tables, built once on first use rather than at import."""
+    first, second, pure_first, pure_second, rock, gala = _split_tables()
+    return Tables(_transition(), first, second, pure_first, pure_second, rock, gala)
+
+
+def triple_ranks(tango: tuple[int, ...]) -> IntArray:
+    """Rank of each of the 56 triples under this Tango."""
+    ranks = np.array([sum(t) for t in TRIPLES], dtype=np.int64)
+    ranks[TRIPLE_INDEX[tango]] = TANGO
+    for face, rank in TRIPLE_RANKS.items():
+        ranks[TRIPLE_INDEX[(face, face, face)]] = rank
+    return ranks
+
+
+@lru_cache(maxsize=256)
+def satisfaction_by_value(tango: tuple[int, ...], rivals: int, accepted: int) -> FloatArray:
+    """P(judged satisfactory) for each dance value 0..45 under the rival model."""
+    ranks = triple_ranks(tango)
+    ordered_counts = np.array([len(set(_perms(t))) for t in TRIPLES], dtype=np.float64) / 216.0
+    single = np.zeros(46)
+    for i in range(len(TRIPLES)):
+        single[2 * ranks[i]] += ordered_counts[i] * (1 - RIVAL_PURE)
+        single[2 * ranks[i] + 1] += ordered_counts[i] * RIVAL_PURE
+    cdf = np.cumsum(single) ** 2  # the better of two dances
+    beats = 1.0 - cdf  # P(a rival's dance is strictly higher than v)
+    result = np.zeros(46)
+    for value in range(46):
+        q = beats[value]
+        result[value] = sum(
+            comb(rivals, j) * q**j * (1 - q) ** (rivals - j) for j in range(accepted)
+        )
+    return result
+
+
+def _perms(triple: tuple[int, ...]) -> list[tuple[int, ...]]:
+    a, b, c = triple
+    return [(a, b, c), (a, c, b), (b, a, c), (b, c, a), (c, a, b), (c, b, a)]
+
+
+@lru_cache(maxsize=1024)
+def arrangement_costs(
+    tango: tuple[int, ...], rivals: int, accepted: int, endurance: int
+) -> FloatArray:
+    """Cost of every (dice set, first row): shape (3136, 20)."""
+    ranks = triple_ranks(tango)
+    satisfied = satisfaction_by_value(tango, rivals, accepted)
+    t = tables()
+    p1 = satisfied[2 * ranks[t.first_triple] + t.pure_first]
+    p2 = satisfied[2 * ranks[t.second_triple] + t.pure_second]
+    cost = (1 - p1) + (1 - p2)
+    if endurance == 1:
+        cost = cost + KNOCKOUT_PENALTY * (1 - p1 * p2)
+    elif endurance == 2:
+        cost = cost + KNOCKOUT_PENALTY * (1 - p1) * (1 - p2)
+    cost = np.where(t.rock, 0.0, cost)
+    gain = float(min(GALA_BONUS, MAX_ENDURANCE - endurance))
+    return np.where(t.gala[:, None], -gain, cost)
+
+
+@lru_cache(maxsize=1024)
+def reroll_costs(tango: tuple[int, ...], rivals: int, accepted: int, endurance: int) -> FloatArray:
+    """Expected best cost for every (white side key, coloured side key): shape (84, 84)."""
+    best = arrangement_costs(tango, rivals, accepted, endurance).min(axis=1)
+    grid = best.reshape(len(TRIPLES), len(TRIPLES))
+    transition = tables().transition
+    result: FloatArray = transition @ grid @ transition.T
+    return result
+
+
+def _side_key(faces: list[int], dice: range, rerolled: list[int]) -> int:
+    kept = tuple(sorted(faces[d] for d in dice if d not in rerolled))
+    return SIDE_KEY_INDEX[(kept, 3 - len(kept))]
+
+
+class ExpertAgent:
+    """Minimises expected endurance loss; see the module docstring."""
+
+    def act(self, decision: Decision) -> int:
+        view = decision.observation
+        me = view["players"][decision.player]
+        faces: list[int] = me["dice"]
+        tango = tuple(view["tango"])
+        dancers = sum(1 for seat in view["players"] if seat["dancing"])
+        context = (tango, dancers - 1, satisfactory_count(dancers), me["endurance"])
+        legal = decision.legal_actions
+        if legal[0] >= actions.ARRANGE_BASE:
+            config = (
+                TRIPLE_INDEX[tuple(sorted(faces[:3]))] * len(TRIPLES)
+                + TRIPLE_INDEX[tuple(sorted(faces[3:]))]
+            )
+            costs = arrangement_costs(*context)[config]
+            return actions.ARRANGE_BASE + int(np.argmin(costs))
+        table = reroll_costs(*context)
+        best_action, best_cost = legal[0], float("inf")
+        for action in legal:
+            rerolled = actions.reroll_dice(action)
+            cost = float(
+                table[_side_key(faces, range(3), rerolled), _side_key(faces, range(3, 6), rerolled)]
+            )
+            if cost < best_cost - 1e-12:
+                best_action, best_cost = action, cost
+        return best_action

@@ -1,0 +1,3 @@
+"""Where a lab run can play, kept apart so that the CLI's ``--help`` loads no lab code."""
+
+BACKENDS = ("local", "ray")

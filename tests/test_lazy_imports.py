@@ -1,0 +1,38 @@
+"""``import ballroom`` and ``ballroom --help`` load none of the heavy optional libraries.
+
+Each check runs in a fresh interpreter, since this test process has long
+since imported them.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+
+HEAVY = ("numpy", "pandas", "fastapi", "ray", "matplotlib")
+
+IMPORT = "import ballroom"
+HELP = """
+import sys
+from ballroom.cli import main
+sys.argv = ["ballroom", "--help"]
+try:
+    main()
+except SystemExit as exit:
+    assert exit.code == 0, exit.code
+"""
+
+
+@pytest.mark.parametrize("code", [IMPORT, HELP], ids=["import", "help"])
+def test_leaves_heavy_libraries_unloaded(code: str) -> None:
+    report = f"print(','.join(m for m in {HEAVY!r} if m in sys.modules), file=sys.stderr)"
+    result = subprocess.run(
+        [sys.executable, "-c", f"{code}\nimport sys\n{report}"],
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=60,
+    )
+    assert result.stderr.strip() == "", f"loaded: {result.stderr}"
