@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from itertools import combinations, combinations_with_replacement
 
 DICE_PER_PLAYER = 6
@@ -115,6 +115,12 @@ class Performance:
 
     faces: tuple[int, ...]
     first_row: tuple[int, int, int]
+    danced: tuple[tuple[int, ...], tuple[int, ...]] = field(init=False, repr=False, compare=False)
+    """Each dance's faces, sorted: judged several times a round, sorted once."""
+
+    def __post_init__(self) -> None:
+        rows = (self.row_faces(self.first_row), self.row_faces(self.second_row))
+        object.__setattr__(self, "danced", rows)
 
     @property
     def second_row(self) -> tuple[int, int, int]:
@@ -128,7 +134,7 @@ class Performance:
     @property
     def is_rock(self) -> bool:
         """Both rows show the same numbers, dice type ignored."""
-        return self.row_faces(self.first_row) == self.row_faces(self.second_row)
+        return self.danced[0] == self.danced[1]
 
     @property
     def protected(self) -> bool:
@@ -140,7 +146,7 @@ class Performance:
         return tuple(sorted([faces[d] for d in row]))
 
     def dance_faces(self, dance: int) -> tuple[int, ...]:
-        return self.row_faces(self.first_row if dance == 0 else self.second_row)
+        return self.danced[dance]
 
     def judged_as(self, dance: int) -> tuple[tuple[int, ...], bool]:
         """The faces and purity the first (0) or second (1) dance is judged by.
@@ -151,7 +157,7 @@ class Performance:
         if self.is_gala:
             return self.faces[:3], True
         row = self.first_row if dance == 0 else self.second_row
-        return self.row_faces(row), _PURE_ROWS[row]
+        return self.danced[dance], _PURE_ROWS[row]
 
     def value(self, dance: int, tango: Sequence[int]) -> int:
         """The value of the first (0) or second (1) dance."""
