@@ -339,14 +339,7 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
             text = json.dumps(room.record().to_json(), indent=1)
             name = f"{room.game.id}-{room.id}.json"
         else:
-            if not room.holder_seats(header_tokens(x_ballroom_token)):
-                raise HTTPException(
-                    403,
-                    "the game is still being played: its full record, seed included, is "
-                    "published when it ends; until then a seated player may download their "
-                    "own view by sending their seat token in the X-Ballroom-Token header",
-                )
-            viewer = seat_of_token(room, seat, x_ballroom_token)
+            viewer = seat_of_token(room, seat, x_ballroom_token, unseated=LIVE_RECORD_REFUSED)
             text = json.dumps(room.seat_record(viewer), indent=1)
             name = f"{room.game.id}-{room.id}-seat{viewer + 1}.json"
         return Response(
@@ -475,9 +468,24 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
     return app
 
 
-def seat_of_token(room: Room, seat: int | None, token: str | None) -> int:
-    """The seat a request may see as: one its ``X-Ballroom-Token`` holds (``seat`` picks one)."""
+LIVE_RECORD_REFUSED = (
+    "the game is still being played: its full record, seed included, is published when it "
+    "ends; until then a seated player may download their own view by sending their seat "
+    "token in the X-Ballroom-Token header"
+)
+
+
+def seat_of_token(
+    room: Room, seat: int | None, token: str | None, *, unseated: str | None = None
+) -> int:
+    """The seat a request may see as: one its ``X-Ballroom-Token`` holds (``seat`` picks one).
+
+    ``unseated`` is the refusal for a token that holds no seat at all, where the
+    request has its own reason to give.
+    """
     held = room.holder_seats(header_tokens(token))
+    if not held and unseated is not None:
+        raise HTTPException(403, unseated)
     if seat is None:
         if held:
             return held[0]

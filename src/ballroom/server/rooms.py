@@ -282,9 +282,10 @@ class Room:
             ranking = [group for group in ranking if group] + ([resigned] if resigned else [])
             result = {"winners": ranking[0], "ranking": ranking, "resigned": resigned}
 
-        def away(seat: int) -> float | None:
-            return None if seat in connected else self.away_for(seat, now)
-
+        away = {
+            seat.seat: None if seat.seat in connected else self.away_for(seat.seat, now)
+            for seat in self.seats
+        }
         return {
             "id": self.id,
             "game": self.game.id,
@@ -308,8 +309,8 @@ class Room:
                     "connected": seat.seat in connected,
                     "resigned": seat.resigned_at is not None,
                     "handed": seat.handed_at is not None,
-                    "away": away(seat.seat) is not None,
-                    "idle": (away(seat.seat) or 0.0) >= self.absent_after,
+                    "away": away[seat.seat] is not None,
+                    "idle": (away[seat.seat] or 0.0) >= self.absent_after,
                 }
                 for seat in self.seats
             ],
@@ -976,9 +977,10 @@ class RoomManager:
     async def join(self, room: Room, tokens: Sequence[str]) -> tuple[Connection, int]:
         """A new connection holding the seats of ``tokens``; also how many tokens held none."""
         async with room.lock:
-            hashes = frozenset(hash_token(token) for token in tokens)
+            hashed = [hash_token(token) for token in tokens]
+            hashes = frozenset(hashed)
             conn = Connection(room.seats_of(hashes), hashes=hashes)
-            refused = sum(1 for t in tokens if not room.holder_seats([t]))
+            refused = sum(1 for one in hashed if not room.seats_of(frozenset((one,))))
             room.connections.add(conn)
             for seat in conn.seats:
                 room.away_since.pop(seat, None)
