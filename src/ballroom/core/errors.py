@@ -28,6 +28,10 @@ class RecordError(BallroomError):
     """A game record that is malformed or does not replay."""
 
 
+class PositionError(BallroomError):
+    """A hand-made position (``games.*.position``) that the rules cannot hold."""
+
+
 def allowed_list(values: list[str], limit: int = 12) -> str:
     """Join allowed values for an error message, eliding a long tail."""
     if len(values) <= limit:
