@@ -304,6 +304,15 @@ class Look:
         owner = self._public()["dancer_influence"][self._dancer(dancer)]
         return self._colour(owner) if owner >= 0 else None
 
+    def second_marker(self, family: Family) -> str | None:
+        """The Dancer that carries the family's second (Discipline) Influence marker, if any."""
+        view = self._public()
+        seat = self._seat(family)
+        for d, owner in enumerate(view["dancer_influence"]):
+            if owner == seat and view["dancer_slot"][d] == 1:
+                return self._comp.dancers[d].name
+        return None
+
     def dominated(self, dancer: str) -> bool:
         """Whether the marker on the Dancer is a Dominated marker."""
         return bool(self._public()["dancer_dominated"][self._dancer(dancer)])
