@@ -338,6 +338,10 @@ class Look:
 
     # -- the families -----------------------------------------------------------------
 
+    def families(self) -> list[str]:
+        """The families at the table, by seat."""
+        return [self._colour(q) for q in range(len(self._public()["families"]))]
+
     def refreshments(self, family: Family) -> list[str]:
         """The Refreshments in the family's hand, sorted, as she sees them."""
         seat = self._seat(family)
