@@ -36,8 +36,11 @@ def check_invariants(state: TheDanceState) -> None:
     check_bookkeeping(state)
 
 
-def check_floor(state: TheDanceState) -> None:
-    """Every piece in one place, one piece a hex, markers and hands as counted: as the table sees it."""
+def check_floor(state: TheDanceState, *, every_dancer_in_play: bool = True) -> None:
+    """Every piece in one place, one piece a hex, markers and hands as counted: as the table sees it.
+
+    A hand-made position may leave Dancers out of play (``every_dancer_in_play=False``).
+    """
     view = state.observation(None)
     fams = view["families"]
     dancers = len(COMP.dancers)
@@ -47,7 +50,7 @@ def check_floor(state: TheDanceState) -> None:
         assert not (pos >= 0 and seat >= 0)
         if seat >= 0:
             assert fams[seat]["seated"].count(d) == 1 and owner == -1
-        if pos < 0 and seat < 0:
+        if pos < 0 and seat < 0 and every_dancer_in_play:
             assert view["placed"] < dancers
         if owner >= 0:
             assert pos >= 0
