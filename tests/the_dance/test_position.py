@@ -70,6 +70,14 @@ def test_a_later_family_to_move_has_the_rest_of_the_turn() -> None:
     assert look.tempo() == 3 and look.turn_of() == "plum" and state.turns() == 2
 
 
+def test_families_choose_their_avatars_and_tables() -> None:
+    state = Position(players=2).family(1, "Radu Corvin", "emerald").build()
+    look = Look(state)
+    assert look.families() == ["plum", "emerald"]
+    assert look.avatar("Radu Corvin") == look.avatar("Corvin") == entry_hex("emerald")
+    assert state.seat_features()[1]["avatar"] == "radu-corvin"
+
+
 @pytest.mark.parametrize(
     ("position", "every_dancer_in_play"),
     [

@@ -54,15 +54,6 @@ Hex = tuple[int, int]
 Family = int | str
 """A family: its seat number, Sanctuary colour, Avatar's name or family name."""
 
-DEFAULT_AVATARS = (
-    "Tatiana Saar",
-    "Thorne Balaz",
-    "Ilona Vesna",
-    "Radu Corvin",
-    "Sabina Lazar",
-    "Viktor Morozan",
-)
-DEFAULT_SANCTUARIES = ("plum", "grey", "crimson", "emerald", "gold", "azure")
 SERVER = "the Server"
 """How ``Look.occupant`` names the Server."""
 
@@ -84,7 +75,10 @@ def entry_hex(sanctuary: str) -> Hex:
 class Position:
     """A position of The Dance, said piece by piece; ``build()`` makes the game state.
 
-    Unless told otherwise a family has no Power (so that a position shows the
+    Unless ``family`` says otherwise, seat 0 plays Tatiana Saar at the plum
+    table, seat 1 Thorne Balaz at grey, then Ilona Vesna at crimson, Radu
+    Corvin at emerald, Sabina Lazar at gold and Viktor Morozan at azure (the
+    order of the component files). Unless told otherwise a family has no Power (so that a position shows the
     plain rules and names the Powers it is about), the Refreshments and Plan
     the set-up dealt it, and the floor as the set-up dealt it. Placing any
     piece (``dancer``, ``avatar``, ``seated``, ``server``) arranges the floor
@@ -99,8 +93,9 @@ class Position:
         self._players = players
         self._seed = seed
         self._options = options
-        self._avatars = list(DEFAULT_AVATARS[:players])
-        self._sanctuaries = list(DEFAULT_SANCTUARIES[:players])
+        # Seat by seat, the Avatars and Sanctuaries in the order of the component files.
+        self._avatars = [a.name for a in self._comp.avatars[:players]]
+        self._sanctuaries = [s.colour for s in self._comp.board.sanctuaries[:players]]
         self._dealt_powers = False
         self._powers: dict[Family, tuple[str, ...]] = {}
         self._refreshments: dict[Family, tuple[str, ...]] = {}
