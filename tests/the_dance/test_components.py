@@ -195,3 +195,43 @@ def test_a_directory_with_a_bad_file_is_reported_by_name(tmp_path: Path) -> None
         ComponentError, match=r"avatars\.toml: the file must begin with reconstruction = "
     ):
         load_components(tmp_path)
+
+
+def test_a_folder_may_replace_one_file_and_keep_the_others(tmp_path: Path) -> None:
+    text = (DATA_DIR / "dancers.toml").read_text().replace("Lady Julia", "Lady Iulia")
+    (tmp_path / "dancers.toml").write_text(text, encoding="utf-8")
+    comp = load_components(tmp_path)
+    assert "Lady Iulia" in {d.name for d in comp.dancers} and len(comp.powers) == 12
+    (tmp_path / "dancers.toml").write_text(text.replace("pips =", "pip ="), encoding="utf-8")
+    with pytest.raises(ComponentError) as caught:
+        load_components(tmp_path)
+    assert str(caught.value) == (
+        f"{tmp_path / 'dancers.toml'}: dancer 1 (Rev. Mother Anna) > pip: unknown key; "
+        "the keys allowed here are name, symbol, pips, negates"
+    )
+
+
+def test_every_plan_can_be_completed_with_the_dancers(tmp_path: Path) -> None:
+    text = (DATA_DIR / "dancers.toml").read_text().replace('symbol = "moon"', 'symbol = "sun"')
+    (tmp_path / "dancers.toml").write_text(text, encoding="utf-8")
+    with pytest.raises(ComponentError) as caught:
+        load_components(tmp_path)
+    assert str(caught.value) == (
+        "plans.toml: plan 3 (rose-lily-moon) > symbols: the Plan needs 1 moon Dancer, "
+        f"but {tmp_path / 'dancers.toml'} has 0"
+    )
+    plans = raw("plans.toml")
+    plans["plans"] = plans["plans"][:5]
+    with pytest.raises(ComponentError, match="at least 6 Plans, one for each family, not 5"):
+        parse_plans(plans)
+
+
+def test_a_dancer_and_an_avatar_may_not_share_a_name(tmp_path: Path) -> None:
+    text = (DATA_DIR / "dancers.toml").read_text().replace("Lady Julia", "Tatiana Saar")
+    (tmp_path / "dancers.toml").write_text(text, encoding="utf-8")
+    with pytest.raises(ComponentError) as caught:
+        load_components(tmp_path)
+    assert str(caught.value) == (
+        "avatars.toml: avatar 1 (Tatiana Saar): name 'tatiana-saar' appears twice "
+        f"(also at {tmp_path / 'dancers.toml'}: dancer 2 (Tatiana Saar))"
+    )

@@ -1,12 +1,16 @@
 """The Dance's components, loaded from the TOML files in ``data/`` and validated.
 
 The rulebook describes but does not print the map and the markers, so every
-file is a reconstruction that a group owning the game may overwrite. The
-loader checks every constraint the rulebook and RULINGS.md state (paths run
-counter-clockwise, every off-path floor hex has an arrow that leads back to a
-path, one start hex per Dancer, Server hexes 1-6, six Sanctuaries of five
-seats, twelve Powers, ...) and raises ``ComponentError`` naming the file, the
-entry and the broken rule.
+file is a reconstruction that a group owning the game may replace: a file in
+the folder given to ``load_components``, or in ``$BALLROOM_DATA/the-dance/``
+for ``default_components``, replaces the shipped file of its name. The loader
+(built on ``ballroom.core.components``) checks every constraint the rulebook
+and RULINGS.md state (paths run counter-clockwise, every off-path floor hex
+has an arrow that leads back to a path, one start hex per Dancer, Server hexes
+1-6, six Sanctuaries of five seats, a four-box Tempo track, six Avatars,
+twelve Powers, enough Plans and Refreshments to deal six families, Plans that
+the Dancers can complete, ...) and raises ``ComponentError`` naming the file,
+the key path, what was found and what is allowed.
 """
 
 from __future__ import annotations
@@ -33,7 +37,7 @@ from ballroom.core.components import (
     Where,
     unique,
 )
-from ballroom.core.errors import ComponentError
+from ballroom.core.errors import ComponentError as ComponentError  # noqa: PLC0414  (a public name of The Dance, re-exported)
 
 DOMAINS: tuple[str, ...] = ("extortion", "corruption", "subjugation", "confidence")
 DIRECTIONS: tuple[tuple[int, int], ...] = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))
@@ -585,16 +589,21 @@ def parse_powers(data: Table | Mapping[str, Any], where: str = "powers.toml") ->
 
 
 def _check_plans_can_be_completed(
-    plans: Sequence[Plan], colours: Sequence[str], dancers: Sequence[Dancer]
+    plans_file: Table,
+    plans: Sequence[Plan],
+    colours: Sequence[str],
+    dancers_file: Table,
+    dancers: Sequence[Dancer],
 ) -> None:
-    """Each Plan asks for no more Dancers of a colour than dancers.toml has."""
+    """Each Plan asks for no more Dancers of a colour than the Dancers file has."""
     have = [sum(d.symbol == c for d in dancers) for c in range(len(colours))]
-    for number, plan in enumerate(plans, 1):
+    tables = plans_file.records("plans", "plan", name="id")
+    for plan, table in zip(plans, tables, strict=True):
         for c, need in enumerate(plan.needs):
             if need > have[c]:
-                raise ComponentError(
-                    f"plans.toml: plan {number} ({plan.id}) > symbols: the Plan needs {need}"
-                    f" {colours[c]} Dancers, but dancers.toml has {have[c]}"
+                raise table.where.at("symbols").error(
+                    f"the Plan needs {need} {colours[c]} Dancer{'s' if need > 1 else ''},"
+                    f" but {dancers_file.where.file} has {have[c]}"
                 )
 
 
@@ -608,10 +617,11 @@ def load_components(directory: Path = DATA_DIR) -> Components:
 
 
 def _load(files: DataFiles) -> Components:
-    colours, plans = parse_plans(files.read("plans.toml"))
+    plans_file = files.read("plans.toml")
+    colours, plans = parse_plans(plans_file)
     dancers_file = files.read("dancers.toml")
     dancers = parse_dancers(dancers_file, colours)
-    _check_plans_can_be_completed(plans, colours, dancers)
+    _check_plans_can_be_completed(plans_file, plans, colours, dancers_file, dancers)
     avatars_file = files.read("avatars.toml")
     avatars = parse_avatars(avatars_file)
     unique(
