@@ -6,7 +6,6 @@ import os
 
 import pytest
 from hypothesis import HealthCheck, settings
-from tests.golden import REWRITTEN
 
 settings.register_profile(
     "default",
@@ -34,6 +33,8 @@ def pytest_terminal_summary(
     """Say which golden games ``--regenerate-golden`` rewrote, so the change is reviewed."""
     if not config.getoption("regenerate_golden"):
         return
+    from tests.golden import REWRITTEN  # the engine and bots, only for this run
+
     rewritten = config.stash.get(REWRITTEN, [])
     terminalreporter.section("golden games")
     for line in rewritten:
