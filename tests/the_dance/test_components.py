@@ -88,6 +88,10 @@ def broken_map(change: Any) -> dict[str, Any]:
             lambda m: m["arrows"].__setitem__(-1, {"from": m["arrows"][-1]["from"], "to": [9, 9]}),
             "not adjacent",
         ),
+        (
+            lambda m: m["arrows"].__setitem__(25, {"from": [5, 0], "to": [6, -1]}),
+            r"arrow 26: the arrow on \[5, 0\] points off the floor at \[6, -1\]",
+        ),
         (lambda m: m["start_hexes"].pop(), "one start hex per Dancer"),
         (lambda m: m["start_hexes"].__setitem__(0, m["start_hexes"][1]), "listed twice"),
         (lambda m: m["start_hexes"].__setitem__(0, [20, 20]), "not a dance floor hex"),
@@ -103,6 +107,11 @@ def broken_map(change: Any) -> dict[str, Any]:
             "colour 'plum' appears twice",
         ),
         (lambda m: m["sanctuaries"].pop(), "there must be 6 Sanctuaries"),
+        (
+            lambda m: m["sanctuaries"][1].__setitem__("entry", [5, 0]),
+            r"sanctuary 2 \(grey\) > entry: two Sanctuaries share the entry hex \[5, 0\] "
+            r"\(also at sanctuary 1 \(plum\)\)",
+        ),
         (lambda m: m["tempo"].__setitem__("refreshment_box", 7), "refreshment_box"),
         (lambda m: m.__delitem__("arrows"), "arrows: missing; must be a non-empty list of tables"),
     ],

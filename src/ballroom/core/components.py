@@ -86,14 +86,8 @@ class Where(NamedTuple):
         return ComponentError(f"{self}: {problem}")
 
 
-class _Missing:
-    """The value of a key that a table does not have."""
-
-    def __repr__(self) -> str:
-        return "nothing"
-
-
-MISSING: Any = _Missing()
+MISSING: Any = object()
+"""The value of a key that a table does not have."""
 
 
 def shown(raw: object) -> str:
@@ -269,11 +263,11 @@ class ListOf(Spec[tuple[T, ...]]):
         if self.unique:
             seen: dict[Hashable, Where] = {}
             for entry in entries:
-                first = seen.setdefault(_hashable(entry.raw), entry.where)
-                if first is not entry.where:
-                    raise entry.where.error(
-                        f"{shown(entry.raw)} is listed twice (also at {first.relative_to(entry.where)})"
-                    )
+                key = _hashable(entry.raw)
+                if key in seen:
+                    first = seen[key].relative_to(entry.where)
+                    raise entry.where.error(f"{shown(entry.raw)} is listed twice (also at {first})")
+                seen[key] = entry.where
         return items
 
 
@@ -351,11 +345,10 @@ def unique(items: Iterable[tuple[Hashable, Where]], what: str) -> None:
     """
     seen: dict[Hashable, Where] = {}
     for key, where in items:
-        first = seen.setdefault(key, where)
-        if first is not where:
-            raise where.error(
-                f"{what} {shown(key)} appears twice (also at {first.relative_to(where)})"
-            )
+        if key in seen:
+            first = seen[key].relative_to(where)
+            raise where.error(f"{what} {shown(key)} appears twice (also at {first})")
+        seen[key] = where
 
 
 class Table:

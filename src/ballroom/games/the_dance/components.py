@@ -416,12 +416,12 @@ def parse_board(
     )
     entries: dict[int, Where] = {}
     for s, t in zip(sanctuaries, sanctuary_tables, strict=True):
-        first = entries.setdefault(s.entry, t.where)
-        if first is not t.where:
+        if s.entry in entries:
             raise t.where.at("entry").error(
                 f"two Sanctuaries share the entry hex {list(hexes_sorted[s.entry])}"
-                f" (also at {first.relative_to(t.where)})"
+                f" (also at {entries[s.entry].relative_to(t.where)})"
             )
+        entries[s.entry] = t.where
 
     neighbours = tuple(
         tuple(index.get((q + dq, r + dr), -1) for dq, dr in DIRECTIONS) for q, r in hexes_sorted
