@@ -28,6 +28,10 @@ class RecordError(BallroomError):
     """A game record that is malformed or does not replay."""
 
 
+class ComponentError(BallroomError):
+    """A component data file that is missing, unreadable or breaks a rule of its game."""
+
+
 def allowed_list(values: list[str], limit: int = 12) -> str:
     """Join allowed values for an error message, eliding a long tail."""
     if len(values) <= limit:
