@@ -1,0 +1,267 @@
+"""The effect language: The Dance's Powers and Dominare's agents written as data, resolved."""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass, field
+
+import pytest
+
+from ballroom.core.effects import (
+    NO,
+    AskKind,
+    AtLeast,
+    Effects,
+    ExtraStep,
+    Gain,
+    Has,
+    ModifyRoll,
+    MoveAll,
+    Not,
+    Offer,
+    Primitive,
+    Resolution,
+    Spend,
+    move_all,
+    parse_abilities,
+    parse_condition,
+    parse_operation,
+    place,
+)
+from ballroom.core.errors import EffectError
+from ballroom.core.events import Event
+from ballroom.core.rng import Rng
+from ballroom.core.zones import Visibility, Zone, ZoneId, Zones
+
+THE_DANCE = """
+[[abilities]]
+name = "athletic"
+when = "dance-done"
+do = [{extra-step = "dance"}]
+
+[[abilities]]
+name = "tactician"
+when = "after-roll"
+if = ["refreshments >= 1"]
+do = [{spend = "refreshments"}, {modify-roll = -1}]
+
+[[abilities]]
+name = "willpower"
+when = "after-roll"
+if = ["refreshments >= 1"]
+do = [{spend = "refreshments"}, {extra-step = "reroll"}]
+
+[[abilities]]
+name = "old-wealth"
+when = "always"
+do = [{set-limit = "refreshments", value = 6}]
+"""
+
+DOMINARE = """
+[[abilities]]
+name = "pavel"
+when = "revealed"
+do = [{gain = "crowns", amount = 2}]
+
+[[abilities]]
+name = "rousseau-baudin"
+when = "action"
+if = ["rank >= 2", "scholar", "not face-down"]
+do = [
+    {draw = 2, from = "agent-deck", to = "recruit"},
+    {pick = 1, from = "recruit", to = "hand"},
+    {move-all = "recruit", to = "agent-discard"},
+    {offer = "scholar-action", do = [{extra-step = "scholar-ability"}]},
+]
+
+[[abilities]]
+name = "sirus"
+when = "action"
+do = [{choose = [
+    {label = "bribe", if = ["crowns >= 3"], do = [{spend = "crowns", amount = 3}, {gain = "influence", amount = 4}]},
+    {label = "rally", do = [{extra-step = "rally"}]},
+]}]
+"""
+
+DANCE = Effects.of(
+    parse_abilities(tomllib.loads(THE_DANCE)["abilities"]), secret={"after-roll", "dance-done"}
+)
+AGENTS = Effects.of(parse_abilities(tomllib.loads(DOMINARE)["abilities"]))
+
+
+@dataclass
+class Table:
+    """A stand-in game: resources per seat, flags, a roll, granted steps, agent zones."""
+
+    resources: dict[tuple[int, str], int] = field(default_factory=dict)
+    flags: set[str] = field(default_factory=set)
+    roll: int = 4
+    granted: list[str] = field(default_factory=list)
+    zones: Zones = field(
+        default_factory=lambda: Zones.create(
+            2,
+            [
+                Zone(ZoneId("agent-deck"), Visibility.NOBODY, tuple(range(10))),
+                Zone(ZoneId("agent-discard"), Visibility.EVERYONE),
+                Zone(ZoneId("recruit", 0), Visibility.OWNER),
+                Zone(ZoneId("hand", 0), Visibility.OWNER),
+            ],
+        )
+    )
+
+    def quantity(self, seat: int, name: str, source: str) -> int:
+        if name == "rank":
+            return {"rousseau-baudin": 2}.get(source, 1)
+        return self.resources.get((seat, name), 0)
+
+    def flag(self, seat: int, name: str, source: str) -> bool:
+        return name in self.flags
+
+    def perform(self, seat: int, operation: Primitive, source: str) -> list[Event]:
+        if isinstance(operation, Gain | Spend):
+            sign = 1 if isinstance(operation, Gain) else -1
+            key = (seat, operation.resource)
+            self.resources[key] = self.resources.get(key, 0) + sign * operation.amount
+        elif isinstance(operation, ModifyRoll):
+            self.roll += operation.delta
+        elif isinstance(operation, ExtraStep):
+            self.granted.append(operation.step)
+        else:
+            self.zones = move_all(self.zones, operation, seat)
+        return [Event(source, f"{source}: {operation}")]
+
+    def draw(self, resolution: Resolution, rng: Rng) -> Resolution:
+        """Answer a chance draw the way a game's chance step would."""
+        ask = resolution.ask
+        assert ask is not None and ask.kind is AskKind.DRAW
+        outcomes = self.zones.draw_outcomes(place(self.zones, ask.source, ask.seat))
+        card = outcomes[rng.below(len(outcomes))][0]
+        self.zones = self.zones.move(card, place(self.zones, ask.to, ask.seat))
+        return resolution.answer(self)[0]
+
+
+def test_tactician_is_offered_after_a_roll_and_lowers_the_die() -> None:
+    table = Table(resources={(0, "refreshments"): 2})
+    resolution, _ = DANCE.trigger("after-roll", 0, ["tactician"], table).run(table)
+    assert resolution.ask is not None and resolution.ask.choices == ("tactician", NO)
+    resolution, events = resolution.answer(table, "tactician")
+    assert table.roll == 3 and table.resources[(0, "refreshments")] == 1
+    assert [e.kind for e in events] == ["tactician", "tactician"]
+    # Asked again, with nothing left but "no": the flow shows nothing of what is held.
+    assert resolution.ask is not None and resolution.ask.choices == (NO,)
+    resolution, _ = resolution.answer(table, NO)
+    assert resolution.done
+
+
+def test_a_secret_moment_asks_every_seat_the_same_step() -> None:
+    table = Table(resources={(1, "refreshments"): 0})
+    powerless, _ = DANCE.trigger("after-roll", 1, [], table).run(table)
+    broke, _ = DANCE.trigger("after-roll", 1, ["tactician", "willpower"], table).run(table)
+    for resolution in (powerless, broke):
+        assert resolution.ask is not None and resolution.ask.choices == (NO,)
+        assert resolution.answer(table, NO)[0].done
+
+
+def test_two_powers_at_one_moment_are_offered_together() -> None:
+    table = Table(resources={(0, "refreshments"): 2})
+    resolution, _ = DANCE.trigger("after-roll", 0, ["tactician", "willpower"], table).run(table)
+    assert resolution.ask is not None and resolution.ask.choices == ("tactician", "willpower", NO)
+    resolution, _ = resolution.answer(table, "willpower")
+    assert table.granted == ["reroll"]
+    assert resolution.ask is not None and resolution.ask.choices == ("tactician", NO)
+
+
+def test_athletic_grants_a_third_step() -> None:
+    table = Table()
+    resolution, _ = DANCE.trigger("dance-done", 0, ["athletic"], table).run(table)
+    resolution, _ = resolution.answer(table, "athletic")
+    assert table.granted == ["dance"]
+    assert resolution.answer(table, NO)[0].done
+
+
+def test_old_wealth_raises_the_hand_limit() -> None:
+    assert DANCE.limit(["old-wealth", "athletic"], "refreshments", 4) == 6
+    assert DANCE.limit(["athletic"], "refreshments", 4) == 4
+
+
+def test_pavel_gains_two_crowns_when_revealed() -> None:
+    table = Table()
+    resolution, events = AGENTS.trigger("revealed", 0, ["pavel"], table).run(table)
+    assert resolution.done and table.resources[(0, "crowns")] == 2
+    assert events[0].text.startswith("pavel")
+
+
+def test_rousseau_recruits_from_the_deck_when_his_rank_and_trait_allow() -> None:
+    table = Table(flags={"scholar"})
+    rng = Rng(7)
+    resolution, _ = AGENTS.trigger("action", 0, ["rousseau-baudin"], table).run(table)
+    for _ in range(2):
+        assert resolution.ask is not None and resolution.ask.kind is AskKind.DRAW
+        resolution = table.draw(resolution, rng)
+    ask = resolution.ask
+    assert ask is not None and ask.kind is AskKind.PICK and ask.source == "recruit"
+    drawn = table.zones.zone("recruit", 0).cards
+    assert len(drawn) == 2
+    table.zones = table.zones.move(drawn[0], place(table.zones, ask.to, 0))
+    resolution, _ = resolution.answer(table)
+    assert table.zones.zone("hand", 0).cards == (drawn[0],)
+    assert table.zones.zone("agent-discard").cards == (drawn[1],)
+    assert resolution.ask is not None and resolution.ask.choices == ("scholar-action", NO)
+    resolution, _ = resolution.answer(table, "scholar-action")
+    assert table.granted == ["scholar-ability"] and resolution.done
+
+
+def test_conditions_that_fail_skip_the_ability() -> None:
+    for flags in (set(), {"scholar", "face-down"}):
+        table = Table(flags=flags)
+        assert AGENTS.trigger("action", 0, ["rousseau-baudin"], table).run(table)[0].done
+
+
+def test_choose_offers_only_the_options_that_apply() -> None:
+    table = Table(resources={(0, "crowns"): 2})
+    resolution, _ = AGENTS.trigger("action", 0, ["sirus"], table).run(table)
+    assert resolution.ask is not None and resolution.ask.choices == ("rally",)
+    table.resources[(0, "crowns")] = 3
+    resolution, _ = AGENTS.trigger("action", 0, ["sirus"], table).run(table)
+    assert resolution.ask is not None and resolution.ask.choices == ("bribe", "rally")
+    resolution, _ = resolution.answer(table, "bribe")
+    assert table.resources == {(0, "crowns"): 0, (0, "influence"): 4} and resolution.done
+    with pytest.raises(EffectError, match="no decision is awaited"):
+        resolution.answer(table, "bribe")
+
+
+def test_bad_answers_and_bad_data_are_refused_clearly() -> None:
+    table = Table(resources={(0, "refreshments"): 1})
+    resolution, _ = DANCE.trigger("after-roll", 0, ["tactician"], table).run(table)
+    with pytest.raises(
+        EffectError, match="'willpower' is not a choice now; allowed: tactician, no"
+    ):
+        resolution.answer(table, "willpower")
+    with pytest.raises(EffectError, match="unknown ability 'flight'; known: athletic"):
+        DANCE.trigger("after-roll", 0, ["flight"], table)
+    with pytest.raises(EffectError, match="unknown operation 'fly'; allowed: choose, draw"):
+        parse_operation({"fly": 1})
+    with pytest.raises(EffectError, match="'gain' has no 'crowns'; it takes resource, amount"):
+        parse_operation({"gain": "x", "crowns": 1})
+    with pytest.raises(EffectError, match="'quantity >= n', 'flag' or 'not"):
+        parse_condition("rank > 2")
+    with pytest.raises(EffectError, match="ability 'x' needs 'when'"):
+        parse_abilities([{"name": "x"}])
+    with pytest.raises(EffectError, match="written twice"):
+        Effects.of(parse_abilities([{"name": "x", "when": "a"}] * 2))
+
+
+def test_data_reads_as_the_same_values_as_python() -> None:
+    assert parse_condition("not rank >= 2") == Not(AtLeast("rank", 2))
+    assert parse_condition("scholar") == Has("scholar")
+    assert parse_operation({"move-all": "recruit", "to": "discard"}) == MoveAll(
+        "recruit", "discard"
+    )
+    assert parse_operation({"offer": "go", "if": ["x"], "do": [{"gain": "a"}]}) == Offer(
+        "go", (Gain("a"),), (Has("x"),)
+    )
+
+
+def test_labels_are_every_choice_a_game_must_encode() -> None:
+    assert DANCE.labels() == ("no", "athletic", "tactician", "willpower")
+    assert AGENTS.labels() == ("no", "scholar-action", "bribe", "rally")
