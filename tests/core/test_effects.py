@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import tomllib
 from dataclasses import dataclass, field
 
@@ -31,6 +32,7 @@ from ballroom.core.effects import (
 from ballroom.core.errors import EffectError
 from ballroom.core.events import Event
 from ballroom.core.rng import Rng
+from ballroom.core.view import from_json, to_json
 from ballroom.core.zones import Visibility, Zone, ZoneId, Zones
 
 THE_DANCE = """
@@ -137,46 +139,48 @@ class Table:
         outcomes = self.zones.draw_outcomes(place(self.zones, ask.source, ask.seat))
         card = outcomes[rng.below(len(outcomes))][0]
         self.zones = self.zones.move(card, place(self.zones, ask.to, ask.seat))
-        return resolution.answer(self)[0]
+        return AGENTS.answer(resolution, self)[0]
 
 
 def test_tactician_is_offered_after_a_roll_and_lowers_the_die() -> None:
     table = Table(resources={(0, "refreshments"): 2})
-    resolution, _ = DANCE.trigger("after-roll", 0, ["tactician"], table).run(table)
+    resolution, _ = DANCE.run(DANCE.trigger("after-roll", 0, ["tactician"], table), table)
     assert resolution.ask is not None and resolution.ask.choices == ("tactician", NO)
-    resolution, events = resolution.answer(table, "tactician")
+    resolution, events = DANCE.answer(resolution, table, "tactician")
     assert table.roll == 3 and table.resources[(0, "refreshments")] == 1
     assert [e.kind for e in events] == ["tactician", "tactician"]
     # Asked again, with nothing left but "no": the flow shows nothing of what is held.
     assert resolution.ask is not None and resolution.ask.choices == (NO,)
-    resolution, _ = resolution.answer(table, NO)
+    resolution, _ = DANCE.answer(resolution, table, NO)
     assert resolution.done
 
 
 def test_a_secret_moment_asks_every_seat_the_same_step() -> None:
     table = Table(resources={(1, "refreshments"): 0})
-    powerless, _ = DANCE.trigger("after-roll", 1, [], table).run(table)
-    broke, _ = DANCE.trigger("after-roll", 1, ["tactician", "willpower"], table).run(table)
+    powerless, _ = DANCE.run(DANCE.trigger("after-roll", 1, [], table), table)
+    broke, _ = DANCE.run(DANCE.trigger("after-roll", 1, ["tactician", "willpower"], table), table)
     for resolution in (powerless, broke):
         assert resolution.ask is not None and resolution.ask.choices == (NO,)
-        assert resolution.answer(table, NO)[0].done
+        assert DANCE.answer(resolution, table, NO)[0].done
 
 
 def test_two_powers_at_one_moment_are_offered_together() -> None:
     table = Table(resources={(0, "refreshments"): 2})
-    resolution, _ = DANCE.trigger("after-roll", 0, ["tactician", "willpower"], table).run(table)
+    resolution, _ = DANCE.run(
+        DANCE.trigger("after-roll", 0, ["tactician", "willpower"], table), table
+    )
     assert resolution.ask is not None and resolution.ask.choices == ("tactician", "willpower", NO)
-    resolution, _ = resolution.answer(table, "willpower")
+    resolution, _ = DANCE.answer(resolution, table, "willpower")
     assert table.granted == ["reroll"]
     assert resolution.ask is not None and resolution.ask.choices == ("tactician", NO)
 
 
 def test_athletic_grants_a_third_step() -> None:
     table = Table()
-    resolution, _ = DANCE.trigger("dance-done", 0, ["athletic"], table).run(table)
-    resolution, _ = resolution.answer(table, "athletic")
+    resolution, _ = DANCE.run(DANCE.trigger("dance-done", 0, ["athletic"], table), table)
+    resolution, _ = DANCE.answer(resolution, table, "athletic")
     assert table.granted == ["dance"]
-    assert resolution.answer(table, NO)[0].done
+    assert DANCE.answer(resolution, table, NO)[0].done
 
 
 def test_old_wealth_raises_the_hand_limit() -> None:
@@ -186,7 +190,7 @@ def test_old_wealth_raises_the_hand_limit() -> None:
 
 def test_pavel_gains_two_crowns_when_revealed() -> None:
     table = Table()
-    resolution, events = AGENTS.trigger("revealed", 0, ["pavel"], table).run(table)
+    resolution, events = AGENTS.run(AGENTS.trigger("revealed", 0, ["pavel"], table), table)
     assert resolution.done and table.resources[(0, "crowns")] == 2
     assert events[0].text.startswith("pavel")
 
@@ -194,7 +198,7 @@ def test_pavel_gains_two_crowns_when_revealed() -> None:
 def test_rousseau_recruits_from_the_deck_when_his_rank_and_trait_allow() -> None:
     table = Table(flags={"scholar"})
     rng = Rng(7)
-    resolution, _ = AGENTS.trigger("action", 0, ["rousseau-baudin"], table).run(table)
+    resolution, _ = AGENTS.run(AGENTS.trigger("action", 0, ["rousseau-baudin"], table), table)
     for _ in range(2):
         assert resolution.ask is not None and resolution.ask.kind is AskKind.DRAW
         resolution = table.draw(resolution, rng)
@@ -203,40 +207,40 @@ def test_rousseau_recruits_from_the_deck_when_his_rank_and_trait_allow() -> None
     drawn = table.zones.zone("recruit", 0).cards
     assert len(drawn) == 2
     table.zones = table.zones.move(drawn[0], place(table.zones, ask.to, 0))
-    resolution, _ = resolution.answer(table)
+    resolution, _ = AGENTS.answer(resolution, table)
     assert table.zones.zone("hand", 0).cards == (drawn[0],)
     assert table.zones.zone("agent-discard").cards == (drawn[1],)
     assert resolution.ask is not None and resolution.ask.choices == ("scholar-action", NO)
-    resolution, _ = resolution.answer(table, "scholar-action")
+    resolution, _ = AGENTS.answer(resolution, table, "scholar-action")
     assert table.granted == ["scholar-ability"] and resolution.done
 
 
 def test_conditions_that_fail_skip_the_ability() -> None:
     for flags in (set(), {"scholar", "face-down"}):
         table = Table(flags=flags)
-        assert AGENTS.trigger("action", 0, ["rousseau-baudin"], table).run(table)[0].done
+        assert AGENTS.run(AGENTS.trigger("action", 0, ["rousseau-baudin"], table), table)[0].done
 
 
 def test_choose_offers_only_the_options_that_apply() -> None:
     table = Table(resources={(0, "crowns"): 2})
-    resolution, _ = AGENTS.trigger("action", 0, ["sirus"], table).run(table)
+    resolution, _ = AGENTS.run(AGENTS.trigger("action", 0, ["sirus"], table), table)
     assert resolution.ask is not None and resolution.ask.choices == ("rally",)
     table.resources[(0, "crowns")] = 3
-    resolution, _ = AGENTS.trigger("action", 0, ["sirus"], table).run(table)
+    resolution, _ = AGENTS.run(AGENTS.trigger("action", 0, ["sirus"], table), table)
     assert resolution.ask is not None and resolution.ask.choices == ("bribe", "rally")
-    resolution, _ = resolution.answer(table, "bribe")
+    resolution, _ = AGENTS.answer(resolution, table, "bribe")
     assert table.resources == {(0, "crowns"): 0, (0, "influence"): 4} and resolution.done
     with pytest.raises(EffectError, match="no decision is awaited"):
-        resolution.answer(table, "bribe")
+        AGENTS.answer(resolution, table, "bribe")
 
 
 def test_bad_answers_and_bad_data_are_refused_clearly() -> None:
     table = Table(resources={(0, "refreshments"): 1})
-    resolution, _ = DANCE.trigger("after-roll", 0, ["tactician"], table).run(table)
+    resolution, _ = DANCE.run(DANCE.trigger("after-roll", 0, ["tactician"], table), table)
     with pytest.raises(
         EffectError, match="'willpower' is not a choice now; allowed: tactician, no"
     ):
-        resolution.answer(table, "willpower")
+        DANCE.answer(resolution, table, "willpower")
     with pytest.raises(EffectError, match="unknown ability 'flight'; known: athletic"):
         DANCE.trigger("after-roll", 0, ["flight"], table)
     with pytest.raises(EffectError, match="unknown operation 'fly'; allowed: choose, draw"):
@@ -265,3 +269,43 @@ def test_data_reads_as_the_same_values_as_python() -> None:
 def test_labels_are_every_choice_a_game_must_encode() -> None:
     assert DANCE.labels() == ("no", "athletic", "tactician", "willpower")
     assert AGENTS.labels() == ("no", "scholar-action", "bribe", "rally")
+
+
+def test_a_resolution_in_progress_is_plain_data_a_view_can_carry() -> None:
+    table = Table(flags={"scholar"})
+    resolution, _ = AGENTS.run(AGENTS.trigger("action", 0, ["rousseau-baudin"], table), table)
+    resolution = table.draw(resolution, Rng(1))
+    data = json.loads(json.dumps(to_json(resolution)))
+    assert data["ask"] == {
+        "kind": "draw",
+        "seat": 0,
+        "choices": [],
+        "source": "agent-deck",
+        "to": "recruit",
+    }
+    assert from_json(Resolution, data) == resolution
+    moment = DANCE.trigger("after-roll", 0, ["tactician"], table)
+    assert from_json(Resolution, json.loads(json.dumps(to_json(moment)))) == moment
+
+
+def test_a_choice_inside_a_choice_resolves_by_its_path() -> None:
+    effects = Effects.of(
+        parse_abilities(
+            [
+                {
+                    "name": "nested",
+                    "when": "now",
+                    "do": [
+                        {"choose": [{"label": "a", "do": [{"offer": "b", "do": [{"gain": "x"}]}]}]}
+                    ],
+                }
+            ]
+        )
+    )
+    table = Table()
+    resolution, _ = effects.run(effects.trigger("now", 0, ["nested"], table), table)
+    resolution, _ = effects.answer(resolution, table, "a")
+    assert resolution.ask is not None and resolution.ask.choices == ("b", NO)
+    assert resolution.todo[0].path == (0, 0, 0)
+    resolution, _ = effects.answer(resolution, table, "b")
+    assert resolution.done and table.resources == {(0, "x"): 1}

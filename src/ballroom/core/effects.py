@@ -12,10 +12,12 @@ card), ``Pick`` (the seat chooses cards of a zone), ``Offer`` (yes or no to a
 sequence) and ``Choose`` (one of several). Conditions: ``AtLeast`` (a
 quantity), ``Has`` (a flag, such as a trait) and ``Not``.
 
-A ``Resolution`` runs an ability's operations against the game (a ``Host``:
-its State) until one needs a decision; it then holds an ``Ask`` that the
-game turns into a flow step: a choice for one seat, a pick of cards, or a
-chance draw. The game answers it and runs on.
+``Effects.run`` performs a ``Resolution`` (the operations an ability set
+off) against the game (a ``Host``: its State) until one needs a decision;
+the resolution then holds an ``Ask`` that the game turns into a flow step:
+a choice for one seat, a pick of cards, or a chance draw. The game answers
+it with ``Effects.answer`` and runs on. A resolution is plain data that
+names operations by where they are written, so a view can carry it.
 
 Secret moments (RULINGS 20): at a moment the game declares secret (a
 Power's offer after a roll), every seat meets one choice step whether or
@@ -223,100 +225,41 @@ class Ask:
 
 
 @dataclass(frozen=True, slots=True)
-class _Moment:
-    """The pending step of a secret moment: the offers not yet used."""
+class Todo:
+    """One operation still to do: where it is written (an ability and a path into it).
 
-    offers: tuple[tuple[str, Offer], ...]
+    A secret moment's pending step is a ``Todo`` with ``moment`` set to the
+    offers not yet used; a draw or pick in progress carries the ``count``
+    left.
+    """
 
-
-@dataclass(frozen=True, slots=True)
-class _Todo:
     ability: str
-    operation: Operation | _Moment
+    path: tuple[int, ...] = ()
+    count: int | None = None
+    moment: tuple[str, ...] | None = None
 
 
 @dataclass(frozen=True, slots=True)
 class Resolution:
-    """Effects being resolved for one seat: what is left, and the decision awaited if any."""
+    """Effects being resolved for one seat: what is left, and the decision awaited if any.
+
+    Plain data that names operations by where they are written, so that a
+    view may carry it (``ballroom.core.view`` converts it) and a game's
+    ``determinize`` read it back.
+    """
 
     seat: int
-    todo: tuple[_Todo, ...]
+    todo: tuple[Todo, ...] = ()
     ask: Ask | None = None
 
     @property
     def done(self) -> bool:
         return not self.todo and self.ask is None
 
-    def run(self, host: Host) -> tuple[Resolution, list[Event]]:
-        """Perform operations until one needs a decision (then ``ask`` says which) or none is left."""
-        events: list[Event] = []
-        todo = list(self.todo)
-        while todo:
-            item = todo.pop(0)
-            operation, source = item.operation, item.ability
-            if isinstance(operation, _Moment):
-                choices = [
-                    label
-                    for label, offer in operation.offers
-                    if holds(host, self.seat, label, offer.conditions)
-                ]
-                ask = Ask(AskKind.CHOICE, self.seat, (*choices, NO))
-                return Resolution(self.seat, (item, *todo), ask), events
-            if isinstance(operation, Offer):
-                ok = holds(host, self.seat, source, operation.conditions)
-                ask = Ask(AskKind.CHOICE, self.seat, (operation.label, NO) if ok else (NO,))
-                return Resolution(self.seat, (item, *todo), ask), events
-            if isinstance(operation, Choose):
-                labels = tuple(
-                    option.label
-                    for option in operation.options
-                    if holds(host, self.seat, source, option.conditions)
-                )
-                if labels:
-                    ask = Ask(AskKind.CHOICE, self.seat, labels)
-                    return Resolution(self.seat, (item, *todo), ask), events
-            elif isinstance(operation, Draw | Pick) and operation.count > 0:
-                kind = AskKind.DRAW if isinstance(operation, Draw) else AskKind.PICK
-                ask = Ask(kind, self.seat, (), operation.source, operation.to)
-                return Resolution(self.seat, (item, *todo), ask), events
-            elif isinstance(operation, Gain | Spend | ModifyRoll | ExtraStep | MoveAll):
-                events += host.perform(self.seat, operation, source)
-        return Resolution(self.seat, ()), events
-
-    def answer(self, host: Host, choice: str | None = None) -> tuple[Resolution, list[Event]]:
-        """Go on after the awaited decision: a label (or ``NO``) for a choice; for a pick or a
-        draw, ``None`` once the game has moved the card. Then run on."""
-        if self.ask is None:
-            raise EffectError("no decision is awaited")
-        item, rest = self.todo[0], self.todo[1:]
-        operation = item.operation
-        if self.ask.kind is not AskKind.CHOICE:
-            assert isinstance(operation, Draw | Pick)
-            left = dataclasses.replace(operation, count=operation.count - 1)
-            return Resolution(self.seat, (_Todo(item.ability, left), *rest)).run(host)
-        if choice not in self.ask.choices:
-            raise EffectError(
-                f"{choice!r} is not a choice now; allowed: {', '.join(self.ask.choices)}"
-            )
-        if isinstance(operation, _Moment):
-            if choice == NO:
-                return Resolution(self.seat, rest).run(host)
-            chosen = dict(operation.offers)[choice]
-            again = _Moment(tuple((label, o) for label, o in operation.offers if label != choice))
-            queued = [_Todo(choice, op) for op in chosen.do]
-            return Resolution(self.seat, (*queued, _Todo(item.ability, again), *rest)).run(host)
-        if choice == NO:
-            return Resolution(self.seat, rest).run(host)
-        options = operation.options if isinstance(operation, Choose) else (operation,)
-        assert isinstance(options, tuple)
-        chosen_ops = next(o.do for o in options if isinstance(o, Offer) and o.label == choice)
-        queued = [_Todo(item.ability, op) for op in chosen_ops]
-        return Resolution(self.seat, (*queued, *rest)).run(host)
-
 
 @dataclass(frozen=True, slots=True)
 class Effects:
-    """A game's abilities by name, and the moments it declares secret."""
+    """A game's abilities by name, the moments it declares secret, and how they resolve."""
 
     abilities: Mapping[str, Ability]
     secret: frozenset[str] = frozenset()
@@ -352,11 +295,10 @@ class Effects:
         """The limit of ``quantity`` under the standing abilities in ``owned`` (the highest)."""
         values = [
             op.value
-            for name in owned
-            for op in self._get(name).do
-            if self._get(name).when == ALWAYS
-            and isinstance(op, SetLimit)
-            and op.quantity == quantity
+            for ability in map(self._get, owned)
+            if ability.when == ALWAYS
+            for op in ability.do
+            if isinstance(op, SetLimit) and op.quantity == quantity
         ]
         return max(values, default=default)
 
@@ -365,20 +307,110 @@ class Effects:
 
         At a secret moment this is always one choice step (its offers and
         "no"); elsewhere, the operations of each owned ability of that moment
-        whose conditions hold, in the order owned.
+        whose conditions hold, in the order owned. ``run`` it to go on.
         """
-        abilities = [self._get(name) for name in owned]
-        mine = [a for a in abilities if a.when == when]
+        mine = [a for a in map(self._get, owned) if a.when == when]
         if when in self.secret:
-            offers = tuple((a.name, Offer(a.name, a.do, a.conditions)) for a in mine)
-            return Resolution(seat, (_Todo(when, _Moment(offers)),))
+            return Resolution(seat, (Todo(when, moment=tuple(a.name for a in mine)),))
         todo = tuple(
-            _Todo(a.name, op)
+            Todo(a.name, (index,))
             for a in mine
             if holds(host, seat, a.name, a.conditions)
-            for op in a.do
+            for index in range(len(a.do))
         )
         return Resolution(seat, todo)
+
+    def run(self, resolution: Resolution, host: Host) -> tuple[Resolution, list[Event]]:
+        """Perform operations until one needs a decision (``ask`` says which) or none is left."""
+        seat = resolution.seat
+        events: list[Event] = []
+        todo = list(resolution.todo)
+        while todo:
+            item = todo[0]
+            ask = self._ask(item, seat, host)
+            if ask is not None:
+                if ask.kind is not AskKind.CHOICE and item.count is None:
+                    operation = self.operation(item)
+                    assert isinstance(operation, Draw | Pick)
+                    item = Todo(item.ability, item.path, operation.count)
+                return Resolution(seat, (item, *todo[1:]), ask), events
+            if item.moment is None:
+                operation = self.operation(item)
+                if isinstance(operation, Gain | Spend | ModifyRoll | ExtraStep | MoveAll):
+                    events += host.perform(seat, operation, item.ability)
+            todo.pop(0)
+        return Resolution(seat), events
+
+    def _ask(self, item: Todo, seat: int, host: Host) -> Ask | None:
+        """The decision ``item`` waits for, if any (a choice nothing satisfies has none)."""
+        if item.moment is not None:
+            offers = [n for n in item.moment if holds(host, seat, n, self._get(n).conditions)]
+            return Ask(AskKind.CHOICE, seat, (*offers, NO))
+        operation = self.operation(item)
+        if isinstance(operation, Offer):
+            ok = holds(host, seat, item.ability, operation.conditions)
+            return Ask(AskKind.CHOICE, seat, (operation.label, NO) if ok else (NO,))
+        if isinstance(operation, Choose):
+            labels = tuple(
+                option.label
+                for option in operation.options
+                if holds(host, seat, item.ability, option.conditions)
+            )
+            return Ask(AskKind.CHOICE, seat, labels) if labels else None
+        if isinstance(operation, Draw | Pick):
+            left = operation.count if item.count is None else item.count
+            kind = AskKind.DRAW if isinstance(operation, Draw) else AskKind.PICK
+            return Ask(kind, seat, (), operation.source, operation.to) if left > 0 else None
+        return None
+
+    def answer(
+        self, resolution: Resolution, host: Host, choice: str | None = None
+    ) -> tuple[Resolution, list[Event]]:
+        """Go on after the awaited decision: a label (or ``NO``) for a choice; for a pick or a
+        draw, ``None`` once the game has moved the card. Then run on."""
+        ask = resolution.ask
+        if ask is None:
+            raise EffectError("no decision is awaited")
+        item, rest = resolution.todo[0], resolution.todo[1:]
+        seat = resolution.seat
+        if ask.kind is not AskKind.CHOICE:
+            left = Todo(item.ability, item.path, (item.count or 1) - 1)
+            return self.run(Resolution(seat, (left, *rest)), host)
+        if choice not in ask.choices:
+            allowed = ", ".join(ask.choices)
+            raise EffectError(f"{choice!r} is not a choice now; allowed: {allowed}")
+        if choice == NO:
+            return self.run(Resolution(seat, rest), host)
+        if item.moment is not None:
+            chosen = self._get(choice)
+            again = Todo(item.ability, moment=tuple(n for n in item.moment if n != choice))
+            queued = [Todo(choice, (index,)) for index in range(len(chosen.do))]
+            return self.run(Resolution(seat, (*queued, again, *rest)), host)
+        operation = self.operation(item)
+        if isinstance(operation, Choose):
+            index = next(i for i, o in enumerate(operation.options) if o.label == choice)
+            base, ops = (*item.path, index), operation.options[index].do
+        else:
+            base, ops = item.path, self._offer(item).do
+        queued = [Todo(item.ability, (*base, i)) for i in range(len(ops))]
+        return self.run(Resolution(seat, (*queued, *rest)), host)
+
+    def operation(self, item: Todo) -> Operation:
+        """The operation a ``Todo`` names (a path through offers and a choice's options)."""
+        operations: Sequence[Operation] = self._get(item.ability).do
+        found: Operation | None = None
+        for index in item.path:
+            if found is not None:
+                operations = found.do if isinstance(found, Offer) else _options(found)
+            found = operations[index]
+        if found is None:
+            raise EffectError(f"{item} names no operation")
+        return found
+
+    def _offer(self, item: Todo) -> Offer:
+        found = self.operation(item)
+        assert isinstance(found, Offer)
+        return found
 
     def _get(self, name: str) -> Ability:
         try:
@@ -387,6 +419,12 @@ class Effects:
             raise EffectError(
                 f"unknown ability {name!r}; known: {allowed_list(sorted(self.abilities))}"
             ) from None
+
+
+def _options(operation: Operation) -> tuple[Offer, ...]:
+    if not isinstance(operation, Choose):
+        raise EffectError(f"{operation} holds no operations")
+    return operation.options
 
 
 def place(zones: Zones, name: str, seat: int) -> ZoneId:
