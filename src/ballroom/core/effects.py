@@ -32,11 +32,15 @@ import dataclasses
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
-from typing import Any, ClassVar, Protocol
+from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
+from ballroom.core.actions import Action, Family
 from ballroom.core.errors import EffectError, allowed_list
 from ballroom.core.events import Event
-from ballroom.core.zones import ZoneId, Zones
+from ballroom.core.flow import Step
+from ballroom.core.zones import Visibility, ZoneId, Zones
+
+N = TypeVar("N", bound=Enum)
 
 ALWAYS = "always"
 """The trigger of a standing rule (a limit), read with ``Effects.limit``."""
@@ -425,6 +429,82 @@ def _options(operation: Operation) -> tuple[Offer, ...]:
     if not isinstance(operation, Choose):
         raise EffectError(f"{operation} holds no operations")
     return operation.options
+
+
+class ZoneHost(Host, Protocol):
+    """A Host whose cards lie in ``zones`` (the effects' draws and picks move them)."""
+
+    zones: Zones
+
+
+@dataclass(frozen=True, slots=True)
+class EffectSteps(Generic[N]):
+    """How a game's flow meets its effects: the step each kind of ``Ask`` becomes, and the
+    action families that answer it (``answer`` takes a label of ``Effects.labels()``,
+    ``card`` a card id)."""
+
+    effects: Effects
+    choose: N
+    draw: N
+    answer: Family
+    card: Family
+    pick: N | None = None
+    """``None`` for a game whose abilities never pick a card."""
+
+    def step(self, resolution: Resolution) -> Step[N] | None:
+        """The flow step the resolution waits at; ``None`` when it waits for nothing."""
+        ask = resolution.ask
+        if ask is None:
+            return None
+        if ask.kind is AskKind.DRAW:
+            return Step.chance(self.draw)
+        if ask.kind is AskKind.CHOICE:
+            return Step.seat(self.choose, ask.seat)
+        if self.pick is None:
+            raise EffectError("an ability picks a card, but the game declares no pick step")
+        return Step.seat(self.pick, ask.seat)
+
+    def choices(self, resolution: Resolution, zones: Zones) -> list[Action]:
+        """The seat's actions at a choice (its answers) or a pick (the cards it may take)."""
+        ask = _awaited(resolution)
+        if ask.kind is AskKind.CHOICE:
+            return [self.answer(choice) for choice in ask.choices]
+        return [self.card(card) for card in zones[place(zones, ask.source, ask.seat)].cards]
+
+    def chances(self, resolution: Resolution, zones: Zones) -> list[tuple[Action, float]]:
+        """The cards a draw may bring, equally likely."""
+        ask = _awaited(resolution)
+        pile = place(zones, ask.source, ask.seat)
+        return [(self.card(card), p) for card, p in zones.draw_outcomes(pile)]
+
+    def play(
+        self, resolution: Resolution, action: Action, host: ZoneHost
+    ) -> tuple[Resolution, list[Event]]:
+        """Answer the awaited decision with ``action`` (moving a drawn or picked card), run on."""
+        ask = _awaited(resolution)
+        if ask.kind is AskKind.CHOICE:
+            return self.effects.answer(resolution, host, action.values[0])
+        card, target = action.values[0], place(host.zones, ask.to, ask.seat)
+        host.zones = host.zones.move(card, target)
+        verb = "drawn" if ask.kind is AskKind.DRAW else "picked"
+        named = f"{action.family.params[0].text(card)} is {verb} onto {target}"
+        zone = host.zones[target]
+        if zone.visibility is Visibility.EVERYONE:
+            told = [Event(verb, f"The {named}.", {"zone": str(target), "card": card})]
+        else:
+            seers = frozenset(s for s in range(host.zones.seats) if zone.visible_to(s))
+            told = [
+                Event(verb, f"A card is {verb} onto {target}.", {"zone": str(target)}),
+                Event(verb, f"The {named}.", {"card": card}, audience=seers),
+            ]
+        resolution, events = self.effects.answer(resolution, host)
+        return resolution, told + events
+
+
+def _awaited(resolution: Resolution) -> Ask:
+    if resolution.ask is None:
+        raise EffectError("no decision is awaited")
+    return resolution.ask
 
 
 def place(zones: Zones, name: str, seat: int) -> ZoneId:
