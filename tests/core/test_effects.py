@@ -5,14 +5,17 @@ from __future__ import annotations
 import json
 import tomllib
 from dataclasses import dataclass, field
+from enum import Enum
 
 import pytest
 
+from ballroom.core.actions import Family, Param
 from ballroom.core.effects import (
     NO,
     AskKind,
     AtLeast,
     Effects,
+    EffectSteps,
     ExtraStep,
     Gain,
     Has,
@@ -31,6 +34,7 @@ from ballroom.core.effects import (
 )
 from ballroom.core.errors import EffectError
 from ballroom.core.events import Event
+from ballroom.core.flow import Step
 from ballroom.core.rng import Rng
 from ballroom.core.view import from_json, to_json
 from ballroom.core.zones import Visibility, Zone, ZoneId, Zones
@@ -309,3 +313,54 @@ def test_a_choice_inside_a_choice_resolves_by_its_path() -> None:
     assert resolution.todo[0].path == (0, 0, 0)
     resolution, _ = effects.answer(resolution, table, "b")
     assert resolution.done and table.resources == {(0, "x"): 1}
+
+
+class Stage(Enum):
+    CHOOSE = "choose"
+    DRAW = "draw"
+    PICK = "pick"
+
+
+CARD = Family("card", (Param.of_range("card", 0, 9),))
+ANSWER = Family("answer", (Param.of_texts("choice", AGENTS.labels()),))
+
+
+def test_effect_steps_turn_asks_into_flow_steps_and_actions() -> None:
+    steps = EffectSteps(AGENTS, Stage.CHOOSE, Stage.DRAW, ANSWER, CARD, pick=Stage.PICK)
+    table = Table(flags={"scholar"})
+    resolution, _ = AGENTS.run(AGENTS.trigger("action", 0, ["rousseau-baudin"], table), table)
+    assert steps.step(resolution) == Step.chance(Stage.DRAW)
+    draws = steps.chances(resolution, table.zones)
+    assert [a for a, _ in draws] == [CARD(c) for c in range(10)]
+    resolution, events = steps.play(resolution, CARD(4), table)
+    assert [(e.text, e.audience) for e in events] == [
+        ("A card is drawn onto recruit/0.", None),
+        ("The 4 is drawn onto recruit/0.", frozenset({0})),
+    ]
+    resolution, _ = steps.play(resolution, CARD(7), table)
+    assert steps.step(resolution) == Step.seat(Stage.PICK, 0)
+    assert steps.choices(resolution, table.zones) == [CARD(4), CARD(7)]
+    resolution, events = steps.play(resolution, CARD(7), table)
+    assert table.zones.zone("hand", 0).cards == (7,)
+    assert [(e.text, e.audience) for e in events[:2]] == [
+        ("A card is picked onto hand/0.", None),
+        ("The 7 is picked onto hand/0.", frozenset({0})),
+    ]
+    assert events[2].kind == "rousseau-baudin"  # then the rest of his ability runs
+    assert table.zones.zone("agent-discard").cards == (4,)
+    assert steps.step(resolution) == Step.seat(Stage.CHOOSE, 0)
+    assert steps.choices(resolution, table.zones) == [ANSWER("scholar-action"), ANSWER(NO)]
+    resolution, _ = steps.play(resolution, ANSWER(NO), table)
+    assert steps.step(resolution) is None
+    with pytest.raises(EffectError, match="no decision is awaited"):
+        steps.choices(resolution, table.zones)
+
+
+def test_a_pick_without_a_pick_step_is_refused() -> None:
+    steps = EffectSteps(AGENTS, Stage.CHOOSE, Stage.DRAW, ANSWER, CARD)
+    table = Table(flags={"scholar"})
+    resolution, _ = AGENTS.run(AGENTS.trigger("action", 0, ["rousseau-baudin"], table), table)
+    for card in (1, 2):
+        resolution, _ = steps.play(resolution, CARD(card), table)
+    with pytest.raises(EffectError, match="declares no pick step"):
+        steps.step(resolution)

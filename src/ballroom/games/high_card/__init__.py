@@ -2,8 +2,8 @@
 
 Rules in brief: 2-4 players and a deck of 13 cards ranked 1-13. Each seat is
 dealt three. Each round, every seat holding cards plays one face down, all
-at once; they are revealed together, and the single highest card scores a
-point (a tie scores nothing). The 1 is the Jester: when it is revealed, its
+at once; they are revealed together, and the highest card scores a point.
+The 1 is the Jester: when it is revealed, its
 owner may give up a point to draw a card. The played cards are discarded
 and each seat draws one while the deck lasts. When nobody holds a card, the
 most points win.

@@ -54,7 +54,7 @@ class HighCard(DeclaredGame[Phase]):
 
     id: ClassVar[str] = "high-card"
     name: ClassVar[str] = "High Card"
-    summary: ClassVar[str] = "Play a card in secret; the single highest scores. The 1 may draw."
+    summary: ClassVar[str] = "Play a card in secret; the highest scores. The 1 may draw."
     rules_version: ClassVar[str] = "1"
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 4
@@ -106,9 +106,8 @@ class HighCardState(DeclaredState[Phase]):
         shown = {seat: cards[0] for seat, cards in enumerate(played) if cards}
         for card in shown.values():
             self.zones = self.zones.move(card, ZoneId("discard"))
-        best = [seat for seat, card in shown.items() if card == max(shown.values())]
-        if len(best) == 1:
-            self.points[best[0]] += 1
+        best = max(shown, key=shown.__getitem__)
+        self.points[best] += 1
         jester = [("revealed", seat) for seat, card in shown.items() if card == 0]
         self.queue = (*jester, *(("round-end", seat) for seat in range(self.game.players)))
         text = ", ".join(f"{self.game.player_name(s)} {CARDS[c]}" for s, c in shown.items())
