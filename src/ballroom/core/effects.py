@@ -372,9 +372,7 @@ class Effects:
     ) -> tuple[Resolution, list[Event]]:
         """Go on after the awaited decision: a label (or ``NO``) for a choice; for a pick or a
         draw, ``None`` once the game has moved the card. Then run on."""
-        ask = resolution.ask
-        if ask is None:
-            raise EffectError("no decision is awaited")
+        ask = _awaited(resolution)
         item, rest = resolution.todo[0], resolution.todo[1:]
         seat = resolution.seat
         if ask.kind is not AskKind.CHOICE:
