@@ -44,6 +44,10 @@ class EffectError(BallroomError):
     """An ability written as data that names an unknown trigger, condition or operation."""
 
 
+class PositionError(BallroomError):
+    """A hand-made position (``games.*.position``) that the rules cannot hold."""
+
+
 def allowed_list(values: list[str], limit: int = 12) -> str:
     """Join allowed values for an error message, eliding a long tail."""
     if len(values) <= limit:
