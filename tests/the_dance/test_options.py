@@ -71,6 +71,27 @@ def test_new_blood_draws_plans_before_avatars() -> None:
         assert (state.plan[0] >= 0) == plan_known
 
 
+@pytest.mark.parametrize("scenario", ["subtlety", "new-blood"])
+@pytest.mark.parametrize("players", [2, 3, 6])
+def test_avatars_are_chosen_youngest_to_oldest(scenario: str, players: int) -> None:
+    """RULINGS 15: the first player (seat 0, the oldest) chooses her Avatar last; with
+    NEW BLOOD after every Plan is drawn. Sanctuaries follow in seat order."""
+    state = TheDance(players, scenario=scenario).new_state(2)
+    choosers: dict[str, list[int]] = {"choose-avatar": [], "choose-sanctuary": []}
+    while state.phase != P_DANCE:
+        player = state.current_players()[0]
+        if player == CHANCE:
+            state.apply(state.sample_chance(), CHANCE)
+            continue
+        phase = state.observation(player)["phase"]
+        if phase == "choose-avatar" and not choosers[phase]:
+            assert all(plan >= 0 for plan in state.plan) == (scenario == "new-blood")
+        choosers.get(phase, []).append(player)
+        state.apply(state.legal_actions(player)[0], player)
+    assert choosers["choose-avatar"] == list(reversed(range(players)))
+    assert choosers["choose-sanctuary"] == list(range(players))
+
+
 def test_super_villains_keep_both_powers() -> None:
     state = TheDance(3, super_villains=True).new_state(5)
     while state.phase != P_DANCE:

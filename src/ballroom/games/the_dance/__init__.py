@@ -1,7 +1,7 @@
 """The Dance: vampire families court the Dancers of a grand ball (2-6 players).
 
-Rules in brief. Set-up: each family picks an Avatar and a Sanctuary, draws two
-Powers and keeps one (both with SUPER VILLAINS), draws four Refreshments (six
+Rules in brief. Set-up: each family picks an Avatar (youngest to oldest, so
+the first player picks last) and a Sanctuary, draws two Powers and keeps one (both with SUPER VILLAINS), draws four Refreshments (six
 with Old Wealth) and a secret Plan; the Dancers are placed at random on the
 white circles, the Server on the hex a die shows, the Avatars on their
 Sanctuaries' entry hexes. Each game turn every family, in seat order from the
@@ -28,6 +28,11 @@ scenario reveals them) and the draw piles never reach an observation;
 
 Rulings of our own, where the rulebook and RULINGS.md are silent:
 
+* Seats are numbered in play order, counter-clockwise from the first player
+  (seat 0, the oldest), and that order is taken as age order: Avatars are
+  chosen from the last seat back to seat 0 (RULINGS 15), with NEW BLOOD after
+  the Plans are drawn. Sanctuaries, for which the rulebook gives no order, are
+  then declared in seat order.
 * The ballroom, Avatars, Dancers, Refreshments and Plans are reconstructions
   in ``data/`` (each file says so); the loader validates every stated rule.
 * An Avatar starts on her Sanctuary's entry hex and never leaves the floor;

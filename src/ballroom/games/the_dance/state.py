@@ -227,9 +227,17 @@ class TheDanceState(State):
     # -- set-up -------------------------------------------------------------
 
     def _build_setup(self) -> None:
+        """Queue the set-up: Avatars, Sanctuaries, Powers, Refreshments, Plans, the floor.
+
+        Seats are numbered in play order from the first player, who is the
+        oldest; the engine takes that order as age order too, so Avatars are
+        chosen youngest to oldest, from the last seat back to seat 0 (RULINGS
+        15), after the Plans with NEW BLOOD. Sanctuaries, for which the
+        rulebook gives no order, are declared in seat order.
+        """
         opts = self.game.options
         seats = range(self.n)
-        avatars = [(T_AVATAR, p) for p in seats] + [(T_SANCTUARY, p) for p in seats]
+        avatars = [(T_AVATAR, p) for p in reversed(seats)] + [(T_SANCTUARY, p) for p in seats]
         powers: list[tuple[int, int]] = []
         for p in seats:
             powers += [(T_POWER_DRAW, p), (T_POWER_DRAW, p)]
