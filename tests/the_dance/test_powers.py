@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ballroom.games.the_dance import actions as ac
 from ballroom.games.the_dance.state import P_DANCE
 
 from .helpers import (
@@ -232,6 +233,48 @@ def test_tactician_lowers_the_die_by_one() -> None:
     assert legal_texts(state) == ["accept", "tactician ankh"]
     sentences = act(state, "tactician ankh", "accept")
     assert any("rolls 4 against 4: Lady Julia is Influenced" in s for s in sentences)
+
+
+def test_tactician_spend_is_the_rolls_one_refreshment() -> None:
+    """RULINGS 18: a Refreshment played before the roll leaves Tactician nothing to spend."""
+    state = ready_state(players=2)
+    arrange(state, dancers={"Lady Julia": (1, 0)}, avatars={0: (0, 0), 1: (-4, 0)})
+    give_power(state, 0, "tactician")
+    give_refreshments(state, 0, "corruption-1", "ankh")
+    act(state, "end-dance", "influence lady-julia", "domain corruption", "refresh corruption-1")
+    assert legal_texts(state) == ["no-refreshment"]
+    act(state, "no-refreshment", "roll 6")
+    assert legal_texts(state) == ["accept"]
+    sentences = act(state, "accept")
+    assert any("rolls 6 against 5: no effect" in s for s in sentences)
+    assert state.hand_size[0] == 1
+
+
+def test_resourceful_lets_tactician_spend_the_second_refreshment() -> None:
+    """RULINGS 18 with RESOURCEFUL: one before the roll and one after, never three."""
+    state = ready_state(players=2)
+    arrange(state, dancers={"Lady Julia": (1, 0)}, avatars={0: (0, 0), 1: (-4, 0)})
+    give_power(state, 0, "tactician", "resourceful")
+    give_refreshments(state, 0, "corruption-1", "corruption-1", "ankh")
+    act(state, "end-dance", "influence lady-julia", "domain corruption", "refresh corruption-1")
+    act(state, "no-refreshment", "roll 6")
+    assert legal_texts(state) == ["accept", "tactician corruption-1", "tactician ankh"]
+    events = state.apply(ac.parse("tactician ankh"))
+    assert [(e.text, e.reveals) for e in events] == [
+        ("The Saar family uses Tactician: the roll counts as 5.", True),
+        ("The Saar family uses Resourceful: a second Refreshment on one roll.", True),
+    ]
+    assert legal_texts(state) == ["accept"]
+    sentences = act(state, "accept")
+    assert any("rolls 5 against 5: Lady Julia is Influenced" in s for s in sentences)
+    # Two before the roll spend the limit: nothing is left for Tactician.
+    again = ready_state(players=2)
+    arrange(again, dancers={"Lady Julia": (1, 0)}, avatars={0: (0, 0), 1: (-4, 0)})
+    give_power(again, 0, "tactician", "resourceful")
+    give_refreshments(again, 0, "corruption-1", "corruption-1", "ankh")
+    act(again, "end-dance", "influence lady-julia", "domain corruption")
+    act(again, "refresh corruption-1", "refresh corruption-1", "roll 6")
+    assert legal_texts(again) == ["accept"]
 
 
 def test_willpower_rerolls() -> None:

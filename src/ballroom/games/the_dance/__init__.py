@@ -62,8 +62,11 @@ Rulings of our own, where the rulebook and RULINGS.md are silent:
   Influence or a Foil. Resourceful also allows a second Ankh in a Dance step
   (otherwise one). Athletic is Movement 3 and is never offered the Ankh.
 * Tactician: once per roll, after it, spend any one Refreshment (Ankh
-  included) to lower the die by one (then it is not an unmodified 1).
-  Willpower: once per effort, spend any Refreshment to re-roll. Both apply to
+  included) to lower the die by one (then it is not an unmodified 1). That
+  spend is one of the roll's Refreshments (RULINGS 18): after one played
+  before the roll only Resourceful leaves room for it, and using it so shows
+  Resourceful. Willpower: once per effort, spend any Refreshment to re-roll
+  (a payment for the new roll, not one of its Refreshments). Both apply to
   Dancer Influence and Foil.
 * Discipline is bought in the Dance step with any two Refreshments; the bonus
   marker is lost when its Dancer is seated. Strategic may be used once in the

@@ -501,10 +501,21 @@ class TheDanceState(State):
         return out
 
     def _postroll_actions(self, p: int) -> list[int]:
+        """``accept``, and what Tactician and Willpower allow after this roll.
+
+        Tactician's spend is one of the roll's Refreshments (RULINGS 18): it is
+        offered only while the roll has used fewer than its limit (one, two
+        with Resourceful). Willpower's Refreshment pays for a new roll instead.
+        """
         out = [ac.ACCEPT]
         bits = self.power_bits[p]
         hand = self.hand[p]
-        if bits & TACTICIAN and not self.tactician_used and self.roll - self.modifier > 1:
+        if (
+            bits & TACTICIAN
+            and not self.tactician_used
+            and self.roll - self.modifier > 1
+            and len(self.used) < self._refresh_limit(p)
+        ):
             out.extend(ac.TACTICIAN + k for k, c in enumerate(hand) if c)
         if bits & WILLPOWER and not self.rerolled:
             out.extend(ac.WILLPOWER + k for k, c in enumerate(hand) if c)
@@ -979,6 +990,8 @@ class TheDanceState(State):
                     reveals=self._reveal(p, TACTICIAN),
                 )
             )
+            if self.used:
+                self._use_power(p, RESOURCEFUL, "a second Refreshment on one roll", events)
             # The post-roll step goes on (``accept`` alone without Willpower) so
             # that its end does not tell whether Willpower is held (RULINGS 20).
         else:
