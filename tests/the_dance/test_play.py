@@ -7,7 +7,7 @@ import pytest
 from ballroom.agents import make_agent
 from ballroom.core.errors import IllegalActionError
 from ballroom.core.play import play_out
-from ballroom.core.rng import Rng
+from ballroom.core.rng import Rng, derive_seed
 from ballroom.games.the_dance import TheDance
 from ballroom.games.the_dance import actions as ac
 
@@ -40,6 +40,18 @@ def test_heuristic_plays_every_option_set_to_the_end() -> None:
         agents = [make_agent(game, s, "heuristic", seed) for s in range(3)]
         state = play_out(game.new_state(seed), agents)
         assert state.is_terminal() and state.finished
+
+
+def test_two_heuristic_families_seat_dancers_and_finish() -> None:
+    """No parked Avatar seals a table (RULINGS 19), and the heuristic routes its Avatar
+    around the other family's entry hex (game 21 once chose a step onto it, mid-Shadow)."""
+    for index in range(30):
+        seed = derive_seed(2, "game", index)
+        game = TheDance(2)
+        agents = [make_agent(game, s, "heuristic", seed) for s in range(2)]
+        state = play_out(game.new_state(seed), agents, max_actions=5_000)
+        assert state.is_terminal() and state.finished, f"game {index} did not finish"
+        assert state.turns() < 50
 
 
 def test_event_sentence_tells_the_roll_and_its_target() -> None:

@@ -7,7 +7,16 @@ import pytest
 from ballroom.core.errors import IllegalActionError
 from ballroom.games.the_dance.state import P_DANCE, P_OVER
 
-from .helpers import DANCER, act, arrange, give_refreshments, hex_at, legal_texts, ready_state
+from .helpers import (
+    DANCER,
+    act,
+    arrange,
+    give_power,
+    give_refreshments,
+    hex_at,
+    legal_texts,
+    ready_state,
+)
 
 TATIANA, THORNE = 0, 1
 
@@ -397,3 +406,74 @@ def test_avatars_and_dancers_may_not_enter_occupied_hexes() -> None:
     arrange(state, dancers={"Lady Julia": (1, 0)}, avatars={0: (0, 0), 1: (-1, 0)})
     texts = legal_texts(state)
     assert "step e" not in texts and "step w" not in texts and "step ne" in texts
+
+
+GREY_ENTRY = (5, -5)  # the Balaz family's (seat 1) entry hex in a ready_state game
+
+
+def test_no_avatar_enters_another_familys_entry_hex() -> None:
+    """RULINGS 19: the Saar Avatar may not step onto the Balaz entry hex; her Dancer may."""
+    state = ready_state(players=2)
+    assert BOARD_ENTRY(state, THORNE) == GREY_ENTRY
+    arrange(
+        state,
+        dancers={"Lady Julia": (5, -4)},
+        avatars={TATIANA: (4, -4), THORNE: (-4, 0)},
+        influenced={"Lady Julia": TATIANA},
+    )
+    texts = legal_texts(state)
+    assert "step ne" not in texts and "step nw" in texts
+    assert "lead lady-julia nw" in texts  # Dancers may cross any entry hex
+    own = ready_state(players=2)
+    arrange(own, avatars={TATIANA: (4, 0), THORNE: (-4, 0)})
+    assert BOARD_ENTRY(own, TATIANA) == (5, 0) and "step e" in legal_texts(own)
+
+
+def test_shadow_neither_passes_nor_escapes_through_another_familys_entry_hex() -> None:
+    """With Shadow and Athletic, the way through Lady Julia ends on the Balaz entry: refused."""
+    state = ready_state(players=2)
+    arrange(
+        state,
+        dancers={
+            "Lady Julia": (4, -4),
+            "Contessa Marta": (4, -3),
+            "Artisan Belan": (5, -4),
+            "Captain Lupei": (4, -5),
+            "Patron Constantin": (3, -4),
+            "Primar Todoran": (3, -3),
+        },
+        avatars={TATIANA: (4, -2), THORNE: (-4, 0)},
+    )
+    give_power(state, TATIANA, "shadow", "athletic")
+    act(state, "step nw")  # into Contessa Marta's hex, passing
+    assert state.passing and "step nw" not in legal_texts(state)
+    arrange(state, dancers={"Lady Julia": GREY_ENTRY}, avatars={TATIANA: (4, -4), THORNE: (-4, 0)})
+    give_power(state, TATIANA, "shadow")
+    assert "step ne" not in legal_texts(state)
+
+
+def test_may_i_cut_in_never_carries_an_avatar_onto_another_familys_entry_hex() -> None:
+    def cut_ins(
+        seat: int, dancers: dict[str, tuple[int, int]], avatars: dict[int, tuple[int, int]]
+    ) -> list[str]:
+        """The May I Cut In? moves of ``seat``'s Influence step in a fresh position."""
+        state = ready_state(players=2)
+        arrange(state, dancers=dancers, avatars=avatars)
+        if seat == THORNE:
+            act(state, "end-dance", "pass")
+        act(state, "end-dance")
+        assert state.current == seat
+        return [t for t in legal_texts(state) if t.startswith("cut-in")]
+
+    dancers = {"Lady Julia": GREY_ENTRY, "Contessa Marta": (3, -4)}
+    assert cut_ins(TATIANA, dancers, {TATIANA: (4, -4), THORNE: (5, -4)}) == [
+        "cut-in contessa-marta",
+        "cut-in thorne-balaz",
+    ]
+    # Thorne on his own entry: Tatiana may not take his place, nor swap him onto hers.
+    assert cut_ins(TATIANA, {}, {TATIANA: (4, -4), THORNE: GREY_ENTRY}) == []
+    assert cut_ins(TATIANA, {}, {TATIANA: (5, 0), THORNE: (4, 0)}) == []
+    assert cut_ins(THORNE, {}, {TATIANA: (5, 0), THORNE: (4, 0)}) == []
+    # A Dancer may be swapped onto the acting family's own entry hex.
+    dancer = {"Lady Julia": (4, 0)}
+    assert cut_ins(TATIANA, dancer, {TATIANA: (5, 0), THORNE: (-4, 0)}) == ["cut-in lady-julia"]

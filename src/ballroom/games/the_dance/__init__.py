@@ -37,7 +37,10 @@ Rulings of our own, where the rulebook and RULINGS.md are silent:
   in ``data/`` (each file says so); the loader validates every stated rule.
 * An Avatar starts on her Sanctuary's entry hex and never leaves the floor;
   the rulebook's "the Avatar may only enter the hex if it completes the Plan"
-  is read as RULINGS 7's sixth-Dancer rule.
+  is read as RULINGS 7's sixth-Dancer rule. No Avatar enters another family's
+  entry hex (RULINGS 19): not by a step, not passing through with Shadow, not
+  by May I Cut In?; Dancers may, and the Server never moves. Each entry hex has
+  three floor neighbours, so no single parked Avatar can seal a table.
 * Seating costs one of the Dancer's two hexes. Unseating a Dancer costs one of
   the Avatar's Movement and puts her, not Influenced, on the (empty) entry hex.
 * Releasing Influence is offered during the family's own Dance and Influence

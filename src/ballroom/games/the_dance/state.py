@@ -368,11 +368,17 @@ class TheDanceState(State):
         out: list[int] = []
         bits = self.power_bits[p]
         if self.moves_left > 0:
+            closed = self._closed_to(p)
             neighbours = board.neighbours[here]
             for direction in range(6):
                 nxt = neighbours[direction]
-                if nxt >= 0 and (
-                    occ[nxt] < 0 or (bits & SHADOW and self._can_escape(nxt, self.moves_left - 1))
+                if (
+                    nxt >= 0
+                    and nxt not in closed
+                    and (
+                        occ[nxt] < 0
+                        or (bits & SHADOW and self._can_escape(nxt, self.moves_left - 1, closed))
+                    )
                 ):
                     out.append(ac.STEP + direction)
         if self.passing:
@@ -415,8 +421,15 @@ class TheDanceState(State):
         out.sort()
         return out
 
-    def _can_escape(self, start: int, budget: int) -> bool:
-        """Whether a Shadow Avatar on ``start`` can reach an empty hex within ``budget`` steps."""
+    def _closed_to(self, p: int) -> list[int]:
+        """The hexes family ``p``'s Avatar may not enter: the other families' Sanctuary
+        entry hexes (RULINGS 19), so that no parked Avatar can seal a table."""
+        sanctuaries = self.comp.board.sanctuaries
+        return [sanctuaries[s].entry for q, s in enumerate(self.sanctuary_of) if q != p and s >= 0]
+
+    def _can_escape(self, start: int, budget: int, closed: list[int]) -> bool:
+        """Whether a Shadow Avatar on ``start`` can reach an empty hex within ``budget`` steps,
+        passing through pieces but never through a ``closed`` hex."""
         if budget <= 0:
             return False
         neighbours = self.comp.board.neighbours
@@ -428,7 +441,7 @@ class TheDanceState(State):
             nxt_frontier = []
             for h in frontier:
                 for nxt in neighbours[h]:
-                    if nxt >= 0 and nxt not in seen:
+                    if nxt >= 0 and nxt not in seen and nxt not in closed:
                         if occ[nxt] < 0 or occ[nxt] == me:
                             return True
                         seen.add(nxt)
@@ -490,12 +503,14 @@ class TheDanceState(State):
             server = self.server
             if server >= 0 and (self.power_bits[p] & HOST or dist[server] <= reach):
                 out.append(ac.SERVER)
+            # May I Cut In? may not carry an Avatar onto another family's entry hex.
+            closed = self._closed_to(p)
             for nxt in board.neighbours[here]:
-                if nxt >= 0:
+                if nxt >= 0 and nxt not in closed:
                     piece = occ[nxt]
                     if 0 <= piece < nd:
                         out.append(ac.CUT_DANCER + piece)
-                    elif nd <= piece < nd + self.n:
+                    elif nd <= piece < nd + self.n and here not in self._closed_to(piece - nd):
                         out.append(ac.CUT_AVATAR + self.avatar_of[piece - nd])
         out.sort()
         return out
