@@ -12,10 +12,10 @@ import json
 import pytest
 
 import ballroom
-from ballroom.agents import RandomAgent
+from ballroom.agents import RandomAgent, make_agent
 from ballroom.core.errors import IllegalActionError, InvalidOptionError
 from ballroom.core.game import Game, games
-from ballroom.core.play import decision_for
+from ballroom.core.play import decision_for, past_cap, play_out
 from ballroom.core.record import GameRecord, replay
 from ballroom.core.rng import Rng
 from ballroom.core.state import CHANCE, State
@@ -25,11 +25,12 @@ GAME_CLASSES = games()
 
 
 def random_walk(game: Game, seed: int, check: bool = True) -> State:
-    """Play a random game, checking the contract at every step when ``check``."""
+    """Play a random game, checking the contract at every step when ``check``, to its end
+    or until cut off past the game's ``turn_cap`` (truncated: no winner)."""
     state = game.new_state(seed)
     agents = [RandomAgent(Rng(seed * 31 + seat)) for seat in range(game.players)]
     for _ in range(MAX_ACTIONS):
-        if state.is_terminal():
+        if state.is_terminal() or past_cap(state, game.turn_cap):
             break
         players = state.current_players()
         player = players[0]
@@ -53,7 +54,9 @@ def random_walk(game: Game, seed: int, check: bool = True) -> State:
         else:
             action = agents[player].act(decision_for(state, player))
         state.apply(action, player)
-    assert state.is_terminal(), f"no end after {MAX_ACTIONS} actions"
+    assert state.is_terminal() or past_cap(state, game.turn_cap), (
+        f"no end after {MAX_ACTIONS} actions"
+    )
     return state
 
 
@@ -65,9 +68,20 @@ def game(request: pytest.FixtureRequest) -> Game:
 
 def test_random_games_follow_the_contract(game: Game) -> None:
     state = random_walk(game, seed=1)
-    outcome = state.outcome()
-    assert outcome.winners
     assert len(state.returns()) == game.players
+    if state.is_terminal():
+        assert state.outcome().winners
+        assert abs(sum(state.returns()) - 1.0) < 1e-9
+    else:  # cut off at the game's turn cap: truncated, no winner
+        assert state.returns() == [0.0] * game.players
+
+
+def test_the_games_own_bots_finish_with_a_winner(game: Game) -> None:
+    """Purposeful play ends by the rules, well within any turn cap for automated play."""
+    seats = type(game).default_seats(game.players)
+    agents = [make_agent(game, seat, spec, 6) for seat, spec in enumerate(seats)]
+    state = play_out(game.new_state(6), agents, max_turns=game.turn_cap)
+    assert state.is_terminal() and state.outcome().winners
     assert abs(sum(state.returns()) - 1.0) < 1e-9
 
 

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import pytest
 
+from ballroom.agents import make_agent
 from ballroom.core.errors import InvalidOptionError
+from ballroom.core.play import play_out
 from ballroom.core.state import CHANCE
 from ballroom.games.the_dance import TheDance
 from ballroom.games.the_dance.state import P_AVATAR, P_DANCE, P_OVER
@@ -20,9 +22,21 @@ def test_defaults_follow_the_sequence_of_play() -> None:
         "scenario": "subtlety",
         "initiative": False,
         "super-villains": False,
-        "dawn": 200,
+        "dawn": 0,
         "play-for-places": False,
     }
+
+
+def test_the_default_game_has_no_turn_limit() -> None:
+    """RULINGS 16: only a Plan ends the game; dawn is a labelled house rule, off by default."""
+    doc = TheDance.option_set.get("dawn").doc
+    assert "House rule, not in the rulebook" in doc and "off by default" in doc
+    game = TheDance(2)
+    state = game.new_state(4)
+    agents = [make_agent(game, seat, "random", 4) for seat in range(2)]
+    play_out(state, agents, max_turns=250)
+    assert state.turns() == 251 and not state.is_terminal()
+    assert state.returns() == [0.0, 0.0] and state.outcome().winners == ()
 
 
 @pytest.mark.parametrize(

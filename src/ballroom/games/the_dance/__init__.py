@@ -89,8 +89,11 @@ Rulings of our own, where the rulebook and RULINGS.md are silent:
   Refreshments and Plans before Avatars and Sanctuaries are chosen. With
   ``play-for-places`` a family that completes her Plan leaves the floor (her
   Influence ends) and the rest play on until one is left.
-* ``dawn`` (default 200 turns, 0 = never) closes the ball so that aimless play
-  ends: the families with the most Plan symbols seated, then the most Dancers
+* No turn limit (RULINGS 16): only a completed Plan ends the game. Automated
+  play (the lab, the RL adapters) cuts a game off after ``TheDance.turn_cap``
+  (200) turns as *truncated*: unfinished, no winner. The house rule ``dawn``
+  (not in the rulebook; off by default, 0) closes the ball after the given
+  turn: the families with the most Plan symbols seated, then the most Dancers
   seated, win. Purposeful games end by Plan in about 10-25 turns.
 """
 
