@@ -10,7 +10,7 @@ import pytest
 from ballroom.core.errors import InvalidOptionError
 from ballroom.core.record import GameRecord, replay
 from ballroom.lab.runner import Backend, Checkpoint, Task, run_tasks
-from ballroom.lab.simulate import GameResult, SimulationSpec, play_one
+from ballroom.lab.simulate import GameResult, SimulationSpec, play_one, summarize
 
 GAMES = 12
 
@@ -38,6 +38,19 @@ def test_every_result_carries_a_record_that_replays(quick_spec: SimulationSpec) 
     state = replay(GameRecord.loads(result.record))
     assert state.is_terminal() and tuple(state.returns()) == result.returns
     assert result.seats == quick_spec.seats and sorted(result.ranks)[0] == 0
+
+
+def test_games_past_the_turn_cap_are_unfinished_with_no_winner() -> None:
+    """RULINGS 16: The Dance has no turn limit; its cap cuts a game off, never with a winner."""
+    spec = SimulationSpec("the-dance", ("random", "random"), seed=2, max_turns=3)
+    result = play_one(spec, 0)
+    assert (result.finished, result.turns, result.returns) == (False, 4, (0.0, 0.0))
+    summary = summarize(spec, [result], 1.0)
+    assert (summary["unfinished"], summary["wins"]) == (1, [0.0, 0.0])
+    # Without max_turns, a run takes the game's own cap; a game that always ends has none.
+    for game, cap in (("the-dance", 200), ("dancing-dice", None)):
+        default = SimulationSpec(game, ("random", "random"))
+        assert default.turn_cap(default.make_game()) == cap
 
 
 class StopAfter:

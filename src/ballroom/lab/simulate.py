@@ -17,14 +17,19 @@ from ballroom.agents import make_agent
 from ballroom.core.agent import SeatSpec
 from ballroom.core.game import Game, make_game
 from ballroom.core.options import OptionValue
-from ballroom.core.play import play_out, step
+from ballroom.core.play import play_out
 from ballroom.core.record import GameRecord
 from ballroom.core.rng import derive_seed
 
 
 @dataclass(frozen=True, slots=True)
 class SimulationSpec:
-    """What to simulate: one game set-up, one seat spec per seat."""
+    """What to simulate: one game set-up, one seat spec per seat.
+
+    ``max_turns`` cuts a game off past that many turns, unfinished and with no
+    winner; ``None`` takes the game's own cap for automated play
+    (``Game.turn_cap``: The Dance has no turn limit, RULINGS 16), if it has one.
+    """
 
     game: str
     seats: tuple[str, ...]
@@ -34,6 +39,10 @@ class SimulationSpec:
 
     def make_game(self) -> Game:
         return make_game(self.game, len(self.seats), **self.options)
+
+    def turn_cap(self, game: Game) -> int | None:
+        """The turns a game of this run may last: ``max_turns``, else the game's own cap."""
+        return self.max_turns if self.max_turns is not None else game.turn_cap
 
     def validate(self) -> None:
         """Fail fast, before any worker starts, on a bad game, option or seat."""
@@ -64,16 +73,12 @@ class GameResult:
 
 
 def play_one(spec: SimulationSpec, index: int) -> GameResult:
-    """Play game ``index`` of a run to its end, or until ``max_turns`` is passed."""
+    """Play game ``index`` of a run to its end, or until it is cut off past its turn cap."""
     game = spec.make_game()
     seed = derive_seed(spec.seed, "game", index)
     state = game.new_state(seed)
     agents = [make_agent(game, seat, seat_spec, seed) for seat, seat_spec in enumerate(spec.seats)]
-    if spec.max_turns is None:
-        play_out(state, agents)
-    else:
-        while not state.is_terminal() and state.turns() <= spec.max_turns:
-            step(state, agents)
+    play_out(state, agents, max_turns=spec.turn_cap(game))
     finished = state.is_terminal()
     ranks = [0] * game.players
     if finished:
