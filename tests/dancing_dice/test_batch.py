@@ -14,21 +14,22 @@ from ballroom.agents import make_agent
 from ballroom.core.game import make_game
 from ballroom.core.play import play_out
 from ballroom.games.dancing_dice import batch
-from ballroom.games.dancing_dice.rules import TANGO, dance_rank, judge
+from ballroom.games.dancing_dice.rules import TANGO, TRIPLES, dance_rank, judge
 from ballroom.games.dancing_dice.state import Phase
 
 
 def test_rank_table_matches_the_rules_for_every_tango_and_triple() -> None:
-    for tango_id, tango in enumerate(batch.TRIPLES):
-        for triple_id, triple in enumerate(batch.TRIPLES):
-            base = int(batch.BASE_RANK[triple_id])
-            rank = max(base, TANGO) if triple_id == tango_id else base
-            assert rank == dance_rank(triple, tango), (triple, tango)
+    for tango_id, tango in enumerate(TRIPLES):
+        for triple_id, triple in enumerate(TRIPLES):
+            rank = dance_rank(triple, tango)
+            assert int(batch.DOUBLE_RANK[tango_id, triple_id]) == 2 * rank, (triple, tango)
+            if triple_id == tango_id:
+                assert rank >= TANGO
 
 
 def test_sorted_ids_cover_every_ordered_roll() -> None:
     counts = np.bincount(batch.SORTED_ID, minlength=56)
-    for triple_id, triple in enumerate(batch.TRIPLES):
+    for triple_id, triple in enumerate(TRIPLES):
         assert counts[triple_id] == 6 // math.prod(
             math.factorial(triple.count(f)) for f in set(triple)
         )
@@ -51,15 +52,17 @@ def test_batch_judging_matches_the_rules(values: np.ndarray, data: st.DataObject
 
 def test_batch_plays_from_the_same_distribution_as_the_engine() -> None:
     game = make_game("dancing-dice", 3, endurance=3)
-    rounds = []
+    rounds, lengths = [], []
     for seed in range(600):
         state = game.new_state(seed)
         play_out(state, [make_agent(game, seat, "random", seed) for seat in range(3)])
         rounds.append(state.turns())
-    engine_mean = float(np.mean(rounds))
-    standard_error = float(np.std(rounds)) / math.sqrt(len(rounds))
-    result = batch.simulate_random(200_000, 3, seed=1, endurance=3)
-    assert abs(result.rounds.mean() - engine_mean) < 4 * standard_error
+        lengths.append(len(state.history))
+    result = batch.simulate(("random",) * 3, 200_000, seed=1, endurance=3)
+    assert result.finished.all()
+    for engine, batched in ((rounds, result.rounds), (lengths, result.actions)):
+        standard_error = float(np.std(engine)) / math.sqrt(len(engine))
+        assert abs(batched.mean() - float(np.mean(engine))) < 4 * standard_error
     short_engine = np.mean(np.array(rounds) <= 3)
     short_batch = np.mean(result.rounds <= 3)
     assert abs(short_engine - short_batch) < 4 * math.sqrt(
@@ -106,7 +109,7 @@ def test_one_batch_round_judges_exactly_like_the_engine(
     play_round(state, dice, {p: "abc" if pure[p] else "abd" for p in range(players)}, tango=tango)  # type: ignore[arg-type]
 
     def ids(triple: tuple[int, int, int]) -> int:
-        return batch.TRIPLES.index(tuple(sorted(triple)))
+        return TRIPLES.index(tuple(sorted(triple)))
 
     stamina, dancing, tango_danced, _ = batch.judge_round(
         batch.Round(
