@@ -58,7 +58,7 @@ def test_batch_plays_from_the_same_distribution_as_the_engine() -> None:
         play_out(state, [make_agent(game, seat, "random", seed) for seat in range(3)])
         rounds.append(state.turns())
         lengths.append(len(state.history))
-    result = batch.simulate(("random",) * 3, 200_000, seed=1, endurance=3)
+    result = batch.simulate(("random",) * 3, 200_000, seed=1, options={"endurance": 3})
     assert result.finished.all()
     for engine, batched in ((rounds, result.rounds), (lengths, result.actions)):
         standard_error = float(np.std(engine)) / math.sqrt(len(engine))

@@ -106,7 +106,7 @@ def test_batched_expert_against_random_plays_as_the_engine() -> None:
         rounds.append(state.turns())
         lengths.append(len(state.history))
     games = 100_000
-    result = batch.simulate(seats, games, seed=2, endurance=3)
+    result = batch.simulate(seats, games, seed=2, options={"endurance": 3})
     batched = (result.wins[0] / games, result.rounds.mean(), result.actions.mean())
     for engine, value in zip((expert_wins, rounds, lengths), batched, strict=True):
         standard_error = float(np.std(engine)) / math.sqrt(len(engine))

@@ -17,13 +17,14 @@ distribution as those bots through the engine (tests compare the two).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 import numpy as np
 import numpy.typing as npt
 
 from ballroom.core.errors import InvalidOptionError
+from ballroom.core.options import OptionValue
 from ballroom.games.dancing_dice.batch_expert import SORTED_ID, ExpertBatch, context_code
 from ballroom.games.dancing_dice.rules import (
     FIRST_ROWS,
@@ -176,14 +177,14 @@ def simulate(
     seats: Sequence[str],
     games: int,
     seed: int,
-    endurance: int = MAX_ENDURANCE,
+    options: Mapping[str, OptionValue] | None = None,
     max_rounds: int | None = None,
 ) -> BatchResult:
     """Play ``games`` games, seat ``s`` played by the policy ``seats[s]`` (see ``POLICIES``).
 
-    Only games still running are kept in the working arrays; a game's result
-    is written out the round it ends. Games still running after
-    ``max_rounds`` rounds are cut, unfinished.
+    ``options`` are rule options (see ``OPTIONS``). Only games still running
+    are kept in the working arrays; a game's result is written out the round
+    it ends. Games still running after ``max_rounds`` rounds are cut, unfinished.
     """
     unknown = sorted(set(seats) - set(POLICIES))
     if unknown:
@@ -192,8 +193,13 @@ def simulate(
         )
     if not 2 <= len(seats) <= 6:
         raise InvalidOptionError(f"Dancing Dice seats 2 to 6 players, not {len(seats)}")
-    if not 1 <= endurance <= MAX_ENDURANCE:
-        raise InvalidOptionError(f"endurance runs 1..{MAX_ENDURANCE}, not {endurance}")
+    rules = dict(options or {})
+    unplayed = sorted(set(rules) - OPTIONS)
+    if unplayed:
+        raise InvalidOptionError(f"the batch does not play the option(s) {', '.join(unplayed)}")
+    endurance = rules.get("endurance", MAX_ENDURANCE)
+    if not isinstance(endurance, int) or not 1 <= endurance <= MAX_ENDURANCE:
+        raise InvalidOptionError(f"endurance runs 1..{MAX_ENDURANCE}, not {endurance!r}")
     players = len(seats)
     experts = np.array([s for s, policy in enumerate(seats) if policy == "expert"], dtype=np.int64)
     randoms = np.array([s for s, policy in enumerate(seats) if policy == "random"], dtype=np.int64)
