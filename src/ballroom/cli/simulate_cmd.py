@@ -100,8 +100,6 @@ def simulate_command(
         reason: str | None = "--engine was given"
     elif out is not None:
         reason = "--out saves every game's record, and only the engine keeps records"
-    elif backend != "local":
-        reason = f"--backend {backend} plays on the engine (the batch runs on local processes)"
     else:
         reason = refusal(spec)
     if reason is None:

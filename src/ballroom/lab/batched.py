@@ -95,17 +95,16 @@ def run_batched(
 ) -> BatchOutcome:
     """Play games ``0..games-1`` of ``spec`` by chunks; Ctrl-C keeps the chunks finished.
 
-    Several chunks are shared among ``workers`` when it has more than one
-    local process; one chunk is played here, where numpy is already loaded.
+    Several chunks are shared among ``workers``; a single chunk is played
+    here, where numpy is already loaded, and gives the same numbers.
     """
     jobs = [
         (spec, chunk, min(CHUNK_GAMES, games - start))
         for chunk, start in enumerate(range(0, games, CHUNK_GAMES))
     ]
     tally = Tally(games=0, finished=0, wins=(0.0,) * len(spec.seats), rounds=0, actions=0)
-    parallel = len(jobs) > 1 and workers.backend.workers > 1
     chunks: Iterator[Tally] = (
-        workers.pool().imap(_play_chunk, jobs) if parallel else map(_play_chunk, jobs)
+        workers.map_in_order(_play_chunk, jobs) if len(jobs) > 1 else map(_play_chunk, jobs)
     )
     try:
         for done in chunks:  # in chunk order, so the sums are the same however they were played

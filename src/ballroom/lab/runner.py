@@ -18,13 +18,15 @@ import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import asdict, dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from ballroom.core.errors import InvalidOptionError
 from ballroom.lab.backends import BACKENDS
 from ballroom.lab.simulate import GameResult, SimulationSpec, play_one, summarize, summary
 
 CHECKPOINT_FORMAT = "ballroom-checkpoint/1"
+J = TypeVar("J")
+R = TypeVar("R")
 
 
 @dataclass(frozen=True, slots=True)
@@ -136,10 +138,35 @@ class Workers:
                 self.stop()
                 raise
 
+    def map_in_order(self, function: Callable[[J], R], jobs: Sequence[J]) -> Iterator[R]:
+        """``function`` of each job, played by these workers, handed back in job order.
 
-def _execute_ray(
-    tasks: Sequence[Task], backend: Backend, on_result: Callable[[GameResult], None]
-) -> None:
+        On an error or Ctrl-C, the jobs not handed back are cancelled.
+        """
+        if self.backend.name == "ray":
+            ray = _ray(self.backend)
+            remote = ray.remote(function)
+            pending = [remote.remote(job) for job in jobs]
+            try:
+                for ref in list(pending):
+                    yield ray.get(ref)
+                    pending.remove(ref)
+            except BaseException:
+                for ref in pending:
+                    ray.cancel(ref, force=True)
+                raise
+        elif self.backend.workers == 1:
+            yield from map(function, jobs)
+        else:
+            try:
+                yield from self.pool().imap(function, jobs)
+            except BaseException:
+                self.stop()
+                raise
+
+
+def _ray(backend: Backend) -> Any:
+    """The Ray module, joined to the backend's cluster (or one started here)."""
     try:
         import ray
     except ImportError:
@@ -149,6 +176,13 @@ def _execute_ray(
             ray.init(num_cpus=backend.workers, include_dashboard=False, log_to_driver=False)
         else:
             ray.init(address=backend.address, log_to_driver=False)
+    return ray
+
+
+def _execute_ray(
+    tasks: Sequence[Task], backend: Backend, on_result: Callable[[GameResult], None]
+) -> None:
+    ray = _ray(backend)
     remote = ray.remote(play_batch)
     pending = [remote.remote(batch) for batch in _batches(tasks, backend.workers)]
     try:
