@@ -22,7 +22,7 @@ def test_rank_table_matches_the_rules_for_every_tango_and_triple() -> None:
     for tango_id, tango in enumerate(TRIPLES):
         for triple_id, triple in enumerate(TRIPLES):
             rank = dance_rank(triple, tango)
-            assert int(batch.DOUBLE_RANK[tango_id, triple_id]) == 2 * rank, (triple, tango)
+            assert int(batch.DOUBLE_RANK[56 * tango_id + triple_id]) == 2 * rank, (triple, tango)
             if triple_id == tango_id:
                 assert rank >= TANGO
 
@@ -43,7 +43,7 @@ def test_sorted_ids_cover_every_ordered_roll() -> None:
 )
 def test_batch_judging_matches_the_rules(values: np.ndarray, data: st.DataObject) -> None:  # type: ignore[type-arg]
     dancing = data.draw(hnp.arrays(np.bool_, values.shape))
-    result = batch.judge(values, dancing)
+    result = batch.judge(values.T, dancing.T).T  # the batch lays out players by games
     for game in range(values.shape[0]):
         seats = {p: int(values[game, p]) for p in range(values.shape[1]) if dancing[game, p]}
         expected = judge(seats) if len(seats) >= 2 else set()
@@ -111,17 +111,17 @@ def test_one_batch_round_judges_exactly_like_the_engine(
     def ids(triple: tuple[int, int, int]) -> int:
         return TRIPLES.index(tuple(sorted(triple)))
 
-    stamina, dancing, tango_danced, _ = batch.judge_round(
+    stamina, dancing, tango_danced, _ = batch.judge_round(  # one game: players by 1
         batch.Round(
-            first=np.array([[ids(rows[2 * p]) for p in range(players)]]),
-            second=np.array([[ids(rows[2 * p + 1]) for p in range(players)]]),
-            pure=np.array([pure]),
+            first=np.array([[ids(rows[2 * p])] for p in range(players)]),
+            second=np.array([[ids(rows[2 * p + 1])] for p in range(players)]),
+            pure=np.array([[flag] for flag in pure]),
         ),
         np.array([ids(tango)]),
-        np.array([endurance], dtype=np.int8),
-        np.ones((1, players), dtype=bool),
+        np.array([[e] for e in endurance], dtype=np.int8),
+        np.ones((players, 1), dtype=bool),
     )
-    assert stamina[0].tolist() == state.endurance  # type: ignore[attr-defined]
-    assert dancing[0].tolist() == state.active  # type: ignore[attr-defined]
+    assert stamina[:, 0].tolist() == state.endurance  # type: ignore[attr-defined]
+    assert dancing[:, 0].tolist() == state.active  # type: ignore[attr-defined]
     if not state.is_terminal():  # the next round re-rolls the Tango exactly when it was danced
         assert bool(tango_danced[0]) == (state.phase is Phase.TANGO)  # type: ignore[attr-defined]

@@ -38,6 +38,7 @@ from ballroom.games.dancing_dice.rules import (
 IntArray = npt.NDArray[np.int64]
 BoolArray = npt.NDArray[np.bool_]
 FloatArray = npt.NDArray[np.float64]
+Stamina = npt.NDArray[np.int8]
 
 POLICIES = ("random", "expert")
 """The seat specs the batch plays, each as the engine's bot of that name does."""
@@ -46,37 +47,40 @@ OPTIONS = frozenset({"endurance"})
 
 IS_TRIPLE = np.array([len(set(t)) == 1 for t in TRIPLES])
 DOUBLE_RANK = np.array(
-    [[2 * dance_rank(t, tango) for t in TRIPLES] for tango in TRIPLES], dtype=np.int64
+    [2 * dance_rank(t, tango) for tango in TRIPLES for t in TRIPLES], dtype=np.int64
 )
-"""Twice a triple's rank under each Tango, by (Tango id, triple id): a dance's value less
-its purity (a Tango that is also Boogie, Tap-dance or Cha-cha-cha keeps the higher)."""
-PURE_ROW_CHANCE = sum(is_pure(row) for row in FIRST_ROWS) / len(FIRST_ROWS)
+"""Twice a triple's rank under each Tango, at ``56 * Tango id + triple id``: a dance's value
+less its purity (a Tango that is also Boogie, Tap-dance or Cha-cha-cha keeps the higher)."""
 PURE_ROWS = np.array([is_pure(row) for row in FIRST_ROWS])
+PURE_ROW_COUNT = int(PURE_ROWS.sum())
 FIRST_DICE = np.array(FIRST_ROWS, dtype=np.int64)
 SECOND_DICE = np.array(
     [[d for d in range(6) if d not in row] for row in FIRST_ROWS], dtype=np.int64
 )
 DIE_BITS = np.arange(6)
+ROLLED = np.array([bin(mask).count("1") for mask in range(64)], dtype=np.int64)
+"""Dice re-rolled by each of the 64 re-roll masks."""
 
 
 def judge(values: IntArray, dancing: BoolArray) -> BoolArray:
     """Satisfactory dances per game: those beaten by fewer than k = n // 2 dancers.
 
     That is the best k and every dance tied with the k-th. ``values`` and
-    ``dancing`` have shape (games, players); games with fewer than two
+    ``dancing`` have shape (players, games); games with fewer than two
     dancers judge nobody.
     """
-    count = dancing.sum(axis=1, dtype=np.int8)
+    count = dancing.sum(axis=0)
+    shown = np.where(dancing, values, -1)  # who sits out beats nobody
     beaten_by = np.zeros(values.shape, dtype=np.int8)
-    for rival in range(values.shape[1]):
-        beaten_by += (values[:, rival : rival + 1] > values) & dancing[:, rival : rival + 1]
-    result: BoolArray = dancing & (beaten_by < (count // 2)[:, None]) & (count >= 2)[:, None]
+    for rival in shown:
+        beaten_by += rival > shown
+    result: BoolArray = dancing & (beaten_by < count // 2) & (count >= 2)
     return result
 
 
 @dataclass(slots=True)
 class Round:
-    """One round of many games: rows as sorted-triple ids, shape (games, players)."""
+    """One round of many games: rows as sorted-triple ids, shape (players, games)."""
 
     first: IntArray
     second: IntArray
@@ -85,9 +89,9 @@ class Round:
 
 
 def judge_round(
-    round_: Round, tango: IntArray, stamina: npt.NDArray[np.int8], dancing: BoolArray
-) -> tuple[npt.NDArray[np.int8], BoolArray, BoolArray, BoolArray]:
-    """Judge both dances and apply Rock, Gala and knock-outs.
+    round_: Round, tango: IntArray, stamina: Stamina, dancing: BoolArray
+) -> tuple[Stamina, BoolArray, BoolArray, BoolArray]:
+    """Judge both dances and apply Rock, Gala and knock-outs; arrays are (players, games).
 
     Returns the new endurance, who still dances, which games danced the
     Tango, and who was knocked out in the last dance that knocked anyone out.
@@ -96,18 +100,18 @@ def judge_round(
     protected = first == second  # a Rock (a Gala is a Rock too)
     gala = protected & IS_TRIPLE[first]
     purity = round_.pure | gala  # a Gala's rows are both the same pure triple
-    tango_column = tango[:, None]
-    tango_danced = np.zeros(first.shape[0], dtype=bool)
+    tango_base = len(TRIPLES) * tango
+    tango_danced = np.zeros(tango.shape, dtype=bool)
     knocked_last = np.zeros(first.shape, dtype=bool)
     for row in (first, second):
-        values = DOUBLE_RANK[tango_column, row] + purity
-        judged = dancing & (dancing.sum(axis=1) >= 2)[:, None]
-        tango_danced |= (judged & (row == tango_column)).any(axis=1)
+        values = DOUBLE_RANK[tango_base + row] + purity
+        judged = dancing & (dancing.sum(axis=0) >= 2)
+        tango_danced |= (judged & (row == tango)).any(axis=0)
         lose = judged & ~judge(values, dancing) & ~protected
         stamina = stamina - lose
         knocked = lose & (stamina == 0)
         dancing = dancing & ~knocked
-        knocked_last = np.where(knocked.any(axis=1)[:, None], knocked, knocked_last)
+        knocked_last = np.where(knocked.any(axis=0), knocked, knocked_last)
     bonus = gala & dancing
     stamina = np.where(bonus, np.minimum(MAX_ENDURANCE, stamina + GALA_BONUS), stamina).astype(
         np.int8
@@ -131,11 +135,11 @@ class BatchResult:
     actions: IntArray
 
 
-def random_round(rng: np.random.Generator, games: int, players: int) -> Round:
+def random_round(rng: np.random.Generator, players: int, games: int) -> Round:
     """What random seats dance: fair dice, and purity as a random first row gives it."""
-    rows = SORTED_ID[rng.integers(0, 216, size=(games, players, 2), dtype=np.uint8)]
-    pure = rng.random((games, players)) < PURE_ROW_CHANCE
-    return Round(first=rows[..., 0], second=rows[..., 1], pure=pure)
+    rows = SORTED_ID[rng.integers(0, 216, size=(2, players, games), dtype=np.uint8)]
+    pure = rng.integers(0, len(FIRST_ROWS), size=(players, games), dtype=np.uint8)
+    return Round(first=rows[0], second=rows[1], pure=pure < PURE_ROW_COUNT)
 
 
 def dance(faces: IntArray, dice: IntArray) -> IntArray:
@@ -150,7 +154,7 @@ def expert_round(
     rng: np.random.Generator,
     round_: Round,
     seats: IntArray,
-    state: tuple[IntArray, IntArray, npt.NDArray[np.int8], BoolArray],
+    state: tuple[IntArray, IntArray, Stamina, BoolArray],
 ) -> IntArray:
     """Roll, re-roll and arrange for the expert ``seats`` still dancing, into ``round_``.
 
@@ -158,18 +162,18 @@ def expert_round(
     Returns the dice each game re-rolled for them.
     """
     tango, dancers, stamina, dancing = state
-    games, which = np.nonzero(dancing[:, seats])
+    which, games = np.nonzero(dancing[seats])
     seat = seats[which]
-    codes = context_code(tango[games], dancers[games], stamina[games, seat].astype(np.int64))
+    codes = context_code(tango[games], dancers[games], stamina[seat, games].astype(np.int64))
     faces = rng.integers(0, 6, size=(games.size, 6))
     masks = chooser.rerolls(faces, codes)
     rolled = (masks[:, None] >> DIE_BITS) & 1 == 1
     faces = np.where(rolled, rng.integers(0, 6, size=faces.shape), faces)
     rows = chooser.first_rows(faces, codes)
-    round_.first[games, seat] = dance(faces, FIRST_DICE[rows])
-    round_.second[games, seat] = dance(faces, SECOND_DICE[rows])
-    round_.pure[games, seat] = PURE_ROWS[rows]
-    rerolled: IntArray = np.bincount(games, weights=rolled.sum(axis=1), minlength=tango.size)
+    round_.first[seat, games] = dance(faces, FIRST_DICE[rows])
+    round_.second[seat, games] = dance(faces, SECOND_DICE[rows])
+    round_.pure[seat, games] = PURE_ROWS[rows]
+    rerolled: IntArray = np.bincount(games, weights=ROLLED[masks], minlength=tango.size)
     return rerolled.astype(np.int64)
 
 
@@ -183,8 +187,9 @@ def simulate(
     """Play ``games`` games, seat ``s`` played by the policy ``seats[s]`` (see ``POLICIES``).
 
     ``options`` are rule options (see ``OPTIONS``). Only games still running
-    are kept in the working arrays; a game's result is written out the round
-    it ends. Games still running after ``max_rounds`` rounds are cut, unfinished.
+    are kept in the working arrays, players by games; a game's result is
+    written out the round it ends. Games still running after ``max_rounds``
+    rounds are cut, unfinished.
     """
     unknown = sorted(set(seats) - set(POLICIES))
     if unknown:
@@ -210,20 +215,21 @@ def simulate(
     finished = np.zeros(games, dtype=bool)
     actions = np.zeros(games, dtype=np.int64)
     index = np.arange(games)
-    stamina = np.full((games, players), endurance, dtype=np.int8)
-    dancing = np.ones((games, players), dtype=bool)
+    stamina = np.full((players, games), endurance, dtype=np.int8)
+    dancing = np.ones((players, games), dtype=bool)
     tango = SORTED_ID[rng.integers(0, 216, size=games, dtype=np.uint8)]
     new_tango = np.ones(games, dtype=bool)
     acts = np.zeros(games, dtype=np.int64)
     played = 0
     while index.size and (max_rounds is None or played < max_rounds):
         played += 1
-        dancers = dancing.sum(axis=1)
+        dancers = dancing.sum(axis=0)
         # Per round: the Tango dice when re-rolled; per dancer 6 dice, 2 choices, the re-rolls.
         acts += 3 * new_tango + 8 * dancers
-        round_ = random_round(rng, index.size, players)
-        if randoms.size:
-            acts += rng.binomial(6 * dancing[:, randoms].sum(axis=1), 0.5)
+        round_ = random_round(rng, players, index.size)
+        if randoms.size:  # a random seat re-rolls a uniform one of the 64 sets of dice
+            masks = rng.integers(0, 64, size=(randoms.size, index.size), dtype=np.uint8)
+            acts += (ROLLED[masks] * dancing[randoms]).sum(axis=0)
         if chooser is not None:
             acts += expert_round(chooser, rng, round_, experts, (tango, dancers, stamina, dancing))
         stamina, dancing, new_tango, knocked_last = judge_round(round_, tango, stamina, dancing)
@@ -231,18 +237,18 @@ def simulate(
             tango[new_tango] = SORTED_ID[
                 rng.integers(0, 216, size=int(new_tango.sum()), dtype=np.uint8)
             ]
-        remaining = dancing.sum(axis=1)
+        remaining = dancing.sum(axis=0)
         over = remaining <= 1
         if over.any():
             # The last dancer wins; if nobody is left, those knocked out last share.
-            winners = np.where((remaining[over] == 0)[:, None], knocked_last[over], dancing[over])
-            wins += (winners / winners.sum(axis=1, keepdims=True)).sum(axis=0)
+            winners = np.where(remaining[over] == 0, knocked_last[:, over], dancing[:, over])
+            wins += (winners / winners.sum(axis=0)).sum(axis=1)
             done = index[over]
             rounds[done] = played
             finished[done] = True
             actions[done] = acts[over]
             keep = ~over
-            index, stamina, dancing = index[keep], stamina[keep], dancing[keep]
+            index, stamina, dancing = index[keep], stamina[:, keep], dancing[:, keep]
             tango, new_tango, acts = tango[keep], new_tango[keep], acts[keep]
     rounds[index] = played
     actions[index] = acts
