@@ -44,7 +44,7 @@ def observation(faces: list[int], tango: int, dancers: int, endurance: int) -> O
 def test_the_vectorised_expert_chooses_as_the_bot_on_many_positions() -> None:
     faces, tango, dancers, endurance = positions(3000, seed=5)
     codes = context_code(tango, dancers, endurance)
-    chooser = ExpertBatch()
+    chooser = ExpertBatch(6)
     masks = chooser.rerolls(faces, codes)
     rows = chooser.first_rows(faces, codes)
     game = make_game("dancing-dice", 6)
@@ -61,7 +61,7 @@ def test_the_vectorised_expert_chooses_as_the_bot_on_many_positions() -> None:
 
 def test_the_vectorised_expert_chooses_as_the_bot_in_play() -> None:
     game = make_game("dancing-dice", 4, endurance=4)
-    chooser = ExpertBatch()
+    chooser = ExpertBatch(4)
     compared = 0
     for seed in range(30):
         state = game.new_state(seed)

@@ -208,7 +208,7 @@ def simulate(
     players = len(seats)
     experts = np.array([s for s, policy in enumerate(seats) if policy == "expert"], dtype=np.int64)
     randoms = np.array([s for s, policy in enumerate(seats) if policy == "random"], dtype=np.int64)
-    chooser = ExpertBatch() if experts.size else None
+    chooser = ExpertBatch(players) if experts.size else None
     rng = np.random.default_rng(seed)
     wins = np.zeros(players)
     rounds = np.zeros(games, dtype=np.int64)

@@ -188,15 +188,15 @@ def value_codes(tango: tuple[int, ...]) -> IntArray:
 def code_costs(tango: tuple[int, ...], rivals: int, accepted: int, endurance: int) -> FloatArray:
     """The cost of each ``value_codes`` code in this context: shape (VALUES**2 + 2,)."""
     satisfied = satisfaction_by_value(tango, rivals, accepted)
-    p1 = np.repeat(satisfied, VALUES)
-    p2 = np.tile(satisfied, VALUES)
+    p1 = satisfied[:, None]  # the first dance's value down, the second's across
+    p2 = satisfied[None, :]
     cost = (1 - p1) + (1 - p2)
     if endurance == 1:
         cost = cost + KNOCKOUT_PENALTY * (1 - p1 * p2)
     elif endurance == 2:
         cost = cost + KNOCKOUT_PENALTY * (1 - p1) * (1 - p2)
     gain = float(min(GALA_BONUS, MAX_ENDURANCE - endurance))
-    return np.concatenate([cost, [0.0, -gain]])
+    return np.concatenate([cost.ravel(), [0.0, -gain]])
 
 
 def context_costs(tango: tuple[int, ...], rivals: int, accepted: int, endurance: int) -> FloatArray:
