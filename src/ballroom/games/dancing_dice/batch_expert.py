@@ -2,7 +2,8 @@
 
 The batch (``batch.py``) plays expert seats with this. Each choice is the one
 ``ExpertAgent`` makes for the same faces, Tango, number of dancers and
-endurance: the same cost tables (``expert.context_costs``), the first of the
+endurance: the same costs (``expert.code_costs`` gathered by
+``expert.value_codes``, as ``arrangement_costs`` does), the first of the
 cheapest first rows, and the agent's scan over the 64 re-roll masks in
 action order, where a later mask wins only when cheaper by more than
 ``TIE_TOLERANCE``. A context's tables are built the first time a seat meets
@@ -145,9 +146,10 @@ class ExpertBatch:
 
         The agent's scan ends on a mask within its tolerance of the cheapest,
         so where only the cheapest is that close it is the choice; the scan
-        itself runs only where several are.
+        itself runs only where several are (within four times the tolerance,
+        a margin for the rounding of the agent's ``best - tolerance``).
         """
-        slots = self._slots(codes)  # first: building tables may replace the arrays
+        slots = self._slots(codes)
         white, coloured = side_codes(faces)
         keys = np.take(WHITE_KEYS, white, axis=0) + np.take(COLOURED_KEYS, coloured, axis=0)
         costs = np.take(self._rerolls, (SIDES * SIDES * slots)[:, None] + keys)

@@ -136,7 +136,7 @@ def triple_ranks(tango: tuple[int, ...]) -> IntArray:
     return ranks
 
 
-@lru_cache(maxsize=256)
+@lru_cache(maxsize=len(TRIPLES) * 5)  # every Tango, for 2 to 6 dancers
 def satisfaction_by_value(tango: tuple[int, ...], rivals: int, accepted: int) -> FloatArray:
     """P(judged satisfactory) for each dance value 0..45 under the rival model."""
     ranks = triple_ranks(tango)
