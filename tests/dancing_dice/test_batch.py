@@ -8,14 +8,13 @@ import numpy as np
 from hypothesis import given
 from hypothesis import strategies as st
 from hypothesis.extra import numpy as hnp
-from tests.dancing_dice.helpers import play_round
 
 from ballroom.agents import make_agent
 from ballroom.core.game import make_game
 from ballroom.core.play import play_out
 from ballroom.games.dancing_dice import batch
+from ballroom.games.dancing_dice.position import Look, Position, play_round
 from ballroom.games.dancing_dice.rules import TANGO, TRIPLES, dance_rank, judge
-from ballroom.games.dancing_dice.state import Phase
 
 
 def test_rank_table_matches_the_rules_for_every_tango_and_triple() -> None:
@@ -99,14 +98,16 @@ def test_one_batch_round_judges_exactly_like_the_engine(
     pairs, pure, endurance = setup
     players = len(pure)
     rows = [row for pair in pairs for row in pair]
-    state = make_game("dancing-dice", players).new_state(0)
-    state.endurance = list(endurance)  # type: ignore[attr-defined]
+    position = Position(players)
+    for p, points in enumerate(endurance):
+        position.endurance(p, points)
+    state = position.build()
     # Pure rows are a b c | d e f; mixed rows are a b d | c e f.
     dice = {}
     for p in range(players):
         one, two = rows[2 * p], rows[2 * p + 1]
         dice[p] = (*one, *two) if pure[p] else (one[0], one[1], two[0], one[2], two[1], two[2])
-    play_round(state, dice, {p: "abc" if pure[p] else "abd" for p in range(players)}, tango=tango)  # type: ignore[arg-type]
+    play_round(state, dice, {p: "abc" if pure[p] else "abd" for p in range(players)}, tango=tango)
 
     def ids(triple: tuple[int, int, int]) -> int:
         return TRIPLES.index(tuple(sorted(triple)))
@@ -121,7 +122,8 @@ def test_one_batch_round_judges_exactly_like_the_engine(
         np.array([[e] for e in endurance], dtype=np.int8),
         np.ones((players, 1), dtype=bool),
     )
-    assert stamina[:, 0].tolist() == state.endurance  # type: ignore[attr-defined]
-    assert dancing[:, 0].tolist() == state.active  # type: ignore[attr-defined]
+    look = Look(state)
+    assert stamina[:, 0].tolist() == look.endurance()
+    assert dancing[:, 0].tolist() == [p in look.dancing() for p in range(players)]
     if not state.is_terminal():  # the next round re-rolls the Tango exactly when it was danced
-        assert bool(tango_danced[0]) == (state.phase is Phase.TANGO)  # type: ignore[attr-defined]
+        assert bool(tango_danced[0]) == (look.step() == "tango")

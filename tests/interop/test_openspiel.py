@@ -12,6 +12,7 @@ from open_spiel.python.observation import make_observation
 from tests.interop.configs import all_games, config_id, small_configs
 
 from ballroom.core.errors import InvalidOptionError
+from ballroom.games.dancing_dice.position import Look
 from ballroom.interop.openspiel import REGISTERED, openspiel_name
 
 SMALL_DANCING_DICE = {"players": 2, "endurance": 1}
@@ -55,7 +56,7 @@ def test_game_type_is_declared_explicitly() -> None:
 def test_parameters_reach_the_engine_and_are_validated() -> None:
     game = pyspiel.load_game("python_ballroom_dancing_dice(players=3,endurance=4)")
     state = game.new_initial_state()
-    assert state.engine.endurance == [4, 4, 4]
+    assert Look(state.engine).endurance() == [4, 4, 4]
     with pytest.raises(InvalidOptionError, match="endurance"):
         pyspiel.load_game("python_ballroom_dancing_dice", {"players": 2, "endurance": 0})
     with pytest.raises(InvalidOptionError, match="2 to 6 players"):

@@ -3,13 +3,15 @@
 A ``Game`` subclass declares the game's id, player range, options and bots,
 and knows how to encode its actions (a dense integer id and a text form that
 parses back). ``Game(players, **options)`` validates the options;
-``game.new_state(seed)`` starts a game.
+``game.new_state(seed)`` starts a game. What a game may offer beyond this
+(``determinize``, a picture, move hints, search hooks) is declared in
+``ballroom.core.capabilities``.
 """
 
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from ballroom.core.errors import InvalidOptionError, UnknownGameError
@@ -20,7 +22,6 @@ if TYPE_CHECKING:
     import numpy.typing as npt
 
     from ballroom.core.bots import Bot
-    from ballroom.core.rng import Rng
     from ballroom.core.state import Observation, State
 
 
@@ -93,15 +94,6 @@ class Game(ABC):
     def parse_action(self, text: str) -> int:
         """The action id for a text form; raises IllegalActionError if it names none."""
 
-    def determinize(self, observation: Observation, rng: Rng) -> State:
-        """A full state consistent with everything ``observation`` shows.
-
-        What the observing seat cannot see (other hands, draw piles, other
-        seats' pending secret choices) is resampled with ``rng``. IS-MCTS
-        searches such states so that it never reads the true hidden state.
-        """
-        raise NotImplementedError(f"{self.name} does not support determinize() yet")
-
     @property
     def observation_shape(self) -> tuple[int, ...]:
         """Shape of every array ``encode_observation`` returns for this configuration."""
@@ -116,12 +108,6 @@ class Game(ABC):
         """
         raise NotImplementedError(f"{self.name} has no tensor encoding of its observations yet")
 
-    def render(self, observation: Observation) -> str:
-        """A terminal picture of an observation (rich console markup allowed)."""
-        import json
-
-        return json.dumps(observation, indent=1)
-
     def player_name(self, player: int) -> str:
         return f"Player {player + 1}"
 
@@ -133,16 +119,6 @@ class Game(ABC):
         so a name never tells one seat another's secret.
         """
         return [self.player_name(p) for p in range(self.players)]
-
-    def move_hints(self, observation: Observation, legal: Sequence[int]) -> dict[int, Any]:
-        """Notes a seat's screen shows on its own legal moves: odds, what an arrangement scores.
-
-        The game computes them so that no rule is written twice in a client;
-        they are built from ``observation`` (that seat's) and its legal moves
-        alone, so they tell the seat nothing it could not work out at the
-        table. Keyed by action id, plain JSON values; none by default.
-        """
-        return {}
 
 
 _REGISTRY: dict[str, type[Game]] = {}

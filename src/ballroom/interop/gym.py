@@ -44,6 +44,7 @@ import numpy as np
 import numpy.typing as npt
 
 from ballroom.agents import make_agent, resolve_seat
+from ballroom.core import capabilities
 from ballroom.core.agent import Agent
 from ballroom.core.errors import IllegalActionError, InvalidOptionError
 from ballroom.core.game import Game, make_game
@@ -235,7 +236,9 @@ class BallroomGymEnv(gymnasium.Env[Observation, np.int64]):
         """The learner's own view: plain text (``ansi``) or its image (``rgb_array``)."""
         if self.render_mode is None:
             return None
-        picture = Text.from_markup(self.game.render(self.game_state.observation(self.seat)))
+        picture = Text.from_markup(
+            capabilities.render(self.game, self.game_state.observation(self.seat))
+        )
         if self.render_mode == "ansi":
             return picture.plain
         return draw_text(picture)

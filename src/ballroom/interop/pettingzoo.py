@@ -44,6 +44,7 @@ from rich.console import Console
 from rich.style import Style
 from rich.text import Text
 
+from ballroom.core import capabilities
 from ballroom.core.errors import IllegalActionError, InvalidOptionError
 from ballroom.core.game import Game, make_game
 from ballroom.core.rng import derive_seed
@@ -154,7 +155,9 @@ class _Table:
         ``rgb_array`` as an image of the terminal board, ``human`` prints it in colour."""
         if self.render_mode is None:
             return None
-        picture = Text.from_markup(self.game.render(self.game_state.observation(None)))
+        picture = Text.from_markup(
+            capabilities.render(self.game, self.game_state.observation(None))
+        )
         if self.render_mode == "ansi":
             return picture.plain
         if self.render_mode == "rgb_array":

@@ -33,6 +33,7 @@ from typing import Any, TypeVar
 import orjson
 
 from ballroom.agents import bot_names, resolve_seat
+from ballroom.core.capabilities import move_hints
 from ballroom.core.errors import BallroomError, IllegalActionError, RecordError
 from ballroom.core.events import Event
 from ballroom.core.game import Game, make_game
@@ -334,7 +335,7 @@ class Room:
         )
         observation = self.state.observation(viewer)
         actions = self.state.legal_actions(viewer) if acting else []
-        hints = self.game.move_hints(observation, actions) if actions else {}
+        hints = move_hints(self.game, observation, actions) if actions else {}
         legal = [
             {"id": action, "text": self.text(action)}
             | ({"hint": hints[action]} if action in hints else {})
