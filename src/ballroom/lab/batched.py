@@ -4,12 +4,13 @@
 the game has a batch, every seat is a policy the batch plays, and every rule
 option is one it plays. The batch plays from the same distribution as the
 engine with those bots (``tests/lab/test_batched.py``) and reports through
-the same summary; it keeps no per-game records.
+the same summary; it keeps no per-game records, and no seat features
+(Dancing Dice has none, so ``by_feature`` is empty on either path).
 
 The games are played in chunks of ``CHUNK_GAMES``; chunk ``c`` is seeded
 ``derive_seed(seed, "batch", c)`` and tallies are added in chunk order, so a
-run's numbers depend only on its seed and settings, never on the number of
-workers that played its chunks.
+run's numbers depend only on its seed and settings, never on the workers or
+the backend that played its chunks.
 """
 
 from __future__ import annotations
