@@ -58,10 +58,7 @@ def actions(s: TheDanceState, p: int) -> list[int]:
     ankh = s.game.ankh_kind
     if ankh >= 0 and s.hand[p][ankh] and powers.ankh_offered(s, p):
         out.append(ac.ANKH)
-    if powers.discipline_offered(s, p):
-        out.append(ac.DISCIPLINE)
-    if powers.strategic_offered(s, p):
-        out.append(ac.STRATEGIC)
+    powers.offer_in_dance_step(s, p, out)
     out.append(ac.END_DANCE)
     out.sort()
     return out

@@ -62,6 +62,14 @@ def holds(s: TheDanceState, p: int, power: Power) -> bool:
     return bool(s.power_mask[p] & (1 << power))
 
 
+def offer_in_dance_step(s: TheDanceState, p: int, out: list[int]) -> None:
+    """Add the Dance step's Power actions: Discipline's and Strategic's."""
+    if _discipline_offered(s, p):
+        out.append(ac.DISCIPLINE)
+    if _strategic_offered(s, p):
+        out.append(ac.STRATEGIC)
+
+
 # -- dealing and showing --------------------------------------------------------
 
 
@@ -168,7 +176,7 @@ def ankh_offered(s: TheDanceState, p: int) -> bool:
 # -- DISCIPLINE: two Refreshments buy a second Influence marker ------------------------------
 
 
-def discipline_offered(s: TheDanceState, p: int) -> bool:
+def _discipline_offered(s: TheDanceState, p: int) -> bool:
     return bool(s.power_mask[p] & _DISCIPLINE) and s.markers[p] == 1 and s.hand_size[p] >= 2
 
 
@@ -289,13 +297,13 @@ def on_ankh(s: TheDanceState, p: int, events: list[Event]) -> None:
 # -- SHADOW: the Avatar passes through pieces ---------------------------------------------------
 
 
-def may_pass_through(s: TheDanceState, p: int, nxt: int, closed: list[int]) -> bool:
+def may_pass_through(s: TheDanceState, p: int, nxt: int, closed: frozenset[int]) -> bool:
     """Whether the Avatar may step onto the piece on ``nxt``: with Shadow, if an empty hex
     can still be reached from there with the Movement left."""
     return bool(s.power_mask[p] & _SHADOW) and _can_escape(s, nxt, s.movement_left - 1, closed)
 
 
-def _can_escape(s: TheDanceState, start: int, budget: int, closed: list[int]) -> bool:
+def _can_escape(s: TheDanceState, start: int, budget: int, closed: frozenset[int]) -> bool:
     """Whether a Shadow Avatar on ``start`` can reach an empty hex within ``budget`` steps,
     passing through pieces but never through a ``closed`` hex."""
     if budget <= 0:
@@ -325,7 +333,7 @@ def on_pass_through(s: TheDanceState, p: int, events: list[Event]) -> None:
 # -- STRATEGIC: once, in a Dance step with the Tempo in box 4, draw a new Plan and keep one -------
 
 
-def strategic_offered(s: TheDanceState, p: int) -> bool:
+def _strategic_offered(s: TheDanceState, p: int) -> bool:
     return (
         bool(s.power_mask[p] & _STRATEGIC)
         and not s.strategic_used

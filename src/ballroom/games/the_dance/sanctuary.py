@@ -22,10 +22,18 @@ def entry(s: TheDanceState, p: int) -> int:
     return s.comp.board.sanctuaries[s.sanctuary_of[p]].entry
 
 
-def closed_to(s: TheDanceState, p: int) -> list[int]:
+def closed_to(s: TheDanceState, p: int) -> frozenset[int]:
     """The hexes family ``p``'s Avatar may not enter: the other families' entry hexes."""
+    return s.closed[p]
+
+
+def close_entries(s: TheDanceState) -> None:
+    """Work out ``closed_to`` for every family, once the Sanctuaries are known."""
     sanctuaries = s.comp.board.sanctuaries
-    return [sanctuaries[t].entry for q, t in enumerate(s.sanctuary_of) if q != p and t >= 0]
+    taken = list(enumerate(s.sanctuary_of))
+    s.closed = [
+        frozenset(sanctuaries[t].entry for q, t in taken if q != p and t >= 0) for p in range(s.n)
+    ]
 
 
 def may_seat(s: TheDanceState, p: int, d: int) -> bool:

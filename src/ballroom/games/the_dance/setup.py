@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 from ballroom.core.events import Event
 from ballroom.games.the_dance import actions as ac
-from ballroom.games.the_dance import server
+from ballroom.games.the_dance import sanctuary, server
 from ballroom.games.the_dance.components import FAMILIES
 from ballroom.games.the_dance.steps import Agenda, Phase, Task
 
@@ -69,6 +69,7 @@ def sanctuary_actions(s: TheDanceState, p: int) -> list[int]:
 def apply_sanctuary(s: TheDanceState, action: int, p: int, events: list[Event]) -> None:
     t = action - ac.CHOOSE_SANCTUARY
     s.sanctuary_of[p] = t
+    sanctuary.close_entries(s)
     events.append(
         s.event(
             "sanctuary",

@@ -111,6 +111,8 @@ class TheDanceState(State):
         # Families (one per seat).
         self.avatar_of = [-1] * n
         self.sanctuary_of = [-1] * n
+        self.closed: list[frozenset[int]] = [frozenset()] * n
+        """Each family's ``sanctuary.closed_to``, replaced whole when a Sanctuary is taken."""
         self.avatar_pos = [-1] * n
         self.foiled = [False] * n
         self.markers = [1] * n

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from ballroom.core.rng import Rng
 from ballroom.core.state import Observation
-from ballroom.games.the_dance import powers
+from ballroom.games.the_dance import powers, sanctuary
 from ballroom.games.the_dance.powers import Power
 from ballroom.games.the_dance.steps import PHASE_NAMES, Phase, RollFor, Target, Task
 
@@ -142,6 +142,7 @@ def determinize(s: TheDanceState, game: TheDance, view: Observation, rng: Rng) -
     fams = view["families"]
     s.avatar_of = [f["avatar"] for f in fams]
     s.sanctuary_of = [f["sanctuary"] for f in fams]
+    sanctuary.close_entries(s)
     s.avatar_pos = [f["pos"] for f in fams]
     s.foiled = [f["foiled"] for f in fams]
     s.markers = [f["markers"] for f in fams]
