@@ -135,6 +135,8 @@ class _Context:
         )
         """The other families' entry hexes, which the Avatar may not enter (RULINGS 19)."""
         self._home: list[int] | None = None
+        self._home_frontier: list[int] = []
+        self._home_ring = 0
         self._best_refresh: dict[int, int] = {}
         self._odds: dict[int, float] = {}
         self.base_need = self._base_need()
@@ -172,9 +174,34 @@ class _Context:
     # -- distances ---------------------------------------------------------------
 
     def home_distance(self, pos: int) -> int:
-        if self._home is None:
-            self._home = self._distances_from(self.entry, passable_piece=-2)
-        return self._home[pos] if pos >= 0 else UNREACHABLE
+        """Steps from the entry hex to ``pos`` through empty hexes (``pos`` may be occupied).
+
+        The search from the entry goes one ring further only while ``pos`` is
+        not reached yet: the Dancers led home are mostly near it.
+        """
+        if pos < 0:
+            return UNREACHABLE
+        home = self._home
+        if home is None:
+            home = self._home = [UNREACHABLE] * len(self.board.hexes)
+            if self.entry >= 0:
+                home[self.entry] = 0
+                self._home_frontier = [self.entry]
+        frontier = self._home_frontier
+        neighbours = self.board.neighbours
+        occ = self.occ
+        while home[pos] == UNREACHABLE and frontier:
+            self._home_ring += 1
+            ring = self._home_ring
+            nxt_frontier = []
+            for h in frontier:
+                for n in neighbours[h]:
+                    if n >= 0 and home[n] == UNREACHABLE:
+                        home[n] = ring
+                        if occ[n] < 0:
+                            nxt_frontier.append(n)
+            frontier = self._home_frontier = nxt_frontier
+        return home[pos]
 
     def _distances_from(
         self,

@@ -230,6 +230,7 @@ class Position:
             raise PositionError(f"the Tempo track has boxes 1 to {comp.board.tempo_boxes}")
         _set_tempo(state, self._tempo)
         _start_dance_step(state, seat(self._to_move), self._movement)
+        state.changed()
         return state
 
     def _seat(self, family: Family) -> int:

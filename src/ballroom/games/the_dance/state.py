@@ -158,6 +158,7 @@ class TheDanceState(State):
         self.rerolled = False
         self.tactician_used = False
         self.dominates = False
+        self._legal: tuple[int | None, list[int]] | None = None
         self.agenda = setup.agenda(self)
         self.advance([])
 
@@ -211,6 +212,11 @@ class TheDanceState(State):
         return drawn[self.rng.below(len(drawn))]
 
     def legal_actions(self, player: int | None = None) -> list[int]:
+        """The sorted legal actions; a seat's decision lists them, then ``apply`` checks
+        the choice against them, so the last list is kept until the state changes."""
+        known = self._legal
+        if known is not None and known[0] == player:
+            return known[1][:]
         phase = self.phase
         moves = _MOVES[phase]
         if moves is None:
@@ -219,9 +225,17 @@ class TheDanceState(State):
             return [a for a, _ in self.chance_outcomes()]
         if player is not None and player != self.actor:
             return []
-        return moves(self, self.actor)
+        found = moves(self, self.actor)
+        self._legal = (player, found)
+        return found[:]
+
+    def changed(self) -> None:
+        """Forget the legal actions worked out so far: for code that edits the fields by
+        hand (the position builder) instead of playing actions."""
+        self._legal = None
 
     def _apply(self, action: int, player: int) -> list[Event]:
+        self._legal = None
         events: list[Event] = []
         play = _PLAYS[self.phase]
         if play is None:
@@ -313,6 +327,7 @@ class TheDanceState(State):
         for key in _NESTED_LISTS:
             state[key] = [inner[:] for inner in state[key]]
         state["rng"] = self.rng.clone()
+        state["_legal"] = None
         twin.__dict__ = state
         return twin
 
@@ -320,6 +335,7 @@ class TheDanceState(State):
     def from_observation(cls, game: TheDance, seen: Observation, rng: Rng) -> TheDanceState:
         """A full state that agrees with ``seen``; what it hides is dealt at random."""
         state = object.__new__(cls)
+        state._legal = None
         view.determinize(state, game, seen, rng)
         return state
 
