@@ -25,7 +25,7 @@ def actions(s: TheDanceState, p: int) -> list[int]:
     occ = s.occ
     out: list[int] = []
     if s.movement_left > 0:
-        closed = s.closed[p]  # the other families' entry hexes (``sanctuary.closed_to``)
+        closed = s.closed[p]  # the other families' entry hexes (RULINGS 19)
         neighbours = board.neighbours[s.avatar_pos[p]]
         for direction in range(6):
             nxt = neighbours[direction]

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 from ballroom.core.events import Event
 from ballroom.games.the_dance import actions as ac
-from ballroom.games.the_dance import powers, sanctuary, server
+from ballroom.games.the_dance import powers, server
 from ballroom.games.the_dance.steps import Phase, RollFor, Target
 
 if TYPE_CHECKING:
@@ -71,14 +71,14 @@ def _cut_in_actions(s: TheDanceState, p: int) -> list[int]:
     here = s.avatar_pos[p]
     occ = s.occ
     nd = s.nd
-    closed = sanctuary.closed_to(s, p)
+    closed = s.closed  # the hexes each family's Avatar may not enter
     out = []
     for nxt in s.comp.board.neighbours[here]:
-        if nxt >= 0 and nxt not in closed:
+        if nxt >= 0 and nxt not in closed[p]:
             piece = occ[nxt]
             if 0 <= piece < nd:
                 out.append(ac.CUT_DANCER + piece)
-            elif nd <= piece < nd + s.n and here not in sanctuary.closed_to(s, piece - nd):
+            elif nd <= piece < nd + s.n and here not in closed[piece - nd]:
                 out.append(ac.CUT_AVATAR + s.avatar_of[piece - nd])
     return out
 

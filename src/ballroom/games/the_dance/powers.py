@@ -63,14 +63,21 @@ def holds(s: TheDanceState, p: int, power: Power) -> bool:
 
 
 def offer_in_dance_step(s: TheDanceState, p: int, out: list[int]) -> None:
-    """Add the Dance step's Power actions: Discipline's and Strategic's."""
-    if _discipline_offered(s, p):
+    """Add the Dance step's Power actions: Discipline's (two Refreshments buy a second
+    Influence marker) and Strategic's (a new Plan, with the Tempo in box 4)."""
+    bits = s.power_mask[p]
+    if bits & _DISCIPLINE and s.markers[p] == 1 and s.hand_size[p] >= 2:
         out.append(ac.DISCIPLINE)
-    if _strategic_offered(s, p):
+    if (
+        bits & _STRATEGIC
+        and not s.strategic_used
+        and s.tempo == s.comp.board.refreshment_box
+        and s.plan_pile
+    ):
         out.append(ac.STRATEGIC)
 
 
-# -- dealing and showing --------------------------------------------------------
+# -- dealing and showing ---------------------------------------------------------------------------
 
 
 def draw_task(s: TheDanceState, p: int, events: list[Event]) -> bool:
@@ -152,7 +159,7 @@ def use(s: TheDanceState, p: int, power: Power, effect: str, events: list[Event]
         )
 
 
-# -- ATHLETIC: Movement 3, and never the Ankh ----------------------------------------
+# -- ATHLETIC: Movement 3, and never the Ankh ------------------------------------------------------
 
 
 def movement(s: TheDanceState, p: int) -> int:
@@ -173,11 +180,7 @@ def ankh_offered(s: TheDanceState, p: int) -> bool:
     return not bits & _ATHLETIC and s.ankhs_used < (2 if bits & _RESOURCEFUL else 1)
 
 
-# -- DISCIPLINE: two Refreshments buy a second Influence marker ------------------------------
-
-
-def _discipline_offered(s: TheDanceState, p: int) -> bool:
-    return bool(s.power_mask[p] & _DISCIPLINE) and s.markers[p] == 1 and s.hand_size[p] >= 2
+# -- DISCIPLINE: two Refreshments buy a second marker (offered by ``offer_in_dance_step``) ---------
 
 
 def start_discipline(s: TheDanceState, p: int, events: list[Event]) -> None:
@@ -203,7 +206,7 @@ def apply_pay(s: TheDanceState, action: int, p: int, events: list[Event]) -> Non
         s.phase = Phase.DANCE
 
 
-# -- HOST and MESMERIZE: the Server from afar; Influence from two hexes ------------------------
+# -- HOST and MESMERIZE: the Server from afar; Influence from two hexes ----------------------------
 
 
 def reach(s: TheDanceState, p: int) -> int:
@@ -230,7 +233,7 @@ def on_effort(s: TheDanceState, p: int, distance: int, events: list[Event]) -> N
         use(s, p, Power.REGALE, "a second Influence attempt this turn", events)
 
 
-# -- OLD WEALTH: six Refreshments to begin with, and a limit of six ------------------------------
+# -- OLD WEALTH: six Refreshments to begin with, and a limit of six --------------------------------
 
 
 def hand_limit(s: TheDanceState, p: int) -> int:
@@ -245,7 +248,7 @@ def starting_refreshments(s: TheDanceState, p: int, events: list[Event]) -> int:
     return 4
 
 
-# -- OVERWHELMING: every success Dominates ----------------------------------------------------
+# -- OVERWHELMING: every success Dominates ---------------------------------------------------------
 
 
 def every_success_dominates(s: TheDanceState, p: int) -> bool:
@@ -257,7 +260,7 @@ def on_success(s: TheDanceState, p: int, events: list[Event]) -> None:
         use(s, p, Power.OVERWHELMING, "every success Dominates", events)
 
 
-# -- REGALE: a second Influence attempt in a turn -----------------------------------------------
+# -- REGALE: a second Influence attempt in a turn --------------------------------------------------
 
 
 def second_attempt(s: TheDanceState, p: int) -> bool:
@@ -277,7 +280,7 @@ def regale_choice(s: TheDanceState, p: int) -> bool:
     return bool(s.power_mask[p] & _REGALE) and s.attempts == 1
 
 
-# -- RESOURCEFUL: two Refreshments on one roll, two Ankhs in one Dance step -------------------------
+# -- RESOURCEFUL: two Refreshments on one roll, two Ankhs in one Dance step ------------------------
 
 
 def refreshment_limit(s: TheDanceState, p: int) -> int:
@@ -294,7 +297,7 @@ def on_ankh(s: TheDanceState, p: int, events: list[Event]) -> None:
         use(s, p, Power.RESOURCEFUL, "a second Ankh in one Dance step", events)
 
 
-# -- SHADOW: the Avatar passes through pieces ---------------------------------------------------
+# -- SHADOW: the Avatar passes through pieces ------------------------------------------------------
 
 
 def may_pass_through(s: TheDanceState, p: int, nxt: int, closed: frozenset[int]) -> bool:
@@ -330,16 +333,7 @@ def on_pass_through(s: TheDanceState, p: int, events: list[Event]) -> None:
     use(s, p, Power.SHADOW, "the Avatar passes through a piece", events)
 
 
-# -- STRATEGIC: once, in a Dance step with the Tempo in box 4, draw a new Plan and keep one -------
-
-
-def _strategic_offered(s: TheDanceState, p: int) -> bool:
-    return (
-        bool(s.power_mask[p] & _STRATEGIC)
-        and not s.strategic_used
-        and s.tempo == s.comp.board.refreshment_box
-        and bool(s.plan_pile)
-    )
+# -- STRATEGIC: a new Plan, one of the two kept (offered by ``offer_in_dance_step``) ---------------
 
 
 def start_strategic(s: TheDanceState, p: int, events: list[Event]) -> None:
@@ -399,7 +393,7 @@ def apply_plan_choice(s: TheDanceState, action: int, p: int, events: list[Event]
     s.advance(events)
 
 
-# -- TACTICIAN and WILLPOWER: after the roll ---------------------------------------------------
+# -- TACTICIAN and WILLPOWER: after the roll -------------------------------------------------------
 
 
 def post_roll_actions(s: TheDanceState, p: int) -> list[int]:

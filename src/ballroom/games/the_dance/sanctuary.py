@@ -22,13 +22,9 @@ def entry(s: TheDanceState, p: int) -> int:
     return s.comp.board.sanctuaries[s.sanctuary_of[p]].entry
 
 
-def closed_to(s: TheDanceState, p: int) -> frozenset[int]:
-    """The hexes family ``p``'s Avatar may not enter: the other families' entry hexes."""
-    return s.closed[p]
-
-
 def close_entries(s: TheDanceState) -> None:
-    """Work out ``closed_to`` for every family, once the Sanctuaries are known."""
+    """Work out ``s.closed``: for each family, the hexes her Avatar may not enter (the other
+    families' entry hexes), once the Sanctuaries are known."""
     sanctuaries = s.comp.board.sanctuaries
     taken = list(enumerate(s.sanctuary_of))
     s.closed = [

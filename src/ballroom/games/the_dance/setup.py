@@ -86,9 +86,9 @@ def place_dancer_task(s: TheDanceState, p: int, events: list[Event]) -> bool:
     return True
 
 
-def unplaced(s: TheDanceState) -> list[int]:
-    """The Dancers still to be drawn onto the floor."""
-    return [d for d in range(s.nd) if s.dancer_pos[d] < 0]
+def draw_outcomes(s: TheDanceState) -> list[int]:
+    """The Dancers still to be drawn onto the floor, as chance actions."""
+    return [ac.PLACE + d for d in range(s.nd) if s.dancer_pos[d] < 0]
 
 
 def apply_place_dancer(s: TheDanceState, action: int, events: list[Event]) -> None:

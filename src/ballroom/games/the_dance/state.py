@@ -37,7 +37,7 @@ from ballroom.games.the_dance import (
     waltz,
 )
 from ballroom.games.the_dance.components import POWER_IDS, Components
-from ballroom.games.the_dance.steps import CHANCE_PHASES, Agenda, Phase, RollFor, Target
+from ballroom.games.the_dance.steps import Agenda, Phase, RollFor, Target
 
 if TYPE_CHECKING:
     from ballroom.games.the_dance.game import TheDance
@@ -64,10 +64,60 @@ STEPS: dict[Phase, tuple[Moves, Play]] = {
 
 _MOVES: tuple[Moves | None, ...] = tuple(STEPS[p][0] if p in STEPS else None for p in Phase)
 _PLAYS: tuple[Play | None, ...] = tuple(STEPS[p][1] if p in STEPS else None for p in Phase)
-_IS_CHANCE: tuple[bool, ...] = tuple(p in CHANCE_PHASES for p in Phase)
 _OVER = Phase.OVER
 
 ROLL_OUTCOMES = [(ac.ROLL + face, 1 / 6) for face in range(6)]
+
+Outcomes = Callable[["TheDanceState"], list[tuple[int, float]]]
+Sample = Callable[["TheDanceState"], int]
+Drawn = Callable[["TheDanceState", int, list[Event]], None]
+
+
+def _equally_likely(drawn: Callable[[TheDanceState], list[int]]) -> tuple[Outcomes, Sample]:
+    """The outcomes and the sampler of a draw whose outcomes ``drawn`` lists, each as likely."""
+
+    def outcomes(s: TheDanceState) -> list[tuple[int, float]]:
+        found = drawn(s)
+        return [(a, 1 / len(found)) for a in found]
+
+    def sample(s: TheDanceState) -> int:
+        found = drawn(s)
+        return found[s.rng.below(len(found))]
+
+    return outcomes, sample
+
+
+def _roll_outcomes(s: TheDanceState) -> list[tuple[int, float]]:
+    return ROLL_OUTCOMES[:]
+
+
+def _sample_roll(s: TheDanceState) -> int:
+    return ac.ROLL + s.rng.below(6)
+
+
+_ROLLED = (server.apply_roll, influence.apply_roll)
+"""What a die's face does, by ``RollFor``."""
+
+
+def _rolled(s: TheDanceState, action: int, events: list[Event]) -> None:
+    _ROLLED[s.roll_for](s, action - ac.ROLL + 1, events)
+
+
+DRAWS: dict[Phase, tuple[Outcomes, Sample, Drawn]] = {
+    Phase.ROLL: (_roll_outcomes, _sample_roll, _rolled),
+    Phase.DRAW_REFRESHMENT: (
+        refreshments.draw_outcomes,
+        refreshments.sample_draw,
+        refreshments.apply_draw,
+    ),
+    Phase.DRAW_POWER: (*_equally_likely(powers.draw_outcomes), powers.apply_draw),
+    Phase.DRAW_PLAN: (*_equally_likely(plans.draw_outcomes), plans.apply_draw),
+    Phase.PLACE_DANCER: (*_equally_likely(setup.draw_outcomes), setup.apply_place_dancer),
+}
+"""Each chance step: its outcomes with their chances, a seeded draw, and what the outcome does."""
+
+_DRAWS: tuple[tuple[Outcomes, Sample, Drawn] | None, ...] = tuple(DRAWS.get(p) for p in Phase)
+_IS_CHANCE: tuple[bool, ...] = tuple(p in DRAWS for p in Phase)
 
 
 def family_name(comp: Components, avatar: int) -> str:
@@ -112,7 +162,7 @@ class TheDanceState(State):
         self.avatar_of = [-1] * n
         self.sanctuary_of = [-1] * n
         self.closed: list[frozenset[int]] = [frozenset()] * n
-        """Each family's ``sanctuary.closed_to``, replaced whole when a Sanctuary is taken."""
+        """The hexes each family's Avatar may not enter (``sanctuary.close_entries``)."""
         self.avatar_pos = [-1] * n
         self.foiled = [False] * n
         self.markers = [1] * n
@@ -179,37 +229,13 @@ class TheDanceState(State):
         return _IS_CHANCE[self.phase]
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        phase = self.phase
-        if phase == Phase.ROLL:
-            return list(ROLL_OUTCOMES)
-        if phase == Phase.DRAW_REFRESHMENT:
-            return refreshments.draw_outcomes(self)
-        if phase == Phase.DRAW_POWER:
-            drawn = powers.draw_outcomes(self)
-        elif phase == Phase.DRAW_PLAN:
-            drawn = plans.draw_outcomes(self)
-        elif phase == Phase.PLACE_DANCER:
-            drawn = [ac.PLACE + d for d in setup.unplaced(self)]
-        else:
-            return []
-        return [(a, 1 / len(drawn)) for a in drawn]
+        draws = _DRAWS[self.phase]
+        return [] if draws is None else draws[0](self)
 
     def sample_chance(self) -> int:
         """Draw with the seeded source (one integer draw, no float weights)."""
-        phase = self.phase
-        if phase == Phase.ROLL:
-            return ac.ROLL + self.rng.below(6)
-        if phase == Phase.DRAW_REFRESHMENT:
-            return refreshments.sample_draw(self)
-        if phase == Phase.DRAW_POWER:
-            drawn = powers.draw_outcomes(self)
-        elif phase == Phase.DRAW_PLAN:
-            drawn = plans.draw_outcomes(self)
-        elif phase == Phase.PLACE_DANCER:
-            drawn = [ac.PLACE + d for d in setup.unplaced(self)]
-        else:
-            return super().sample_chance()
-        return drawn[self.rng.below(len(drawn))]
+        draws = _DRAWS[self.phase]
+        return super().sample_chance() if draws is None else draws[1](self)
 
     def legal_actions(self, player: int | None = None) -> list[int]:
         """The sorted legal actions; a seat's decision lists them, then ``apply`` checks
@@ -238,38 +264,18 @@ class TheDanceState(State):
         self._legal = None
         events: list[Event] = []
         play = _PLAYS[self.phase]
-        if play is None:
-            self._apply_chance(action, events)
-        else:
+        if play is not None:
             play(self, action, player, events)
+        elif (draws := _DRAWS[self.phase]) is not None:
+            draws[2](self, action, events)
         return events
-
-    def _apply_chance(self, action: int, events: list[Event]) -> None:
-        phase = self.phase
-        if phase == Phase.ROLL:
-            face = action - ac.ROLL + 1
-            if self.roll_for == RollFor.SERVER:
-                server.apply_roll(self, face, events)
-            else:
-                influence.apply_roll(self, face, events)
-        elif phase == Phase.DRAW_REFRESHMENT:
-            refreshments.apply_draw(self, action, events)
-        elif phase == Phase.DRAW_POWER:
-            powers.apply_draw(self, action, events)
-        elif phase == Phase.DRAW_PLAN:
-            plans.apply_draw(self, action, events)
-        elif phase == Phase.PLACE_DANCER:
-            setup.apply_place_dancer(self, action, events)
 
     # -- the flow ---------------------------------------------------------------
 
-    def advance(self, events: list[Event]) -> None:
-        """Run the agenda until a decision or a chance draw is due (``flow.advance``)."""
-        flow.advance(self, events)
-
-    def end_turn(self, events: list[Event]) -> None:
-        """The current family's turn is over; the agenda runs on."""
-        flow.end_turn(self, events)
+    advance = flow.advance
+    """Run the agenda until a decision or a chance draw is due."""
+    end_turn = flow.end_turn
+    """The current family's turn is over; the agenda runs on."""
 
     # -- the end, views, copies ------------------------------------------------
 

@@ -31,15 +31,9 @@ class Phase(IntEnum):
     ROLL = 17
     OVER = 18
 
-    @property
-    def label(self) -> str:
-        """The step's name in an observation: ``choose-avatar``, ``post-roll``."""
-        return PHASE_NAMES[self]
 
-
-PHASE_NAMES: tuple[str, ...] = tuple(p.name.lower().replace("_", "-") for p in Phase)
-CHANCE_PHASES = frozenset(
-    {Phase.DRAW_POWER, Phase.DRAW_REFRESHMENT, Phase.DRAW_PLAN, Phase.PLACE_DANCER, Phase.ROLL}
+PHASE_NAMES: tuple[str, ...] = tuple(  # an observation's "phase": choose-avatar, post-roll
+    p.name.lower().replace("_", "-") for p in Phase
 )
 
 
