@@ -19,6 +19,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from ballroom.core.events import Event
+from ballroom.core.flow import Step
 from ballroom.core.rng import Rng
 from ballroom.core.state import CHANCE, Observation, Outcome, State
 from ballroom.games.the_dance import (
@@ -221,6 +222,15 @@ class TheDanceState(State):
         if _IS_CHANCE[phase]:
             return (CHANCE,)
         return (self.actor,)
+
+    def step(self) -> Step[Phase]:
+        """The decision due now, in the core's terms: which step, and who decides it."""
+        phase = self.phase
+        if phase is _OVER:
+            return Step.over(phase)
+        if _IS_CHANCE[phase]:
+            return Step.chance(phase)
+        return Step.seat(phase, self.actor)
 
     def is_terminal(self) -> bool:
         return self.phase is _OVER

@@ -1,11 +1,15 @@
 """The steps a decision can be at, the agenda's tasks, and the other codes of play, as enums.
 
 Their values are the ids an observation carries (``phase_id``, ``agenda``).
+``FLOW`` declares the action families each step offers.
 """
 
 from __future__ import annotations
 
 from enum import IntEnum
+
+from ballroom.core.flow import Flow
+from ballroom.games.the_dance.actions import CODEC
 
 
 class Phase(IntEnum):
@@ -78,3 +82,33 @@ class Target(IntEnum):
     DANCER = 0
     AVATAR = 1
     """A Foil."""
+
+
+FLOW = Flow.declare(
+    Phase,
+    {
+        phase: [CODEC.family(name) for name in names.split()]
+        for phase, names in {
+            Phase.CHOOSE_AVATAR: "avatar",
+            Phase.CHOOSE_SANCTUARY: "sanctuary",
+            Phase.KEEP_POWER: "keep",
+            Phase.DANCE: "step lead seat unseat ankh release discipline strategic end-dance",
+            Phase.INFLUENCE: "release clear-foil influence foil pass server cut-in",
+            Phase.DOMAIN: "domain",
+            Phase.REFRESHMENT: "refresh no-refreshment",
+            Phase.POST_ROLL: "accept tactician willpower",
+            Phase.DROP_INFLUENCE: "drop",
+            Phase.DISCARD: "discard",
+            Phase.DISCIPLINE_PAYMENT: "pay",
+            Phase.STRATEGIC_PLAN: "keep-plan take-plan",
+            Phase.INITIATIVE: "initiative",
+            Phase.DRAW_POWER: "drawn-power",
+            Phase.DRAW_REFRESHMENT: "drawn-refreshment",
+            Phase.DRAW_PLAN: "drawn-plan",
+            Phase.PLACE_DANCER: "placed",
+            Phase.ROLL: "roll",
+            Phase.OVER: "",
+        }.items()
+    },
+)
+"""The action families each step offers: the flow of play, declared."""
