@@ -1,15 +1,21 @@
 """What a seat sees (``observation``) and a world dealt from it (``determinize``).
 
-Hidden means hidden (RULINGS 14, 20): another family's Refreshment kinds,
-unrevealed Powers, drawn Powers, face-down Plan and her Movement left are
-withheld; counts are public. ``determinize`` rebuilds a full state from one
-observation alone, dealing what the seat could not see at random.
+A seat's view is two typed parts (``TypedDict``s, so that building one costs
+no more than the JSON it is): the ``public`` part, the same for every seat
+and for a spectator, and a seat's ``private`` part (``Private``): her
+Refreshments, Powers, drawn Powers, Plan, Movement left and Strategic's
+candidate Plan. ``observation`` lays the private part over the public one,
+in the layout the browser view reads (``Seen``). Hidden means hidden
+(RULINGS 14, 20): counts are public, kinds are not. ``determinize``
+rebuilds a full state from one observation alone, dealing what the seat
+could not see at random.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypedDict, cast
 
+from ballroom.core.errors import ViewError
 from ballroom.core.rng import Rng
 from ballroom.core.state import Observation
 from ballroom.games.the_dance import powers, sanctuary
@@ -21,41 +27,159 @@ if TYPE_CHECKING:
     from ballroom.games.the_dance.state import TheDanceState
 
 
+class FamilySeen(TypedDict):
+    """One family as a seat sees her; the fields marked private are ``None`` (``powers``:
+    the revealed ones) unless she is the seat's own."""
+
+    avatar: int
+    sanctuary: int
+    pos: int
+    foiled: bool
+    markers: int
+    refreshment_count: int
+    refreshments: list[int] | None
+    """Private: her hand, count by kind."""
+    powers: list[int]
+    """Private: all her Powers; public: the revealed ones."""
+    power_count: int
+    revealed: list[int]
+    drawn_powers: list[int] | None
+    """Private: the two Powers drawn, before one is kept."""
+    drawn_count: int
+    plan: int | None
+    """Private, or public once shown (Arrogance, a completed Plan, dawn)."""
+    has_plan: bool
+    plan_public: bool
+    seated: list[int]
+
+
+class TurnSeen(TypedDict):
+    moves_left: int | None
+    """Private: the current family's Movement left (RULINGS 20)."""
+    ankhs_used: int
+    movement_spent: int
+    passing: bool
+    attempts: int
+    strategic_used: bool
+    pay_left: int
+    draw_for: int
+    die_for: int
+
+
+class EffortSeen(TypedDict):
+    kind: int
+    target: int
+    domain: int
+    used: list[int]
+    roll: int
+    modifier: int
+    rerolled: bool
+    tactician_used: bool
+    dominates: bool
+
+
+class PilesSeen(TypedDict):
+    powers: int
+    refreshments: int
+    plans: int
+
+
+class Seen(TypedDict):
+    game: str
+    you: int | None
+    players: int
+    phase: str
+    phase_id: int
+    actor: int
+    current: int
+    turn: int
+    tempo: int
+    order: list[int]
+    initiative: int
+    server: int
+    dancer_pos: list[int]
+    dancer_seat: list[int]
+    dancer_influence: list[int]
+    dancer_dominated: list[bool]
+    dancer_slot: list[int]
+    dancer_moves: list[int]
+    placed: int
+    families: list[FamilySeen]
+    finished: list[int]
+    dawn_ranking: list[list[int]]
+    piles: PilesSeen
+    spent: list[int]
+    discarded: int
+    agenda: list[list[int]]
+    turn_state: TurnSeen
+    effort: EffortSeen
+    candidate_plan: int | None
+    has_candidate: bool
+    winners: list[int] | None
+
+
+"""An observation of The Dance: the public part with one seat's private part laid over it."""
+
+
+class Private(TypedDict):
+    """What only one seat sees."""
+
+    refreshments: list[int]
+    powers: list[int]
+    drawn_powers: list[int]
+    plan: int | None
+    moves_left: int | None
+    """Her Movement left, while it is her turn."""
+    candidate_plan: int | None
+    """The Plan Strategic drew for her, while she chooses."""
+
+
 def observation(s: TheDanceState, player: int | None) -> Observation:
-    """What ``player`` may see: the floor, the counts, her own secrets; ``None`` a spectator."""
-    families = []
-    plan_public = s.plan_public
-    for q, (
-        avatar,
-        table,
-        pos,
-        foiled,
-        markers,
-        size,
-        hand,
-        held,
-        shown,
-        drawn,
-        plan,
-        seated,
-    ) in enumerate(
-        zip(
-            s.avatar_of,
-            s.sanctuary_of,
-            s.avatar_pos,
-            s.foiled,
-            s.markers,
-            s.hand_size,
-            s.hand,
-            s.powers,
-            s.revealed,
-            s.drawn_powers,
-            s.plan,
-            s.seated,
-            strict=True,
-        )
+    """What ``player`` may see: the public part and her private part; ``None`` a spectator."""
+    seen = public(s)
+    if player is not None:
+        seen["you"] = player
+        mine = private(s, player)
+        family = seen["families"][player]
+        family["refreshments"] = mine["refreshments"]
+        family["powers"] = mine["powers"]
+        family["drawn_powers"] = mine["drawn_powers"]
+        family["plan"] = mine["plan"]
+        seen["turn_state"]["moves_left"] = mine["moves_left"]
+        seen["candidate_plan"] = mine["candidate_plan"]
+    return cast(Observation, seen)
+
+
+def private(s: TheDanceState, seat: int) -> Private:
+    plan = s.plan[seat]
+    return {
+        "refreshments": s.hand[seat][:],
+        "powers": s.powers[seat][:],
+        "drawn_powers": s.drawn_powers[seat][:],
+        "plan": plan if plan >= 0 else None,
+        "moves_left": s.movement_left if seat == s.current else None,
+        "candidate_plan": s.candidate_plan if s.draw_for == seat else None,
+    }
+
+
+def public(s: TheDanceState) -> Seen:
+    """What every seat sees alike (a spectator's observation)."""
+    families: list[FamilySeen] = []
+    for avatar, table, pos, foiled, markers, size, held, shown, drawn, plan, shows, seated in zip(
+        s.avatar_of,
+        s.sanctuary_of,
+        s.avatar_pos,
+        s.foiled,
+        s.markers,
+        s.hand_size,
+        s.powers,
+        s.revealed,
+        s.drawn_powers,
+        s.plan,
+        s.plan_public,
+        s.seated,
+        strict=True,
     ):
-        mine = q == player
         families.append(
             {
                 "avatar": avatar,
@@ -64,23 +188,21 @@ def observation(s: TheDanceState, player: int | None) -> Observation:
                 "foiled": foiled,
                 "markers": markers,
                 "refreshment_count": size,
-                "refreshments": hand[:] if mine else None,
-                "powers": held[:] if mine else shown[:],
+                "refreshments": None,
+                "powers": shown[:],
                 "power_count": len(held),
                 "revealed": shown[:],
-                "drawn_powers": drawn[:] if mine else None,
+                "drawn_powers": None,
                 "drawn_count": len(drawn),
-                "plan": plan if plan >= 0 and (mine or plan_public[q]) else None,
+                "plan": plan if plan >= 0 and shows else None,
                 "has_plan": plan >= 0,
-                "plan_public": plan_public[q],
+                "plan_public": shows,
                 "seated": seated[:],
             }
         )
-    mine_candidate = player is not None and s.draw_for == player
-    over = s.phase == Phase.OVER
     return {
         "game": s.game.id,
-        "you": player,
+        "you": None,
         "players": s.n,
         "phase": PHASE_NAMES[s.phase],
         "phase_id": int(s.phase),
@@ -110,7 +232,7 @@ def observation(s: TheDanceState, player: int | None) -> Observation:
         "discarded": s.discarded_count,
         "agenda": [[int(task), seat] for task, seat in s.agenda],
         "turn_state": {
-            "moves_left": s.movement_left if player is not None and player == s.current else None,
+            "moves_left": None,
             "ankhs_used": s.ankhs_used,
             "movement_spent": s.movement_spent,
             "passing": s.passing,
@@ -131,14 +253,16 @@ def observation(s: TheDanceState, player: int | None) -> Observation:
             "tactician_used": s.tactician_used,
             "dominates": s.dominates,
         },
-        "candidate_plan": s.candidate_plan if mine_candidate else None,
+        "candidate_plan": None,
         "has_candidate": s.candidate_plan >= 0,
-        "winners": list(s.outcome().winners) if over else None,
+        "winners": list(s.outcome().winners) if s.phase == Phase.OVER else None,
     }
 
 
-def determinize(s: TheDanceState, game: TheDance, view: Observation, rng: Rng) -> None:
-    """Fill the blank state ``s`` so that it agrees with ``view``; hidden things dealt at random."""
+def determinize(s: TheDanceState, game: TheDance, observation: Observation, rng: Rng) -> None:
+    """Fill the blank state ``s`` so that it agrees with ``observation``, dealing what it
+    hides at random: other families' Powers, Refreshments and Plans, and the piles."""
+    view = cast(Seen, observation)
     comp = game.components
     n = game.players
     nd = len(comp.dancers)
@@ -222,13 +346,13 @@ def determinize(s: TheDanceState, game: TheDance, view: Observation, rng: Rng) -
     _deal_plans(s, view, rng)
 
 
-def _deal_powers(s: TheDanceState, view: Observation, rng: Rng) -> None:
+def _deal_powers(s: TheDanceState, view: Seen, rng: Rng) -> None:
     """Deal the unseen Powers to the hidden slots; the rest is the pile."""
     me = view["you"]
     fams = view["families"]
     seen_powers = [w for f in fams for w in f["revealed"]]
     if me is not None:
-        seen_powers += fams[me]["powers"] + fams[me]["drawn_powers"]
+        seen_powers += fams[me]["powers"] + _own(fams[me]["drawn_powers"])
     unseen = [w for w in range(len(s.comp.powers)) if w not in seen_powers]
     rng.shuffle(unseen)
     held = [
@@ -255,7 +379,7 @@ def _deal_powers(s: TheDanceState, view: Observation, rng: Rng) -> None:
         for q, f in enumerate(fams)
     ]
     s.drawn_powers = [
-        list(f["drawn_powers"]) if q == me else [next(deal) for _ in range(f["drawn_count"])]
+        _own(f["drawn_powers"]) if q == me else [next(deal) for _ in range(f["drawn_count"])]
         for q, f in enumerate(fams)
     ]
     s.power_pile = list(deal)
@@ -264,7 +388,7 @@ def _deal_powers(s: TheDanceState, view: Observation, rng: Rng) -> None:
     s.power_mask = [powers.mask(ws) for ws in s.powers]
 
 
-def _deal_refreshments(s: TheDanceState, view: Observation, rng: Rng) -> None:
+def _deal_refreshments(s: TheDanceState, view: Seen, rng: Rng) -> None:
     """Everything not in the seat's hand and not spent face up is unseen: hands, discards, pile."""
     me = view["you"]
     fams = view["families"]
@@ -272,14 +396,14 @@ def _deal_refreshments(s: TheDanceState, view: Observation, rng: Rng) -> None:
     pool = [k for k, kind in enumerate(kinds) for _ in range(kind.count - s.spent[k])]
     s.hand = []
     if me is not None:
-        for k, count in enumerate(fams[me]["refreshments"]):
+        for k, count in enumerate(_own(fams[me]["refreshments"])):
             for _ in range(count):
                 pool.remove(k)
     rng.shuffle(pool)
     for q, f in enumerate(fams):
         hand = [0] * len(kinds)
         if q == me:
-            hand = list(f["refreshments"])
+            hand = _own(f["refreshments"])
         else:
             for _ in range(f["refreshment_count"]):
                 hand[pool.pop()] += 1
@@ -293,7 +417,7 @@ def _deal_refreshments(s: TheDanceState, view: Observation, rng: Rng) -> None:
     s.refresh_left = len(pool)
 
 
-def _deal_plans(s: TheDanceState, view: Observation, rng: Rng) -> None:
+def _deal_plans(s: TheDanceState, view: Seen, rng: Rng) -> None:
     """Face-down Plans (and a Strategic candidate) dealt from the Plans nobody has shown."""
     fams = view["families"]
     known = [f["plan"] for f in fams if f["plan"] is not None]
@@ -310,3 +434,10 @@ def _deal_plans(s: TheDanceState, view: Observation, rng: Rng) -> None:
             view["candidate_plan"] if view["candidate_plan"] is not None else plans.pop()
         )
     s.plan_pile = plans
+
+
+def _own(part: list[int] | None) -> list[int]:
+    """A copy of one of the seat's own private fields, which its observation always fills."""
+    if part is None:
+        raise ViewError("the observation lacks its own seat's private part")
+    return part[:]
