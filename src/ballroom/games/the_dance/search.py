@@ -42,17 +42,26 @@ def _lacking(state: TheDanceState, p: int) -> list[int]:
     return needs
 
 
+# Bound once: looking up an enum's member costs more than a rollout step can spare.
+_DANCE, _INFLUENCE, _DOMAIN, _REFRESHMENT = (
+    Phase.DANCE,
+    Phase.INFLUENCE,
+    Phase.DOMAIN,
+    Phase.REFRESHMENT,
+)
+
+
 def rollout_action(state: TheDanceState, player: int, rng: Rng) -> int:
     """A quick purposeful move for ``player`` (uniform where the greedy rule has no opinion)."""
     legal = state.legal_actions(player)
     phase = state.phase
-    if phase == Phase.DANCE:
+    if phase is _DANCE:
         return _dance(state, player, legal, rng)
-    if phase == Phase.INFLUENCE:
+    if phase is _INFLUENCE:
         return _influence(state, player, legal)
-    if phase == Phase.DOMAIN:
+    if phase is _DOMAIN:
         return max(legal, key=lambda a: _domain_total(state, player, a - ac.DOMAIN))
-    if phase == Phase.REFRESHMENT:
+    if phase is _REFRESHMENT:
         return legal[0]
     if ac.ACCEPT in legal:
         return ac.ACCEPT
