@@ -331,9 +331,8 @@ class TheDanceState(State):
             for p in range(self.n)
         ]
 
-    def observation(self, player: int | None) -> Observation:
-        """What ``player`` may see: the floor, the counts, her own secrets; ``None`` a spectator."""
-        return view.observation(self, player)
+    observation = view.observation
+    """What ``player`` may see: the floor, the counts, her own secrets; ``None`` a spectator."""
 
     def clone(self) -> TheDanceState:
         twin = object.__new__(TheDanceState)

@@ -1,11 +1,11 @@
 """What a seat sees (``observation``) and a world dealt from it (``determinize``).
 
-A seat's view is two typed parts (``TypedDict``s, so that building one costs
-no more than the JSON it is): the ``public`` part, the same for every seat
-and for a spectator, and a seat's ``private`` part (``Private``): her
-Refreshments, Powers, drawn Powers, Plan, Movement left and Strategic's
-candidate Plan. ``observation`` lays the private part over the public one,
-in the layout the browser view reads (``Seen``). Hidden means hidden
+A seat's view is typed (``Seen``, a ``TypedDict``, so that building it costs
+no more than the JSON it is, in the layout the browser view reads) and
+built in two parts: the ``public`` part, the same for every seat and for a
+spectator, then the seat's private part laid over it (``show_private``):
+her Refreshments, Powers, drawn Powers, Plan, Movement left and
+Strategic's candidate Plan. Hidden means hidden
 (RULINGS 14, 20): counts are public, kinds are not. ``determinize``
 rebuilds a full state from one observation alone, dealing what the seat
 could not see at random.
@@ -121,83 +121,64 @@ class Seen(TypedDict):
 """An observation of The Dance: the public part with one seat's private part laid over it."""
 
 
-class Private(TypedDict):
-    """What only one seat sees."""
-
-    refreshments: list[int]
-    powers: list[int]
-    drawn_powers: list[int]
-    plan: int | None
-    moves_left: int | None
-    """Her Movement left, while it is her turn."""
-    candidate_plan: int | None
-    """The Plan Strategic drew for her, while she chooses."""
-
-
 def observation(s: TheDanceState, player: int | None) -> Observation:
-    """What ``player`` may see: the public part and her private part; ``None`` a spectator."""
+    """What ``player`` may see: the public part with her private part laid over it;
+    ``None`` a spectator."""
     seen = public(s)
     if player is not None:
-        seen["you"] = player
-        mine = private(s, player)
-        family = seen["families"][player]
-        family["refreshments"] = mine["refreshments"]
-        family["powers"] = mine["powers"]
-        family["drawn_powers"] = mine["drawn_powers"]
-        family["plan"] = mine["plan"]
-        seen["turn_state"]["moves_left"] = mine["moves_left"]
-        seen["candidate_plan"] = mine["candidate_plan"]
+        show_private(seen, s, player)
     return cast(Observation, seen)
 
 
-def private(s: TheDanceState, seat: int) -> Private:
+def show_private(seen: Seen, s: TheDanceState, seat: int) -> None:
+    """Lay ``seat``'s private part over the public part ``seen``: her Refreshments, Powers,
+    drawn Powers and Plan, her Movement left in her turn, Strategic's candidate Plan."""
+    seen["you"] = seat
+    family = seen["families"][seat]
+    family["refreshments"] = s.hand[seat][:]
+    family["powers"] = s.powers[seat][:]
+    family["drawn_powers"] = s.drawn_powers[seat][:]
     plan = s.plan[seat]
-    return {
-        "refreshments": s.hand[seat][:],
-        "powers": s.powers[seat][:],
-        "drawn_powers": s.drawn_powers[seat][:],
-        "plan": plan if plan >= 0 else None,
-        "moves_left": s.movement_left if seat == s.current else None,
-        "candidate_plan": s.candidate_plan if s.draw_for == seat else None,
-    }
+    family["plan"] = plan if plan >= 0 else None
+    if seat == s.current:
+        seen["turn_state"]["moves_left"] = s.movement_left
+    if s.draw_for == seat:
+        seen["candidate_plan"] = s.candidate_plan
 
 
 def public(s: TheDanceState) -> Seen:
     """What every seat sees alike (a spectator's observation)."""
     families: list[FamilySeen] = []
-    for avatar, table, pos, foiled, markers, size, held, shown, drawn, plan, shows, seated in zip(
-        s.avatar_of,
-        s.sanctuary_of,
-        s.avatar_pos,
-        s.foiled,
-        s.markers,
-        s.hand_size,
-        s.powers,
+    avatar_of, sanctuary_of, avatar_pos = s.avatar_of, s.sanctuary_of, s.avatar_pos
+    foiled, markers, hand_size, held = s.foiled, s.markers, s.hand_size, s.powers
+    revealed, drawn, plans, shows, seated = (
         s.revealed,
         s.drawn_powers,
         s.plan,
         s.plan_public,
         s.seated,
-        strict=True,
-    ):
+    )
+    for q in range(s.n):
+        plan = plans[q]
+        shown = revealed[q]
         families.append(
             {
-                "avatar": avatar,
-                "sanctuary": table,
-                "pos": pos,
-                "foiled": foiled,
-                "markers": markers,
-                "refreshment_count": size,
+                "avatar": avatar_of[q],
+                "sanctuary": sanctuary_of[q],
+                "pos": avatar_pos[q],
+                "foiled": foiled[q],
+                "markers": markers[q],
+                "refreshment_count": hand_size[q],
                 "refreshments": None,
                 "powers": shown[:],
-                "power_count": len(held),
+                "power_count": len(held[q]),
                 "revealed": shown[:],
                 "drawn_powers": None,
-                "drawn_count": len(drawn),
-                "plan": plan if plan >= 0 and shows else None,
+                "drawn_count": len(drawn[q]),
+                "plan": plan if plan >= 0 and shows[q] else None,
                 "has_plan": plan >= 0,
-                "plan_public": shows,
-                "seated": seated[:],
+                "plan_public": shows[q],
+                "seated": seated[q][:],
             }
         )
     return {
@@ -255,7 +236,7 @@ def public(s: TheDanceState) -> Seen:
         },
         "candidate_plan": None,
         "has_candidate": s.candidate_plan >= 0,
-        "winners": list(s.outcome().winners) if s.phase == Phase.OVER else None,
+        "winners": list(s.outcome().winners) if s.is_terminal() else None,
     }
 
 
