@@ -5,8 +5,9 @@ state: ``setup``, ``dance_step``, ``influence``, ``refreshments``,
 ``server``, ``sanctuary``, ``waltz``, ``plans``, with each Power's rules in
 ``powers``; ``flow`` runs the agenda between decisions, ``steps`` names the
 steps and tasks, ``view`` builds observations and deals worlds from them.
-This class holds the fields, the State contract and, in ``STEPS``, which
-section lists and plays the actions of each step.
+This class holds the fields and the State contract; ``STEPS`` says which
+section lists and plays the actions of each decision step, ``DRAWS`` the
+same for each chance step.
 
 Pieces on the floor live in ``occ`` (one entry per hex: -1 empty, a Dancer
 index, ``nd + seat`` for an Avatar, ``server_code``), mirrored by
@@ -288,14 +289,6 @@ class TheDanceState(State):
     """The current family's turn is over; the agenda runs on."""
 
     # -- the end, views, copies ------------------------------------------------
-
-    def progress(self, p: int) -> tuple[int, int]:
-        """(Plan symbols filled, Dancers seated): how dawn ranks unfinished families."""
-        return plans.progress(self, p)
-
-    def waltz(self) -> int:
-        """Move the non-Influenced Dancers one hex (``waltz.waltz``); how many moved."""
-        return waltz.waltz(self)
 
     def outcome(self) -> Outcome:
         rest = tuple(p for p in range(self.n) if p not in self.finished)
