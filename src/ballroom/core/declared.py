@@ -58,6 +58,10 @@ class DeclaredGame(Game, Generic[N]):
     def parse_action(self, text: str) -> int:
         return self.codec.parse(text)
 
+    def action_json(self, action: int) -> dict[str, Any]:
+        """The structured form of ``action`` (``StructuresActions``)."""
+        return self.codec.to_json(action)
+
 
 class DeclaredState(State, Generic[N]):
     """A state whose decisions come from its ``step``, its cards from its ``zones``."""
