@@ -10,22 +10,23 @@ from ballroom.core.state import CHANCE, State
 
 
 def decision_for(state: State, player: int) -> Decision:
-    """The Decision a seat gets: built from its observation only."""
-    return Decision(
-        game=state.game,
-        player=player,
-        observation=state.observation(player),
-        legal_actions=state.legal_actions(player),
-    )
+    """The Decision a seat gets: its legal actions, and its observation when read."""
+    return Decision(state.game, player, None, state.legal_actions(player), None, state.observation)
 
 
 def step(state: State, agents: Sequence[Agent]) -> list[Event]:
-    """Take the next single action: a chance draw or one seat's choice."""
+    """Take the next single action: a chance draw or one seat's choice.
+
+    The seat's choice is checked once, against the legal actions it was offered.
+    """
     player = state.current_players()[0]
     if player == CHANCE:
         return state.apply(state.sample_chance(), CHANCE, trusted=True)
-    action = agents[player].act(decision_for(state, player))
-    return state.apply(action, player)
+    decision = decision_for(state, player)
+    action = agents[player].act(decision)
+    if action not in decision.legal_actions:
+        return state.apply(action, player)  # refused, with the rules' message
+    return state.apply(action, player, trusted=True)
 
 
 def play_out(
@@ -35,11 +36,31 @@ def play_out(
     max_actions: int | None = None,
     on_events: Callable[[list[Event]], None] | None = None,
 ) -> State:
-    """Play ``state`` to the end (or ``max_actions`` more actions) and return it."""
-    taken = 0
-    while not state.is_terminal() and (max_actions is None or taken < max_actions):
-        events = step(state, agents)
-        taken += 1
-        if on_events is not None:
-            on_events(events)
-    return state
+    """Play ``state`` to the end (or ``max_actions`` more actions) and return it.
+
+    ``on_events`` receives the events of each action. Without it nobody reads
+    them, so the game need not make them (``apply(quiet=True)``), chance runs
+    on in one go (``State.run_chance``), and a seat's legal actions are the
+    sequence the game keeps (``State.legal_sequence``).
+    """
+    if on_events is not None or max_actions is not None:
+        stop = None if max_actions is None else len(state.history) + max_actions
+        while not state.is_terminal() and (stop is None or len(state.history) < stop):
+            events = step(state, agents)
+            if on_events is not None:
+                on_events(events)
+        return state
+    game, observe = state.game, state.observation
+    while True:
+        current = state.current_players()
+        if not current:
+            return state
+        player = current[0]
+        if player == CHANCE:
+            state.run_chance()
+            continue
+        legal = state.legal_sequence(player)
+        action = agents[player].act(Decision(game, player, None, legal, None, observe))
+        if action not in legal:
+            state.apply(action, player)  # refused, with the rules' message
+        state.apply(action, player, trusted=True, quiet=True)

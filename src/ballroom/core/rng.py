@@ -47,8 +47,37 @@ class Rng:
         """A die roll in ``1..sides``."""
         return self.below(sides) + 1
 
+    def rolls(self, count: int, sides: int = 6) -> list[int]:
+        """``count`` die rolls: the very numbers ``count`` calls of ``roll(sides)`` give.
+
+        A draw below ``n`` takes the top bits of one 32-bit word of the
+        generator, and draws again when they are ``n`` or more. Asked for
+        ``32 * k`` bits, the generator hands out its next ``k`` words, the
+        first lowest, so the rolls are read off the top byte of each word, and
+        words are fetched again only for the draws that were refused.
+        """
+        bits = sides.bit_length()
+        if sides <= 0 or bits > 8:
+            return [self.roll(sides) for _ in range(count)]
+        shift = 8 - bits
+        faces: list[int] = []
+        while len(faces) < count:
+            need = count - len(faces)
+            words = self._random.getrandbits(32 * need).to_bytes(4 * need, "little")
+            faces += [(top >> shift) + 1 for top in words[3::4] if (top >> shift) < sides]
+        return faces
+
     def choice(self, items: Sequence[T]) -> T:
-        return items[self.below(len(items))]
+        """A uniform item: ``items[below(len(items))]``, drawn without the extra call."""
+        n = len(items)
+        if n <= 0:
+            raise ValueError("choice() needs at least one item")
+        bits = n.bit_length()
+        getrandbits = self._random.getrandbits
+        value = getrandbits(bits)
+        while value >= n:
+            value = getrandbits(bits)
+        return items[value]
 
     def shuffle(self, items: list[T]) -> None:
         """Fisher-Yates in place."""

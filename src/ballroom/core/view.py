@@ -18,6 +18,7 @@ import types
 from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import Enum
+from functools import cache
 from typing import Any, Generic, TypeVar, Union, get_args, get_origin, get_type_hints
 
 from ballroom.core.errors import ViewError
@@ -71,8 +72,11 @@ class View(Generic[N, P, Q]):
 
 def to_json(value: Any) -> Any:
     """A part (or any field of one) as plain JSON values."""
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return {f.name: to_json(getattr(value, f.name)) for f in dataclasses.fields(value)}
+    if value is None or type(value) in _PLAIN:
+        return value
+    names = _field_names(type(value))
+    if names is not None:
+        return {name: to_json(getattr(value, name)) for name in names}
     if isinstance(value, Enum):
         return value.value
     if isinstance(value, tuple | list):
@@ -81,13 +85,33 @@ def to_json(value: Any) -> Any:
         return sorted(to_json(item) for item in value)
     if isinstance(value, Mapping):
         return {str(to_json(key)): to_json(item) for key, item in value.items()}
-    if value is None or isinstance(value, bool | int | float | str):
+    if isinstance(value, bool | int | float | str):
         return value
     raise ViewError(f"a view part holds {value!r}, which has no JSON form")
 
 
+_PLAIN = frozenset({int, str, bool, float})
+
+
+@cache
+def _field_names(kind: type) -> tuple[str, ...] | None:
+    """The fields of a dataclass part, in order (``None`` for any other type)."""
+    if not dataclasses.is_dataclass(kind):
+        return None
+    return tuple(f.name for f in dataclasses.fields(kind))
+
+
+@cache
+def _field_types(kind: type) -> tuple[tuple[str, Any], ...]:
+    """Each field of a dataclass part with its declared type, resolved once."""
+    hints = get_type_hints(kind)
+    return tuple((f.name, hints[f.name]) for f in dataclasses.fields(kind))
+
+
 def from_json(kind: Any, data: Any) -> Any:
     """The value of type ``kind`` that ``to_json`` wrote as ``data``."""
+    if kind in _PLAIN:
+        return kind(data)
     origin = get_origin(kind)
     if origin in (Union, types.UnionType):
         options = get_args(kind)
@@ -106,12 +130,8 @@ def from_json(kind: Any, data: Any) -> Any:
         key, item = get_args(kind)
         return {_key_from_json(key, k): from_json(item, v) for k, v in data.items()}
     if isinstance(kind, type) and dataclasses.is_dataclass(kind):
-        hints = get_type_hints(kind)
-        fields = {f.name: from_json(hints[f.name], data[f.name]) for f in dataclasses.fields(kind)}
-        return kind(**fields)
+        return kind(**{name: from_json(hint, data[name]) for name, hint in _field_types(kind)})
     if isinstance(kind, type) and issubclass(kind, Enum):
-        return kind(data)
-    if kind in (int, str, bool) or kind is float:
         return kind(data)
     raise ViewError(f"a view part declares a field of type {kind!r}, which has no JSON form")
 

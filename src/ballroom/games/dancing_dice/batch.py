@@ -17,16 +17,16 @@ from itertools import product
 import numpy as np
 import numpy.typing as npt
 
-from ballroom.games.dancing_dice.rules import (
-    FIRST_ROWS,
-    GALA_BONUS,
-    MAX_ENDURANCE,
+from ballroom.games.dancing_dice.dance_values import (
     TANGO,
     TRIPLE_INDEX,
     TRIPLES,
     dance_rank,
     is_pure,
 )
+from ballroom.games.dancing_dice.game_play import FIRST_ROWS
+from ballroom.games.dancing_dice.preparation import MAX_ENDURANCE
+from ballroom.games.dancing_dice.special_dances import GALA_BONUS
 
 IntArray = npt.NDArray[np.int64]
 BoolArray = npt.NDArray[np.bool_]
