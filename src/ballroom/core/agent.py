@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
 from ballroom.core.errors import InvalidOptionError
 
@@ -69,6 +69,17 @@ class Agent(Protocol):
     """Anything that picks one of the legal actions."""
 
     def act(self, decision: Decision) -> int: ...
+
+
+@runtime_checkable
+class ChoosesBlind(Protocol):
+    """An agent that picks from the legal actions alone, never reading the observation.
+
+    ``choose(legal)`` is what ``act`` does with ``decision.legal_actions``; a
+    simulation's loop asks it directly, without making a Decision.
+    """
+
+    def choose(self, legal: Sequence[int]) -> int: ...
 
 
 @dataclass(frozen=True, slots=True)

@@ -159,10 +159,16 @@ class DeclaredState(State, Generic[N]):
     """The last step name asked about and its offer: consecutive questions are one step's."""
 
     def legal_sequence(self, player: int) -> Sequence[int]:
-        if player not in self.step.players:
+        step = self.step
+        if player not in step.players:
             return ()
-        offered = self._offered()
-        return offered if offered is not None else self.legal_actions(player)
+        name = step.name
+        if name is not self._offered_at[0]:
+            self._offered_at = (name, self.game.offers.get(name))
+        offered = self._offered_at[1]
+        if offered is None or self.effect is not None:
+            return self.legal_actions(player)
+        return offered
 
     def legal_actions(self, player: int | None = None) -> list[int]:
         step = self.step

@@ -3,10 +3,17 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from functools import cache
 
-from ballroom.core.agent import Agent, Decision
+from ballroom.core.agent import Agent, ChoosesBlind, Decision
 from ballroom.core.events import Event
 from ballroom.core.state import CHANCE, State
+
+
+@cache
+def _blind(kind: type) -> bool:
+    """Whether agents of ``kind`` choose blind (asked once per type: a Protocol check is slow)."""
+    return issubclass(kind, ChoosesBlind)
 
 
 def decision_for(state: State, player: int) -> Decision:
@@ -51,6 +58,7 @@ def play_out(
                 on_events(events)
         return state
     game, observe = state.game, state.observation
+    blind = [agent.choose if _blind(type(agent)) else None for agent in agents]
     while True:
         current = state.current_players()
         if not current:
@@ -60,7 +68,11 @@ def play_out(
             state.run_chance()
             continue
         legal = state.legal_sequence(player)
-        action = agents[player].act(Decision(game, player, None, legal, None, observe))
+        choose = blind[player]
+        if choose is not None:
+            action = choose(legal)
+        else:
+            action = agents[player].act(Decision(game, player, None, legal, None, observe))
         if action not in legal:
             state.apply(action, player)  # refused, with the rules' message
         state.apply(action, player, trusted=True, quiet=True)

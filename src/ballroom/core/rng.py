@@ -10,6 +10,7 @@ from __future__ import annotations
 import hashlib
 import random
 from collections.abc import Sequence
+from functools import cache
 from typing import TypeVar
 
 T = TypeVar("T")
@@ -23,6 +24,13 @@ def derive_seed(seed: int, *keys: int | str) -> int:
     """
     text = ":".join([str(seed), *map(str, keys)]).encode()
     return int.from_bytes(hashlib.blake2b(text, digest_size=8).digest(), "big") >> 1
+
+
+@cache
+def _faces_of_top_byte(sides: int) -> bytes:
+    """What a word whose top byte is ``b`` rolls on a die of ``sides``: ``table[b]``, 0 if refused."""
+    shift = 8 - sides.bit_length()
+    return bytes((b >> shift) + 1 if (b >> shift) < sides else 0 for b in range(256))
 
 
 class Rng:
@@ -53,18 +61,19 @@ class Rng:
         A draw below ``n`` takes the top bits of one 32-bit word of the
         generator, and draws again when they are ``n`` or more. Asked for
         ``32 * k`` bits, the generator hands out its next ``k`` words, the
-        first lowest, so the rolls are read off the top byte of each word, and
-        words are fetched again only for the draws that were refused.
+        first lowest, so the rolls are read off the top byte of each word
+        (through a table of what each top byte rolls, 0 for a refused draw),
+        and words are fetched again only for the draws that were refused.
         """
-        bits = sides.bit_length()
-        if sides <= 0 or bits > 8:
+        if not 0 < sides < 256:
             return [self.roll(sides) for _ in range(count)]
-        shift = 8 - bits
+        table = _faces_of_top_byte(sides)
         faces: list[int] = []
-        while len(faces) < count:
-            need = count - len(faces)
+        need = count
+        while need:
             words = self._random.getrandbits(32 * need).to_bytes(4 * need, "little")
-            faces += [(top >> shift) + 1 for top in words[3::4] if (top >> shift) < sides]
+            faces += words[3::4].translate(table).replace(b"\0", b"")
+            need = count - len(faces)
         return faces
 
     def choice(self, items: Sequence[T]) -> T:

@@ -82,8 +82,6 @@ RANKS_UNDER: tuple[tuple[int, ...], ...] = tuple(
     tuple(dance_rank(triple, tango) for triple in TRIPLES) for tango in TRIPLES
 )
 """``RANKS_UNDER[tango][triple]``: each triple's rank under each Tango, both by index."""
-SAME_FACES: frozenset[int] = frozenset(TRIPLE_INDEX[(face,) * 3] for face in range(1, 7))
-"""The triples whose three faces are equal."""
 
 
 def triple_of(a: int, b: int, c: int) -> int:

@@ -23,8 +23,8 @@ from ballroom.core.zones import Zones
 from ballroom.games.dancing_dice import hints, render
 from ballroom.games.dancing_dice.bots import BOT_DEFAULTS, BOTS
 from ballroom.games.dancing_dice.game_play import CODEC, FLOW, Phase, read_action
-from ballroom.games.dancing_dice.preparation import DICE_PER_PLAYER, MAX_ENDURANCE, SEAT_NAMES
-from ballroom.games.dancing_dice.state import DancingDiceState
+from ballroom.games.dancing_dice.preparation import MAX_ENDURANCE, SEAT_NAMES
+from ballroom.games.dancing_dice.state import DancingDiceState, Lineup
 
 if TYPE_CHECKING:
     import numpy as np
@@ -62,16 +62,14 @@ class DancingDice(DeclaredGame[Phase]):
         super().__init__(players, **options)
         self.no_zones = Zones.create(players, [])
         """Dice are not cards: every marathon's zones are none."""
-        self._rolls: dict[tuple[int, ...], tuple[tuple[int, int], ...]] = {}
+        self._lineups: dict[tuple[int, ...], Lineup] = {}
 
-    def rolls_of(self, couples: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
-        """The dice a round rolls for ``couples``, in order: (couple, die), worked out once."""
-        rolls = self._rolls.get(couples)
-        if rolls is None:
-            rolls = self._rolls[couples] = tuple(
-                (couple, die) for couple in couples for die in range(DICE_PER_PLAYER)
-            )
-        return rolls
+    def lineup(self, couples: tuple[int, ...]) -> Lineup:
+        """What a round with ``couples`` dancing rolls and asks, worked out once per lineup."""
+        found = self._lineups.get(couples)
+        if found is None:
+            found = self._lineups[couples] = Lineup.of(couples)
+        return found
 
     def new_state(self, seed: int = 0) -> DancingDiceState:
         return DancingDiceState(self, seed)

@@ -23,7 +23,7 @@ from ballroom.games.dancing_dice.dance_values import (
 )
 from ballroom.games.dancing_dice.game_play import FIRST_ROWS, SECOND_ROWS
 from ballroom.games.dancing_dice.preparation import die_type
-from ballroom.games.dancing_dice.special_dances import is_gala, is_rock
+from ballroom.games.dancing_dice.special_dances import GALA_TRIPLES
 
 PURE_ROWS: dict[tuple[int, ...], bool] = {
     row: len({die_type(die) for die in row}) == 1 for row in FIRST_ROWS
@@ -36,13 +36,16 @@ def satisfactory_count(dancers: int) -> int:
     return dancers // 2
 
 
+def satisfactory_bar(values: Mapping[int, int]) -> int:
+    """The least value the judges accept: the k-th best (every value, when k is 0)."""
+    k = satisfactory_count(len(values))
+    return sorted(values.values(), reverse=True)[k - 1] if k else min(values.values())
+
+
 def judge(values: Mapping[int, int]) -> set[int]:
     """The couples whose dance is satisfactory: the best k, and all tied with the k-th."""
-    k = satisfactory_count(len(values))
-    if k == 0:
-        return set(values)
-    threshold = sorted(values.values(), reverse=True)[k - 1]
-    return {couple for couple, value in values.items() if value >= threshold}
+    bar = satisfactory_bar(values)
+    return {couple for couple, value in values.items() if value >= bar}
 
 
 Danced = tuple[int, int, bool, bool, bool]
@@ -59,8 +62,9 @@ def danced(faces: Sequence[int], first: tuple[int, ...]) -> Danced:
     d, e, f = SECOND_ROWS[first]
     one = TRIPLE_OF[36 * faces[a] + 6 * faces[b] + faces[c] - 43]
     two = TRIPLE_OF[36 * faces[d] + 6 * faces[e] + faces[f] - 43]
-    gala = is_gala(one, two)
-    return one, two, gala or PURE_ROWS[first], is_rock(one, two), gala
+    rock = one == two  # the same numbers, whatever the dice's types
+    gala = rock and one in GALA_TRIPLES  # one number, six times
+    return one, two, gala or PURE_ROWS[first], rock, gala
 
 
 def dance_values(shown: Danced, tango: int) -> tuple[int, int]:

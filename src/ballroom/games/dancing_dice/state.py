@@ -17,7 +17,7 @@ sentences only when read, and the view only when asked for.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ballroom.core.actions import Action
 from ballroom.core.declared import DeclaredState
@@ -33,7 +33,7 @@ from ballroom.games.dancing_dice.judging import (
     Danced,
     dance_values,
     danced,
-    judge,
+    satisfactory_bar,
     satisfactory_count,
 )
 from ballroom.games.dancing_dice.preparation import (
@@ -56,12 +56,29 @@ ROLL_STEP = Step.chance(Phase.ROLL)
 REROLL_ROLL_STEP = Step.chance(Phase.REROLL_ROLL)
 OVER_STEP = Step.over(Phase.OVER)
 
-Judging = tuple[dict[int, int], set[int], list[int], list[int]]
-"""One dance judged: each couple's value, the satisfactory, those who lost a point, those out."""
+Judging = tuple[dict[int, int], int, list[int], list[int]]
+"""One dance judged: each couple's value, the least satisfactory value, who lost a point, who is out."""
 Round = tuple[
     int, list[int], list[list[int]], dict[int, tuple[int, ...]], dict[int, Danced], list[Judging]
 ]
 """A round judged: its number, Tango dice, dice, first dances, arrangements seen, judgings."""
+
+
+class Lineup(NamedTuple):
+    """The couples dancing a round, and what such a round rolls and asks of them."""
+
+    couples: tuple[int, ...]
+    rolls: tuple[tuple[int, int], ...]
+    """Every couple's six dice, in the order chance rolls them: (couple, die)."""
+    rerolling: Step[Phase]
+    arranging: Step[Phase]
+
+    @classmethod
+    def of(cls, couples: tuple[int, ...]) -> Lineup:
+        rolls = tuple((couple, die) for couple in couples for die in range(DICE_PER_PLAYER))
+        return cls(
+            couples, rolls, Step.secret(Phase.REROLL, couples), Step.secret(Phase.ARRANGE, couples)
+        )
 
 
 class DancingDiceState(DeclaredState[Phase]):
@@ -74,8 +91,8 @@ class DancingDiceState(DeclaredState[Phase]):
         players = game.players
         self.zones = game.no_zones
         self.endurance = [int(game.options["endurance"])] * players
-        self.dancing: tuple[int, ...] = tuple(range(players))
-        """The couples still in the marathon, in seat order."""
+        self.lineup = game.lineup(tuple(range(players)))
+        """The couples still in the marathon, and what a round with them rolls and asks."""
         self.eliminated: list[list[int]] = []
         """The couples knocked out together, dance by dance."""
         self.round = 0
@@ -93,33 +110,52 @@ class DancingDiceState(DeclaredState[Phase]):
         self._last_round: LastRound | None = None
         self._begin_round()
 
+    @property
+    def dancing(self) -> tuple[int, ...]:
+        """The couples still in the marathon, in seat order."""
+        return self.lineup.couples
+
+    @dancing.setter
+    def dancing(self, couples: tuple[int, ...]) -> None:
+        self.lineup = self.game.lineup(couples)
+
     # -- the step due -------------------------------------------------------
 
     def next_step(self) -> Step[Phase]:
         """The step the round is at: dice to roll, couples still to choose, or the end."""
-        if the_end(len(self.dancing)):
+        if the_end(len(self.lineup.couples)):
             return OVER_STEP
         if self.pending:
             if self.pending[0][0] == CHANCE:
                 return TANGO_STEP
             return REROLL_ROLL_STEP if self.announced else ROLL_STEP
-        if not self.announced:
-            return Step.secret(Phase.REROLL, (p for p in self.dancing if p not in self.rerolls))
-        return Step.secret(Phase.ARRANGE, (p for p in self.dancing if p not in self.arrangements))
+        lineup = self.lineup
+        step, chosen = (
+            (lineup.rerolling, self.rerolls)
+            if not self.announced
+            else (lineup.arranging, self.arrangements)
+        )
+        for seat in chosen:
+            following = step.after(seat)
+            if following is None:
+                raise AssertionError("every couple has chosen: the round should have moved on")
+            step = following
+        return step
 
     def _begin_round(self) -> None:
-        if not the_end(len(self.dancing)):
+        if not the_end(len(self.lineup.couples)):
             self.round += 1
             self.rerolls = {}
             self.arrangements = {}
             self.announced = {}
             self.dice = [[0] * DICE_PER_PLAYER for _ in self.dice]
+            rolls = self.lineup.rolls
             if self.tango_scored:
                 self.tango = []
                 self.tango_scored = False
-                self.pending = [*TANGO_ROLLS, *self.game.rolls_of(self.dancing)]
+                self.pending = [*TANGO_ROLLS, *rolls]
             else:
-                self.pending = list(self.game.rolls_of(self.dancing))
+                self.pending = list(rolls)
         self.step = self.next_step()
 
     # -- playing ------------------------------------------------------------
@@ -145,8 +181,15 @@ class DancingDiceState(DeclaredState[Phase]):
             start = min(count, TANGO_DICE - len(self.tango))
             self.tango += faces[:start]
         dice = self.dice
-        for (seat, die), face in zip(pending[start:count], faces[start:], strict=True):
-            dice[seat][die] = face
+        lineup = self.lineup
+        rolls = lineup.rolls
+        if count == len(pending) and len(rolls) == count - start and pending[start] == rolls[0]:
+            # Every couple's six dice, from the first: six faces at a time.
+            for seat, at in zip(lineup.couples, range(start, count, DICE_PER_PLAYER), strict=True):
+                dice[seat] = faces[at : at + DICE_PER_PLAYER]
+        else:
+            for (seat, die), face in zip(pending[start:count], faces[start:], strict=True):
+                dice[seat][die] = face
         del pending[:count]
         self._rolled()
 
@@ -180,7 +223,7 @@ class DancingDiceState(DeclaredState[Phase]):
             self.step = after
             return events
         # The rules announce how many dice each couple re-rolls: a secret choice shows.
-        for couple in self.dancing:
+        for couple in self.lineup.couples:
             chosen = self.rerolls[couple]
             self.announced[couple] = len(chosen)
             self.pending += [(couple, die) for die in chosen]
@@ -206,21 +249,21 @@ class DancingDiceState(DeclaredState[Phase]):
         """The curtains rise; both dances are judged; the next round begins, or the end."""
         a, b, c = self.tango
         tango = TRIPLE_OF[36 * a + 6 * b + c - 43]
-        dancers = self.dancing
-        endurance = self.endurance
-        shown: dict[int, Danced] = {p: danced(self.dice[p], self.arrangements[p]) for p in dancers}
-        worth = {p: dance_values(shown[p], tango) for p in dancers}
+        dice, arrangements, endurance = self.dice, self.arrangements, self.endurance
+        dancers = self.lineup.couples
+        shown = {p: danced(dice[p], arrangements[p]) for p in dancers}
+        worth = {p: dance_values(danced_, tango) for p, danced_ in shown.items()}
         judgings: list[Judging] = []
         for dance in (0, 1):
-            judged = self.dancing
+            judged = self.lineup.couples
             if len(judged) < 2:
                 break
             values = {p: worth[p][dance] for p in judged}
-            if not self.tango_scored and any(shown[p][dance] == tango for p in judged):
-                self.tango_scored = True
-            satisfied = judge(values)
+            if not self.tango_scored:
+                self.tango_scored = any(shown[p][dance] == tango for p in judged)
+            bar = satisfactory_bar(values)
             # A Rock (a Gala is one too) loses nothing this round.
-            losers = [p for p in judged if p not in satisfied and not shown[p][3]]
+            losers = [p for p in judged if values[p] < bar and not shown[p][3]]
             out = []
             for p in losers:
                 endurance[p] -= 1
@@ -228,13 +271,13 @@ class DancingDiceState(DeclaredState[Phase]):
                     out.append(p)
             if out:
                 self.eliminated.append(out)
-                self.dancing = tuple(p for p in self.dancing if p not in out)
-            judgings.append((values, satisfied, losers, out))
+                self.dancing = tuple(p for p in judged if p not in out)
+            judgings.append((values, bar, losers, out))
         galas = [p for p in dancers if shown[p][4] and endurance[p]]
         for p in galas:
             endurance[p] = min(MAX_ENDURANCE, endurance[p] + GALA_BONUS)
         # The round's lists are replaced, not changed, by the next round: kept as they are.
-        self._judged = (self.round, self.tango, self.dice, self.arrangements, shown, judgings)
+        self._judged = (self.round, self.tango, dice, arrangements, shown, judgings)
         self._last_round = None
         events = self._verdict(shown, judgings, galas) if self.reporting else []
         self._begin_round()
@@ -252,11 +295,11 @@ class DancingDiceState(DeclaredState[Phase]):
             for p, (one, two, _, rock, gala) in shown.items()
         ]
         events = [Event("reveal", log.reveal, {"round": self.round, "shown": rows}, reveals=True)]
-        for dance, (values, satisfied, losers, out) in enumerate(judgings):
+        for dance, (values, bar, losers, out) in enumerate(judgings):
             judged = {
                 "dance": dance,
                 "values": {str(p): v for p, v in values.items()},
-                "satisfactory": sorted(satisfied),
+                "satisfactory": sorted(p for p, value in values.items() if value >= bar),
                 "lost": losers,
                 "out": out,
             }
@@ -294,8 +337,13 @@ class DancingDiceState(DeclaredState[Phase]):
                     for p, (_, _, _, rock, gala) in shown.items()
                 },
                 dances=tuple(
-                    Judged(values, tuple(sorted(satisfied)), tuple(lost), tuple(out))
-                    for values, satisfied, lost, out in judgings
+                    Judged(
+                        values,
+                        tuple(sorted(p for p, value in values.items() if value >= bar)),
+                        tuple(lost),
+                        tuple(out),
+                    )
+                    for values, bar, lost, out in judgings
                 ),
             )
         return self._last_round
@@ -336,7 +384,7 @@ class DancingDiceState(DeclaredState[Phase]):
         twin.zones = self.zones
         twin.step = self.step
         twin.endurance = list(self.endurance)
-        twin.dancing = self.dancing
+        twin.lineup = self.lineup
         twin.eliminated = [list(group) for group in self.eliminated]
         twin.round = self.round
         twin.tango = list(self.tango)
