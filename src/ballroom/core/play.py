@@ -46,7 +46,7 @@ def play_out(
     """Play ``state`` to the end (or ``max_actions`` more actions) and return it.
 
     ``on_events`` receives the events of each action. Without it nobody reads
-    them, so the game need not make them (``apply(quiet=True)``), chance runs
+    them, so the game need not make them (``State.advance``), chance runs
     on in one go (``State.run_chance``), and a seat's legal actions are the
     sequence the game keeps (``State.legal_sequence``).
     """
@@ -75,4 +75,4 @@ def play_out(
             action = agents[player].act(Decision(game, player, None, legal, None, observe))
         if action not in legal:
             state.apply(action, player)  # refused, with the rules' message
-        state.apply(action, player, trusted=True, quiet=True)
+        state.advance(action, player)

@@ -62,7 +62,7 @@ class State(ABC):
     rng: Rng
     history: list[tuple[int, int]]
     reporting: bool = True
-    """False while ``apply(..., quiet=True)`` runs: the game need not make events then."""
+    """False while ``advance`` runs: nobody reads the events, so the game need not make them."""
 
     def __init__(self, game: Game, seed: int) -> None:
         self.game = game
@@ -111,15 +111,13 @@ class State(ABC):
         return outcomes[index][0]
 
     def apply(
-        self, action: int, player: int | None = None, *, trusted: bool = False, quiet: bool = False
+        self, action: int, player: int | None = None, *, trusted: bool = False
     ) -> list[Event]:
         """Apply ``action`` for ``player`` and return the events it caused.
 
         ``player`` may be left out when exactly one player (or chance) is to
         act. ``trusted=True`` skips the checks for callers that took the
-        action from ``legal_actions(player)`` themselves (simulation loops,
-        search). ``quiet=True`` says that nobody reads the events: the game
-        may skip making them (``reporting`` tells it) and return none.
+        action from ``legal_actions(player)`` themselves.
         """
         if trusted and player is not None:
             acting = player
@@ -129,17 +127,20 @@ class State(ABC):
                 legal = self.legal_actions(acting)
                 if action not in legal:
                     raise IllegalActionError(self._illegal_message(action, acting, legal))
-        if quiet:
-            self.reporting = False
-            try:
-                self._apply(action, acting)
-            finally:
-                self.reporting = True
-            events: list[Event] = []
-        else:
-            events = self._apply(action, acting)
+        events = self._apply(action, acting)
         self.history.append((acting, action))
         return events
+
+    def advance(self, action: int, player: int) -> None:
+        """Apply ``action``, which ``player`` took from its legal actions, for a caller that
+        reads no events (a simulation, a search): the game need not make them (``reporting``).
+        """
+        self.reporting = False
+        try:
+            self._apply(action, player)
+        finally:
+            self.reporting = True
+        self.history.append((player, action))
 
     def run_chance(self, limit: int | None = None) -> None:
         """Play chance with the state's own source until a seat must decide or the game ends.
@@ -147,11 +148,11 @@ class State(ABC):
         At most ``limit`` actions, if given; nobody reads the events (a
         simulation's loop). A game may do this faster than one draw at a
         time, as long as it applies the very actions ``sample_chance`` and
-        ``apply`` would, in the same order.
+        ``advance`` would, in the same order.
         """
         left = -1 if limit is None else limit
         while left and self.current_players() == (CHANCE,):
-            self.apply(self.sample_chance(), CHANCE, trusted=True, quiet=True)
+            self.advance(self.sample_chance(), CHANCE)
             left -= 1
 
     def apply_text(self, text: str, player: int | None = None) -> list[Event]:

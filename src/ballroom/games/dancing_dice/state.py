@@ -11,7 +11,7 @@ is left (``ending``).
 The state keeps plain lists and small tables, and does only what a round
 needs: who decides comes from the step, which changes only when a choice
 or a roll moves the round on; a round's dances are judged from tables;
-events are made only when someone reads them (``apply(quiet=...)``), their
+events are made only when someone reads them (not in ``advance``), their
 sentences only when read, and the view only when asked for.
 """
 
@@ -26,12 +26,11 @@ from ballroom.core.flow import Mode, Step
 from ballroom.core.state import CHANCE, Outcome
 from ballroom.core.view import View
 from ballroom.games.dancing_dice import log
-from ballroom.games.dancing_dice.dance_values import TRIPLE_OF, TRIPLES
+from ballroom.games.dancing_dice.dance_values import RANKS_UNDER, TRIPLE_OF, TRIPLES
 from ballroom.games.dancing_dice.ending import final_ranking, the_end
 from ballroom.games.dancing_dice.game_play import FIRST, REROLL, ROLL, Phase, roll_id
 from ballroom.games.dancing_dice.judging import (
     Danced,
-    dance_values,
     danced,
     satisfactory_bar,
     satisfactory_count,
@@ -249,18 +248,30 @@ class DancingDiceState(DeclaredState[Phase]):
         """The curtains rise; both dances are judged; the next round begins, or the end."""
         a, b, c = self.tango
         tango = TRIPLE_OF[36 * a + 6 * b + c - 43]
+        ranks = RANKS_UNDER[tango]
         dice, arrangements, endurance = self.dice, self.arrangements, self.endurance
         dancers = self.lineup.couples
-        shown = {p: danced(dice[p], arrangements[p]) for p in dancers}
-        worth = {p: dance_values(danced_, tango) for p, danced_ in shown.items()}
+        shown: dict[int, Danced] = {}
+        worth: tuple[dict[int, int], dict[int, int]] = ({}, {})
+        tangos: tuple[list[int], list[int]] = ([], [])
+        for p in dancers:
+            one, two, pure, rock, gala = shown[p] = danced(dice[p], arrangements[p])
+            worth[0][p] = 2 * ranks[one] + pure  # the value of a dance (dance_values)
+            worth[1][p] = 2 * ranks[two] + pure
+            if one == tango:
+                tangos[0].append(p)
+            if two == tango:
+                tangos[1].append(p)
         judgings: list[Judging] = []
         for dance in (0, 1):
             judged = self.lineup.couples
             if len(judged) < 2:
                 break
-            values = {p: worth[p][dance] for p in judged}
-            if not self.tango_scored:
-                self.tango_scored = any(shown[p][dance] == tango for p in judged)
+            values = worth[dance]
+            if len(values) != len(judged):
+                values = {p: values[p] for p in judged}
+            if any(p in values for p in tangos[dance]):
+                self.tango_scored = True
             bar = satisfactory_bar(values)
             # A Rock (a Gala is one too) loses nothing this round.
             losers = [p for p in judged if values[p] < bar and not shown[p][3]]
