@@ -123,6 +123,10 @@ class Look:
         """The Tango dice rolled so far, in order, while they are being rolled."""
         return list(self._public().public.tango_rolled)
 
+    def rerolled(self) -> list[int | None]:
+        """How many dice each couple re-rolled this round, once every couple has chosen."""
+        return [couple.rerolled for couple in self._public().public.couples]
+
     def judging(self) -> list[dict[str, Any]]:
         """The last round's judgings, first dance then second.
 
