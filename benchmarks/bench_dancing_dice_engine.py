@@ -110,7 +110,9 @@ def main() -> None:
     if args.mcts:
         print("IS-MCTS iterations per second, Dancing Dice (bench_mcts.py's cases)")
         mcts = {
-            name: run(MCTS_CHILD.format(src=src, here=str(HERE), positions=4, iterations=args.iterations))
+            name: run(
+                MCTS_CHILD.format(src=src, here=str(HERE), positions=4, iterations=args.iterations)
+            )
             for name, src in trees.items()
         }
         for (label, before), (_, after) in zip(mcts["baseline"], mcts["this tree"], strict=True):  # type: ignore[call-overload]

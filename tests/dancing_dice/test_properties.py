@@ -13,8 +13,8 @@ from ballroom.core.play import decision_for
 from ballroom.core.record import GameRecord, replay
 from ballroom.core.rng import Rng
 from ballroom.core.state import CHANCE
-from ballroom.games.dancing_dice.position import Look
 from ballroom.games.dancing_dice.judging import satisfactory_count
+from ballroom.games.dancing_dice.position import Look
 from ballroom.games.dancing_dice.preparation import MAX_ENDURANCE
 from ballroom.games.dancing_dice.state import DancingDiceState
 

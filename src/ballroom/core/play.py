@@ -4,10 +4,16 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from functools import cache
+from typing import cast
 
 from ballroom.core.agent import Agent, ChoosesBlind, Decision
 from ballroom.core.events import Event
 from ballroom.core.state import CHANCE, State
+
+
+def _chooser(agent: Agent) -> Callable[[Sequence[int]], int] | None:
+    """The agent's ``choose``, if it chooses blind (``ChoosesBlind``)."""
+    return cast(ChoosesBlind, agent).choose if _blind(type(agent)) else None
 
 
 @cache
@@ -58,7 +64,7 @@ def play_out(
                 on_events(events)
         return state
     game, observe = state.game, state.observation
-    blind = [agent.choose if _blind(type(agent)) else None for agent in agents]
+    blind = [_chooser(agent) for agent in agents]
     while True:
         current = state.current_players()
         if not current:

@@ -72,9 +72,10 @@ class View(Generic[N, P, Q]):
 
 def to_json(value: Any) -> Any:
     """A part (or any field of one) as plain JSON values."""
-    if value is None or type(value) in _PLAIN:
+    kind: Any = type(value)
+    if value is None or kind in _PLAIN:
         return value
-    names = _field_names(type(value))
+    names = _field_names(kind)
     if names is not None:
         return {name: to_json(getattr(value, name)) for name in names}
     if isinstance(value, Enum):

@@ -73,8 +73,7 @@ def judging(data: Mapping[str, Any]) -> str:
         for seat in sorted(data["satisfactory"], key=lambda seat: -values[seat])
     )
     text = (
-        f"{ordinal} dance, {satisfactory_count(len(values))} of {len(values)} "
-        f"satisfactory: {good}."
+        f"{ordinal} dance, {satisfactory_count(len(values))} of {len(values)} satisfactory: {good}."
     )
     lost, out = data["lost"], data["out"]
     if lost:

@@ -255,7 +255,7 @@ class DancingDiceState(DeclaredState[Phase]):
         worth: tuple[dict[int, int], dict[int, int]] = ({}, {})
         tangos: tuple[list[int], list[int]] = ([], [])
         for p in dancers:
-            one, two, pure, rock, gala = shown[p] = danced(dice[p], arrangements[p])
+            one, two, pure, _, _ = shown[p] = danced(dice[p], arrangements[p])
             worth[0][p] = 2 * ranks[one] + pure  # the value of a dance (dance_values)
             worth[1][p] = 2 * ranks[two] + pure
             if one == tango:
