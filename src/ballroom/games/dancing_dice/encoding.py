@@ -35,7 +35,7 @@ from ballroom.games.dancing_dice.game_play import Phase
 from ballroom.games.dancing_dice.preparation import DICE_PER_PLAYER, MAX_ENDURANCE
 from ballroom.games.dancing_dice.view import LastRound, read
 
-PHASES = tuple(Phase)
+PHASES = tuple(phase.value for phase in Phase)
 FACES = 6
 MAX_ROUND = 50
 MAX_SATISFACTORY = 3
@@ -62,7 +62,7 @@ def encode(observation: Observation, players: int) -> npt.NDArray[np.float32]:
     order = (
         [(you + k) % players for k in range(players)] if you is not None else list(range(players))
     )
-    out[PHASES.index(view.step.name)] = 1.0
+    out[PHASES.index(view.step.name.value)] = 1.0
     at = len(PHASES)
     out[at] = float(you is not None)
     out[at + 1] = min(floor.round, MAX_ROUND) / MAX_ROUND
