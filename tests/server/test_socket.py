@@ -177,7 +177,9 @@ def test_hotseat_undo_takes_back_a_secret_choice_until_something_is_revealed(
         send(ws, {"type": "move", "seat": 0, "action": "reroll a b"})
         frames = {f["seat"]: f for f in (receive(ws) for _ in range(3))}
         assert frames[0]["undo"] and frames[0]["ply"] == start + 1
-        assert frames[1]["observation"]["seat"] == 1  # its own view: seat 0's dice have no place in it
+        assert (
+            frames[1]["observation"]["seat"] == 1
+        )  # its own view: seat 0's dice have no place in it
         send(ws, {"type": "move", "seat": 1, "action": "keep"})
         frames = {f["seat"]: f for f in (receive(ws) for _ in range(3))}
         assert frames[1]["undo"] and not frames[0]["undo"], "only the last mover may undo"
@@ -196,7 +198,9 @@ def test_hotseat_undo_takes_back_a_secret_choice_until_something_is_revealed(
         frame = until(
             ws,
             lambda f: (
-                f["type"] == "state" and f["observation"]["step"]["step"] == "arrange" and f["seat"] == 0
+                f["type"] == "state"
+                and f["observation"]["step"]["step"] == "arrange"
+                and f["seat"] == 0
             ),
         )
         assert not frame["undo"], "the re-roll announcement revealed everyone's choice"

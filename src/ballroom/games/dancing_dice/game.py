@@ -62,6 +62,8 @@ class DancingDice(DeclaredGame[Phase]):
         super().__init__(players, **options)
         self.no_zones = Zones.create(players, [])
         """Dice are not cards: every marathon's zones are none."""
+        self.no_zone_views = {seat: self.no_zones.view(seat) for seat in [None, *range(players)]}
+        """Each seat's view of no zones, made once."""
         self._lineups: dict[tuple[int, ...], Lineup] = {}
 
     def lineup(self, couples: tuple[int, ...]) -> Lineup:

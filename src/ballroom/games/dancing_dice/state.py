@@ -384,7 +384,7 @@ class DancingDiceState(DeclaredState[Phase]):
             curtain = Curtain(
                 tuple(self.dice[seat]), self.rerolls.get(seat), self.arrangements.get(seat)
             )
-        return View(seat, self.step, self.zones.view(seat), floor, curtain)
+        return View(seat, self.step, self.game.no_zone_views[seat], floor, curtain)
 
     def clone(self) -> DancingDiceState:
         twin = DancingDiceState.__new__(DancingDiceState)
