@@ -15,11 +15,11 @@ import json
 import pytest
 
 import ballroom
-from ballroom.agents import RandomAgent
+from ballroom.agents import RandomAgent, make_agent
 from ballroom.core.capabilities import Determinizes
 from ballroom.core.errors import IllegalActionError, InvalidOptionError
 from ballroom.core.game import Game, games
-from ballroom.core.play import decision_for
+from ballroom.core.play import decision_for, past_cap, play_out
 from ballroom.core.record import GameRecord, replay
 from ballroom.core.rng import Rng
 from ballroom.core.state import CHANCE, State
@@ -32,11 +32,12 @@ GAME_CLASSES = games() + EXAMPLES
 
 
 def random_walk(game: Game, seed: int, check: bool = True) -> State:
-    """Play a random game, checking the contract at every step when ``check``."""
+    """Play a random game, checking the contract at every step when ``check``, to its end
+    or until cut off past the game's ``turn_cap`` (truncated: no winner)."""
     state = game.new_state(seed)
     agents = [RandomAgent(Rng(seed * 31 + seat)) for seat in range(game.players)]
     for _ in range(MAX_ACTIONS):
-        if state.is_terminal():
+        if state.is_terminal() or past_cap(state, game.turn_cap):
             break
         players = state.current_players()
         player = players[0]
@@ -60,7 +61,9 @@ def random_walk(game: Game, seed: int, check: bool = True) -> State:
         else:
             action = agents[player].act(decision_for(state, player))
         state.apply(action, player)
-    assert state.is_terminal(), f"no end after {MAX_ACTIONS} actions"
+    assert state.is_terminal() or past_cap(state, game.turn_cap), (
+        f"no end after {MAX_ACTIONS} actions"
+    )
     return state
 
 
@@ -72,9 +75,20 @@ def game(request: pytest.FixtureRequest) -> Game:
 
 def test_random_games_follow_the_contract(game: Game) -> None:
     state = random_walk(game, seed=1)
-    outcome = state.outcome()
-    assert outcome.winners
     assert len(state.returns()) == game.players
+    if state.is_terminal():
+        assert state.outcome().winners
+        assert abs(sum(state.returns()) - 1.0) < 1e-9
+    else:  # cut off at the game's turn cap: truncated, no winner
+        assert state.returns() == [0.0] * game.players
+
+
+def test_the_games_own_bots_finish_with_a_winner(game: Game) -> None:
+    """Purposeful play ends by the rules, well within any turn cap for automated play."""
+    seats = type(game).default_seats(game.players)
+    agents = [make_agent(game, seat, spec, 6) for seat, spec in enumerate(seats)]
+    state = play_out(game.new_state(6), agents, max_turns=game.turn_cap)
+    assert state.is_terminal() and state.outcome().winners
     assert abs(sum(state.returns()) - 1.0) < 1e-9
 
 
@@ -166,9 +180,10 @@ def test_determinized_worlds_show_the_seat_its_view_and_play_to_the_end(
 
 
 def random_finish(state: State, chooser: Rng) -> None:
-    """Play ``state`` to its end with random legal moves (a dealt world must allow it)."""
+    """Play ``state`` to its end, or its cut-off past the game's turn cap, with random legal
+    moves (a dealt world must allow it)."""
     for _ in range(MAX_ACTIONS):
-        if state.is_terminal():
+        if state.is_terminal() or past_cap(state, state.game.turn_cap):
             return
         player = state.current_players()[0]
         legal = state.legal_actions(player)

@@ -6,7 +6,7 @@ from typing import Any
 
 import numpy as np
 import pytest
-from tests.interop.configs import all_games, config_id, small_configs
+from tests.interop.configs import all_games, config_id, rule_options, small_configs
 
 from ballroom.core.game import Game, make_game
 from ballroom.core.rng import Rng
@@ -25,7 +25,7 @@ def test_every_registered_game_has_an_encoding(game: type[Game]) -> None:
 @pytest.mark.parametrize("config", small_configs(), ids=config_id)
 def test_encoding_has_fixed_shape_and_unit_range(config: tuple[str, int, dict[str, Any]]) -> None:
     game_id, players, options = config
-    game = make_game(game_id, players, **options)
+    game = make_game(game_id, players, **rule_options(options))
     rng = Rng(3)
     for seed in range(2):
         state = game.new_state(seed)

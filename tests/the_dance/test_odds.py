@@ -177,3 +177,24 @@ def test_hints_come_from_the_seat_observation_alone() -> None:
         seen.append(state.game.move_hints(state.observation(0), state.legal_actions(0)))
     assert all(notes == seen[0] for notes in seen)
     assert seen[0], "the acting family is told its odds"
+
+
+@pytest.mark.parametrize(
+    "powers",
+    [("tactician",), ("tactician", "resourceful"), ("tactician", "willpower")],
+    ids="+".join,
+)
+def test_a_refreshment_before_the_roll_counts_against_tactician(powers: tuple[str, ...]) -> None:
+    """RULINGS 18: the notes leave Tactician out once the roll's Refreshments are spent."""
+    state = _influence_step(_next_to_julia_and_thorne(powers, "corruption-1", "ankh", "ankh"))
+    act(state, "influence lady-julia", "domain corruption")
+    played = _hint(state, "refresh corruption-1")
+    best = _engine(state, "refresh corruption-1")
+    assert played["need"] == 5
+    assert (played["best_success"], played["best_dominate"]) == (float(best[0]), float(best[1]))
+    assert ("Tactician" in played["with"]) == ("resourceful" in powers)  # type: ignore[operator]
+    act(state, "refresh corruption-1", "no-refreshment", "roll 6")
+    if "willpower" in powers:
+        again = _hint(state, "willpower ankh")
+        want = chances(RollRules(5), cards=1)
+        assert (again["success"], again["dominate"]) == (float(want.success), float(want.dominate))

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import pytest
 
+from ballroom.agents import make_agent
 from ballroom.core.errors import InvalidOptionError
+from ballroom.core.play import play_out
 from ballroom.core.state import CHANCE
 from ballroom.games.the_dance import TheDance
 from ballroom.games.the_dance.components import default_components
@@ -19,9 +21,21 @@ def test_defaults_follow_the_sequence_of_play() -> None:
         "scenario": "subtlety",
         "initiative": False,
         "super-villains": False,
-        "dawn": 200,
+        "dawn": 0,
         "play-for-places": False,
     }
+
+
+def test_the_default_game_has_no_turn_limit() -> None:
+    """RULINGS 16: only a Plan ends the game; dawn is a labelled house rule, off by default."""
+    doc = TheDance.option_set.get("dawn").doc
+    assert "House rule, not in the rulebook" in doc and "off by default" in doc
+    game = TheDance(2)
+    state = game.new_state(4)
+    agents = [make_agent(game, seat, "random", 4) for seat in range(2)]
+    play_out(state, agents, max_turns=250)
+    assert state.turns() == 251 and not state.is_terminal()
+    assert state.returns() == [0.0, 0.0] and state.outcome().winners == ()
 
 
 @pytest.mark.parametrize(
@@ -71,6 +85,29 @@ def test_new_blood_draws_plans_before_avatars() -> None:
                 player,
             )
         assert (look.plan(0) is not None) == plan_known
+
+
+@pytest.mark.parametrize("scenario", ["subtlety", "new-blood"])
+@pytest.mark.parametrize("players", [2, 3, 6])
+def test_avatars_are_chosen_youngest_to_oldest(scenario: str, players: int) -> None:
+    """RULINGS 15: the first player (seat 0, the oldest) chooses her Avatar last; with
+    NEW BLOOD after every Plan is drawn. Sanctuaries follow in seat order."""
+    state = TheDance(players, scenario=scenario).new_state(2)
+    choosers: dict[str, list[int]] = {"choose-avatar": [], "choose-sanctuary": []}
+    look = Look(state)
+    while look.step() != "dance":
+        player = state.current_players()[0]
+        if player == CHANCE:
+            state.apply(state.sample_chance(), CHANCE)
+            continue
+        phase = state.observation(player)["phase"]
+        if phase == "choose-avatar" and not choosers[phase]:
+            plans_drawn = all(look.plan(seat, seen_by=seat) for seat in range(players))
+            assert plans_drawn == (scenario == "new-blood")
+        choosers.get(phase, []).append(player)
+        state.apply(state.legal_actions(player)[0], player)
+    assert choosers["choose-avatar"] == list(reversed(range(players)))
+    assert choosers["choose-sanctuary"] == list(range(players))
 
 
 def test_super_villains_keep_both_powers() -> None:

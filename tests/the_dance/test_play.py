@@ -7,7 +7,7 @@ import pytest
 from ballroom.agents import make_agent
 from ballroom.core.errors import IllegalActionError
 from ballroom.core.play import play_out
-from ballroom.core.rng import Rng
+from ballroom.core.rng import Rng, derive_seed
 from ballroom.games.the_dance import TheDance
 from ballroom.games.the_dance import actions as ac
 from ballroom.games.the_dance.position import Look, Position, act
@@ -30,8 +30,8 @@ def test_heuristic_beats_three_random_players() -> None:
         specs = ["random"] * 4
         specs[seat] = "heuristic"
         agents = [make_agent(game, s, spec, seed) for s, spec in enumerate(specs)]
-        state = play_out(game.new_state(seed), agents)
-        wins += state.outcome().winners == (seat,)
+        state = play_out(game.new_state(seed), agents, max_turns=game.turn_cap)
+        wins += state.is_terminal() and state.outcome().winners == (seat,)
     assert wins >= 11
 
 
@@ -46,8 +46,19 @@ def test_heuristic_plays_every_option_set_to_the_end() -> None:
     ):
         game = TheDance(3, **opts)
         agents = [make_agent(game, s, "heuristic", seed) for s in range(3)]
-        state = play_out(game.new_state(seed), agents)
+        state = play_out(game.new_state(seed), agents, max_turns=game.turn_cap)
         assert state.is_terminal() and Look(state).finished()
+
+
+def test_two_heuristic_families_seat_dancers_and_finish() -> None:
+    """No parked Avatar seals a table (RULINGS 19), and the heuristic routes its Avatar
+    around the other family's entry hex (game 21 once chose a step onto it, mid-Shadow)."""
+    for index in range(30):
+        seed = derive_seed(2, "game", index)
+        game = TheDance(2)
+        agents = [make_agent(game, s, "heuristic", seed) for s in range(2)]
+        state = play_out(game.new_state(seed), agents, max_turns=50)
+        assert state.is_terminal() and Look(state).finished(), f"game {index} did not finish"
 
 
 def test_event_sentence_tells_the_roll_and_its_target() -> None:
@@ -121,5 +132,5 @@ def test_rollout_policy_always_picks_a_legal_action() -> None:
 def test_search_bot_plays_through_determinize() -> None:
     game = TheDance(2)
     agents = [make_agent(game, 0, "mcts:iterations=8", 1), make_agent(game, 1, "random", 1)]
-    state = play_out(game.new_state(1), agents)
+    state = play_out(game.new_state(1), agents, max_turns=game.turn_cap)
     assert state.is_terminal()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ballroom.games.the_dance import TheDanceState
 from ballroom.games.the_dance.components import DOMAINS, default_components
 from ballroom.games.the_dance.position import Look, Position, act, legal_texts
 
@@ -223,6 +224,53 @@ def test_tactician_lowers_the_die_by_one() -> None:
     assert legal_texts(state) == ["accept", "tactician ankh"]
     sentences = act(state, "tactician ankh", "accept")
     assert any("rolls 4 against 4: Lady Julia is Influenced" in s for s in sentences)
+
+
+def test_tactician_spend_is_the_rolls_one_refreshment() -> None:
+    """RULINGS 18: a Refreshment played before the roll leaves Tactician nothing to spend."""
+    state = (
+        next_to_lady_julia()
+        .powers("plum", "tactician")
+        .refreshments("plum", "corruption-1", "ankh")
+        .build()
+    )
+    act(state, "end-dance", "influence lady-julia", "domain corruption", "refresh corruption-1")
+    assert legal_texts(state) == ["no-refreshment"]
+    act(state, "no-refreshment", "roll 6")
+    assert legal_texts(state) == ["accept"]
+    sentences = act(state, "accept")
+    assert any("rolls 6 against 5: no effect" in s for s in sentences)
+    assert Look(state).refreshment_count("plum") == 1
+
+
+def test_resourceful_lets_tactician_spend_the_second_refreshment() -> None:
+    """RULINGS 18 with RESOURCEFUL: one before the roll and one after, never three."""
+
+    def tactician_and_resourceful() -> TheDanceState:
+        return (
+            next_to_lady_julia()
+            .powers("plum", "tactician", "resourceful")
+            .refreshments("plum", "corruption-1", "corruption-1", "ankh")
+            .build()
+        )
+
+    state = tactician_and_resourceful()
+    act(state, "end-dance", "influence lady-julia", "domain corruption", "refresh corruption-1")
+    act(state, "no-refreshment", "roll 6")
+    assert legal_texts(state) == ["accept", "tactician corruption-1", "tactician ankh"]
+    events = state.apply_text("tactician ankh")
+    assert [(e.text, e.reveals) for e in events] == [
+        ("The Saar family uses Tactician: the roll counts as 5.", True),
+        ("The Saar family uses Resourceful: a second Refreshment on one roll.", True),
+    ]
+    assert legal_texts(state) == ["accept"]
+    sentences = act(state, "accept")
+    assert any("rolls 5 against 5: Lady Julia is Influenced" in s for s in sentences)
+    # Two before the roll spend the limit: nothing is left for Tactician.
+    again = tactician_and_resourceful()
+    act(again, "end-dance", "influence lady-julia", "domain corruption")
+    act(again, "refresh corruption-1", "refresh corruption-1", "roll 6")
+    assert legal_texts(again) == ["accept"]
 
 
 def test_willpower_rerolls() -> None:

@@ -8,7 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from ballroom.agents import make_agent
-from ballroom.core.play import decision_for
+from ballroom.core.play import decision_for, past_cap
 from ballroom.core.record import GameRecord, replay
 from ballroom.core.rng import Rng
 from ballroom.core.state import CHANCE
@@ -125,14 +125,15 @@ def check_secrecy(state: TheDanceState) -> None:
 
 
 def play(
-    seed: int, players: int, seats: list[str], check_every: int, **opts: object
+    seed: int, players: int, seats: list[str], check_every: int, max_turns: int, **opts: object
 ) -> TheDanceState:
+    """Play to the end, or until cut off past ``max_turns`` (truncated: no winner)."""
     game = TheDance(players, **opts)
     state = game.new_state(seed)
     agents = [make_agent(game, seat, seats[seat % len(seats)], seed) for seat in range(players)]
     rng = Rng(seed)
     steps = 0
-    while not state.is_terminal():
+    while not state.is_terminal() and not past_cap(state, max_turns):
         player = state.current_players()[0]
         if player == CHANCE:
             action = state.sample_chance()
@@ -160,8 +161,11 @@ def play(
 def test_random_games_keep_every_invariant(
     seed: int, players: int, opts: dict[str, object]
 ) -> None:
-    state = play(seed, players, ["random"], check_every=7, dawn=25, **opts)
-    assert state.is_terminal() and abs(sum(state.returns()) - 1.0) < 1e-9
+    state = play(seed, players, ["random"], check_every=7, max_turns=25, **opts)
+    if state.is_terminal():
+        assert abs(sum(state.returns()) - 1.0) < 1e-9
+    else:  # cut off: truncated, no winner (RULINGS 16)
+        assert state.turns() == 26 and state.returns() == [0.0] * players
     replayed = replay(GameRecord.loads(state.record().dumps()))
     assert replayed.history == state.history
     assert replayed.observation(None) == state.observation(None)
@@ -173,20 +177,26 @@ def test_purposeful_games_end_by_plan_and_replay(
     seed: int, players: int, opts: dict[str, object]
 ) -> None:
     opts = {**opts, "play_for_places": False}
-    state = play(seed, players, ["heuristic", "random"], check_every=11, **opts)
-    assert Look(state).finished(), "a heuristic family completes a Plan before dawn"
-    assert state.turns() < 200
+    state = play(
+        seed, players, ["heuristic", "random"], check_every=11, max_turns=TheDance.turn_cap, **opts
+    )
+    assert state.is_terminal() and Look(state).finished(), "a heuristic family completes a Plan"
     record = state.record()
     assert replay(record).observation(0) == state.observation(0)
 
 
 def test_many_short_random_games_end_and_conserve() -> None:
-    """Many short random games (dawn after 6 turns), checked at the end."""
+    """Many short random games (cut off after 6 turns), checked at the end."""
     endings: Counter[str] = Counter()
     for seed in range(1500):
-        state = play(seed, 2 + seed % 5, ["random"], check_every=0, dawn=6)
-        endings["plan" if Look(state).finished() else "dawn"] += 1
-    assert endings["dawn"] + endings["plan"] == 1500
+        players = 2 + seed % 5
+        state = play(seed, players, ["random"], check_every=0, max_turns=6)
+        if state.is_terminal():
+            endings["plan"] += 1
+        else:
+            assert state.turns() == 7 and state.returns() == [0.0] * players
+            endings["truncated"] += 1
+    assert endings["truncated"] + endings["plan"] == 1500
 
 
 def test_clone_is_independent_and_equal() -> None:

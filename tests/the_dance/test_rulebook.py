@@ -419,3 +419,80 @@ def test_avatars_and_dancers_may_not_enter_occupied_hexes() -> None:
     )
     texts = legal_texts(state)
     assert "step e" not in texts and "step w" not in texts and "step ne" in texts
+
+
+GREY_ENTRY = (5, -5)  # the Balaz family's (grey, seat 1) entry hex
+
+
+def test_no_avatar_enters_another_familys_entry_hex() -> None:
+    """RULINGS 19: the Saar Avatar may not step onto the Balaz entry hex; her Dancer may."""
+    assert entry_hex("grey") == GREY_ENTRY
+    state = (
+        Position(players=2)
+        .dancer("Lady Julia", at=(5, -4), influenced_by="plum")
+        .avatar("plum", at=(4, -4))
+        .avatar("grey", at=(-4, 0))
+        .build()
+    )
+    texts = legal_texts(state)
+    assert "step ne" not in texts and "step nw" in texts
+    assert "lead lady-julia nw" in texts  # Dancers may cross any entry hex
+    own = Position(players=2).avatar("plum", at=(4, 0)).avatar("grey", at=(-4, 0)).build()
+    assert entry_hex("plum") == (5, 0) and "step e" in legal_texts(own)
+
+
+def test_shadow_neither_passes_nor_escapes_through_another_familys_entry_hex() -> None:
+    """With Shadow and Athletic, the way through Lady Julia ends on the Balaz entry: refused."""
+    crowd = {
+        "Lady Julia": (4, -4),
+        "Contessa Marta": (4, -3),
+        "Artisan Belan": (5, -4),
+        "Captain Lupei": (4, -5),
+        "Patron Constantin": (3, -4),
+        "Primar Todoran": (3, -3),
+    }
+    position = Position(players=2).avatar("plum", at=(4, -2)).avatar("grey", at=(-4, 0))
+    for name, at in crowd.items():
+        position.dancer(name, at=at)
+    state = position.powers("plum", "shadow", "athletic").build()
+    act(state, "step nw")  # into Contessa Marta's hex, passing: she may not stop there
+    texts = legal_texts(state)
+    assert "end-dance" not in texts and "step nw" not in texts
+    blocked = (
+        Position(players=2)
+        .dancer("Lady Julia", at=GREY_ENTRY)
+        .avatar("plum", at=(4, -4))
+        .avatar("grey", at=(-4, 0))
+        .powers("plum", "shadow")
+        .build()
+    )
+    assert "step ne" not in legal_texts(blocked)
+
+
+def test_may_i_cut_in_never_carries_an_avatar_onto_another_familys_entry_hex() -> None:
+    def cut_ins(family: str, dancers: dict[str, Hex], avatars: dict[str, Hex]) -> list[str]:
+        """The May I Cut In? moves of ``family``'s Influence step in a fresh position."""
+        position = Position(players=2)
+        for name, at in dancers.items():
+            position.dancer(name, at=at)
+        for colour, at in avatars.items():
+            position.avatar(colour, at=at)
+        state = position.build()
+        if family == "grey":
+            act(state, "end-dance", "pass")
+        act(state, "end-dance")
+        assert Look(state).turn_of() == family
+        return [t for t in legal_texts(state) if t.startswith("cut-in")]
+
+    dancers = {"Lady Julia": GREY_ENTRY, "Contessa Marta": (3, -4)}
+    assert cut_ins("plum", dancers, {"plum": (4, -4), "grey": (5, -4)}) == [
+        "cut-in contessa-marta",
+        "cut-in thorne-balaz",
+    ]
+    # Thorne on his own entry: Tatiana may not take his place, nor swap him onto hers.
+    assert cut_ins("plum", {}, {"plum": (4, -4), "grey": GREY_ENTRY}) == []
+    assert cut_ins("plum", {}, {"plum": (5, 0), "grey": (4, 0)}) == []
+    assert cut_ins("grey", {}, {"plum": (5, 0), "grey": (4, 0)}) == []
+    # A Dancer may be swapped onto the acting family's own entry hex.
+    dancer = {"Lady Julia": (4, 0)}
+    assert cut_ins("plum", dancer, {"plum": (5, 0), "grey": (-4, 0)}) == ["cut-in lady-julia"]

@@ -42,36 +42,54 @@ def step(state: State, agents: Sequence[Agent]) -> list[Event]:
     return state.apply(action, player, trusted=True)
 
 
+def past_cap(state: State, max_turns: int | None) -> bool:
+    """Whether a game not over has begun a turn past ``max_turns``: cut off, *truncated*.
+
+    A truncated game has no winner and counts as unfinished (``returns()`` of a
+    state that is not terminal are all zeros); ``None`` caps nothing.
+    """
+    return max_turns is not None and not state.is_terminal() and state.turns() > max_turns
+
+
 def play_out(
     state: State,
     agents: Sequence[Agent],
     *,
     max_actions: int | None = None,
+    max_turns: int | None = None,
     on_events: Callable[[list[Event]], None] | None = None,
 ) -> State:
-    """Play ``state`` to the end (or ``max_actions`` more actions) and return it.
+    """Play ``state`` to the end, or ``max_actions`` more actions, or until it is cut off
+    past ``max_turns`` (see ``past_cap``), and return it.
 
     ``on_events`` receives the events of each action. Without it nobody reads
-    them, so the game need not make them (``State.advance``), chance runs
-    on in one go (``State.run_chance``), and a seat's legal actions are the
-    sequence the game keeps (``State.legal_sequence``).
+    them, so the game need not make them (``State.advance``), chance runs on
+    in one go (``State.run_chance``; one draw at a time under a turn cap), and
+    a seat's legal actions are the sequence the game keeps
+    (``State.legal_sequence``).
     """
     if on_events is not None or max_actions is not None:
-        stop = None if max_actions is None else len(state.history) + max_actions
-        while not state.is_terminal() and (stop is None or len(state.history) < stop):
+        taken = 0
+        while (
+            not state.is_terminal()
+            and (max_actions is None or taken < max_actions)
+            and not past_cap(state, max_turns)
+        ):
             events = step(state, agents)
+            taken += 1
             if on_events is not None:
                 on_events(events)
         return state
     game, observe = state.game, state.observation
     blind = [_chooser(agent) for agent in agents]
+    chance_run = None if max_turns is None else 1
     while True:
         current = state.current_players()
-        if not current:
+        if not current or (max_turns is not None and state.turns() > max_turns):
             return state
         player = current[0]
         if player == CHANCE:
-            state.run_chance()
+            state.run_chance(chance_run)
             continue
         legal = state.legal_sequence(player)
         choose = blind[player]

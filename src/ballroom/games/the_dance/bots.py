@@ -11,8 +11,8 @@ Each decision is scored afresh from the seat's observation:
   Influence range (two with Mesmerize, through pieces with Shadow, an extra
   hex with Athletic or an Ankh when that reaches a better hex).
 * **Block.** Freeing an opponent's Influenced Dancer near her table is worth
-  something, and so is standing on an opponent's entry hex while her Dancer
-  approaches it.
+  something. (No Avatar may enter an opponent's entry hex, RULINGS 19, so
+  the Avatar's routes go around them.)
 * **Use the Power.** Refreshments are played when they raise the odds, the
   post-roll Powers turn failures into successes, Host calls the Server from
   afar when the hand runs low, Strategic swaps to an easier Plan, Discipline
@@ -128,6 +128,12 @@ class _Context:
             if self.fam["sanctuary"] >= 0
             else -1
         )
+        self.closed = frozenset(
+            self.board.sanctuaries[f["sanctuary"]].entry
+            for q, f in enumerate(fams)
+            if q != me and f["sanctuary"] >= 0
+        )
+        """The other families' entry hexes, which the Avatar may not enter (RULINGS 19)."""
         self._home: list[int] | None = None
         self.base_need = self._base_need()
         self.need = self._need()
@@ -168,8 +174,10 @@ class _Context:
             self._home = self._distances_from(self.entry, passable_piece=-2)
         return self._home[pos] if pos >= 0 else UNREACHABLE
 
-    def _distances_from(self, start: int, passable_piece: int) -> list[int]:
-        """BFS over empty hexes from ``start`` (which may be occupied)."""
+    def _distances_from(
+        self, start: int, passable_piece: int, closed: frozenset[int] = frozenset()
+    ) -> list[int]:
+        """BFS over empty hexes from ``start`` (which may be occupied), never into ``closed``."""
         dist = [UNREACHABLE] * len(self.board.hexes)
         if start < 0:
             return dist
@@ -183,7 +191,7 @@ class _Context:
             nxt_frontier = []
             for h in frontier:
                 for n in neighbours[h]:
-                    if n >= 0 and dist[n] == UNREACHABLE:
+                    if n >= 0 and dist[n] == UNREACHABLE and n not in closed:
                         dist[n] = step
                         if occ[n] < 0 or occ[n] == passable_piece:
                             nxt_frontier.append(n)
@@ -268,15 +276,6 @@ class _Context:
             and ("host" in self.powers or dist[server] <= reach)
         ):
             best = max(best, 0.3)
-        for q, f in enumerate(view["families"]):
-            if (
-                q != self.me
-                and f["sanctuary"] >= 0
-                and self.board.sanctuaries[f["sanctuary"]].entry == h
-            ):
-                for d, owner in enumerate(view["dancer_influence"]):
-                    if owner == q and self.board.distance[h][view["dancer_pos"][d]] <= 3:
-                        best = max(best, 0.3)
         return best
 
     # -- phases ------------------------------------------------------------------------
@@ -341,9 +340,12 @@ class _Context:
         shadow = "shadow" in self.powers
         # Distances from here (through pieces for Shadow, who may not stop on them).
         me_code = self.nd + self.me
-        dist = self._distances_from(here, passable_piece=me_code if not shadow else -3)
-        if shadow:
-            dist = self._shadow_distances(here)
+        closed = self.closed
+        dist = (
+            self._shadow_distances(here)
+            if shadow
+            else self._distances_from(here, passable_piece=me_code, closed=closed)
+        )
         stay = -1.0 if must_move else self.hex_value(here) if not turn["passing"] else -1.0
         best_h, best_v = -1, stay
         for h, dh in enumerate(dist):
@@ -367,7 +369,7 @@ class _Context:
             return ac.ANKH
         # Step toward best_h: pick a neighbour one closer along a route.
         back = (
-            self._distances_from(best_h, passable_piece=-3)
+            self._distances_from(best_h, passable_piece=-3, closed=closed)
             if not shadow
             else self._shadow_distances(best_h)
         )
@@ -379,6 +381,7 @@ class _Context:
         return min(options)[1] if options else None
 
     def _shadow_distances(self, start: int) -> list[int]:
+        """BFS through every piece (Shadow passes them), never into a closed entry hex."""
         dist = [UNREACHABLE] * len(self.board.hexes)
         dist[start] = 0
         frontier = [start]
@@ -388,7 +391,7 @@ class _Context:
             nxt = []
             for h in frontier:
                 for n in self.board.neighbours[h]:
-                    if n >= 0 and dist[n] == UNREACHABLE:
+                    if n >= 0 and dist[n] == UNREACHABLE and n not in self.closed:
                         dist[n] = step
                         nxt.append(n)
             frontier = nxt

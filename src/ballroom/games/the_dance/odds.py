@@ -7,7 +7,9 @@ OVERWHELMING; a Foil never Dominates. After the roll the family may spend
 any one Refreshment (``state._postroll_actions``): TACTICIAN makes the die
 count one lower (once per roll, while it counts more than 1; a lowered 1 is
 not a natural 1), WILLPOWER rolls again (once per effort, and Tactician may
-then be used on the new roll).
+then be used on the new roll). Tactician's spend is one of the roll's
+Refreshments (RULINGS 18), so the caller says whether the Refreshments played
+before the roll left room for it.
 
 "Best" play spends Refreshments after the roll only to turn a failure into a
 success or, among equally sure ways, a success into Domination: both numbers

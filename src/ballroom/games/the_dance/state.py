@@ -227,9 +227,17 @@ class TheDanceState(State):
     # -- set-up -------------------------------------------------------------
 
     def _build_setup(self) -> None:
+        """Queue the set-up: Avatars, Sanctuaries, Powers, Refreshments, Plans, the floor.
+
+        Seats are numbered in play order from the first player, who is the
+        oldest; the engine takes that order as age order too, so Avatars are
+        chosen youngest to oldest, from the last seat back to seat 0 (RULINGS
+        15), after the Plans with NEW BLOOD. Sanctuaries, for which the
+        rulebook gives no order, are declared in seat order.
+        """
         opts = self.game.options
         seats = range(self.n)
-        avatars = [(T_AVATAR, p) for p in seats] + [(T_SANCTUARY, p) for p in seats]
+        avatars = [(T_AVATAR, p) for p in reversed(seats)] + [(T_SANCTUARY, p) for p in seats]
         powers: list[tuple[int, int]] = []
         for p in seats:
             powers += [(T_POWER_DRAW, p), (T_POWER_DRAW, p)]
@@ -360,11 +368,17 @@ class TheDanceState(State):
         out: list[int] = []
         bits = self.power_bits[p]
         if self.moves_left > 0:
+            closed = self._closed_to(p)
             neighbours = board.neighbours[here]
             for direction in range(6):
                 nxt = neighbours[direction]
-                if nxt >= 0 and (
-                    occ[nxt] < 0 or (bits & SHADOW and self._can_escape(nxt, self.moves_left - 1))
+                if (
+                    nxt >= 0
+                    and nxt not in closed
+                    and (
+                        occ[nxt] < 0
+                        or (bits & SHADOW and self._can_escape(nxt, self.moves_left - 1, closed))
+                    )
                 ):
                     out.append(ac.STEP + direction)
         if self.passing:
@@ -407,8 +421,15 @@ class TheDanceState(State):
         out.sort()
         return out
 
-    def _can_escape(self, start: int, budget: int) -> bool:
-        """Whether a Shadow Avatar on ``start`` can reach an empty hex within ``budget`` steps."""
+    def _closed_to(self, p: int) -> list[int]:
+        """The hexes family ``p``'s Avatar may not enter: the other families' Sanctuary
+        entry hexes (RULINGS 19), so that no parked Avatar can seal a table."""
+        sanctuaries = self.comp.board.sanctuaries
+        return [sanctuaries[s].entry for q, s in enumerate(self.sanctuary_of) if q != p and s >= 0]
+
+    def _can_escape(self, start: int, budget: int, closed: list[int]) -> bool:
+        """Whether a Shadow Avatar on ``start`` can reach an empty hex within ``budget`` steps,
+        passing through pieces but never through a ``closed`` hex."""
         if budget <= 0:
             return False
         neighbours = self.comp.board.neighbours
@@ -420,7 +441,7 @@ class TheDanceState(State):
             nxt_frontier = []
             for h in frontier:
                 for nxt in neighbours[h]:
-                    if nxt >= 0 and nxt not in seen:
+                    if nxt >= 0 and nxt not in seen and nxt not in closed:
                         if occ[nxt] < 0 or occ[nxt] == me:
                             return True
                         seen.add(nxt)
@@ -482,21 +503,34 @@ class TheDanceState(State):
             server = self.server
             if server >= 0 and (self.power_bits[p] & HOST or dist[server] <= reach):
                 out.append(ac.SERVER)
+            # May I Cut In? may not carry an Avatar onto another family's entry hex.
+            closed = self._closed_to(p)
             for nxt in board.neighbours[here]:
-                if nxt >= 0:
+                if nxt >= 0 and nxt not in closed:
                     piece = occ[nxt]
                     if 0 <= piece < nd:
                         out.append(ac.CUT_DANCER + piece)
-                    elif nd <= piece < nd + self.n:
+                    elif nd <= piece < nd + self.n and here not in self._closed_to(piece - nd):
                         out.append(ac.CUT_AVATAR + self.avatar_of[piece - nd])
         out.sort()
         return out
 
     def _postroll_actions(self, p: int) -> list[int]:
+        """``accept``, and what Tactician and Willpower allow after this roll.
+
+        Tactician's spend is one of the roll's Refreshments (RULINGS 18): it is
+        offered only while the roll has used fewer than its limit (one, two
+        with Resourceful). Willpower's Refreshment pays for a new roll instead.
+        """
         out = [ac.ACCEPT]
         bits = self.power_bits[p]
         hand = self.hand[p]
-        if bits & TACTICIAN and not self.tactician_used and self.roll - self.modifier > 1:
+        if (
+            bits & TACTICIAN
+            and not self.tactician_used
+            and self.roll - self.modifier > 1
+            and len(self.used) < self._refresh_limit(p)
+        ):
             out.extend(ac.TACTICIAN + k for k, c in enumerate(hand) if c)
         if bits & WILLPOWER and not self.rerolled:
             out.extend(ac.WILLPOWER + k for k, c in enumerate(hand) if c)
@@ -971,6 +1005,8 @@ class TheDanceState(State):
                     reveals=self._reveal(p, TACTICIAN),
                 )
             )
+            if self.used:
+                self._use_power(p, RESOURCEFUL, "a second Refreshment on one roll", events)
             # The post-roll step goes on (``accept`` alone without Willpower) so
             # that its end does not tell whether Willpower is held (RULINGS 20).
         else:
