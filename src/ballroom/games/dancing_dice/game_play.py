@@ -102,6 +102,13 @@ FIRST_IDS = CODEC.ids(FIRST)
 """In the order of ``FIRST_ROWS``."""
 
 
+CHOSEN: dict[int, tuple[int, ...]] = {
+    CODEC.encode(action): action.values[0] if action.values else ()
+    for action in (KEEP(), *(REROLL(dice) for dice in REROLLS), *(FIRST(row) for row in FIRST_ROWS))
+}
+"""The dice each ``keep``, ``reroll`` and ``first`` id names."""
+
+
 def roll_id(face: int) -> int:
     """The id of a die showing ``face``."""
     return ROLL_IDS[face - 1]
@@ -120,10 +127,10 @@ def first_id(dice: Iterable[int]) -> int:
 
 def dice_of(action: int) -> tuple[int, ...]:
     """The dice a ``keep``, ``reroll`` or ``first`` id names."""
-    move = CODEC.decode(action)
-    if move.family not in (KEEP, REROLL, FIRST):
-        raise IllegalActionError(f"{CODEC.to_text(action)!r} names no dice")
-    return move.values[0] if move.values else ()
+    try:
+        return CHOSEN[action]
+    except KeyError:
+        raise IllegalActionError(f"{CODEC.to_text(action)!r} names no dice") from None
 
 
 USAGE = "actions look like 'roll 4', 'keep', 'reroll a c f' or 'first a b d'"

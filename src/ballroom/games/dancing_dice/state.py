@@ -28,7 +28,15 @@ from ballroom.core.view import View
 from ballroom.games.dancing_dice import log
 from ballroom.games.dancing_dice.dance_values import RANKS_UNDER, TRIPLE_OF, TRIPLES
 from ballroom.games.dancing_dice.ending import final_ranking, the_end
-from ballroom.games.dancing_dice.game_play import FIRST, REROLL, ROLL, Phase, roll_id
+from ballroom.games.dancing_dice.game_play import (
+    CHOSEN,
+    FIRST,
+    FIRST_IDS,
+    REROLL,
+    ROLL,
+    Phase,
+    roll_id,
+)
 from ballroom.games.dancing_dice.judging import (
     Danced,
     danced,
@@ -167,6 +175,20 @@ class DancingDiceState(DeclaredState[Phase]):
             return self._arrange(seat, action.values[0])
         return self._choose_rerolls(seat, action.values[0] if family is REROLL else ())
 
+    def advance(self, action: int, player: int) -> None:
+        """A couple's choice, or a die, for a caller that reads no events: straight to the rule."""
+        if player == CHANCE:
+            return super().advance(action, player)
+        self.reporting = False
+        try:
+            if action in FIRST_IDS:
+                self._arrange(player, CHOSEN[action])
+            else:
+                self._choose_rerolls(player, CHOSEN[action])
+        finally:
+            self.reporting = True
+        self.history.append((player, action))
+
     def run_chance(self, limit: int | None = None) -> None:
         """Roll every die due (at most ``limit``) at once, with the very numbers one by one gives."""
         pending = self.pending
@@ -270,7 +292,7 @@ class DancingDiceState(DeclaredState[Phase]):
             values = worth[dance]
             if len(values) != len(judged):
                 values = {p: values[p] for p in judged}
-            if any(p in values for p in tangos[dance]):
+            if tangos[dance] and any(p in values for p in tangos[dance]):
                 self.tango_scored = True
             bar = satisfactory_bar(values)
             # A Rock (a Gala is one too) loses nothing this round.
