@@ -71,6 +71,11 @@ Round = tuple[
 """A round judged: its number, Tango dice, dice, first dances, arrangements seen, judgings."""
 
 
+def _private(seat: int, kind: str, wording: Wording, **data: Any) -> Event:
+    """An event only ``seat`` hears (behind its curtain)."""
+    return Event(kind, wording, {"player": seat, **data}, audience=frozenset((seat,)))
+
+
 class Lineup(NamedTuple):
     """The couples dancing a round, and what such a round rolls and asks of them."""
 
@@ -168,26 +173,26 @@ class DancingDiceState(DeclaredState[Phase]):
     # -- playing ------------------------------------------------------------
 
     def play(self, action: Action, seat: int) -> list[Event]:
+        told: list[Event] | None = [] if self.reporting else None
         family = action.family
         if family is ROLL:
-            return self._roll(action.values[0])
-        if family is FIRST:
-            return self._arrange(seat, action.values[0])
-        return self._choose_rerolls(seat, action.values[0] if family is REROLL else ())
+            self._roll(action.values[0], told)
+        elif family is FIRST:
+            self._arrange(seat, action.values[0], told)
+        else:
+            self._choose_rerolls(seat, action.values[0] if family is REROLL else (), told)
+        return told or []
 
     def advance(self, action: int, player: int) -> None:
-        """A couple's choice, or a die, for a caller that reads no events: straight to the rule."""
+        """A couple's choice for a caller that reads no events: straight to the rule, no event."""
         if player == CHANCE:
-            return super().advance(action, player)
-        self.reporting = False
-        try:
-            if action in FIRST_IDS:
-                self._arrange(player, CHOSEN[action])
-            else:
-                self._choose_rerolls(player, CHOSEN[action])
-        finally:
-            self.reporting = True
-        self.history.append((player, action))
+            super().advance(action, player)
+        elif action in FIRST_IDS:
+            self._arrange(player, CHOSEN[action], None)
+            self.history.append((player, action))
+        else:
+            self._choose_rerolls(player, CHOSEN[action], None)
+            self.history.append((player, action))
 
     def run_chance(self, limit: int | None = None) -> None:
         """Roll every die due (at most ``limit``) at once, with the very numbers one by one gives."""
@@ -214,59 +219,56 @@ class DancingDiceState(DeclaredState[Phase]):
         del pending[:count]
         self._rolled()
 
-    def _roll(self, face: int) -> list[Event]:
+    # The rules below tell what happens to ``told``; ``None``: nobody reads it, tell nothing.
+
+    def _roll(self, face: int, told: list[Event] | None) -> None:
         seat, die = self.pending.pop(0)
-        events: list[Event] = []
         if seat == CHANCE:
             self.tango.append(face)
-            if self.reporting and len(self.tango) == TANGO_DICE:
+            if told is not None and len(self.tango) == TANGO_DICE:
                 tango = {"round": self.round, "tango": list(self.tango)}
-                events.append(Event("tango", log.tango, tango))
+                told.append(Event("tango", log.tango, tango))
         else:
             self.dice[seat][die] = face
-            if self.reporting and (not self.pending or self.pending[0][0] != seat):
-                events.append(self._told(seat, "dice", log.dice, dice=list(self.dice[seat])))
+            if told is not None and (not self.pending or self.pending[0][0] != seat):
+                told.append(_private(seat, "dice", log.dice, dice=list(self.dice[seat])))
         self._rolled()
-        return events
 
     def _rolled(self) -> None:
         """Move on once the step's dice are rolled, or once the Tango dice are."""
         if not self.pending or (self.step.name is Phase.TANGO and self.pending[0][0] != CHANCE):
             self.step = self.next_step()
 
-    def _choose_rerolls(self, seat: int, dice: tuple[int, ...]) -> list[Event]:
+    def _choose_rerolls(self, seat: int, dice: tuple[int, ...], told: list[Event] | None) -> None:
         self.rerolls[seat] = dice
-        events: list[Event] = []
-        if self.reporting:
-            events.append(self._told(seat, "choice", log.reroll_choice, reroll=list(dice)))
+        if told is not None:
+            told.append(_private(seat, "choice", log.reroll_choice, reroll=list(dice)))
         after = self.step.after(seat)
         if after is not None:
             self.step = after
-            return events
+            return
         # The rules announce how many dice each couple re-rolls: a secret choice shows.
         for couple in self.lineup.couples:
             chosen = self.rerolls[couple]
             self.announced[couple] = len(chosen)
             self.pending += [(couple, die) for die in chosen]
-            if self.reporting:
+            if told is not None:
                 count = {"player": couple, "count": len(chosen)}
-                events.append(Event("reroll", log.reroll, count, reveals=True))
+                told.append(Event("reroll", log.reroll, count, reveals=True))
         self.step = self.next_step()
-        return events
 
-    def _arrange(self, seat: int, first_row: tuple[int, ...]) -> list[Event]:
+    def _arrange(self, seat: int, first_row: tuple[int, ...], told: list[Event] | None) -> None:
         self.arrangements[seat] = first_row
-        events: list[Event] = []
-        if self.reporting:
-            told = {"first_row": list(first_row), "dice": list(self.dice[seat])}
-            events.append(self._told(seat, "choice", log.first_dance_choice, **told))
+        if told is not None:
+            chosen = {"first_row": list(first_row), "dice": list(self.dice[seat])}
+            told.append(_private(seat, "choice", log.first_dance_choice, **chosen))
         after = self.step.after(seat)
         if after is not None:
             self.step = after
-            return events
-        return events + self._judge_round()
+        else:
+            self._judge_round(told)
 
-    def _judge_round(self) -> list[Event]:
+    def _judge_round(self, told: list[Event] | None) -> None:
         """The curtains rise; both dances are judged; the next round begins, or the end."""
         a, b, c = self.tango
         tango = TRIPLE_OF[36 * a + 6 * b + c - 43]
@@ -312,12 +314,12 @@ class DancingDiceState(DeclaredState[Phase]):
         # The round's lists are replaced, not changed, by the next round: kept as they are.
         self._judged = (self.round, self.tango, dice, arrangements, shown, judgings)
         self._last_round = None
-        events = self._verdict(shown, judgings, galas) if self.reporting else []
+        if told is not None:
+            told += self._verdict(shown, judgings, galas)
         self._begin_round()
-        if self.reporting and self.step.name is Phase.OVER:
+        if told is not None and self.step.name is Phase.OVER:
             winners = {"winners": list(self.outcome().winners)}
-            events.append(Event("game-over", log.game_over, winners))
-        return events
+            told.append(Event("game-over", log.game_over, winners))
 
     def _verdict(
         self, shown: dict[int, Danced], judgings: list[Judging], galas: list[int]
@@ -341,10 +343,6 @@ class DancingDiceState(DeclaredState[Phase]):
             restored = {"player": p, "endurance": self.endurance[p]}
             events.append(Event("gala", log.gala, restored))
         return events
-
-    def _told(self, seat: int, kind: str, wording: Wording, **data: Any) -> Event:
-        """A private event: only ``seat`` hears it."""
-        return Event(kind, wording, {"player": seat, **data}, audience=frozenset((seat,)))
 
     # -- the end ------------------------------------------------------------
 
