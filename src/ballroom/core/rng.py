@@ -63,17 +63,20 @@ class Rng:
         ``32 * k`` bits, the generator hands out its next ``k`` words, the
         first lowest, so the rolls are read off the top byte of each word
         (through a table of what each top byte rolls, 0 for a refused draw),
-        and words are fetched again only for the draws that were refused.
+        and words are fetched again only for the draws that were refused (the
+        last few of them one at a time).
         """
         if not 0 < sides < 256:
             return [self.roll(sides) for _ in range(count)]
         table = _faces_of_top_byte(sides)
         faces: list[int] = []
         need = count
-        while need:
+        while need > 2:
             words = self._random.getrandbits(32 * need).to_bytes(4 * need, "little")
             faces += words[3::4].translate(table).replace(b"\0", b"")
             need = count - len(faces)
+        for _ in range(need):  # the last few, one at a time
+            faces.append(self.roll(sides))
         return faces
 
     def choice(self, items: Sequence[T]) -> T:
