@@ -17,6 +17,7 @@ sentences only when read, and the view only when asked for.
 
 from __future__ import annotations
 
+from itertools import repeat
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ballroom.core.actions import Action
@@ -251,7 +252,7 @@ class DancingDiceState(DeclaredState[Phase]):
         for couple in self.lineup.couples:
             chosen = self.rerolls[couple]
             self.announced[couple] = len(chosen)
-            self.pending += [(couple, die) for die in chosen]
+            self.pending += zip(repeat(couple), chosen, strict=False)  # as many as chosen
             if told is not None:
                 count = {"player": couple, "count": len(chosen)}
                 told.append(Event("reroll", log.reroll, count, reveals=True))
