@@ -9,7 +9,7 @@ import pytest
 
 from ballroom.core.errors import InvalidOptionError
 from ballroom.core.record import GameRecord, replay
-from ballroom.lab.runner import Backend, Checkpoint, Task, run_tasks
+from ballroom.lab.runner import Backend, Checkpoint, Task, Workers, run_tasks
 from ballroom.lab.simulate import GameResult, SimulationSpec, play_one, summarize
 
 GAMES = 12
@@ -25,6 +25,15 @@ def test_results_do_not_depend_on_worker_count(quick_spec: SimulationSpec) -> No
     assert one == two
     assert [r.index for r in one] == list(range(GAMES))
     assert len({r.seed for r in one}) == GAMES
+
+
+def test_workers_start_once_for_every_lot_of_tasks_in_a_run(quick_spec: SimulationSpec) -> None:
+    with Workers(Backend("local", 2)) as workers:
+        first = run_tasks(tasks(quick_spec, 4), workers).results
+        pool = workers.pool()
+        second = run_tasks(tasks(quick_spec, 4), workers).results
+        assert workers.pool() is pool  # as a sweep plays its variants
+    assert first == second == run_tasks(tasks(quick_spec, 4), Backend("local", 1)).results
 
 
 def test_ray_and_local_runs_agree(ray_cluster: None, quick_spec: SimulationSpec) -> None:

@@ -108,7 +108,7 @@ def test_record_download_replays_and_an_upload_can_be_watched(client: TestClient
     assert meta["status"] == "uploaded" and meta["ply"] == len(record.actions)
     last = client.get(f"/api/games/{uploaded}/replay", params={"ply": len(record.actions)}).json()
     assert last["observation"] == replay(record).observation(None)
-    assert last["observation"]["winners"] is not None
+    assert last["observation"]["public"]["winners"] is not None
     start = client.get(f"/api/games/{uploaded}/replay", params={"ply": 0}).json()
     assert start["events"] == [] and start["total"] == len(record.actions)
     assert client.get(f"/api/games/{uploaded}/replay", params={"ply": 10**6}).status_code == 400
@@ -126,7 +126,7 @@ def test_replay_through_a_seat_needs_its_token(client: TestClient) -> None:
     game_id, token = created["id"], str(created["token"])
     ply = client.get(f"/api/games/{game_id}").json()["ply"]
     public = client.get(f"/api/games/{game_id}/replay", params={"ply": ply}).json()
-    assert public["observation"]["players"][0]["dice"] is None
+    assert public["observation"]["private"] is None
     refused = client.get(f"/api/games/{game_id}/replay", params={"ply": ply, "seat": 0})
     assert refused.status_code == 403
     mine = client.get(
@@ -134,7 +134,7 @@ def test_replay_through_a_seat_needs_its_token(client: TestClient) -> None:
         params={"ply": ply, "seat": 0},
         headers={"x-ballroom-token": token},
     ).json()
-    assert mine["observation"]["players"][0]["dice"] is not None
+    assert mine["observation"]["private"]["dice"] is not None
     assert any(event["kind"] == "dice" for event in mine["events"])
     assert not any(event["kind"] == "dice" for event in public["events"])
 

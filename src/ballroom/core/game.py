@@ -10,6 +10,7 @@ parses back). ``Game(players, **options)`` validates the options;
 
 from __future__ import annotations
 
+import importlib
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, ClassVar
@@ -126,6 +127,9 @@ class Game(ABC):
 
 
 _REGISTRY: dict[str, type[Game]] = {}
+_DECLARED: dict[str, str] = {}
+"""Game id -> the module whose import registers it: the built-in games load on first use,
+so that ``import ballroom`` and ``ballroom --help`` pay for no game's rules or data."""
 
 
 def register(game: type[Game]) -> type[Game]:
@@ -144,17 +148,29 @@ def register(game: type[Game]) -> type[Game]:
     return game
 
 
+def declare(game_id: str, module: str) -> None:
+    """Make ``game_id`` known now and load it from ``module`` (which registers it) when first used."""
+    _DECLARED[game_id] = module
+
+
+def game_ids() -> list[str]:
+    """Every known game id, sorted, without loading any game."""
+    return sorted(_REGISTRY.keys() | _DECLARED.keys())
+
+
 def games() -> list[type[Game]]:
     """Every registered game, by id (``ballroom.game_classes()`` at the top level, where
     ``ballroom.games`` is the package of built-in games)."""
-    return [_REGISTRY[key] for key in sorted(_REGISTRY)]
+    return [get_game(key) for key in game_ids()]
 
 
 def get_game(game_id: str) -> type[Game]:
+    if game_id not in _REGISTRY and game_id in _DECLARED:
+        importlib.import_module(_DECLARED[game_id])
     try:
         return _REGISTRY[game_id]
     except KeyError:
-        known = ", ".join(sorted(_REGISTRY)) or "none"
+        known = ", ".join(game_ids()) or "none"
         raise UnknownGameError(f"unknown game {game_id!r}; known games: {known}") from None
 
 

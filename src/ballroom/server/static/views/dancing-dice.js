@@ -1,8 +1,9 @@
 // Dancing Dice: your dice behind your screen, re-roll selection, the two
 // dances arranged by clicking or dragging, and the judging of the last round.
-// Everything drawn comes from the observation the server sent this seat; what
-// an arrangement scores (pure or mixed, Tango, Rock, Gala) is the engine's
-// note on each "first ..." move.
+// Everything drawn comes from the observation the server sent this seat (its
+// typed view: the step due, the public board and, for a seat, what lies behind
+// its own curtain); what an arrangement scores (pure or mixed, Tango, Rock,
+// Gala) is the engine's note on each "first ..." move.
 
 import { h } from "/static/ui.js";
 
@@ -53,22 +54,28 @@ function endurance(n) {
   return bar;
 }
 
+// Whether a couple has made its secret choice at the step due (re-roll or first dance).
+function ready(obs, seat) {
+  const step = obs.step;
+  return step.mode === "secret" && obs.public.couples[seat].dancing && !step.seats.includes(seat);
+}
+
 function playersPanel(obs, msg, live) {
   const list = h("div", { class: "dd-players" });
-  obs.players.forEach((p, i) => {
+  obs.public.couples.forEach((p, i) => {
     const acting = msg.current.includes(i);
     let note = "";
     if (!p.dancing) note = "out";
-    else if (p.ready) note = "ready ✓";
-    else if (live && acting && (obs.phase === "reroll" || obs.phase === "arrange")) {
-      note = obs.you === i ? "your move" : "thinking…";
+    else if (ready(obs, i)) note = "ready ✓";
+    else if (live && acting && obs.step.mode === "secret") {
+      note = obs.seat === i ? "your move" : "thinking…";
     }
     if (p.rerolled !== null && p.rerolled !== undefined && p.dancing) {
       note += `${note ? " · " : ""}re-rolled ${p.rerolled}`;
     }
-    list.append(h("div", { class: `dd-player${p.dancing ? "" : " out"}${obs.you === i ? " me" : ""}`,
+    list.append(h("div", { class: `dd-player${p.dancing ? "" : " out"}${obs.seat === i ? " me" : ""}`,
       "data-player": i },
-      h("strong", {}, p.name, obs.you === i ? " (you)" : ""),
+      h("strong", {}, p.name, obs.seat === i ? " (you)" : ""),
       endurance(p.endurance),
       h("span", { class: "num" }, p.endurance),
       h("small", { class: "muted" }, note)));
@@ -77,7 +84,7 @@ function playersPanel(obs, msg, live) {
 }
 
 function judgingPanel(obs) {
-  const last = obs.last_round;
+  const last = obs.public.last_round;
   if (!last) return null;
   const panel = h("div", { class: "dd-judging" },
     h("h3", {}, `Round ${last.round} judging · Tango ${last.tango.join("-")}`));
@@ -89,7 +96,7 @@ function judgingPanel(obs) {
       const dice = index === 0 ? perf.first_row : [0, 1, 2, 3, 4, 5].filter((d) => !perf.first_row.includes(d));
       const ok = dance.satisfactory.includes(Number(p));
       track.append(h("li", { class: ok ? "ok" : "lost" },
-        h("span", { class: "who" }, obs.players[p].name),
+        h("span", { class: "who" }, obs.public.couples[p].name),
         h("span", { class: "mini-dice" }, dice.map((d) => dieSvg(perf.dice[d], kindOf(d), 22))),
         h("span", { class: "dance" }, describe(value), perf.rock ? " · Rock" : "", perf.gala ? " · Gala" : ""),
         h("span", { class: "verdict" }, ok ? "✓" : dance.lost.includes(Number(p)) ? "−1" : "·")));
@@ -213,7 +220,9 @@ function arrangeControls(ctx, dice, tango) {
 export function render(ctx) {
   const { board, msg } = ctx;
   const obs = msg.observation;
-  const key = `${msg.meta.id}:${ctx.seat}:${obs.round}:${obs.phase}`;
+  const floor = obs.public;
+  const phase = obs.step.step;
+  const key = `${msg.meta.id}:${ctx.seat}:${floor.round}:${phase}`;
   if (local.key !== key) local = { key, selected: new Set(), first: [0, 1, 2], picked: null, focus: null };
   ctx.rerender = () => {
     board.replaceChildren();
@@ -222,45 +231,46 @@ export function render(ctx) {
     render(ctx);
   };
 
-  const tango = obs.tango;
+  const tango = floor.tango;
   board.append(h("div", { class: "dd-head" },
-    h("div", { class: "dd-round" }, h("span", { class: "big" }, `Round ${obs.round}`),
-      h("small", { class: "muted" }, `${obs.satisfactory} satisfactory per dance`)),
+    h("div", { class: "dd-round" }, h("span", { class: "big" }, `Round ${floor.round}`),
+      h("small", { class: "muted" }, `${floor.satisfactory} satisfactory per dance`)),
     h("div", { class: "dd-tango" }, h("small", {}, "Tango"),
       tango ? tango.map((f) => dieSvg(f, "tango", 34)) : h("em", { class: "muted" }, "not rolled"))));
   board.append(playersPanel(obs, msg, ctx.live));
 
-  const me = obs.you !== null ? obs.players[obs.you] : null;
+  const me = obs.seat !== null ? floor.couples[obs.seat] : null;
+  const dice = obs.private ? obs.private.dice : null;
   const legal = msg.legal.map((a) => a.text);
-  if (me && me.dice && me.dancing) {
+  if (me && dice && me.dancing) {
     const acting = legal.length > 0;
     if (!acting || !ctx.actions) {
       const screen = h("div", { class: "dice-row screen", id: "my-dice" },
         h("span", { class: "row-label" }, "Behind your screen"),
-        me.dice.map((f, d) => h("span", { class: "die-slot", "data-die": LETTERS[d] },
+        dice.map((f, d) => h("span", { class: "die-slot", "data-die": LETTERS[d] },
           dieSvg(f, kindOf(d)), h("small", {}, LETTERS[d]))));
       board.append(screen);
     }
     if (acting && ctx.actions) {
-      if (obs.phase === "reroll") ctx.actions.append(rerollControls(ctx, me.dice, tango));
-      else if (obs.phase === "arrange") ctx.actions.append(arrangeControls(ctx, me.dice, tango));
-    } else if (ctx.actions && obs.phase !== "over") {
-      ctx.actions.append(h("p", { class: "muted waiting" }, me.ready
+      if (phase === "reroll") ctx.actions.append(rerollControls(ctx, dice, tango));
+      else if (phase === "arrange") ctx.actions.append(arrangeControls(ctx, dice, tango));
+    } else if (ctx.actions && phase !== "over") {
+      ctx.actions.append(h("p", { class: "muted waiting" }, ready(obs, obs.seat)
         ? "Your choice is in. Waiting for the other dancers…" : "The dice are rolling…"));
     }
-  } else if (ctx.actions && obs.phase !== "over") {
+  } else if (ctx.actions && phase !== "over") {
     ctx.actions.append(h("p", { class: "muted" },
       me ? "You are out of the marathon; enjoy the show." : "You are watching. Dice stay behind the dancers' screens until the curtain rises."));
   }
   // Live, the game page's own banner gives the result with the standings.
-  if (obs.phase === "over" && obs.winners && !ctx.live) {
+  if (phase === "over" && floor.winners && !ctx.live) {
     board.append(h("div", { class: "banner" }, "★ ",
-      obs.winners.map((p) => obs.players[p].name).join(" and "),
-      obs.winners.length === 1 ? " is the Dance Champion!" : " share the title!"));
+      floor.winners.map((p) => floor.couples[p].name).join(" and "),
+      floor.winners.length === 1 ? " is the Dance Champion!" : " share the title!"));
   }
   // Live, last round's judging goes under your dice so that they stay in view.
   const judging = judgingPanel(obs);
-  if (judging) (ctx.more && obs.phase !== "over" ? ctx.more : board).append(judging);
+  if (judging) (ctx.more && phase !== "over" ? ctx.more : board).append(judging);
   refocus(ctx);
   return true;
 }
