@@ -33,7 +33,7 @@ from typing import Any, TypeVar
 import orjson
 
 from ballroom.agents import bot_names, resolve_seat
-from ballroom.core.capabilities import move_hints
+from ballroom.core.capabilities import StructuresActions, move_hints
 from ballroom.core.errors import BallroomError, IllegalActionError, RecordError
 from ballroom.core.events import Event
 from ballroom.core.game import Game, make_game
@@ -129,6 +129,7 @@ class Room:
         self.steps: list[Step] = []
         self._round: set[int] | None = None
         self._texts: dict[int, str] = {}
+        self._forms: dict[int, dict[str, Any]] = {}
         self._names: tuple[State, int, list[str]] | None = None
         for number, (player, text) in enumerate(stored.record.actions, start=1):
             action = self.state.game.parse_action(text)
@@ -151,6 +152,18 @@ class Room:
         if text is None:
             text = self._texts[action] = self.game.action_to_text(action)
         return text
+
+    def form(self, action: int) -> dict[str, Any]:
+        """An action's structured form (``family``, ``params``), memoised: a client renders a
+        move from it without reading its text. Empty for a game without one."""
+        form = self._forms.get(action)
+        if form is None:
+            form = {}
+            if isinstance(self.game, StructuresActions):
+                found = self.game.action_json(action)
+                form = {"family": found["family"], "params": found["params"]}
+            self._forms[action] = form
+        return form
 
     def record(self) -> GameRecord:
         """The full record, seed included: for a finished game only (see ``seat_record``)."""
@@ -338,6 +351,7 @@ class Room:
         hints = move_hints(self.game, observation, actions) if actions else {}
         legal = [
             {"id": action, "text": self.text(action)}
+            | self.form(action)
             | ({"hint": hints[action]} if action in hints else {})
             for action in actions
         ]
