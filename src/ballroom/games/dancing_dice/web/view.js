@@ -3,42 +3,30 @@
 // Everything drawn comes from the observation the server sent this seat (its
 // typed view: the step due, the public board and, for a seat, what lies behind
 // its own curtain); what an arrangement scores (pure or mixed, Tango, Rock,
-// Gala) is the engine's note on each "first ..." move.
+// Gala) is the engine's note on each "first" move. Moves are found by their
+// structured form (family and dice), never by reading their text. Served by
+// the server from this package as /games/dancing-dice/view.js.
 
+import { find } from "/static/moves.js";
 import { h } from "/static/ui.js";
+import { die, track } from "/static/widgets.js";
 
 const LETTERS = "abcdef";
 const SPECIAL = { 22: "Boogie", 21: "Tap-dance", 20: "Cha-cha-cha", 19: "Tango", 18: "Mambo",
   17: "Twist", 16: "Bolero", 5: "Mazurka", 4: "Macarena" };
-const PIPS = {
-  1: [[0, 0]], 2: [[-1, -1], [1, 1]], 3: [[-1, -1], [0, 0], [1, 1]],
-  4: [[-1, -1], [1, -1], [-1, 1], [1, 1]], 5: [[-1, -1], [1, -1], [0, 0], [-1, 1], [1, 1]],
-  6: [[-1, -1], [1, -1], [-1, 0], [1, 0], [-1, 1], [1, 1]],
-};
 
 // Choices in progress survive re-renders until the round or phase moves on;
 // so does keyboard focus on a die (by its letter).
 let local = { key: null, selected: new Set(), first: [0, 1, 2], picked: null, focus: null };
 
-export function dieSvg(face, kind, size = 52) {
-  // kind: "white" (coloured steps), "coloured" (white steps) or "tango"
+// kind: "white" (coloured steps), "coloured" (white steps) or "tango"
+function dieSvg(face, kind, size = 52) {
   const fill = { white: "#fffaf0", coloured: "#7b1e3c", tango: "#d4a017" }[kind];
   const pip = { white: "#9b1b3a", coloured: "#fffaf0", tango: "#3b2314" }[kind];
-  const svg = h("svg", { viewBox: "-26 -26 52 52", width: size, height: size, class: `die ${kind}` },
-    h("rect", { x: -23, y: -23, width: 46, height: 46, rx: 9, fill, stroke: "#3b2314",
-      "stroke-width": 1.6 }));
-  if (face >= 1 && face <= 6) {
-    for (const [x, y] of PIPS[face]) {
-      svg.append(h("circle", { cx: x * 12, cy: y * 12, r: 4.6, fill: pip }));
-    }
-    svg.append(h("title", {}, `${face}`));
-  } else {
-    svg.append(h("text", { x: 0, y: 7, "text-anchor": "middle", "font-size": 20, fill: pip }, "?"));
-  }
-  return svg;
+  return die(face, { fill, pip, size, cls: kind });
 }
 
-export function describe(value) {
+function describe(value) {
   const rank = value >> 1;
   const name = SPECIAL[rank] || `${rank}`;
   return value & 1 ? `${name} (pure)` : name;
@@ -49,9 +37,8 @@ function kindOf(die) {
 }
 
 function endurance(n) {
-  const bar = h("span", { class: "endurance", title: `${n} endurance` });
-  for (let i = 0; i < 10; i++) bar.append(h("i", { class: i < n ? "full" : "" }));
-  return bar;
+  return h("span", { class: "endurance", title: `${n} endurance` },
+    track(10, { tag: "i", on: (i) => i < n, onClass: "full" }));
 }
 
 // Whether a couple has made its secret choice at the step due (re-roll or first dance).
@@ -140,8 +127,9 @@ function rerollControls(ctx, dice, tango) {
       } }, dieSvg(face, kindOf(d)), h("small", {}, LETTERS[d], chosen ? " ↻" : "")));
   });
   const picked = [...local.selected].sort();
-  const text = picked.length ? `reroll ${picked.map((d) => LETTERS[d]).join(" ")}` : "keep";
-  box.append(row, h("button", { class: "primary", id: "dd-confirm", onclick: () => ctx.move(text) },
+  const choice = picked.length ? find(ctx.msg.legal, "reroll", { dice: picked.map((d) => LETTERS[d]).join(" ") })
+    : find(ctx.msg.legal, "keep");
+  box.append(row, h("button", { class: "primary", id: "dd-confirm", onclick: () => ctx.move(choice.text) },
     picked.length ? `Re-roll ${picked.length} ${picked.length === 1 ? "die" : "dice"}` : "Keep all dice"));
   return box;
 }
@@ -185,9 +173,8 @@ function arrangeControls(ctx, dice, tango) {
     }
     ctx.rerender();
   };
-  const letters = [...first].sort().map((d) => LETTERS[d]).join(" ");
-  const text = `first ${letters}`;
-  const note = ctx.msg.legal.find((a) => a.text === text)?.hint;
+  const choice = find(ctx.msg.legal, "first", { dice: [...first].sort().map((d) => LETTERS[d]).join(" ") });
+  const note = choice.hint;
   const rowOf = (dieList, index) => {
     const label = index === 0 ? "first" : "second";
     const row = h("div", { class: "dice-row drop", "data-row": label },
@@ -213,7 +200,7 @@ function arrangeControls(ctx, dice, tango) {
     h("div", { class: "dd-choose-head" }, h("h2", {}, "Arrange your two dances"), tangoStrip(tango)),
     h("p", { class: "muted" }, "Tap a die, then a die in the other row, to swap them (or drag one onto the other)."),
     rowOf(rows[0], 0), rowOf(rows[1], 1),
-    h("button", { class: "primary", id: "dd-confirm", onclick: () => ctx.move(text) }, "Dance!"),
+    h("button", { class: "primary", id: "dd-confirm", onclick: () => ctx.move(choice.text) }, "Dance!"),
     explainArrangement(note, rows));
 }
 
@@ -241,9 +228,8 @@ export function render(ctx) {
 
   const me = obs.seat !== null ? floor.couples[obs.seat] : null;
   const dice = obs.private ? obs.private.dice : null;
-  const legal = msg.legal.map((a) => a.text);
   if (me && dice && me.dancing) {
-    const acting = legal.length > 0;
+    const acting = msg.legal.length > 0;
     if (!acting || !ctx.actions) {
       const screen = h("div", { class: "dice-row screen", id: "my-dice" },
         h("span", { class: "row-label" }, "Behind your screen"),
