@@ -106,7 +106,7 @@ def test_two_browsers_play_dancing_dice_against_a_bot(base: str, browser: Browse
     assert len(states) > 3 and all(f["seat"] is None for f in states)
     assert any(e["kind"] == "reveal" for f in states for e in f["events"])
     for frame in states:
-        assert all(p["dice"] is None for p in frame["observation"]["players"])
+        assert frame["observation"]["private"] is None
         assert not any(e["kind"] in ("dice", "choice") for e in frame["events"])
     assert watcher.locator("#my-dice").count() == 0
     assert not errors, errors

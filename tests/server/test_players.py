@@ -72,7 +72,7 @@ def test_other_seats_secret_choices_do_not_make_a_move_stale(client: TestClient)
         assert f"made at ply {ply} but the game is at ply {ply + 2}" in error_of(ws)
         send(ws, {"type": "move", "seat": 2, "action": "keep", "ply": ply})
         revealed = until(ws, lambda f: f["type"] == "state" and f["ply"] > ply + 2)
-        assert revealed["observation"]["phase"] == "arrange"
+        assert revealed["observation"]["step"]["step"] == "arrange"
         send(ws, {"type": "move", "seat": 2, "action": "first a b c", "ply": ply})
         assert f"made at ply {ply} but the game is at ply {revealed['ply']}" in error_of(ws)
 

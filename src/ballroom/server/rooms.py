@@ -33,7 +33,7 @@ from typing import Any, TypeVar
 import orjson
 
 from ballroom.agents import bot_names, resolve_seat
-from ballroom.core.capabilities import move_hints
+from ballroom.core.capabilities import StructuresActions, move_hints
 from ballroom.core.errors import BallroomError, IllegalActionError, RecordError
 from ballroom.core.events import Event
 from ballroom.core.game import Game, make_game
@@ -131,6 +131,7 @@ class Room:
         self.steps: list[Step] = []
         self._round: set[int] | None = None
         self._texts: dict[int, str] = {}
+        self._forms: dict[int, dict[str, Any]] = {}
         self._names: tuple[State, int, list[str]] | None = None
         self._moves: dict[int, tuple[list[int], dict[int, Any], orjson.Fragment]] = {}
         """Per seat: the legal actions and hints its moves were last encoded from, and that JSON."""
@@ -155,6 +156,18 @@ class Room:
         if text is None:
             text = self._texts[action] = self.game.action_to_text(action)
         return text
+
+    def form(self, action: int) -> dict[str, Any]:
+        """An action's structured form (``family``, ``params``), memoised: a client renders a
+        move from it without reading its text. Empty for a game without one."""
+        form = self._forms.get(action)
+        if form is None:
+            form = {}
+            if isinstance(self.game, StructuresActions):
+                found = self.game.action_json(action)
+                form = {"family": found["family"], "params": found["params"]}
+            self._forms[action] = form
+        return form
 
     def record(self) -> GameRecord:
         """The full record, seed included: for a finished game only (see ``seat_record``)."""
@@ -352,7 +365,8 @@ class Room:
         }
 
     def moves_json(self, seat: int, observation: Observation) -> orjson.Fragment:
-        """``seat``'s legal moves with their hints, as a frame lists them, encoded once.
+        """``seat``'s legal moves with their structured forms and hints, as a frame lists
+        them, encoded once.
 
         They are built from the seat's legal actions and hints alone, so while
         the other seats move (each move a new frame) the seat's frames reuse
@@ -370,6 +384,7 @@ class Room:
             return cached[2]
         legal = [
             {"id": action, "text": self.text(action)}
+            | self.form(action)
             | ({"hint": hints[action]} if action in hints else {})
             for action in actions
         ]
