@@ -46,7 +46,7 @@ def apply_draw(s: TheDanceState, action: int, events: list[Event]) -> None:
             plan=s.comp.plans[x].id,
         )
     )
-    s.advance(events)
+    s.run_agenda(events)
 
 
 def plan_done(s: TheDanceState, p: int, extra: int = -1) -> bool:

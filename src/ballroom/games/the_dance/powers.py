@@ -109,7 +109,7 @@ def apply_draw(s: TheDanceState, action: int, events: list[Event]) -> None:
             power=POWER_IDS[w],
         )
     )
-    s.advance(events)
+    s.run_agenda(events)
 
 
 def keep_actions(s: TheDanceState, p: int) -> list[int]:
@@ -129,7 +129,7 @@ def apply_keep(s: TheDanceState, action: int, p: int, events: list[Event]) -> No
     events.append(
         s.event("your-power", f"You keep {s.comp.powers[w].name}.", audience=p, power=POWER_IDS[w])
     )
-    s.advance(events)
+    s.run_agenda(events)
 
 
 def gain(s: TheDanceState, p: int, w: int) -> None:
@@ -347,7 +347,7 @@ def start_strategic(s: TheDanceState, p: int, events: list[Event]) -> None:
         )
     )
     s.agenda[:0] = [(Task.STRATEGIC_DRAW, p), (Task.STRATEGIC_CHOICE, p), (Task.RESUME_DANCE, p)]
-    s.advance(events)
+    s.run_agenda(events)
 
 
 def strategic_draw_task(s: TheDanceState, p: int, events: list[Event]) -> bool:
@@ -390,7 +390,7 @@ def apply_plan_choice(s: TheDanceState, action: int, p: int, events: list[Event]
     if plans.plan_done(s, p):
         plans.finish(s, p, events)
         return
-    s.advance(events)
+    s.run_agenda(events)
 
 
 # -- TACTICIAN and WILLPOWER: after the roll -------------------------------------------------------

@@ -67,7 +67,7 @@ def apply_draw(s: TheDanceState, action: int, events: list[Event]) -> None:
             kind=s.comp.refreshments[k].slug,
         )
     )
-    s.advance(events)
+    s.run_agenda(events)
 
 
 def discard_task(s: TheDanceState, p: int, events: list[Event]) -> bool:
@@ -91,7 +91,7 @@ def apply_discard(s: TheDanceState, action: int, p: int, events: list[Event]) ->
     s.discarded_count += 1
     events.append(s.event("discard", f"{s.who(p)} discards a Refreshment face down.", player=p))
     if s.hand_size[p] <= powers.hand_limit(s, p):
-        s.advance(events)
+        s.run_agenda(events)
 
 
 def spend(s: TheDanceState, p: int, k: int) -> None:

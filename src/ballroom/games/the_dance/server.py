@@ -52,7 +52,7 @@ def apply_roll(s: TheDanceState, face: int, events: list[Event]) -> None:
                 roll=face,
             )
         )
-    s.advance(events)
+    s.run_agenda(events)
 
 
 def call(s: TheDanceState, p: int, events: list[Event]) -> None:

@@ -58,7 +58,7 @@ def apply_avatar(s: TheDanceState, action: int, p: int, events: list[Event]) -> 
             avatar=avatar.slug,
         )
     )
-    s.advance(events)
+    s.run_agenda(events)
 
 
 def sanctuary_actions(s: TheDanceState, p: int) -> list[int]:
@@ -78,7 +78,7 @@ def apply_sanctuary(s: TheDanceState, action: int, p: int, events: list[Event]) 
             sanctuary=t,
         )
     )
-    s.advance(events)
+    s.run_agenda(events)
 
 
 def place_dancer_task(s: TheDanceState, p: int, events: list[Event]) -> bool:
@@ -103,7 +103,7 @@ def apply_place_dancer(s: TheDanceState, action: int, events: list[Event]) -> No
             "place", f"{s.comp.dancers[d].name} takes her place on the floor.", dancer=d, hex=hex_
         )
     )
-    s.advance(events)
+    s.run_agenda(events)
 
 
 def place_server_and_avatars_task(s: TheDanceState, p: int, events: list[Event]) -> bool:

@@ -212,7 +212,7 @@ class TheDanceState(State):
         self.dominates = False
         self._legal: tuple[int | None, list[int]] | None = None
         self.agenda = setup.agenda(self)
-        self.advance([])
+        self.run_agenda([])
 
     # -- the contract -------------------------------------------------------
 
@@ -283,7 +283,7 @@ class TheDanceState(State):
 
     # -- the flow ---------------------------------------------------------------
 
-    advance = flow.advance
+    run_agenda = flow.advance
     """Run the agenda until a decision or a chance draw is due."""
     end_turn = flow.end_turn
     """The current family's turn is over; the agenda runs on."""

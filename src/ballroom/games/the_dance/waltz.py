@@ -133,4 +133,4 @@ def apply_initiative(s: TheDanceState, action: int, p: int, events: list[Event])
     events.append(
         s.event("initiative", f"{s.who(p)} passes the Initiative to {s.who(q)}.", player=p, to=q)
     )
-    s.advance(events)
+    s.run_agenda(events)
