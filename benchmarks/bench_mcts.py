@@ -28,7 +28,7 @@ CASES = [
     ("dancing-dice", 4, "expert", "horizon=1", 1),
     ("dancing-dice", 4, "expert", "horizon=2", 1),
     ("dancing-dice", 4, "expert", "horizon=1,rollout=random", 1),
-    ("dancing-dice", 4, "expert", "horizon=999,rollout=random,prior=none", 10),
+    ("dancing-dice", 4, "expert", "horizon=100,rollout=random,prior=none", 10),
     ("the-dance", 4, "heuristic", "horizon=2", 1),
     ("the-dance", 4, "heuristic", "horizon=1", 1),
     ("the-dance", 4, "heuristic", "horizon=2,prior=heuristic", 1),

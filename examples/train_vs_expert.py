@@ -46,9 +46,12 @@ from pathlib import Path
 import numpy as np
 import numpy.typing as npt
 
-from ballroom.games.dancing_dice import actions, encoding
+from ballroom.games.dancing_dice import encoding
+from ballroom.games.dancing_dice.dance_values import TRIPLE_INDEX, TRIPLES
 from ballroom.games.dancing_dice.expert import SIDE_KEY_INDEX, tables, triple_ranks
-from ballroom.games.dancing_dice.rules import GALA_BONUS, MAX_ENDURANCE, TRIPLE_INDEX, TRIPLES
+from ballroom.games.dancing_dice.game_play import FIRST_IDS, dice_of
+from ballroom.games.dancing_dice.preparation import DICE_PER_PLAYER, MAX_ENDURANCE
+from ballroom.games.dancing_dice.special_dances import GALA_BONUS
 from ballroom.interop.gym import BallroomGymEnv, make
 
 FloatArray = npt.NDArray[np.float64]
@@ -62,12 +65,7 @@ PHASE_REROLL = encoding.PHASES.index("reroll")
 TANGO_AT = len(encoding.PHASES) + 3
 SEATS_AT = TANGO_AT + 3 * encoding.FACES
 DICE_AT = SEATS_AT + PLAYERS * encoding.SEAT_SIZE
-LAST_AT = (
-    DICE_AT
-    + actions.DICE_PER_PLAYER * encoding.FACES
-    + encoding.FACES
-    + 2 * (1 + actions.DICE_PER_PLAYER)
-)
+LAST_AT = DICE_AT + DICE_PER_PLAYER * encoding.FACES + encoding.FACES + 2 * (1 + DICE_PER_PLAYER)
 RIVAL_LAST_AT = LAST_AT + encoding.LAST_ROUND_SIZE
 
 
@@ -91,7 +89,7 @@ class View:
             round(float(x[SEATS_AT + k * encoding.SEAT_SIZE]) * MAX_ENDURANCE) for k in range(2)
         ]
         return cls(
-            dice=_faces(x[DICE_AT:], actions.DICE_PER_PLAYER),
+            dice=_faces(x[DICE_AT:], DICE_PER_PLAYER),
             tango=tuple(_faces(x[TANGO_AT:], 3)),
             mine=endurance[0],
             theirs=endurance[1],
@@ -214,12 +212,12 @@ class FrozenPolicy:
         view = View.of(x)
         legal = np.flatnonzero(mask)
         context = (view.tango, view.mine, view.theirs)
-        if legal[0] >= actions.ARRANGE_BASE:
+        if legal[0] in FIRST_IDS:
             config = (
                 TRIPLE_INDEX[tuple(sorted(view.dice[:3]))] * len(TRIPLES)
                 + TRIPLE_INDEX[tuple(sorted(view.dice[3:]))]
             )
-            return actions.ARRANGE_BASE + int(np.argmax(self.arrangement_values(*context)[config]))
+            return FIRST_IDS[int(np.argmax(self.arrangement_values(*context)[config]))]
         table = self.reroll_values(*context)
         scores = [
             table[_side(view.dice, range(3), int(a)), _side(view.dice, range(3, 6), int(a))]
@@ -229,7 +227,7 @@ class FrozenPolicy:
 
 
 def _side(faces: list[int], dice: range, action: int) -> int:
-    rerolled = actions.reroll_dice(action)
+    rerolled = dice_of(action)
     kept = tuple(sorted(faces[d] for d in dice if d not in rerolled))
     return SIDE_KEY_INDEX[(kept, 3 - len(kept))]
 

@@ -15,6 +15,7 @@ from ballroom.core.capabilities import (
     HasRolloutPolicy,
     HintsMoves,
     Renders,
+    StructuresActions,
     describe_action,
     move_hints,
     render,
@@ -55,11 +56,19 @@ def test_the_built_in_games_declare_their_capabilities() -> None:
         for capability in (Determinizes, Renders, HintsMoves, DescribesActions, HasRolloutPolicy):
             assert isinstance(game, capability), (game.id, capability)
     assert isinstance(dice, Evaluates)
+    assert isinstance(dance, StructuresActions)
 
 
 def test_a_game_without_them_gets_the_plain_answers() -> None:
     game = Bare(2)
-    for capability in (Determinizes, Renders, HintsMoves, DescribesActions, Evaluates):
+    for capability in (
+        Determinizes,
+        Renders,
+        HintsMoves,
+        DescribesActions,
+        Evaluates,
+        StructuresActions,
+    ):
         assert not isinstance(game, capability)
     observation = {"seat": 0, "cards": [1, 2]}
     assert json.loads(render(game, observation)) == observation

@@ -13,8 +13,9 @@ from ballroom.agents import make_agent
 from ballroom.core.game import make_game
 from ballroom.core.play import play_out
 from ballroom.games.dancing_dice import batch
+from ballroom.games.dancing_dice.dance_values import TANGO, TRIPLES, dance_rank
+from ballroom.games.dancing_dice.judging import judge
 from ballroom.games.dancing_dice.position import Look, Position, play_round
-from ballroom.games.dancing_dice.rules import TANGO, TRIPLES, dance_rank, judge
 
 
 def test_rank_table_matches_the_rules_for_every_tango_and_triple() -> None:

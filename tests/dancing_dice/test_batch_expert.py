@@ -9,13 +9,20 @@ import numpy.typing as npt
 
 from ballroom.agents import make_agent
 from ballroom.core.agent import Decision
+from ballroom.core.flow import Step
 from ballroom.core.game import make_game
 from ballroom.core.play import decision_for
 from ballroom.core.state import CHANCE, Observation
-from ballroom.games.dancing_dice import actions, batch
+from ballroom.core.view import View
+from ballroom.core.zones import Zones
+from ballroom.games.dancing_dice import batch
 from ballroom.games.dancing_dice.batch_expert import ExpertBatch, context_code
+from ballroom.games.dancing_dice.dance_values import TRIPLE_INDEX, TRIPLES
 from ballroom.games.dancing_dice.expert import ExpertAgent
-from ballroom.games.dancing_dice.rules import TRIPLE_INDEX, TRIPLES
+from ballroom.games.dancing_dice.game_play import FIRST_IDS, KEEP_ID, REROLL_IDS, Phase
+from ballroom.games.dancing_dice.position import Look
+from ballroom.games.dancing_dice.preparation import SEAT_NAMES
+from ballroom.games.dancing_dice.view import Couple, Curtain, Floor
 
 IntArray = npt.NDArray[np.int64]
 TANGOS = [(1, 1, 1), (2, 2, 2), (4, 4, 4), (6, 6, 6), (1, 2, 4), (2, 5, 6), (3, 3, 6), (1, 5, 5)]
@@ -36,9 +43,18 @@ def positions(count: int, seed: int) -> tuple[IntArray, IntArray, IntArray, IntA
 
 def observation(faces: list[int], tango: int, dancers: int, endurance: int) -> Observation:
     """What seat 0 of six sees: its dice and endurance, the Tango, who still dances."""
-    me = {"dice": [f + 1 for f in faces], "endurance": endurance, "dancing": True}
-    others = [{"dice": None, "endurance": 5, "dancing": seat < dancers} for seat in range(1, 6)]
-    return {"tango": list(TRIPLES[tango]), "players": [me, *others]}
+    couples = tuple(
+        Couple(SEAT_NAMES[seat], endurance if seat == 0 else 5, seat < dancers, None)
+        for seat in range(6)
+    )
+    floor = Floor(1, TRIPLES[tango], (), 0, dancers // 2, couples, None, None)
+    curtain = Curtain(tuple(f + 1 for f in faces), None, None)
+    step = Step.secret(Phase.REROLL, range(dancers))
+    return View(0, step, Zones.create(6, []).view(0), floor, curtain).to_observation()
+
+
+REROLLS = [KEEP_ID, *REROLL_IDS]
+"""The re-roll ids, by bit mask of the dice."""
 
 
 def test_the_vectorised_expert_chooses_as_the_bot_on_many_positions() -> None:
@@ -51,12 +67,9 @@ def test_the_vectorised_expert_chooses_as_the_bot_on_many_positions() -> None:
     agent = ExpertAgent()
     for i in range(len(faces)):
         view = observation(faces[i].tolist(), int(tango[i]), int(dancers[i]), int(endurance[i]))
-        reroll = agent.act(Decision(game, 0, view, actions.REROLL_ACTIONS))
-        arrange = agent.act(Decision(game, 0, view, actions.ARRANGE_ACTIONS))
-        assert (reroll - actions.REROLL_BASE, arrange - actions.ARRANGE_BASE) == (
-            masks[i],
-            rows[i],
-        ), view
+        reroll = agent.act(Decision(game, 0, view, REROLLS))
+        arrange = agent.act(Decision(game, 0, view, FIRST_IDS))
+        assert (REROLLS.index(reroll), FIRST_IDS.index(arrange)) == (masks[i], rows[i]), view
 
 
 def test_the_vectorised_expert_chooses_as_the_bot_in_play() -> None:
@@ -73,17 +86,19 @@ def test_the_vectorised_expert_chooses_as_the_bot_in_play() -> None:
                 continue
             decision = decision_for(state, player)
             action = agents[player].act(decision)
-            view = decision.observation
-            faces = np.array([view["players"][player]["dice"]]) - 1
+            look = Look(state)
+            faces = np.array([look.dice(player)]) - 1
+            tango = look.tango()
+            assert tango is not None
             code = context_code(
-                np.array([TRIPLE_INDEX[tuple(view["tango"])]]),
-                np.array([sum(seat["dancing"] for seat in view["players"])]),
-                np.array([view["players"][player]["endurance"]]),
+                np.array([TRIPLE_INDEX[tuple(tango)]]),
+                np.array([len(look.dancing())]),
+                np.array([look.endurance()[player]]),
             )
-            if action >= actions.ARRANGE_BASE:
-                assert action == actions.ARRANGE_BASE + chooser.first_rows(faces, code)[0]
+            if action in FIRST_IDS:
+                assert action == FIRST_IDS[chooser.first_rows(faces, code)[0]]
             else:
-                assert action == actions.REROLL_BASE + chooser.rerolls(faces, code)[0]
+                assert action == REROLLS[chooser.rerolls(faces, code)[0]]
             compared += 1
             state.apply(action, player)
     assert compared > 800

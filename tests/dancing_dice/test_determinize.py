@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import ballroom
 from ballroom.core.rng import Rng
-from ballroom.games.dancing_dice import actions
+from ballroom.games.dancing_dice.game_play import reroll_id, roll_id
 from ballroom.games.dancing_dice.position import Look, roll
 from ballroom.games.dancing_dice.state import DancingDiceState
 
@@ -14,31 +14,31 @@ def test_a_twin_dealt_mid_roll_rolls_the_same_dice_next() -> None:
     assert isinstance(state, DancingDiceState) and Look(state).step() == "tango"
     roll(state, [1, 2, 3, 4, 4])  # the Tango, then two of the first dancer's six dice
     view = state.observation(1)
-    assert view["dice_to_roll"] == 10
+    assert view["public"]["dice_to_roll"] == 10
     twin = state.game.determinize(view, Rng(5))
     for face in [3, 3, 3, 3, 1, 2, 3, 4, 5, 6]:
         for game in (state, twin):
-            game.apply(actions.roll(face))
+            game.apply(roll_id(face))
     assert twin.observation(1) == state.observation(1)
-    assert state.observation(1)["players"][1]["dice"] == [1, 2, 3, 4, 5, 6]
+    assert Look(state).dice(1) == [1, 2, 3, 4, 5, 6]
 
 
 def test_the_tango_dice_rolled_so_far_are_seen_by_all() -> None:
     state = ballroom.make("dancing-dice", players=2, seed=3)
     roll(state, [6, 2])
-    assert state.observation(0)["tango_rolled"] == [6, 2]
+    assert Look(state).tango_rolled() == [6, 2]
     twin = state.game.determinize(state.observation(0), Rng(1))
     for game in (state, twin):
-        game.apply(actions.roll(5))
+        game.apply(roll_id(5))
     assert twin.observation(0) == state.observation(0)
-    assert state.observation(0)["tango"] == [2, 5, 6]
+    assert Look(state).tango() == [2, 5, 6]
 
 
 def test_every_re_roll_count_announced_reveals() -> None:
     state = ballroom.make("dancing-dice", players=2, seed=3)
     roll(state, [1] * 15)
-    state.apply(actions.reroll([0, 1]), 0)
-    events = state.apply(actions.reroll([]), 1)
+    state.apply(reroll_id([0, 1]), 0)
+    events = state.apply(reroll_id([]), 1)
     assert [(e.kind, e.reveals) for e in events if e.audience is None] == [
         ("reroll", True),
         ("reroll", True),

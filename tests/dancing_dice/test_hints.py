@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from typing import Any
 
 import ballroom
-from ballroom.games.dancing_dice import actions
+from ballroom.games.dancing_dice.game_play import FIRST_IDS, KEEP_ID, read_action
 from ballroom.games.dancing_dice.position import Look, Position, roll
 from ballroom.games.dancing_dice.state import DancingDiceState
 
@@ -15,15 +15,15 @@ def arranging(mine: Sequence[int], theirs: Sequence[int] = (6, 6, 5, 3, 2, 1)) -
     """Two dancers, Tango 1-2-4, at the arrangement with the given dice (a-f)."""
     state = Position(players=2).tango(1, 2, 4).rolled(0, *mine).rolled(1, *theirs).build()
     for player in (0, 1):
-        state.apply(actions.REROLL_BASE, player)
+        state.apply(KEEP_ID, player)
     assert Look(state).step() == "arrange"
     return state
 
 
 def note(state: DancingDiceState, first: str, seat: int = 0) -> dict[str, Any]:
     notes = state.game.move_hints(state.observation(seat), state.legal_actions(seat))
-    assert len(notes) == len(actions.ARRANGE_ACTIONS)
-    return notes[actions.parse(f"first {first}")]  # type: ignore[no-any-return]
+    assert len(notes) == len(FIRST_IDS)
+    return notes[read_action(f"first {first}")]  # type: ignore[no-any-return]
 
 
 def test_each_arrangement_says_what_both_dances_score() -> None:

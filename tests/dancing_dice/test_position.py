@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from ballroom.core.errors import PositionError
@@ -25,10 +27,10 @@ def three_couples() -> Position:
 def test_the_observation_shows_what_was_asked() -> None:
     state = three_couples().build()
     view = state.observation(1)
-    assert [p["endurance"] for p in view["players"]] == [10, 10, 2]
-    assert view["tango"] == [1, 2, 4] and view["phase"] == "reroll"
-    assert view["players"][1]["dice"] == [3, 2, 2, 1, 2, 2]
-    assert view["players"][0]["dice"] is None  # behind Andrew's curtain
+    assert [p["endurance"] for p in view["public"]["couples"]] == [10, 10, 2]
+    assert view["public"]["tango"] == [1, 2, 4] and view["step"]["step"] == "reroll"
+    assert view["private"]["dice"] == [3, 2, 2, 1, 2, 2]
+    assert '"dice"' not in json.dumps(view["public"])  # the others' dice stay behind their curtains
     look = Look(state)
     assert look.endurance() == [10, 10, 2] and look.dancing() == [0, 1, 2]
     assert look.step() == "reroll" and look.tango() == [1, 2, 4]

@@ -13,8 +13,9 @@ from ballroom.core.play import decision_for
 from ballroom.core.record import GameRecord, replay
 from ballroom.core.rng import Rng
 from ballroom.core.state import CHANCE
+from ballroom.games.dancing_dice.judging import satisfactory_count
 from ballroom.games.dancing_dice.position import Look
-from ballroom.games.dancing_dice.rules import MAX_ENDURANCE, satisfactory_count
+from ballroom.games.dancing_dice.preparation import MAX_ENDURANCE
 from ballroom.games.dancing_dice.state import DancingDiceState
 
 MAX_ROUNDS = 500
@@ -26,20 +27,29 @@ games = st.tuples(
 )
 
 
+COUPLE_KEYS = {"name", "endurance", "dancing", "rerolled"}
+
+
 def check_secrets(state: DancingDiceState, told: dict[int, list[int]]) -> None:
     """Before the reveal no seat (nor a spectator) sees another seat's dice or choices.
 
-    A couple still dancing sees its own dice as it was last told them.
+    The public part holds no dice of this round (only the last round's, turned
+    up); a seat's private part is its own, and a couple still dancing sees its
+    own dice as it was last told them.
     """
     dancing = Look(state).dancing()
     for viewer in [None, *range(state.game.players)]:
         view = state.observation(viewer)
         json.dumps(view)  # plain data only
-        for seat, shown in enumerate(view["players"]):
-            if seat != viewer:
-                assert shown["dice"] is None
-        if viewer in dancing:
-            assert view["players"][viewer]["dice"] == told[viewer]
+        public = dict(view["public"])
+        public.pop("last_round")
+        assert '"dice"' not in json.dumps(public)
+        assert all(set(couple) == COUPLE_KEYS for couple in public["couples"])
+        assert view["seat"] == viewer
+        if viewer is None:
+            assert view["private"] is None
+        elif viewer in dancing:
+            assert view["private"]["dice"] == told[viewer]
 
 
 def play_random(players: int, seed: int, endurance: int) -> DancingDiceState:

@@ -5,19 +5,17 @@ from __future__ import annotations
 import pytest
 
 import ballroom
-from ballroom.games.dancing_dice import actions
-from ballroom.games.dancing_dice.position import Look, Position, play_round
-from ballroom.games.dancing_dice.rules import (
+from ballroom.games.dancing_dice.dance_values import (
     BOOGIE,
     CHA_CHA_CHA,
     TANGO,
     TAP_DANCE,
-    Performance,
     dance_rank,
     dance_value,
-    final_ranking,
-    judge,
 )
+from ballroom.games.dancing_dice.ending import final_ranking
+from ballroom.games.dancing_dice.judging import Performance, judge
+from ballroom.games.dancing_dice.position import Look, Position, play_round
 from ballroom.games.dancing_dice.state import DancingDiceState
 
 ANDREW, BARBARA, CINDY, DANIEL, EMMA = range(5)
@@ -201,9 +199,9 @@ def test_rerolled_dice_are_announced_by_count_only() -> None:
     state = (
         Position(players=2).tango(6, 6, 5).rolled(0, 1, 2, 3, 4, 5, 6).rolled(1, 1, 2, 3, 4, 5, 6)
     ).build()
-    state.apply(actions.parse("reroll a c"), 0)
-    assert state.observation(1)["players"][0]["rerolled"] is None  # not yet announced
-    events = state.apply(actions.parse("keep"), 1)
+    state.apply_text("reroll a c", 0)
+    assert Look(state).rerolled() == [None, None]  # not yet announced
+    events = state.apply_text("keep", 1)
     announced = [e.text for e in events if e.kind == "reroll"]
     assert announced == ["Andrew re-rolls 2 dice!", "Barbara keeps every die."]
-    assert state.observation(1)["players"][0]["rerolled"] == 2
+    assert Look(state).rerolled() == [2, 0]

@@ -3,11 +3,17 @@
 from __future__ import annotations
 
 import json
+from importlib import resources
+from typing import ClassVar
 
+import pytest
 from fastapi.testclient import TestClient
+from tests.agents.d20 import D20Game
 
+from ballroom.core import game as game_module
 from ballroom.core.game import games
 from ballroom.core.record import GameRecord, replay
+from ballroom.core.state import State
 from server.support import created_in, hello, send, until
 
 
@@ -15,7 +21,7 @@ def test_catalog_lists_every_registered_game_with_options_and_bots(client: TestC
     catalog = client.get("/api/catalog").json()
     assert [entry["id"] for entry in catalog] == [g.id for g in games()]
     dice = next(entry for entry in catalog if entry["id"] == "dancing-dice")
-    assert dice["view"] == "dancing-dice"
+    assert dice["view"] == "/games/dancing-dice/view.js"
     assert "expert" in dice["bots"] and "random" in dice["bots"]
     assert dice["options"][0]["name"] == "endurance" and dice["options"][0]["maximum"] == 10
 
@@ -27,20 +33,54 @@ def test_pages_and_assets_are_served_from_the_package(client: TestClient) -> Non
         "app.js",
         "app.css",
         "ui.js",
+        "widgets.js",
+        "moves.js",
         "views/generic.js",
-        "views/dancing-dice.js",
-        "views/the-dance.js",
     ):
         response = client.get(f"/static/{asset}")
         assert response.status_code == 200 and "http" not in response.text.split("\n")[0]
     assert "cdn" not in client.get("/").text.lower()
 
 
+def test_each_game_view_is_served_from_its_own_package(client: TestClient) -> None:
+    for game_class in games():
+        package = resources.files(game_class.__module__.rsplit(".", 1)[0])
+        response = client.get(f"/games/{game_class.id}/view.js")
+        assert response.status_code == 200
+        assert response.headers["content-type"].startswith("text/javascript")
+        assert response.text == (package / "web" / "view.js").read_text(encoding="utf-8")
+        assert client.get(f"/static/views/{game_class.id}.js").status_code == 404
+    unknown = client.get("/games/chess/view.js")
+    assert unknown.status_code == 404 and "unknown game 'chess'" in unknown.json()["detail"]
+
+
+class Viewless(D20Game):
+    """A game whose package has no ``web/view.js``: the generic view draws it."""
+
+    id: ClassVar[str] = "viewless"
+    name: ClassVar[str] = "Viewless"
+    summary: ClassVar[str] = "A game with no view of its own."
+    default_players: ClassVar[int] = 2
+
+    def new_state(self, seed: int = 0) -> State:
+        raise NotImplementedError("only listed in the catalog, never played")
+
+
+def test_a_game_without_a_view_is_drawn_by_the_generic_one(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setitem(game_module._REGISTRY, Viewless.id, Viewless)
+    entry = next(e for e in client.get("/api/catalog").json() if e["id"] == Viewless.id)
+    assert entry["view"] == "/static/views/generic.js"
+    missing = client.get("/games/viewless/view.js")
+    assert missing.status_code == 404 and "no web view of its own" in missing.json()["detail"]
+
+
 def test_component_data_is_served_for_views_without_game_specific_server_code(
     client: TestClient,
 ) -> None:
     dance = next(entry for entry in client.get("/api/catalog").json() if entry["id"] == "the-dance")
-    assert dance["view"] == "the-dance" and "ballroom" in dance["data"]
+    assert dance["view"] == "/games/the-dance/view.js" and "ballroom" in dance["data"]
     ballroom = client.get("/api/catalog/the-dance/data/ballroom").json()
     assert len(ballroom["sanctuaries"]) == 6 and ballroom["paths"]
     missing = client.get("/api/catalog/the-dance/data/secrets")
@@ -108,7 +148,7 @@ def test_record_download_replays_and_an_upload_can_be_watched(client: TestClient
     assert meta["status"] == "uploaded" and meta["ply"] == len(record.actions)
     last = client.get(f"/api/games/{uploaded}/replay", params={"ply": len(record.actions)}).json()
     assert last["observation"] == replay(record).observation(None)
-    assert last["observation"]["winners"] is not None
+    assert last["observation"]["public"]["winners"] is not None
     start = client.get(f"/api/games/{uploaded}/replay", params={"ply": 0}).json()
     assert start["events"] == [] and start["total"] == len(record.actions)
     assert client.get(f"/api/games/{uploaded}/replay", params={"ply": 10**6}).status_code == 400
@@ -126,7 +166,7 @@ def test_replay_through_a_seat_needs_its_token(client: TestClient) -> None:
     game_id, token = created["id"], str(created["token"])
     ply = client.get(f"/api/games/{game_id}").json()["ply"]
     public = client.get(f"/api/games/{game_id}/replay", params={"ply": ply}).json()
-    assert public["observation"]["players"][0]["dice"] is None
+    assert public["observation"]["private"] is None
     refused = client.get(f"/api/games/{game_id}/replay", params={"ply": ply, "seat": 0})
     assert refused.status_code == 403
     mine = client.get(
@@ -134,7 +174,7 @@ def test_replay_through_a_seat_needs_its_token(client: TestClient) -> None:
         params={"ply": ply, "seat": 0},
         headers={"x-ballroom-token": token},
     ).json()
-    assert mine["observation"]["players"][0]["dice"] is not None
+    assert mine["observation"]["private"]["dice"] is not None
     assert any(event["kind"] == "dice" for event in mine["events"])
     assert not any(event["kind"] == "dice" for event in public["events"])
 

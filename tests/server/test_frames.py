@@ -1,4 +1,5 @@
-"""What the state frames add for the game views: seat names by family, hints on the seat's own moves."""
+"""What the state frames add for the game views: seat names by family, hints on the seat's own
+moves, each move's structured form."""
 
 from __future__ import annotations
 
@@ -6,6 +7,8 @@ from typing import Any
 
 from fastapi.testclient import TestClient
 
+from ballroom.core.capabilities import StructuresActions
+from ballroom.core.game import get_game
 from server.support import hello, send, until
 
 
@@ -69,3 +72,28 @@ def test_hints_ride_on_the_acting_seat_moves_only(client: TestClient) -> None:
     hint = mine["legal"][0]["hint"]
     assert set(hint) == {"dances", "rock", "gala"}
     assert public["legal"] == []
+
+
+def test_moves_carry_their_structured_form_in_both_games(client: TestClient) -> None:
+    for game, players in (("the-dance", 2), ("dancing-dice", 2)):
+        created = client.post(
+            "/api/games",
+            json={"game": game, "players": players, "seats": ["human"] * players, "hotseat": True},
+        ).json()
+        with client.websocket_connect(f"/ws/{created['id']}") as ws:
+            frames = hello(ws, [created["token"]], seats=players)
+        sample = get_game(game)(players)
+        assert isinstance(sample, StructuresActions)
+        moves = [move for frame in frames.values() for move in frame["legal"]]
+        assert moves, game
+        for move in moves:
+            structured = sample.action_json(move["id"])
+            assert move["family"] == structured["family"] and move["params"] == structured["params"]
+            assert move["text"] == structured["text"]
+        if game == "the-dance":
+            assert {move["family"] for move in moves} == {"avatar"}
+            assert all(set(move["params"]) == {"avatar"} for move in moves)
+        else:
+            assert {"keep", "reroll"} <= {move["family"] for move in moves}
+            reroll = next(move for move in moves if move["text"] == "reroll a c")
+            assert reroll["params"] == {"dice": "a c"}

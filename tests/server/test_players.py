@@ -33,8 +33,7 @@ def test_a_move_made_at_an_old_ply_is_refused_and_changes_nothing(client: TestCl
     )
     game_id = created["id"]
     with client.websocket_connect(f"/ws/{game_id}") as ws:
-        # Seat 1 chooses her Avatar first (youngest to oldest, RULINGS 15), then seat 0.
-        first = hello(ws, [created["token"]], seats=2)[1]
+        first = hello(ws, [created["token"]], seats=2)[1]  # seat 1 chooses first (RULINGS 15)
         ply = first["ply"]
         send(ws, {"type": "move", "seat": 1, "action": first["legal"][0]["text"], "ply": ply})
         moved = until(ws, lambda f: f["type"] == "state" and f["seat"] == 0 and f["ply"] > ply)
@@ -73,7 +72,7 @@ def test_other_seats_secret_choices_do_not_make_a_move_stale(client: TestClient)
         assert f"made at ply {ply} but the game is at ply {ply + 2}" in error_of(ws)
         send(ws, {"type": "move", "seat": 2, "action": "keep", "ply": ply})
         revealed = until(ws, lambda f: f["type"] == "state" and f["ply"] > ply + 2)
-        assert revealed["observation"]["phase"] == "arrange"
+        assert revealed["observation"]["step"]["step"] == "arrange"
         send(ws, {"type": "move", "seat": 2, "action": "first a b c", "ply": ply})
         assert f"made at ply {ply} but the game is at ply {revealed['ply']}" in error_of(ws)
 
@@ -120,18 +119,19 @@ def test_undo_never_takes_back_another_persons_move_with_the_bots_after_it(
         seed=3,
     )
     with client.websocket_connect(f"/ws/{created['id']}") as ws:
-        # Avatars are chosen from the last seat back to the first (RULINGS 15).
+        # Avatars are chosen youngest to oldest (RULINGS 15): Player 3, the bot, then Player 1.
         first = hello(ws, [created["token"]], seats=2)[2]
+        assert first["legal"]
         send(
             ws,
             {"type": "move", "seat": 2, "action": first["legal"][0]["text"], "ply": first["ply"]},
         )
-        third = until(ws, lambda f: f["type"] == "state" and f["seat"] == 0 and bool(f["legal"]))
-        assert third["ply"] == first["ply"] + 2, "Player 3, then the bot"
-        assert not third["undo"]
-        send(ws, {"type": "undo", "seat": 0, "ply": third["ply"]})
+        oldest = until(ws, lambda f: f["type"] == "state" and f["seat"] == 0 and bool(f["legal"]))
+        assert oldest["ply"] == first["ply"] + 2, "Player 3, then the bot"
+        assert not oldest["undo"]
+        send(ws, {"type": "undo", "seat": 0, "ply": oldest["ply"]})
         assert "nothing to undo for Player 1" in error_of(ws)
-        send(ws, {"type": "undo", "seat": 2, "ply": third["ply"]})
+        send(ws, {"type": "undo", "seat": 2, "ply": oldest["ply"]})
         back = until(ws, lambda f: f["type"] == "state" and f["seat"] == 2)
         assert back["reset"] and back["ply"] == first["ply"] and back["current"] == [2]
 

@@ -177,7 +177,9 @@ def test_hotseat_undo_takes_back_a_secret_choice_until_something_is_revealed(
         send(ws, {"type": "move", "seat": 0, "action": "reroll a b"})
         frames = {f["seat"]: f for f in (receive(ws) for _ in range(3))}
         assert frames[0]["undo"] and frames[0]["ply"] == start + 1
-        assert frames[1]["observation"]["players"][0]["dice"] is None
+        assert (
+            frames[1]["observation"]["seat"] == 1
+        )  # its own view: seat 0's dice have no place in it
         send(ws, {"type": "move", "seat": 1, "action": "keep"})
         frames = {f["seat"]: f for f in (receive(ws) for _ in range(3))}
         assert frames[1]["undo"] and not frames[0]["undo"], "only the last mover may undo"
@@ -190,13 +192,15 @@ def test_hotseat_undo_takes_back_a_secret_choice_until_something_is_revealed(
         send(ws, {"type": "undo", "seat": 0})
         frames = {f["seat"]: f for f in (receive(ws) for _ in range(3))}
         assert frames[0]["ply"] == start and frames[0]["current"] == [0, 1, 2]
-        assert frames[0]["observation"]["my_reroll"] is None
+        assert frames[0]["observation"]["private"]["reroll"] is None
         for seat in (0, 1, 2):
             send(ws, {"type": "move", "seat": seat, "action": "keep"})
         frame = until(
             ws,
             lambda f: (
-                f["type"] == "state" and f["observation"]["phase"] == "arrange" and f["seat"] == 0
+                f["type"] == "state"
+                and f["observation"]["step"]["step"] == "arrange"
+                and f["seat"] == 0
             ),
         )
         assert not frame["undo"], "the re-roll announcement revealed everyone's choice"
@@ -248,7 +252,7 @@ def test_two_players_and_a_bot_play_to_the_end_and_spectators_follow(client: Tes
         assert latest[0]["meta"]["status"] == "over"
         final = until(watcher, lambda f: f["type"] == "state" and f["meta"]["status"] == "over")
         assert final["seat"] is None and final["legal"] == []
-        assert final["observation"]["winners"] == final["meta"]["result"]["winners"]
+        assert final["observation"]["public"]["winners"] == final["meta"]["result"]["winners"]
         assert any(e["kind"] == "game-over" for e in final["events"])
 
 
@@ -266,7 +270,7 @@ def test_the_app_plays_and_resumes_on_postgresql(postgres_url: str) -> None:
                 ws,
                 lambda f: (
                     f["type"] == "state"
-                    and f["observation"]["phase"] == "arrange"
+                    and f["observation"]["step"]["step"] == "arrange"
                     and f["current"] == [0]
                 ),
             )

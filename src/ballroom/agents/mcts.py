@@ -401,7 +401,7 @@ class ISMCTSAgent:
                 values = {}
                 for a in alive:
                     state = world.clone()
-                    state.apply(a, seat, trusted=True)
+                    state.advance(a, seat)
                     self.last_iterations += 1
                     if settings.below == "tree":
                         stop_turn = state.turns() + settings.horizon
@@ -461,14 +461,14 @@ class ISMCTSAgent:
                 return self._rollout(state, rng, stop_turn)[seat]
             player = current[0]
             if player == CHANCE:
-                state.apply(_chance(state, rng), CHANCE, trusted=True)
+                state.advance(_chance(state, rng), CHANCE)
                 continue
             legal = state.legal_actions(player)
             if len(legal) == 1:
-                state.apply(legal[0], player, trusted=True)
+                state.advance(legal[0], player)
                 continue
             if player != seat:
-                state.apply(self._policy_move(state, player, rng, legal), player, trusted=True)
+                state.advance(self._policy_move(state, player, rng, legal), player)
                 continue
             # The tree's own choices draw on the bot's source, not the line's, so
             # every line of a sample keeps meeting the same dice.
@@ -479,15 +479,15 @@ class ISMCTSAgent:
                 node = table[key] = _PairedNode(guess)
             node.visits += 1
             if not fork or 2 * node.forks >= node.visits:
-                state.apply(node.incumbent, seat, trusted=True)
+                state.advance(node.incumbent, seat)
                 continue
             node.forks += 1
             self.last_iterations += 1
             other = node.next_alternative(legal, self.rng)
             kept_state = state.clone()
-            kept_state.apply(node.incumbent, seat, trusted=True)
+            kept_state.advance(node.incumbent, seat)
             kept = self._descend(kept_state, table, rng.clone(), stop_turn, fork=False)
-            state.apply(other, seat, trusted=True)
+            state.advance(other, seat)
             tried = self._descend(state, table, rng, stop_turn, fork=False)
             node.record(other, tried - kept, self.settings.z, self.settings.margin)
             return kept
@@ -509,7 +509,7 @@ class ISMCTSAgent:
         while True:
             action, expanded = self._select(node, legal, c, state, player, rng)
             path.append((node.stats[action], player))
-            state.apply(action, player, trusted=True)
+            state.advance(action, player)
             if expanded:
                 break
             upcoming = self._next_decision(state, rng)
@@ -574,7 +574,7 @@ class ISMCTSAgent:
                 return None
             if current[0] != CHANCE:
                 return self.seat if self.seat in current else current[0]
-            state.apply(_chance(state, rng), CHANCE, trusted=True)
+            state.advance(_chance(state, rng), CHANCE)
 
     def _policy_move(
         self, state: State, player: int, rng: Rng, legal: list[int] | None = None
@@ -605,7 +605,7 @@ class ISMCTSAgent:
                 action = _chance(state, rng)
             else:
                 action = self._policy_move(state, player, rng)
-            state.apply(action, player, trusted=True)
+            state.advance(action, player)
         if evaluate is not None:
             return evaluate(state)
         return [0.0] * self.game.players

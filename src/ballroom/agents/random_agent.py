@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from ballroom.core.agent import Decision
 from ballroom.core.rng import Rng
 
@@ -14,3 +16,7 @@ class RandomAgent:
 
     def act(self, decision: Decision) -> int:
         return self.rng.choice(decision.legal_actions)
+
+    def choose(self, legal: Sequence[int]) -> int:
+        """The same pick as ``act``, from the legal actions alone (``ChoosesBlind``)."""
+        return self.rng.choice(legal)

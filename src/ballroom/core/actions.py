@@ -181,6 +181,7 @@ class ActionCodec:
             self._offset[family.name] = total
             total += family.size
         self.size = total
+        self._decoded: dict[int, Action] = {}
 
     def family(self, name: str) -> Family:
         try:
@@ -201,11 +202,28 @@ class ActionCodec:
             number = number * len(param) + param.index(value)
         return self._offset[family.name] + number
 
+    def ids(self, family: Family) -> range:
+        """Every id of ``family``, in order."""
+        if self._by_name.get(family.name) != family:
+            raise IllegalActionError(f"{family.name!r} is not a family of this game")
+        offset = self._offset[family.name]
+        return range(offset, offset + family.size)
+
     def decode(self, action_id: int) -> Action:
+        """The action an id names (each decoded once, then remembered)."""
+        try:
+            return self._decoded[action_id]
+        except KeyError:
+            pass
         if not 0 <= action_id < self.size:
             raise IllegalActionError(
                 f"action #{action_id} does not exist; ids are 0..{self.size - 1}"
             )
+        action = self._decode(action_id)
+        self._decoded[action_id] = action
+        return action
+
+    def _decode(self, action_id: int) -> Action:
         for family in reversed(self.families):
             offset = self._offset[family.name]
             if action_id >= offset:

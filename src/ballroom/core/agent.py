@@ -7,9 +7,9 @@ Seat specs such as ``mcts:iterations=2000`` name a bot and its parameters.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Protocol
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
 from ballroom.core.errors import InvalidOptionError
 
@@ -18,23 +18,68 @@ if TYPE_CHECKING:
     from ballroom.core.state import Observation
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, init=False)
 class Decision:
-    """What a seat knows when it must choose."""
+    """What a seat knows when it must choose.
+
+    The observation may be given, or built on first reading by ``observe``
+    (the seat's ``State.observation``): a bot that never reads it (``random``)
+    never pays for it.
+    """
 
     game: Game
     player: int
     observation: Observation
     legal_actions: Sequence[int]
-    deadline: float | None = None
+    deadline: float | None
     """The ``time.perf_counter()`` instant by which the seat must have chosen, if any
     (a server's cap on think time): a searching bot stops there, whatever its budget."""
+    observe: Callable[[int], Observation] | None = field(repr=False, compare=False)
+
+    def __init__(
+        self,
+        game: Game,
+        player: int,
+        observation: Observation | None = None,
+        legal_actions: Sequence[int] = (),
+        deadline: float | None = None,
+        observe: Callable[[int], Observation] | None = None,
+    ) -> None:
+        if observation is None and observe is None:
+            raise TypeError("a Decision needs the observation or the means to observe it")
+        self.game = game
+        self.player = player
+        if observation is not None:
+            self.observation = observation
+        self.legal_actions = legal_actions
+        self.deadline = deadline
+        self.observe = observe
+
+    if not TYPE_CHECKING:  # to mypy, ``observation`` is the plain field it reads as
+
+        def __getattr__(self, name):
+            """Build the observation the first time it is read (an unset slot lands here)."""
+            if name != "observation" or self.observe is None:
+                raise AttributeError(name)
+            self.observation = self.observe(self.player)
+            return self.observation
 
 
 class Agent(Protocol):
     """Anything that picks one of the legal actions."""
 
     def act(self, decision: Decision) -> int: ...
+
+
+@runtime_checkable
+class ChoosesBlind(Protocol):
+    """An agent that picks from the legal actions alone, never reading the observation.
+
+    ``choose(legal)`` is what ``act`` does with ``decision.legal_actions``; a
+    simulation's loop asks it directly, without making a Decision.
+    """
+
+    def choose(self, legal: Sequence[int]) -> int: ...
 
 
 @dataclass(frozen=True, slots=True)

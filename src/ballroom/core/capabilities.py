@@ -50,6 +50,16 @@ class DescribesActions(Protocol):
 
 
 @runtime_checkable
+class StructuresActions(Protocol):
+    """Gives an action's structured form: its family and parameters by name, which a
+    client renders without parsing text (``ActionCodec.to_json``)."""
+
+    def action_json(self, action: int) -> dict[str, Any]:
+        """``{"id", "text", "family", "params": {name: text}}``."""
+        ...
+
+
+@runtime_checkable
 class Renders(Protocol):
     """Draws an observation for the terminal (rich console markup allowed)."""
 

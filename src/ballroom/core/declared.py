@@ -7,6 +7,10 @@ game writes in its own terms, with ``Action`` values rather than ids:
 
 - ``choices(seat)``: the seat's actions at one of the game's own steps;
 - ``chances()``: ``(action, probability)`` pairs at its own chance steps;
+
+  (neither is asked at a step the flow declares ``every``: such a step
+  offers every action of its families, equally likely at a chance step, so
+  its ids are worked out once, and chance there is one ``Rng.below``)
 - ``play(action, seat)``: change the state, return the events;
 - ``next_step()``: the step that follows when no ability waits;
 - ``view(seat)``: the seat's typed ``View``, which is also its observation.
@@ -24,7 +28,9 @@ plays the current games plays these too.
 from __future__ import annotations
 
 from abc import abstractmethod
+from collections.abc import Mapping, Sequence
 from enum import Enum
+from functools import cached_property
 from typing import Any, ClassVar, Generic, TypeVar, cast
 
 from ballroom.core.actions import Action, ActionCodec
@@ -58,6 +64,26 @@ class DeclaredGame(Game, Generic[N]):
     def parse_action(self, text: str) -> int:
         return self.codec.parse(text)
 
+    def action_json(self, action: int) -> dict[str, Any]:
+        """The structured form of ``action`` (``StructuresActions``)."""
+        return self.codec.to_json(action)
+
+    @cached_property
+    def offers(self) -> Mapping[Any, Sequence[int]]:
+        """The ids each ``every`` step of the flow offers, sorted, worked out once
+        (a ``range`` where they follow on, as a family's do)."""
+        offers: dict[Any, Sequence[int]] = {}
+        for name in self.flow.every:
+            ids = sorted(i for family in self.flow.steps[name] for i in self.codec.ids(family))
+            follow_on = ids == list(range(ids[0], ids[-1] + 1))
+            offers[name] = range(ids[0], ids[-1] + 1) if follow_on else tuple(ids)
+        return offers
+
+    @cached_property
+    def odds(self) -> Mapping[Any, tuple[tuple[int, float], ...]]:
+        """The outcomes of each ``every`` step with their (equal) probabilities."""
+        return {name: tuple((i, 1.0 / len(ids)) for i in ids) for name, ids in self.offers.items()}
+
 
 class DeclaredState(State, Generic[N]):
     """A state whose decisions come from its ``step``, its cards from its ``zones``."""
@@ -72,9 +98,9 @@ class DeclaredState(State, Generic[N]):
 
     # -- what a game writes ---------------------------------------------------
 
-    @abstractmethod
     def choices(self, seat: int) -> list[Action]:
-        """``seat``'s actions at the current step (it is one of ``current_players``)."""
+        """``seat``'s actions at one of the game's own steps (it is one of ``current_players``)."""
+        raise IllegalActionError(f"{self.game.name} has no choices at step {self.step.name.value}")
 
     def chances(self) -> list[tuple[Action, float]]:
         """The outcomes of one of the game's own chance steps, with their probabilities."""
@@ -124,13 +150,39 @@ class DeclaredState(State, Generic[N]):
     # -- the State contract, from the above -----------------------------------
 
     def current_players(self) -> tuple[int, ...]:
-        return self.step.current_players()
+        return self.step.players
+
+    def _offered(self) -> Sequence[int] | None:
+        """The ids the current step offers when it is an ``every`` step (else ``None``)."""
+        name = self.step.name
+        if name is not self._offered_at[0]:
+            self._offered_at = (name, self.game.offers.get(name))
+        return self._offered_at[1] if self.effect is None else None
+
+    _offered_at: tuple[object, Sequence[int] | None] = (None, None)
+    """The last step name asked about and its offer: consecutive questions are one step's."""
+
+    def legal_sequence(self, player: int) -> Sequence[int]:
+        step = self.step
+        if player not in step.players:
+            return ()
+        name = step.name
+        if name is not self._offered_at[0]:
+            self._offered_at = (name, self.game.offers.get(name))
+        offered = self._offered_at[1]
+        if offered is None or self.effect is not None:
+            return self.legal_actions(player)
+        return offered
 
     def legal_actions(self, player: int | None = None) -> list[int]:
-        current = self.current_players()
+        step = self.step
+        current = step.players
         seat = current[0] if player is None and current else player
         if seat is None or seat not in current:
             return []
+        offered = self._offered()
+        if offered is not None:
+            return list(offered)
         if seat == CHANCE:
             return sorted(action for action, _ in self.chance_outcomes())
         steps = self._awaiting()
@@ -138,10 +190,12 @@ class DeclaredState(State, Generic[N]):
             actions = steps.choices(self.effect, self.zones)
         else:
             actions = self.choices(seat)
-        self.game.flow.check(self.step, actions)
+        self.game.flow.check(step, actions)
         return sorted({self.game.codec.encode(action) for action in actions})
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
+        if self._offered() is not None:
+            return list(self.game.odds[self.step.name])
         steps = self._awaiting()
         if steps is not None and self.effect is not None:
             outcomes = steps.chances(self.effect, self.zones)
@@ -150,10 +204,19 @@ class DeclaredState(State, Generic[N]):
         self.game.flow.check(self.step, (action for action, _ in outcomes))
         return sorted((self.game.codec.encode(action), p) for action, p in outcomes)
 
+    def sample_chance(self) -> int:
+        """At an ``every`` step one ``Rng.below`` picks the outcome; elsewhere by the odds."""
+        offered = self._offered()
+        if offered is not None:
+            return offered[self.rng.below(len(offered))]
+        return super().sample_chance()
+
     def _apply(self, action: int, player: int) -> list[Event]:
         chosen = self.game.codec.decode(action)
+        if self.effect is None:
+            return self.play(chosen, player)
         steps = self._awaiting()
-        if steps is None or self.effect is None:
+        if steps is None:
             return self.play(chosen, player)
         self.effect, events = steps.play(self.effect, chosen, cast(ZoneHost, self))
         return events + self.resume()

@@ -17,8 +17,9 @@ when, gives nothing away. ``Step.each`` asks every seat in turn and
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import Enum
+from functools import lru_cache
 from typing import Any, Generic, TypeVar
 
 from ballroom.core.actions import Action, Family
@@ -43,63 +44,92 @@ class Mode(Enum):
 
 @dataclass(frozen=True, slots=True)
 class Step(Generic[N]):
-    """The decision due now: a step of the game and the seats that still owe it."""
+    """The decision due now: a step of the game and the seats that still owe it.
+
+    Steps are values. Those made by the class methods below and by ``after``
+    are shared (one object per step name, mode and seats), and each keeps
+    the steps that follow it, so that a game stepping through a round asks
+    for nothing new after its first round.
+    """
 
     name: N
     mode: Mode
     seats: tuple[int, ...] = ()
+    players: tuple[int, ...] = field(init=False, repr=False, compare=False)
+    """What ``current_players`` returns, worked out once."""
+    _after: dict[int, Step[N] | None] = field(
+        init=False, repr=False, compare=False, default_factory=dict
+    )
 
     def __post_init__(self) -> None:
         needs_seats = self.mode in (Mode.SEATS, Mode.SECRET)
         if needs_seats != bool(self.seats) or len(set(self.seats)) != len(self.seats):
             raise ValueError(f"step {self.name.value}: {self.mode.value} with seats {self.seats}")
+        if self.mode is Mode.CHANCE:
+            players: tuple[int, ...] = (CHANCE,)
+        elif self.mode is Mode.SEATS:
+            players = self.seats[:1]
+        else:
+            players = self.seats
+        object.__setattr__(self, "players", players)
 
     @classmethod
     def seat(cls, name: N, seat: int) -> Step[N]:
         """One seat decides."""
-        return cls(name, Mode.SEATS, (seat,))
+        return _shared(name, Mode.SEATS, (seat,))
 
     @classmethod
     def each(cls, name: N, seats: Iterable[int]) -> Step[N]:
         """Every seat in ``seats`` meets the step, one after another in that order."""
-        return cls(name, Mode.SEATS, tuple(seats))
+        return _shared(name, Mode.SEATS, tuple(seats))
 
     @classmethod
     def secret(cls, name: N, seats: Iterable[int]) -> Step[N]:
         """Every seat in ``seats`` decides at once, in secret."""
-        return cls(name, Mode.SECRET, tuple(sorted(seats)))
+        return _shared(name, Mode.SECRET, tuple(sorted(seats)))
 
     @classmethod
     def chance(cls, name: N) -> Step[N]:
-        return cls(name, Mode.CHANCE)
+        return _shared(name, Mode.CHANCE, ())
 
     @classmethod
     def over(cls, name: N) -> Step[N]:
-        return cls(name, Mode.OVER)
+        return _shared(name, Mode.OVER, ())
 
     def current_players(self) -> tuple[int, ...]:
         """What ``State.current_players`` returns at this step."""
-        if self.mode is Mode.CHANCE:
-            return (CHANCE,)
-        if self.mode is Mode.SEATS:
-            return self.seats[:1]
-        return self.seats
+        return self.players
 
     def after(self, seat: int) -> Step[N] | None:
         """The step once ``seat`` has decided; ``None`` once every seat has."""
+        try:
+            return self._after[seat]
+        except KeyError:
+            pass
         if self.mode is Mode.CHANCE:
             return None
-        if seat not in self.current_players():
+        if seat not in self.players:
             raise IllegalActionError(f"seat {seat} does not decide {self.name.value} now")
         rest = tuple(s for s in self.seats if s != seat)
-        return Step(self.name, self.mode, rest) if rest else None
+        following = _shared(self.name, self.mode, rest) if rest else None
+        self._after[seat] = following
+        return following
+
+    def __deepcopy__(self, memo: dict[int, object]) -> Step[N]:
+        return self  # a value: a copied state shares it
 
     def to_json(self) -> dict[str, Any]:
         return {"step": self.name.value, "mode": self.mode.value, "seats": list(self.seats)}
 
     @classmethod
     def from_json(cls, kind: type[N], data: Mapping[str, Any]) -> Step[N]:
-        return cls(kind(data["step"]), Mode(data["mode"]), tuple(data["seats"]))
+        return _shared(kind(data["step"]), Mode(data["mode"]), tuple(data["seats"]))
+
+
+@lru_cache(maxsize=4096)
+def _shared(name: Enum, mode: Mode, seats: tuple[int, ...]) -> Step[Any]:
+    """The one Step of ``name``, ``mode`` and ``seats`` (checked once, when first made)."""
+    return Step(name, mode, seats)
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,14 +137,23 @@ class Flow(Generic[N]):
     """A game's steps and the action families each offers: its decision points, declared."""
 
     steps: Mapping[N, tuple[Family, ...]]
+    every: frozenset[N] = frozenset()
+    """Steps that offer every action of their families, whatever the state (a die's
+    faces, any set of dice); at such a chance step each outcome is equally likely."""
 
     @classmethod
-    def declare(cls, kind: type[N], steps: Mapping[N, Sequence[Family]]) -> Flow[N]:
+    def declare(
+        cls, kind: type[N], steps: Mapping[N, Sequence[Family]], *, every: Iterable[N] = ()
+    ) -> Flow[N]:
         """Check that every member of ``kind`` is declared, then build the flow."""
         missing = [member.value for member in kind if member not in steps]
         if missing:
             raise ValueError(f"steps not declared: {', '.join(map(str, missing))}")
-        return cls({name: tuple(families) for name, families in steps.items()})
+        whole = frozenset(every)
+        empty = [name.value for name in whole if not steps[name]]
+        if empty:
+            raise ValueError(f"steps offering every action of no family: {', '.join(empty)}")
+        return cls({name: tuple(families) for name, families in steps.items()}, whole)
 
     def check(self, step: Step[N], actions: Iterable[Action]) -> None:
         """Refuse actions of a family that ``step`` does not offer (a rules bug, caught early)."""

@@ -3,29 +3,43 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from functools import cache
+from typing import cast
 
-from ballroom.core.agent import Agent, Decision
+from ballroom.core.agent import Agent, ChoosesBlind, Decision
 from ballroom.core.events import Event
 from ballroom.core.state import CHANCE, State
 
 
+def _chooser(agent: Agent) -> Callable[[Sequence[int]], int] | None:
+    """The agent's ``choose``, if it chooses blind (``ChoosesBlind``)."""
+    return cast(ChoosesBlind, agent).choose if _blind(type(agent)) else None
+
+
+@cache
+def _blind(kind: type) -> bool:
+    """Whether agents of ``kind`` choose blind (asked once per type: a Protocol check is slow)."""
+    return issubclass(kind, ChoosesBlind)
+
+
 def decision_for(state: State, player: int) -> Decision:
-    """The Decision a seat gets: built from its observation only."""
-    return Decision(
-        game=state.game,
-        player=player,
-        observation=state.observation(player),
-        legal_actions=state.legal_actions(player),
-    )
+    """The Decision a seat gets: its legal actions, and its observation when read."""
+    return Decision(state.game, player, None, state.legal_actions(player), None, state.observation)
 
 
 def step(state: State, agents: Sequence[Agent]) -> list[Event]:
-    """Take the next single action: a chance draw or one seat's choice."""
+    """Take the next single action: a chance draw or one seat's choice.
+
+    The seat's choice is checked once, against the legal actions it was offered.
+    """
     player = state.current_players()[0]
     if player == CHANCE:
         return state.apply(state.sample_chance(), CHANCE, trusted=True)
-    action = agents[player].act(decision_for(state, player))
-    return state.apply(action, player)
+    decision = decision_for(state, player)
+    action = agents[player].act(decision)
+    if action not in decision.legal_actions:
+        return state.apply(action, player)  # refused, with the rules' message
+    return state.apply(action, player, trusted=True)
 
 
 def past_cap(state: State, max_turns: int | None) -> bool:
@@ -46,15 +60,43 @@ def play_out(
     on_events: Callable[[list[Event]], None] | None = None,
 ) -> State:
     """Play ``state`` to the end, or ``max_actions`` more actions, or until it is cut off
-    past ``max_turns`` (see ``past_cap``), and return it."""
-    taken = 0
-    while (
-        not state.is_terminal()
-        and (max_actions is None or taken < max_actions)
-        and not past_cap(state, max_turns)
-    ):
-        events = step(state, agents)
-        taken += 1
-        if on_events is not None:
-            on_events(events)
-    return state
+    past ``max_turns`` (see ``past_cap``), and return it.
+
+    ``on_events`` receives the events of each action. Without it nobody reads
+    them, so the game need not make them (``State.advance``), chance runs on
+    in one go (``State.run_chance``; one draw at a time under a turn cap), and
+    a seat's legal actions are the sequence the game keeps
+    (``State.legal_sequence``).
+    """
+    if on_events is not None or max_actions is not None:
+        taken = 0
+        while (
+            not state.is_terminal()
+            and (max_actions is None or taken < max_actions)
+            and not past_cap(state, max_turns)
+        ):
+            events = step(state, agents)
+            taken += 1
+            if on_events is not None:
+                on_events(events)
+        return state
+    game, observe = state.game, state.observation
+    blind = [_chooser(agent) for agent in agents]
+    chance_run = None if max_turns is None else 1
+    while True:
+        current = state.current_players()
+        if not current or (max_turns is not None and state.turns() > max_turns):
+            return state
+        player = current[0]
+        if player == CHANCE:
+            state.run_chance(chance_run)
+            continue
+        legal = state.legal_sequence(player)
+        choose = blind[player]
+        if choose is not None:
+            action = choose(legal)
+        else:
+            action = agents[player].act(Decision(game, player, None, legal, None, observe))
+        if action not in legal:
+            state.apply(action, player)  # refused, with the rules' message
+        state.advance(action, player)

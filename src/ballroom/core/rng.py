@@ -10,6 +10,7 @@ from __future__ import annotations
 import hashlib
 import random
 from collections.abc import Sequence
+from functools import cache
 from typing import TypeVar
 
 T = TypeVar("T")
@@ -23,6 +24,13 @@ def derive_seed(seed: int, *keys: int | str) -> int:
     """
     text = ":".join([str(seed), *map(str, keys)]).encode()
     return int.from_bytes(hashlib.blake2b(text, digest_size=8).digest(), "big") >> 1
+
+
+@cache
+def _faces_of_top_byte(sides: int) -> bytes:
+    """What a word whose top byte is ``b`` rolls on a die of ``sides``: ``table[b]``, 0 if refused."""
+    shift = 8 - sides.bit_length()
+    return bytes((b >> shift) + 1 if (b >> shift) < sides else 0 for b in range(256))
 
 
 class Rng:
@@ -47,8 +55,41 @@ class Rng:
         """A die roll in ``1..sides``."""
         return self.below(sides) + 1
 
+    def rolls(self, count: int, sides: int = 6) -> list[int]:
+        """``count`` die rolls: the very numbers ``count`` calls of ``roll(sides)`` give.
+
+        A draw below ``n`` takes the top bits of one 32-bit word of the
+        generator, and draws again when they are ``n`` or more. Asked for
+        ``32 * k`` bits, the generator hands out its next ``k`` words, the
+        first lowest, so the rolls are read off the top byte of each word
+        (through a table of what each top byte rolls, 0 for a refused draw),
+        and words are fetched again only for the draws that were refused (the
+        last few of them one at a time).
+        """
+        if not 0 < sides < 256:
+            return [self.roll(sides) for _ in range(count)]
+        table = _faces_of_top_byte(sides)
+        faces: list[int] = []
+        need = count
+        while need > 2:
+            words = self._random.getrandbits(32 * need).to_bytes(4 * need, "little")
+            faces += words[3::4].translate(table).replace(b"\0", b"")
+            need = count - len(faces)
+        for _ in range(need):  # the last few, one at a time
+            faces.append(self.roll(sides))
+        return faces
+
     def choice(self, items: Sequence[T]) -> T:
-        return items[self.below(len(items))]
+        """A uniform item: ``items[below(len(items))]``, drawn without the extra call."""
+        n = len(items)
+        if n <= 0:
+            raise ValueError("choice() needs at least one item")
+        bits = n.bit_length()
+        getrandbits = self._random.getrandbits
+        value = getrandbits(bits)
+        while value >= n:
+            value = getrandbits(bits)
+        return items[value]
 
     def shuffle(self, items: list[T]) -> None:
         """Fisher-Yates in place."""

@@ -61,6 +61,8 @@ class State(ABC):
     game: Game
     rng: Rng
     history: list[tuple[int, int]]
+    reporting: bool = True
+    """False while ``advance`` runs: nobody reads the events, so the game need not make them."""
 
     def __init__(self, game: Game, seed: int) -> None:
         self.game = game
@@ -90,6 +92,14 @@ class State(ABC):
     def legal_actions(self, player: int | None = None) -> list[int]:
         """Sorted action ids ``player`` may take now (chance outcomes at a chance node)."""
 
+    def legal_sequence(self, player: int) -> Sequence[int]:
+        """``legal_actions(player)`` as a sequence the caller only reads, never changes.
+
+        A game may answer with one it keeps (a tuple, a ``range``) instead of
+        a fresh list: a simulation's loop asks at every decision.
+        """
+        return self.legal_actions(player)
+
     @abstractmethod
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """``(action, probability)`` pairs at a chance node."""
@@ -106,17 +116,44 @@ class State(ABC):
         """Apply ``action`` for ``player`` and return the events it caused.
 
         ``player`` may be left out when exactly one player (or chance) is to
-        act. ``trusted=True`` skips the legality check for callers that took
-        the action from ``legal_actions`` themselves (simulation loops).
+        act. ``trusted=True`` skips the checks for callers that took the
+        action from ``legal_actions(player)`` themselves.
         """
-        acting = self._resolve_player(player)
-        if not trusted:
-            legal = self.legal_actions(acting)
-            if action not in legal:
-                raise IllegalActionError(self._illegal_message(action, acting, legal))
+        if trusted and player is not None:
+            acting = player
+        else:
+            acting = self._resolve_player(player)
+            if not trusted:
+                legal = self.legal_actions(acting)
+                if action not in legal:
+                    raise IllegalActionError(self._illegal_message(action, acting, legal))
         events = self._apply(action, acting)
         self.history.append((acting, action))
         return events
+
+    def advance(self, action: int, player: int) -> None:
+        """Apply ``action``, which ``player`` took from its legal actions, for a caller that
+        reads no events (a simulation, a search): the game need not make them (``reporting``).
+        """
+        self.reporting = False
+        try:
+            self._apply(action, player)
+        finally:
+            self.reporting = True
+        self.history.append((player, action))
+
+    def run_chance(self, limit: int | None = None) -> None:
+        """Play chance with the state's own source until a seat must decide or the game ends.
+
+        At most ``limit`` actions, if given; nobody reads the events (a
+        simulation's loop). A game may do this faster than one draw at a
+        time, as long as it applies the very actions ``sample_chance`` and
+        ``advance`` would, in the same order.
+        """
+        left = -1 if limit is None else limit
+        while left and self.current_players() == (CHANCE,):
+            self.advance(self.sample_chance(), CHANCE)
+            left -= 1
 
     def apply_text(self, text: str, player: int | None = None) -> list[Event]:
         """Apply an action given in its text form, e.g. ``"reroll 0 3"``."""

@@ -15,10 +15,11 @@ from __future__ import annotations
 
 import dataclasses
 import types
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from enum import Enum
-from typing import Any, Generic, TypeVar, Union, get_args, get_origin, get_type_hints
+from functools import cache
+from typing import Any, Generic, TypeVar, Union, cast, get_args, get_origin, get_type_hints
 
 from ballroom.core.errors import ViewError
 from ballroom.core.flow import Step
@@ -71,56 +72,100 @@ class View(Generic[N, P, Q]):
 
 def to_json(value: Any) -> Any:
     """A part (or any field of one) as plain JSON values."""
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return {f.name: to_json(getattr(value, f.name)) for f in dataclasses.fields(value)}
-    if isinstance(value, Enum):
-        return value.value
-    if isinstance(value, tuple | list):
-        return [to_json(item) for item in value]
-    if isinstance(value, frozenset | set):
-        return sorted(to_json(item) for item in value)
-    if isinstance(value, Mapping):
-        return {str(to_json(key)): to_json(item) for key, item in value.items()}
-    if value is None or isinstance(value, bool | int | float | str):
-        return value
-    raise ViewError(f"a view part holds {value!r}, which has no JSON form")
+    kind: Any = type(value)
+    return _writer(kind)(value)
+
+
+Writer = Callable[[Any], Any]
+
+
+def _same(value: Any) -> Any:
+    return value
+
+
+@cache
+def _writer(kind: type) -> Writer:
+    """How to write a value of type ``kind`` as JSON, worked out once per type."""
+    if kind in _PLAIN or kind is type(None):
+        return _same
+    if dataclasses.is_dataclass(kind):
+        names = tuple(f.name for f in dataclasses.fields(kind))
+        return lambda value: {name: to_json(getattr(value, name)) for name in names}
+    if issubclass(kind, Enum):
+        return lambda value: value.value
+    if issubclass(kind, tuple | list):
+        return lambda value: [to_json(item) for item in value]
+    if issubclass(kind, frozenset | set):
+        return lambda value: sorted(to_json(item) for item in value)
+    if issubclass(kind, Mapping):
+        return lambda value: {str(to_json(key)): to_json(item) for key, item in value.items()}
+    if issubclass(kind, bool | int | float | str):
+        return _same
+
+    def refuse(value: Any) -> Any:
+        raise ViewError(f"a view part holds {value!r}, which has no JSON form")
+
+    return refuse
+
+
+_PLAIN = frozenset({int, str, bool, float})
 
 
 def from_json(kind: Any, data: Any) -> Any:
     """The value of type ``kind`` that ``to_json`` wrote as ``data``."""
+    return _reader(kind)(data)
+
+
+Reader = Callable[[Any], Any]
+
+
+@cache
+def _reader(kind: Any) -> Reader:
+    """How to read a value of type ``kind`` from JSON, worked out once per type."""
+    if kind in _PLAIN:
+        return cast(Reader, kind)
     origin = get_origin(kind)
     if origin in (Union, types.UnionType):
         options = get_args(kind)
-        if data is None and type(None) in options:
-            return None
         (inner,) = (option for option in options if option is not type(None))
-        return from_json(inner, data)
+        read = _reader(inner)
+        if type(None) not in options:
+            return read
+        return lambda data: None if data is None else read(data)
     if origin is tuple:
         args = get_args(kind)
         if len(args) == 2 and args[1] is Ellipsis:
-            return tuple(from_json(args[0], item) for item in data)
-        return tuple(from_json(arg, item) for arg, item in zip(args, data, strict=True))
+            item = _reader(args[0])
+            return lambda data: tuple(map(item, data))
+        items = tuple(_reader(arg) for arg in args)
+        return lambda data: tuple(read(x) for read, x in zip(items, data, strict=True))
     if origin is frozenset:
-        return frozenset(from_json(get_args(kind)[0], item) for item in data)
+        member = _reader(get_args(kind)[0])
+        return lambda data: frozenset(map(member, data))
     if origin in (dict, Mapping) or kind is Mapping:
-        key, item = get_args(kind)
-        return {_key_from_json(key, k): from_json(item, v) for k, v in data.items()}
+        key_kind, item_kind = get_args(kind)
+        key, item = _key_reader(key_kind), _reader(item_kind)
+        return lambda data: {key(k): item(v) for k, v in data.items()}
     if isinstance(kind, type) and dataclasses.is_dataclass(kind):
         hints = get_type_hints(kind)
-        fields = {f.name: from_json(hints[f.name], data[f.name]) for f in dataclasses.fields(kind)}
-        return kind(**fields)
+        fields = tuple((f.name, _reader(hints[f.name])) for f in dataclasses.fields(kind))
+        part: Callable[..., Any] = kind
+        return lambda data: part(**{name: read(data[name]) for name, read in fields})
     if isinstance(kind, type) and issubclass(kind, Enum):
-        return kind(data)
-    if kind in (int, str, bool) or kind is float:
-        return kind(data)
+        return cast(Reader, kind)
     raise ViewError(f"a view part declares a field of type {kind!r}, which has no JSON form")
 
 
-def _key_from_json(kind: Any, text: str) -> Any:
-    """A mapping's key, which JSON wrote as text (an enum by its value's text)."""
+def _key_reader(kind: Any) -> Reader:
+    """How to read a mapping's key, which JSON wrote as text (an enum by its value's text)."""
     if isinstance(kind, type) and issubclass(kind, Enum):
-        for member in kind:
-            if str(member.value) == text:
-                return member
-        raise ViewError(f"{text!r} is not a {kind.__name__}")
-    return from_json(kind, text)
+        members = {str(member.value): member for member in kind}
+
+        def member(text: str) -> Any:
+            try:
+                return members[text]
+            except KeyError:
+                raise ViewError(f"{text!r} is not a {kind.__name__}") from None
+
+        return member
+    return _reader(kind)

@@ -39,7 +39,7 @@ from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field
 
 from ballroom.agents import bot_names, bots_of
-from ballroom.core.errors import BallroomError, InvalidOptionError
+from ballroom.core.errors import BallroomError, InvalidOptionError, UnknownGameError
 from ballroom.core.game import Game, games, get_game
 from ballroom.core.options import OptionValue
 from ballroom.core.record import GameRecord
@@ -145,10 +145,20 @@ def data_files(game_class: type[Game]) -> dict[str, Traversable]:
     }
 
 
+def web_view(game_class: type[Game]) -> Traversable | None:
+    """A game's own web view, ``web/view.js`` in its package, if it has one.
+
+    The view ships with the game's rules, so the server draws a game it does
+    not know; games without one get the generic view.
+    """
+    package = game_class.__module__.rsplit(".", 1)[0]
+    view = resources.files(package) / "web" / "view.js"
+    return view if view.is_file() else None
+
+
 def catalog_entry(game_class: type[Game]) -> dict[str, Any]:
     """Everything the client needs to offer a game: players, options, bots, view."""
     sample = game_class(game_class.min_players)
-    view = STATIC / "views" / f"{game_class.id}.js"
     return {
         "id": game_class.id,
         "name": game_class.name,
@@ -169,7 +179,9 @@ def catalog_entry(game_class: type[Game]) -> dict[str, Any]:
         ],
         "bots": bot_names(sample),
         "bot_details": [bot.to_json(sample) for bot in bots_of(sample)],
-        "view": game_class.id if view.exists() else "generic",
+        "view": f"/games/{game_class.id}/view.js"
+        if web_view(game_class) is not None
+        else "/static/views/generic.js",
         "data": sorted(data_files(game_class)),
         "seat_names": [sample.player_name(p) for p in range(game_class.max_players)]
         if game_class.max_players <= 16
@@ -253,6 +265,19 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
             )
         text = files[name].read_text(encoding="utf-8")
         return tomllib.loads(text) if files[name].name.endswith(".toml") else json.loads(text)
+
+    @app.get("/games/{game_id}/view.js", include_in_schema=False)
+    async def game_view(game_id: str) -> Response:
+        try:
+            view = web_view(get_game(game_id))
+        except UnknownGameError as error:
+            raise HTTPException(404, str(error)) from None
+        if view is None:
+            raise HTTPException(
+                404,
+                f"{game_id} has no web view of its own; it is drawn by /static/views/generic.js",
+            )
+        return Response(view.read_text(encoding="utf-8"), media_type="text/javascript")
 
     @app.get("/api/games")
     async def recent(request: Request) -> list[dict[str, Any]]:

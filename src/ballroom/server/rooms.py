@@ -33,7 +33,7 @@ from typing import Any, TypeVar
 import orjson
 
 from ballroom.agents import bot_names, resolve_seat
-from ballroom.core.capabilities import move_hints
+from ballroom.core.capabilities import StructuresActions, move_hints
 from ballroom.core.errors import BallroomError, IllegalActionError, RecordError
 from ballroom.core.events import Event
 from ballroom.core.game import Game, make_game
@@ -41,7 +41,7 @@ from ballroom.core.options import OptionValue
 from ballroom.core.play import decision_for
 from ballroom.core.record import GameRecord, replay
 from ballroom.core.rng import derive_seed
-from ballroom.core.state import CHANCE, State
+from ballroom.core.state import CHANCE, Observation, State
 from ballroom.server import storage
 from ballroom.server.botpool import BotPool, bot_move, check_seat
 from ballroom.server.defaults import DEFAULT_BOT_MS_MAX
@@ -82,7 +82,9 @@ class Step:
 
     player: int
     text: str
-    events: list[Event]
+    events: tuple[Event, ...]
+    """A tuple: most steps have none, and the empty tuple is one shared object the
+    garbage collector never scans (a room keeps every step while it lives)."""
     reveals: bool
     """Whether it revealed hidden information (chance, or the end of a secret choice)."""
     secret: bool = False
@@ -129,7 +131,10 @@ class Room:
         self.steps: list[Step] = []
         self._round: set[int] | None = None
         self._texts: dict[int, str] = {}
+        self._forms: dict[int, dict[str, Any]] = {}
         self._names: tuple[State, int, list[str]] | None = None
+        self._moves: dict[int, tuple[list[int], dict[int, Any], orjson.Fragment]] = {}
+        """Per seat: the legal actions and hints its moves were last encoded from, and that JSON."""
         for number, (player, text) in enumerate(stored.record.actions, start=1):
             action = self.state.game.parse_action(text)
             if player == CHANCE and self.state.sample_chance() != action:
@@ -151,6 +156,18 @@ class Room:
         if text is None:
             text = self._texts[action] = self.game.action_to_text(action)
         return text
+
+    def form(self, action: int) -> dict[str, Any]:
+        """An action's structured form (``family``, ``params``), memoised: a client renders a
+        move from it without reading its text. Empty for a game without one."""
+        form = self._forms.get(action)
+        if form is None:
+            form = {}
+            if isinstance(self.game, StructuresActions):
+                found = self.game.action_json(action)
+                form = {"family": found["family"], "params": found["params"]}
+            self._forms[action] = form
+        return form
 
     def record(self) -> GameRecord:
         """The full record, seed included: for a finished game only (see ``seat_record``)."""
@@ -198,7 +215,7 @@ class Room:
         if self._round is not None and not (after and set(after) <= self._round):
             self._round = None
         reveals = player == CHANCE or (secret and any(event.audience is None for event in events))
-        step = Step(player, self.text(action), events, reveals, secret)
+        step = Step(player, self.text(action), tuple(events), reveals, secret)
         self.steps.append(step)
         return step
 
@@ -334,13 +351,6 @@ class Room:
             and not self.seats[viewer].is_bot
         )
         observation = self.state.observation(viewer)
-        actions = self.state.legal_actions(viewer) if acting else []
-        hints = move_hints(self.game, observation, actions) if actions else {}
-        legal = [
-            {"id": action, "text": self.text(action)}
-            | ({"hint": hints[action]} if action in hints else {})
-            for action in actions
-        ]
         return {
             "type": "state",
             "seat": viewer,
@@ -348,11 +358,39 @@ class Room:
             "ply": self.ply,
             "observation": observation,
             "current": list(current),
-            "legal": legal,
+            "legal": self.moves_json(viewer, observation) if acting and viewer is not None else [],
             "events": [event_json(e) for e in events if e.visible_to(viewer)],
             "undo": viewer is not None and self.undo_point(viewer) is not None,
             "meta": meta if meta is not None else self.meta(),
         }
+
+    def moves_json(self, seat: int, observation: Observation) -> orjson.Fragment:
+        """``seat``'s legal moves with their structured forms and hints, as a frame lists
+        them, encoded once.
+
+        They are built from the seat's legal actions and hints alone, so while
+        the other seats move (each move a new frame) the seat's frames reuse
+        the encoding made for the first; only the checks that both are
+        unchanged are paid again.
+        """
+        actions = self.state.legal_actions(seat)
+        hints = move_hints(self.game, observation, actions) if actions else {}
+        cached = self._moves.get(seat)
+        if (
+            cached is not None
+            and cached[0] == actions
+            and (cached[1] is hints or cached[1] == hints)
+        ):
+            return cached[2]
+        legal = [
+            {"id": action, "text": self.text(action)}
+            | self.form(action)
+            | ({"hint": hints[action]} if action in hints else {})
+            for action in actions
+        ]
+        encoded = orjson.Fragment(orjson.dumps(legal, option=orjson.OPT_NON_STR_KEYS))
+        self._moves[seat] = (actions, hints, encoded)
+        return encoded
 
     def handover_event(self, seat: int) -> Event:
         """The log line of an absent human's seat handed to a bot."""
@@ -821,7 +859,7 @@ class RoomManager:
                 info = room.seats[player]
                 room.seats[player] = StoredSeat(player, bot, info.token_hash, room.ply)
                 event = room.resign_event(player)
-            room.broadcast([Step(player, "", [event], True)])
+            room.broadcast([Step(player, "", (event,), True)])
             self._drive(room)
 
     async def rematch(self, room: Room, tokens: Sequence[str]) -> str:
@@ -919,7 +957,7 @@ class RoomManager:
             room.seats[seat] = StoredSeat(seat, spec, info.token_hash, None, room.ply, by)
             room.away_since.pop(seat, None)
             room.broadcast(
-                [Step(by if by is not None else CHANCE, "", [room.handover_event(seat)], True)]
+                [Step(by if by is not None else CHANCE, "", (room.handover_event(seat),), True)]
             )
             self._drive(room)
             return spec

@@ -26,14 +26,10 @@ import numpy.typing as npt
 from ballroom.core.errors import InvalidOptionError
 from ballroom.core.options import OptionValue
 from ballroom.games.dancing_dice.batch_expert import SORTED_ID, ExpertBatch, context_code
-from ballroom.games.dancing_dice.rules import (
-    FIRST_ROWS,
-    GALA_BONUS,
-    MAX_ENDURANCE,
-    TRIPLES,
-    dance_rank,
-    is_pure,
-)
+from ballroom.games.dancing_dice.dance_values import TRIPLES, dance_rank, is_pure
+from ballroom.games.dancing_dice.game_play import FIRST_ROWS
+from ballroom.games.dancing_dice.preparation import MAX_ENDURANCE
+from ballroom.games.dancing_dice.special_dances import GALA_BONUS
 
 IntArray = npt.NDArray[np.int64]
 BoolArray = npt.NDArray[np.bool_]

@@ -20,6 +20,7 @@ from itertools import product
 import numpy as np
 import numpy.typing as npt
 
+from ballroom.games.dancing_dice.dance_values import TRIPLE_INDEX, TRIPLES
 from ballroom.games.dancing_dice.expert import (
     SIDE_KEY_INDEX,
     SIDE_KEYS,
@@ -28,12 +29,8 @@ from ballroom.games.dancing_dice.expert import (
     expected_costs,
     value_codes,
 )
-from ballroom.games.dancing_dice.rules import (
-    MAX_ENDURANCE,
-    TRIPLE_INDEX,
-    TRIPLES,
-    satisfactory_count,
-)
+from ballroom.games.dancing_dice.judging import satisfactory_count
+from ballroom.games.dancing_dice.preparation import MAX_ENDURANCE
 
 IntArray = npt.NDArray[np.int64]
 FloatArray = npt.NDArray[np.float64]

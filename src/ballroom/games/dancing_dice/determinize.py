@@ -1,9 +1,9 @@
 """Search support for Dancing Dice: determinization, a state evaluation, a rollout policy.
 
-``determinize`` builds a full state from one seat's observation: the other
-dancers' dice are rolled afresh, and the state's own random source is seeded
-from ``rng`` so that future dice are unknown too. Nothing else of the true
-state is used, so a search built on it cannot peek.
+``determinize`` builds a full state from one seat's typed view: the other
+couples' dice are rolled afresh, and the state's own random source is
+seeded from ``rng`` so that future dice are unknown too. Nothing else of
+the true state is used, so a search built on it cannot peek.
 
 The unseen part is drawn from a model of the rivals, not uniformly: a rival
 is assumed to choose like the expert bot. Once re-rolls are announced, a
@@ -13,18 +13,18 @@ dice as the rival announced (a rival who kept everything probably rolled
 well). Rivals' pending secret choices are the expert's choices for their
 sampled dice.
 
-Dice still to be rolled at a chance node are rebuilt in the order the state
+Dice still to be rolled at a chance step are rebuilt in the order the state
 rolls them, from the public count of dice still to roll, so that the next
 die lands where it lands in the true game; a rival's dice already rolled are
-rolled afresh. The order in which earlier dancers were knocked out is
-not observed either; it only affects places behind the winner, never
+rolled afresh. The order in which earlier couples were knocked out is not
+observed either; it only affects places behind the winner, never
 ``returns()``.
 """
 
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import numpy as np
 import numpy.typing as npt
@@ -32,15 +32,13 @@ import numpy.typing as npt
 from ballroom.core.errors import InvalidOptionError
 from ballroom.core.rng import Rng
 from ballroom.core.state import CHANCE, Observation
-from ballroom.games.dancing_dice import actions
+from ballroom.games.dancing_dice.dance_values import TRIPLE_INDEX, TRIPLES
 from ballroom.games.dancing_dice.expert import SIDE_KEY_INDEX, arrangement_costs, reroll_costs
-from ballroom.games.dancing_dice.rules import (
-    DICE_PER_PLAYER,
-    TRIPLE_INDEX,
-    TRIPLES,
-    satisfactory_count,
-)
-from ballroom.games.dancing_dice.state import TANGO_DICE, DancingDiceState, Phase
+from ballroom.games.dancing_dice.game_play import FIRST_IDS, Phase, dice_of, reroll_id
+from ballroom.games.dancing_dice.judging import satisfactory_count
+from ballroom.games.dancing_dice.preparation import DICE_PER_PLAYER, TANGO_DICE
+from ballroom.games.dancing_dice.state import DancingDiceState
+from ballroom.games.dancing_dice.view import read
 
 if TYPE_CHECKING:
     from ballroom.games.dancing_dice.game import DancingDice
@@ -48,76 +46,73 @@ if TYPE_CHECKING:
 SEED_BITS = 62
 
 
-def _random_mask(rng: Rng, size: int) -> list[int]:
+def _random_mask(rng: Rng, size: int) -> tuple[int, ...]:
     """A uniformly chosen set of ``size`` dice."""
     dice = list(range(DICE_PER_PLAYER))
     rng.shuffle(dice)
-    return sorted(dice[:size])
+    return tuple(sorted(dice[:size]))
 
 
 def determinize(game: DancingDice, observation: Observation, rng: Rng) -> DancingDiceState:
     """A state consistent with what ``observation``'s seat has seen; the rest from ``rng``."""
-    me = observation.get("you")
-    if not isinstance(me, int) or not 0 <= me < game.players:
+    view = read(observation)
+    me = view.seat
+    if me is None or view.private is None or not 0 <= me < game.players:
         raise InvalidOptionError(
-            f"determinize needs one seat's observation (0..{game.players - 1}), not you={me!r}"
+            f"determinize needs one seat's observation (0..{game.players - 1}), not seat {me!r}"
         )
-    seats: list[dict[str, Any]] = observation["players"]
+    floor, curtain = view.public, view.private
     state = game.new_state(rng.below(1 << SEED_BITS))
-    phase = Phase(observation["phase"])
-    state.round = observation["round"]
-    state.endurance = [seat["endurance"] for seat in seats]
-    state.active = [seat["dancing"] for seat in seats]
-    state.last_round = observation["last_round"]
-    out = [p for p in range(game.players) if not state.active[p]]
-    state.eliminated = [out] if out else []
+    phase = view.step.name
+    state.round = floor.round
+    state.endurance = [couple.endurance for couple in floor.couples]
+    state.dancing = tuple(p for p, couple in enumerate(floor.couples) if couple.dancing)
+    state.last_round = floor.last_round
+    out = [p for p in range(game.players) if p not in state.dancing]
+    last = [p for p in floor.winners or () if p not in state.dancing]
+    state.eliminated = [group for group in ([p for p in out if p not in last], last) if group]
     state.tango_scored = False
-    state.phase = phase
-    state.rerolls.clear()
-    state.arrangements.clear()
+    state.rerolls, state.arrangements = {}, {}
     state.announced = {
-        p: seat["rerolled"] for p, seat in enumerate(seats) if seat["rerolled"] is not None
+        p: couple.rerolled for p, couple in enumerate(floor.couples) if couple.rerolled is not None
     }
-    my_dice: list[int] = list(seats[me]["dice"])
-    dancers = state.dancers()
-    state.dice = [list(my_dice) if p == me else [0] * DICE_PER_PLAYER for p in range(game.players)]
+    dancers = state.dancing
+    state.dice = [
+        list(curtain.dice) if p == me else [0] * DICE_PER_PLAYER for p in range(game.players)
+    ]
     state.pending = []
-    tango = observation["tango"]
-    state.tango = list(tango if tango is not None else observation["tango_rolled"])
-    if phase is Phase.OVER:
-        return state
+    state.tango = list(floor.tango if floor.tango is not None else floor.tango_rolled)
+    choosing = view.step.seats
     if phase in (Phase.TANGO, Phase.ROLL):
         if phase is Phase.TANGO:
             state.pending = [(CHANCE, d) for d in range(TANGO_DICE)]
         state.pending += [(p, d) for p in dancers for d in range(DICE_PER_PLAYER)]
-        _skip_rolled(state, observation["dice_to_roll"], me, rng)
-        if not state.pending:
-            state.phase = Phase.REROLL
-        return state
-    if phase is Phase.REROLL:
+        _skip_rolled(state, floor.dice_to_roll, me, rng)
+    elif phase is Phase.REROLL:
         for p in dancers:
             if p == me:
-                if observation.get("my_reroll") is not None:
-                    state.rerolls[p] = observation["my_reroll"]
+                if curtain.reroll is not None:
+                    state.rerolls[p] = curtain.reroll
                 continue
-            state.dice[p] = [rng.roll() for _ in range(DICE_PER_PLAYER)]
-            if seats[p]["ready"]:
-                state.rerolls[p] = expert_action(state, p, arranging=False)
-        return state
-    for p in dancers:
-        if p == me:
-            state.rerolls[p] = observation["my_reroll"]
+            state.dice[p] = rng.rolls(DICE_PER_PLAYER)
+            if p not in choosing:
+                state.rerolls[p] = dice_of(expert_action(state, p, arranging=False))
+    elif phase is not Phase.OVER:
+        for p in dancers:
+            if p == me and curtain.reroll is not None:
+                state.rerolls[p] = curtain.reroll
+            elif p != me:
+                _sample_rerolled_dice(state, p, state.announced[p], rng)
+        if phase is Phase.REROLL_ROLL:
+            state.pending = [(p, d) for p in dancers for d in state.rerolls[p]]
+            _skip_rolled(state, floor.dice_to_roll, me, rng)
         else:
-            _sample_rerolled_dice(state, p, state.announced[p], rng)
-    if phase is Phase.REROLL_ROLL:
-        state.pending = [(p, d) for p in dancers for d in actions.reroll_dice(state.rerolls[p])]
-        _skip_rolled(state, observation["dice_to_roll"], me, rng)
-        return state
-    for p in dancers:
-        if p == me and observation.get("my_first_row") is not None:
-            state.arrangements[p] = actions.arrange(observation["my_first_row"])
-        elif p != me and seats[p]["ready"]:
-            state.arrangements[p] = expert_action(state, p, arranging=True)
+            for p in dancers:
+                if p == me and curtain.first_row is not None:
+                    state.arrangements[p] = curtain.first_row
+                elif p != me and p not in choosing:
+                    state.arrangements[p] = dice_of(expert_action(state, p, arranging=True))
+    state.step = view.step
     return state
 
 
@@ -139,28 +134,26 @@ REJECTION_TRIES = 30
 def _sample_rerolled_dice(state: DancingDiceState, player: int, announced: int, rng: Rng) -> None:
     """Dice and re-roll choice of a rival who announced ``announced`` re-rolled dice."""
     for _ in range(REJECTION_TRIES):
-        state.dice[player] = [rng.roll() for _ in range(DICE_PER_PLAYER)]
-        choice = expert_action(state, player, arranging=False)
-        if len(actions.reroll_dice(choice)) == announced:
+        state.dice[player] = rng.rolls(DICE_PER_PLAYER)
+        choice = dice_of(expert_action(state, player, arranging=False))
+        if len(choice) == announced:
             break
     else:
-        choice = actions.reroll(_random_mask(rng, announced))
+        choice = _random_mask(rng, announced)
     state.rerolls[player] = choice
-    for die in actions.reroll_dice(choice):
+    for die in choice:
         state.dice[player][die] = rng.roll()
 
 
 def evaluate(state: DancingDiceState) -> list[float]:
     """Estimated share of the win per seat, from endurance alone.
 
-    A dancer's chance grows faster than her endurance (she must outlast
+    A couple's chance grows faster than its endurance (it must outlast
     every rival), so shares are proportional to endurance squared.
     """
     if state.is_terminal():
         return state.returns()
-    weights = [
-        e * e if alive else 0 for e, alive in zip(state.endurance, state.active, strict=True)
-    ]
+    weights = [e * e if p in state.dancing else 0 for p, e in enumerate(state.endurance)]
     total = sum(weights)
     return [w / total for w in weights]
 
@@ -199,12 +192,12 @@ def rollout_action(state: DancingDiceState, player: int, rng: Rng) -> int:
     """The expert's choice, with a random one now and then to keep rollouts varied."""
     if rng.below(10) == 0:
         return rng.choice(state.legal_actions(player))
-    return expert_action(state, player, arranging=state.phase is Phase.ARRANGE)
+    return expert_action(state, player, arranging=state.step.name is Phase.ARRANGE)
 
 
 def expert_action(state: DancingDiceState, player: int, *, arranging: bool) -> int:
     """What the expert bot would choose for ``player``'s dice, from memoised tables."""
-    dancers = len(state.dancers())
+    dancers = len(state.dancing)
     context = (
         tuple(sorted(state.tango)),
         dancers - 1,
@@ -219,9 +212,8 @@ def expert_action(state: DancingDiceState, player: int, *, arranging: bool) -> i
         TRIPLE_INDEX[(faces[coloured[0]], faces[coloured[1]], faces[coloured[2]])],
     )
     if arranging:
-        row = int(_best_rows(context)[config[0] * len(TRIPLES) + config[1]])
-        return actions.ARRANGE_BASE + row
+        return FIRST_IDS[int(_best_rows(context)[config[0] * len(TRIPLES) + config[1]])]
     masks = int(_best_rerolls(context)[config])
     dice = [white[i] for i in range(3) if masks >> (3 + i) & 1]
     dice += [coloured[i] for i in range(3) if masks >> i & 1]
-    return actions.reroll(dice)
+    return reroll_id(dice)

@@ -26,16 +26,16 @@ winners                1 per seat   won the game
 
 from __future__ import annotations
 
-from typing import Any
-
 import numpy as np
 import numpy.typing as npt
 
+from ballroom.core.flow import Mode
 from ballroom.core.state import Observation
-from ballroom.games.dancing_dice import actions
-from ballroom.games.dancing_dice.rules import DICE_PER_PLAYER, MAX_ENDURANCE
+from ballroom.games.dancing_dice.game_play import Phase
+from ballroom.games.dancing_dice.preparation import DICE_PER_PLAYER, MAX_ENDURANCE
+from ballroom.games.dancing_dice.view import LastRound, read
 
-PHASES = ("tango", "roll", "reroll", "reroll-roll", "arrange", "over")
+PHASES = tuple(phase.value for phase in Phase)
 FACES = 6
 MAX_ROUND = 50
 MAX_SATISFACTORY = 3
@@ -55,77 +55,69 @@ def observation_size(players: int) -> int:
 
 def encode(observation: Observation, players: int) -> npt.NDArray[np.float32]:
     """The encoding described in the module docstring."""
+    view = read(observation)
+    floor, curtain = view.public, view.private
     out = np.zeros(observation_size(players), dtype=np.float32)
-    you = observation["you"]
+    you = view.seat
     order = (
         [(you + k) % players for k in range(players)] if you is not None else list(range(players))
     )
-    out[PHASES.index(observation["phase"])] = 1.0
+    out[PHASES.index(view.step.name.value)] = 1.0
     at = len(PHASES)
     out[at] = float(you is not None)
-    out[at + 1] = min(observation["round"], MAX_ROUND) / MAX_ROUND
-    out[at + 2] = observation["satisfactory"] / MAX_SATISFACTORY
+    out[at + 1] = min(floor.round, MAX_ROUND) / MAX_ROUND
+    out[at + 2] = floor.satisfactory / MAX_SATISFACTORY
     at += 3
-    for i, face in enumerate(observation["tango"] or ()):
+    for i, face in enumerate(floor.tango or ()):
         out[at + i * FACES + face - 1] = 1.0
     at += 3 * FACES
-    seats: list[dict[str, Any]] = observation["players"]
+    choosing = view.step.seats if view.step.mode is Mode.SECRET else ()
     for p in order:
-        seat = seats[p]
-        announced = seat["rerolled"]
+        couple = floor.couples[p]
+        announced = couple.rerolled
+        ready = couple.dancing and bool(choosing) and p not in choosing
         out[at : at + SEAT_SIZE] = (
-            seat["endurance"] / MAX_ENDURANCE,
-            float(seat["dancing"]),
-            float(seat["ready"]),
+            couple.endurance / MAX_ENDURANCE,
+            float(couple.dancing),
+            float(ready),
             float(announced is not None),
             (announced or 0) / DICE_PER_PLAYER,
         )
         at += SEAT_SIZE
-    dice = seats[you]["dice"] if you is not None else None
-    for die, face in enumerate(dice or ()):
+    for die, face in enumerate(curtain.dice if curtain is not None else ()):
         if face:
             out[at + die * FACES + face - 1] = 1.0
             out[at + DICE_PER_PLAYER * FACES + face - 1] += 1.0 / DICE_PER_PLAYER
     at += DICE_PER_PLAYER * FACES + FACES
-    for key in ("my_reroll", "my_first_row"):
-        at = _encode_choice(out, at, key, observation)
-    at = _encode_last_round(out, at, observation["last_round"], order)
-    for p in observation["winners"] or ():
+    chosen_dice = (curtain.reroll, curtain.first_row) if curtain is not None else (None, None)
+    for chosen in chosen_dice:
+        if chosen is not None:
+            out[at] = 1.0
+            for die in chosen:
+                out[at + 1 + die] = 1.0
+        at += 1 + DICE_PER_PLAYER
+    at = _encode_last_round(out, at, floor.last_round, order)
+    for p in floor.winners or ():
         out[at + order.index(p)] = 1.0
     return out
 
 
-def _encode_choice(
-    out: npt.NDArray[np.float32], at: int, key: str, observation: Observation
-) -> int:
-    """A chosen flag and the dice of my pending re-roll or first dance."""
-    value = observation.get(key)
-    if value is not None:
-        out[at] = 1.0
-        dice = actions.reroll_dice(value) if key == "my_reroll" else value
-        for die in dice:
-            out[at + 1 + die] = 1.0
-    return at + 1 + DICE_PER_PLAYER
-
-
 def _encode_last_round(
-    out: npt.NDArray[np.float32], at: int, last: dict[str, Any] | None, order: list[int]
+    out: npt.NDArray[np.float32], at: int, last: LastRound | None, order: list[int]
 ) -> int:
     """What the last reveal and judging showed every seat."""
     if last is not None:
-        performances = last["performances"]
-        dances = last["dances"]
         for slot, p in enumerate(order):
-            perf = performances.get(str(p))
-            if perf is None:
+            shown = last.performances.get(p)
+            if shown is None:
                 continue
             base = at + slot * LAST_ROUND_SIZE
             out[base] = 1.0
-            for d, dance in enumerate(dances):
-                value = dance["values"].get(str(p))
+            for d, dance in enumerate(last.dances):
+                value = dance.values.get(p)
                 if value is not None:
                     out[base + 1 + d] = value / MAX_VALUE
-                    out[base + 3 + d] = float(p in dance["satisfactory"])
-            out[base + 5] = float(perf["rock"])
-            out[base + 6] = float(perf["gala"])
+                    out[base + 3 + d] = float(p in dance.satisfactory)
+            out[base + 5] = float(shown.rock)
+            out[base + 6] = float(shown.gala)
     return at + len(order) * LAST_ROUND_SIZE

@@ -15,6 +15,7 @@ built on first use, not at import, so registering the game stays cheap.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from itertools import combinations_with_replacement, product
@@ -24,18 +25,17 @@ import numpy as np
 import numpy.typing as npt
 
 from ballroom.core.agent import Decision
-from ballroom.games.dancing_dice import actions
-from ballroom.games.dancing_dice.rules import (
-    FIRST_ROWS,
-    GALA_BONUS,
-    MAX_ENDURANCE,
+from ballroom.games.dancing_dice.dance_values import (
     TANGO,
     TRIPLE_INDEX,
     TRIPLE_RANKS,
     TRIPLES,
     is_pure,
-    satisfactory_count,
 )
+from ballroom.games.dancing_dice.game_play import FIRST_IDS, FIRST_ROWS, dice_of
+from ballroom.games.dancing_dice.judging import satisfactory_count
+from ballroom.games.dancing_dice.preparation import MAX_ENDURANCE
+from ballroom.games.dancing_dice.special_dances import GALA_BONUS
 
 FloatArray = npt.NDArray[np.float64]
 IntArray = npt.NDArray[np.int64]
@@ -227,7 +227,7 @@ def reroll_costs(tango: tuple[int, ...], rivals: int, accepted: int, endurance: 
     return expected_costs(arrangement_costs(tango, rivals, accepted, endurance).min(axis=1))
 
 
-def _side_key(faces: list[int], dice: range, rerolled: list[int]) -> int:
+def _side_key(faces: Sequence[int], dice: range, rerolled: Sequence[int]) -> int:
     kept = tuple(sorted(faces[d] for d in dice if d not in rerolled))
     return SIDE_KEY_INDEX[(kept, 3 - len(kept))]
 
@@ -236,24 +236,24 @@ class ExpertAgent:
     """Minimises expected endurance loss; see the module docstring."""
 
     def act(self, decision: Decision) -> int:
-        view = decision.observation
-        me = view["players"][decision.player]
-        faces: list[int] = me["dice"]
-        tango = tuple(view["tango"])
-        dancers = sum(1 for seat in view["players"] if seat["dancing"])
-        context = (tango, dancers - 1, satisfactory_count(dancers), me["endurance"])
+        floor, curtain = decision.observation["public"], decision.observation["private"]
+        faces: list[int] = curtain["dice"]
+        couples = floor["couples"]
+        dancers = sum(1 for couple in couples if couple["dancing"])
+        endurance = couples[decision.player]["endurance"]
+        context = (tuple(floor["tango"]), dancers - 1, satisfactory_count(dancers), endurance)
         legal = decision.legal_actions
-        if legal[0] >= actions.ARRANGE_BASE:
+        if legal[0] in FIRST_IDS:
             config = (
                 TRIPLE_INDEX[tuple(sorted(faces[:3]))] * len(TRIPLES)
                 + TRIPLE_INDEX[tuple(sorted(faces[3:]))]
             )
             costs = arrangement_costs(*context)[config]
-            return actions.ARRANGE_BASE + int(np.argmin(costs))
+            return FIRST_IDS[int(np.argmin(costs))]
         table = reroll_costs(*context)
         best_action, best_cost = legal[0], float("inf")
         for action in legal:
-            rerolled = actions.reroll_dice(action)
+            rerolled = dice_of(action)
             cost = float(
                 table[_side_key(faces, range(3), rerolled), _side_key(faces, range(3, 6), rerolled)]
             )

@@ -1,28 +1,37 @@
-"""The Dancing Dice game declaration: players, options, actions, picture."""
+"""The Dancing Dice game declaration: players, options, moves and flow, and what it offers.
+
+Beyond the State contract it declares (``ballroom.core.capabilities``):
+``determinize``, ``evaluate`` and ``rollout_action`` for search
+(``determinize.py``), ``move_hints`` for the browser (``hints.py``),
+``render`` and ``describe_action`` for the terminal (``render.py``), and a
+tensor encoding of its observations for learners (``encoding.py``).
+"""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from ballroom.core.actions import ActionCodec
 from ballroom.core.bots import Bot
-from ballroom.core.game import Game
+from ballroom.core.declared import DeclaredGame
+from ballroom.core.flow import Flow
 from ballroom.core.options import Option, OptionSet
 from ballroom.core.rng import Rng
 from ballroom.core.state import Observation
-from ballroom.games.dancing_dice import actions, hints
+from ballroom.core.zones import Zones
+from ballroom.games.dancing_dice import hints, render
 from ballroom.games.dancing_dice.bots import BOT_DEFAULTS, BOTS
-from ballroom.games.dancing_dice.rules import DIE_LABELS, MAX_ENDURANCE, describe_value
-from ballroom.games.dancing_dice.state import DancingDiceState
+from ballroom.games.dancing_dice.game_play import CODEC, FLOW, Phase, read_action
+from ballroom.games.dancing_dice.preparation import MAX_ENDURANCE, SEAT_NAMES
+from ballroom.games.dancing_dice.state import DancingDiceState, Lineup
 
 if TYPE_CHECKING:
     import numpy as np
     import numpy.typing as npt
 
-SEAT_NAMES = ("Andrew", "Barbara", "Cindy", "Daniel", "Emma", "Frances")
 
-
-class DancingDice(Game):
+class DancingDice(DeclaredGame[Phase]):
     id: ClassVar[str] = "dancing-dice"
     name: ClassVar[str] = "Dancing Dice"
     summary: ClassVar[str] = (
@@ -46,19 +55,34 @@ class DancingDice(Game):
     )
     bots: ClassVar[dict[str, Bot]] = BOTS
     bot_defaults: ClassVar[tuple[str, ...]] = BOT_DEFAULTS
+    codec: ClassVar[ActionCodec] = CODEC
+    flow: ClassVar[Flow[Phase]] = FLOW
+
+    def __init__(self, players: int, **options: object) -> None:
+        super().__init__(players, **options)
+        self.no_zones = Zones.create(players, [])
+        """Dice are not cards: every marathon's zones are none."""
+        self.no_zone_views = {seat: self.no_zones.view(seat) for seat in [None, *range(players)]}
+        """Each seat's view of no zones, made once."""
+        self._lineups: dict[tuple[int, ...], Lineup] = {}
+
+    def lineup(self, couples: tuple[int, ...]) -> Lineup:
+        """What a round with ``couples`` dancing rolls and asks, worked out once per lineup."""
+        found = self._lineups.get(couples)
+        if found is None:
+            found = self._lineups[couples] = Lineup.of(couples)
+        return found
 
     def new_state(self, seed: int = 0) -> DancingDiceState:
         return DancingDiceState(self, seed)
 
-    @property
-    def num_distinct_actions(self) -> int:
-        return actions.NUM_ACTIONS
-
-    def action_to_text(self, action: int) -> str:
-        return actions.to_text(action)
-
     def parse_action(self, text: str) -> int:
-        return actions.parse(text)
+        return read_action(text)
+
+    def player_name(self, player: int) -> str:
+        return SEAT_NAMES[player]
+
+    # -- search ---------------------------------------------------------------
 
     def determinize(self, observation: Observation, rng: Rng) -> DancingDiceState:
         from ballroom.games.dancing_dice import determinize  # numpy and the expert's tables
@@ -77,6 +101,8 @@ class DancingDice(Game):
 
         return determinize.rollout_action(state, player, rng)
 
+    # -- learners -------------------------------------------------------------
+
     @property
     def observation_shape(self) -> tuple[int, ...]:
         from ballroom.games.dancing_dice import encoding  # numpy, only for learners
@@ -88,65 +114,13 @@ class DancingDice(Game):
 
         return encoding.encode(observation, self.players)
 
-    def player_name(self, player: int) -> str:
-        return SEAT_NAMES[player]
+    # -- people ---------------------------------------------------------------
 
     def move_hints(self, observation: Observation, legal: Sequence[int]) -> dict[int, Any]:
         return hints.move_hints(observation, legal)
 
     def render(self, observation: Observation) -> str:
-        """The table as one seat sees it: endurance, Tango, own dice, last judging."""
-        lines = [f"[bold]Round {observation['round']}[/bold]   phase: {observation['phase']}"]
-        tango = observation["tango"]
-        lines.append(
-            f"Tango: {'-'.join(map(str, tango)) if tango else '(not rolled yet)'}"
-            f"   satisfactory this dance: {observation['satisfactory']}"
-        )
-        for p, seat in enumerate(observation["players"]):
-            bar = "●" * seat["endurance"] + "·" * (MAX_ENDURANCE - seat["endurance"])
-            status = "" if seat["dancing"] else "  [dim]out[/dim]"
-            extra = ""
-            if seat["rerolled"] is not None:
-                extra = f"  re-rolled {seat['rerolled']}"
-            if seat["ready"]:
-                extra += "  [green]ready[/green]"
-            you = " (you)" if observation["you"] == p else ""
-            lines.append(f"  {seat['name']:<9}{you:<6} {bar} {seat['endurance']:>2}{status}{extra}")
-        you = observation["you"]
-        if you is not None:
-            dice = observation["players"][you]["dice"]
-            if dice and any(dice):
-                shown = "  ".join(
-                    f"{DIE_LABELS[d]}:{face if face else '?'}{'w' if d < 3 else 'c'}"
-                    for d, face in enumerate(dice)
-                )
-                lines.append(f"Your dice (w = white with coloured steps, c = coloured): {shown}")
-        last = observation["last_round"]
-        if last:
-            lines.append(
-                f"[bold]Last round ({last['round']})[/bold], Tango {'-'.join(map(str, last['tango']))}:"
-            )
-            for dance_number, dance in enumerate(last["dances"]):
-                good = ", ".join(
-                    f"{observation['players'][int(p)]['name']} {describe_value(v)}"
-                    + (" [green]ok[/green]" if int(p) in dance["satisfactory"] else "")
-                    for p, v in sorted(dance["values"].items(), key=lambda item: -item[1])
-                )
-                lines.append(f"  {'first' if dance_number == 0 else 'second'} dance: {good}")
-        return "\n".join(lines)
+        return render.render(observation)
 
-    @staticmethod
-    def describe_action(action: int, observation: dict[str, Any]) -> str:
-        """Action text with the faces it concerns, for menus."""
-        you = observation["you"]
-        dice = observation["players"][you]["dice"] if you is not None else None
-        text = actions.to_text(action)
-        if dice is None or action < actions.REROLL_BASE:
-            return text
-        chosen = (
-            actions.reroll_dice(action)
-            if action < actions.ARRANGE_BASE
-            else list(actions.first_row(action))
-        )
-        faces = " ".join(str(dice[d]) for d in chosen)
-        return f"{text}  ({faces})" if chosen else text
+    def describe_action(self, action: int, observation: Observation) -> str:
+        return render.describe_action(action, observation)

@@ -2,8 +2,8 @@
 
 While arranging, the browser shows what each of the two dances would score,
 whether it is pure, whether it is the Tango, and whether the arrangement
-makes a Rock or a Gala, all judged by ``rules.py`` on the seat's own dice:
-the client keeps no copy of the scoring rules.
+makes a Rock or a Gala, all judged by the rules' own modules on the seat's
+own dice: the client keeps no copy of the scoring rules.
 """
 
 from __future__ import annotations
@@ -13,16 +13,19 @@ from collections.abc import Sequence
 from typing import Any
 
 from ballroom.core.state import Observation
-from ballroom.games.dancing_dice import actions
-from ballroom.games.dancing_dice.rules import Performance, dance_value, describe_value
+from ballroom.games.dancing_dice.dance_values import dance_value, describe_value
+from ballroom.games.dancing_dice.game_play import CODEC, FIRST, Phase
+from ballroom.games.dancing_dice.judging import Performance
+from ballroom.games.dancing_dice.view import read
 
 
-def move_hints(view: Observation, legal: Sequence[int]) -> dict[int, Any]:
+def move_hints(observation: Observation, legal: Sequence[int]) -> dict[int, Any]:
     """For each ``first ...`` move: both dances' values and names, Rock and Gala."""
-    me = view["you"]
-    if me is None or view["phase"] != "arrange" or view["tango"] is None:
+    view = read(observation)
+    tango = view.public.tango
+    if view.private is None or view.step.name is not Phase.ARRANGE or tango is None:
         return {}
-    return _arrangements(tuple(view["players"][me]["dice"]), tuple(view["tango"]), tuple(legal))
+    return _arrangements(view.private.dice, tango, tuple(legal))
 
 
 @functools.lru_cache(maxsize=512)
@@ -35,9 +38,10 @@ def _arrangements(
     """
     notes: dict[int, Any] = {}
     for action in legal:
-        if action not in actions.ARRANGE_ACTIONS:
+        move = CODEC.decode(action)
+        if move.family is not FIRST:
             continue
-        performance = Performance(dice, actions.first_row(action))
+        performance = Performance(dice, move.values[0])
         notes[action] = {
             "dances": [
                 _dance(*performance.judged_as(dance), tango)

@@ -28,11 +28,17 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ballroom.core.errors import PositionError
-from ballroom.core.state import CHANCE, Observation
-from ballroom.games.dancing_dice import actions
+from ballroom.core.state import CHANCE
 from ballroom.games.dancing_dice.game import DancingDice
-from ballroom.games.dancing_dice.rules import DICE_PER_PLAYER, DIE_LABELS, MAX_ENDURANCE
-from ballroom.games.dancing_dice.state import TANGO_DICE, DancingDiceState
+from ballroom.games.dancing_dice.game_play import KEEP_ID, first_id, roll_id
+from ballroom.games.dancing_dice.preparation import (
+    DICE_PER_PLAYER,
+    DIE_LABELS,
+    MAX_ENDURANCE,
+    TANGO_DICE,
+)
+from ballroom.games.dancing_dice.state import DancingDiceState
+from ballroom.games.dancing_dice.view import DiceView, read
 
 
 class Position:
@@ -97,20 +103,29 @@ class Look:
 
     def endurance(self) -> list[int]:
         """Every couple's endurance points, by seat."""
-        return [p["endurance"] for p in self._public()["players"]]
+        return [couple.endurance for couple in self._public().public.couples]
 
     def dancing(self) -> list[int]:
         """The seats still in the marathon."""
-        return [seat for seat, p in enumerate(self._public()["players"]) if p["dancing"]]
+        couples = self._public().public.couples
+        return [seat for seat, couple in enumerate(couples) if couple.dancing]
 
     def step(self) -> str:
         """What is due: ``"tango"``, ``"roll"``, ``"reroll"``, ``"reroll-roll"``, ``"arrange"``, ``"over"``."""
-        return str(self._public()["phase"])
+        return str(self._public().step.name.value)
 
     def tango(self) -> list[int] | None:
         """The Tango, sorted, once all three Tango dice are rolled."""
-        tango = self._public()["tango"]
+        tango = self._public().public.tango
         return None if tango is None else list(tango)
+
+    def tango_rolled(self) -> list[int]:
+        """The Tango dice rolled so far, in order, while they are being rolled."""
+        return list(self._public().public.tango_rolled)
+
+    def rerolled(self) -> list[int | None]:
+        """How many dice each couple re-rolled this round, once every couple has chosen."""
+        return [couple.rerolled for couple in self._public().public.couples]
 
     def judging(self) -> list[dict[str, Any]]:
         """The last round's judgings, first dance then second.
@@ -118,21 +133,24 @@ class Look:
         Each says the ``values`` danced (by seat, as text), the ``satisfactory``
         seats, those who ``lost`` a point and those knocked ``out``.
         """
-        last = self._public()["last_round"]
+        last = self._state.observation(None)["public"]["last_round"]
         return [] if last is None else list(last["dances"])
 
     def dice(self, seat: int) -> list[int]:
         """The couple's six dice, a to f, as it sees them behind its curtain."""
-        return list(self._state.observation(seat)["players"][seat]["dice"])
+        curtain = read(self._state.observation(seat)).private
+        if curtain is None:
+            raise PositionError(f"seat {seat} has no curtain")
+        return list(curtain.dice)
 
-    def _public(self) -> Observation:
-        return self._state.observation(None)
+    def _public(self) -> DiceView:
+        return read(self._state.observation(None))
 
 
 def roll(state: DancingDiceState, faces: Sequence[int]) -> None:
     """The next dice rolled show ``faces``, in the order the game rolls them."""
     for face in faces:
-        state.apply(actions.roll(face), CHANCE)
+        state.apply(roll_id(face), CHANCE)
 
 
 def play_round(
@@ -155,9 +173,9 @@ def play_round(
     for seat in couples:
         roll(state, dice[seat])
     for seat in couples:
-        state.apply(actions.REROLL_BASE, seat)
+        state.apply(KEEP_ID, seat)
     for seat in couples:
-        state.apply(actions.arrange([DIE_LABELS.index(c) for c in first_rows[seat]]), seat)
+        state.apply(first_id(DIE_LABELS.index(c) for c in first_rows[seat]), seat)
 
 
 def _faces(faces: Sequence[int], count: int, what: str) -> None:

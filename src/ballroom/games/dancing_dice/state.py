@@ -1,183 +1,411 @@
-"""The Dancing Dice game state and its round structure.
+"""The Dancing Dice game state: a marathon, round by round, as the rulebook's sections say.
 
-A round: (chance) the Tango dice when they must be re-rolled; (chance) every
-dancer's six dice; (simultaneous, secret) each dancer picks the dice to
-re-roll; (chance) the re-rolls; (simultaneous, secret) each dancer picks the
-three dice of the first dance; then the reveal and both judgings happen at
-once, with players knocked out after the first dance sitting out the second.
+A round: chance rolls the Tango dice when they must be re-rolled, then every
+couple's six dice, one die at a time (``game_play``); the couples choose
+their re-rolls in secret; the counts are announced and chance rolls the
+re-rolled dice; the couples choose their first dances in secret; then the
+curtains rise and both dances are judged (``judging``, ``special_dances``),
+couples knocked out in the first sitting out the second, until one couple
+is left (``ending``).
+
+The state keeps plain lists and small tables, and does only what a round
+needs: who decides comes from the step, which changes only when a choice
+or a roll moves the round on; a round's dances are judged from tables;
+events are made only when someone reads them (not in ``advance``), their
+sentences only when read, and the view only when asked for.
 """
 
 from __future__ import annotations
 
-from enum import Enum
-from typing import TYPE_CHECKING, Any
+from itertools import repeat
+from typing import TYPE_CHECKING, Any, NamedTuple
 
-from ballroom.core.events import Event
-from ballroom.core.state import CHANCE, Observation, Outcome, State
-from ballroom.games.dancing_dice import actions
-from ballroom.games.dancing_dice.rules import (
-    DICE_PER_PLAYER,
-    DIE_LABELS,
-    GALA_BONUS,
-    MAX_ENDURANCE,
-    Performance,
-    describe_value,
-    final_ranking,
-    judge,
+from ballroom.core.actions import Action
+from ballroom.core.declared import DeclaredState
+from ballroom.core.events import Event, Wording
+from ballroom.core.flow import Mode, Step
+from ballroom.core.state import CHANCE, Outcome
+from ballroom.core.view import View
+from ballroom.games.dancing_dice import log
+from ballroom.games.dancing_dice.dance_values import RANKS_UNDER, TRIPLE_OF, TRIPLES
+from ballroom.games.dancing_dice.ending import final_ranking, the_end
+from ballroom.games.dancing_dice.game_play import (
+    CHOSEN,
+    FIRST,
+    FIRST_IDS,
+    REROLL,
+    ROLL,
+    Phase,
+    roll_id,
+)
+from ballroom.games.dancing_dice.judging import (
+    Danced,
+    danced,
+    satisfactory_bar,
     satisfactory_count,
 )
+from ballroom.games.dancing_dice.preparation import (
+    DICE_PER_PLAYER,
+    MAX_ENDURANCE,
+    SEAT_NAMES,
+    TANGO_DICE,
+)
+from ballroom.games.dancing_dice.special_dances import GALA_BONUS
+from ballroom.games.dancing_dice.view import Couple, Curtain, Floor, Judged, LastRound, Shown
 
 if TYPE_CHECKING:
     from ballroom.games.dancing_dice.game import DancingDice
 
-TANGO_DICE = 3
-ROLL_PROBABILITY = 1 / 6
-CHANCE_OUTCOMES = [(a, ROLL_PROBABILITY) for a in actions.ROLL_ACTIONS]
+TANGO_ROLLS = tuple((CHANCE, die) for die in range(TANGO_DICE))
+ROLLED = {face: (CHANCE, roll_id(face)) for face in range(1, 7)}
+"""The history entry of a die that shows ``face``."""
+TANGO_STEP = Step.chance(Phase.TANGO)
+ROLL_STEP = Step.chance(Phase.ROLL)
+REROLL_ROLL_STEP = Step.chance(Phase.REROLL_ROLL)
+OVER_STEP = Step.over(Phase.OVER)
+
+Judging = tuple[dict[int, int], int, list[int], list[int]]
+"""One dance judged: each couple's value, the least satisfactory value, who lost a point, who is out."""
+Round = tuple[
+    int, list[int], list[list[int]], dict[int, tuple[int, ...]], dict[int, Danced], list[Judging]
+]
+"""A round judged: its number, Tango dice, dice, first dances, arrangements seen, judgings."""
 
 
-class Phase(Enum):
-    TANGO = "tango"
-    ROLL = "roll"
-    REROLL = "reroll"
-    REROLL_ROLL = "reroll-roll"
-    ARRANGE = "arrange"
-    OVER = "over"
+def _private(seat: int, kind: str, wording: Wording, **data: Any) -> Event:
+    """An event only ``seat`` hears (behind its curtain)."""
+    return Event(kind, wording, {"player": seat, **data}, audience=frozenset((seat,)))
 
 
-class DancingDiceState(State):
-    """One game of Dancing Dice. ``observation(p)`` hides other dice until the reveal."""
+class Lineup(NamedTuple):
+    """The couples dancing a round, and what such a round rolls and asks of them."""
+
+    couples: tuple[int, ...]
+    rolls: tuple[tuple[int, int], ...]
+    """Every couple's six dice, in the order chance rolls them: (couple, die)."""
+    rerolling: Step[Phase]
+    arranging: Step[Phase]
+
+    @classmethod
+    def of(cls, couples: tuple[int, ...]) -> Lineup:
+        rolls = tuple((couple, die) for couple in couples for die in range(DICE_PER_PLAYER))
+        return cls(
+            couples, rolls, Step.secret(Phase.REROLL, couples), Step.secret(Phase.ARRANGE, couples)
+        )
+
+
+class DancingDiceState(DeclaredState[Phase]):
+    """One marathon. ``observation(p)`` hides the other couples' dice until the curtains rise."""
 
     game: DancingDice
 
     def __init__(self, game: DancingDice, seed: int) -> None:
         super().__init__(game, seed)
         players = game.players
+        self.zones = game.no_zones
         self.endurance = [int(game.options["endurance"])] * players
-        self.active = [True] * players
+        self.lineup = game.lineup(tuple(range(players)))
+        """The couples still in the marathon, and what a round with them rolls and asks."""
+        self.eliminated: list[list[int]] = []
+        """The couples knocked out together, dance by dance."""
         self.round = 0
         self.tango: list[int] = []
-        self.dice: list[list[int]] = [[0] * DICE_PER_PLAYER for _ in range(players)]
-        self.pending: list[tuple[int, int]] = []
-        """Chance queue: (player, die) still to roll; player CHANCE means a Tango die."""
-        self.rerolls: dict[int, int] = {}
-        self.arrangements: dict[int, int] = {}
-        self.announced: dict[int, int] = {}
-        self.last_round: dict[str, Any] | None = None
-        self.eliminated: list[list[int]] = []
+        """The Tango dice, in the order they were rolled."""
         self.tango_scored = True
-        self.phase = Phase.TANGO
-        self._current: tuple[int, ...] | None = None
-        self._start_round()
+        """Whether the Tango was danced this round (so the next round re-rolls it)."""
+        self.dice = [[0] * DICE_PER_PLAYER for _ in range(players)]
+        self.pending: list[tuple[int, int]] = []
+        """Dice chance still rolls in this step, in order: (couple, die), CHANCE for a Tango die."""
+        self.rerolls: dict[int, tuple[int, ...]] = {}
+        self.arrangements: dict[int, tuple[int, ...]] = {}
+        self.announced: dict[int, int] = {}
+        self._judged: Round | None = None
+        self._last_round: LastRound | None = None
+        self._begin_round()
 
-    # -- the contract -------------------------------------------------------
+    @property
+    def dancing(self) -> tuple[int, ...]:
+        """The couples still in the marathon, in seat order."""
+        return self.lineup.couples
 
-    def current_players(self) -> tuple[int, ...]:
-        if self._current is None:
-            self._current = self._compute_current_players()
-        return self._current
+    @dancing.setter
+    def dancing(self, couples: tuple[int, ...]) -> None:
+        self.lineup = self.game.lineup(couples)
 
-    def _compute_current_players(self) -> tuple[int, ...]:
-        if self.phase in (Phase.TANGO, Phase.ROLL, Phase.REROLL_ROLL):
-            return (CHANCE,)
-        if self.phase is Phase.REROLL:
-            return tuple(p for p in self.dancers() if p not in self.rerolls)
-        if self.phase is Phase.ARRANGE:
-            return tuple(p for p in self.dancers() if p not in self.arrangements)
-        return ()
+    # -- the step due -------------------------------------------------------
 
-    def legal_actions(self, player: int | None = None) -> list[int]:
-        if self.phase is Phase.OVER:
-            return []
-        if self.phase in (Phase.TANGO, Phase.ROLL, Phase.REROLL_ROLL):
-            return list(actions.ROLL_ACTIONS) if player in (None, CHANCE) else []
-        if player is None or player not in self.current_players():
-            return []
-        if self.phase is Phase.REROLL:
-            return list(actions.REROLL_ACTIONS)
-        return list(actions.ARRANGE_ACTIONS)
+    def next_step(self) -> Step[Phase]:
+        """The step the round is at: dice to roll, couples still to choose, or the end."""
+        if the_end(len(self.lineup.couples)):
+            return OVER_STEP
+        if self.pending:
+            if self.pending[0][0] == CHANCE:
+                return TANGO_STEP
+            return REROLL_ROLL_STEP if self.announced else ROLL_STEP
+        lineup = self.lineup
+        step, chosen = (
+            (lineup.rerolling, self.rerolls)
+            if not self.announced
+            else (lineup.arranging, self.arrangements)
+        )
+        for seat in chosen:
+            following = step.after(seat)
+            if following is None:
+                raise AssertionError("every couple has chosen: the round should have moved on")
+            step = following
+        return step
 
-    def chance_outcomes(self) -> list[tuple[int, float]]:
-        return list(CHANCE_OUTCOMES) if self.current_players() == (CHANCE,) else []
+    def _begin_round(self) -> None:
+        if not the_end(len(self.lineup.couples)):
+            self.round += 1
+            self.rerolls = {}
+            self.arrangements = {}
+            self.announced = {}
+            self.dice = [[0] * DICE_PER_PLAYER for _ in self.dice]
+            rolls = self.lineup.rolls
+            if self.tango_scored:
+                self.tango = []
+                self.tango_scored = False
+                self.pending = [*TANGO_ROLLS, *rolls]
+            else:
+                self.pending = list(rolls)
+        self.step = self.next_step()
 
-    def sample_chance(self) -> int:
-        """Every chance node here is one fair die."""
-        return actions.ROLL_BASE + self.rng.below(6)
+    # -- playing ------------------------------------------------------------
 
-    def _apply(self, action: int, player: int) -> list[Event]:
-        self._current = None
-        events = self._resolve(action, player)
-        self._current = None  # the phase may have moved on while resolving
-        return events
+    def play(self, action: Action, seat: int) -> list[Event]:
+        told: list[Event] | None = [] if self.reporting else None
+        family = action.family
+        if family is ROLL:
+            self._roll(action.values[0], told)
+        elif family is FIRST:
+            self._arrange(seat, action.values[0], told)
+        else:
+            self._choose_rerolls(seat, action.values[0] if family is REROLL else (), told)
+        return told or []
 
-    def _resolve(self, action: int, player: int) -> list[Event]:
+    def advance(self, action: int, player: int) -> None:
+        """A couple's choice for a caller that reads no events: straight to the rule, no event."""
         if player == CHANCE:
-            return self._apply_roll(action - actions.ROLL_BASE + 1)
-        if self.phase is Phase.REROLL:
-            self.rerolls[player] = action
-            events = [
-                self._private(
-                    player,
-                    "choice",
-                    f"You will re-roll {self._dice_text(actions.reroll_dice(action))}.",
-                )
-            ]
-            if not self.current_players():
-                events += self._announce_rerolls()
-            return events
-        self.arrangements[player] = action
-        row = actions.first_row(action)
-        events = [
-            self._private(
-                player, "choice", f"Your first dance: {self._dice_text(list(row), player)}."
-            )
+            super().advance(action, player)
+        elif action in FIRST_IDS:
+            self._arrange(player, CHOSEN[action], None)
+            self.history.append((player, action))
+        else:
+            self._choose_rerolls(player, CHOSEN[action], None)
+            self.history.append((player, action))
+
+    def run_chance(self, limit: int | None = None) -> None:
+        """Roll every die due (at most ``limit``) at once, with the very numbers one by one gives."""
+        pending = self.pending
+        count = len(pending) if limit is None else min(limit, len(pending))
+        if self.step.mode is not Mode.CHANCE or count <= 0:
+            return
+        faces = self.rng.rolls(count)
+        self.history += map(ROLLED.__getitem__, faces)
+        start = 0
+        if pending[0][0] == CHANCE:
+            start = min(count, TANGO_DICE - len(self.tango))
+            self.tango += faces[:start]
+        dice = self.dice
+        lineup = self.lineup
+        rolls = lineup.rolls
+        if count == len(pending) and len(rolls) == count - start and pending[start] == rolls[0]:
+            # Every couple's six dice, from the first: six faces at a time.
+            for seat, at in zip(lineup.couples, range(start, count, DICE_PER_PLAYER), strict=True):
+                dice[seat] = faces[at : at + DICE_PER_PLAYER]
+        else:
+            for (seat, die), face in zip(pending[start:count], faces[start:], strict=True):
+                dice[seat][die] = face
+        del pending[:count]
+        self._rolled()
+
+    # The rules below tell what happens to ``told``; ``None``: nobody reads it, tell nothing.
+
+    def _roll(self, face: int, told: list[Event] | None) -> None:
+        seat, die = self.pending.pop(0)
+        if seat == CHANCE:
+            self.tango.append(face)
+            if told is not None and len(self.tango) == TANGO_DICE:
+                tango = {"round": self.round, "tango": list(self.tango)}
+                told.append(Event("tango", log.tango, tango))
+        else:
+            self.dice[seat][die] = face
+            if told is not None and (not self.pending or self.pending[0][0] != seat):
+                told.append(_private(seat, "dice", log.dice, dice=list(self.dice[seat])))
+        self._rolled()
+
+    def _rolled(self) -> None:
+        """Move on once the step's dice are rolled, or once the Tango dice are."""
+        if not self.pending or (self.step.name is Phase.TANGO and self.pending[0][0] != CHANCE):
+            self.step = self.next_step()
+
+    def _choose_rerolls(self, seat: int, dice: tuple[int, ...], told: list[Event] | None) -> None:
+        self.rerolls[seat] = dice
+        if told is not None:
+            told.append(_private(seat, "choice", log.reroll_choice, reroll=list(dice)))
+        after = self.step.after(seat)
+        if after is not None:
+            self.step = after
+            return
+        # The rules announce how many dice each couple re-rolls: a secret choice shows.
+        for couple in self.lineup.couples:
+            chosen = self.rerolls[couple]
+            self.announced[couple] = len(chosen)
+            self.pending += zip(repeat(couple), chosen, strict=False)  # as many as chosen
+            if told is not None:
+                count = {"player": couple, "count": len(chosen)}
+                told.append(Event("reroll", log.reroll, count, reveals=True))
+        self.step = self.next_step()
+
+    def _arrange(self, seat: int, first_row: tuple[int, ...], told: list[Event] | None) -> None:
+        self.arrangements[seat] = first_row
+        if told is not None:
+            chosen = {"first_row": list(first_row), "dice": list(self.dice[seat])}
+            told.append(_private(seat, "choice", log.first_dance_choice, **chosen))
+        after = self.step.after(seat)
+        if after is not None:
+            self.step = after
+        else:
+            self._judge_round(told)
+
+    def _judge_round(self, told: list[Event] | None) -> None:
+        """The curtains rise; both dances are judged; the next round begins, or the end."""
+        a, b, c = self.tango
+        tango = TRIPLE_OF[36 * a + 6 * b + c - 43]
+        ranks = RANKS_UNDER[tango]
+        dice, arrangements, endurance = self.dice, self.arrangements, self.endurance
+        dancers = self.lineup.couples
+        shown: dict[int, Danced] = {}
+        worth: tuple[dict[int, int], dict[int, int]] = ({}, {})
+        tangos: tuple[list[int], list[int]] = ([], [])
+        for p in dancers:
+            one, two, pure, _, _ = shown[p] = danced(dice[p], arrangements[p])
+            worth[0][p] = 2 * ranks[one] + pure  # the value of a dance (dance_values)
+            worth[1][p] = 2 * ranks[two] + pure
+            if one == tango:
+                tangos[0].append(p)
+            if two == tango:
+                tangos[1].append(p)
+        judgings: list[Judging] = []
+        for dance in (0, 1):
+            judged = self.lineup.couples
+            if len(judged) < 2:
+                break
+            values = worth[dance]
+            if len(values) != len(judged):
+                values = {p: values[p] for p in judged}
+            if tangos[dance] and any(p in values for p in tangos[dance]):
+                self.tango_scored = True
+            bar = satisfactory_bar(values)
+            # A Rock (a Gala is one too) loses nothing this round.
+            losers = [p for p in judged if values[p] < bar and not shown[p][3]]
+            out = []
+            for p in losers:
+                endurance[p] -= 1
+                if not endurance[p]:
+                    out.append(p)
+            if out:
+                self.eliminated.append(out)
+                self.dancing = tuple(p for p in judged if p not in out)
+            judgings.append((values, bar, losers, out))
+        galas = [p for p in dancers if shown[p][4] and endurance[p]]
+        for p in galas:
+            endurance[p] = min(MAX_ENDURANCE, endurance[p] + GALA_BONUS)
+        # The round's lists are replaced, not changed, by the next round: kept as they are.
+        self._judged = (self.round, self.tango, dice, arrangements, shown, judgings)
+        self._last_round = None
+        if told is not None:
+            told += self._verdict(shown, judgings, galas)
+        self._begin_round()
+        if told is not None and self.step.name is Phase.OVER:
+            winners = {"winners": list(self.outcome().winners)}
+            told.append(Event("game-over", log.game_over, winners))
+
+    def _verdict(
+        self, shown: dict[int, Danced], judgings: list[Judging], galas: list[int]
+    ) -> list[Event]:
+        """The events of a judged round: the curtains rise, both judgings, the Galas' points."""
+        rows = [
+            [p, TRIPLES[one], TRIPLES[two], "gala" if gala else "rock" if rock else None]
+            for p, (one, two, _, rock, gala) in shown.items()
         ]
-        if not self.current_players():
-            events += self._judge_round()
+        events = [Event("reveal", log.reveal, {"round": self.round, "shown": rows}, reveals=True)]
+        for dance, (values, bar, losers, out) in enumerate(judgings):
+            judged = {
+                "dance": dance,
+                "values": {str(p): v for p, v in values.items()},
+                "satisfactory": sorted(p for p, value in values.items() if value >= bar),
+                "lost": losers,
+                "out": out,
+            }
+            events.append(Event("judging", log.judging, judged))
+        for p in galas:
+            restored = {"player": p, "endurance": self.endurance[p]}
+            events.append(Event("gala", log.gala, restored))
         return events
+
+    # -- the end ------------------------------------------------------------
 
     def outcome(self) -> Outcome:
-        survivors = self.dancers()
-        return Outcome.from_ranking(self.game.players, final_ranking(survivors, self.eliminated))
+        ranking = final_ranking(self.dancing, self.eliminated)
+        return Outcome.from_ranking(self.game.players, ranking)
 
     def turns(self) -> int:
         return self.round
 
-    def observation(self, player: int | None) -> Observation:
-        revealed_to = {player} if player is not None else set()
-        players = []
-        for p in range(self.game.players):
-            mine = p in revealed_to
-            players.append(
-                {
-                    "name": self.game.player_name(p),
-                    "endurance": self.endurance[p],
-                    "dancing": self.active[p],
-                    "dice": list(self.dice[p]) if mine else None,
-                    "rerolled": self.announced.get(p),
-                    "ready": self._has_chosen(p),
-                }
+    # -- what a seat sees -----------------------------------------------------
+
+    @property
+    def last_round(self) -> LastRound | None:
+        """The round last judged, as the table saw it (made when first asked for)."""
+        if self._last_round is None and self._judged is not None:
+            number, tango, dice, arrangements, shown, judgings = self._judged
+            self._last_round = LastRound(
+                round=number,
+                tango=tuple(sorted(tango)),
+                performances={
+                    p: Shown(tuple(dice[p]), arrangements[p], rock, gala)
+                    for p, (_, _, _, rock, gala) in shown.items()
+                },
+                dances=tuple(
+                    Judged(
+                        values,
+                        tuple(sorted(p for p, value in values.items() if value >= bar)),
+                        tuple(lost),
+                        tuple(out),
+                    )
+                    for values, bar, lost, out in judgings
+                ),
             )
-        view: Observation = {
-            "game": self.game.id,
-            "you": player,
-            "round": self.round,
-            "phase": self.phase.value,
-            "tango": sorted(self.tango) if len(self.tango) == TANGO_DICE else None,
-            "tango_rolled": list(self.tango) if len(self.tango) < TANGO_DICE else None,
-            "dice_to_roll": len(self.pending),
-            "satisfactory": satisfactory_count(len(self.dancers())),
-            "players": players,
-            "last_round": self.last_round,
-            "winners": list(self.outcome().winners) if self.phase is Phase.OVER else None,
-        }
-        if player is not None:
-            view["my_reroll"] = self.rerolls.get(player)
-            view["my_first_row"] = (
-                list(actions.first_row(self.arrangements[player]))
-                if player in self.arrangements
-                else None
+        return self._last_round
+
+    @last_round.setter
+    def last_round(self, value: LastRound | None) -> None:
+        self._last_round, self._judged = value, None
+
+    def view(self, seat: int | None) -> View[Phase, Floor, Curtain]:
+        tango = self.tango
+        complete = len(tango) == TANGO_DICE
+        floor = Floor(
+            round=self.round,
+            tango=tuple(sorted(tango)) if complete else None,
+            tango_rolled=() if complete else tuple(tango),
+            dice_to_roll=len(self.pending),
+            satisfactory=satisfactory_count(len(self.dancing)),
+            couples=tuple(
+                Couple(SEAT_NAMES[p], e, p in self.dancing, self.announced.get(p))
+                for p, e in enumerate(self.endurance)
+            ),
+            last_round=self.last_round,
+            winners=self.outcome().winners if self.step.name is Phase.OVER else None,
+        )
+        curtain = None
+        if seat is not None:
+            curtain = Curtain(
+                tuple(self.dice[seat]), self.rerolls.get(seat), self.arrangements.get(seat)
             )
-        return view
+        return View(seat, self.step, self.game.no_zone_views[seat], floor, curtain)
 
     def clone(self) -> DancingDiceState:
         twin = DancingDiceState.__new__(DancingDiceState)
@@ -185,225 +413,19 @@ class DancingDiceState(State):
         twin.seed = self.seed
         twin.rng = self.rng.clone()
         twin.history = list(self.history)
+        twin.zones = self.zones
+        twin.step = self.step
         twin.endurance = list(self.endurance)
-        twin.active = list(self.active)
+        twin.lineup = self.lineup
+        twin.eliminated = [list(group) for group in self.eliminated]
         twin.round = self.round
         twin.tango = list(self.tango)
-        twin.dice = [list(d) for d in self.dice]
+        twin.tango_scored = self.tango_scored
+        twin.dice = [list(faces) for faces in self.dice]
         twin.pending = list(self.pending)
         twin.rerolls = dict(self.rerolls)
         twin.arrangements = dict(self.arrangements)
         twin.announced = dict(self.announced)
-        twin.last_round = self.last_round
-        twin.eliminated = [list(g) for g in self.eliminated]
-        twin.tango_scored = self.tango_scored
-        twin.phase = self.phase
-        twin._current = self._current
+        twin._judged = self._judged
+        twin._last_round = self._last_round
         return twin
-
-    # -- queries ------------------------------------------------------------
-
-    def dancers(self) -> list[int]:
-        """Players still in the marathon, in seat order."""
-        return [p for p in range(self.game.players) if self.active[p]]
-
-    def _has_chosen(self, player: int) -> bool:
-        if self.phase is Phase.REROLL:
-            return player in self.rerolls
-        if self.phase is Phase.ARRANGE:
-            return player in self.arrangements
-        return False
-
-    # -- round flow ---------------------------------------------------------
-
-    def _start_round(self) -> None:
-        self.round += 1
-        self.rerolls.clear()
-        self.arrangements.clear()
-        self.announced.clear()
-        self.dice = [[0] * DICE_PER_PLAYER for _ in range(self.game.players)]
-        self.pending = [(p, d) for p in self.dancers() for d in range(DICE_PER_PLAYER)]
-        if self.tango_scored:
-            self.tango = []
-            self.pending[:0] = [(CHANCE, d) for d in range(TANGO_DICE)]
-            self.tango_scored = False
-            self.phase = Phase.TANGO
-        else:
-            self.phase = Phase.ROLL
-
-    def _apply_roll(self, face: int) -> list[Event]:
-        player, die = self.pending.pop(0)
-        events: list[Event] = []
-        if player == CHANCE:
-            self.tango.append(face)
-            if len(self.tango) == TANGO_DICE:
-                shown = "-".join(map(str, self.tango))
-                events.append(
-                    Event(
-                        "tango",
-                        f"Round {self.round}: the Tango dice show {shown}.",
-                        {"tango": list(self.tango), "round": self.round},
-                    )
-                )
-        else:
-            self.dice[player][die] = face
-            if not self.pending or self.pending[0][0] != player:
-                events.append(
-                    self._private(
-                        player,
-                        "dice",
-                        f"Your dice: {self._dice_text(list(range(DICE_PER_PLAYER)), player)}.",
-                        dice=list(self.dice[player]),
-                    )
-                )
-        if not self.pending:
-            self.phase = Phase.REROLL if self.phase in (Phase.TANGO, Phase.ROLL) else Phase.ARRANGE
-        elif self.phase is Phase.TANGO and self.pending[0][0] != CHANCE:
-            self.phase = Phase.ROLL
-        return events
-
-    def _announce_rerolls(self) -> list[Event]:
-        events = []
-        for player in self.dancers():
-            dice = actions.reroll_dice(self.rerolls[player])
-            self.announced[player] = len(dice)
-            self.pending.extend((player, d) for d in dice)
-            name = self.game.player_name(player)
-            text = (
-                f"{name} keeps every die."
-                if not dice
-                else f"{name} re-rolls {len(dice)} {'die' if len(dice) == 1 else 'dice'}!"
-            )
-            # The rules announce how many dice each dancer re-rolls: a secret choice shows.
-            events.append(
-                Event("reroll", text, {"player": player, "count": len(dice)}, reveals=True)
-            )
-        self.phase = Phase.REROLL_ROLL if self.pending else Phase.ARRANGE
-        return events
-
-    def _judge_round(self) -> list[Event]:
-        dancers = self.dancers()
-        performances = {
-            p: Performance(tuple(self.dice[p]), actions.first_row(self.arrangements[p]))
-            for p in dancers
-        }
-        events = [self._reveal_event(performances)]
-        summary: dict[str, Any] = {
-            "round": self.round,
-            "tango": sorted(self.tango),
-            "performances": {
-                str(p): {
-                    "dice": list(perf.faces),
-                    "first_row": list(perf.first_row),
-                    "rock": perf.is_rock,
-                    "gala": perf.is_gala,
-                }
-                for p, perf in performances.items()
-            },
-            "dances": [],
-        }
-        for dance in (0, 1):
-            dancing = [p for p in dancers if self.active[p]]
-            if len(dancing) < 2:
-                break
-            values = {p: performances[p].value(dance, self.tango) for p in dancing}
-            if any(performances[p].shows_tango(dance, self.tango) for p in dancing):
-                self.tango_scored = True
-            satisfied = judge(values)
-            losers = [p for p in dancing if p not in satisfied and not performances[p].protected]
-            for p in losers:
-                self.endurance[p] -= 1
-            out = [p for p in losers if self.endurance[p] == 0]
-            for p in out:
-                self.active[p] = False
-            if out:
-                self.eliminated.append(out)
-            summary["dances"].append(
-                {
-                    "values": {str(p): v for p, v in values.items()},
-                    "satisfactory": sorted(satisfied),
-                    "lost": losers,
-                    "out": out,
-                }
-            )
-            events.append(self._judging_event(dance, values, satisfied, losers, out))
-        for p, perf in performances.items():
-            if perf.is_gala and self.active[p]:
-                self.endurance[p] = min(MAX_ENDURANCE, self.endurance[p] + GALA_BONUS)
-                events.append(
-                    Event(
-                        "gala",
-                        f"{self.game.player_name(p)}'s Gala restores endurance to {self.endurance[p]}.",
-                        {"player": p, "endurance": self.endurance[p]},
-                    )
-                )
-        self.last_round = summary
-        if len(self.dancers()) <= 1:
-            self.phase = Phase.OVER
-            winners = self.outcome().winners
-            names = " and ".join(self.game.player_name(p) for p in winners)
-            text = f"{names} {'wins' if len(winners) == 1 else 'share'} the Dance Champion's title!"
-            events.append(Event("game-over", text, {"winners": list(winners)}))
-        else:
-            self._start_round()
-        return events
-
-    # -- event text ---------------------------------------------------------
-
-    def _dice_text(self, dice: list[int], player: int | None = None) -> str:
-        if not dice:
-            return "no dice"
-        if player is None:
-            return " ".join(DIE_LABELS[d] for d in dice)
-        return " ".join(f"{DIE_LABELS[d]}={self.dice[player][d]}" for d in dice)
-
-    def _private(self, player: int, kind: str, text: str, **data: Any) -> Event:
-        return Event(kind, text, {"player": player, **data}, audience=frozenset({player}))
-
-    def _reveal_event(self, performances: dict[int, Performance]) -> Event:
-        parts = []
-        for p, perf in performances.items():
-            rows = " | ".join("-".join(map(str, perf.dance_faces(d))) for d in (0, 1))
-            tag = " (Gala!)" if perf.is_gala else " (Rock!)" if perf.is_rock else ""
-            parts.append(f"{self.game.player_name(p)} {rows}{tag}")
-        text = "Curtains up: " + "; ".join(parts) + "."
-        return Event("reveal", text, {"round": self.round}, reveals=True)
-
-    def _judging_event(
-        self,
-        dance: int,
-        values: dict[int, int],
-        satisfied: set[int],
-        losers: list[int],
-        out: list[int],
-    ) -> Event:
-        name = self.game.player_name
-        ordinal = "First" if dance == 0 else "Second"
-        k = satisfactory_count(len(values))
-        good = ", ".join(
-            f"{name(p)} ({describe_value(values[p])})"
-            for p in sorted(satisfied, key=lambda p: -values[p])
-        )
-        text = f"{ordinal} dance, {k} of {len(values)} satisfactory: {good}."
-        if losers:
-            verb = "loses" if len(losers) == 1 else "lose"
-            text += " " + ", ".join(name(p) for p in losers) + f" {verb} 1 endurance."
-        if out:
-            text += (
-                " "
-                + ", ".join(name(p) for p in out)
-                + " "
-                + ("is" if len(out) == 1 else "are")
-                + " out!"
-            )
-        return Event(
-            "judging",
-            text,
-            {
-                "dance": dance,
-                "values": {str(p): v for p, v in values.items()},
-                "satisfactory": sorted(satisfied),
-                "lost": losers,
-                "out": out,
-            },
-        )

@@ -26,6 +26,14 @@ Secrets: other families' unused Powers, Refreshments, Plans (unless the
 scenario reveals them) and the draw piles never reach an observation;
 ``TheDance.determinize`` deals them afresh for IS-MCTS.
 
+Where the rules live: ``setup`` (setting up), ``dance_step`` (the Dance step),
+``influence`` (the Influence step: Influence, Foil, May I Cut In?),
+``refreshments``, ``server``, ``sanctuary`` (entry hexes and seating),
+``waltz`` (turn order and the Waltz Phase), ``plans`` (winning), ``powers``
+(each Power in one section), ``flow`` (the agenda between decisions),
+``steps`` (the steps, tasks and declared flow), ``view`` (observations and
+``determinize``), ``state`` (the fields and the State contract).
+
 Rulings of our own, where the rulebook and RULINGS.md are silent:
 
 * Seats are numbered in play order, counter-clockwise from the first player

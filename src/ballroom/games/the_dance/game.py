@@ -135,6 +135,10 @@ class TheDance(Game):
     def parse_action(self, text: str) -> int:
         return ac.parse(text)
 
+    def action_json(self, action: int) -> dict[str, Any]:
+        """The structured form of ``action``: its family and parameters by name."""
+        return ac.CODEC.to_json(action)
+
     def determinize(self, observation: Observation, rng: Rng) -> TheDanceState:
         return TheDanceState.from_observation(self, observation, rng)
 

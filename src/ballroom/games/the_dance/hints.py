@@ -16,13 +16,12 @@ from ballroom.core.state import Observation
 from ballroom.games.the_dance import actions as ac
 from ballroom.games.the_dance.components import DOMAINS, POWER_IDS
 from ballroom.games.the_dance.odds import Chances, RollRules, chances
+from ballroom.games.the_dance.steps import Target
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
     from ballroom.games.the_dance.game import TheDance
-
-TARGET_DANCER = 0
 
 
 def move_hints(game: TheDance, view: Observation, legal: Sequence[int]) -> dict[int, Any]:
@@ -104,7 +103,7 @@ class _Hints:
 
     def _need(self, domain: int, used: Sequence[int]) -> int:
         effort = self.effort
-        if effort["kind"] != TARGET_DANCER:
+        if effort["kind"] != Target.DANCER:
             return self.rating[domain] + self.comp.avatars[self._target_avatar()].ratings[domain]
         kinds = self.comp.refreshments
         pips: int = self.comp.dancers[effort["target"]].pips[domain]
@@ -119,7 +118,7 @@ class _Hints:
     def domain(self, domain: int) -> dict[str, Any]:
         used = self.effort["used"]
         need = self._need(domain, used)
-        dancer = self.effort["kind"] == TARGET_DANCER
+        dancer = self.effort["kind"] == Target.DANCER
         return self._odds(
             need, cards=self.cards, dancer=dancer, fresh=self._fresh(), used=len(used)
         )
@@ -141,7 +140,7 @@ class _Hints:
     def post_roll(self, action: int) -> dict[str, Any] | None:
         """Accepting or lowering the die settles it; Willpower gives a new roll's odds."""
         effort = self.effort
-        dancer = effort["kind"] == TARGET_DANCER
+        dancer = effort["kind"] == Target.DANCER
         need = self._need(effort["domain"], effort["used"])
         rules = RollRules(need, dancer, self.overwhelming and dancer, self.margin_three)
         face, lowered = effort["roll"], effort["modifier"]

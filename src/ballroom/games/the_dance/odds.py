@@ -1,10 +1,10 @@
 """The chances of one Influence or Foil roll, settled as the engine settles it.
 
-A d6 succeeds when it counts at most the target number (``state._resolve``).
+A d6 succeeds when it counts at most the target number (``influence._resolve``).
 A success Dominates on a natural 1 (``domination=natural-one``), on a count
 three or more under the target (``margin-three``), or always with
 OVERWHELMING; a Foil never Dominates. After the roll the family may spend
-any one Refreshment (``state._postroll_actions``): TACTICIAN makes the die
+any one Refreshment (``powers.post_roll_actions``): TACTICIAN makes the die
 count one lower (once per roll, while it counts more than 1; a lowered 1 is
 not a natural 1), WILLPOWER rolls again (once per effort, and Tactician may
 then be used on the new roll). Tactician's spend is one of the roll's

@@ -41,6 +41,8 @@ from dataclasses import dataclass
 
 from ballroom.core.errors import PositionError, allowed_list
 from ballroom.core.state import CHANCE, Observation
+from ballroom.games.the_dance import flow
+from ballroom.games.the_dance import powers as power_rules
 from ballroom.games.the_dance.components import (
     POWER_IDS,
     Avatar,
@@ -48,7 +50,8 @@ from ballroom.games.the_dance.components import (
     default_components,
 )
 from ballroom.games.the_dance.game import TheDance
-from ballroom.games.the_dance.state import T_TURN, TheDanceState
+from ballroom.games.the_dance.state import TheDanceState
+from ballroom.games.the_dance.steps import Task
 
 Hex = tuple[int, int]
 Family = int | str
@@ -227,6 +230,7 @@ class Position:
             raise PositionError(f"the Tempo track has boxes 1 to {comp.board.tempo_boxes}")
         _set_tempo(state, self._tempo)
         _start_dance_step(state, seat(self._to_move), self._movement)
+        state.changed()
         return state
 
     def _seat(self, family: Family) -> int:
@@ -507,16 +511,16 @@ def _play_set_up(state: TheDanceState, avatars: list[str], sanctuaries: list[str
             state.apply(state.legal_actions(player)[0], player)
 
 
-def _set_powers(state: TheDanceState, seat: int, powers: list[int]) -> None:
+def _set_powers(state: TheDanceState, seat: int, held: list[int]) -> None:
     """The family holds exactly ``powers``; those she gives up go back to the pile."""
-    for w in powers:
+    for w in held:
         if w not in state.powers[seat] and w not in state.power_pile:
             raise PositionError(f"another family already holds {POWER_IDS[w]}")
-    state.power_pile.extend(w for w in state.powers[seat] if w not in powers)
-    state.power_pile[:] = [w for w in state.power_pile if w not in powers]
-    state.powers[seat] = list(powers)
-    state.power_bits[seat] = sum(1 << w for w in powers)
-    state.revealed[seat] = [w for w in state.revealed[seat] if w in powers]
+    state.power_pile.extend(w for w in state.powers[seat] if w not in held)
+    state.power_pile[:] = [w for w in state.power_pile if w not in held]
+    state.powers[seat] = list(held)
+    state.power_mask[seat] = power_rules.mask(held)
+    state.revealed[seat] = [w for w in state.revealed[seat] if w in held]
 
 
 def _set_refreshments(state: TheDanceState, seat: int, kinds: list[int]) -> None:
@@ -561,15 +565,15 @@ def _set_floor(
     nd = state.nd
     state.occ = [-1] * len(state.occ)
     state.dancer_pos = [-1] * nd
-    state.dancer_inf = [-1] * nd
-    state.dancer_dom = [False] * nd
-    state.dancer_slot = [0] * nd
+    state.influenced_by = [-1] * nd
+    state.dominated = [False] * nd
+    state.marker_slot = [0] * nd
     state.dancer_seat = [-1] * nd
     for d, (where, owner, dominated) in dancers.items():
         state.dancer_pos[d] = where
         state.occ[where] = d
-        state.dancer_inf[d] = owner
-        state.dancer_dom[d] = dominated
+        state.influenced_by[d] = owner
+        state.dominated[d] = dominated
     state.seated = [list(seated[q]) for q in range(state.n)]
     for q, table in seated.items():
         for d in table:
@@ -590,11 +594,13 @@ def _start_dance_step(state: TheDanceState, seat: int, movement: int | None) -> 
     """Begin the family's Dance step of this turn; those before her in order have played."""
     order = state.order
     done = set(order[: order.index(seat) + 1])
-    state.agenda = [task for task in state.agenda if not (task[0] == T_TURN and task[1] in done)]
-    state._start_turn(seat)
+    state.agenda = [
+        task for task in state.agenda if not (task[0] == Task.PLAYER_PHASE and task[1] in done)
+    ]
+    flow.start_turn(state, seat)
     if movement is not None:
-        state.movement_spent = max(0, state.moves_left - movement)
-        state.moves_left = movement
+        state.movement_spent = max(0, state.movement_left - movement)
+        state.movement_left = movement
 
 
 def _occupant(state: TheDanceState, where: int) -> str | None:

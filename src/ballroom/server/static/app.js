@@ -1,6 +1,7 @@
 // The ballroom web client: lobby, live game page and replay page.
-// Plain ES modules, no build step. Everything game-specific lives in
-// /static/views/<game-id>.js; games without one use views/generic.js.
+// Plain ES modules, no build step. Everything game-specific lives in the
+// game's own package (web/view.js, served as /games/<game-id>/view.js, the
+// catalog's "view"); games without one use /static/views/generic.js.
 
 import { h, clear, toast } from "/static/ui.js";
 
@@ -83,9 +84,7 @@ function recordButton(gameId, status, seat) {
   } }, "Download my record");
 }
 
-async function loadView(name) {
-  return import(`/static/views/${name}.js`);
-}
+const GENERIC = "/static/views/generic.js";
 
 // -- lobby --------------------------------------------------------------------
 
@@ -274,9 +273,9 @@ async function gamePage(gameId) {
     return;
   }
   if (meta.status === "uploaded") return navigate(`/r/${gameId}`, true);
-  const entry = catalog.find((g) => g.id === meta.game) || { view: "generic" };
-  const view = await loadView(entry.view);
-  const generic = entry.view === "generic" ? view : await loadView("generic");
+  const entry = catalog.find((g) => g.id === meta.game) || { view: GENERIC };
+  const view = await import(entry.view);
+  const generic = entry.view === GENERIC ? view : await import(GENERIC);
 
   // A seat link (#tokens=...) brings a player's seats to this device too.
   const linked = new URLSearchParams(location.hash.slice(1)).get("tokens");
@@ -743,8 +742,8 @@ async function replayPage(gameId) {
     app.append(h("div", { class: "card" }, h("h2", {}, "No such game"), h("p", {}, error.message)));
     return;
   }
-  const entry = catalog.find((g) => g.id === meta.game) || { view: "generic" };
-  const view = await loadView(entry.view);
+  const entry = catalog.find((g) => g.id === meta.game) || { view: GENERIC };
+  const view = await import(entry.view);
   const tokens = tokensFor(gameId);
   // A seated player may replay through her own eyes; everyone else sees the public view.
   const res = await fetch(`/api/games/${gameId}/replay?ply=0`);

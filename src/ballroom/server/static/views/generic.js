@@ -27,15 +27,16 @@ export function renderActions(ctx) {
       ctx.seat === null ? "You are watching." : "Nothing to do until it is your move."));
     return;
   }
-  // A view may name moves for people (ctx.label); the button keeps the action text.
-  const label = ctx.label || ((text) => text);
+  // A view may name moves for people from their structured form (ctx.label(move));
+  // the button keeps the action text as its title. ctx.move gets the text and the move.
+  const label = ctx.label || ((move) => move.text);
   const buttons = h("div", { class: "legal", id: "legal" });
   const draw = (filter) => {
     const wanted = filter.toLowerCase();
     buttons.replaceChildren(...legal
-      .filter((a) => !wanted || a.text.includes(wanted) || label(a.text).toLowerCase().includes(wanted))
+      .filter((a) => !wanted || a.text.includes(wanted) || label(a).toLowerCase().includes(wanted))
       .map((a) => h("button", { class: `action${ctx.label ? " named" : ""}`, "data-action": a.text, title: a.text,
-        onclick: () => ctx.move(a.text) }, label(a.text))));
+        onclick: () => ctx.move(a.text, a) }, label(a))));
   };
   ctx.actions.append(h("h2", {}, "Your moves"));
   if (legal.length > 24) {

@@ -4,10 +4,15 @@
 // files and the observation this seat was sent. Steps and Influence targets
 // are highlighted and clicked; every other move is a button below. Odds are
 // the engine's (each legal move's hint); choosing a target to roll against
-// shows them and asks to confirm or go back before anything is sent.
+// shows them and asks to confirm or go back before anything is sent. Moves
+// are found and named by their structured form (family and parameters), never
+// by reading their text. Served by the server from this package as
+// /games/the-dance/view.js.
 
+import { find, ofFamily } from "/static/moves.js";
 import { h } from "/static/ui.js";
 import { renderActions } from "/static/views/generic.js";
+import { card, cardBack, hand, pick, track } from "/static/widgets.js";
 
 const load = (name) => fetch(`/api/catalog/the-dance/data/${name}`).then((r) => r.json());
 const [ballroom, dancerFile, avatarFile, refreshmentFile, powerFile, planFile] = await Promise.all(
@@ -57,7 +62,7 @@ function arrowLine(from, to, colour, cls) {
 
 function board(ctx) {
   const obs = ctx.msg.observation;
-  const legal = ctx.msg.legal.map((a) => a.text);
+  const legal = ctx.msg.legal;
   const me = obs.current;
   const svg = h("svg", { viewBox: "-262 -222 524 444", class: "dance-board", id: "dance-board",
     role: "img", "aria-label": "the ballroom" });
@@ -118,14 +123,13 @@ function board(ctx) {
     if (pos >= 0) {
       const [q, r] = hexes[pos];
       DIR_NAMES.forEach((name, i) => {
-        if (legal.includes(`step ${name}`)) {
-          const target = indexOf.get(key(q + DIRS[i][0], r + DIRS[i][1]));
-          if (target !== undefined) stepTargets.set(target, `step ${name}`);
-        }
+        const step = find(legal, "step", { direction: name });
+        const target = indexOf.get(key(q + DIRS[i][0], r + DIRS[i][1]));
+        if (step && target !== undefined) stepTargets.set(target, step);
       });
     }
   }
-  for (const [target, text] of stepTargets) {
+  for (const [target, { text }] of stepTargets) {
     svg.append(h("polygon", { points: hexPoints(centre(hexes[target]), S - 0.8), class: "target",
       "data-action": text, role: "button", "aria-label": text, onclick: () => ctx.move(text) }, h("title", {}, text)));
   }
@@ -139,12 +143,13 @@ function board(ctx) {
     const dancer = dancers[d];
     const owner = obs.dancer_influence[d];
     const ring = owner >= 0 ? COLOURS[sanctuaries[obs.families[owner].sanctuary]?.colour] || "#333" : "#6b5646";
-    const targetText = ["influence", "cut-in"].map((v) => `${v} ${dancer.slug}`).find((t) => legal.includes(t));
+    const target = find(legal, "influence", { dancer: dancer.slug }) || find(legal, "cut-in", { partner: dancer.slug });
+    const targetText = target?.text;
     const pips = DOMAINS.map((dom) => `${dom} ${dancer.pips[dom] ?? 0}`).join(", ");
     // The whole hex answers a tap, so that the target is as large as the floor allows.
     const g = h("g", { class: `dancer${targetText ? " target-dancer" : ""}`, "data-dancer": dancer.slug,
       role: "button", tabindex: 0, "aria-label": `${dancer.name}${targetText ? `: ${targetText}` : ""}`,
-      onclick: targetText ? () => ctx.choose(targetText) : () => ctx.inspect?.(d),
+      onclick: target ? () => ctx.choose(target) : () => ctx.inspect?.(d),
       onkeydown: (event) => { if (event.key === "Enter") event.currentTarget.dispatchEvent(new Event("click")); } },
       h("polygon", { points: hexPoints([x, y], S - 0.8), class: "hit", fill: "transparent" }),
       h("circle", { cx: x, cy: y, r: S * 0.58, fill: SYMBOLS[dancer.symbol] || "#ccc", stroke: ring,
@@ -186,11 +191,11 @@ function board(ctx) {
 
 function tempoTrack(obs) {
   const boxes = ballroom.tempo.boxes;
+  const refresh = (i) => i + 1 === ballroom.tempo.refreshment_box;
   return h("div", { class: "tempo", id: "tempo" }, h("small", {}, "Tempo"),
-    [...Array(boxes).keys()].map((i) => h("span", {
-      class: `tempo-box${obs.tempo === i + 1 ? " on" : ""}`,
-      title: i + 1 === ballroom.tempo.refreshment_box ? "refreshments" : `box ${i + 1}` },
-    i + 1 === ballroom.tempo.refreshment_box ? "☕" : String(i + 1))));
+    track(boxes, { cls: "tempo-box", on: (i) => obs.tempo === i + 1,
+      title: (i) => (refresh(i) ? "refreshments" : `box ${i + 1}`),
+      label: (i) => (refresh(i) ? "☕" : String(i + 1)) }));
 }
 
 const refreshments = refreshmentFile.refreshments;
@@ -206,9 +211,9 @@ function refreshmentCard(k, meta) {
   const title = kind.kind === "ankh" ? "Ankh" : `${cap(kind.kind)} +${kind.pips}`;
   const text = kind.kind === "ankh" ? "+1 Movement in the Dance step you spend it."
     : any ? `+${kind.pips} to any Influence roll.` : `+${kind.pips} to an Influence roll in ${cap(kind.kind)}.`;
-  return h("div", { class: `tile refreshment ${kind.kind}`, "data-refreshment": kind.kind === "ankh" ? "ankh" : `${kind.kind}-${kind.pips}`,
-    title: `${title}: ${text} Any Refreshment also pays for Tactician, Willpower or Discipline.` },
-  h("strong", {}, title), h("small", {}, text));
+  return card(`refreshment ${kind.kind}`, title, text, {
+    "data-refreshment": kind.kind === "ankh" ? "ankh" : `${kind.kind}-${kind.pips}`,
+    title: `${title}: ${text} Any Refreshment also pays for Tactician, Willpower or Discipline.` });
 }
 
 // Which of the Plan's symbols the family's seated Dancers fill (repeats count).
@@ -237,13 +242,10 @@ function planCard(x, seated, label) {
 
 function powerCard(w, secret) {
   const power = powers[w];
-  return h("div", { class: "tile power", "data-power": power.id },
-    h("strong", {}, power.name,
-      secret ? h("em", { class: "secret-tag", title: "only you know this Power until you use it" }, "secret") : ""),
-    h("small", {}, power.text));
+  return card("power", [power.name,
+    secret ? h("em", { class: "secret-tag", title: "only you know this Power until you use it" }, "secret") : ""],
+  power.text, { "data-power": power.id });
 }
-
-const back = (what, text) => h("div", { class: `tile back ${what}`, title: text, "data-back": what }, "❦");
 
 // One family's table: its Plan, Refreshments and Powers as far as this seat may see them.
 function familyBlock(obs, meta, f, q) {
@@ -256,19 +258,17 @@ function familyBlock(obs, meta, f, q) {
     f.foiled ? "Foiled" : null].filter(Boolean).join(" · ");
   const plan = f.plan !== null && f.plan !== undefined
     ? planCard(f.plan, f.seated, mine ? "Your Plan" : "Plan (revealed)")
-    : f.has_plan ? back("plan", "a secret Plan") : null;
-  const hand = [];
+    : f.has_plan ? cardBack("plan", "a secret Plan") : null;
+  const held = [];
   if (f.refreshments) {
     f.refreshments.forEach((count, k) => {
-      for (let i = 0; i < count; i++) hand.push(refreshmentCard(k, meta));
+      for (let i = 0; i < count; i++) held.push(refreshmentCard(k, meta));
     });
   } else {
-    for (let i = 0; i < f.refreshment_count; i++) hand.push(back("refreshment", "a hidden Refreshment"));
+    for (let i = 0; i < f.refreshment_count; i++) held.push(cardBack("refreshment", "a hidden Refreshment"));
   }
   const shown = (f.powers || []).map((w) => powerCard(w, mine && !f.revealed.includes(w)));
-  for (let i = shown.length; i < f.power_count; i++) shown.push(back("power", "a secret Power"));
-  const group = (label, name, items) => h("div", { class: `group ${name}`, "data-group": name },
-    h("small", { class: "group-label" }, label), items.length ? items : h("small", { class: "muted none" }, "none"));
+  for (let i = shown.length; i < f.power_count; i++) shown.push(cardBack("power", "a secret Power"));
   return h("div", { class: `family${mine ? " me" : ""}${obs.current === q ? " acting" : ""}`, "data-family": q },
     h("div", { class: "family-head" },
       h("span", { class: "swatch", style: `background:${colour}` }),
@@ -280,49 +280,41 @@ function familyBlock(obs, meta, f, q) {
           title: `${dancers[d].name} (${dancers[d].symbol})` }))) : null,
       ratings ? h("small", { class: "ratings", title: "the Avatar's rating in each Domain" }, ratings) : null),
     h("div", { class: "tiles" },
-      plan ? group("Plan", "plan", [plan]) : null,
-      group(`Powers (${f.power_count})`, "powers", shown),
-      group(`Refreshments (${f.refreshment_count})`, "refreshments", hand)));
-}
-
-// A tile that makes a move when it is one of this seat's legal moves.
-function pick(tile, ctx, text) {
-  if (!ctx.msg.legal.some((a) => a.text === text)) return tile;
-  tile.classList.add("pick");
-  tile.dataset.action = text;
-  tile.setAttribute("role", "button");
-  tile.setAttribute("tabindex", "0");
-  tile.title = `click: ${text}`;
-  tile.addEventListener("click", () => ctx.move(text));
-  tile.addEventListener("keydown", (event) => { if (event.key === "Enter") ctx.move(text); });
-  return tile;
+      plan ? hand("Plan", [plan], "plan") : null,
+      hand(`Powers (${f.power_count})`, shown, "powers"),
+      hand(`Refreshments (${f.refreshment_count})`, held, "refreshments")));
 }
 
 // Set-up choices and draws not yet taken, as tiles: Avatars, Sanctuaries,
 // the two Powers to keep one of, a Plan drawn with Strategic.
 function choiceTiles(ctx) {
   const obs = ctx.msg.observation;
-  const legal = ctx.msg.legal.map((a) => a.text);
+  const legal = ctx.msg.legal;
+  const play = (move) => ctx.move(move.text);
   const parts = [];
-  const group = (label, tiles) => parts.push(h("div", { class: "group" }, h("small", { class: "group-label" }, label), tiles));
-  const offered = (verb) => legal.filter((t) => t.startsWith(`${verb} `)).map((t) => t.slice(verb.length + 1));
-  const avatarChoices = offered("avatar");
+  const group = (label, tiles) => parts.push(hand(label, tiles));
+  const avatarChoices = ofFamily(legal, "avatar");
   if (avatarChoices.length) {
-    group("Choose your Avatar (rating per Domain)", avatars.filter((a) => avatarChoices.includes(slug(a.name))).map((a) =>
-      pick(h("div", { class: "tile avatar-choice" }, h("strong", {}, a.name),
+    group("Choose your Avatar (rating per Domain)", avatarChoices.map((move) => {
+      const a = avatars.find((x) => slug(x.name) === move.params.avatar);
+      return pick(h("div", { class: "tile avatar-choice" }, h("strong", {}, a.name),
         h("small", {}, DOMAINS.map((d) => `${cap(d)} ${a.ratings[d] ?? 0}`).join(" · ")),
-        h("small", {}, `Movement ${a.movement}`)), ctx, `avatar ${slug(a.name)}`)));
+        h("small", {}, `Movement ${a.movement}`)), move, play);
+    }));
   }
-  const tableChoices = offered("sanctuary");
+  const tableChoices = ofFamily(legal, "sanctuary");
   if (tableChoices.length) {
-    group("Choose your Sanctuary table", tableChoices.map((colour) => pick(h("div", { class: "tile sanctuary-choice" },
-      h("strong", {}, h("span", { class: "swatch", style: `background:${COLOURS[colour] || "#999"}` }), ` ${cap(colour)}`)),
-    ctx, `sanctuary ${colour}`)));
+    group("Choose your Sanctuary table", tableChoices.map((move) => {
+      const colour = move.params.sanctuary;
+      return pick(h("div", { class: "tile sanctuary-choice" },
+        h("strong", {}, h("span", { class: "swatch", style: `background:${COLOURS[colour] || "#999"}` }), ` ${cap(colour)}`)),
+      move, play);
+    }));
   }
   if (obs.you !== null && obs.you !== undefined) {
     const f = obs.families[obs.you];
     if (f.drawn_powers && f.drawn_powers.length) {
-      group("Powers drawn: keep one", f.drawn_powers.map((w) => pick(powerCard(w, false), ctx, `keep ${powers[w].id}`)));
+      group("Powers drawn: keep one", f.drawn_powers.map((w) => pick(powerCard(w, false), find(legal, "keep", { power: powers[w].id }), play)));
     }
     if (obs.has_candidate && obs.candidate_plan >= 0) { // -1 between Strategic draws
       group("Strategic: the Plan just drawn (take-plan swaps it for yours)", [planCard(obs.candidate_plan, f.seated, "New Plan")]);
@@ -336,11 +328,6 @@ function familiesPanel(obs, meta) {
   const me = obs.you;
   if (me !== null && me !== undefined) order.sort((a, b) => (b === me) - (a === me));
   return h("div", { class: "families", id: "families" }, order.map((q) => familyBlock(obs, meta, obs.families[q], q)));
-}
-
-// The engine's notes on this seat's moves (its odds), by action text.
-function hintsOf(msg) {
-  return new Map(msg.legal.filter((a) => a.hint).map((a) => [a.text, a.hint]));
 }
 
 // One row per choice: plain odds, and after an arrow the odds with the after-roll Powers.
@@ -376,13 +363,15 @@ function explain(rows, meta, foil) {
 }
 
 const TARGETED = ["influence", "foil"];
-const needsConfirm = (text, hints) => TARGETED.includes(text.split(" ")[0]) && hints.has(text);
+// A target to roll against, with the engine's odds: asked twice (odds, then go ahead).
+const needsConfirm = (move) => TARGETED.includes(move.family) && Boolean(move.hint);
 const best = (hint) => Math.max(...hint.domains.map((row) => row.best_success));
 
 // The odds of a chosen target in each Domain, with the way on and the way back.
-function confirmTarget(ctx, text, hint) {
+function confirmTarget(ctx, move) {
+  const { text, hint } = move;
   const meta = ctx.msg.meta;
-  const label = moveLabel(ctx.msg.observation, meta, text);
+  const label = moveLabel(ctx.msg.observation, meta, move);
   const foil = hint.kind === "foil";
   const rows = hint.domains.map((odds) => ({ label: cap(odds.domain), odds, extra: { "data-domain": odds.domain } }));
   return h("div", { class: "effort confirm", id: "odds", "data-target": text },
@@ -396,16 +385,16 @@ function confirmTarget(ctx, text, hint) {
 
 function effortOdds(ctx) {
   const obs = ctx.msg.observation;
-  const hints = hintsOf(ctx.msg);
+  const hinted = ctx.msg.legal.filter((a) => a.hint);
   const effort = obs.effort;
-  if (!hints.size || effort.target < 0) return null;
+  if (!hinted.length || effort.target < 0) return null;
   const meta = ctx.msg.meta;
   const foil = effort.kind !== 0;
   const name = foil ? seatName(meta, effort.target) : dancers[effort.target]?.name;
   const verb = foil ? "Foiling" : "Influencing";
-  const rows = ctx.msg.legal.filter((a) => a.hint && "success" in a.hint)
-    .map((a) => ({ label: moveLabel(obs, meta, a.text), odds: a.hint, extra: {
-      [obs.phase === "domain" ? "data-domain" : "data-choice"]: obs.phase === "domain" ? a.text.slice(7) : a.text } }));
+  const rows = hinted.filter((a) => "success" in a.hint)
+    .map((a) => ({ label: moveLabel(obs, meta, a), odds: a.hint, extra: {
+      [obs.phase === "domain" ? "data-domain" : "data-choice"]: obs.phase === "domain" ? a.params.domain : a.text } }));
   if (obs.phase === "domain") {
     return h("div", { class: "effort", id: "odds" }, oddsTable(rows, `${verb} ${name}: chances by Domain`), explain(rows, meta, foil));
   }
@@ -416,12 +405,12 @@ function effortOdds(ctx) {
   if (obs.phase === "post-roll") {
     const say = (hint) => (hint.outcome ? `the die counts ${hint.counts}: ${hint.outcome}`
       : `roll again: success ${pct(hint.success)}${foil ? "" : `, Domination ${pct(hint.dominate)}`}`);
-    const need = [...hints.values()][0].need;
+    const need = hinted[0].hint.need;
     return h("div", { class: "effort", id: "odds" },
       h("strong", {}, `${verb} ${name} in ${cap(DOMAINS[effort.domain])}: roll ≤ ${need}`),
       h("p", {}, `The die shows ${effort.roll}${effort.modifier ? `, counting ${effort.roll - effort.modifier}` : ""}.`),
-      h("ul", {}, ctx.msg.legal.filter((a) => a.hint).map((a) => h("li", { "data-choice": a.text },
-        `${moveLabel(obs, meta, a.text)}: ${say(a.hint)}.`))));
+      h("ul", {}, hinted.map((a) => h("li", { "data-choice": a.text },
+        `${moveLabel(obs, meta, a)}: ${say(a.hint)}.`))));
   }
   return null;
 }
@@ -448,25 +437,25 @@ function legend() {
 const ARROWS = { e: "→", ne: "↗", nw: "↖", w: "←", sw: "↙", se: "↘" };
 
 // Moves named for people; the engine's text stays on the button's data-action.
-function moveLabel(obs, meta, text) {
-  const [verb, arg, dir] = text.split(" ");
-  const dancer = () => dancers.find((d) => d.slug === arg)?.name || arg;
-  const avatarIndex = avatars.findIndex((a) => slug(a.name) === arg);
-  const avatar = () => (avatarIndex >= 0 ? avatars[avatarIndex].name : arg);
+function moveLabel(obs, meta, move) {
+  const p = move.params || {};
+  const dancer = () => dancers.find((d) => d.slug === (p.dancer ?? p.partner))?.name || p.dancer || p.partner;
+  const avatarIndex = avatars.findIndex((a) => slug(a.name) === (p.avatar ?? p.partner));
+  const avatar = () => (avatarIndex >= 0 ? avatars[avatarIndex].name : p.avatar);
   // An Avatar on the floor is her family: one name on every screen.
   const family = () => {
     const q = seatOfAvatar(obs, avatarIndex);
     return q >= 0 ? seatName(meta, q) : avatar();
   };
   const kind = () => {
-    if (arg === "ankh") return "an Ankh";
-    const r = refreshments.find((x) => `${x.kind}-${x.pips}` === arg);
-    return r ? `${cap(r.kind)} +${r.pips}` : arg;
+    if (p.refreshment === "ankh") return "an Ankh";
+    const r = refreshments.find((x) => `${x.kind}-${x.pips}` === p.refreshment);
+    return r ? `${cap(r.kind)} +${r.pips}` : p.refreshment;
   };
   const effortTarget = obs.effort.kind === 0 ? dancers[obs.effort.target] : null;
-  switch (verb) {
-    case "step": return `Step ${ARROWS[arg] || ""} ${arg.toUpperCase()}`;
-    case "lead": return `Lead ${dancer()} ${ARROWS[dir] || ""} ${dir.toUpperCase()}`;
+  switch (move.family) {
+    case "step": return `Step ${ARROWS[p.direction] || ""} ${p.direction.toUpperCase()}`;
+    case "lead": return `Lead ${dancer()} ${ARROWS[p.direction] || ""} ${p.direction.toUpperCase()}`;
     case "seat": return `Seat ${dancer()} at your table`;
     case "unseat": return `Unseat ${dancer()} onto the floor`;
     case "ankh": return "Spend an Ankh: +1 Movement";
@@ -477,32 +466,32 @@ function moveLabel(obs, meta, text) {
     case "influence": return `Influence ${dancer()}`;
     case "foil": return `Foil ${family()}`;
     case "server": return "Call the Server: draw 2 Refreshments";
-    case "cut-in": return `Cut in: trade places with ${dancers.some((d) => d.slug === arg) ? dancer() : family()}`;
+    case "cut-in": return `Cut in: trade places with ${dancers.some((d) => d.slug === p.partner) ? dancer() : family()}`;
     case "pass": return "Pass: end your turn";
     case "clear-foil": return "Shake off the Foil";
-    case "domain": return cap(arg);
+    case "domain": return cap(p.domain);
     case "refresh": return `Add ${kind()} to the roll`;
     case "no-refreshment": return "No Refreshment: roll";
     case "accept": return "Accept the roll";
     case "tactician": return `Tactician: pay ${kind()}, die −1`;
     case "willpower": return `Willpower: pay ${kind()}, roll again`;
-    case "drop": return effortTarget?.slug === arg ? `Decline: leave ${dancer()} uninfluenced`
+    case "drop": return effortTarget?.slug === p.dancer ? `Decline: leave ${dancer()} uninfluenced`
       : `Drop ${dancer()}: her marker goes to ${effortTarget?.name || "the new Dancer"}`;
     case "discard": return `Discard ${kind()}`;
     case "pay": return `Pay ${kind()}`;
     case "keep-plan": return "Keep your Plan";
     case "take-plan": return "Take the new Plan";
-    case "initiative": return `Give the Initiative to ${seatName(meta, Number(arg) - 1)}`;
-    case "keep": return `Keep ${powers.find((w) => w.id === arg)?.name || arg}`;
+    case "initiative": return `Give the Initiative to ${seatName(meta, Number(p.seat) - 1)}`;
+    case "keep": return `Keep ${powers.find((w) => w.id === p.power)?.name || p.power}`;
     case "avatar": return `Play ${avatar()}`;
-    case "sanctuary": return `Sit at the ${arg} table`;
-    default: return text;
+    case "sanctuary": return `Sit at the ${p.sanctuary} table`;
+    default: return move.text;
   }
 }
 
 // A target picked but not yet confirmed, and where the board was scrolled to,
 // kept across re-renders of the same position.
-let chosen = { key: null, text: null };
+let chosen = { key: null, id: null };
 let scrolled = { game: null, left: null };
 
 function scrollBoard(wrap, ctx) {
@@ -525,9 +514,8 @@ function scrollBoard(wrap, ctx) {
 export function render(ctx) {
   const obs = ctx.msg.observation;
   const meta = ctx.msg.meta;
-  const hints = hintsOf(ctx.msg);
   const key = `${meta.id}:${ctx.seat}:${ctx.msg.ply}`;
-  if (chosen.key !== key) chosen = { key, text: null };
+  if (chosen.key !== key) chosen = { key, id: null };
   ctx.rerender = () => {
     ctx.board.replaceChildren();
     ctx.actions?.replaceChildren();
@@ -535,11 +523,12 @@ export function render(ctx) {
     render(ctx);
   };
   // A roll against a target is asked twice: its odds first, then go ahead or back.
-  ctx.choose = (text) => {
-    if (text !== null && !needsConfirm(text, hints)) return ctx.move(text);
-    chosen.text = text;
+  // `move` is one of the seat's legal moves; null goes back.
+  ctx.choose = (move) => {
+    if (move !== null && !needsConfirm(move)) return ctx.move(move.text);
+    chosen.id = move === null ? null : move.id;
     ctx.rerender();
-    document.getElementById(text === null ? "legal" : "confirm-target")?.scrollIntoView({ block: "nearest" });
+    document.getElementById(move === null ? "legal" : "confirm-target")?.scrollIntoView({ block: "nearest" });
   };
   const head = h("div", { class: "dance-head" },
     h("div", {}, h("span", { class: "big" }, `Turn ${obs.turn}`),
@@ -557,14 +546,14 @@ export function render(ctx) {
   if (ctx.more) ctx.more.append(h("h2", {}, "The families"), families);
   else ctx.board.append(families);
   if (ctx.actions) {
-    const hint = chosen.text && hints.get(chosen.text);
-    if (hint) {
-      ctx.actions.append(confirmTarget(ctx, chosen.text, hint));
+    const target = ctx.msg.legal.find((a) => a.id === chosen.id && needsConfirm(a));
+    if (target) {
+      ctx.actions.append(confirmTarget(ctx, target));
     } else {
-      const label = (text) => moveLabel(obs, meta, text) +
-        (needsConfirm(text, hints) ? ` · up to ${pct(best(hints.get(text)))}` : "");
+      const label = (move) => moveLabel(obs, meta, move) +
+        (needsConfirm(move) ? ` · up to ${pct(best(move.hint))}` : "");
       ctx.actions.append(choiceTiles(ctx) || "", effortOdds(ctx) || "");
-      renderActions({ ...ctx, move: ctx.choose, label });
+      renderActions({ ...ctx, move: (text, move) => ctx.choose(move), label });
     }
   }
   return true;

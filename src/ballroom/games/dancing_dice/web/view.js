@@ -1,43 +1,32 @@
 // Dancing Dice: your dice behind your screen, re-roll selection, the two
 // dances arranged by clicking or dragging, and the judging of the last round.
-// Everything drawn comes from the observation the server sent this seat; what
-// an arrangement scores (pure or mixed, Tango, Rock, Gala) is the engine's
-// note on each "first ..." move.
+// Everything drawn comes from the observation the server sent this seat (its
+// typed view: the step due, the public board and, for a seat, what lies behind
+// its own curtain); what an arrangement scores (pure or mixed, Tango, Rock,
+// Gala) is the engine's note on each "first" move. Moves are found by their
+// structured form (family and dice), never by reading their text. Served by
+// the server from this package as /games/dancing-dice/view.js.
 
+import { find } from "/static/moves.js";
 import { h } from "/static/ui.js";
+import { die, track } from "/static/widgets.js";
 
 const LETTERS = "abcdef";
 const SPECIAL = { 22: "Boogie", 21: "Tap-dance", 20: "Cha-cha-cha", 19: "Tango", 18: "Mambo",
   17: "Twist", 16: "Bolero", 5: "Mazurka", 4: "Macarena" };
-const PIPS = {
-  1: [[0, 0]], 2: [[-1, -1], [1, 1]], 3: [[-1, -1], [0, 0], [1, 1]],
-  4: [[-1, -1], [1, -1], [-1, 1], [1, 1]], 5: [[-1, -1], [1, -1], [0, 0], [-1, 1], [1, 1]],
-  6: [[-1, -1], [1, -1], [-1, 0], [1, 0], [-1, 1], [1, 1]],
-};
 
 // Choices in progress survive re-renders until the round or phase moves on;
 // so does keyboard focus on a die (by its letter).
 let local = { key: null, selected: new Set(), first: [0, 1, 2], picked: null, focus: null };
 
-export function dieSvg(face, kind, size = 52) {
-  // kind: "white" (coloured steps), "coloured" (white steps) or "tango"
+// kind: "white" (coloured steps), "coloured" (white steps) or "tango"
+function dieSvg(face, kind, size = 52) {
   const fill = { white: "#fffaf0", coloured: "#7b1e3c", tango: "#d4a017" }[kind];
   const pip = { white: "#9b1b3a", coloured: "#fffaf0", tango: "#3b2314" }[kind];
-  const svg = h("svg", { viewBox: "-26 -26 52 52", width: size, height: size, class: `die ${kind}` },
-    h("rect", { x: -23, y: -23, width: 46, height: 46, rx: 9, fill, stroke: "#3b2314",
-      "stroke-width": 1.6 }));
-  if (face >= 1 && face <= 6) {
-    for (const [x, y] of PIPS[face]) {
-      svg.append(h("circle", { cx: x * 12, cy: y * 12, r: 4.6, fill: pip }));
-    }
-    svg.append(h("title", {}, `${face}`));
-  } else {
-    svg.append(h("text", { x: 0, y: 7, "text-anchor": "middle", "font-size": 20, fill: pip }, "?"));
-  }
-  return svg;
+  return die(face, { fill, pip, size, cls: kind });
 }
 
-export function describe(value) {
+function describe(value) {
   const rank = value >> 1;
   const name = SPECIAL[rank] || `${rank}`;
   return value & 1 ? `${name} (pure)` : name;
@@ -48,27 +37,32 @@ function kindOf(die) {
 }
 
 function endurance(n) {
-  const bar = h("span", { class: "endurance", title: `${n} endurance` });
-  for (let i = 0; i < 10; i++) bar.append(h("i", { class: i < n ? "full" : "" }));
-  return bar;
+  return h("span", { class: "endurance", title: `${n} endurance` },
+    track(10, { tag: "i", on: (i) => i < n, onClass: "full" }));
+}
+
+// Whether a couple has made its secret choice at the step due (re-roll or first dance).
+function ready(obs, seat) {
+  const step = obs.step;
+  return step.mode === "secret" && obs.public.couples[seat].dancing && !step.seats.includes(seat);
 }
 
 function playersPanel(obs, msg, live) {
   const list = h("div", { class: "dd-players" });
-  obs.players.forEach((p, i) => {
+  obs.public.couples.forEach((p, i) => {
     const acting = msg.current.includes(i);
     let note = "";
     if (!p.dancing) note = "out";
-    else if (p.ready) note = "ready ✓";
-    else if (live && acting && (obs.phase === "reroll" || obs.phase === "arrange")) {
-      note = obs.you === i ? "your move" : "thinking…";
+    else if (ready(obs, i)) note = "ready ✓";
+    else if (live && acting && obs.step.mode === "secret") {
+      note = obs.seat === i ? "your move" : "thinking…";
     }
     if (p.rerolled !== null && p.rerolled !== undefined && p.dancing) {
       note += `${note ? " · " : ""}re-rolled ${p.rerolled}`;
     }
-    list.append(h("div", { class: `dd-player${p.dancing ? "" : " out"}${obs.you === i ? " me" : ""}`,
+    list.append(h("div", { class: `dd-player${p.dancing ? "" : " out"}${obs.seat === i ? " me" : ""}`,
       "data-player": i },
-      h("strong", {}, p.name, obs.you === i ? " (you)" : ""),
+      h("strong", {}, p.name, obs.seat === i ? " (you)" : ""),
       endurance(p.endurance),
       h("span", { class: "num" }, p.endurance),
       h("small", { class: "muted" }, note)));
@@ -77,7 +71,7 @@ function playersPanel(obs, msg, live) {
 }
 
 function judgingPanel(obs) {
-  const last = obs.last_round;
+  const last = obs.public.last_round;
   if (!last) return null;
   const panel = h("div", { class: "dd-judging" },
     h("h3", {}, `Round ${last.round} judging · Tango ${last.tango.join("-")}`));
@@ -89,7 +83,7 @@ function judgingPanel(obs) {
       const dice = index === 0 ? perf.first_row : [0, 1, 2, 3, 4, 5].filter((d) => !perf.first_row.includes(d));
       const ok = dance.satisfactory.includes(Number(p));
       track.append(h("li", { class: ok ? "ok" : "lost" },
-        h("span", { class: "who" }, obs.players[p].name),
+        h("span", { class: "who" }, obs.public.couples[p].name),
         h("span", { class: "mini-dice" }, dice.map((d) => dieSvg(perf.dice[d], kindOf(d), 22))),
         h("span", { class: "dance" }, describe(value), perf.rock ? " · Rock" : "", perf.gala ? " · Gala" : ""),
         h("span", { class: "verdict" }, ok ? "✓" : dance.lost.includes(Number(p)) ? "−1" : "·")));
@@ -133,8 +127,9 @@ function rerollControls(ctx, dice, tango) {
       } }, dieSvg(face, kindOf(d)), h("small", {}, LETTERS[d], chosen ? " ↻" : "")));
   });
   const picked = [...local.selected].sort();
-  const text = picked.length ? `reroll ${picked.map((d) => LETTERS[d]).join(" ")}` : "keep";
-  box.append(row, h("button", { class: "primary", id: "dd-confirm", onclick: () => ctx.move(text) },
+  const choice = picked.length ? find(ctx.msg.legal, "reroll", { dice: picked.map((d) => LETTERS[d]).join(" ") })
+    : find(ctx.msg.legal, "keep");
+  box.append(row, h("button", { class: "primary", id: "dd-confirm", onclick: () => ctx.move(choice.text) },
     picked.length ? `Re-roll ${picked.length} ${picked.length === 1 ? "die" : "dice"}` : "Keep all dice"));
   return box;
 }
@@ -178,9 +173,8 @@ function arrangeControls(ctx, dice, tango) {
     }
     ctx.rerender();
   };
-  const letters = [...first].sort().map((d) => LETTERS[d]).join(" ");
-  const text = `first ${letters}`;
-  const note = ctx.msg.legal.find((a) => a.text === text)?.hint;
+  const choice = find(ctx.msg.legal, "first", { dice: [...first].sort().map((d) => LETTERS[d]).join(" ") });
+  const note = choice.hint;
   const rowOf = (dieList, index) => {
     const label = index === 0 ? "first" : "second";
     const row = h("div", { class: "dice-row drop", "data-row": label },
@@ -206,14 +200,16 @@ function arrangeControls(ctx, dice, tango) {
     h("div", { class: "dd-choose-head" }, h("h2", {}, "Arrange your two dances"), tangoStrip(tango)),
     h("p", { class: "muted" }, "Tap a die, then a die in the other row, to swap them (or drag one onto the other)."),
     rowOf(rows[0], 0), rowOf(rows[1], 1),
-    h("button", { class: "primary", id: "dd-confirm", onclick: () => ctx.move(text) }, "Dance!"),
+    h("button", { class: "primary", id: "dd-confirm", onclick: () => ctx.move(choice.text) }, "Dance!"),
     explainArrangement(note, rows));
 }
 
 export function render(ctx) {
   const { board, msg } = ctx;
   const obs = msg.observation;
-  const key = `${msg.meta.id}:${ctx.seat}:${obs.round}:${obs.phase}`;
+  const floor = obs.public;
+  const phase = obs.step.step;
+  const key = `${msg.meta.id}:${ctx.seat}:${floor.round}:${phase}`;
   if (local.key !== key) local = { key, selected: new Set(), first: [0, 1, 2], picked: null, focus: null };
   ctx.rerender = () => {
     board.replaceChildren();
@@ -222,45 +218,45 @@ export function render(ctx) {
     render(ctx);
   };
 
-  const tango = obs.tango;
+  const tango = floor.tango;
   board.append(h("div", { class: "dd-head" },
-    h("div", { class: "dd-round" }, h("span", { class: "big" }, `Round ${obs.round}`),
-      h("small", { class: "muted" }, `${obs.satisfactory} satisfactory per dance`)),
+    h("div", { class: "dd-round" }, h("span", { class: "big" }, `Round ${floor.round}`),
+      h("small", { class: "muted" }, `${floor.satisfactory} satisfactory per dance`)),
     h("div", { class: "dd-tango" }, h("small", {}, "Tango"),
       tango ? tango.map((f) => dieSvg(f, "tango", 34)) : h("em", { class: "muted" }, "not rolled"))));
   board.append(playersPanel(obs, msg, ctx.live));
 
-  const me = obs.you !== null ? obs.players[obs.you] : null;
-  const legal = msg.legal.map((a) => a.text);
-  if (me && me.dice && me.dancing) {
-    const acting = legal.length > 0;
+  const me = obs.seat !== null ? floor.couples[obs.seat] : null;
+  const dice = obs.private ? obs.private.dice : null;
+  if (me && dice && me.dancing) {
+    const acting = msg.legal.length > 0;
     if (!acting || !ctx.actions) {
       const screen = h("div", { class: "dice-row screen", id: "my-dice" },
         h("span", { class: "row-label" }, "Behind your screen"),
-        me.dice.map((f, d) => h("span", { class: "die-slot", "data-die": LETTERS[d] },
+        dice.map((f, d) => h("span", { class: "die-slot", "data-die": LETTERS[d] },
           dieSvg(f, kindOf(d)), h("small", {}, LETTERS[d]))));
       board.append(screen);
     }
     if (acting && ctx.actions) {
-      if (obs.phase === "reroll") ctx.actions.append(rerollControls(ctx, me.dice, tango));
-      else if (obs.phase === "arrange") ctx.actions.append(arrangeControls(ctx, me.dice, tango));
-    } else if (ctx.actions && obs.phase !== "over") {
-      ctx.actions.append(h("p", { class: "muted waiting" }, me.ready
+      if (phase === "reroll") ctx.actions.append(rerollControls(ctx, dice, tango));
+      else if (phase === "arrange") ctx.actions.append(arrangeControls(ctx, dice, tango));
+    } else if (ctx.actions && phase !== "over") {
+      ctx.actions.append(h("p", { class: "muted waiting" }, ready(obs, obs.seat)
         ? "Your choice is in. Waiting for the other dancers…" : "The dice are rolling…"));
     }
-  } else if (ctx.actions && obs.phase !== "over") {
+  } else if (ctx.actions && phase !== "over") {
     ctx.actions.append(h("p", { class: "muted" },
       me ? "You are out of the marathon; enjoy the show." : "You are watching. Dice stay behind the dancers' screens until the curtain rises."));
   }
   // Live, the game page's own banner gives the result with the standings.
-  if (obs.phase === "over" && obs.winners && !ctx.live) {
+  if (phase === "over" && floor.winners && !ctx.live) {
     board.append(h("div", { class: "banner" }, "★ ",
-      obs.winners.map((p) => obs.players[p].name).join(" and "),
-      obs.winners.length === 1 ? " is the Dance Champion!" : " share the title!"));
+      floor.winners.map((p) => floor.couples[p].name).join(" and "),
+      floor.winners.length === 1 ? " is the Dance Champion!" : " share the title!"));
   }
   // Live, last round's judging goes under your dice so that they stay in view.
   const judging = judgingPanel(obs);
-  if (judging) (ctx.more && obs.phase !== "over" ? ctx.more : board).append(judging);
+  if (judging) (ctx.more && phase !== "over" ? ctx.more : board).append(judging);
   refocus(ctx);
   return true;
 }
