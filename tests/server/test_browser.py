@@ -383,28 +383,29 @@ def test_hotseat_curtain_follows_undo(base: str, browser: Browser) -> None:
     errors: list[str] = []
     page = _open_seated(browser, base, created, errors)
     curtain = page.locator("#curtain")
-    expect(curtain).to_contain_text("Pass the device to Player 1")
-    page.click("#curtain-ok")
-    page.locator("#legal button.action").first.click()  # then the bot, then Player 3
+    # Avatars are chosen from the last seat back to the first (RULINGS 15).
     expect(curtain).to_contain_text("Pass the device to Player 3")
-    page.click("#curtain-undo")  # Player 1 takes back her move, and the bot's after it
-    expect(curtain).to_be_visible()
-    expect(curtain).to_contain_text("Pass the device to Player 1")
     page.click("#curtain-ok")
-    expect(page.locator("#status")).to_contain_text("Your move, Player 1")
+    page.locator("#legal button.action").first.click()  # then the bot, then Player 1
+    expect(curtain).to_contain_text("Pass the device to Player 1")
+    page.click("#curtain-undo")  # Player 3 takes back her move, and the bot's after it
+    expect(curtain).to_be_visible()
+    expect(curtain).to_contain_text("Pass the device to Player 3")
+    page.click("#curtain-ok")
+    expect(page.locator("#status")).to_contain_text("Your move, Player 3")
 
     page.locator("#legal button.action").first.click()
-    expect(curtain).to_contain_text("Pass the device to Player 3")
-    other = _open_seated(browser, base, created, errors)  # a second tab on the same device
-    expect(other.locator("#curtain")).to_contain_text("Pass the device to Player 3")
-    other.click("#curtain-undo")
     expect(curtain).to_contain_text("Pass the device to Player 1")
+    other = _open_seated(browser, base, created, errors)  # a second tab on the same device
+    expect(other.locator("#curtain")).to_contain_text("Pass the device to Player 1")
+    other.click("#curtain-undo")
+    expect(curtain).to_contain_text("Pass the device to Player 3")
     page.click("#curtain-ok")
-    expect(page.locator("#status")).to_contain_text("Your move, Player 1")
+    expect(page.locator("#status")).to_contain_text("Your move, Player 3")
 
     watcher = new_page(browser, errors)  # no seat: no curtain, just the table
     watcher.goto(f"{base}/g/{created['id']}")
-    expect(watcher.locator("#status")).to_contain_text("Waiting for Player 1")
+    expect(watcher.locator("#status")).to_contain_text("Waiting for Player 3")
     expect(watcher.locator("#curtain")).to_be_hidden()
     assert not errors, errors
 

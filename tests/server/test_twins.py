@@ -30,6 +30,7 @@ from fastapi.testclient import TestClient
 from starlette.testclient import WebSocketTestSession
 
 from ballroom.core.game import games, make_game
+from ballroom.core.play import past_cap
 from ballroom.core.record import GameRecord
 from ballroom.core.rng import Rng
 from ballroom.core.state import CHANCE
@@ -150,10 +151,11 @@ def stored_table(
 
 
 def random_point(game: str, players: int, seed: int, chooser: random.Random) -> GameRecord:
-    """The record of a random game stopped before a random decision of it, chance as seeded."""
+    """The record of a random game stopped before a random decision of it, chance as seeded
+    (a game with no end by its rules, The Dance, is cut off at its turn cap)."""
     state = make_game(game, players).new_state(seed)
     decisions = []
-    while not state.is_terminal():
+    while not state.is_terminal() and not past_cap(state, state.game.turn_cap):
         if state.is_chance_node():
             state.apply(state.sample_chance(), CHANCE)
             continue
