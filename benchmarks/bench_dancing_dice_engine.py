@@ -34,11 +34,16 @@ from ballroom.core.play import play_out
 
 game = make_game("dancing-dice", {players})
 
-def engine(first, count):
+kept = [make_agent(game, seat, "random", 0) for seat in range(game.players)]
+
+def engine(first, count, fresh):
     started = time.process_time()
     for seed in range(first, first + count):
         state = game.new_state(seed)
-        play_out(state, [make_agent(game, seat, "random", seed) for seat in range(game.players)])
+        if fresh:
+            play_out(state, [make_agent(game, seat, "random", seed) for seat in range(game.players)])
+        else:
+            play_out(state, kept)
     return count / (time.process_time() - started)
 
 def yardstick(count):
@@ -48,9 +53,13 @@ def yardstick(count):
         plain.play(rng, {players}, 10)
     return count / (time.process_time() - started)
 
-engine(0, 20), yardstick(20)
-rates = [(engine(1000 * k, {games}), yardstick({games})) for k in range({slices})]
-print(json.dumps({{"engine": [e for e, _ in rates], "plain": [p for _, p in rates]}}))
+engine(0, 20, True), yardstick(20)
+rates = [
+    (engine(1000 * k, {games}, False), engine(1000 * k, {games}, True), yardstick({games}))
+    for k in range({slices})
+]
+print(json.dumps({{"kept": [k for k, _, _ in rates], "fresh": [f for _, f, _ in rates],
+                  "plain": [p for _, _, p in rates]}}))
 """
 MCTS_CHILD = """
 import json, sys
@@ -84,8 +93,9 @@ def main() -> None:
     parser.add_argument("--iterations", type=int, default=200)
     args = parser.parse_args()
     trees = {"baseline": str(args.baseline.resolve()), "this tree": str(HERE.parent / "src")}
-    engine: dict[str, list[float]] = {name: [] for name in trees}
-    ratio: dict[str, list[float]] = {name: [] for name in trees}
+    ways = {"kept": "bots made once", "fresh": "bots made each game"}
+    rates = {(name, way): [] for name in trees for way in ways}
+    ratios = {(name, way): [] for name in trees for way in ways}
     plain: list[float] = []
     started = time.perf_counter()
     for _ in range(args.rounds):
@@ -96,17 +106,24 @@ def main() -> None:
             )
             found = run(code)
             assert isinstance(found, dict)
-            engine[name] += found["engine"]
             plain += found["plain"]
-            ratio[name] += [e / p for e, p in zip(found["engine"], found["plain"], strict=True)]
+            for way in ways:
+                rates[name, way] += found[way]
+                ratios[name, way] += [
+                    e / p for e, p in zip(found[way], found["plain"], strict=True)
+                ]
     print(f"Dancing Dice, {args.players} random seats, one game at a time, games per CPU second")
     print(f"(medians of {args.rounds * args.slices} slices; {time.perf_counter() - started:.0f} s)")
-    print(f"  {'plain loop':<12} {statistics.median(plain):>10,.0f}")
-    for name in trees:
-        rate, against = statistics.median(engine[name]), statistics.median(ratio[name])
-        print(f"  {name:<12} {rate:>10,.0f}   x{against:.2f} the plain loop")
-    base = statistics.median(ratio["baseline"])
-    print(f"  this tree / baseline: x{statistics.median(ratio['this tree']) / base:.1f}")
+    print(f"  {'plain loop':<34} {statistics.median(plain):>10,.0f}")
+    for way, label in ways.items():
+        for name in trees:
+            rate = statistics.median(rates[name, way])
+            ratio = statistics.median(ratios[name, way])
+            print(f"  {name + ', ' + label:<34} {rate:>10,.0f}   x{ratio:.2f} the plain loop")
+        after = statistics.median(ratios["this tree", way])
+        print(
+            f"  this tree / baseline, {label}: x{after / statistics.median(ratios['baseline', way]):.1f}"
+        )
     if args.mcts:
         print("IS-MCTS iterations per second, Dancing Dice (bench_mcts.py's cases)")
         mcts = {

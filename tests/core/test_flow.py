@@ -86,3 +86,27 @@ def test_offer_gives_no_where_nothing_applies() -> None:
     assert offer([], NO()) == [NO()]
     assert offer([SPEND()], NO(), optional=False) == [SPEND()]
     assert offer([], NO(), optional=False) == [NO()]
+
+
+def test_steps_are_shared_and_remember_what_follows() -> None:
+    step = Step.secret(Phase.PICK, [2, 0, 1])
+    assert step is Step.secret(Phase.PICK, (0, 1, 2)) and step.players == (0, 1, 2)
+    after = step.after(1)
+    assert after is step.after(1) is Step.secret(Phase.PICK, [0, 2])
+    assert Step.from_json(Phase, step.to_json()) is step
+    assert Step(Phase.PICK, Mode.SECRET, (0, 1, 2)) == step  # made by hand: equal, not shared
+
+
+def test_a_step_offering_every_action_must_offer_some() -> None:
+    with pytest.raises(ValueError, match="every action of no family: over"):
+        Flow.declare(
+            Phase,
+            {Phase.PICK: [PLAY], Phase.TACTICIAN: [NO], Phase.DRAW: [DRAW], Phase.OVER: []},
+            every=[Phase.DRAW, Phase.OVER],
+        )
+    flow = Flow.declare(
+        Phase,
+        {Phase.PICK: [PLAY], Phase.TACTICIAN: [NO], Phase.DRAW: [DRAW], Phase.OVER: []},
+        every=[Phase.DRAW],
+    )
+    assert flow.every == {Phase.DRAW}

@@ -45,3 +45,20 @@ def test_seat_specs() -> None:
     assert str(spec) == "mcts:iterations=200,c=1.4"
     with pytest.raises(InvalidOptionError, match="key=value"):
         SeatSpec.parse("mcts:iterations")
+
+
+@given(st.integers(0, 2**63 - 1), st.integers(0, 60), st.integers(1, 300))
+def test_rolls_drawn_together_are_the_rolls_one_at_a_time(
+    seed: int, count: int, sides: int
+) -> None:
+    together, one_by_one = Rng(seed), Rng(seed)
+    assert together.rolls(count, sides) == [one_by_one.roll(sides) for _ in range(count)]
+    assert together.below(1 << 40) == one_by_one.below(1 << 40)  # the streams go on as one
+
+
+@given(st.integers(0, 2**63 - 1), st.integers(1, 200))
+def test_choice_is_the_item_below_picks(seed: int, size: int) -> None:
+    items = list(range(100, 100 + size))
+    assert Rng(seed).choice(items) == items[Rng(seed).below(size)]
+    with pytest.raises(ValueError, match="at least one item"):
+        Rng(seed).choice([])

@@ -69,7 +69,8 @@ Judging = tuple[dict[int, int], int, list[int], list[int]]
 Round = tuple[
     int, list[int], list[list[int]], dict[int, tuple[int, ...]], dict[int, Danced], list[Judging]
 ]
-"""A round judged: its number, Tango dice, dice, first dances, arrangements seen, judgings."""
+"""A round judged: its number, its Tango dice, the couples' dice and first dances, what the
+judges saw of each arrangement, and both judgings."""
 
 
 def _private(seat: int, kind: str, wording: Wording, **data: Any) -> Event:
