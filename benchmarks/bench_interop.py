@@ -7,7 +7,9 @@
    Parallel env (one ``step`` for all acting seats, every seat observed), the
    OpenSpiel game (bare ``apply_action``, then also with
    ``observation_tensor`` at each decision, as an RL loop would ask).
-   Chance steps happen on every path; only decisions are counted.
+   Chance steps happen on every path; only decisions are counted. A game
+   with a turn cap for automated play (The Dance) is cut off there on every
+   path, as the adapters do by default.
 2. Search iterations per second on one position, like for like: the same
    iteration count, UCB constant 2, and one uniformly random rollout to the
    end of the game per iteration on both sides. OpenSpiel's ``MCTSBot``
@@ -32,7 +34,7 @@ from open_spiel.python.algorithms import mcts
 
 from ballroom.agents.mcts import ISMCTSAgent, SearchSettings
 from ballroom.core.game import Game, make_game
-from ballroom.core.play import decision_for
+from ballroom.core.play import decision_for, past_cap
 from ballroom.core.rng import Rng, derive_seed
 from ballroom.core.state import CHANCE
 from ballroom.interop.openspiel import openspiel_name
@@ -44,7 +46,7 @@ def engine_games(game: Game, seeds: range) -> int:
     for seed in seeds:
         state = game.new_state(derive_seed(seed, 0))
         chooser = Rng(seed)
-        while not state.is_terminal():
+        while not state.is_terminal() and not past_cap(state, game.turn_cap):
             actor = state.current_players()[0]
             if actor == CHANCE:
                 state.apply(state.sample_chance(), CHANCE, trusted=True)

@@ -2,7 +2,9 @@
 
 Throughput (one core): random actions per second with the legal actions
 generated before each action, clone speed, and full four-player games per
-second with random seats and with heuristic seats. ``--profile`` adds a
+second with random seats and with heuristic seats. The Dance has no turn
+limit (RULINGS 16) and random play seldom ends it, so every loop cuts a game
+off after ``TheDance.turn_cap`` turns, unfinished. ``--profile`` adds a
 cProfile of the random-action loop; ``--balance N`` plays N heuristic games
 on every core and prints the win rate by Power, Plan, Avatar and seat.
 
@@ -18,6 +20,7 @@ import pstats
 import statistics
 import time
 
+from ballroom.core.play import past_cap
 from ballroom.core.rng import Rng
 from ballroom.core.state import CHANCE
 from ballroom.games.the_dance import TheDance
@@ -29,17 +32,17 @@ RUNS = 5
 
 
 def random_actions(actions: int, players: int = 4) -> tuple[float, int, int]:
-    """Random play, legal actions listed before each action; returns (rate, games, dawns)."""
+    """Random play, legal actions listed before each action; returns (rate, games, cut off)."""
     game = TheDance(players)
     rng = Rng(7)
     seed = 0
     state = game.new_state(seed)
-    games = dawns = 0
+    games = cut = 0
     started = time.perf_counter()
     for _ in range(actions):
-        if state.is_terminal():
+        if state.is_terminal() or past_cap(state, game.turn_cap):
             games += 1
-            dawns += not state.finished
+            cut += not state.is_terminal()
             seed += 1
             state = game.new_state(seed)
         legal = state.legal_actions()
@@ -48,7 +51,7 @@ def random_actions(actions: int, players: int = 4) -> tuple[float, int, int]:
         else:
             action = legal[rng.below(len(legal))]
         state.apply(action, trusted=True)
-    return actions / (time.perf_counter() - started), games, dawns
+    return actions / (time.perf_counter() - started), games, cut
 
 
 def clone_rate(clones: int) -> float:
@@ -85,9 +88,11 @@ def balance(games: int, players: int) -> None:
     started = time.perf_counter()
     results = run(spec, games, workers=os.cpu_count() or 1)
     summary = summarize(spec, results, time.perf_counter() - started)
-    dawn = sum(1 for r in results if r.turns >= 200)
     print(f"\nBalance: {games} games of {players} heuristic players ({summary['seconds']:.0f} s)")
-    print(f"  mean turns {summary['mean_rounds']:.1f}; ended at dawn: {dawn}")
+    print(
+        f"  mean turns {summary['mean_rounds']:.1f}; "
+        f"cut off unfinished after turn {TheDance.turn_cap}: {summary['unfinished']}"
+    )
     print(
         "  win rate by seat: "
         + ", ".join(f"{i + 1}: {w:.3f}" for i, w in enumerate(summary["win_rate"]))
@@ -114,7 +119,7 @@ def main() -> None:
     runs = [random_actions(25_000 * scale) for _ in range(RUNS)]
     rates = sorted(run[0] for run in runs)
     rate = statistics.median(rates)
-    _, games, dawns = runs[0]
+    _, games, cut = runs[0]
     clones = clone_rate(5_000 * scale)
     random_games, random_turns = game_rate(("random",) * 4, 2 * scale)
     heuristic_games, heuristic_turns = game_rate(("heuristic",) * 4, 25 * scale)
@@ -127,10 +132,10 @@ def main() -> None:
         f"    median of {RUNS} runs; range {rates[0]:,.0f} - {rates[-1]:,.0f} "
         f"({(rates[-1] - rates[0]) / rate:.0%} of the median)"
     )
-    print(f"    ({games} random games finished in each run, {dawns} of them at dawn)")
+    print(f"    ({games} random games in each run, {cut} of them cut off unfinished)")
     print(f"  clones/s                              {clones:>10,.0f}")
     print(
-        f"  games/s, 4 random (bots see observations)    {random_games:>8.2f}   mean turns {random_turns:.0f} (dawn is turn 200)"
+        f"  games/s, 4 random (bots see observations)    {random_games:>8.2f}   mean turns {random_turns:.0f} (cut off after {TheDance.turn_cap})"
     )
     print(
         f"  games/s, 4 heuristic                         {heuristic_games:>8.2f}   mean turns {heuristic_turns:.1f}   x{heuristic_games / random_games:.1f} vs random"

@@ -2,7 +2,10 @@
 
 A new game is tested by these the day it registers: stable sorted legal
 actions, text forms that parse back, illegal input refused with the state
-unchanged, independent clones, JSON observations, and records that replay.
+unchanged, independent clones, JSON observations, records that replay, and
+(where it can determinize) worlds dealt from a seat's view that show that
+seat exactly its view and play on to the end. The example game, which is not
+registered, is included by name.
 """
 
 from __future__ import annotations
@@ -12,24 +15,29 @@ import json
 import pytest
 
 import ballroom
-from ballroom.agents import RandomAgent
+from ballroom.agents import RandomAgent, make_agent
+from ballroom.core.capabilities import Determinizes
 from ballroom.core.errors import IllegalActionError, InvalidOptionError
 from ballroom.core.game import Game, games
-from ballroom.core.play import decision_for
+from ballroom.core.play import decision_for, past_cap, play_out
 from ballroom.core.record import GameRecord, replay
 from ballroom.core.rng import Rng
 from ballroom.core.state import CHANCE, State
+from ballroom.games.high_card import HighCard
 
 MAX_ACTIONS = 20_000
-GAME_CLASSES = games()
+EXAMPLES: list[type[Game]] = [HighCard]
+"""Games that are not registered (not in the lobby or the lab) but must keep the contract."""
+GAME_CLASSES = games() + EXAMPLES
 
 
 def random_walk(game: Game, seed: int, check: bool = True) -> State:
-    """Play a random game, checking the contract at every step when ``check``."""
+    """Play a random game, checking the contract at every step when ``check``, to its end
+    or until cut off past the game's ``turn_cap`` (truncated: no winner)."""
     state = game.new_state(seed)
     agents = [RandomAgent(Rng(seed * 31 + seat)) for seat in range(game.players)]
     for _ in range(MAX_ACTIONS):
-        if state.is_terminal():
+        if state.is_terminal() or past_cap(state, game.turn_cap):
             break
         players = state.current_players()
         player = players[0]
@@ -53,7 +61,9 @@ def random_walk(game: Game, seed: int, check: bool = True) -> State:
         else:
             action = agents[player].act(decision_for(state, player))
         state.apply(action, player)
-    assert state.is_terminal(), f"no end after {MAX_ACTIONS} actions"
+    assert state.is_terminal() or past_cap(state, game.turn_cap), (
+        f"no end after {MAX_ACTIONS} actions"
+    )
     return state
 
 
@@ -65,9 +75,20 @@ def game(request: pytest.FixtureRequest) -> Game:
 
 def test_random_games_follow_the_contract(game: Game) -> None:
     state = random_walk(game, seed=1)
-    outcome = state.outcome()
-    assert outcome.winners
     assert len(state.returns()) == game.players
+    if state.is_terminal():
+        assert state.outcome().winners
+        assert abs(sum(state.returns()) - 1.0) < 1e-9
+    else:  # cut off at the game's turn cap: truncated, no winner
+        assert state.returns() == [0.0] * game.players
+
+
+def test_the_games_own_bots_finish_with_a_winner(game: Game) -> None:
+    """Purposeful play ends by the rules, well within any turn cap for automated play."""
+    seats = type(game).default_seats(game.players)
+    agents = [make_agent(game, seat, spec, 6) for seat, spec in enumerate(seats)]
+    state = play_out(game.new_state(6), agents, max_turns=game.turn_cap)
+    assert state.is_terminal() and state.outcome().winners
     assert abs(sum(state.returns()) - 1.0) < 1e-9
 
 
@@ -81,10 +102,10 @@ def test_same_seed_same_game(game: Game) -> None:
 def test_record_round_trip_replays_exactly(game: Game) -> None:
     state = random_walk(game, seed=2, check=False)
     record = GameRecord.loads(state.record().dumps())
-    replayed = replay(record)
+    replayed = replay(record, game_class=type(game))
     assert replayed.history == state.history
     assert replayed.observation(None) == state.observation(None)
-    halfway = replay(record, upto=len(record.actions) // 2)
+    halfway = replay(record, upto=len(record.actions) // 2, game_class=type(game))
     assert halfway.history == state.history[: len(record.actions) // 2]
 
 
@@ -113,6 +134,8 @@ def test_illegal_actions_are_refused_and_change_nothing(game: Game) -> None:
 def test_clones_are_independent(game: Game) -> None:
     state = game.new_state(4)
     for _ in range(50):
+        if state.is_terminal():
+            break
         player = state.current_players()[0]
         state.apply(
             state.sample_chance() if player == CHANCE else state.legal_actions(player)[0], player
@@ -127,6 +150,46 @@ def test_clones_are_independent(game: Game) -> None:
             twin.sample_chance() if player == CHANCE else twin.legal_actions(player)[-1], player
         )
     assert (state.observation(None), state.history) == before
+
+
+@pytest.mark.parametrize(
+    "game_class", [g for g in GAME_CLASSES if issubclass(g, Determinizes)], ids=lambda g: g.id
+)
+def test_determinized_worlds_show_the_seat_its_view_and_play_to_the_end(
+    game_class: type[Game],
+) -> None:
+    game = game_class(min(4, game_class.max_players))
+    assert isinstance(game, Determinizes)
+    state = game.new_state(6)
+    chooser = Rng(6)
+    for depth in range(300):
+        if state.is_terminal():
+            break
+        if depth % 25 == 0:
+            for seat in range(game.players):
+                view = state.observation(seat)
+                world = game.determinize(view, Rng(depth * 7 + seat))
+                assert world.observation(seat) == view, f"seat {seat}'s world shows another view"
+                assert world.current_players() == state.current_players()
+                if seat in state.current_players():
+                    assert world.legal_actions(seat) == state.legal_actions(seat)
+                random_finish(world, chooser)
+        player = state.current_players()[0]
+        legal = state.legal_actions(player)
+        state.apply(state.sample_chance() if player == CHANCE else chooser.choice(legal), player)
+
+
+def random_finish(state: State, chooser: Rng) -> None:
+    """Play ``state`` to its end, or its cut-off past the game's turn cap, with random legal
+    moves (a dealt world must allow it)."""
+    for _ in range(MAX_ACTIONS):
+        if state.is_terminal() or past_cap(state, state.game.turn_cap):
+            return
+        player = state.current_players()[0]
+        legal = state.legal_actions(player)
+        assert legal, "a dealt world offers no legal action"
+        state.apply(state.sample_chance() if player == CHANCE else chooser.choice(legal), player)
+    raise AssertionError(f"a dealt world did not end in {MAX_ACTIONS} actions")
 
 
 def test_unknown_options_and_bad_player_counts_are_refused(game: Game) -> None:

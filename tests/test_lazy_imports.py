@@ -36,3 +36,21 @@ def test_leaves_heavy_libraries_unloaded(code: str) -> None:
         timeout=60,
     )
     assert result.stderr.strip() == "", f"loaded: {result.stderr}"
+
+
+def test_import_ballroom_loads_no_game_until_one_is_asked_for() -> None:
+    """The built-in games are declared by id and load on first use."""
+    code = """
+import sys
+import ballroom
+from ballroom.core.game import game_ids
+assert game_ids() == ["dancing-dice", "the-dance"], game_ids()
+loaded = lambda: sorted(m for m in ("ballroom.games.dancing_dice", "ballroom.games.the_dance")
+                        if m in sys.modules)
+assert loaded() == [], loaded()
+ballroom.make("dancing-dice", players=2, seed=1)
+assert loaded() == ["ballroom.games.dancing_dice"], loaded()
+assert [g.id for g in ballroom.game_classes()] == ["dancing-dice", "the-dance"]
+assert len(loaded()) == 2
+"""
+    subprocess.run([sys.executable, "-c", code], check=True, timeout=60)

@@ -28,6 +28,7 @@ from ballroom.core.game import Game, games
 from ballroom.core.options import OptionValue
 from ballroom.core.rng import Rng
 from ballroom.core.state import CHANCE, State
+from ballroom.games.high_card import HighCard
 
 POINTS = 100
 """Random points per game and player count (fewest and most players: 200 a game)."""
@@ -118,15 +119,19 @@ def follow(original: State, twin: State, x: int, chooser: random.Random) -> tupl
     return FOLLOW, "the comparison's limit"
 
 
+GAME_CLASSES: list[type[Game]] = [*games(), HighCard]
+"""Every registered game, and the example game (not registered) by name."""
+
+
 def cases() -> Iterator[tuple[str, int]]:
-    for game_class in games():
+    for game_class in GAME_CLASSES:
         for players in sorted({game_class.min_players, game_class.max_players}):
             yield game_class.id, players
 
 
 @pytest.mark.parametrize(("game_id", "players"), list(cases()))
 def test_a_seat_cannot_tell_its_twin_apart(game_id: str, players: int) -> None:
-    game_class = next(g for g in games() if g.id == game_id)
+    game_class = next(g for g in GAME_CLASSES if g.id == game_id)
     points = 0
     walk = 0
     while points < POINTS:

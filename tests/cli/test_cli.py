@@ -50,6 +50,23 @@ def test_simulate_same_seed_same_numbers_whatever_the_workers() -> None:
     assert sum(one["wins"]) == 24  # type: ignore[arg-type]
 
 
+def test_simulate_takes_the_batch_by_itself_and_says_why_not() -> None:
+    fast = simulate_json("--seats", "expert,random,random", "--workers", "1")
+    engine = simulate_json("--seats", "expert,random,random", "--workers", "1", "--engine")
+    other = simulate_json("--seats", "mcts:iterations=5,random", "--workers", "1", "-n", "1")
+    assert (fast["path"], fast["path_reason"]) == ("batched", None)
+    assert (engine["path"], engine["path_reason"]) == ("engine", "--engine was given")
+    assert other["path"] == "engine"
+    assert other["path_reason"] == (
+        "seat 1 is 'mcts:iterations=5'; the batch plays only random and expert"
+    )
+    assert fast.keys() == engine.keys() == other.keys()
+    result = runner.invoke(
+        app, ["simulate", "dancing-dice", "--games", "2", "--workers", "1", "--engine"]
+    )
+    assert "played by the engine: --engine was given" in result.output
+
+
 def test_simulate_counts_cut_games_as_unfinished() -> None:
     data = simulate_json("--seats", "random,random", "--max-turns", "2", "--workers", "1")
     assert data["unfinished"] == 24 and data["wins"] == [0, 0]

@@ -5,14 +5,13 @@ from __future__ import annotations
 import ballroom
 from ballroom.core.rng import Rng
 from ballroom.games.dancing_dice import actions
-from ballroom.games.dancing_dice.state import DancingDiceState, Phase
-
-from .helpers import roll
+from ballroom.games.dancing_dice.position import Look, roll
+from ballroom.games.dancing_dice.state import DancingDiceState
 
 
 def test_a_twin_dealt_mid_roll_rolls_the_same_dice_next() -> None:
     state = ballroom.make("dancing-dice", players=2, seed=3)
-    assert isinstance(state, DancingDiceState) and state.phase is Phase.TANGO
+    assert isinstance(state, DancingDiceState) and Look(state).step() == "tango"
     roll(state, [1, 2, 3, 4, 4])  # the Tango, then two of the first dancer's six dice
     view = state.observation(1)
     assert view["dice_to_roll"] == 10

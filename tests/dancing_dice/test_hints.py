@@ -5,23 +5,18 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from tests.dancing_dice.helpers import roll
-
 import ballroom
 from ballroom.games.dancing_dice import actions
-from ballroom.games.dancing_dice.state import DancingDiceState, Phase
+from ballroom.games.dancing_dice.position import Look, Position, roll
+from ballroom.games.dancing_dice.state import DancingDiceState
 
 
 def arranging(mine: Sequence[int], theirs: Sequence[int] = (6, 6, 5, 3, 2, 1)) -> DancingDiceState:
     """Two dancers, Tango 1-2-4, at the arrangement with the given dice (a-f)."""
-    state = ballroom.make("dancing-dice", players=2, seed=0)
-    assert isinstance(state, DancingDiceState)
-    roll(state, (1, 2, 4))
-    roll(state, mine)
-    roll(state, theirs)
+    state = Position(players=2).tango(1, 2, 4).rolled(0, *mine).rolled(1, *theirs).build()
     for player in (0, 1):
         state.apply(actions.REROLL_BASE, player)
-    assert state.phase is Phase.ARRANGE
+    assert Look(state).step() == "arrange"
     return state
 
 

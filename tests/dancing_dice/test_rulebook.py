@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import pytest
-from tests.dancing_dice.helpers import play_round
 
 import ballroom
 from ballroom.games.dancing_dice import actions
+from ballroom.games.dancing_dice.position import Look, Position, play_round
 from ballroom.games.dancing_dice.rules import (
     BOOGIE,
     CHA_CHA_CHA,
@@ -18,7 +18,7 @@ from ballroom.games.dancing_dice.rules import (
     final_ranking,
     judge,
 )
-from ballroom.games.dancing_dice.state import DancingDiceState, Phase
+from ballroom.games.dancing_dice.state import DancingDiceState
 
 ANDREW, BARBARA, CINDY, DANIEL, EMMA = range(5)
 
@@ -50,16 +50,17 @@ def test_judging_example_from_the_rulebook() -> None:
         },
         first_rows={p: "abd" for p in range(5)},
     )
-    first, second = state.last_round["dances"]  # type: ignore[index]
+    look = Look(state)
+    first, second = look.judging()
     # First dance: Cindy's Tango, then Andrew and Daniel tied on 12: all satisfactory.
     assert first["satisfactory"] == [ANDREW, CINDY, DANIEL]
     assert first["lost"] == [BARBARA, EMMA]
     # Second dance: Andrew's Boogie, then Barbara and Daniel tied on Tap-dance.
     assert second["satisfactory"] == [ANDREW, BARBARA, DANIEL]
     assert second["lost"] == [CINDY, EMMA]
-    assert state.endurance == [10, 9, 9, 10, 8]
+    assert look.endurance() == [10, 9, 9, 10, 8]
     # Cindy danced the Tango, so the next round starts by re-rolling the Tango dice.
-    assert state.phase is Phase.TANGO and state.round == 2
+    assert look.step() == "tango" and state.turns() == 2
 
 
 def test_purity_breaks_the_tie_at_the_kth_place() -> None:
@@ -76,7 +77,7 @@ def test_purity_breaks_the_tie_at_the_kth_place() -> None:
         },
         first_rows={ANDREW: "abc", BARBARA: "abd", CINDY: "abd", DANIEL: "abd", EMMA: "abd"},
     )
-    first = state.last_round["dances"][0]  # type: ignore[index]
+    first = Look(state).judging()[0]
     assert first["satisfactory"] == [ANDREW, CINDY]
     assert DANIEL in first["lost"]
 
@@ -128,8 +129,9 @@ def test_rock_loses_no_endurance() -> None:
     )
     assert Performance((1, 2, 5, 1, 2, 5), (0, 1, 2)).is_rock
     # Seat 0 is beaten in both dances, but a Rock (type ignored) loses nothing.
-    assert state.last_round["dances"][0]["satisfactory"] == [1]  # type: ignore[index]
-    assert state.endurance == [10, 10]
+    look = Look(state)
+    assert look.judging()[0]["satisfactory"] == [1]
+    assert look.endurance() == [10, 10]
 
 
 def test_gala_counts_as_the_triple_gains_two_and_is_capped_at_ten() -> None:
@@ -140,15 +142,16 @@ def test_gala_counts_as_the_triple_gains_two_and_is_capped_at_ten() -> None:
         dice={0: (4,) * 6, 1: (1, 1, 1, 2, 2, 2), 2: (3, 3, 3, 6, 6, 6)},
         first_rows={0: "abd", 1: "abc", 2: "abc"},
     )
-    values = state.last_round["dances"][0]["values"]  # type: ignore[index]
+    look = Look(state)
+    values = look.judging()[0]["values"]
     assert values["0"] == dance_value((4, 4, 4), True, (5, 6, 6))
-    assert state.endurance[0] == 9  # 7, no loss despite an unsatisfactory 12, +2
+    assert look.endurance()[0] == 9  # 7, no loss despite an unsatisfactory 12, +2
     play_round(
         state,
         dice={0: (4,) * 6, 1: (1, 1, 1, 2, 2, 2), 2: (3, 3, 3, 6, 6, 6)},
         first_rows={0: "abc", 1: "abc", 2: "abc"},
     )
-    assert state.endurance[0] == 10
+    assert look.endurance()[0] == 10
 
 
 def test_knockouts_in_the_first_dance_shrink_k_for_the_second() -> None:
@@ -167,7 +170,7 @@ def test_knockouts_in_the_first_dance_shrink_k_for_the_second() -> None:
         },
         first_rows={p: "def" if p >= 3 else "abc" for p in range(6)},
     )
-    first, second = state.last_round["dances"]  # type: ignore[index]
+    first, second = Look(state).judging()
     assert first["out"] == [3, 4, 5]
     assert len(second["values"]) == 3
     assert second["satisfactory"] == [0]
@@ -190,16 +193,14 @@ def test_tango_stays_until_danced() -> None:
         dice={0: (1, 2, 3, 4, 4, 2), 1: (1, 1, 2, 3, 5, 5)},
         first_rows={0: "abc", 1: "abc"},
     )
-    assert state.phase is Phase.ROLL and sorted(state.tango) == [5, 6, 6]
+    look = Look(state)
+    assert look.step() == "roll" and look.tango() == [5, 6, 6]
 
 
 def test_rerolled_dice_are_announced_by_count_only() -> None:
-    state = new_game(2)
-    from tests.dancing_dice.helpers import roll
-
-    roll(state, (6, 6, 5))
-    roll(state, (1, 2, 3, 4, 5, 6))
-    roll(state, (1, 2, 3, 4, 5, 6))
+    state = (
+        Position(players=2).tango(6, 6, 5).rolled(0, 1, 2, 3, 4, 5, 6).rolled(1, 1, 2, 3, 4, 5, 6)
+    ).build()
     state.apply(actions.parse("reroll a c"), 0)
     assert state.observation(1)["players"][0]["rerolled"] is None  # not yet announced
     events = state.apply(actions.parse("keep"), 1)

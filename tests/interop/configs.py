@@ -2,6 +2,9 @@
 
 A game missing here is still tested, at its minimum player count with its
 default options; add an entry when its default games are too long for tests.
+Besides rule options, an entry may set the adapters' ``max_turns``: The Dance
+has no turn limit (RULINGS 16), so its random games are cut off, truncated,
+after two turns.
 """
 
 from __future__ import annotations
@@ -12,7 +15,7 @@ from ballroom.core.game import Game, games
 
 SMALL_OPTIONS: dict[str, dict[str, Any]] = {
     "dancing-dice": {"endurance": 2},
-    "the-dance": {"dawn": 2},
+    "the-dance": {"max_turns": 2},
 }
 
 
@@ -23,6 +26,11 @@ def small_configs(largest: bool = False) -> list[tuple[str, int, dict[str, Any]]
         seats = game.max_players if largest else min(game.max_players, game.min_players + 1)
         configs.append((game.id, seats, SMALL_OPTIONS.get(game.id, {})))
     return configs
+
+
+def rule_options(options: dict[str, Any]) -> dict[str, Any]:
+    """A config's rule options, for the engine itself: all but the adapters' ``max_turns``."""
+    return {name: value for name, value in options.items() if name != "max_turns"}
 
 
 def config_id(config: tuple[str, int, dict[str, Any]]) -> str:

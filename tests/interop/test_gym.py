@@ -23,14 +23,20 @@ def _env(game_id: str, **kwargs: Any) -> BallroomGymEnv:
 
 
 def _episode(env: BallroomGymEnv, seed: int) -> tuple[list[Any], float]:
-    """Random legal play from ``reset(seed)``: every observation and the final reward."""
+    """Random legal play from ``reset(seed)``: every observation and the final reward.
+
+    A game cut off at its turn cap is truncated, not terminated, and pays nothing.
+    """
     env.action_space.seed(seed)
     observation, _ = env.reset(seed=seed)
     seen = [observation]
-    reward, done = 0.0, False
-    while not done:
+    reward, done, truncated = 0.0, False, False
+    while not (done or truncated):
         observation, reward, done, truncated, info = env.step(env.action_space.sample())
-        assert not truncated
+        assert not (done and truncated)
+        cap = env.max_turns
+        assert truncated == (not done and cap is not None and env.game_state.turns() > cap)
+        assert reward == 0.0 or done
         assert np.array_equal(info["action_mask"], observation["action_mask"])
         seen.append(observation)
     return seen, reward
@@ -85,6 +91,23 @@ def test_hidden_parts_never_reach_the_learner(game_id: str) -> None:
             assert np.array_equal(env._observation()["observation"], observation["observation"])
         env.game_state = original
         observation, *_ = env.step(env.action_space.sample())
+
+
+def test_a_game_past_its_turn_cap_is_truncated_with_no_winner() -> None:
+    """RULINGS 16: The Dance has no turn limit; the cap truncates the episode, reward 0."""
+    assert make("the-dance").max_turns == 200 and make("dancing-dice").max_turns is None
+    env = make("the-dance", "heuristic", max_turns=1)
+    env.action_space.seed(4)
+    env.reset(seed=4)
+    done = truncated = False
+    while not (done or truncated):
+        observation, reward, done, truncated, _ = env.step(env.action_space.sample())
+    assert (done, truncated, reward) == (False, True, 0.0)
+    assert env.game_state.turns() == 2 and not observation["action_mask"].any()
+    with pytest.raises(IllegalActionError, match="game is over"):
+        env.step(0)
+    with pytest.raises(InvalidOptionError, match="max_turns must be"):
+        make("the-dance", max_turns=0)
 
 
 def test_opponent_list_sets_the_players_and_random_seat_varies() -> None:

@@ -12,6 +12,7 @@ from open_spiel.python.observation import make_observation
 from tests.interop.configs import all_games, config_id, small_configs
 
 from ballroom.core.errors import InvalidOptionError
+from ballroom.games.dancing_dice.position import Look
 from ballroom.interop.openspiel import REGISTERED, openspiel_name
 
 SMALL_DANCING_DICE = {"players": 2, "endurance": 1}
@@ -40,7 +41,8 @@ def test_game_type_is_declared_explicitly() -> None:
     assert kind.dynamics == pyspiel.GameType.Dynamics.SEQUENTIAL
     assert kind.chance_mode == pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC
     assert kind.information == pyspiel.GameType.Information.IMPERFECT_INFORMATION
-    assert kind.utility == pyspiel.GameType.Utility.CONSTANT_SUM
+    # A game cut off returns 0 to everyone (no winner), a finished one sums to 1.
+    assert kind.utility == pyspiel.GameType.Utility.GENERAL_SUM
     assert kind.reward_model == pyspiel.GameType.RewardModel.TERMINAL
     assert (kind.min_num_players, kind.max_num_players) == (2, 6)
     assert kind.provides_information_state_string and kind.provides_information_state_tensor
@@ -49,13 +51,13 @@ def test_game_type_is_declared_explicitly() -> None:
     assert game.num_distinct_actions() == 90
     assert game.observation_tensor_shape() == [109]
     assert game.information_state_tensor_shape() == [109]
-    assert game.utility_sum() == 1.0
+    assert game.utility_sum() is None
 
 
 def test_parameters_reach_the_engine_and_are_validated() -> None:
     game = pyspiel.load_game("python_ballroom_dancing_dice(players=3,endurance=4)")
     state = game.new_initial_state()
-    assert state.engine.endurance == [4, 4, 4]
+    assert Look(state.engine).endurance() == [4, 4, 4]
     with pytest.raises(InvalidOptionError, match="endurance"):
         pyspiel.load_game("python_ballroom_dancing_dice", {"players": 2, "endurance": 0})
     with pytest.raises(InvalidOptionError, match="2 to 6 players"):
@@ -117,13 +119,32 @@ def test_public_observer_shows_the_spectator_view() -> None:
         )
 
 
-def test_cut_off_at_max_game_length_shares_the_win() -> None:
+def test_cut_off_at_max_game_length_has_no_winner() -> None:
     game = pyspiel.load_game("python_ballroom_dancing_dice", {"players": 3, "max_game_length": 2})
     state = _at_first_decision(game)
     state.apply_action(6)
     state.apply_action(6)
-    assert state.is_terminal()
-    assert state.returns() == pytest.approx([1 / 3] * 3)
+    assert state.is_terminal() and not state.engine.is_terminal()
+    assert state.returns() == [0.0, 0.0, 0.0]
+
+
+def test_the_dance_is_cut_off_past_its_turn_cap_with_no_winner() -> None:
+    """RULINGS 16: no turn limit in the rules; the adapter's cap truncates, never a win."""
+    assert pyspiel.load_game("python_ballroom_the_dance").get_parameters()["max_turns"] == 200
+    assert pyspiel.load_game("python_ballroom_dancing_dice").get_parameters()["max_turns"] == 0
+    game = pyspiel.load_game("python_ballroom_the_dance", {"players": 2, "max_turns": 1})
+    rng = np.random.RandomState(5)
+    state = game.new_initial_state()
+    while not state.is_terminal():
+        if state.is_chance_node():
+            actions, probabilities = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(int(rng.choice(actions, p=probabilities)))
+        else:
+            state.apply_action(int(rng.choice(state.legal_actions())))
+    assert state.engine.turns() == 2 and not state.engine.is_terminal()
+    assert state.returns() == [0.0, 0.0]
+    with pytest.raises(InvalidOptionError, match="max_turns"):
+        pyspiel.load_game("python_ballroom_the_dance", {"players": 2, "max_turns": -1})
 
 
 def test_mcts_bot_beats_random_on_small_dancing_dice() -> None:

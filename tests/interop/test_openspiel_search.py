@@ -11,6 +11,7 @@ from open_spiel.python.algorithms import mcts
 from ballroom.agents.mcts import MCTS
 from ballroom.core.agent import Decision
 from ballroom.core.rng import Rng
+from ballroom.games.dancing_dice.position import Look
 from ballroom.interop.openspiel import BallroomState, _Held
 
 SMALL_DANCING_DICE = {"players": 2, "endurance": 1}
@@ -54,7 +55,7 @@ def test_mcts_bot_reads_hidden_dice_and_ballroom_mcts_does_not() -> None:
     for seed in range(6):
         state = _first_decision(game, seed)
         twins = [_with_other_hidden_part(game, state, seed=s) for s in (100, 200)]
-        assert twins[0].engine.dice[1] != twins[1].engine.dice[1]
+        assert Look(twins[0].engine).dice(1) != Look(twins[1].engine).dice(1)
         assert _ballroom_move(twins[0], seed) == _ballroom_move(twins[1], seed)
         openspiel_changed |= _openspiel_move(game, twins[0], seed) != _openspiel_move(
             game, twins[1], seed

@@ -91,6 +91,29 @@ def test_rewards_are_the_game_returns() -> None:
     assert sum(totals.values()) == pytest.approx(1.0)
 
 
+def test_a_game_past_its_turn_cap_is_truncated_with_no_winner() -> None:
+    """RULINGS 16: The Dance has no turn limit; the cap truncates every agent, rewards 0."""
+    assert env("the-dance", players=2).max_turns == 200
+    assert env("dancing-dice", players=2).max_turns is None
+    environment = env("the-dance", players=2, max_turns=1)
+    environment.reset(seed=3)
+    rewards = dict.fromkeys(environment.possible_agents, 0.0)
+    ends = []
+    for agent in environment.agent_iter():
+        observation, reward, terminated, truncated, _ = environment.last()
+        rewards[agent] += reward
+        if terminated or truncated:
+            ends.append((agent, terminated, truncated, observation["action_mask"].any()))
+            environment.step(None)
+        else:
+            environment.step(int(np.flatnonzero(observation["action_mask"])[0]))
+    assert sorted(ends) == [("player_0", False, True, False), ("player_1", False, True, False)]
+    assert rewards == {"player_0": 0.0, "player_1": 0.0}
+    assert environment.game_state.turns() == 2 and not environment.game_state.is_terminal()
+    with pytest.raises(InvalidOptionError, match="max_turns must be"):
+        env("the-dance", players=2, max_turns=0)
+
+
 def test_secret_choices_do_not_reach_later_seats() -> None:
     """Seat 1 decides after seat 0 at the re-roll, seeing nothing of seat 0's choice."""
     views = []

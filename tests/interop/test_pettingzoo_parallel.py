@@ -71,6 +71,24 @@ def test_a_full_game_pays_the_returns_and_ends_every_agent() -> None:
         environment.step({})
 
 
+def test_a_game_past_its_turn_cap_is_truncated_with_no_winner() -> None:
+    """RULINGS 16: the cap ends The Dance truncated for every agent, rewards 0."""
+    environment = parallel_env("the-dance", players=3, max_turns=1)
+    observations, _ = environment.reset(seed=2)
+    totals = dict.fromkeys(environment.possible_agents, 0.0)
+    while environment.agents:
+        observations, rewards, terminations, truncations, _ = environment.step(
+            _first_legal(observations)
+        )
+        for agent, reward in rewards.items():
+            totals[agent] += reward
+    assert all(truncations.values()) and not any(terminations.values())
+    assert set(totals.values()) == {0.0}
+    noop_only = [0] * environment.noop + [1]
+    assert all(seen["action_mask"].tolist() == noop_only for seen in observations.values())
+    assert environment.game_state.turns() == 2 and not environment.game_state.is_terminal()
+
+
 def test_seats_that_owe_nothing_have_only_the_noop() -> None:
     """Once a dancer is out, its mask allows only the no-op, which it may also leave out."""
     environment = parallel_env("dancing-dice", players=4, endurance=2)

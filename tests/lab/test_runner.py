@@ -9,8 +9,8 @@ import pytest
 
 from ballroom.core.errors import InvalidOptionError
 from ballroom.core.record import GameRecord, replay
-from ballroom.lab.runner import Backend, Checkpoint, Task, run_tasks
-from ballroom.lab.simulate import GameResult, SimulationSpec, play_one
+from ballroom.lab.runner import Backend, Checkpoint, Task, Workers, run_tasks
+from ballroom.lab.simulate import GameResult, SimulationSpec, play_one, summarize
 
 GAMES = 12
 
@@ -27,6 +27,15 @@ def test_results_do_not_depend_on_worker_count(quick_spec: SimulationSpec) -> No
     assert len({r.seed for r in one}) == GAMES
 
 
+def test_workers_start_once_for_every_lot_of_tasks_in_a_run(quick_spec: SimulationSpec) -> None:
+    with Workers(Backend("local", 2)) as workers:
+        first = run_tasks(tasks(quick_spec, 4), workers).results
+        pool = workers.pool()
+        second = run_tasks(tasks(quick_spec, 4), workers).results
+        assert workers.pool() is pool  # as a sweep plays its variants
+    assert first == second == run_tasks(tasks(quick_spec, 4), Backend("local", 1)).results
+
+
 def test_ray_and_local_runs_agree(ray_cluster: None, quick_spec: SimulationSpec) -> None:
     local = run_tasks(tasks(quick_spec, 6), Backend("local", 1)).results
     remote = run_tasks(tasks(quick_spec, 6), Backend("ray", 2)).results
@@ -38,6 +47,19 @@ def test_every_result_carries_a_record_that_replays(quick_spec: SimulationSpec) 
     state = replay(GameRecord.loads(result.record))
     assert state.is_terminal() and tuple(state.returns()) == result.returns
     assert result.seats == quick_spec.seats and sorted(result.ranks)[0] == 0
+
+
+def test_games_past_the_turn_cap_are_unfinished_with_no_winner() -> None:
+    """RULINGS 16: The Dance has no turn limit; its cap cuts a game off, never with a winner."""
+    spec = SimulationSpec("the-dance", ("random", "random"), seed=2, max_turns=3)
+    result = play_one(spec, 0)
+    assert (result.finished, result.turns, result.returns) == (False, 4, (0.0, 0.0))
+    summary = summarize(spec, [result], 1.0)
+    assert (summary["unfinished"], summary["wins"]) == (1, [0.0, 0.0])
+    # Without max_turns, a run takes the game's own cap; a game that always ends has none.
+    for game, cap in (("the-dance", 200), ("dancing-dice", None)):
+        default = SimulationSpec(game, ("random", "random"))
+        assert default.turn_cap(default.make_game()) == cap
 
 
 class StopAfter:

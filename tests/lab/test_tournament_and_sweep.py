@@ -106,10 +106,12 @@ def test_simulate_out_resumes_and_extends(tmp_path: Path) -> None:
             "2",
             "--games",
             "10",
+            "--engine",  # without --out the batch would play: another stream of dice
             "--json",
         ],
     )
     assert json.loads(more.stdout)["wins"] == json.loads(fresh.stdout)["wins"]
+    assert json.loads(more.stdout)["path_reason"].startswith("--out")
 
 
 def test_sweep_variants_and_command() -> None:

@@ -21,9 +21,10 @@ from ballroom.agents import make_agent
 from ballroom.core.game import make_game
 from ballroom.core.play import decision_for
 from ballroom.core.state import CHANCE
-from ballroom.games.the_dance import state as dance
-from ballroom.games.the_dance.components import POWER_IDS
+from ballroom.games.the_dance import powers
+from ballroom.games.the_dance.powers import Power
 from ballroom.games.the_dance.state import TheDanceState
+from ballroom.games.the_dance.steps import Phase
 from server.support import create_game, http_json
 
 
@@ -211,10 +212,10 @@ def _settle(state: TheDanceState, action: int, player: int) -> Odds:
 
 def _roll_odds(state: TheDanceState) -> Odds:
     """Success first, then Domination: the engine's own dice and post-roll choices."""
-    if state.phase == dance.C_DIE:
+    if state.phase == Phase.ROLL:
         results = [_settle(state.clone(), a, CHANCE) for a, _ in state.chance_outcomes()]
         return sum(r[0] for r in results) / 6, sum(r[1] for r in results) / 6
-    assert state.phase == dance.P_POSTROLL, state.phase
+    assert state.phase == Phase.POST_ROLL, state.phase
     p = state.actor
     first_of_each = {}  # which Refreshment pays does not matter: one action per verb
     for a in state.legal_actions(p):
@@ -226,12 +227,12 @@ def _engine_odds(position: TheDanceState, domain: str) -> Odds:
     state = position.clone()
     p = state.actor
     state.apply(state.game.parse_action(f"domain {domain}"), p)
-    if state.phase == dance.P_REFRESH:
+    if state.phase == Phase.REFRESHMENT:
         state.apply(state.game.parse_action("no-refreshment"), p)
     return _roll_odds(state)
 
 
-def _find_effort(power: int, options: dict[str, Any]) -> tuple[int, TheDanceState, list[str]]:
+def _find_effort(power: Power, options: dict[str, Any]) -> tuple[int, TheDanceState, list[str]]:
     """A seed and the moves (heuristic bots, keeping ``power`` when drawn) that bring
     a family holding ``power`` and two Refreshments to choose a Domain."""
     for seed in range(40):
@@ -240,15 +241,15 @@ def _find_effort(power: int, options: dict[str, Any]) -> tuple[int, TheDanceStat
         assert isinstance(state, TheDanceState)
         agents = [make_agent(game, p, "heuristic", seed) for p in range(3)]
         moves: list[str] = []
-        keep = f"keep {POWER_IDS[power.bit_length() - 1]}"
+        keep = f"keep {power.id}"
         while not state.is_terminal() and len(state.history) < 1500:
             p = state.current_players()[0]
             if p == CHANCE:
                 state.apply(state.sample_chance(), CHANCE)
                 continue
             if (
-                state.phase == dance.P_DOMAIN
-                and state.power_bits[p] & power
+                state.phase == Phase.DOMAIN
+                and powers.holds(state, p, power)
                 and state.hand_size[p] >= 2
             ):
                 return seed, state, moves
@@ -305,11 +306,11 @@ def _open_as(browser: Browser, base: str, created: dict[str, Any], errors: list[
 
 @pytest.mark.parametrize(
     ("power", "options"),
-    [(dance.TACTICIAN, {}), (dance.WILLPOWER, {"domination": "margin-three"})],
+    [(Power.TACTICIAN, {}), (Power.WILLPOWER, {"domination": "margin-three"})],
     ids=["tactician", "willpower-margin-three"],
 )
 def test_influence_odds_follow_the_engine(
-    base: str, browser: Browser, power: int, options: dict[str, Any]
+    base: str, browser: Browser, power: Power, options: dict[str, Any]
 ) -> None:
     seed, position, moves = _find_effort(power, options)
     created = _replay_hotseat(base, seed, options, moves)
@@ -319,10 +320,12 @@ def test_influence_odds_follow_the_engine(
     expect(lines.first).to_be_visible()
     p = position.actor
     assert lines.count() == len(position.legal_actions(p))
-    name = "Tactician" if power == dance.TACTICIAN else "Willpower"
+    name = "Tactician" if power is Power.TACTICIAN else "Willpower"
     expect(page.locator("#odds")).to_contain_text(f"with {name}")
     plain = position.clone()
-    plain.power_bits[p] &= ~(dance.TACTICIAN | dance.WILLPOWER)
+    plain.power_mask[p] = powers.mask(
+        [w for w in plain.powers[p] if w not in (Power.TACTICIAN, Power.WILLPOWER)]
+    )
     gains = []
     for i in range(lines.count()):
         line = lines.nth(i)
@@ -348,7 +351,7 @@ def test_influence_odds_follow_the_engine(
             )
     assert mine.locator("[data-power]").evaluate_all(
         "(els) => els.map((e) => e.dataset.power)"
-    ) == [POWER_IDS[w] for w in position.powers[p]]
+    ) == [Power(w).id for w in position.powers[p]]
     plan = comp.plans[position.plan[p]]
     expect(mine.locator(f"[data-plan='{plan.id}']")).to_have_count(1)
     seated = [comp.dancers[d].symbol for d in position.seated[p]]

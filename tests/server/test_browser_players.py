@@ -203,11 +203,13 @@ FOCUS_SHOWS = """() => {
 
 
 def test_every_move_is_reachable_by_keyboard(base: str, browser: Browser) -> None:
-    created = create_game(base, "the-dance", players=2, seats=["human", "heuristic"], seed=3)
+    # The last seat chooses its Avatar first (youngest to oldest, RULINGS 15): the human's.
+    created = create_game(base, "the-dance", players=2, seats=["heuristic", "human"], seed=3)
     state = ballroom.make("the-dance", players=2, seed=3)
     while state.current_players()[0] == CHANCE:
         state.apply(state.sample_chance(), CHANCE)
-    legal = {state.game.action_to_text(a) for a in state.legal_actions(0)}
+    assert state.current_players() == (1,)
+    legal = {state.game.action_to_text(a) for a in state.legal_actions(1)}
     errors: list[str] = []
     page = _open_seated(browser, base, created, errors)
     expect(page.locator("#legal button.action").first).to_be_visible()

@@ -22,8 +22,8 @@ from ballroom.core.play import decision_for
 from ballroom.core.state import CHANCE
 from ballroom.games.dancing_dice.state import DancingDiceState
 from ballroom.games.the_dance import actions as ac
-from ballroom.games.the_dance import state as dance
 from ballroom.games.the_dance.state import TheDanceState
+from ballroom.games.the_dance.steps import Phase
 from server.support import create_game, http_json
 from server.test_browser import _open_as, _open_seated, _replay_hotseat, new_page
 
@@ -63,7 +63,7 @@ def _find_targets(options: dict[str, Any]) -> tuple[int, TheDanceState, list[str
                 state.apply(state.sample_chance(), CHANCE)
                 continue
             texts = [ac.TEXTS[a] for a in state.legal_actions(p)]
-            if state.phase == dance.P_INFLUENCE and {"influence", "foil"} <= {
+            if state.phase == Phase.INFLUENCE and {"influence", "foil"} <= {
                 t.split()[0] for t in texts
             }:
                 return seed, state, moves

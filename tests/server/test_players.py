@@ -33,25 +33,25 @@ def test_a_move_made_at_an_old_ply_is_refused_and_changes_nothing(client: TestCl
     )
     game_id = created["id"]
     with client.websocket_connect(f"/ws/{game_id}") as ws:
-        first = hello(ws, [created["token"]], seats=2)[0]
+        first = hello(ws, [created["token"]], seats=2)[1]  # seat 1 chooses first (RULINGS 15)
         ply = first["ply"]
-        send(ws, {"type": "move", "seat": 0, "action": first["legal"][0]["text"], "ply": ply})
-        moved = until(ws, lambda f: f["type"] == "state" and f["seat"] == 1 and f["ply"] > ply)
-        # The same click again (a double click) and seat 1 answering the screen it saw before.
-        send(ws, {"type": "move", "seat": 0, "action": first["legal"][1]["text"], "ply": ply})
+        send(ws, {"type": "move", "seat": 1, "action": first["legal"][0]["text"], "ply": ply})
+        moved = until(ws, lambda f: f["type"] == "state" and f["seat"] == 0 and f["ply"] > ply)
+        # The same click again (a double click) and seat 0 answering the screen it saw before.
+        send(ws, {"type": "move", "seat": 1, "action": first["legal"][1]["text"], "ply": ply})
         assert error_of(ws) == (
             f"this move was made at ply {ply} but the game is at ply {ply + 1}; "
             "the game has moved on since: look at the new position and choose again"
         )
-        send(ws, {"type": "move", "seat": 1, "action": moved["legal"][0]["text"], "ply": ply})
+        send(ws, {"type": "move", "seat": 0, "action": moved["legal"][0]["text"], "ply": ply})
         assert f"made at ply {ply} but the game is at ply {ply + 1}" in error_of(ws)
-        send(ws, {"type": "move", "seat": 1, "action": moved["legal"][0]["text"], "ply": ply + 7})
+        send(ws, {"type": "move", "seat": 0, "action": moved["legal"][0]["text"], "ply": ply + 7})
         assert f"made at ply {ply + 7} but the game is at ply {ply + 1}" in error_of(ws)
-        send(ws, {"type": "move", "seat": 1, "action": moved["legal"][0]["text"], "ply": "1"})
+        send(ws, {"type": "move", "seat": 0, "action": moved["legal"][0]["text"], "ply": "1"})
         assert "'ply' must be the integer ply of the state you saw (now" in error_of(ws)
         assert stored_ply(client, game_id) == ply + 1
         # Without a ply (scripts written before it) a move is still taken.
-        send(ws, {"type": "move", "seat": 1, "action": moved["legal"][0]["text"]})
+        send(ws, {"type": "move", "seat": 0, "action": moved["legal"][0]["text"]})
         until(ws, lambda f: f["type"] == "state" and f["ply"] == ply + 2)
     assert stored_ply(client, game_id) == ply + 2
 
@@ -119,19 +119,21 @@ def test_undo_never_takes_back_another_persons_move_with_the_bots_after_it(
         seed=3,
     )
     with client.websocket_connect(f"/ws/{created['id']}") as ws:
-        first = hello(ws, [created["token"]], seats=2)[0]
+        # Avatars are chosen youngest to oldest (RULINGS 15): Player 3, the bot, then Player 1.
+        first = hello(ws, [created["token"]], seats=2)[2]
+        assert first["legal"]
         send(
             ws,
-            {"type": "move", "seat": 0, "action": first["legal"][0]["text"], "ply": first["ply"]},
+            {"type": "move", "seat": 2, "action": first["legal"][0]["text"], "ply": first["ply"]},
         )
-        third = until(ws, lambda f: f["type"] == "state" and f["seat"] == 2 and bool(f["legal"]))
-        assert third["ply"] == first["ply"] + 2, "Player 1, then the bot"
-        assert not third["undo"]
-        send(ws, {"type": "undo", "seat": 2, "ply": third["ply"]})
-        assert "nothing to undo for Player 3" in error_of(ws)
-        send(ws, {"type": "undo", "seat": 0, "ply": third["ply"]})
-        back = until(ws, lambda f: f["type"] == "state" and f["seat"] == 0)
-        assert back["reset"] and back["ply"] == first["ply"] and back["current"] == [0]
+        oldest = until(ws, lambda f: f["type"] == "state" and f["seat"] == 0 and bool(f["legal"]))
+        assert oldest["ply"] == first["ply"] + 2, "Player 3, then the bot"
+        assert not oldest["undo"]
+        send(ws, {"type": "undo", "seat": 0, "ply": oldest["ply"]})
+        assert "nothing to undo for Player 1" in error_of(ws)
+        send(ws, {"type": "undo", "seat": 2, "ply": oldest["ply"]})
+        back = until(ws, lambda f: f["type"] == "state" and f["seat"] == 2)
+        assert back["reset"] and back["ply"] == first["ply"] and back["current"] == [2]
 
 
 # -- seat links ---------------------------------------------------------------------

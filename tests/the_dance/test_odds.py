@@ -13,11 +13,10 @@ from itertools import product
 import pytest
 
 from ballroom.core.state import CHANCE
+from ballroom.games.the_dance import TheDanceState
 from ballroom.games.the_dance import actions as ac
-from ballroom.games.the_dance import state as dance
 from ballroom.games.the_dance.odds import RollRules, chances
-from ballroom.games.the_dance.state import TheDanceState
-from the_dance.helpers import act, arrange, give_power, give_refreshments, ready_state
+from ballroom.games.the_dance.position import Look, Position, act
 
 F = Fraction
 Odds = tuple[Fraction, Fraction]  # (success, Domination)
@@ -70,13 +69,14 @@ def _settle(state: TheDanceState, action: int, player: int) -> Odds:
 
 def _roll_odds(state: TheDanceState) -> Odds:
     """Success first, then Domination, over the engine's dice and post-roll choices."""
-    if state.phase == dance.C_DIE:
+    step = Look(state).step()
+    if step == "roll":
         results = [_settle(state.clone(), a, CHANCE) for a, _ in state.chance_outcomes()]
         return sum((r[0] for r in results), F(0)) / 6, sum((r[1] for r in results), F(0)) / 6
-    if state.phase == dance.P_REFRESH:  # holding Ankhs only: nothing to add before the roll
-        return _settle(state, ac.NO_REFRESH, state.actor)
-    assert state.phase == dance.P_POSTROLL, state.phase
-    p = state.actor
+    p = state.current_players()[0]
+    if step == "refreshment":  # holding Ankhs only: nothing to add before the roll
+        return _settle(state, ac.NO_REFRESH, p)
+    assert step == "post-roll", step
     first_of_each: dict[str, int] = {}  # which Refreshment pays does not matter
     for a in state.legal_actions(p):
         first_of_each.setdefault(ac.TEXTS[a].split()[0], a)
@@ -89,14 +89,29 @@ def _engine(state: TheDanceState, *texts: str) -> Odds:
     return _roll_odds(twin)
 
 
-def _position(powers: tuple[str, ...], cards: int, **options: object) -> TheDanceState:
-    """Tatiana next to Lady Julia and Thorne, holding ``powers`` and ``cards`` Ankhs."""
-    state = ready_state(players=2, **options)
-    arrange(state, dancers={"Lady Julia": (1, 0)}, avatars={0: (0, 0), 1: (0, 1)})
-    give_power(state, 0, *powers)
-    give_refreshments(state, 0, *["ankh"] * cards)
+def _next_to_julia_and_thorne(
+    powers: tuple[str, ...], *refreshments: str, **options: object
+) -> Position:
+    """Tatiana next to Lady Julia and Thorne, holding ``powers`` and ``refreshments``."""
+    return (
+        Position(players=2, **options)
+        .dancer("Lady Julia", at=(1, 0))
+        .avatar("plum", at=(0, 0))
+        .avatar("grey", at=(0, 1))
+        .powers("plum", *powers)
+        .refreshments("plum", *refreshments)
+    )
+
+
+def _influence_step(position: Position) -> TheDanceState:
+    state = position.build()
     act(state, "end-dance")
     return state
+
+
+def _position(powers: tuple[str, ...], cards: int, **options: object) -> TheDanceState:
+    """Tatiana's Influence step next to Lady Julia and Thorne, holding ``cards`` Ankhs."""
+    return _influence_step(_next_to_julia_and_thorne(powers, *["ankh"] * cards, **options))
 
 
 def _hint(state: TheDanceState, text: str) -> dict[str, object]:
@@ -130,8 +145,9 @@ def test_target_odds_match_the_engine(powers: tuple[str, ...], domination: str) 
 
 
 def test_domain_refreshment_and_post_roll_notes_match_the_engine() -> None:
-    state = _position(("tactician", "willpower"), 0)
-    give_refreshments(state, 0, "corruption-2", "ankh")
+    state = _influence_step(
+        _next_to_julia_and_thorne(("tactician", "willpower"), "corruption-2", "ankh")
+    )
     act(state, "influence lady-julia")
     assert _hint(state, "domain corruption")["need"] == 4
     act(state, "domain corruption")
@@ -152,10 +168,33 @@ def test_domain_refreshment_and_post_roll_notes_match_the_engine() -> None:
 def test_hints_come_from_the_seat_observation_alone() -> None:
     """A rival's hand and Powers change nothing the acting family is told."""
     seen = []
-    for rival_powers, rival_cards in product([(), ("tactician", "willpower")], [0, 3]):
-        state = _position(("tactician",), 1)
-        give_power(state, 1, *rival_powers)
-        give_refreshments(state, 1, *["ankh"] * rival_cards)
+    for rival_powers, rival_cards in product([(), ("willpower", "overwhelming")], [0, 3]):
+        state = _influence_step(
+            _next_to_julia_and_thorne(("tactician",), "ankh")
+            .powers("grey", *rival_powers)
+            .refreshments("grey", *["ankh"] * rival_cards)
+        )
         seen.append(state.game.move_hints(state.observation(0), state.legal_actions(0)))
     assert all(notes == seen[0] for notes in seen)
     assert seen[0], "the acting family is told its odds"
+
+
+@pytest.mark.parametrize(
+    "powers",
+    [("tactician",), ("tactician", "resourceful"), ("tactician", "willpower")],
+    ids="+".join,
+)
+def test_a_refreshment_before_the_roll_counts_against_tactician(powers: tuple[str, ...]) -> None:
+    """RULINGS 18: the notes leave Tactician out once the roll's Refreshments are spent."""
+    state = _influence_step(_next_to_julia_and_thorne(powers, "corruption-1", "ankh", "ankh"))
+    act(state, "influence lady-julia", "domain corruption")
+    played = _hint(state, "refresh corruption-1")
+    best = _engine(state, "refresh corruption-1")
+    assert played["need"] == 5
+    assert (played["best_success"], played["best_dominate"]) == (float(best[0]), float(best[1]))
+    assert ("Tactician" in played["with"]) == ("resourceful" in powers)  # type: ignore[operator]
+    act(state, "refresh corruption-1", "no-refreshment", "roll 6")
+    if "willpower" in powers:
+        again = _hint(state, "willpower ankh")
+        want = chances(RollRules(5), cards=1)
+        assert (again["success"], again["dominate"]) == (float(want.success), float(want.dominate))

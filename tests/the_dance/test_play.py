@@ -7,11 +7,19 @@ import pytest
 from ballroom.agents import make_agent
 from ballroom.core.errors import IllegalActionError
 from ballroom.core.play import play_out
-from ballroom.core.rng import Rng
+from ballroom.core.rng import Rng, derive_seed
 from ballroom.games.the_dance import TheDance
 from ballroom.games.the_dance import actions as ac
+from ballroom.games.the_dance.position import Look, Position, act
 
-from .helpers import act, arrange, give_refreshments, ready_state
+
+def tatiana_next_to_lady_julia() -> Position:
+    return (
+        Position(players=2)
+        .dancer("Lady Julia", at=(1, 0))
+        .avatar("plum", at=(0, 0))
+        .avatar("grey", at=(-4, 0))
+    )
 
 
 def test_heuristic_beats_three_random_players() -> None:
@@ -22,8 +30,8 @@ def test_heuristic_beats_three_random_players() -> None:
         specs = ["random"] * 4
         specs[seat] = "heuristic"
         agents = [make_agent(game, s, spec, seed) for s, spec in enumerate(specs)]
-        state = play_out(game.new_state(seed), agents)
-        wins += state.outcome().winners == (seat,)
+        state = play_out(game.new_state(seed), agents, max_turns=game.turn_cap)
+        wins += state.is_terminal() and state.outcome().winners == (seat,)
     assert wins >= 11
 
 
@@ -38,22 +46,30 @@ def test_heuristic_plays_every_option_set_to_the_end() -> None:
     ):
         game = TheDance(3, **opts)
         agents = [make_agent(game, s, "heuristic", seed) for s in range(3)]
-        state = play_out(game.new_state(seed), agents)
-        assert state.is_terminal() and state.finished
+        state = play_out(game.new_state(seed), agents, max_turns=game.turn_cap)
+        assert state.is_terminal() and Look(state).finished()
+
+
+def test_two_heuristic_families_seat_dancers_and_finish() -> None:
+    """No parked Avatar seals a table (RULINGS 19), and the heuristic routes its Avatar
+    around the other family's entry hex (game 21 once chose a step onto it, mid-Shadow)."""
+    for index in range(30):
+        seed = derive_seed(2, "game", index)
+        game = TheDance(2)
+        agents = [make_agent(game, s, "heuristic", seed) for s in range(2)]
+        state = play_out(game.new_state(seed), agents, max_turns=50)
+        assert state.is_terminal() and Look(state).finished(), f"game {index} did not finish"
 
 
 def test_event_sentence_tells_the_roll_and_its_target() -> None:
-    state = ready_state(players=2)
-    arrange(state, dancers={"Lady Julia": (1, 0)}, avatars={0: (0, 0), 1: (-4, 0)})
-    give_refreshments(state, 0)
+    state = tatiana_next_to_lady_julia().refreshments("plum").build()
     act(state, "end-dance", "influence lady-julia", "domain corruption", "no-refreshment")
     sentences = act(state, "roll 2", "accept")
     assert "The Saar family rolls 2 against 4: Lady Julia is Influenced." in sentences
 
 
 def test_render_shows_the_ballroom_and_hides_secrets() -> None:
-    state = ready_state(players=3)
-    give_refreshments(state, 1, "ankh", "extortion-2")
+    state = Position(players=3).refreshments("grey", "ankh", "extortion-2").build()
     picture = state.game.render(state.observation(0))
     assert "The Grand Ballroom" in picture and "Tempo" in picture
     assert "Tatiana Saar" in picture and "Lady Julia" in picture
@@ -64,8 +80,7 @@ def test_render_shows_the_ballroom_and_hides_secrets() -> None:
 
 
 def test_describe_action_gives_odds() -> None:
-    state = ready_state(players=2)
-    arrange(state, dancers={"Lady Julia": (1, 0)}, avatars={0: (0, 0), 1: (-4, 0)})
+    state = tatiana_next_to_lady_julia().build()
     act(state, "end-dance")
     text = TheDance.describe_action(ac.parse("influence lady-julia"), state.observation(0))
     assert text.startswith("influence lady-julia") and "4 or less" in text
@@ -82,17 +97,20 @@ def test_action_texts_round_trip_and_bad_text_is_refused() -> None:
 
 
 def test_determinize_keeps_what_the_seat_sees() -> None:
-    state = ready_state(players=4, keep_powers=True)
+    state = Position(players=4).dealt_powers().build()
     game = state.game
+    look = Look(state)
     for seat in range(4):
         view = state.observation(seat)
         twin = game.determinize(view, Rng(seat))
         assert twin.observation(seat) == view
-        assert twin.powers[seat] == state.powers[seat] and twin.hand[seat] == state.hand[seat]
+        twin_look = Look(twin)
+        assert twin_look.powers(seat) == look.powers(seat)
+        assert twin_look.refreshments(seat) == look.refreshments(seat)
     seen = set()
     for seed in range(20):
-        twin = game.determinize(state.observation(0), Rng(seed))
-        seen.add(tuple(twin.plan[1:]))
+        twin_look = Look(game.determinize(state.observation(0), Rng(seed)))
+        seen.add(tuple(twin_look.plan(q) for q in range(1, 4)))
     assert len(seen) > 1  # hidden Plans really are resampled
 
 
@@ -101,7 +119,7 @@ def test_rollout_policy_always_picks_a_legal_action() -> None:
     rng = Rng(2)
     for seed in range(3):
         state = game.new_state(seed)
-        while not state.is_terminal() and state.turn < 40:
+        while not state.is_terminal() and state.turns() < 40:
             player = state.current_players()[0]
             if state.is_chance_node():
                 action = state.sample_chance()
@@ -114,5 +132,5 @@ def test_rollout_policy_always_picks_a_legal_action() -> None:
 def test_search_bot_plays_through_determinize() -> None:
     game = TheDance(2)
     agents = [make_agent(game, 0, "mcts:iterations=8", 1), make_agent(game, 1, "random", 1)]
-    state = play_out(game.new_state(1), agents)
+    state = play_out(game.new_state(1), agents, max_turns=game.turn_cap)
     assert state.is_terminal()

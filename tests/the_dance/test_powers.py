@@ -2,102 +2,101 @@
 
 from __future__ import annotations
 
-from ballroom.games.the_dance.state import P_DANCE
+from ballroom.games.the_dance import TheDanceState
+from ballroom.games.the_dance.components import DOMAINS, default_components
+from ballroom.games.the_dance.position import Look, Position, act, legal_texts
 
-from .helpers import (
-    DANCER,
-    act,
-    arrange,
-    give_power,
-    give_refreshments,
-    hex_at,
-    legal_texts,
-    ready_state,
-)
+DANCERS = {d.name: d for d in default_components().dancers}
 
 
-def plain(**options: object) -> object:
-    state = ready_state(players=2, **options)
-    arrange(state, avatars={0: (0, 0), 1: (-4, 0)})
-    return state
+def plain(**options: object) -> Position:
+    """Tatiana (plum) on (0, 0), Thorne (grey) far away on (-4, 0)."""
+    return Position(players=2, **options).avatar("plum", at=(0, 0)).avatar("grey", at=(-4, 0))
+
+
+def next_to_lady_julia() -> Position:
+    """Tatiana next to Lady Julia on (1, 0)."""
+    return plain().dancer("Lady Julia", at=(1, 0))
 
 
 def test_athletic_moves_three_and_ignores_the_ankh() -> None:
-    state = plain()
-    give_refreshments(state, 0, "ankh")
+    state = plain().refreshments("plum", "ankh").build()
     assert "ankh" in legal_texts(state)
-    give_power(state, 0, "athletic")
-    assert state.moves_left == 3
+    state = plain().refreshments("plum", "ankh").powers("plum", "athletic").build()
+    look = Look(state)
+    assert look.movement_left() == 3
     assert "ankh" not in legal_texts(state)
     act(state, "step e", "step e", "step e")
-    assert state.avatar_pos[0] == hex_at(3, 0)
-    assert 0 in state.revealed[0]
+    assert look.avatar("plum") == (3, 0)
+    assert look.powers("plum", seen_by="grey") == ["athletic"]
 
 
 def test_ankh_adds_one_movement() -> None:
-    state = plain()
-    give_refreshments(state, 0, "ankh")
+    state = plain().refreshments("plum", "ankh").build()
     act(state, "step e", "step e")
     assert not any(t.startswith("step") for t in legal_texts(state))
     act(state, "ankh", "step e")
-    assert state.avatar_pos[0] == hex_at(3, 0)
+    assert Look(state).avatar("plum") == (3, 0)
 
 
 def test_discipline_buys_a_second_marker_returned_when_its_dancer_is_seated() -> None:
-    state = ready_state(players=2)
-    entry = state.comp.board.hexes[state.comp.board.sanctuaries[state.sanctuary_of[0]].entry]
-    arrange(
-        state,
-        dancers={"Lady Julia": (1, 0), "Contessa Marta": (-1, 0)},
-        avatars={0: (0, 0), 1: (-4, 0)},
-        influenced={"Contessa Marta": 0},
+    # Lady Julia waits one hex from plum's entry hex (5, 0), Tatiana beside her.
+    state = (
+        Position(players=2)
+        .dancer("Lady Julia", at=(4, 1))
+        .dancer("Contessa Marta", at=(-1, 0), influenced_by="plum")
+        .avatar("plum", at=(3, 2))
+        .avatar("grey", at=(-4, 0))
+        .powers("plum", "discipline")
+        .refreshments("plum", "extortion-1", "ankh", "confidence-1")
+        .build()
     )
-    give_power(state, 0, "discipline")
-    give_refreshments(state, 0, "extortion-1", "ankh", "confidence-1")
+    look = Look(state)
     act(state, "discipline", "pay extortion-1", "pay ankh")
-    assert state.markers[0] == 2 and state.hand_size[0] == 1
+    assert look.markers("plum") == 2 and look.refreshment_count("plum") == 1
     assert "discipline" not in legal_texts(state)
     act(state, "end-dance", "influence lady-julia", "domain corruption", "no-refreshment")
     act(state, "roll 2", "accept")
-    julia, marta = DANCER["Lady Julia"], DANCER["Contessa Marta"]
-    assert state.dancer_inf[julia] == 0 and state.dancer_inf[marta] == 0
-    assert state.dancer_slot[julia] == 1
-    # Seat Lady Julia (the bonus marker's Dancer): the bonus marker goes back.
-    state.occ[state.dancer_pos[julia]] = -1
-    state.dancer_pos[julia] = state.comp.board.index[entry]
-    state.occ[state.dancer_pos[julia]] = julia
-    state._start_turn(0)
-    act(state, "seat lady-julia")
-    assert state.markers[0] == 1
+    assert look.influenced_by("Lady Julia") == "plum" == look.influenced_by("Contessa Marta")
+    assert look.second_marker("plum") == "Lady Julia"
+    # Turn 2: lead Lady Julia onto the entry hex and seat her: the bonus marker goes back.
+    act(state, "pass", "end-dance", "pass", "roll 6")
+    assert look.turn_of() == "plum" and look.step() == "dance"
+    act(state, "lead lady-julia ne", "seat lady-julia")
+    assert look.markers("plum") == 1
+    assert look.influenced_by("Contessa Marta") == "plum"
+
+
+def server_far_away(*powers: str) -> Position:
+    return plain().server(at=(-2, 2)).powers("plum", *powers)
 
 
 def test_host_calls_the_server_from_afar() -> None:
-    state = ready_state(players=2)
-    arrange(state, avatars={0: (0, 0), 1: (-4, 0)}, server=(-2, 2))
+    state = server_far_away().build()
     act(state, "end-dance")
     assert "server" not in legal_texts(state)
-    state.phase = P_DANCE
-    give_power(state, 0, "host")
+    state = server_far_away("host").build()
     act(state, "end-dance", "server")
-    assert state.server == -1
+    assert Look(state).server() is None
 
 
 def test_mesmerize_reaches_two_hexes() -> None:
-    state = ready_state(players=2)
-    arrange(state, dancers={"Lady Julia": (2, 0)}, avatars={0: (0, 0), 1: (-4, 0)})
+    state = plain().dancer("Lady Julia", at=(2, 0)).build()
     act(state, "end-dance")
     assert "influence lady-julia" not in legal_texts(state)
-    state.phase = P_DANCE
-    give_power(state, 0, "mesmerize")
+    state = plain().dancer("Lady Julia", at=(2, 0)).powers("plum", "mesmerize").build()
     act(state, "end-dance")
     assert "influence lady-julia" in legal_texts(state)
 
 
 def test_old_wealth_limit_six() -> None:
-    state = ready_state(players=2)
-    give_power(state, 0, "old-wealth")
-    arrange(state, avatars={0: (0, 0), 1: (-4, 0)}, server=(1, 0))
-    give_refreshments(state, 0, "extortion-1", "extortion-1", "ankh", "ankh", "corruption-1")
+    state = (
+        plain()
+        .powers("plum", "old-wealth")
+        .server(at=(1, 0))
+        .refreshments("plum", "extortion-1", "extortion-1", "ankh", "ankh", "corruption-1")
+        .build()
+    )
     act(
         state,
         "end-dance",
@@ -105,52 +104,48 @@ def test_old_wealth_limit_six() -> None:
         "drawn-refreshment confidence-1",
         "drawn-refreshment confidence-1",
     )
-    assert state.hand_size[0] == 7
+    look = Look(state)
+    assert look.refreshment_count("plum") == 7
     assert legal_texts(state)[0].startswith("discard")
     act(state, "discard ankh")
-    assert state.hand_size[0] == 6 and state.current != 0
+    assert look.refreshment_count("plum") == 6 and look.turn_of() != "plum"
 
 
 def test_old_wealth_starts_with_six_refreshments() -> None:
     for seed in range(40):
-        state = ready_state(players=3, seed=seed, keep_powers=True)
+        look = Look(Position(players=3, seed=seed).dealt_powers().build())
         for p in range(3):
-            if state.power_bits[p] & (1 << 4):
-                assert state.hand_size[p] == 6
+            if "old-wealth" in look.powers(p):
+                assert look.refreshment_count(p) == 6
                 return
     raise AssertionError("no seed dealt Old Wealth")
 
 
 def test_overwhelming_dominates_every_success() -> None:
-    state = ready_state(players=2)
-    arrange(state, dancers={"Lady Julia": (1, 0)}, avatars={0: (0, 0), 1: (-4, 0)})
-    give_power(state, 0, "overwhelming")
-    give_refreshments(state, 0)
+    state = next_to_lady_julia().powers("plum", "overwhelming").refreshments("plum").build()
     act(state, "end-dance", "influence lady-julia", "domain corruption", "no-refreshment")
     act(state, "roll 4", "accept")
-    assert state.dancer_dom[DANCER["Lady Julia"]]
+    assert Look(state).dominated("Lady Julia")
 
 
 def test_regale_two_attempts_and_choose_which_keeps_the_marker() -> None:
-    state = ready_state(players=2)
-    arrange(
-        state,
-        dancers={"Lady Julia": (1, 0), "Contessa Marta": (-1, 0)},
-        avatars={0: (0, 0), 1: (-4, 0)},
+    state = (
+        next_to_lady_julia()
+        .dancer("Contessa Marta", at=(-1, 0))
+        .powers("plum", "regale")
+        .refreshments("plum")
+        .build()
     )
-    give_power(state, 0, "regale")
-    give_refreshments(state, 0)
+    look = Look(state)
     act(state, "end-dance", "influence lady-julia", "domain corruption", "no-refreshment")
     act(state, "roll 2", "accept")
-    assert state.dancer_inf[DANCER["Lady Julia"]] == 0
-    assert state.current == 0 and "influence contessa-marta" in legal_texts(state)
+    assert look.influenced_by("Lady Julia") == "plum"
+    assert look.turn_of() == "plum" and "influence contessa-marta" in legal_texts(state)
     assert "server" not in legal_texts(state)
     domain = next(
         t
         for t in ("corruption", "confidence", "subjugation", "extortion")
-        if not state.comp.dancers[DANCER["Contessa Marta"]].negates[
-            ("extortion", "corruption", "subjugation", "confidence").index(t)
-        ]
+        if not DANCERS["Contessa Marta"].negates[DOMAINS.index(t)]
     )
     act(state, "influence contessa-marta", f"domain {domain}", "no-refreshment")
     act(state, "roll 1", "accept")
@@ -158,59 +153,58 @@ def test_regale_two_attempts_and_choose_which_keeps_the_marker() -> None:
         legal_texts(state)
     ) == sorted(["drop lady-julia", "drop contessa-marta"])
     act(state, "drop lady-julia")
-    assert state.dancer_inf[DANCER["Contessa Marta"]] == 0
-    assert state.dancer_inf[DANCER["Lady Julia"]] == -1
-    assert state.current == 1
+    assert look.influenced_by("Contessa Marta") == "plum"
+    assert look.influenced_by("Lady Julia") is None
+    assert look.turn_of() == "grey"
 
 
 def test_resourceful_plays_two_refreshments() -> None:
-    state = ready_state(players=2)
-    arrange(state, dancers={"Lady Julia": (1, 0)}, avatars={0: (0, 0), 1: (-4, 0)})
-    give_power(state, 0, "resourceful")
-    give_refreshments(state, 0, "corruption-1", "corruption-1")
+    state = (
+        next_to_lady_julia()
+        .powers("plum", "resourceful")
+        .refreshments("plum", "corruption-1", "corruption-1")
+        .build()
+    )
     act(state, "end-dance", "influence lady-julia", "domain corruption", "refresh corruption-1")
     assert not state.is_chance_node()
     act(state, "refresh corruption-1")
-    assert state.is_chance_node() and state._target_number() == 6
+    assert state.is_chance_node() and Look(state).need() == 6
 
 
 def test_shadow_passes_through_but_never_stops_on_a_piece() -> None:
-    state = ready_state(players=2)
-    arrange(state, dancers={"Lady Julia": (1, 0)}, avatars={0: (0, 0), 1: (-4, 0)})
+    state = next_to_lady_julia().build()
     assert "step e" not in legal_texts(state)
-    give_power(state, 0, "shadow")
+    state = next_to_lady_julia().powers("plum", "shadow").build()
+    look = Look(state)
     act(state, "step e")
-    assert (
-        state.passing
-        and legal_texts(state)
-        and all(t.startswith("step") for t in legal_texts(state))
-    )
-    assert state.occ[hex_at(1, 0)] == DANCER["Lady Julia"]
+    # Passing through Lady Julia's hex: she keeps it, and only a step onward is offered.
+    assert look.avatar("plum") == look.where("Lady Julia") == (1, 0)
+    assert legal_texts(state) and all(t.startswith("step") for t in legal_texts(state))
+    assert look.occupant((1, 0)) == "Lady Julia"
     act(state, "step e")
-    assert state.avatar_pos[0] == hex_at(2, 0) and not state.passing
-    assert state.occ[hex_at(0, 0)] == -1
+    assert look.avatar("plum") == (2, 0) and look.occupant((2, 0)) == "Tatiana Saar"
+    assert look.occupant((0, 0)) is None
 
 
 def test_shadow_cannot_enter_a_piece_without_a_way_out() -> None:
-    state = ready_state(players=2)
-    arrange(
-        state,
-        dancers={"Lady Julia": (1, 0), "Contessa Marta": (2, 0)},
-        avatars={0: (0, 0), 1: (-4, 0)},
+    state = (
+        next_to_lady_julia()
+        .dancer("Contessa Marta", at=(2, 0))
+        .powers("plum", "shadow")
+        .avatar("plum", at=(1, -1))
+        .to_move("plum", movement=1)
+        .build()
     )
-    give_power(state, 0, "shadow")
-    act(state, "step ne")
     # One Movement left, standing next to Lady Julia: entering her hex would strand the Avatar.
     assert "step se" not in legal_texts(state)
 
 
 def test_strategic_draws_a_plan_in_box_four() -> None:
-    state = ready_state(players=2)
-    arrange(state, avatars={0: (0, 0), 1: (-4, 0)})
-    give_power(state, 0, "strategic")
+    state = plain().powers("plum", "strategic").build()
     assert "strategic" not in legal_texts(state)
-    state.tempo = 4
-    old = state.plan[0]
+    state = plain().powers("plum", "strategic").tempo(4).build()
+    look = Look(state)
+    old, plans_in_the_pile = look.plan("plum"), look.piles()["plans"]
     act(state, "strategic")
     new = state.chance_outcomes()[0][0]
     state.apply(new)
@@ -218,15 +212,13 @@ def test_strategic_draws_a_plan_in_box_four() -> None:
     assert state.observation(1)["candidate_plan"] is None
     assert state.observation(0)["candidate_plan"] is not None
     act(state, "take-plan")
-    assert state.plan[0] != old and old in state.plan_pile
-    assert state.phase == P_DANCE and "strategic" not in legal_texts(state)
+    # The new Plan is kept; the old one went back, leaving the pile as large as before.
+    assert look.plan("plum") != old and look.piles()["plans"] == plans_in_the_pile
+    assert look.step() == "dance" and "strategic" not in legal_texts(state)
 
 
 def test_tactician_lowers_the_die_by_one() -> None:
-    state = ready_state(players=2)
-    arrange(state, dancers={"Lady Julia": (1, 0)}, avatars={0: (0, 0), 1: (-4, 0)})
-    give_power(state, 0, "tactician")
-    give_refreshments(state, 0, "ankh")
+    state = next_to_lady_julia().powers("plum", "tactician").refreshments("plum", "ankh").build()
     act(state, "end-dance", "influence lady-julia", "domain corruption", "no-refreshment")
     act(state, "roll 5")
     assert legal_texts(state) == ["accept", "tactician ankh"]
@@ -234,26 +226,75 @@ def test_tactician_lowers_the_die_by_one() -> None:
     assert any("rolls 4 against 4: Lady Julia is Influenced" in s for s in sentences)
 
 
+def test_tactician_spend_is_the_rolls_one_refreshment() -> None:
+    """RULINGS 18: a Refreshment played before the roll leaves Tactician nothing to spend."""
+    state = (
+        next_to_lady_julia()
+        .powers("plum", "tactician")
+        .refreshments("plum", "corruption-1", "ankh")
+        .build()
+    )
+    act(state, "end-dance", "influence lady-julia", "domain corruption", "refresh corruption-1")
+    assert legal_texts(state) == ["no-refreshment"]
+    act(state, "no-refreshment", "roll 6")
+    assert legal_texts(state) == ["accept"]
+    sentences = act(state, "accept")
+    assert any("rolls 6 against 5: no effect" in s for s in sentences)
+    assert Look(state).refreshment_count("plum") == 1
+
+
+def test_resourceful_lets_tactician_spend_the_second_refreshment() -> None:
+    """RULINGS 18 with RESOURCEFUL: one before the roll and one after, never three."""
+
+    def tactician_and_resourceful() -> TheDanceState:
+        return (
+            next_to_lady_julia()
+            .powers("plum", "tactician", "resourceful")
+            .refreshments("plum", "corruption-1", "corruption-1", "ankh")
+            .build()
+        )
+
+    state = tactician_and_resourceful()
+    act(state, "end-dance", "influence lady-julia", "domain corruption", "refresh corruption-1")
+    act(state, "no-refreshment", "roll 6")
+    assert legal_texts(state) == ["accept", "tactician corruption-1", "tactician ankh"]
+    events = state.apply_text("tactician ankh")
+    assert [(e.text, e.reveals) for e in events] == [
+        ("The Saar family uses Tactician: the roll counts as 5.", True),
+        ("The Saar family uses Resourceful: a second Refreshment on one roll.", True),
+    ]
+    assert legal_texts(state) == ["accept"]
+    sentences = act(state, "accept")
+    assert any("rolls 5 against 5: Lady Julia is Influenced" in s for s in sentences)
+    # Two before the roll spend the limit: nothing is left for Tactician.
+    again = tactician_and_resourceful()
+    act(again, "end-dance", "influence lady-julia", "domain corruption")
+    act(again, "refresh corruption-1", "refresh corruption-1", "roll 6")
+    assert legal_texts(again) == ["accept"]
+
+
 def test_willpower_rerolls() -> None:
-    state = ready_state(players=2)
-    arrange(state, dancers={"Lady Julia": (1, 0)}, avatars={0: (0, 0), 1: (-4, 0)})
-    give_power(state, 0, "willpower")
-    give_refreshments(state, 0, "ankh", "ankh")
+    state = (
+        next_to_lady_julia()
+        .powers("plum", "willpower")
+        .refreshments("plum", "ankh", "ankh")
+        .build()
+    )
     act(state, "end-dance", "influence lady-julia", "domain corruption", "no-refreshment")
     act(state, "roll 6")
     assert legal_texts(state) == ["accept", "willpower ankh"]
     act(state, "willpower ankh")
     assert state.is_chance_node()
     act(state, "roll 3", "accept")
-    assert state.dancer_inf[DANCER["Lady Julia"]] == 0
-    assert state.hand_size[0] == 1
+    look = Look(state)
+    assert look.influenced_by("Lady Julia") == "plum"
+    assert look.refreshment_count("plum") == 1
 
 
 def test_unused_powers_stay_secret_until_used() -> None:
-    state = ready_state(players=2)
-    arrange(state, avatars={0: (0, 0), 1: (-4, 0)})
-    give_power(state, 0, "athletic")
-    assert state.observation(1)["families"][0]["powers"] == []
-    assert state.observation(0)["families"][0]["powers"] == [0]
+    state = plain().powers("plum", "athletic").build()
+    look = Look(state)
+    assert look.powers("plum", seen_by="grey") == []
+    assert look.powers("plum") == ["athletic"]
     act(state, "step e", "step e", "step e")
-    assert state.observation(1)["families"][0]["powers"] == [0]
+    assert look.powers("plum", seen_by="grey") == ["athletic"]

@@ -18,23 +18,26 @@ from ballroom.core.state import CHANCE
 from ballroom.games.the_dance import TheDanceState
 from ballroom.games.the_dance import actions as ac
 from ballroom.games.the_dance.components import POWER_IDS
-
-from .helpers import DANCER, act, arrange, give_power, give_refreshments, legal_texts, ready_state
+from ballroom.games.the_dance.position import Look, Position, act, legal_texts
 
 BALAZ = 1
 
 
-def saar_next_to_lady_julia(power: str, *refreshments: str) -> TheDanceState:
-    """The Saar family's Dance step, Lady Julia adjacent, holding ``power`` and ``refreshments``."""
-    state = ready_state(players=2)
-    arrange(
-        state,
-        dancers={"Lady Julia": (1, 0), "Contessa Marta": (-1, 0)},
-        avatars={0: (0, 0), 1: (-4, 0)},
+def saar_next_to(*powers: str, holding: Sequence[str] = ()) -> Position:
+    """The Saar family's Dance step, Lady Julia adjacent, holding ``powers`` and Refreshments."""
+    return (
+        Position(players=2)
+        .dancer("Lady Julia", at=(1, 0))
+        .dancer("Contessa Marta", at=(-1, 0))
+        .avatar("plum", at=(0, 0))
+        .avatar("grey", at=(-4, 0))
+        .powers("plum", *powers)
+        .refreshments("plum", *holding)
     )
-    give_power(state, 0, power)
-    give_refreshments(state, 0, *refreshments)
-    return state
+
+
+def saar_next_to_lady_julia(*powers: str, holding: Sequence[str] = ()) -> TheDanceState:
+    return saar_next_to(*powers, holding=holding).build()
 
 
 def seen(state: TheDanceState, events: Sequence[Event] = ()) -> dict[str, Any]:
@@ -58,8 +61,8 @@ def both(states: tuple[TheDanceState, TheDanceState], *texts: str) -> list[list[
 
 
 def test_every_family_meets_the_refreshment_step_holding_a_fitting_one_or_not() -> None:
-    fitting = saar_next_to_lady_julia("host", "corruption-1")
-    other = saar_next_to_lady_julia("host", "extortion-1")
+    fitting = saar_next_to_lady_julia("host", holding=["corruption-1"])
+    other = saar_next_to_lady_julia("host", holding=["extortion-1"])
     both((fitting, other), "end-dance", "influence lady-julia", "domain corruption")
     assert legal_texts(fitting) == ["refresh corruption-1", "no-refreshment"]
     assert legal_texts(other) == ["no-refreshment"]
@@ -69,8 +72,8 @@ def test_every_family_meets_the_refreshment_step_holding_a_fitting_one_or_not() 
 
 
 def test_after_one_refreshment_every_family_is_asked_for_a_second() -> None:
-    resourceful = saar_next_to_lady_julia("resourceful", "corruption-1", "corruption-1")
-    plain = saar_next_to_lady_julia("host", "corruption-1", "corruption-1")
+    resourceful = saar_next_to_lady_julia("resourceful", holding=["corruption-1"] * 2)
+    plain = saar_next_to_lady_julia("host", holding=["corruption-1"] * 2)
     states = (resourceful, plain)
     both(states, "end-dance", "influence lady-julia", "domain corruption", "refresh corruption-1")
     assert legal_texts(plain) == ["no-refreshment"]
@@ -84,8 +87,8 @@ def test_after_one_refreshment_every_family_is_asked_for_a_second() -> None:
 
 
 def test_every_roll_meets_the_post_roll_step() -> None:
-    tactician = saar_next_to_lady_julia("tactician", "ankh")
-    plain = saar_next_to_lady_julia("host", "ankh")
+    tactician = saar_next_to_lady_julia("tactician", holding=["ankh"])
+    plain = saar_next_to_lady_julia("host", holding=["ankh"])
     states = (tactician, plain)
     logs = both(states, "end-dance", "influence lady-julia", "domain corruption")
     logs = both(states, "no-refreshment", "roll 6")
@@ -97,10 +100,8 @@ def test_every_roll_meets_the_post_roll_step() -> None:
 
 
 def test_tactician_used_leaves_the_post_roll_step_open_willpower_or_not() -> None:
-    both_powers = saar_next_to_lady_julia("tactician", "ankh", "ankh")
-    give_power(both_powers, 0, "tactician", "willpower")
-    tactician = saar_next_to_lady_julia("tactician", "ankh", "ankh")
-    give_power(tactician, 0, "tactician", "host")
+    both_powers = saar_next_to_lady_julia("tactician", "willpower", holding=["ankh", "ankh"])
+    tactician = saar_next_to_lady_julia("tactician", "host", holding=["ankh", "ankh"])
     states = (both_powers, tactician)
     both(states, "end-dance", "influence lady-julia", "domain corruption", "no-refreshment")
     both(states, "roll 6")
@@ -125,20 +126,20 @@ def test_every_family_meets_a_second_influence_decision() -> None:
         ("The Saar family uses Regale: a second Influence attempt this turn.", True)
     ]
     plain.apply(ac.parse("pass"))
-    assert plain.current == BALAZ
+    assert Look(plain).turn_of() == "grey"
 
 
 def test_regale_first_success_moves_the_marker_as_anyone_s() -> None:
     """Regale's choice of Dancer arises on the second attempt only (RULINGS 17)."""
-    regale = saar_next_to_lady_julia("regale")
-    plain = saar_next_to_lady_julia("host")
-    for state in (regale, plain):
-        state.dancer_inf[DANCER["Contessa Marta"]] = 0
+    regale, plain = (
+        saar_next_to(power).dancer("Contessa Marta", at=(-1, 0), influenced_by="plum").build()
+        for power in ("regale", "host")
+    )
     states = (regale, plain)
     both(states, "end-dance", "influence lady-julia", "domain corruption", "no-refreshment")
     both(states, "roll 2", "accept")
-    assert regale.dancer_inf[DANCER["Lady Julia"]] == 0
-    assert regale.dancer_inf[DANCER["Contessa Marta"]] == -1
+    assert Look(regale).influenced_by("Lady Julia") == "plum"
+    assert Look(regale).influenced_by("Contessa Marta") is None
 
 
 def test_other_families_never_see_the_movement_left() -> None:
@@ -154,18 +155,21 @@ def test_other_families_never_see_the_movement_left() -> None:
 
 
 def test_determinize_works_out_the_hidden_movement_left() -> None:
-    state = saar_next_to_lady_julia("athletic")
-    give_power(state, 0)  # no Power: the twin has none to deal either
+    state = saar_next_to_lady_julia()  # no Power: the twin has none to deal either
     act(state, "step ne")
     twin = state.game.determinize(state.observation(BALAZ), Rng(1))
-    assert twin.moves_left == state.moves_left == 1
+    assert Look(twin).movement_left() == Look(state).movement_left() == 1
 
 
 def strategic_choice(scenario: str, choice: str) -> tuple[TheDanceState, list[Event]]:
-    state = ready_state(players=2, scenario=scenario)
-    arrange(state, avatars={0: (0, 0), 1: (-4, 0)})
-    give_power(state, 0, "strategic")
-    state.tempo = 4
+    state = (
+        Position(players=2, scenario=scenario)
+        .avatar("plum", at=(0, 0))
+        .avatar("grey", at=(-4, 0))
+        .powers("plum", "strategic")
+        .tempo(4)
+        .build()
+    )
     act(state, "strategic")
     state.apply(state.chance_outcomes()[0][0], CHANCE)
     return state, state.apply(ac.parse(choice))
@@ -177,7 +181,7 @@ def test_a_strategic_choice_under_subtlety_is_face_down() -> None:
         state, events = strategic_choice("subtlety", choice)
         public.add(tuple(e.text for e in events if e.visible_to(BALAZ)))
         mine = [e.text for e in events if e.audience == frozenset({0})]
-        plan = state.comp.plans[state.plan[0]].id
+        plan = Look(state).plan("plum")
         verb = "take the new" if choice == "take-plan" else "keep your"
         assert mine == [f"You {verb} Plan {plan}."]
     assert public == {("The Saar family keeps one Plan and returns the other face down.",)}
@@ -185,7 +189,7 @@ def test_a_strategic_choice_under_subtlety_is_face_down() -> None:
 
 def test_a_strategic_choice_under_arrogance_is_seen() -> None:
     state, events = strategic_choice("arrogance", "take-plan")
-    plan = state.comp.plans[state.plan[0]].id
+    plan = Look(state).plan("plum")
     assert [(e.text, e.reveals) for e in events] == [
         (f"The Saar family takes the new Plan {plan}.", True)
     ]
@@ -194,7 +198,7 @@ def test_a_strategic_choice_under_arrogance_is_seen() -> None:
 
 
 def test_discipline_is_revealed_when_bought_not_when_paid_for() -> None:
-    state = saar_next_to_lady_julia("discipline", "extortion-1", "ankh")
+    state = saar_next_to_lady_julia("discipline", holding=["extortion-1", "ankh"])
     events = state.apply(ac.parse("discipline"))
     assert state.observation(BALAZ)["phase"] == "discipline-payment"
     assert [(e.kind, e.reveals) for e in events] == [("power", True)]
@@ -204,8 +208,8 @@ def test_discipline_is_revealed_when_bought_not_when_paid_for() -> None:
 def test_old_wealth_is_public_from_the_deal_and_determinize_keeps_it_there() -> None:
     old_wealth = POWER_IDS.index("old-wealth")
     for seed in range(60):
-        state = ready_state(players=3, seed=seed, keep_powers=True)
-        holders = [p for p in range(3) if old_wealth in state.powers[p]]
+        state = Position(players=3, seed=seed).dealt_powers().build()
+        holders = [p for p in range(3) if "old-wealth" in Look(state).powers(p)]
         if holders:
             break
     else:
@@ -213,20 +217,19 @@ def test_old_wealth_is_public_from_the_deal_and_determinize_keeps_it_there() -> 
     holder = holders[0]
     viewer = (holder + 1) % 3
     assert state.observation(viewer)["families"][holder]["revealed"] == [old_wealth]
-    assert state.hand_size[holder] == 6
+    assert Look(state).refreshment_count(holder) == 6
     for seed in range(30):
-        twin = state.game.determinize(state.observation(viewer), Rng(seed))
-        assert [old_wealth in twin.powers[p] for p in range(3)] == [p == holder for p in range(3)]
+        twin = Look(state.game.determinize(state.observation(viewer), Rng(seed)))
+        assert ["old-wealth" in twin.powers(p) for p in range(3)] == [p == holder for p in range(3)]
 
 
 def test_old_wealth_unseen_is_never_dealt_to_a_family_dealt_four() -> None:
-    old_wealth = POWER_IDS.index("old-wealth")
     for seed in range(60):
-        state = ready_state(players=3, seed=seed, keep_powers=True)
-        if all(old_wealth not in powers for powers in state.powers):
+        state = Position(players=3, seed=seed).dealt_powers().build()
+        if all("old-wealth" not in Look(state).powers(p) for p in range(3)):
             break
     else:
         raise AssertionError("every seed dealt Old Wealth")
     for rng_seed in range(60):
-        twin = state.game.determinize(state.observation(0), Rng(rng_seed))
-        assert all(old_wealth not in powers for powers in twin.powers)
+        twin = Look(state.game.determinize(state.observation(0), Rng(rng_seed)))
+        assert all("old-wealth" not in twin.powers(p) for p in range(3))

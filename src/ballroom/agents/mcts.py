@@ -24,10 +24,10 @@ that choose after it, because observations hide it.
   counts only the visits in which it was legal), as IS-MCTS requires when
   determinizations differ in their legal actions.
 
-Games may offer two optional hooks, used when present:
-``game.rollout_action(state, player, rng) -> int`` (a rollout policy) and
-``game.evaluate(state) -> list[float]`` (estimated returns of a cut-off
-rollout; with it, a rollout plays out the current turn and ``horizon - 1``
+Games may offer two optional capabilities (``ballroom.core.capabilities``),
+used when present: ``HasRolloutPolicy``, ``game.rollout_action(state,
+player, rng) -> int``, and ``Evaluates``, ``game.evaluate(state) ->
+list[float]`` (estimated returns of a cut-off rollout; with it, a rollout plays out the current turn and ``horizon - 1``
 more, then asks for the evaluation).
 ``rollout=BOT`` plays rollouts with one of the game's own bots instead, fed
 observations of the sampled world; ``rollout=random`` with uniform moves.
@@ -82,6 +82,7 @@ from typing import cast
 
 from ballroom.core.agent import Agent, Decision
 from ballroom.core.bots import Bot, Param, ParamValues
+from ballroom.core.capabilities import Determinizes, Evaluates, HasRolloutPolicy
 from ballroom.core.errors import InvalidOptionError
 from ballroom.core.game import Game
 from ballroom.core.rng import Rng
@@ -292,12 +293,18 @@ class ISMCTSAgent:
     """Searches determinizations of its seat's observation; see the module docstring."""
 
     def __init__(self, game: Game, seat: int, rng: Rng, settings: SearchSettings) -> None:
+        if not isinstance(game, Determinizes):
+            raise InvalidOptionError(
+                f"the mcts bot needs {game.name} to support determinize(), which it does not yet"
+            )
         self.game = game
+        self.worlds: Determinizes = game
         self.seat = seat
         self.rng = rng
         self.settings = settings
+        self.policy: RolloutPolicy | None
         if settings.rollout == "game":
-            self.policy = cast("RolloutPolicy | None", getattr(game, "rollout_action", None))
+            self.policy = game.rollout_action if isinstance(game, HasRolloutPolicy) else None
         elif settings.rollout == "random":
             self.policy = None
         else:
@@ -308,8 +315,7 @@ class ISMCTSAgent:
             self.prior = None
         else:
             self.prior = _bot_policy(game, settings.prior)
-        hook_evaluate = getattr(game, "evaluate", None)
-        self.evaluate = cast("Evaluator | None", hook_evaluate)
+        self.evaluate: Evaluator | None = game.evaluate if isinstance(game, Evaluates) else None
         self.last_iterations = 0
 
     def act(self, decision: Decision) -> int:
@@ -327,7 +333,7 @@ class ISMCTSAgent:
         limit = settings.iterations if settings.iterations is not None else math.inf
         done = 0
         while done < limit and (done == 0 or time.perf_counter() < deadline):
-            state = self.game.determinize(decision.observation, self.rng)
+            state = self.worlds.determinize(decision.observation, self.rng)
             self._iterate(state, root, legal, table)
             done += 1
         self.last_iterations = done
@@ -363,7 +369,7 @@ class ISMCTSAgent:
         rng = self.rng
         guess = legal[0]
         if self.prior is not None:
-            guess = self.prior(self.game.determinize(observation, rng), seat, rng)
+            guess = self.prior(self.worlds.determinize(observation, rng), seat, rng)
         alive = list(legal)
         table: dict[str, _PairedNode] = {}
         rounds = max(1, math.ceil(math.log2(len(legal))))
@@ -390,7 +396,7 @@ class ISMCTSAgent:
             while done == 0 or (
                 self.last_iterations + len(alive) <= budget and time.perf_counter() < deadline
             ):
-                world = self.game.determinize(observation, rng)
+                world = self.worlds.determinize(observation, rng)
                 seed = rng.below(1 << 62)
                 values = {}
                 for a in alive:
@@ -666,10 +672,6 @@ def _bot_policy(game: Game, name: str) -> RolloutPolicy:
 
 
 def _make_mcts(game: Game, seat: int, rng: Rng, values: ParamValues) -> Agent:
-    if type(game).determinize is Game.determinize:
-        raise InvalidOptionError(
-            f"the mcts bot needs {game.name} to support determinize(), which it does not yet"
-        )
     return ISMCTSAgent(game, seat, rng, SearchSettings.from_values(values))
 
 

@@ -27,7 +27,12 @@ RuleOptions = Annotated[
     list[str] | None, typer.Option("--option", "-o", help="Rule option name=value.")
 ]
 MaxTurns = Annotated[
-    int | None, typer.Option(help="Cut games past this many turns (counted as unfinished).")
+    int | None,
+    typer.Option(
+        min=1,
+        help="Cut games past this many turns (unfinished, no winner); default: the game's "
+        "own cap for automated play, if it has one (The Dance: 200).",
+    ),
 ]
 AsJson = Annotated[bool, typer.Option("--json", help="Print one JSON object.")]
 

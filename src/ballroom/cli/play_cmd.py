@@ -18,6 +18,7 @@ from rich.console import Console
 from ballroom.agents import make_agent
 from ballroom.cli.common import RuleOptions, parse_options, parse_seats, reports_errors
 from ballroom.core.agent import Agent, Decision
+from ballroom.core.capabilities import describe_action, render
 from ballroom.core.errors import IllegalActionError
 from ballroom.core.events import Event
 from ballroom.core.game import Game, make_game
@@ -49,7 +50,7 @@ class TerminalHuman:
         for event in self.unseen:
             self.console.print(f"[cyan]{event.text}[/cyan]", highlight=False)
         self.unseen.clear()
-        self.console.print(self.game.render(decision.observation))
+        self.console.print(render(self.game, decision.observation))
         labels = [self._label(action, decision.observation) for action in decision.legal_actions]
         self._show_menu(labels)
         while True:
@@ -75,10 +76,7 @@ class TerminalHuman:
             )
 
     def _label(self, action: int, observation: dict[str, Any]) -> str:
-        describe = getattr(self.game, "describe_action", None)
-        if callable(describe):
-            return str(describe(action, observation))
-        return self.game.action_to_text(action)
+        return describe_action(self.game, action, observation)
 
     def _show_menu(self, labels: list[str], everything: bool = False) -> None:
         shown = labels if everything or len(labels) <= MENU_LIMIT else labels[:MENU_LIMIT]

@@ -55,40 +55,40 @@ def sweep_command(
     as_json: AsJson = False,
 ) -> None:
     """Play GAMES games under each rule variant and compare lengths and win rates."""
-    from ballroom.lab.runner import Backend, Task
+    from ballroom.lab.runner import Backend, Task, Workers
     from ballroom.lab.simulate import SimulationSpec
     from ballroom.lab.sweep import label, summarise, variants
 
     seat_specs = tuple(parse_seats(game, seats, players))
     names, combos = variants(game, option)
-    where = Backend(backend, workers, address)
     summaries = []
     interrupted = False
-    for options in combos:
-        name = label(options, names)
-        spec = SimulationSpec(game, seat_specs, options, seed, max_turns)
-        spec.validate()
-        meta = {
-            "game": game,
-            "options": options,
-            "seed": seed,
-            "seats": list(seat_specs),
-            "games": games,
-            "kind": "simulation",
-            "max_turns": max_turns,
-        }
-        target = None
-        if out is not None:
-            slug = "_".join(f"{k}-{options[k]}" for k in names) or "defaults"
-            target = out / f"{slug}.parquet"
-        checkpoint = checkpoint_for(target, meta)
-        tasks = [Task(spec, index) for index in range(games)]
-        outcome, _ = run_with_progress(name, tasks, where, checkpoint)
-        save_run(target, checkpoint, outcome, meta)
-        summaries.append(summarise(name, outcome.results))
-        if outcome.interrupted:
-            interrupted = True
-            break
+    with Workers(Backend(backend, workers, address)) as pool:  # started once for every variant
+        for options in combos:
+            name = label(options, names)
+            spec = SimulationSpec(game, seat_specs, options, seed, max_turns)
+            spec.validate()
+            meta = {
+                "game": game,
+                "options": options,
+                "seed": seed,
+                "seats": list(seat_specs),
+                "games": games,
+                "kind": "simulation",
+                "max_turns": max_turns,
+            }
+            target = None
+            if out is not None:
+                slug = "_".join(f"{k}-{options[k]}" for k in names) or "defaults"
+                target = out / f"{slug}.parquet"
+            checkpoint = checkpoint_for(target, meta)
+            tasks = [Task(spec, index) for index in range(games)]
+            outcome, _ = run_with_progress(name, tasks, pool, checkpoint)
+            save_run(target, checkpoint, outcome, meta)
+            summaries.append(summarise(name, outcome.results))
+            if outcome.interrupted:
+                interrupted = True
+                break
     if as_json:
         typer.echo(
             json.dumps(

@@ -9,7 +9,8 @@ from __future__ import annotations
 import json
 import os
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
@@ -33,7 +34,7 @@ from ballroom.cli.common import (
 from ballroom.lab.backends import BACKENDS
 
 if TYPE_CHECKING:
-    from ballroom.lab.runner import Backend, Checkpoint, RunOutcome, Task
+    from ballroom.lab.runner import Backend, Checkpoint, RunOutcome, Task, Workers
     from ballroom.lab.tournament import Standing
 
 DEFAULT_WORKERS = os.cpu_count() or 1
@@ -89,15 +90,9 @@ def save_run(
         checkpoint.remove()
 
 
-def run_with_progress(
-    label: str,
-    tasks: Sequence[Task],
-    backend: Backend,
-    checkpoint: Checkpoint | None,
-) -> tuple[RunOutcome, float]:
-    """Run with a progress bar; Ctrl-C stops, keeps what finished and says how to resume."""
-    from ballroom.lab.runner import run_tasks
-
+@contextmanager
+def progress_bar(label: str, total: int) -> Iterator[Callable[[int], None]]:
+    """A transient progress bar on stderr; yields the callback that advances it."""
     progress = Progress(
         "[progress.description]{task.description}",
         BarColumn(),
@@ -106,12 +101,23 @@ def run_with_progress(
         console=err_console,
         transient=True,
     )
-    started = time.perf_counter()
     with progress:
-        bar = progress.add_task(label, total=len(tasks))
-        outcome = run_tasks(
-            tasks, backend, checkpoint=checkpoint, on_progress=lambda n: progress.advance(bar, n)
-        )
+        bar = progress.add_task(label, total=total)
+        yield lambda n: progress.advance(bar, n)
+
+
+def run_with_progress(
+    label: str,
+    tasks: Sequence[Task],
+    backend: Backend | Workers,
+    checkpoint: Checkpoint | None,
+) -> tuple[RunOutcome, float]:
+    """Run with a progress bar; Ctrl-C stops, keeps what finished and says how to resume."""
+    from ballroom.lab.runner import run_tasks
+
+    started = time.perf_counter()
+    with progress_bar(label, len(tasks)) as advance:
+        outcome = run_tasks(tasks, backend, checkpoint=checkpoint, on_progress=advance)
     seconds = time.perf_counter() - started
     if outcome.resumed:
         err_console.print(f"resumed: {outcome.resumed} games were already played")

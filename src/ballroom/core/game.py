@@ -3,13 +3,16 @@
 A ``Game`` subclass declares the game's id, player range, options and bots,
 and knows how to encode its actions (a dense integer id and a text form that
 parses back). ``Game(players, **options)`` validates the options;
-``game.new_state(seed)`` starts a game.
+``game.new_state(seed)`` starts a game. What a game may offer beyond this
+(``determinize``, a picture, move hints, search hooks) is declared in
+``ballroom.core.capabilities``.
 """
 
 from __future__ import annotations
 
+import importlib
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from ballroom.core.errors import InvalidOptionError, UnknownGameError
@@ -20,7 +23,6 @@ if TYPE_CHECKING:
     import numpy.typing as npt
 
     from ballroom.core.bots import Bot
-    from ballroom.core.rng import Rng
     from ballroom.core.state import Observation, State
 
 
@@ -41,6 +43,10 @@ class Game(ABC):
     bot_defaults: ClassVar[tuple[str, ...]] = ()
     """The game's own defaults for generic bots, as seat specs (``"mcts:iterations=200"``):
     the setting measured to play this game well, which a bare seat spec then plays."""
+    turn_cap: ClassVar[int | None] = None
+    """Turns after which automated play (the lab, the RL adapters, test walks) cuts a game
+    off *truncated*: unfinished, with no winner. Only for a game whose rules set no turn
+    limit and which aimless play may never end; ``None``: every game ends by its rules."""
 
     def __init__(self, players: int, **options: object) -> None:
         self.check_players(players)
@@ -93,15 +99,6 @@ class Game(ABC):
     def parse_action(self, text: str) -> int:
         """The action id for a text form; raises IllegalActionError if it names none."""
 
-    def determinize(self, observation: Observation, rng: Rng) -> State:
-        """A full state consistent with everything ``observation`` shows.
-
-        What the observing seat cannot see (other hands, draw piles, other
-        seats' pending secret choices) is resampled with ``rng``. IS-MCTS
-        searches such states so that it never reads the true hidden state.
-        """
-        raise NotImplementedError(f"{self.name} does not support determinize() yet")
-
     @property
     def observation_shape(self) -> tuple[int, ...]:
         """Shape of every array ``encode_observation`` returns for this configuration."""
@@ -116,12 +113,6 @@ class Game(ABC):
         """
         raise NotImplementedError(f"{self.name} has no tensor encoding of its observations yet")
 
-    def render(self, observation: Observation) -> str:
-        """A terminal picture of an observation (rich console markup allowed)."""
-        import json
-
-        return json.dumps(observation, indent=1)
-
     def player_name(self, player: int) -> str:
         return f"Player {player + 1}"
 
@@ -134,18 +125,11 @@ class Game(ABC):
         """
         return [self.player_name(p) for p in range(self.players)]
 
-    def move_hints(self, observation: Observation, legal: Sequence[int]) -> dict[int, Any]:
-        """Notes a seat's screen shows on its own legal moves: odds, what an arrangement scores.
-
-        The game computes them so that no rule is written twice in a client;
-        they are built from ``observation`` (that seat's) and its legal moves
-        alone, so they tell the seat nothing it could not work out at the
-        table. Keyed by action id, plain JSON values; none by default.
-        """
-        return {}
-
 
 _REGISTRY: dict[str, type[Game]] = {}
+_DECLARED: dict[str, str] = {}
+"""Game id -> the module whose import registers it: the built-in games load on first use,
+so that ``import ballroom`` and ``ballroom --help`` pay for no game's rules or data."""
 
 
 def register(game: type[Game]) -> type[Game]:
@@ -164,17 +148,29 @@ def register(game: type[Game]) -> type[Game]:
     return game
 
 
+def declare(game_id: str, module: str) -> None:
+    """Make ``game_id`` known now and load it from ``module`` (which registers it) when first used."""
+    _DECLARED[game_id] = module
+
+
+def game_ids() -> list[str]:
+    """Every known game id, sorted, without loading any game."""
+    return sorted(_REGISTRY.keys() | _DECLARED.keys())
+
+
 def games() -> list[type[Game]]:
     """Every registered game, by id (``ballroom.game_classes()`` at the top level, where
     ``ballroom.games`` is the package of built-in games)."""
-    return [_REGISTRY[key] for key in sorted(_REGISTRY)]
+    return [get_game(key) for key in game_ids()]
 
 
 def get_game(game_id: str) -> type[Game]:
+    if game_id not in _REGISTRY and game_id in _DECLARED:
+        importlib.import_module(_DECLARED[game_id])
     try:
         return _REGISTRY[game_id]
     except KeyError:
-        known = ", ".join(sorted(_REGISTRY)) or "none"
+        known = ", ".join(game_ids()) or "none"
         raise UnknownGameError(f"unknown game {game_id!r}; known games: {known}") from None
 
 

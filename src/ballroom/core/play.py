@@ -28,16 +28,31 @@ def step(state: State, agents: Sequence[Agent]) -> list[Event]:
     return state.apply(action, player)
 
 
+def past_cap(state: State, max_turns: int | None) -> bool:
+    """Whether a game not over has begun a turn past ``max_turns``: cut off, *truncated*.
+
+    A truncated game has no winner and counts as unfinished (``returns()`` of a
+    state that is not terminal are all zeros); ``None`` caps nothing.
+    """
+    return max_turns is not None and not state.is_terminal() and state.turns() > max_turns
+
+
 def play_out(
     state: State,
     agents: Sequence[Agent],
     *,
     max_actions: int | None = None,
+    max_turns: int | None = None,
     on_events: Callable[[list[Event]], None] | None = None,
 ) -> State:
-    """Play ``state`` to the end (or ``max_actions`` more actions) and return it."""
+    """Play ``state`` to the end, or ``max_actions`` more actions, or until it is cut off
+    past ``max_turns`` (see ``past_cap``), and return it."""
     taken = 0
-    while not state.is_terminal() and (max_actions is None or taken < max_actions):
+    while (
+        not state.is_terminal()
+        and (max_actions is None or taken < max_actions)
+        and not past_cap(state, max_turns)
+    ):
         events = step(state, agents)
         taken += 1
         if on_events is not None:

@@ -16,7 +16,7 @@ from typing import Any
 
 from ballroom.core.errors import BallroomError, RecordError
 from ballroom.core.events import Event
-from ballroom.core.game import get_game
+from ballroom.core.game import Game, get_game
 from ballroom.core.options import OptionValue
 from ballroom.core.state import CHANCE, State
 
@@ -134,9 +134,16 @@ class GameRecord:
 
     # -- replay -------------------------------------------------------------
 
-    def new_state(self) -> State:
-        """The initial state this record starts from (checks game and version)."""
-        game_class = get_game(self.game)
+    def new_state(self, game_class: type[Game] | None = None) -> State:
+        """The initial state this record starts from (checks game and version).
+
+        ``game_class`` plays a game that is not registered (an example, a
+        game under test); by default the registry's game of the record's id.
+        """
+        if game_class is None:
+            game_class = get_game(self.game)
+        elif game_class.id != self.game:
+            raise RecordError(f"record is for {self.game}, not {game_class.id}")
         if game_class.rules_version != self.version:
             raise RecordError(
                 f"record is for {self.game} rules version {self.version!r}, "
@@ -155,14 +162,16 @@ def replay(
     upto: int | None = None,
     verify_chance: bool = True,
     on_events: Callable[[list[Event]], None] | None = None,
+    game_class: type[Game] | None = None,
 ) -> State:
     """Re-apply the record's actions (the first ``upto`` of them) and return the state.
 
     Raises RecordError naming the first action that is illegal, or whose
     chance outcome differs from the one the record's seed produces.
-    ``on_events`` receives the events of each action as it is re-applied.
+    ``on_events`` receives the events of each action as it is re-applied;
+    ``game_class`` replays a game that is not registered.
     """
-    state = record.new_state()
+    state = record.new_state(game_class)
     actions = record.actions if upto is None else record.actions[:upto]
     for number, (player, text) in enumerate(actions, start=1):
         where = (

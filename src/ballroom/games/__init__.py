@@ -1,5 +1,7 @@
-"""The built-in games; importing this package registers each of them."""
+"""The built-in games, declared by id; each game's package is imported (and registers
+itself) the first time it is asked for, so that importing ballroom loads no game."""
 
-from ballroom.games import dancing_dice, the_dance
+from ballroom.core.game import declare
 
-__all__ = ["dancing_dice", "the_dance"]
+declare("dancing-dice", "ballroom.games.dancing_dice")
+declare("the-dance", "ballroom.games.the_dance")

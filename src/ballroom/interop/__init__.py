@@ -6,13 +6,18 @@ with ``pyspiel`` as ``python_ballroom_<id>``. Both cover every registered game
 that declares a tensor encoding (``Game.encode_observation``); a game without
 one raises ``NoEncodingError`` and shows up in ``encoding_report()``.
 
+Games cut off past a turn cap (``max_turns``, by default ``Game.turn_cap``)
+end *truncated*: no winner, rewards of 0 (The Dance's RULINGS 16). PettingZoo
+says so with ``truncations``, Gymnasium with ``truncated``; OpenSpiel, which
+has no such flag, ends the game with every return 0.
+
 This package imports no optional dependency itself: the adapters need the
 ``rl`` extra (``pip install 'ballroom[rl]'``) and say so when it is missing.
 """
 
 from __future__ import annotations
 
-from ballroom.core.errors import BallroomError
+from ballroom.core.errors import BallroomError, InvalidOptionError
 from ballroom.core.game import Game, games
 
 
@@ -51,3 +56,14 @@ def check_encodable(game: Game) -> None:
             "(Game.observation_shape / encode_observation), so the RL adapters cannot serve it; "
             f"games they serve: {served}"
         )
+
+
+def check_max_turns(game: Game, max_turns: int | None) -> int | None:
+    """The turn cap an adapter applies: ``max_turns``, else the game's own ``turn_cap``."""
+    if max_turns is None:
+        return game.turn_cap
+    if not isinstance(max_turns, int) or max_turns < 1:
+        raise InvalidOptionError(
+            f"max_turns must be a whole number of turns, at least 1, not {max_turns!r}"
+        )
+    return max_turns

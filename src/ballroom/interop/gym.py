@@ -29,6 +29,11 @@ so nothing its seat cannot see reaches it. The reward is 0 until the end,
 then the learner's return (the winners share 1.0); a learner knocked out
 early watches the rest inside one ``step``.
 
+A game whose rules set no turn limit (``Game.turn_cap``: The Dance) is cut
+off past ``max_turns`` turns (default: that cap): the step returns
+``truncated=True`` with reward 0, since a game cut short has no winner
+(The Dance's RULINGS 16), and the episode is over.
+
 ``reset(seed=s)`` restarts the stream of game seeds (an environment never
 seeded behaves as if seeded with 0, as the PettingZoo adapter does): each
 game's deal, dice, bots' choices and the random seat derive from it, so a
@@ -44,13 +49,14 @@ import numpy as np
 import numpy.typing as npt
 
 from ballroom.agents import make_agent, resolve_seat
+from ballroom.core import capabilities
 from ballroom.core.agent import Agent
 from ballroom.core.errors import IllegalActionError, InvalidOptionError
 from ballroom.core.game import Game, make_game
-from ballroom.core.play import decision_for
+from ballroom.core.play import decision_for, past_cap
 from ballroom.core.rng import derive_seed
 from ballroom.core.state import CHANCE, State
-from ballroom.interop import check_encodable, missing_extra
+from ballroom.interop import check_encodable, check_max_turns, missing_extra
 
 try:
     import gymnasium
@@ -77,11 +83,13 @@ def make(
     seat: int | str = 0,
     illegal: str = "raise",
     render_mode: str | None = None,
+    max_turns: int | None = None,
     **options: Any,
 ) -> BallroomGymEnv:
     """A learner against ``opponents`` at ``game_id`` with rule ``options``.
 
-    ``opponents`` defaults to the game's default bot.
+    ``opponents`` defaults to the game's default bot; ``max_turns`` to the game's
+    ``turn_cap``.
     """
     if isinstance(opponents, Sequence) and not isinstance(opponents, str):
         specs = list(opponents)
@@ -98,7 +106,9 @@ def make(
     game = make_game(game_id, players, **options)
     if opponents is None:
         specs = [game.default_bot()] * (players - 1)
-    return BallroomGymEnv(game, specs, seat=seat, illegal=illegal, render_mode=render_mode)
+    return BallroomGymEnv(
+        game, specs, seat=seat, illegal=illegal, render_mode=render_mode, max_turns=max_turns
+    )
 
 
 class LegalActions(spaces.Discrete):
@@ -130,6 +140,7 @@ class BallroomGymEnv(gymnasium.Env[Observation, np.int64]):
         seat: int | str = 0,
         illegal: str = "raise",
         render_mode: str | None = None,
+        max_turns: int | None = None,
     ) -> None:
         check_encodable(game)
         if len(opponents) != game.players - 1:
@@ -151,6 +162,7 @@ class BallroomGymEnv(gymnasium.Env[Observation, np.int64]):
             raise InvalidOptionError(
                 f"render_mode {render_mode!r} is not supported; allowed: {', '.join(RENDER_MODES)}"
             )
+        self.max_turns = check_max_turns(game, max_turns)
         self.game = game
         self.opponents = list(opponents)
         self.seat_choice = seat
@@ -203,7 +215,7 @@ class BallroomGymEnv(gymnasium.Env[Observation, np.int64]):
         state = self.game_state
         if not self._started:
             raise IllegalActionError("call reset() before step()")
-        if state.is_terminal() or self._forfeited:
+        if self._over():
             raise IllegalActionError("the game is over; call reset() to start another")
         legal = state.legal_actions(self.seat)
         if int(action) not in legal:
@@ -220,14 +232,13 @@ class BallroomGymEnv(gymnasium.Env[Observation, np.int64]):
         self._advance()
         over = state.is_terminal()
         reward = state.returns()[self.seat] if over else 0.0
-        return self._observation(), reward, over, False, self._info()
+        return self._observation(), reward, over, self._cut_off(), self._info()
 
     def action_masks(self) -> npt.NDArray[np.int8]:
         """The learner's legal actions as a 0/1 mask (sb3-contrib's MaskablePPO calls this)."""
         mask = np.zeros(self.game.num_distinct_actions, dtype=np.int8)
         state = self.game_state
-        live = not (state.is_terminal() or self._forfeited)
-        if live and self.seat in state.current_players():
+        if not self._over() and self.seat in state.current_players():
             mask[state.legal_actions(self.seat)] = 1
         return mask
 
@@ -235,15 +246,26 @@ class BallroomGymEnv(gymnasium.Env[Observation, np.int64]):
         """The learner's own view: plain text (``ansi``) or its image (``rgb_array``)."""
         if self.render_mode is None:
             return None
-        picture = Text.from_markup(self.game.render(self.game_state.observation(self.seat)))
+        picture = Text.from_markup(
+            capabilities.render(self.game, self.game_state.observation(self.seat))
+        )
         if self.render_mode == "ansi":
             return picture.plain
         return draw_text(picture)
 
+    def _cut_off(self) -> bool:
+        """Whether the game was cut off past ``max_turns``: truncated, no winner."""
+        return past_cap(self.game_state, self.max_turns)
+
+    def _over(self) -> bool:
+        """Whether the episode has ended: the game is over, forfeited or cut off."""
+        return self.game_state.is_terminal() or self._forfeited or self._cut_off()
+
     def _advance(self) -> None:
-        """Play chance and the opponents until the learner owes a decision or the game ends."""
+        """Play chance and the opponents until the learner owes a decision or the game
+        ends or is cut off."""
         state = self.game_state
-        while not state.is_terminal() and self.seat not in state.current_players():
+        while not self._over() and self.seat not in state.current_players():
             player = state.current_players()[0]
             if player == CHANCE:
                 state.apply(state.sample_chance(), CHANCE, trusted=True)

@@ -8,7 +8,9 @@ underscores) for each game with a tensor encoding::
     game = pyspiel.load_game("python_ballroom_dancing_dice", {"players": 2, "endurance": 1})
 
 Parameters are ``players`` (default: the game's minimum), every rule option
-(dashes as underscores; defaults as the game declares) and ``max_game_length``.
+(dashes as underscores; defaults as the game declares), ``max_turns`` (the
+turn cap, default the game's ``turn_cap``; 0 for none) and
+``max_game_length``.
 
 The game type, and why:
 
@@ -22,8 +24,10 @@ The game type, and why:
   ``MCTSBot``, MCCFR and PettingZoo's AEC model all need sequential turns.
 - **Explicit stochastic chance**: every chance node lists its outcomes and
   probabilities (``State.chance_outcomes``); OpenSpiel samples them.
-- **Imperfect information; constant-sum utility**: the returns are the
-  winners' shares of 1.0, so they sum to 1 (utility range 0..1).
+- **Imperfect information; general-sum utility**: a finished game's returns
+  are the winners' shares of 1.0 (utility range 0..1), and a game cut off
+  returns 0 to everyone, since it has no winner (below); so the returns
+  sum to 1 or to 0, and the game is not declared constant-sum.
 - **Terminal rewards.**
 
 Information: a seat's observation string and its information-state string
@@ -41,9 +45,12 @@ the true state and so see every hidden die and card: they play a game of
 perfect information. Ballroom's ``mcts`` bot searches determinizations of
 its own observation and never sees them. Do not compare the two as equals.
 
-OpenSpiel needs a bound on the number of decisions. A game that reaches
-``max_game_length`` decisions (default 100,000, far beyond any game seen
-in simulation) ends there, and the players share the win equally.
+OpenSpiel needs a bound on the number of decisions. A game is cut off, and
+is then terminal for OpenSpiel, once it passes ``max_turns`` turns (The
+Dance has no turn limit in its rules, RULINGS 16, and random play seldom
+ends it: its cap is 200 turns) or reaches ``max_game_length`` decisions
+(default 100,000, far beyond any capped game). A game cut off is
+*truncated*: no winner, every return 0, never a shared win.
 """
 
 from __future__ import annotations
@@ -56,6 +63,7 @@ import numpy.typing as npt
 
 from ballroom.core.errors import InvalidOptionError
 from ballroom.core.game import Game, games
+from ballroom.core.play import past_cap
 from ballroom.core.state import CHANCE, State
 from ballroom.interop import has_encoding, missing_extra
 
@@ -66,7 +74,7 @@ except ImportError as error:
 
 PREFIX = "python_ballroom_"
 DEFAULT_MAX_GAME_LENGTH = 100_000
-"""Decisions (chance excluded) before a game is cut off as a shared win."""
+"""Decisions (chance excluded) before a game is cut off, with no winner."""
 
 
 def openspiel_name(game_id: str) -> str:
@@ -77,6 +85,7 @@ def openspiel_name(game_id: str) -> str:
 def _game_type(game: type[Game]) -> Any:
     parameters: dict[str, Any] = {
         "players": game.min_players,
+        "max_turns": game.turn_cap or 0,
         "max_game_length": DEFAULT_MAX_GAME_LENGTH,
     }
     for option in game.option_set.options:
@@ -87,7 +96,7 @@ def _game_type(game: type[Game]) -> Any:
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
         chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
         information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
-        utility=pyspiel.GameType.Utility.CONSTANT_SUM,
+        utility=pyspiel.GameType.Utility.GENERAL_SUM,
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
         max_num_players=game.max_players,
         min_num_players=game.min_players,
@@ -112,6 +121,10 @@ class BallroomGame(pyspiel.Game):  # type: ignore[misc]
             raise InvalidOptionError(
                 f"max_game_length must be a positive number of decisions, not {self.max_length}"
             )
+        max_turns = int(given.pop("max_turns", self.ballroom_game.turn_cap or 0))
+        if max_turns < 0:
+            raise InvalidOptionError(f"max_turns must be 0 (no cap) or more, not {max_turns}")
+        self.max_turns = max_turns or None
         self.game = self.ballroom_game(players, **given)
         self.initial = self.game.new_state(0)
         """Cloned for every new state: OpenSpiel makes one per clone and per tensor-shape query."""
@@ -122,7 +135,6 @@ class BallroomGame(pyspiel.Game):  # type: ignore[misc]
             num_players=players,
             min_utility=0.0,
             max_utility=1.0,
-            utility_sum=1.0,
             max_game_length=self.max_length,
         )
         super().__init__(_game_type(self.ballroom_game), info, params or {})
@@ -162,6 +174,7 @@ class BallroomState(pyspiel.State):  # type: ignore[misc]
         super().__init__(game)
         self.held = _Held(game.initial.clone())
         self.max_length = game.max_length
+        self.max_turns = game.max_turns
         self.decisions = 0
 
     @property
@@ -170,7 +183,8 @@ class BallroomState(pyspiel.State):  # type: ignore[misc]
         return self.held.state
 
     def _cut_off(self) -> bool:
-        return self.decisions >= self.max_length
+        """Whether the game was cut off (truncated, no winner) by either bound."""
+        return self.decisions >= self.max_length or past_cap(self.engine, self.max_turns)
 
     def current_player(self) -> int:
         if self._cut_off() or self.engine.is_terminal():
@@ -203,12 +217,9 @@ class BallroomState(pyspiel.State):  # type: ignore[misc]
         return self.engine.game.action_to_text(action)
 
     def returns(self) -> list[float]:
-        players = self.engine.game.players
-        if self.engine.is_terminal():
-            return self.engine.returns()
-        if self._cut_off():
-            return [1.0 / players] * players
-        return [0.0] * players
+        """The winners' shares once the game is over; 0 for everyone before, and for a
+        game cut off, which has no winner."""
+        return self.engine.returns()
 
     def __str__(self) -> str:
         """Every seat's view and the spectator's: together, the whole state."""

@@ -13,7 +13,10 @@ lowest seat first; since every observation comes from ``observation(seat)``,
 a later seat never sees what an earlier one chose. Rewards are the game's
 returns (the winners share 1.0), paid when the game ends; every agent stays
 until then, even one knocked out of the game, because returns are only
-known at the end.
+known at the end. A game whose rules set no turn limit (``Game.turn_cap``:
+The Dance) is cut off past ``max_turns`` turns (default: that cap): every
+agent is then *truncated*, with reward 0, since a game cut short has no
+winner (The Dance's RULINGS 16).
 
 ``parallel_env("dancing-dice", players=3)`` returns a ``ParallelEnv`` for
 the same game, suited to secret simultaneous choices: each step takes the
@@ -44,11 +47,13 @@ from rich.console import Console
 from rich.style import Style
 from rich.text import Text
 
+from ballroom.core import capabilities
 from ballroom.core.errors import IllegalActionError, InvalidOptionError
 from ballroom.core.game import Game, make_game
+from ballroom.core.play import past_cap
 from ballroom.core.rng import derive_seed
 from ballroom.core.state import CHANCE, State
-from ballroom.interop import check_encodable, missing_extra
+from ballroom.interop import check_encodable, check_max_turns, missing_extra
 
 try:
     import matplotlib
@@ -69,17 +74,27 @@ BACKGROUND: RGB = (24, 24, 24)
 
 
 def env(
-    game_id: str, players: int, render_mode: str | None = None, **options: Any
+    game_id: str,
+    players: int,
+    render_mode: str | None = None,
+    max_turns: int | None = None,
+    **options: Any,
 ) -> BallroomAECEnv:
     """An AEC environment for ``game_id`` with ``players`` seats and rule ``options``."""
-    return BallroomAECEnv(make_game(game_id, players, **options), render_mode=render_mode)
+    game = make_game(game_id, players, **options)
+    return BallroomAECEnv(game, render_mode=render_mode, max_turns=max_turns)
 
 
 def parallel_env(
-    game_id: str, players: int, render_mode: str | None = None, **options: Any
+    game_id: str,
+    players: int,
+    render_mode: str | None = None,
+    max_turns: int | None = None,
+    **options: Any,
 ) -> BallroomParallelEnv:
     """A Parallel environment for ``game_id`` with ``players`` seats and rule ``options``."""
-    return BallroomParallelEnv(make_game(game_id, players, **options), render_mode=render_mode)
+    game = make_game(game_id, players, **options)
+    return BallroomParallelEnv(game, render_mode=render_mode, max_turns=max_turns)
 
 
 class _Table:
@@ -87,9 +102,12 @@ class _Table:
 
     metadata: dict[str, Any]
 
-    def _set_table(self, game: Game, render_mode: str | None, actions: int) -> None:
-        """Set up for ``game`` with action ids ``range(actions)``."""
+    def _set_table(
+        self, game: Game, render_mode: str | None, actions: int, max_turns: int | None
+    ) -> None:
+        """Set up for ``game`` with action ids ``range(actions)``, cut off past ``max_turns``."""
         check_encodable(game)
+        self.max_turns = check_max_turns(game, max_turns)
         if render_mode is not None and render_mode not in RENDER_MODES:
             raise InvalidOptionError(
                 f"render_mode {render_mode!r} is not supported; allowed: {', '.join(RENDER_MODES)}"
@@ -135,6 +153,14 @@ class _Table:
         self._episode += 1
         self._play_chance()
 
+    def _cut_off(self) -> bool:
+        """Whether the game was cut off past ``max_turns``: truncated, no winner."""
+        return past_cap(self.game_state, self.max_turns)
+
+    def _acting(self) -> tuple[int, ...]:
+        """The seats that owe a decision: none once the game is over or cut off."""
+        return () if self._cut_off() else self.game_state.current_players()
+
     def _play_chance(self) -> None:
         state = self.game_state
         while state.is_chance_node():
@@ -142,7 +168,7 @@ class _Table:
 
     def _observe(self, seat: int, mask: npt.NDArray[np.int8]) -> Observation:
         """``seat``'s encoded view; ``mask`` comes with its legal actions already marked."""
-        if seat in self.game_state.current_players():
+        if seat in self._acting():
             mask[self.game_state.legal_actions(seat)] = 1
         return {
             "observation": self.game.encode_observation(self.game_state.observation(seat)),
@@ -154,7 +180,9 @@ class _Table:
         ``rgb_array`` as an image of the terminal board, ``human`` prints it in colour."""
         if self.render_mode is None:
             return None
-        picture = Text.from_markup(self.game.render(self.game_state.observation(None)))
+        picture = Text.from_markup(
+            capabilities.render(self.game, self.game_state.observation(None))
+        )
         if self.render_mode == "ansi":
             return picture.plain
         if self.render_mode == "rgb_array":
@@ -169,9 +197,11 @@ class _Table:
 class BallroomAECEnv(_Table, AECEnv[str, Observation, int]):  # type: ignore[misc]
     """One ballroom game as a PettingZoo AEC environment (see the module docstring)."""
 
-    def __init__(self, game: Game, render_mode: str | None = None) -> None:
+    def __init__(
+        self, game: Game, render_mode: str | None = None, max_turns: int | None = None
+    ) -> None:
         super().__init__()
-        self._set_table(game, render_mode, game.num_distinct_actions)
+        self._set_table(game, render_mode, game.num_distinct_actions, max_turns)
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         """Start a new game.
@@ -207,13 +237,18 @@ class BallroomAECEnv(_Table, AECEnv[str, Observation, int]):  # type: ignore[mis
             self.render()
 
     def _select(self) -> None:
-        """Select the next seat to decide, or end the game."""
+        """Select the next seat to decide, or end the game: terminated, or truncated (no
+        rewards) once cut off."""
         state = self.game_state
         if state.is_terminal():
             returns = state.returns()
             for agent in self.agents:
                 self.rewards[agent] = returns[self.possible_agents.index(agent)]
                 self.terminations[agent] = True
+            self.agent_selection = self.agents[0]
+        elif self._cut_off():
+            for agent in self.agents:
+                self.truncations[agent] = True
             self.agent_selection = self.agents[0]
         else:
             self.agent_selection = self.possible_agents[min(state.current_players())]
@@ -229,10 +264,12 @@ Infos = dict[str, dict[str, Any]]
 class BallroomParallelEnv(_Table, ParallelEnv[str, Observation, int]):  # type: ignore[misc]
     """One ballroom game as a PettingZoo Parallel environment (see the module docstring)."""
 
-    def __init__(self, game: Game, render_mode: str | None = None) -> None:
+    def __init__(
+        self, game: Game, render_mode: str | None = None, max_turns: int | None = None
+    ) -> None:
         super().__init__()
         self.noop = game.num_distinct_actions
-        self._set_table(game, render_mode, game.num_distinct_actions + 1)
+        self._set_table(game, render_mode, game.num_distinct_actions + 1, max_turns)
         self.agents: list[str] = []
 
     def reset(
@@ -257,12 +294,13 @@ class BallroomParallelEnv(_Table, ParallelEnv[str, Observation, int]):  # type: 
         self._play_chance()
         observations = self._observations()
         over = self.game_state.is_terminal()
+        cut = self._cut_off()
         returns = self.game_state.returns()
         rewards = {agent: returns[self.possible_agents.index(agent)] for agent in self.agents}
         terminations = dict.fromkeys(self.agents, over)
-        truncations = dict.fromkeys(self.agents, False)
+        truncations = dict.fromkeys(self.agents, cut)
         infos: Infos = {agent: {} for agent in self.agents}
-        if over:
+        if over or cut:
             self.agents = []
         if self.render_mode == "human":
             self.render()
@@ -303,7 +341,7 @@ class BallroomParallelEnv(_Table, ParallelEnv[str, Observation, int]):  # type: 
         observations = {}
         for seat, agent in enumerate(self.possible_agents):
             mask = np.zeros(self.noop + 1, dtype=np.int8)
-            if seat not in self.game_state.current_players():
+            if seat not in self._acting():
                 mask[self.noop] = 1
             observations[agent] = self._observe(seat, mask)
         return observations

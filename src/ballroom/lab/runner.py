@@ -12,18 +12,21 @@ from __future__ import annotations
 
 import json
 import multiprocessing
+import multiprocessing.pool
 import signal
 import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import asdict, dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from ballroom.core.errors import InvalidOptionError
 from ballroom.lab.backends import BACKENDS
-from ballroom.lab.simulate import GameResult, SimulationSpec, play_one, summarize
+from ballroom.lab.simulate import GameResult, SimulationSpec, play_one, summarize, summary
 
 CHECKPOINT_FORMAT = "ballroom-checkpoint/1"
+J = TypeVar("J")
+R = TypeVar("R")
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,40 +75,98 @@ def _ignore_interrupt() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
-def execute(
-    tasks: Sequence[Task], backend: Backend, on_result: Callable[[GameResult], None]
-) -> None:
-    """Play every task, calling ``on_result`` as each game finishes (in any order).
+class Workers:
+    """The processes that play a run's games: started on first use, once per run.
 
-    On KeyboardInterrupt, unfinished work is cancelled and the interrupt is
-    raised again; every result already handed to ``on_result`` stands.
+    A run that plays several lots of tasks (a sweep's variants, the chunks of
+    a batched simulation) plays them all through one ``Workers``, so its
+    processes start once; ``close`` (or leaving the ``with`` block) ends them.
     """
-    if not tasks:
-        return
-    if backend.name == "ray":
-        _execute_ray(tasks, backend, on_result)
-    elif backend.workers == 1:
-        for task in tasks:
-            on_result(play_one(task.spec, task.index))
-    else:
-        context = multiprocessing.get_context("spawn")
-        pool = context.Pool(backend.workers, initializer=_ignore_interrupt)
-        try:
-            for batch in pool.imap_unordered(play_batch, _batches(tasks, backend.workers)):
-                for result in batch:
-                    on_result(result)
-        except BaseException:
-            pool.terminate()
-            raise
+
+    def __init__(self, backend: Backend) -> None:
+        self.backend = backend
+        self._pool: multiprocessing.pool.Pool | None = None
+
+    def __enter__(self) -> Workers:
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        self.close()
+
+    def pool(self) -> multiprocessing.pool.Pool:
+        """The local processes, started the first time they are needed."""
+        if self._pool is None:
+            context = multiprocessing.get_context("spawn")
+            self._pool = context.Pool(self.backend.workers, initializer=_ignore_interrupt)
+        return self._pool
+
+    def stop(self) -> None:
+        """End the processes at once, abandoning their work (after Ctrl-C or an error)."""
+        if self._pool is not None:
+            self._pool.terminate()
+            self._pool.join()
+            self._pool = None
+
+    def close(self) -> None:
+        """Let the processes finish and end them."""
+        if self._pool is not None:
+            self._pool.close()
+            self._pool.join()
+            self._pool = None
+
+    def play(self, tasks: Sequence[Task], on_result: Callable[[GameResult], None]) -> None:
+        """Play every task, calling ``on_result`` as each game finishes (in any order).
+
+        On KeyboardInterrupt, unfinished work is cancelled and the interrupt is
+        raised again; every result already handed to ``on_result`` stands.
+        """
+        if not tasks:
+            return
+        if self.backend.name == "ray":
+            _execute_ray(tasks, self.backend, on_result)
+        elif self.backend.workers == 1:
+            for task in tasks:
+                on_result(play_one(task.spec, task.index))
         else:
-            pool.close()
-        finally:
-            pool.join()
+            try:
+                for batch in self.pool().imap_unordered(
+                    play_batch, _batches(tasks, self.backend.workers)
+                ):
+                    for result in batch:
+                        on_result(result)
+            except BaseException:
+                self.stop()
+                raise
+
+    def map_in_order(self, function: Callable[[J], R], jobs: Sequence[J]) -> Iterator[R]:
+        """``function`` of each job, played by these workers, handed back in job order.
+
+        On an error or Ctrl-C, the jobs not handed back are cancelled.
+        """
+        if self.backend.name == "ray":
+            ray = _ray(self.backend)
+            remote = ray.remote(function)
+            pending = [remote.remote(job) for job in jobs]
+            try:
+                for ref in list(pending):
+                    yield ray.get(ref)
+                    pending.remove(ref)
+            except BaseException:
+                for ref in pending:
+                    ray.cancel(ref, force=True)
+                raise
+        elif self.backend.workers == 1:
+            yield from map(function, jobs)
+        else:
+            try:
+                yield from self.pool().imap(function, jobs)
+            except BaseException:
+                self.stop()
+                raise
 
 
-def _execute_ray(
-    tasks: Sequence[Task], backend: Backend, on_result: Callable[[GameResult], None]
-) -> None:
+def _ray(backend: Backend) -> Any:
+    """The Ray module, joined to the backend's cluster (or one started here)."""
     try:
         import ray
     except ImportError:
@@ -115,6 +176,13 @@ def _execute_ray(
             ray.init(num_cpus=backend.workers, include_dashboard=False, log_to_driver=False)
         else:
             ray.init(address=backend.address, log_to_driver=False)
+    return ray
+
+
+def _execute_ray(
+    tasks: Sequence[Task], backend: Backend, on_result: Callable[[GameResult], None]
+) -> None:
+    ray = _ray(backend)
     remote = ray.remote(play_batch)
     pending = [remote.remote(batch) for batch in _batches(tasks, backend.workers)]
     try:
@@ -207,12 +275,16 @@ class RunOutcome:
 
 def run_tasks(
     tasks: Sequence[Task],
-    backend: Backend,
+    backend: Backend | Workers,
     *,
     checkpoint: Checkpoint | None = None,
     on_progress: Callable[[int], None] | None = None,
 ) -> RunOutcome:
-    """Play the tasks not already in ``checkpoint``; Ctrl-C stops and keeps what finished."""
+    """Play the tasks not already in ``checkpoint``; Ctrl-C stops and keeps what finished.
+
+    Given a ``Backend``, workers are started for this call alone; given
+    ``Workers``, those play the tasks and stay up for the caller's next ones.
+    """
     done = checkpoint.load() if checkpoint is not None else {}
     wanted = {task.index for task in tasks}
     done = {index: result for index, result in done.items() if index in wanted}
@@ -230,8 +302,13 @@ def run_tasks(
             on_progress(1)
 
     interrupted = False
+    todo = [task for task in tasks if task.index not in done]
     try:
-        execute([task for task in tasks if task.index not in done], backend, keep)
+        if isinstance(backend, Workers):
+            backend.play(todo, keep)
+        else:
+            with Workers(backend) as workers:
+                workers.play(todo, keep)
     except KeyboardInterrupt:
         interrupted = True
     return RunOutcome([done[index] for index in sorted(done)], interrupted, resumed)
@@ -242,16 +319,31 @@ def simulate(
     games: int,
     workers: int = 1,
     on_progress: Callable[[int], None] | None = None,
+    *,
+    engine: bool = False,
 ) -> dict[str, Any]:
     """Play games ``0..games-1`` on local processes and summarise them.
 
-    The summary's numbers depend only on ``spec`` and ``games``; only
+    The game's batch plays them when it can (``ballroom.lab.batched``) unless
+    ``engine`` is set; otherwise the engine plays them one by one. The
+    summary's ``path`` says which, and ``path_reason`` why not the batch.
+    Its numbers depend only on ``spec``, ``games`` and the path; only
     ``seconds`` and ``games_per_second`` vary from run to run.
     """
+    from ballroom.lab.batched import refusal, run_batched
+
     spec.validate()
+    reason = "the engine was asked for" if engine else refusal(spec)
     started = time.perf_counter()
-    tasks = [Task(spec, index) for index in range(games)]
-    outcome = run_tasks(tasks, Backend("local", workers), on_progress=on_progress)
-    summary = summarize(spec, outcome.results, time.perf_counter() - started)
-    summary["workers"] = workers
-    return summary
+    with Workers(Backend("local", workers)) as pool:
+        if reason is None:
+            tally = run_batched(spec, games, pool, on_progress).tally
+            result = summary(spec, tally, time.perf_counter() - started)
+        else:
+            tasks = [Task(spec, index) for index in range(games)]
+            outcome = run_tasks(tasks, pool, on_progress=on_progress)
+            result = summarize(spec, outcome.results, time.perf_counter() - started)
+    result["workers"] = workers
+    result["path"] = "engine" if reason else "batched"
+    result["path_reason"] = reason
+    return result

@@ -17,14 +17,19 @@ from ballroom.agents import make_agent
 from ballroom.core.agent import SeatSpec
 from ballroom.core.game import Game, make_game
 from ballroom.core.options import OptionValue
-from ballroom.core.play import play_out, step
+from ballroom.core.play import play_out
 from ballroom.core.record import GameRecord
 from ballroom.core.rng import derive_seed
 
 
 @dataclass(frozen=True, slots=True)
 class SimulationSpec:
-    """What to simulate: one game set-up, one seat spec per seat."""
+    """What to simulate: one game set-up, one seat spec per seat.
+
+    ``max_turns`` cuts a game off past that many turns, unfinished and with no
+    winner; ``None`` takes the game's own cap for automated play
+    (``Game.turn_cap``: The Dance has no turn limit, RULINGS 16), if it has one.
+    """
 
     game: str
     seats: tuple[str, ...]
@@ -34,6 +39,10 @@ class SimulationSpec:
 
     def make_game(self) -> Game:
         return make_game(self.game, len(self.seats), **self.options)
+
+    def turn_cap(self, game: Game) -> int | None:
+        """The turns a game of this run may last: ``max_turns``, else the game's own cap."""
+        return self.max_turns if self.max_turns is not None else game.turn_cap
 
     def validate(self) -> None:
         """Fail fast, before any worker starts, on a bad game, option or seat."""
@@ -64,16 +73,12 @@ class GameResult:
 
 
 def play_one(spec: SimulationSpec, index: int) -> GameResult:
-    """Play game ``index`` of a run to its end, or until ``max_turns`` is passed."""
+    """Play game ``index`` of a run to its end, or until it is cut off past its turn cap."""
     game = spec.make_game()
     seed = derive_seed(spec.seed, "game", index)
     state = game.new_state(seed)
     agents = [make_agent(game, seat, seat_spec, seed) for seat, seat_spec in enumerate(spec.seats)]
-    if spec.max_turns is None:
-        play_out(state, agents)
-    else:
-        while not state.is_terminal() and state.turns() <= spec.max_turns:
-            step(state, agents)
+    play_out(state, agents, max_turns=spec.turn_cap(game))
     finished = state.is_terminal()
     ranks = [0] * game.players
     if finished:
@@ -94,39 +99,81 @@ def play_one(spec: SimulationSpec, index: int) -> GameResult:
     )
 
 
+@dataclass(frozen=True, slots=True)
+class Tally:
+    """What a summary needs of many games: sums over the finished ones.
+
+    ``wins`` per seat (shared wins as fractions); ``rounds`` and ``actions``
+    are totals; ``by_feature`` maps feature -> value -> seats and wins.
+    """
+
+    games: int
+    finished: int
+    wins: tuple[float, ...]
+    rounds: int
+    actions: int
+    by_feature: dict[str, dict[str, dict[str, float]]] = field(default_factory=dict)
+
+    @classmethod
+    def of(cls, players: int, results: Sequence[GameResult]) -> Tally:
+        """The tally of games played one by one (in index order, so sums are reproducible)."""
+        finished = [r for r in results if r.finished]
+        by_feature: dict[str, dict[str, dict[str, float]]] = {}
+        for result in finished:
+            for seat, features in enumerate(result.features):
+                for name, value in features.items():
+                    entry = by_feature.setdefault(name, {}).setdefault(
+                        value, {"seats": 0, "wins": 0.0}
+                    )
+                    entry["seats"] += 1
+                    entry["wins"] += result.returns[seat]
+        return cls(
+            games=len(results),
+            finished=len(finished),
+            wins=tuple(sum(r.returns[seat] for r in finished) for seat in range(players)),
+            rounds=sum(r.turns for r in finished),
+            actions=sum(r.actions for r in finished),
+            by_feature=by_feature,
+        )
+
+
 def summarize(
     spec: SimulationSpec, results: Sequence[GameResult], seconds: float
 ) -> dict[str, Any]:
-    """The JSON summary: wins per seat (shared wins as fractions), lengths, rates by feature."""
-    players = len(spec.seats)
-    finished = [r for r in results if r.finished]
-    wins = [sum(r.returns[seat] for r in finished) for seat in range(players)]
-    by_feature: dict[str, dict[str, dict[str, float]]] = {}
-    for result in finished:
-        for seat, features in enumerate(result.features):
-            for name, value in features.items():
-                entry = by_feature.setdefault(name, {}).setdefault(value, {"seats": 0, "wins": 0.0})
-                entry["seats"] += 1
-                entry["wins"] += result.returns[seat]
-    for values in by_feature.values():
-        for entry in values.values():
-            entry["win_rate"] = entry["wins"] / entry["seats"]
+    """The JSON summary of games played one by one (see ``summary``)."""
+    return summary(spec, Tally.of(len(spec.seats), results), seconds)
+
+
+def summary(spec: SimulationSpec, tally: Tally, seconds: float) -> dict[str, Any]:
+    """The JSON summary: wins per seat (shared wins as fractions), lengths, rates by feature.
+
+    Both the engine and the batch report through here, so their summaries
+    have the same fields.
+    """
+    finished = tally.finished
+    by_feature = {
+        name: {
+            value: {**entry, "win_rate": entry["wins"] / entry["seats"]}
+            for value, entry in values.items()
+        }
+        for name, values in tally.by_feature.items()
+    }
     return {
         "game": spec.game,
         "options": spec.options,
         "seed": spec.seed,
-        "games": len(results),
-        "finished": len(finished),
-        "unfinished": len(results) - len(finished),
+        "games": tally.games,
+        "finished": finished,
+        "unfinished": tally.games - finished,
         "seats": list(spec.seats),
-        "wins": wins,
-        "win_rate": [w / len(finished) if finished else 0.0 for w in wins],
-        "mean_rounds": sum(r.turns for r in finished) / len(finished) if finished else 0.0,
-        "mean_actions": sum(r.actions for r in finished) / len(finished) if finished else 0.0,
+        "wins": list(tally.wins),
+        "win_rate": [w / finished if finished else 0.0 for w in tally.wins],
+        "mean_rounds": tally.rounds / finished if finished else 0.0,
+        "mean_actions": tally.actions / finished if finished else 0.0,
         "by_feature": by_feature,
         "seconds": seconds,
-        "games_per_second": len(results) / seconds if seconds > 0 else 0.0,
+        "games_per_second": tally.games / seconds if seconds > 0 else 0.0,
     }
 
 
-__all__ = ["GameResult", "SimulationSpec", "play_one", "summarize"]
+__all__ = ["GameResult", "SimulationSpec", "Tally", "play_one", "summarize", "summary"]

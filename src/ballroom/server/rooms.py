@@ -33,6 +33,7 @@ from typing import Any, TypeVar
 import orjson
 
 from ballroom.agents import bot_names, resolve_seat
+from ballroom.core.capabilities import move_hints
 from ballroom.core.errors import BallroomError, IllegalActionError, RecordError
 from ballroom.core.events import Event
 from ballroom.core.game import Game, make_game
@@ -362,7 +363,7 @@ class Room:
         one encoding; only the check that the hints are unchanged is paid again.
         """
         actions = tuple(self.state.legal_actions(seat))
-        hints = self.game.move_hints(observation, actions) if actions else {}
+        hints = move_hints(self.game, observation, actions) if actions else {}
         cached = self._moves.get(actions)
         if cached is not None and (cached[0] is hints or cached[0] == hints):
             return cached[1]

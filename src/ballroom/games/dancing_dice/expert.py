@@ -44,6 +44,8 @@ KNOCKOUT_PENALTY = 3.0
 """How many endurance points being knocked out is worth avoiding."""
 RIVAL_PURE = 0.3
 """How often the model's rival dance is pure."""
+TIE_TOLERANCE = 1e-12
+"""A later re-roll replaces the best so far only when cheaper by more than this."""
 
 
 def _side_keys() -> list[tuple[tuple[int, ...], int]]:
@@ -134,7 +136,7 @@ def triple_ranks(tango: tuple[int, ...]) -> IntArray:
     return ranks
 
 
-@lru_cache(maxsize=256)
+@lru_cache(maxsize=len(TRIPLES) * 5)  # every Tango, for 2 to 6 dancers
 def satisfaction_by_value(tango: tuple[int, ...], rivals: int, accepted: int) -> FloatArray:
     """P(judged satisfactory) for each dance value 0..45 under the rival model."""
     ranks = triple_ranks(tango)
@@ -159,34 +161,70 @@ def _perms(triple: tuple[int, ...]) -> list[tuple[int, ...]]:
     return [(a, b, c), (a, c, b), (b, a, c), (b, c, a), (c, a, b), (c, b, a)]
 
 
-@lru_cache(maxsize=1024)
-def arrangement_costs(
-    tango: tuple[int, ...], rivals: int, accepted: int, endurance: int
-) -> FloatArray:
-    """Cost of every (dice set, first row): shape (3136, 20)."""
+VALUES = 46
+"""Dance values run 0..45 (``2 * rank + pure``)."""
+ROCK_CODE = VALUES * VALUES
+"""``value_codes`` for a Rock: it costs nothing, whatever the values."""
+GALA_CODE = ROCK_CODE + 1
+"""``value_codes`` for a Gala: it costs minus the endurance it restores."""
+
+
+@lru_cache(maxsize=len(TRIPLES))
+def value_codes(tango: tuple[int, ...]) -> IntArray:
+    """What an arrangement's cost depends on, per (dice set, first row): shape (3136, 20).
+
+    ``VALUES * first value + second value``, or ``ROCK_CODE`` / ``GALA_CODE``;
+    a context's costs are then one gather from ``code_costs``.
+    """
     ranks = triple_ranks(tango)
-    satisfied = satisfaction_by_value(tango, rivals, accepted)
     t = tables()
-    p1 = satisfied[2 * ranks[t.first_triple] + t.pure_first]
-    p2 = satisfied[2 * ranks[t.second_triple] + t.pure_second]
+    first = 2 * ranks[t.first_triple] + t.pure_first
+    second = 2 * ranks[t.second_triple] + t.pure_second
+    codes = np.where(t.rock, ROCK_CODE, VALUES * first + second)
+    result: IntArray = np.where(t.gala[:, None], GALA_CODE, codes)
+    return result
+
+
+def code_costs(tango: tuple[int, ...], rivals: int, accepted: int, endurance: int) -> FloatArray:
+    """The cost of each ``value_codes`` code in this context: shape (VALUES**2 + 2,)."""
+    satisfied = satisfaction_by_value(tango, rivals, accepted)
+    p1 = satisfied[:, None]  # the first dance's value down, the second's across
+    p2 = satisfied[None, :]
     cost = (1 - p1) + (1 - p2)
     if endurance == 1:
         cost = cost + KNOCKOUT_PENALTY * (1 - p1 * p2)
     elif endurance == 2:
         cost = cost + KNOCKOUT_PENALTY * (1 - p1) * (1 - p2)
-    cost = np.where(t.rock, 0.0, cost)
     gain = float(min(GALA_BONUS, MAX_ENDURANCE - endurance))
-    return np.where(t.gala[:, None], -gain, cost)
+    return np.concatenate([cost.ravel(), [0.0, -gain]])
+
+
+def context_costs(tango: tuple[int, ...], rivals: int, accepted: int, endurance: int) -> FloatArray:
+    """Cost of every (dice set, first row) in this context, computed afresh: shape (3136, 20)."""
+    result: FloatArray = code_costs(tango, rivals, accepted, endurance)[value_codes(tango)]
+    return result
+
+
+def expected_costs(best: FloatArray) -> FloatArray:
+    """Expected best cost per (white side key, coloured side key), from each dice set's
+    best cost (shape 3136): shape (84, 84)."""
+    transition = tables().transition
+    result: FloatArray = transition @ best.reshape(len(TRIPLES), len(TRIPLES)) @ transition.T
+    return result
+
+
+@lru_cache(maxsize=1024)
+def arrangement_costs(
+    tango: tuple[int, ...], rivals: int, accepted: int, endurance: int
+) -> FloatArray:
+    """``context_costs``, remembered: shape (3136, 20)."""
+    return context_costs(tango, rivals, accepted, endurance)
 
 
 @lru_cache(maxsize=1024)
 def reroll_costs(tango: tuple[int, ...], rivals: int, accepted: int, endurance: int) -> FloatArray:
     """Expected best cost for every (white side key, coloured side key): shape (84, 84)."""
-    best = arrangement_costs(tango, rivals, accepted, endurance).min(axis=1)
-    grid = best.reshape(len(TRIPLES), len(TRIPLES))
-    transition = tables().transition
-    result: FloatArray = transition @ grid @ transition.T
-    return result
+    return expected_costs(arrangement_costs(tango, rivals, accepted, endurance).min(axis=1))
 
 
 def _side_key(faces: list[int], dice: range, rerolled: list[int]) -> int:
@@ -219,6 +257,6 @@ class ExpertAgent:
             cost = float(
                 table[_side_key(faces, range(3), rerolled), _side_key(faces, range(3, 6), rerolled)]
             )
-            if cost < best_cost - 1e-12:
+            if cost < best_cost - TIE_TOLERANCE:
                 best_action, best_cost = action, cost
         return best_action

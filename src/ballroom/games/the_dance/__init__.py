@@ -1,7 +1,7 @@
 """The Dance: vampire families court the Dancers of a grand ball (2-6 players).
 
-Rules in brief. Set-up: each family picks an Avatar and a Sanctuary, draws two
-Powers and keeps one (both with SUPER VILLAINS), draws four Refreshments (six
+Rules in brief. Set-up: each family picks an Avatar (youngest to oldest, so
+the first player picks last) and a Sanctuary, draws two Powers and keeps one (both with SUPER VILLAINS), draws four Refreshments (six
 with Old Wealth) and a secret Plan; the Dancers are placed at random on the
 white circles, the Server on the hex a die shows, the Avatars on their
 Sanctuaries' entry hexes. Each game turn every family, in seat order from the
@@ -26,13 +26,29 @@ Secrets: other families' unused Powers, Refreshments, Plans (unless the
 scenario reveals them) and the draw piles never reach an observation;
 ``TheDance.determinize`` deals them afresh for IS-MCTS.
 
+Where the rules live: ``setup`` (setting up), ``dance_step`` (the Dance step),
+``influence`` (the Influence step: Influence, Foil, May I Cut In?),
+``refreshments``, ``server``, ``sanctuary`` (entry hexes and seating),
+``waltz`` (turn order and the Waltz Phase), ``plans`` (winning), ``powers``
+(each Power in one section), ``flow`` (the agenda between decisions),
+``steps`` (the steps, tasks and declared flow), ``view`` (observations and
+``determinize``), ``state`` (the fields and the State contract).
+
 Rulings of our own, where the rulebook and RULINGS.md are silent:
 
+* Seats are numbered in play order, counter-clockwise from the first player
+  (seat 0, the oldest), and that order is taken as age order: Avatars are
+  chosen from the last seat back to seat 0 (RULINGS 15), with NEW BLOOD after
+  the Plans are drawn. Sanctuaries, for which the rulebook gives no order, are
+  then declared in seat order.
 * The ballroom, Avatars, Dancers, Refreshments and Plans are reconstructions
   in ``data/`` (each file says so); the loader validates every stated rule.
 * An Avatar starts on her Sanctuary's entry hex and never leaves the floor;
   the rulebook's "the Avatar may only enter the hex if it completes the Plan"
-  is read as RULINGS 7's sixth-Dancer rule.
+  is read as RULINGS 7's sixth-Dancer rule. No Avatar enters another family's
+  entry hex (RULINGS 19): not by a step, not passing through with Shadow, not
+  by May I Cut In?; Dancers may, and the Server never moves. Each entry hex has
+  three floor neighbours, so no single parked Avatar can seal a table.
 * Seating costs one of the Dancer's two hexes. Unseating a Dancer costs one of
   the Avatar's Movement and puts her, not Influenced, on the (empty) entry hex.
 * Releasing Influence is offered during the family's own Dance and Influence
@@ -57,8 +73,11 @@ Rulings of our own, where the rulebook and RULINGS.md are silent:
   Influence or a Foil. Resourceful also allows a second Ankh in a Dance step
   (otherwise one). Athletic is Movement 3 and is never offered the Ankh.
 * Tactician: once per roll, after it, spend any one Refreshment (Ankh
-  included) to lower the die by one (then it is not an unmodified 1).
-  Willpower: once per effort, spend any Refreshment to re-roll. Both apply to
+  included) to lower the die by one (then it is not an unmodified 1). That
+  spend is one of the roll's Refreshments (RULINGS 18): after one played
+  before the roll only Resourceful leaves room for it, and using it so shows
+  Resourceful. Willpower: once per effort, spend any Refreshment to re-roll
+  (a payment for the new roll, not one of its Refreshments). Both apply to
   Dancer Influence and Foil.
 * Discipline is bought in the Dance step with any two Refreshments; the bonus
   marker is lost when its Dancer is seated. Strategic may be used once in the
@@ -78,8 +97,11 @@ Rulings of our own, where the rulebook and RULINGS.md are silent:
   Refreshments and Plans before Avatars and Sanctuaries are chosen. With
   ``play-for-places`` a family that completes her Plan leaves the floor (her
   Influence ends) and the rest play on until one is left.
-* ``dawn`` (default 200 turns, 0 = never) closes the ball so that aimless play
-  ends: the families with the most Plan symbols seated, then the most Dancers
+* No turn limit (RULINGS 16): only a completed Plan ends the game. Automated
+  play (the lab, the RL adapters) cuts a game off after ``TheDance.turn_cap``
+  (200) turns as *truncated*: unfinished, no winner. The house rule ``dawn``
+  (not in the rulebook; off by default, 0) closes the ball after the given
+  turn: the families with the most Plan symbols seated, then the most Dancers
   seated, win. Purposeful games end by Plan in about 10-25 turns.
 """
 

@@ -1,4 +1,4 @@
-"""The Dance's atomic actions: dense integer ids and their stable text forms.
+"""The Dance's atomic actions: families with typed parameters, dense ids, stable texts.
 
 Every compound move of the rulebook is split into small steps: one hex step
 (``step ne``, ``lead lady-julia sw``), choose a target (``influence
@@ -9,12 +9,16 @@ ankh``, ``willpower extortion-1``). Chance draws name what was drawn
 (``drawn-power shadow``, ``drawn-refreshment ankh``, ``drawn-plan
 rose-rose-lily``, ``placed lady-julia``).
 
-The id ranges follow the component files, so an edited data file with more
-Dancers or Plans simply yields a larger action space.
+The families are declared once, in id order, in an ``ActionCodec``
+(``CODEC``), which also gives each action's structured form for a web
+client. The id ranges follow the component files, so an edited data file
+with more Dancers or Plans simply yields a larger action space; stored
+records keep their meaning as long as the families keep their order.
 """
 
 from __future__ import annotations
 
+from ballroom.core.actions import Action, ActionCodec, Family, Param
 from ballroom.core.errors import IllegalActionError, allowed_list
 from ballroom.games.the_dance.components import (
     DIRECTION_NAMES,
@@ -30,61 +34,107 @@ P = len(_C.plans)
 W = len(_C.powers)
 A = FAMILIES
 
-_TEXTS: list[str] = []
-
-
-def _block(texts: list[str]) -> int:
-    start = len(_TEXTS)
-    _TEXTS.extend(texts)
-    return start
-
-
 _dancers = [d.slug for d in _C.dancers]
 _avatars = [a.slug for a in _C.avatars]
-_kinds = [k.slug for k in _C.refreshments]
-_powers = [p.id for p in _C.powers]
-_plans = [p.id for p in _C.plans]
-_colours = [s.colour for s in _C.board.sanctuaries]
+_DANCER = Param.of_names("dancer", _dancers)
+_AVATAR = Param.of_names("avatar", _avatars)
+_KIND = Param.of_names("refreshment", [k.slug for k in _C.refreshments])
+_POWER = Param.of_names("power", [p.id for p in _C.powers])
+_PLAN = Param.of_names("plan", [p.id for p in _C.plans])
+_DIRECTION = Param.of_names("direction", DIRECTION_NAMES)
+_DOMAIN = Param.of_names("domain", DOMAINS)
+_COLOUR = Param.of_names("sanctuary", [s.colour for s in _C.board.sanctuaries])
+_PARTNER = Param.of_names(
+    "partner", _dancers + _avatars, "a Dancer, or another family's Avatar, to trade places with"
+)
 
-ROLL = _block([f"roll {face}" for face in range(1, 7)])
-DRAW_POWER = _block([f"drawn-power {p}" for p in _powers])
-DRAW_REFRESH = _block([f"drawn-refreshment {k}" for k in _kinds])
-DRAW_PLAN = _block([f"drawn-plan {p}" for p in _plans])
-PLACE = _block([f"placed {d}" for d in _dancers])
-CHOOSE_AVATAR = _block([f"avatar {a}" for a in _avatars])
-CHOOSE_SANCTUARY = _block([f"sanctuary {c}" for c in _colours])
-KEEP_POWER = _block([f"keep {p}" for p in _powers])
-STEP = _block([f"step {n}" for n in DIRECTION_NAMES])
-LEAD = _block([f"lead {d} {n}" for d in _dancers for n in DIRECTION_NAMES])
-SEAT = _block([f"seat {d}" for d in _dancers])
-UNSEAT = _block([f"unseat {d}" for d in _dancers])
-ANKH = _block(["ankh"])
-RELEASE = _block([f"release {d}" for d in _dancers])
-DISCIPLINE = _block(["discipline"])
-STRATEGIC = _block(["strategic"])
-END_DANCE = _block(["end-dance"])
-INFLUENCE = _block([f"influence {d}" for d in _dancers])
-FOIL = _block([f"foil {a}" for a in _avatars])
-SERVER = _block(["server"])
-CUT_DANCER = _block([f"cut-in {d}" for d in _dancers])
-CUT_AVATAR = _block([f"cut-in {a}" for a in _avatars])
-PASS = _block(["pass"])
-CLEAR_FOIL = _block(["clear-foil"])
-DOMAIN = _block([f"domain {d}" for d in DOMAINS])
-REFRESH = _block([f"refresh {k}" for k in _kinds])
-NO_REFRESH = _block(["no-refreshment"])
-ACCEPT = _block(["accept"])
-TACTICIAN = _block([f"tactician {k}" for k in _kinds])
-WILLPOWER = _block([f"willpower {k}" for k in _kinds])
-DROP = _block([f"drop {d}" for d in _dancers])
-DISCARD = _block([f"discard {k}" for k in _kinds])
-PAY = _block([f"pay {k}" for k in _kinds])
-KEEP_PLAN = _block(["keep-plan"])
-TAKE_PLAN = _block(["take-plan"])
-INITIATIVE = _block([f"initiative {seat}" for seat in range(1, FAMILIES + 1)])
-NUM_ACTIONS = len(_TEXTS)
+CODEC = ActionCodec(
+    [
+        Family("roll", (Param.of_range("face", 1, 6),), "chance: the die shows this face"),
+        Family("drawn-power", (_POWER,), "chance: the Power drawn"),
+        Family("drawn-refreshment", (_KIND,), "chance: the Refreshment drawn"),
+        Family("drawn-plan", (_PLAN,), "chance: the Plan drawn"),
+        Family("placed", (_DANCER,), "chance: the Dancer placed on the next start hex"),
+        Family("avatar", (_AVATAR,), "choose the family's Avatar"),
+        Family("sanctuary", (_COLOUR,), "choose the family's Sanctuary"),
+        Family("keep", (_POWER,), "keep one of the two Powers drawn"),
+        Family("step", (_DIRECTION,), "the Avatar moves one hex"),
+        Family("lead", (_DANCER, _DIRECTION), "lead an Influenced Dancer one hex"),
+        Family("seat", (_DANCER,), "seat a Dancer from the entry hex"),
+        Family("unseat", (_DANCER,), "send a seated Dancer back to the floor"),
+        Family("ankh", (), "spend an Ankh: one more Movement"),
+        Family("release", (_DANCER,), "release a Dancer from the family's Influence"),
+        Family("discipline", (), "Discipline: two Refreshments buy a second marker"),
+        Family("strategic", (), "Strategic: draw a new Plan"),
+        Family("end-dance", (), "end the Dance step"),
+        Family("influence", (_DANCER,), "an Influence effort on a Dancer"),
+        Family("foil", (_AVATAR,), "Foil another family's Avatar"),
+        Family("server", (), "call the Server: two Refreshments"),
+        Family("cut-in", (_PARTNER,), "May I Cut In?: trade places"),
+        Family("pass", (), "end the Influence step"),
+        Family("clear-foil", (), "shake off the Foil"),
+        Family("domain", (_DOMAIN,), "the effort's Domain"),
+        Family("refresh", (_KIND,), "play a Refreshment on the roll"),
+        Family("no-refreshment", (), "roll without (another) Refreshment"),
+        Family("accept", (), "let the roll stand"),
+        Family("tactician", (_KIND,), "Tactician: spend one to count the roll one lower"),
+        Family("willpower", (_KIND,), "Willpower: spend one to roll again"),
+        Family("drop", (_DANCER,), "the Influence to give up (the new Dancer: decline her)"),
+        Family("discard", (_KIND,), "discard down to the limit"),
+        Family("pay", (_KIND,), "pay for Discipline"),
+        Family("keep-plan", (), "Strategic: keep the old Plan"),
+        Family("take-plan", (), "Strategic: take the new Plan"),
+        Family("initiative", (Param.of_range("seat", 1, FAMILIES),), "pass the Initiative"),
+    ]
+)
+"""Every action of The Dance, by family, in id order."""
 
-TEXTS: tuple[str, ...] = tuple(_TEXTS)
+
+def _first(name: str) -> int:
+    """The id of a family's first action: where its block of ids starts."""
+    family = CODEC.family(name)
+    return CODEC.encode(Action(family, tuple(param.values[0] for param in family.params)))
+
+
+ROLL = _first("roll")
+DRAW_POWER = _first("drawn-power")
+DRAW_REFRESH = _first("drawn-refreshment")
+DRAW_PLAN = _first("drawn-plan")
+PLACE = _first("placed")
+CHOOSE_AVATAR = _first("avatar")
+CHOOSE_SANCTUARY = _first("sanctuary")
+KEEP_POWER = _first("keep")
+STEP = _first("step")
+LEAD = _first("lead")
+SEAT = _first("seat")
+UNSEAT = _first("unseat")
+ANKH = _first("ankh")
+RELEASE = _first("release")
+DISCIPLINE = _first("discipline")
+STRATEGIC = _first("strategic")
+END_DANCE = _first("end-dance")
+INFLUENCE = _first("influence")
+FOIL = _first("foil")
+SERVER = _first("server")
+CUT_DANCER = _first("cut-in")
+CUT_AVATAR = CUT_DANCER + D
+PASS = _first("pass")
+CLEAR_FOIL = _first("clear-foil")
+DOMAIN = _first("domain")
+REFRESH = _first("refresh")
+NO_REFRESH = _first("no-refreshment")
+ACCEPT = _first("accept")
+TACTICIAN = _first("tactician")
+WILLPOWER = _first("willpower")
+DROP = _first("drop")
+DISCARD = _first("discard")
+PAY = _first("pay")
+KEEP_PLAN = _first("keep-plan")
+TAKE_PLAN = _first("take-plan")
+INITIATIVE = _first("initiative")
+NUM_ACTIONS = CODEC.size
+
+TEXTS: tuple[str, ...] = tuple(CODEC.to_text(action) for action in range(NUM_ACTIONS))
 _PARSE = {text: action for action, text in enumerate(TEXTS)}
 
 

@@ -11,8 +11,8 @@ Each decision is scored afresh from the seat's observation:
   Influence range (two with Mesmerize, through pieces with Shadow, an extra
   hex with Athletic or an Ankh when that reaches a better hex).
 * **Block.** Freeing an opponent's Influenced Dancer near her table is worth
-  something, and so is standing on an opponent's entry hex while her Dancer
-  approaches it.
+  something. (No Avatar may enter an opponent's entry hex, RULINGS 19, so
+  the Avatar's routes go around them.)
 * **Use the Power.** Refreshments are played when they raise the odds, the
   post-roll Powers turn failures into successes, Host calls the Server from
   afar when the hand runs low, Strategic swaps to an easier Plan, Discipline
@@ -128,7 +128,17 @@ class _Context:
             if self.fam["sanctuary"] >= 0
             else -1
         )
+        self.closed = frozenset(
+            self.board.sanctuaries[f["sanctuary"]].entry
+            for q, f in enumerate(fams)
+            if q != me and f["sanctuary"] >= 0
+        )
+        """The other families' entry hexes, which the Avatar may not enter (RULINGS 19)."""
         self._home: list[int] | None = None
+        self._home_frontier: list[int] = []
+        self._home_ring = 0
+        self._best_refresh: dict[int, int] = {}
+        self._odds: dict[int, float] = {}
         self.base_need = self._base_need()
         self.need = self._need()
 
@@ -164,12 +174,47 @@ class _Context:
     # -- distances ---------------------------------------------------------------
 
     def home_distance(self, pos: int) -> int:
-        if self._home is None:
-            self._home = self._distances_from(self.entry, passable_piece=-2)
-        return self._home[pos] if pos >= 0 else UNREACHABLE
+        """Steps from the entry hex to ``pos`` through empty hexes (``pos`` may be occupied).
 
-    def _distances_from(self, start: int, passable_piece: int) -> list[int]:
-        """BFS over empty hexes from ``start`` (which may be occupied)."""
+        The search from the entry goes one ring further only while ``pos`` is
+        not reached yet: the Dancers led home are mostly near it.
+        """
+        if pos < 0:
+            return UNREACHABLE
+        home = self._home
+        if home is None:
+            home = self._home = [UNREACHABLE] * len(self.board.hexes)
+            if self.entry >= 0:
+                home[self.entry] = 0
+                self._home_frontier = [self.entry]
+        frontier = self._home_frontier
+        neighbours = self.board.neighbours
+        occ = self.occ
+        while home[pos] == UNREACHABLE and frontier:
+            self._home_ring += 1
+            ring = self._home_ring
+            nxt_frontier = []
+            for h in frontier:
+                for n in neighbours[h]:
+                    if n >= 0 and home[n] == UNREACHABLE:
+                        home[n] = ring
+                        if occ[n] < 0:
+                            nxt_frontier.append(n)
+            frontier = self._home_frontier = nxt_frontier
+        return home[pos]
+
+    def _distances_from(
+        self,
+        start: int,
+        passable_piece: int,
+        closed: frozenset[int] = frozenset(),
+        limit: int = UNREACHABLE,
+    ) -> list[int]:
+        """BFS over empty hexes from ``start`` (which may be occupied), never into ``closed``.
+
+        Hexes farther than ``limit`` are left ``UNREACHABLE``: a caller that reads
+        only the near ones need not search the whole floor.
+        """
         dist = [UNREACHABLE] * len(self.board.hexes)
         if start < 0:
             return dist
@@ -178,12 +223,12 @@ class _Context:
         neighbours = self.board.neighbours
         occ = self.occ
         step = 0
-        while frontier:
+        while frontier and step < limit:
             step += 1
             nxt_frontier = []
             for h in frontier:
                 for n in neighbours[h]:
-                    if n >= 0 and dist[n] == UNREACHABLE:
+                    if n >= 0 and dist[n] == UNREACHABLE and n not in closed:
                         dist[n] = step
                         if occ[n] < 0 or occ[n] == passable_piece:
                             nxt_frontier.append(n)
@@ -218,6 +263,13 @@ class _Context:
         return 1.0 - 0.03 * self.board.distance[self.entry][int(view["dancer_pos"][d])]
 
     def best_refresh(self, domain: int) -> int:
+        """The most pips one Refreshment (two with Resourceful) adds in ``domain``."""
+        best = self._best_refresh.get(domain)
+        if best is None:
+            best = self._best_refresh[domain] = self._find_best_refresh(domain)
+        return best
+
+    def _find_best_refresh(self, domain: int) -> int:
         hand = self.fam["refreshments"] or []
         best = 0
         for k, count in enumerate(hand):
@@ -229,6 +281,13 @@ class _Context:
         return best
 
     def odds(self, d: int) -> float:
+        """The chance of Influencing Dancer ``d`` in her best Domain."""
+        odds = self._odds.get(d)
+        if odds is None:
+            odds = self._odds[d] = self._find_odds(d)
+        return odds
+
+    def _find_odds(self, d: int) -> float:
         dancer = self.comp.dancers[d]
         best = 0
         for i in range(4):
@@ -268,15 +327,6 @@ class _Context:
             and ("host" in self.powers or dist[server] <= reach)
         ):
             best = max(best, 0.3)
-        for q, f in enumerate(view["families"]):
-            if (
-                q != self.me
-                and f["sanctuary"] >= 0
-                and self.board.sanctuaries[f["sanctuary"]].entry == h
-            ):
-                for d, owner in enumerate(view["dancer_influence"]):
-                    if owner == q and self.board.distance[h][view["dancer_pos"][d]] <= 3:
-                        best = max(best, 0.3)
         return best
 
     # -- phases ------------------------------------------------------------------------
@@ -341,9 +391,14 @@ class _Context:
         shadow = "shadow" in self.powers
         # Distances from here (through pieces for Shadow, who may not stop on them).
         me_code = self.nd + self.me
-        dist = self._distances_from(here, passable_piece=me_code if not shadow else -3)
-        if shadow:
-            dist = self._shadow_distances(here)
+        closed = self.closed
+        # Only hexes within the Movement left (and an Ankh's) are read below.
+        near = budget + 1
+        dist = (
+            self._shadow_distances(here, near)
+            if shadow
+            else self._distances_from(here, passable_piece=me_code, closed=closed, limit=near)
+        )
         stay = -1.0 if must_move else self.hex_value(here) if not turn["passing"] else -1.0
         best_h, best_v = -1, stay
         for h, dh in enumerate(dist):
@@ -366,11 +421,9 @@ class _Context:
         if dist[best_h] > budget:
             return ac.ANKH
         # Step toward best_h: pick a neighbour one closer along a route.
-        back = (
-            self._distances_from(best_h, passable_piece=-3)
-            if not shadow
-            else self._shadow_distances(best_h)
-        )
+        back = self._back_distances(best_h, dist[best_h], shadow)
+        if back[here] == UNREACHABLE:
+            back = self._back_distances(best_h, UNREACHABLE, shadow)
         options = []
         for a in steps:
             n = self.board.neighbours[here][a - ac.STEP]
@@ -378,17 +431,26 @@ class _Context:
                 options.append((back[n], a))
         return min(options)[1] if options else None
 
-    def _shadow_distances(self, start: int) -> list[int]:
+    def _back_distances(self, goal: int, limit: int, shadow: bool) -> list[int]:
+        """Distances to ``goal``, read only for the Avatar's hex and its neighbours: a route
+        of ``limit`` steps leads there, so nothing farther needs searching."""
+        if shadow:
+            return self._shadow_distances(goal, limit)
+        return self._distances_from(goal, passable_piece=-3, closed=self.closed, limit=limit)
+
+    def _shadow_distances(self, start: int, limit: int = UNREACHABLE) -> list[int]:
+        """BFS through every piece (Shadow passes them), never into a closed entry hex;
+        hexes farther than ``limit`` are left ``UNREACHABLE``."""
         dist = [UNREACHABLE] * len(self.board.hexes)
         dist[start] = 0
         frontier = [start]
         step = 0
-        while frontier:
+        while frontier and step < limit:
             step += 1
             nxt = []
             for h in frontier:
                 for n in self.board.neighbours[h]:
-                    if n >= 0 and dist[n] == UNREACHABLE:
+                    if n >= 0 and dist[n] == UNREACHABLE and n not in self.closed:
                         dist[n] = step
                         nxt.append(n)
             frontier = nxt

@@ -1,25 +1,43 @@
 """The Dance's components, loaded from the TOML files in ``data/`` and validated.
 
 The rulebook describes but does not print the map and the markers, so every
-file is a reconstruction that a group owning the game may overwrite. The
-loader checks every constraint the rulebook and RULINGS.md state (paths run
-counter-clockwise, every off-path floor hex has an arrow that leads back to a
-path, one start hex per Dancer, Server hexes 1-6, six Sanctuaries of five
-seats, twelve Powers, ...) and raises ``ComponentError`` naming the file, the
-entry and the broken rule.
+file is a reconstruction that a group owning the game may replace: a file in
+the folder given to ``load_components``, or in ``$BALLROOM_DATA/the-dance/``
+for ``default_components``, replaces the shipped file of its name. The loader
+(built on ``ballroom.core.components``) checks every constraint the rulebook
+and RULINGS.md state (paths run counter-clockwise, every off-path floor hex
+has an arrow that leads back to a path, one start hex per Dancer, Server hexes
+1-6, six Sanctuaries of five seats, a four-box Tempo track, six Avatars,
+twelve Powers, enough Plans and Refreshments to deal six families, Plans that
+the Dancers can complete, ...) and raises ``ComponentError`` naming the file,
+the key path, what was found and what is allowed.
 """
 
 from __future__ import annotations
 
 import math
-import tomllib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from typing import Any
 
-from ballroom.core.errors import BallroomError
+from ballroom.core.components import (
+    HEADER_KEY,
+    DataFiles,
+    Default,
+    Int,
+    Keyed,
+    ListOf,
+    OneOf,
+    Spec,
+    Table,
+    Text,
+    Value,
+    Where,
+    unique,
+)
+from ballroom.core.errors import ComponentError as ComponentError  # noqa: PLC0414  (a public name of The Dance, re-exported)
 
 DOMAINS: tuple[str, ...] = ("extortion", "corruption", "subjugation", "confidence")
 DIRECTIONS: tuple[tuple[int, int], ...] = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))
@@ -41,13 +59,12 @@ POWER_IDS: tuple[str, ...] = (
 FAMILIES = 6
 SEATS_PER_TABLE = 5
 SERVER_HEXES = 6
+TEMPO_BOXES = 4
+"""The Tempo track's boxes; the last is the Refreshment box (RULINGS 5)."""
+GAME_ID = "the-dance"
 DATA_DIR = Path(__file__).parent / "data"
 
 Hex = tuple[int, int]
-
-
-class ComponentError(BallroomError):
-    """A component file that is missing, unreadable or breaks a rule."""
 
 
 def slug(name: str) -> str:
@@ -157,70 +174,66 @@ class Components:
 
 # -- reading ------------------------------------------------------------------
 
-
-def _read(path: Path) -> dict[str, Any]:
-    try:
-        with path.open("rb") as handle:
-            data = tomllib.load(handle)
-    except OSError as error:
-        raise ComponentError(f"cannot read {path}: {error}") from None
-    except tomllib.TOMLDecodeError as error:
-        raise ComponentError(f"{path.name} is not valid TOML: {error}") from None
-    if not isinstance(data.get("reconstruction"), str):
-        raise ComponentError(
-            f"{path.name}: the key 'reconstruction' must say where the values come from"
-        )
-    return data
+DOMAIN_SPEC = OneOf(DOMAINS, among="the Domains")
 
 
-def _list(data: Mapping[str, Any], key: str, where: str) -> list[Any]:
-    value = data.get(key)
-    if not isinstance(value, list) or not value:
-        raise ComponentError(f"{where}: '{key}' must be a non-empty list")
-    return value
+@dataclass(frozen=True, slots=True)
+class HexSpec(Spec[Hex]):
+    """A hex as ``[q, r]``: two integers in axial coordinates."""
+
+    def describe(self) -> str:
+        return "a hex [q, r] of two integers"
+
+    def read(self, value: Value) -> Hex:
+        raw = value.raw
+        if (
+            not isinstance(raw, list)
+            or len(raw) != 2
+            or not all(isinstance(v, int) and not isinstance(v, bool) for v in raw)
+        ):
+            raise value.wrong(self.describe())
+        return (raw[0], raw[1])
 
 
-def _int(value: object, where: str, low: int, high: int) -> int:
-    if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
-        raise ComponentError(f"{where} must be an integer in {low}..{high}, not {value!r}")
-    return value
+HEX = HexSpec()
 
 
-def _str(value: object, where: str) -> str:
-    if not isinstance(value, str) or not value.strip():
-        raise ComponentError(f"{where} must be a non-empty string, not {value!r}")
-    return value
+@dataclass(frozen=True, slots=True)
+class FloorHex(Spec[int]):
+    """A hex of the dance floor, read as its index in ``index``."""
+
+    index: Mapping[Hex, int]
+    role: str
+
+    def describe(self) -> str:
+        return f"a dance floor hex [q, r] (on a path or carrying an arrow) for {self.role}"
+
+    def read(self, value: Value) -> int:
+        h = HEX.read(value)
+        if h not in self.index:
+            raise value.where.error(
+                f"{list(h)} is not a dance floor hex; {self.role} must be on a path "
+                "or carry an arrow"
+            )
+        return self.index[h]
 
 
-def _mark(value: object, where: str) -> str:
-    mark = _str(value, where)
-    if not 1 <= len(mark) <= 2 or not mark.isalnum():
-        raise ComponentError(f"{where} must be one or two letters or digits, not {value!r}")
-    return mark
+@dataclass(frozen=True, slots=True)
+class Mark(Spec[str]):
+    """The letters on an Avatar's token."""
+
+    def describe(self) -> str:
+        return "one or two letters or digits"
+
+    def read(self, value: Value) -> str:
+        raw = value.raw
+        if not isinstance(raw, str) or not 1 <= len(raw) <= 2 or not raw.isalnum():
+            raise value.wrong(self.describe())
+        return raw
 
 
-def _hex(value: object, where: str) -> Hex:
-    if (
-        not isinstance(value, list)
-        or len(value) != 2
-        or not all(isinstance(v, int) and not isinstance(v, bool) for v in value)
-    ):
-        raise ComponentError(f"{where} must be a hex [q, r] of two integers, not {value!r}")
-    return (value[0], value[1])
-
-
-def _domain_table(value: object, where: str, high: int) -> tuple[int, ...]:
-    if not isinstance(value, dict) or set(value) != set(DOMAINS):
-        raise ComponentError(f"{where} must give exactly the Domains {', '.join(DOMAINS)}")
-    return tuple(_int(value[d], f"{where}.{d}", 0, high) for d in DOMAINS)
-
-
-def _unique(names: Sequence[str], what: str, where: str) -> None:
-    seen: set[str] = set()
-    for name in names:
-        if name in seen:
-            raise ComponentError(f"{where}: {what} {name!r} appears twice")
-        seen.add(name)
+RATINGS = Keyed(DOMAINS, Int(0, 6))
+"""A value per Domain: an Avatar's ratings, a Dancer's pips."""
 
 
 # -- the ballroom ---------------------------------------------------------------
@@ -238,80 +251,78 @@ def _adjacent(a: Hex, b: Hex) -> bool:
     return (b[0] - a[0], b[1] - a[1]) in DIRECTIONS
 
 
-def parse_board(data: Mapping[str, Any], dancers: int, where: str = "ballroom.toml") -> Board:
-    """Build and validate the ballroom; ``dancers`` is how many start hexes it needs."""
-    name = _str(data.get("name"), f"{where}: 'name'")
-    tempo = data.get("tempo")
-    if not isinstance(tempo, dict):
-        raise ComponentError(
-            f"{where}: a [tempo] table with 'boxes' and 'refreshment_box' is required"
-        )
-    boxes = _int(tempo.get("boxes"), f"{where}: tempo.boxes", 2, 12)
-    refresh_box = _int(tempo.get("refreshment_box"), f"{where}: tempo.refreshment_box", 1, boxes)
-
-    path_hexes: list[list[Hex]] = []
-    for number, entry in enumerate(_list(data, "paths", where), start=1):
-        here = f"{where}: path {number}"
-        if not isinstance(entry, dict):
-            raise ComponentError(f"{here} must be a table with 'hexes'")
-        hexes = [_hex(h, f"{here} hex") for h in _list(entry, "hexes", here)]
-        if len(hexes) < 3:
-            raise ComponentError(f"{here} must have at least 3 hexes to form a loop")
-        if len(set(hexes)) != len(hexes):
-            raise ComponentError(f"{here} visits a hex twice")
+def _read_paths(root: Table) -> list[tuple[list[Hex], Where]]:
+    """Each waltz loop in order, checked to be a counter-clockwise ring of adjacent hexes."""
+    paths: list[tuple[list[Hex], Where]] = []
+    on_path: dict[Hex, Where] = {}
+    for entry in root.records("paths", "path"):
+        entry.only("name", "hexes")
+        ring: tuple[Hex, ...] = entry.get("hexes", ListOf(HEX, "hex", min_length=3, unique=True))
+        hexes = list(ring)
+        here = entry.where.at("hexes")
         for a, b in zip(hexes, hexes[1:] + hexes[:1], strict=True):
             if not _adjacent(a, b):
-                raise ComponentError(
-                    f"{here}: {list(a)} and {list(b)} are not adjacent, so the loop is broken"
+                raise here.error(
+                    f"{list(a)} and {list(b)} are not adjacent, so the loop is broken"
+                    " (each hex must neighbour the next, and the last the first)"
                 )
         if _signed_area(hexes) <= 0:
-            raise ComponentError(f"{here} runs clockwise; the waltz must run counter-clockwise")
-        path_hexes.append(hexes)
-    on_path: dict[Hex, int] = {}
-    for number, hexes in enumerate(path_hexes, start=1):
+            raise here.error(
+                "the path runs clockwise; the waltz must run counter-clockwise (list the hexes"
+                " in the other order)"
+            )
         for h in hexes:
             if h in on_path:
-                raise ComponentError(f"{where}: hex {list(h)} is on two paths")
-            on_path[h] = number
+                raise here.error(
+                    f"hex {list(h)} is on two paths (also at {on_path[h].relative_to(here)})"
+                )
+            on_path[h] = here
+        paths.append((hexes, entry.where))
+    return paths
 
+
+def _read_arrows(root: Table, on_path: set[Hex]) -> dict[Hex, Hex]:
+    """The arrows, checked to lead every off-path floor hex back to a path without a loop."""
     arrows: dict[Hex, Hex] = {}
-    for entry in _list(data, "arrows", where):
-        if not isinstance(entry, dict):
-            raise ComponentError(f"{where}: each arrow must be {{ from = [q, r], to = [q, r] }}")
-        source = _hex(entry.get("from"), f"{where}: arrow 'from'")
-        target = _hex(entry.get("to"), f"{where}: arrow 'to'")
+    placed: dict[Hex, Where] = {}
+    for entry in root.records("arrows", "arrow", name=None):
+        entry.only("from", "to")
+        source, target = entry.get("from", HEX), entry.get("to", HEX)
         if source in on_path:
-            raise ComponentError(
-                f"{where}: hex {list(source)} is on a path and cannot carry an arrow"
-            )
+            raise entry.error(f"hex {list(source)} is on a path and cannot carry an arrow")
         if source in arrows:
-            raise ComponentError(f"{where}: hex {list(source)} has two arrows")
-        if not _adjacent(source, target):
-            raise ComponentError(
-                f"{where}: the arrow on {list(source)} points at {list(target)}, which is not adjacent"
+            raise entry.error(
+                f"hex {list(source)} has two arrows (also at {placed[source].relative_to(entry.where)})"
             )
-        arrows[source] = target
-    floor = set(on_path) | set(arrows)
+        if not _adjacent(source, target):
+            raise entry.error(
+                f"the arrow on {list(source)} points at {list(target)}, which is not adjacent"
+            )
+        arrows[source], placed[source] = target, entry.where
+    floor = on_path | set(arrows)
     for source, target in arrows.items():
         if target not in floor:
-            raise ComponentError(
-                f"{where}: the arrow on {list(source)} points off the floor at {list(target)}"
+            raise placed[source].error(
+                f"the arrow on {list(source)} points off the floor at {list(target)}"
+                " (neither a path hex nor an arrow hex)"
             )
     for source, first in arrows.items():
         seen = {source}
         at = first
         while at not in on_path:
             if at in seen:
-                raise ComponentError(
-                    f"{where}: the arrows from {list(source)} loop without reaching a path"
+                raise placed[source].error(
+                    f"the arrows from {list(source)} loop without reaching a path"
                 )
             seen.add(at)
             at = arrows[at]
+    return arrows
 
-    hexes_sorted = tuple(sorted(floor, key=lambda h: (h[1], h[0])))
-    index = {h: i for i, h in enumerate(hexes_sorted)}
-    reached = {hexes_sorted[0]}
-    frontier = [hexes_sorted[0]]
+
+def _check_connected(root: Table, hexes: Sequence[Hex]) -> None:
+    floor = set(hexes)
+    reached = {hexes[0]}
+    frontier = [hexes[0]]
     while frontier:
         q, r = frontier.pop()
         for dq, dr in DIRECTIONS:
@@ -320,60 +331,103 @@ def parse_board(data: Mapping[str, Any], dancers: int, where: str = "ballroom.to
                 reached.add(n)
                 frontier.append(n)
     if len(reached) != len(floor):
-        raise ComponentError(f"{where}: the dance floor is not connected")
+        cut_off = min(floor - reached, key=lambda h: (h[1], h[0]))
+        raise root.error(
+            f"the dance floor is not connected: hex {list(cut_off)} cannot be reached"
+            f" from {list(hexes[0])}"
+        )
 
-    def floor_hex(value: object, label: str) -> int:
-        h = _hex(value, f"{where}: {label}")
-        if h not in index:
-            raise ComponentError(f"{where}: {label} {list(h)} is not a dance floor hex")
-        return index[h]
 
-    starts = [floor_hex(v, "start hex") for v in _list(data, "start_hexes", where)]
-    if len(set(starts)) != len(starts):
-        raise ComponentError(f"{where}: a start hex (white circle) is listed twice")
+def parse_board(
+    data: Table | Mapping[str, Any], dancers: int, where: str = "ballroom.toml"
+) -> Board:
+    """Build and validate the ballroom; ``dancers`` is how many start hexes it needs."""
+    root = Table.of(data, where).only(
+        HEADER_KEY,
+        "name",
+        "tempo",
+        "paths",
+        "arrows",
+        "start_hexes",
+        "server_hexes",
+        "sanctuaries",
+    )
+    name = root.get("name", Text())
+    tempo = root.table("tempo").only("boxes", "refreshment_box")
+    boxes = tempo.get("boxes", Int(TEMPO_BOXES, TEMPO_BOXES))
+    refresh_box = tempo.get("refreshment_box", Int(TEMPO_BOXES, TEMPO_BOXES))
+
+    paths = _read_paths(root)
+    on_path = {h for hexes, _ in paths for h in hexes}
+    arrows = _read_arrows(root, on_path)
+    hexes_sorted = tuple(sorted(on_path | set(arrows), key=lambda h: (h[1], h[0])))
+    _check_connected(root, hexes_sorted)
+    index = {h: i for i, h in enumerate(hexes_sorted)}
+
+    start_list = root.value("start_hexes")
+    starts = start_list.read(
+        ListOf(FloorHex(index, "a start hex"), "start hex", min_length=1, unique=True)
+    )
     if len(starts) != dancers:
-        raise ComponentError(
-            f"{where}: there must be one start hex per Dancer ({dancers}), not {len(starts)}"
+        raise start_list.where.error(
+            f"there must be one start hex per Dancer ({dancers} in dancers.toml), not {len(starts)}"
         )
-    servers = [floor_hex(v, "server hex") for v in _list(data, "server_hexes", where)]
-    if len(servers) != SERVER_HEXES or len(set(servers)) != SERVER_HEXES:
-        raise ComponentError(
-            f"{where}: there must be six different Server hexes, numbered 1-6 in order"
+    server_list = root.value("server_hexes")
+    servers = server_list.read(ListOf(FloorHex(index, "a Server hex"), "Server hex", unique=True))
+    if len(servers) != SERVER_HEXES:
+        raise server_list.where.error(
+            f"there must be six different Server hexes, numbered 1-6 in order, not {len(servers)}"
         )
-    if set(servers) & set(starts):
-        raise ComponentError(f"{where}: a Server hex may not also be a Dancer start hex")
+    for number, h in enumerate(servers, 1):
+        if h in starts:
+            raise server_list.where.at(f"Server hex {number}").error(
+                f"{list(hexes_sorted[h])} is a Dancer start hex; a Server hex may not also be one"
+            )
 
     sanctuaries: list[Sanctuary] = []
-    for number, entry in enumerate(_list(data, "sanctuaries", where), start=1):
-        here = f"{where}: sanctuary {number}"
-        if not isinstance(entry, dict):
-            raise ComponentError(f"{here} must be a table with colour, seats and entry")
-        colour = _str(entry.get("colour"), f"{here} colour")
-        seats = entry.get("seats")
+    sanctuary_tables = root.records(
+        "sanctuaries", "sanctuary", name="colour", count=FAMILIES, noun="Sanctuaries"
+    )
+    for entry in sanctuary_tables:
+        entry.only("colour", "seats", "entry")
+        colour = entry.get("colour", Text())
+        seats = entry.get("seats", Int(0, 99))
         if seats != SEATS_PER_TABLE:
-            raise ComponentError(f"{here} must have {SEATS_PER_TABLE} seats, not {seats!r}")
-        entry_hex = floor_hex(entry.get("entry"), f"sanctuary {number} entry")
+            raise entry.where.at("seats").error(
+                f"a Sanctuary table must have {SEATS_PER_TABLE} seats, not {seats}"
+            )
+        entry_hex = entry.get("entry", FloorHex(index, "a Sanctuary entry hex"))
         q, r = hexes_sorted[entry_hex]
-        if all((q + dq, r + dr) in floor for dq, dr in DIRECTIONS):
-            raise ComponentError(
-                f"{here}: the entry hex {[q, r]} must lie at the edge of the floor, beside the table"
+        if all((q + dq, r + dr) in index for dq, dr in DIRECTIONS):
+            raise entry.where.at("entry").error(
+                f"the entry hex {[q, r]} must lie at the edge of the floor, beside the table"
             )
         if entry_hex in starts or entry_hex in servers:
-            raise ComponentError(f"{here}: the entry hex may not be a start or Server hex")
+            raise entry.where.at("entry").error(
+                f"the entry hex {[q, r]} may not be a start or Server hex"
+            )
         sanctuaries.append(Sanctuary(colour, seats, entry_hex))
-    if len(sanctuaries) != FAMILIES:
-        raise ComponentError(
-            f"{where}: there must be {FAMILIES} Sanctuaries, not {len(sanctuaries)}"
-        )
-    _unique([s.colour for s in sanctuaries], "Sanctuary colour", where)
-    if len({s.entry for s in sanctuaries}) != FAMILIES:
-        raise ComponentError(f"{where}: two Sanctuaries share an entry hex")
+    unique(
+        (
+            (s.colour, t.where.at("colour"))
+            for s, t in zip(sanctuaries, sanctuary_tables, strict=True)
+        ),
+        "Sanctuary colour",
+    )
+    entries: dict[int, Where] = {}
+    for s, t in zip(sanctuaries, sanctuary_tables, strict=True):
+        if s.entry in entries:
+            raise t.where.at("entry").error(
+                f"two Sanctuaries share the entry hex {list(hexes_sorted[s.entry])}"
+                f" (also at {entries[s.entry].relative_to(t.where)})"
+            )
+        entries[s.entry] = t.where
 
     neighbours = tuple(
         tuple(index.get((q + dq, r + dr), -1) for dq, dr in DIRECTIONS) for q, r in hexes_sorted
     )
     path_next = [-1] * len(hexes_sorted)
-    for hexes in path_hexes:
+    for hexes, _ in paths:
         for a, b in zip(hexes, hexes[1:] + hexes[:1], strict=True):
             path_next[index[a]] = index[b]
     arrow_to = [-1] * len(hexes_sorted)
@@ -391,7 +445,7 @@ def parse_board(data: Mapping[str, Any], dancers: int, where: str = "ballroom.to
         neighbours=neighbours,
         path_next=tuple(path_next),
         arrow_to=tuple(arrow_to),
-        paths=tuple(tuple(index[h] for h in hexes) for hexes in path_hexes),
+        paths=tuple(tuple(index[h] for h in hexes) for hexes, _ in paths),
         start_hexes=tuple(starts),
         server_hexes=tuple(servers),
         sanctuaries=tuple(sanctuaries),
@@ -404,163 +458,197 @@ def parse_board(data: Mapping[str, Any], dancers: int, where: str = "ballroom.to
 # -- the markers ------------------------------------------------------------------
 
 
-def parse_avatars(data: Mapping[str, Any], where: str = "avatars.toml") -> tuple[Avatar, ...]:
-    avatars = []
-    for number, entry in enumerate(_list(data, "avatars", where), start=1):
-        here = f"{where}: avatar {number}"
-        if not isinstance(entry, dict):
-            raise ComponentError(f"{here} must be a table")
-        avatars.append(
-            Avatar(
-                name=_str(entry.get("name"), f"{here} name"),
-                short=_str(entry.get("short"), f"{here} short"),
-                family=_str(entry.get("family"), f"{here} family"),
-                ratings=_domain_table(entry.get("ratings"), f"{here} ratings", 6),
-                movement=_int(entry.get("movement"), f"{here} movement", 1, 6),
-                mark=_mark(entry.get("mark"), f"{here} mark"),
-            )
-        )
-    if len(avatars) != FAMILIES:
-        raise ComponentError(
-            f"{where}: there must be {FAMILIES} Avatars, one per family, not {len(avatars)}"
-        )
-    _unique([a.slug for a in avatars], "Avatar", where)
-    _unique([a.short for a in avatars], "short name", where)
-    _unique([a.mark for a in avatars], "token mark", where)
-    return tuple(avatars)
+def parse_avatars(
+    data: Table | Mapping[str, Any], where: str = "avatars.toml"
+) -> tuple[Avatar, ...]:
+    """The six Avatars, one per family, with different names, short names and token marks."""
+    root = Table.of(data, where).only(HEADER_KEY, "avatars")
+    tables = root.records("avatars", "avatar", count=FAMILIES, noun="Avatars, one per family")
+    fields: dict[str, Spec[Any]] = {
+        "name": Text(),
+        "short": Text(),
+        "family": Text(),
+        "ratings": RATINGS,
+        "movement": Int(1, 6),
+        "mark": Mark(),
+    }
+    avatars = tuple(t.build(Avatar, fields) for t in tables)
+    unique(((a.slug, t.where.at("name")) for a, t in zip(avatars, tables, strict=True)), "Avatar")
+    unique(
+        ((a.short, t.where.at("short")) for a, t in zip(avatars, tables, strict=True)), "short name"
+    )
+    unique(
+        ((a.mark, t.where.at("mark")) for a, t in zip(avatars, tables, strict=True)), "token mark"
+    )
+    return avatars
 
 
 def parse_plans(
-    data: Mapping[str, Any], where: str = "plans.toml"
+    data: Table | Mapping[str, Any], where: str = "plans.toml"
 ) -> tuple[tuple[str, ...], tuple[Plan, ...]]:
-    colours = tuple(_str(c, f"{where}: colour") for c in _list(data, "colours", where))
-    _unique(colours, "colour", where)
+    """The symbol colours and the Plans, at least one per family, each a table can complete."""
+    root = Table.of(data, where).only(HEADER_KEY, "colours", "plans")
+    colours = root.get("colours", ListOf(Text(), "colour", min_length=1, unique=True))
+    symbol = OneOf(colours, among=f"the colours in {root.where.file}")
+    tables = root.records("plans", "plan", name="id")
     plans = []
-    for number, entry in enumerate(_list(data, "plans", where), start=1):
-        here = f"{where}: plan {number}"
-        if not isinstance(entry, dict):
-            raise ComponentError(f"{here} must be a table with id and symbols")
-        symbols = _list(entry, "symbols", here)
-        needs = [0] * len(colours)
-        for symbol in symbols:
-            if symbol not in colours:
-                raise ComponentError(
-                    f"{here}: symbol {symbol!r} is not one of {', '.join(colours)}"
-                )
-            needs[colours.index(symbol)] += 1
+    for entry in tables:
+        entry.only("id", "symbols")
+        symbols = entry.get("symbols", ListOf(symbol, "symbol", min_length=1))
         if len(symbols) > SEATS_PER_TABLE + 1:
-            raise ComponentError(
-                f"{here} asks for {len(symbols)} Dancers; a table seats at most six"
+            raise entry.where.at("symbols").error(
+                f"the Plan asks for {len(symbols)} Dancers; a table seats at most six"
+                " (five seats, and a sixth Dancer who completes the Plan)"
             )
-        plans.append(Plan(slug(_str(entry.get("id"), f"{here} id")), tuple(needs)))
-    _unique([p.id for p in plans], "plan id", where)
+        needs = tuple(symbols.count(c) for c in colours)
+        plans.append(Plan(slug(entry.get("id", Text())), needs))
+    if len(plans) < FAMILIES:
+        raise root.where.at("plans").error(
+            f"there must be at least {FAMILIES} Plans, one for each family, not {len(plans)}"
+        )
+    unique(((p.id, t.where.at("id")) for p, t in zip(plans, tables, strict=True)), "plan id")
     return colours, tuple(plans)
 
 
 def parse_dancers(
-    data: Mapping[str, Any], colours: Sequence[str], where: str = "dancers.toml"
+    data: Table | Mapping[str, Any], colours: Sequence[str], where: str = "dancers.toml"
 ) -> tuple[Dancer, ...]:
+    """The Dancers, each showing a Plan colour, pips per Domain and the Domains she negates."""
+    root = Table.of(data, where).only(HEADER_KEY, "dancers")
+    symbol = OneOf(colours, among="the colours in plans.toml")
+    negates = Default(ListOf(DOMAIN_SPEC, "Domain", unique=True), ())
+    tables = root.records("dancers", "dancer")
     dancers = []
-    for number, entry in enumerate(_list(data, "dancers", where), start=1):
-        here = f"{where}: dancer {number}"
-        if not isinstance(entry, dict):
-            raise ComponentError(f"{here} must be a table")
-        symbol = entry.get("symbol")
-        if symbol not in colours:
-            raise ComponentError(f"{here}: symbol {symbol!r} must be one of {', '.join(colours)}")
-        negates = entry.get("negates", [])
-        if not isinstance(negates, list) or any(n not in DOMAINS for n in negates):
-            raise ComponentError(f"{here}: negates must list Domains among {', '.join(DOMAINS)}")
-        if len(set(negates)) == len(DOMAINS):
-            raise ComponentError(f"{here} negates every Domain and could never be Influenced")
+    for entry in tables:
+        entry.only("name", "symbol", "pips", "negates")
+        negated = entry.get("negates", negates)
+        if len(negated) == len(DOMAINS):
+            raise entry.where.at("negates").error(
+                "the Dancer negates every Domain and could never be Influenced"
+            )
         dancers.append(
             Dancer(
-                name=_str(entry.get("name"), f"{here} name"),
-                symbol=list(colours).index(str(symbol)),
-                pips=_domain_table(entry.get("pips"), f"{here} pips", 6),
-                negates=tuple(d in negates for d in DOMAINS),
+                name=entry.get("name", Text()),
+                symbol=list(colours).index(entry.get("symbol", symbol)),
+                pips=entry.get("pips", RATINGS),
+                negates=tuple(d in negated for d in DOMAINS),
             )
         )
-    _unique([d.slug for d in dancers], "Dancer", where)
+    unique(((d.slug, t.where.at("name")) for d, t in zip(dancers, tables, strict=True)), "Dancer")
     return tuple(dancers)
 
 
 def parse_refreshments(
-    data: Mapping[str, Any], where: str = "refreshments.toml"
+    data: Table | Mapping[str, Any], where: str = "refreshments.toml"
 ) -> tuple[RefreshmentKind, ...]:
+    """The Refreshment marker kinds: pips in a Domain, or the Ankh; and how many of each."""
+    root = Table.of(data, where).only(HEADER_KEY, "refreshments")
+    kind_spec = OneOf((*DOMAINS, "ankh"), among="the Domains and the Ankh")
+    tables = root.records("refreshments", "refreshment", name="kind")
     kinds = []
-    for number, entry in enumerate(_list(data, "refreshments", where), start=1):
-        here = f"{where}: refreshment {number}"
-        if not isinstance(entry, dict):
-            raise ComponentError(f"{here} must be a table with kind, pips and count")
-        kind = entry.get("kind")
+    for entry in tables:
+        entry.only("kind", "pips", "count")
+        kind = entry.get("kind", kind_spec)
         if kind == "ankh":
-            domain = -1
-            pips = _int(entry.get("pips", 0), f"{here} pips", 0, 0)
-        elif kind in DOMAINS:
-            domain = DOMAINS.index(kind)
-            pips = _int(entry.get("pips"), f"{here} pips", 1, 6)
+            domain, pips = -1, entry.get("pips", Default(Int(0, 0), 0))
         else:
-            raise ComponentError(f"{here}: kind must be a Domain or 'ankh', not {kind!r}")
-        kinds.append(
-            RefreshmentKind(domain, pips, _int(entry.get("count"), f"{here} count", 1, 99))
+            domain, pips = DOMAINS.index(kind), entry.get("pips", Int(1, 6))
+        kinds.append(RefreshmentKind(domain, pips, entry.get("count", Int(1, 99))))
+    unique(
+        ((k.slug, t.where) for k, t in zip(kinds, tables, strict=True)),
+        "refreshment kind",
+    )
+    needed = 4 * (FAMILIES - 1) + 6
+    total = sum(k.count for k in kinds)
+    if total < needed:
+        raise root.where.at("refreshments").error(
+            f"the counts add up to {total} markers; at least {needed} are needed to deal"
+            " six families four each (six to one with Old Wealth)"
         )
-    _unique([k.slug for k in kinds], "refreshment kind", where)
     return tuple(kinds)
 
 
-def parse_powers(data: Mapping[str, Any], where: str = "powers.toml") -> tuple[Power, ...]:
-    powers = {}
-    for number, entry in enumerate(_list(data, "powers", where), start=1):
-        here = f"{where}: power {number}"
-        if not isinstance(entry, dict):
-            raise ComponentError(f"{here} must be a table")
-        power_id = entry.get("id")
-        if power_id not in POWER_IDS:
-            raise ComponentError(f"{here}: id {power_id!r} is not one of {', '.join(POWER_IDS)}")
-        if power_id in powers:
-            raise ComponentError(f"{here}: power {power_id!r} appears twice")
-        powers[power_id] = Power(
-            power_id,
-            _str(entry.get("name"), f"{here} name"),
-            _str(entry.get("text"), f"{here} text"),
-        )
-    missing = [p for p in POWER_IDS if p not in powers]
+def parse_powers(data: Table | Mapping[str, Any], where: str = "powers.toml") -> tuple[Power, ...]:
+    """The twelve Powers, each id once; the engine implements each by its id."""
+    root = Table.of(data, where).only(HEADER_KEY, "powers")
+    tables = root.records("powers", "power", name="id")
+    fields: dict[str, Spec[Any]] = {
+        "id": OneOf(POWER_IDS, among="the twelve Power ids"),
+        "name": Text(),
+        "text": Text(),
+    }
+    powers = [t.build(Power, fields) for t in tables]
+    unique(((p.id, t.where.at("id")) for p, t in zip(powers, tables, strict=True)), "power")
+    missing = [p for p in POWER_IDS if p not in {power.id for power in powers}]
     if missing:
-        raise ComponentError(
-            f"{where}: the twelve Powers are all required; missing {', '.join(missing)}"
+        raise root.where.at("powers").error(
+            f"the twelve Powers are all required; missing {', '.join(missing)}"
         )
-    return tuple(powers[p] for p in POWER_IDS)
+    by_id = {p.id: p for p in powers}
+    return tuple(by_id[p] for p in POWER_IDS)
+
+
+def _check_plans_can_be_completed(
+    plans_file: Table,
+    plans: Sequence[Plan],
+    colours: Sequence[str],
+    dancers_file: Table,
+    dancers: Sequence[Dancer],
+) -> None:
+    """Each Plan asks for no more Dancers of a colour than the Dancers file has."""
+    have = [sum(d.symbol == c for d in dancers) for c in range(len(colours))]
+    tables = plans_file.records("plans", "plan", name="id")
+    for plan, table in zip(plans, tables, strict=True):
+        for c, need in enumerate(plan.needs):
+            if need > have[c]:
+                raise table.where.at("symbols").error(
+                    f"the Plan needs {need} {colours[c]} Dancer{'s' if need > 1 else ''},"
+                    f" but {dancers_file.where.file} has {have[c]}"
+                )
 
 
 def load_components(directory: Path = DATA_DIR) -> Components:
-    """Read and validate every component file in ``directory``."""
-    colours, plans = parse_plans(_read(directory / "plans.toml"))
-    dancers = parse_dancers(_read(directory / "dancers.toml"), colours)
-    refreshments = parse_refreshments(_read(directory / "refreshments.toml"))
-    needed = 4 * (FAMILIES - 1) + 6
-    if sum(k.count for k in refreshments) < needed:
-        raise ComponentError(
-            f"refreshments.toml: at least {needed} markers are needed to deal six families"
-        )
-    avatars = parse_avatars(_read(directory / "avatars.toml"))
-    _unique(
-        [*(d.slug for d in dancers), *(a.slug for a in avatars)],
+    """Read and validate every component file, from ``directory`` where it has the file.
+
+    A file missing from ``directory`` is read from the shipped ``data/``, so
+    a group can replace one file (the Dancers) and keep the others.
+    """
+    return _load(DataFiles(DATA_DIR, None if directory == DATA_DIR else directory))
+
+
+def _load(files: DataFiles) -> Components:
+    plans_file = files.read("plans.toml")
+    colours, plans = parse_plans(plans_file)
+    dancers_file = files.read("dancers.toml")
+    dancers = parse_dancers(dancers_file, colours)
+    _check_plans_can_be_completed(plans_file, plans, colours, dancers_file, dancers)
+    avatars_file = files.read("avatars.toml")
+    avatars = parse_avatars(avatars_file)
+    unique(
+        [
+            *(
+                (d.slug, dancers_file.where.at(f"dancer {n} ({d.name})"))
+                for n, d in enumerate(dancers, 1)
+            ),
+            *(
+                (a.slug, avatars_file.where.at(f"avatar {n} ({a.name})"))
+                for n, a in enumerate(avatars, 1)
+            ),
+        ],
         "name",
-        "dancers.toml/avatars.toml",
     )
     return Components(
-        board=parse_board(_read(directory / "ballroom.toml"), len(dancers)),
+        board=parse_board(files.read("ballroom.toml"), len(dancers)),
         avatars=avatars,
         dancers=dancers,
-        refreshments=refreshments,
+        refreshments=parse_refreshments(files.read("refreshments.toml")),
         plans=plans,
-        powers=parse_powers(_read(directory / "powers.toml")),
+        powers=parse_powers(files.read("powers.toml")),
         colours=colours,
     )
 
 
 @cache
 def default_components() -> Components:
-    """The components shipped in ``data/``, loaded once."""
-    return load_components()
+    """The components in ``data/``, or in ``$BALLROOM_DATA/the-dance/`` where it has a file; loaded once."""
+    return _load(DataFiles.of_game(GAME_ID, DATA_DIR))

@@ -93,10 +93,10 @@ class TheDance(Game):
             ),
             Option(
                 "dawn",
-                "The ball closes at dawn after this game turn (not in the rulebook; 0 = never): "
-                "the families that filled the most Plan symbols, then seated the most Dancers, "
-                "win. Games between purposeful players end long before.",
-                default=200,
+                "House rule, not in the rulebook (off by default, 0): the ball closes at dawn "
+                "after this game turn, and the families that filled the most Plan symbols, then "
+                "seated the most Dancers, win. The rulebook ends the game only by a Plan.",
+                default=0,
                 minimum=0,
                 maximum=100_000,
             ),
@@ -109,6 +109,10 @@ class TheDance(Game):
     )
     bots: ClassVar[dict[str, Bot]] = BOTS
     bot_defaults: ClassVar[tuple[str, ...]] = BOT_DEFAULTS
+    turn_cap: ClassVar[int | None] = 200
+    """No turn limit in the rules (RULINGS 16), and random play seldom seats anyone, so
+    automated play cuts a game off unfinished after 200 turns; purposeful games between
+    the heuristic bots end by a Plan in about 10-25."""
 
     def __init__(self, players: int, **options: object) -> None:
         super().__init__(players, **options)
@@ -130,6 +134,10 @@ class TheDance(Game):
 
     def parse_action(self, text: str) -> int:
         return ac.parse(text)
+
+    def action_json(self, action: int) -> dict[str, Any]:
+        """The structured form of ``action``: its family and parameters by name."""
+        return ac.CODEC.to_json(action)
 
     def determinize(self, observation: Observation, rng: Rng) -> TheDanceState:
         return TheDanceState.from_observation(self, observation, rng)

@@ -16,13 +16,12 @@ from ballroom.core.state import Observation
 from ballroom.games.the_dance import actions as ac
 from ballroom.games.the_dance.components import DOMAINS, POWER_IDS
 from ballroom.games.the_dance.odds import Chances, RollRules, chances
+from ballroom.games.the_dance.steps import Target
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
     from ballroom.games.the_dance.game import TheDance
-
-TARGET_DANCER = 0
 
 
 def move_hints(game: TheDance, view: Observation, legal: Sequence[int]) -> dict[int, Any]:
@@ -61,27 +60,31 @@ class _Hints:
         self.rating: tuple[int, ...] = self.comp.avatars[family["avatar"]].ratings
         powers = {POWER_IDS[w] for w in family["powers"]}
         self.tactician = "tactician" in powers
+        self.refreshment_limit = 2 if "resourceful" in powers else 1
         self.willpower = "willpower" in powers
         self.overwhelming = "overwhelming" in powers
         self.cards = int(family["refreshment_count"])
         self.effort = view["effort"]
 
-    def _powers(self, fresh: bool) -> list[str]:
-        """The after-roll Powers that "best" play may use."""
-        named = [("Tactician", self.tactician), ("Willpower", self.willpower and fresh)]
-        return [name for name, has in named if has]
+    def _tactician(self, used: int) -> bool:
+        """Whether Tactician may act after a roll that ``used`` Refreshments before it:
+        its spend is one of the roll's Refreshments (RULINGS 18)."""
+        return self.tactician and used < self.refreshment_limit
 
-    def _odds(self, need: int, *, cards: int, dancer: bool, fresh: bool) -> dict[str, Any]:
+    def _odds(
+        self, need: int, *, cards: int, dancer: bool, fresh: bool, used: int = 0
+    ) -> dict[str, Any]:
         rules = RollRules(need, dancer, self.overwhelming and dancer, self.margin_three)
         plain = chances(rules)
-        best = chances(
-            rules, cards=cards, tactician=self.tactician, willpower=self.willpower and fresh
-        )
+        tactician = self._tactician(used)
+        willpower = self.willpower and fresh
+        best = chances(rules, cards=cards, tactician=tactician, willpower=willpower)
+        named = [("Tactician", tactician), ("Willpower", willpower)]
         return {
             "need": need,
             **_pair("", plain),
             **_pair("best_", best),
-            "with": self._powers(fresh) if cards > 0 else [],
+            "with": [name for name, has in named if has] if cards > 0 else [],
         }
 
     def target(self, *, dancer: int = -1, avatar: int = -1) -> dict[str, Any]:
@@ -100,7 +103,7 @@ class _Hints:
 
     def _need(self, domain: int, used: Sequence[int]) -> int:
         effort = self.effort
-        if effort["kind"] != TARGET_DANCER:
+        if effort["kind"] != Target.DANCER:
             return self.rating[domain] + self.comp.avatars[self._target_avatar()].ratings[domain]
         kinds = self.comp.refreshments
         pips: int = self.comp.dancers[effort["target"]].pips[domain]
@@ -113,12 +116,16 @@ class _Hints:
         return not self.effort["rerolled"]
 
     def domain(self, domain: int) -> dict[str, Any]:
-        need = self._need(domain, self.effort["used"])
-        dancer = self.effort["kind"] == TARGET_DANCER
-        return self._odds(need, cards=self.cards, dancer=dancer, fresh=self._fresh())
+        used = self.effort["used"]
+        need = self._need(domain, used)
+        dancer = self.effort["kind"] == Target.DANCER
+        return self._odds(
+            need, cards=self.cards, dancer=dancer, fresh=self._fresh(), used=len(used)
+        )
 
     def refreshment(self, action: int) -> dict[str, Any] | None:
-        """Each choice adds its pips and leaves one card fewer for Tactician or Willpower."""
+        """Each choice adds its pips and leaves one card fewer for Tactician or Willpower
+        (and, once the roll's Refreshments are spent, no Tactician)."""
         used = list(self.effort["used"])
         if ac.REFRESH <= action < ac.REFRESH + ac.K:
             used.append(action - ac.REFRESH)
@@ -126,12 +133,14 @@ class _Hints:
             return None
         spent = len(used) - len(self.effort["used"])
         need = self._need(self.effort["domain"], used)
-        return self._odds(need, cards=self.cards - spent, dancer=True, fresh=self._fresh())
+        return self._odds(
+            need, cards=self.cards - spent, dancer=True, fresh=self._fresh(), used=len(used)
+        )
 
     def post_roll(self, action: int) -> dict[str, Any] | None:
         """Accepting or lowering the die settles it; Willpower gives a new roll's odds."""
         effort = self.effort
-        dancer = effort["kind"] == TARGET_DANCER
+        dancer = effort["kind"] == Target.DANCER
         need = self._need(effort["domain"], effort["used"])
         rules = RollRules(need, dancer, self.overwhelming and dancer, self.margin_three)
         face, lowered = effort["roll"], effort["modifier"]
@@ -140,7 +149,8 @@ class _Hints:
         if ac.TACTICIAN <= action < ac.TACTICIAN + ac.K:
             return _verdict(rules, face, lowered + 1)
         if ac.WILLPOWER <= action < ac.WILLPOWER + ac.K:
-            again = chances(rules, cards=self.cards - 1, tactician=self.tactician)
+            tactician = self._tactician(len(effort["used"]))
+            again = chances(rules, cards=self.cards - 1, tactician=tactician)
             return {"need": need, **_pair("", again)}
         return None
 

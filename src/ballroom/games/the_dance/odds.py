@@ -1,13 +1,15 @@
 """The chances of one Influence or Foil roll, settled as the engine settles it.
 
-A d6 succeeds when it counts at most the target number (``state._resolve``).
+A d6 succeeds when it counts at most the target number (``influence._resolve``).
 A success Dominates on a natural 1 (``domination=natural-one``), on a count
 three or more under the target (``margin-three``), or always with
 OVERWHELMING; a Foil never Dominates. After the roll the family may spend
-any one Refreshment (``state._postroll_actions``): TACTICIAN makes the die
+any one Refreshment (``powers.post_roll_actions``): TACTICIAN makes the die
 count one lower (once per roll, while it counts more than 1; a lowered 1 is
 not a natural 1), WILLPOWER rolls again (once per effort, and Tactician may
-then be used on the new roll).
+then be used on the new roll). Tactician's spend is one of the roll's
+Refreshments (RULINGS 18), so the caller says whether the Refreshments played
+before the roll left room for it.
 
 "Best" play spends Refreshments after the roll only to turn a failure into a
 success or, among equally sure ways, a success into Domination: both numbers

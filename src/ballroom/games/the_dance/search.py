@@ -27,13 +27,7 @@ from typing import TYPE_CHECKING
 
 from ballroom.core.rng import Rng
 from ballroom.games.the_dance import actions as ac
-from ballroom.games.the_dance.state import (
-    P_DANCE,
-    P_DOMAIN,
-    P_INFLUENCE,
-    P_REFRESH,
-    TARGET_DANCER,
-)
+from ballroom.games.the_dance.steps import Phase, Target
 
 if TYPE_CHECKING:
     from ballroom.games.the_dance.state import TheDanceState
@@ -48,17 +42,26 @@ def _lacking(state: TheDanceState, p: int) -> list[int]:
     return needs
 
 
+# Bound once: looking up an enum's member costs more than a rollout step can spare.
+_DANCE, _INFLUENCE, _DOMAIN, _REFRESHMENT = (
+    Phase.DANCE,
+    Phase.INFLUENCE,
+    Phase.DOMAIN,
+    Phase.REFRESHMENT,
+)
+
+
 def rollout_action(state: TheDanceState, player: int, rng: Rng) -> int:
     """A quick purposeful move for ``player`` (uniform where the greedy rule has no opinion)."""
     legal = state.legal_actions(player)
     phase = state.phase
-    if phase == P_DANCE:
+    if phase is _DANCE:
         return _dance(state, player, legal, rng)
-    if phase == P_INFLUENCE:
+    if phase is _INFLUENCE:
         return _influence(state, player, legal)
-    if phase == P_DOMAIN:
+    if phase is _DOMAIN:
         return max(legal, key=lambda a: _domain_total(state, player, a - ac.DOMAIN))
-    if phase == P_REFRESH:
+    if phase is _REFRESHMENT:
         return legal[0]
     if ac.ACCEPT in legal:
         return ac.ACCEPT
@@ -67,7 +70,7 @@ def rollout_action(state: TheDanceState, player: int, rng: Rng) -> int:
 
 def _domain_total(state: TheDanceState, p: int, domain: int) -> int:
     rating = state.comp.avatars[state.avatar_of[p]].ratings[domain]
-    if state.target_kind == TARGET_DANCER:
+    if state.target_kind == Target.DANCER:
         return rating + state.comp.dancers[state.target].pips[domain]
     return rating + state.comp.avatars[state.avatar_of[state.target]].ratings[domain]
 
@@ -98,7 +101,7 @@ def _dance(state: TheDanceState, p: int, legal: list[int], rng: Rng) -> int:
         pos = state.dancer_pos[d]
         if (
             pos >= 0
-            and state.dancer_inf[d] < 0
+            and state.influenced_by[d] < 0
             and lacking[dancers[d].symbol] > 0
             and distance[pos] < nearest
         ):
@@ -117,12 +120,12 @@ def _influence(state: TheDanceState, p: int, legal: list[int]) -> int:
     lacking = _lacking(state, p)
     dancers = state.comp.dancers
     ratings = state.comp.avatars[state.avatar_of[p]].ratings
-    free_marker = state.dancer_inf.count(p) < state.markers[p]
+    free_marker = state.influenced_by.count(p) < state.markers[p]
     best, best_total = ac.PASS if ac.PASS in legal else legal[0], 0
     for a in legal:
         if ac.INFLUENCE <= a < ac.INFLUENCE + state.nd:
             dancer = dancers[a - ac.INFLUENCE]
-            if state.dancer_inf[a - ac.INFLUENCE] < 0 and (
+            if state.influenced_by[a - ac.INFLUENCE] < 0 and (
                 lacking[dancer.symbol] <= 0 or not free_marker
             ):
                 continue
@@ -159,8 +162,8 @@ def progress(state: TheDanceState, p: int) -> float:
     for d in range(state.nd):
         pos = state.dancer_pos[d]
         symbol = dancers[d].symbol
-        if pos >= 0 and state.dancer_inf[d] == p and needs[symbol] > 0:
-            base = DOMINATED if state.dancer_dom[d] else INFLUENCED
+        if pos >= 0 and state.influenced_by[d] == p and needs[symbol] > 0:
+            base = DOMINATED if state.dominated[d] else INFLUENCED
             credits[symbol].append(max(0.2, base - HOME_DECAY * home[pos]))
     partial = 0.0
     for symbol, offered in enumerate(credits):
@@ -174,7 +177,7 @@ def progress(state: TheDanceState, p: int) -> float:
         best = 0.0
         for d in range(state.nd):
             pos = state.dancer_pos[d]
-            if pos >= 0 and state.dancer_inf[d] < 0 and needs[dancers[d].symbol] > 0:
+            if pos >= 0 and state.influenced_by[d] < 0 and needs[dancers[d].symbol] > 0:
                 best = max(best, NEAR - NEAR_DECAY * near[pos])
         partial += best
     return (filled + partial) / max(1, total)

@@ -1,0 +1,288 @@
+"""Actions as named families with typed parameters, and their three encodings.
+
+A game declares its action families once (``step`` with a direction,
+``influence`` with a Dancer and a Domain, ``pass`` with nothing); the
+``ActionCodec`` built from them gives every (family, parameters) pair
+
+- a dense, stable integer id (families in declared order, each family's
+  parameters as the digits of a mixed-radix number): what RL and search use;
+- a stable text form that parses back (``influence lady-julia confidence``):
+  what records, the terminal and people use; text that names no action is
+  refused with what is allowed;
+- a structured form, the family's name and each parameter's text by name,
+  JSON-ready: what a web client renders without parsing text or knowing a
+  rule (``catalog`` describes every family for it).
+
+The ids stay stable as long as the declaration does: add families and
+values at the end.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import Any, Generic, TypeVar
+
+from ballroom.core.errors import IllegalActionError, allowed_list
+
+T = TypeVar("T")
+E = TypeVar("E", bound=Enum)
+
+
+@dataclass(frozen=True, slots=True)
+class Param(Generic[T]):
+    """One typed parameter: its name and the values it takes, each with its text form.
+
+    Texts are non-empty and unique; they may hold spaces (a set of dice,
+    ``0 3``), and parsing tries the shortest match first.
+    """
+
+    name: str
+    values: tuple[T, ...]
+    texts: tuple[str, ...]
+    doc: str = ""
+    _index: dict[T, int] = field(init=False, repr=False, compare=False, hash=False)
+    _parse: dict[str, int] = field(init=False, repr=False, compare=False, hash=False)
+
+    def __post_init__(self) -> None:
+        if len(self.values) != len(self.texts) or not self.values:
+            raise ValueError(f"parameter {self.name}: one text for each of at least one value")
+        bad = [t for t in self.texts if not t or t != t.strip()]
+        if bad or len(set(self.texts)) != len(self.texts):
+            raise ValueError(f"parameter {self.name}: texts must be unique and trimmed: {bad}")
+        object.__setattr__(self, "_index", {v: i for i, v in enumerate(self.values)})
+        object.__setattr__(self, "_parse", {t: i for i, t in enumerate(self.texts)})
+
+    @classmethod
+    def of_enum(cls, name: str, kind: type[E], doc: str = "") -> Param[E]:
+        """Every member of ``kind``; text: the member's string value, else its lowered name."""
+        members = tuple(kind)
+        texts = tuple(
+            m.value if isinstance(m.value, str) else m.name.lower().replace("_", "-")
+            for m in members
+        )
+        return Param(name, members, texts, doc)
+
+    @classmethod
+    def of_range(cls, name: str, low: int, high: int, doc: str = "") -> Param[int]:
+        """The integers ``low..high``."""
+        numbers = tuple(range(low, high + 1))
+        return Param(name, numbers, tuple(map(str, numbers)), doc)
+
+    @classmethod
+    def of_names(cls, name: str, names: Sequence[str], doc: str = "") -> Param[int]:
+        """Component indexes, written by their names (``lady-julia`` is Dancer 3)."""
+        return Param(name, tuple(range(len(names))), tuple(names), doc)
+
+    @classmethod
+    def of_texts(cls, name: str, texts: Sequence[str], doc: str = "") -> Param[str]:
+        """Plain words, each its own value."""
+        return Param(name, tuple(texts), tuple(texts), doc)
+
+    def __len__(self) -> int:
+        return len(self.values)
+
+    def index(self, value: T) -> int:
+        try:
+            return self._index[value]
+        except KeyError:
+            raise IllegalActionError(
+                f"{value!r} is not a {self.name}; allowed: {allowed_list(list(self.texts))}"
+            ) from None
+
+    def text(self, value: T) -> str:
+        return self.texts[self.index(value)]
+
+    def lookup(self, text: str) -> int | None:
+        """The index of the value written ``text``, if any."""
+        return self._parse.get(text)
+
+
+@dataclass(frozen=True, slots=True)
+class Family:
+    """A named kind of action and its parameters, in the order its text writes them."""
+
+    name: str
+    params: tuple[Param[Any], ...] = ()
+    doc: str = ""
+
+    def __post_init__(self) -> None:
+        if not self.name or " " in self.name:
+            raise ValueError(f"a family name is one word, not {self.name!r}")
+
+    @property
+    def size(self) -> int:
+        return math.prod(len(param) for param in self.params)
+
+    def __call__(self, *values: Any) -> Action:
+        """The action of this family with ``values``, one per parameter."""
+        if len(values) != len(self.params):
+            raise IllegalActionError(f"{self.name} takes {self.usage()}, not {values!r}")
+        for param, value in zip(self.params, values, strict=True):
+            param.index(value)
+        return Action(self, tuple(values))
+
+    def usage(self) -> str:
+        """How its text is written: ``influence <target> <domain>``."""
+        return " ".join([self.name, *(f"<{param.name}>" for param in self.params)])
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "family": self.name,
+            "doc": self.doc,
+            "params": [
+                {"name": param.name, "doc": param.doc, "values": list(param.texts)}
+                for param in self.params
+            ],
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """One action: its family and a value for each parameter."""
+
+    family: Family
+    values: tuple[Any, ...] = ()
+
+    def __getitem__(self, name: str) -> Any:
+        for param, value in zip(self.family.params, self.values, strict=True):
+            if param.name == name:
+                return value
+        raise KeyError(f"{self.family.name} has no parameter {name!r}")
+
+    def __str__(self) -> str:
+        texts = (p.text(v) for p, v in zip(self.family.params, self.values, strict=True))
+        return " ".join([self.family.name, *texts])
+
+    def to_json(self) -> dict[str, Any]:
+        """The structured form: the family's name and each parameter's text by name."""
+        return {
+            "family": self.family.name,
+            "params": {
+                p.name: p.text(v) for p, v in zip(self.family.params, self.values, strict=True)
+            },
+        }
+
+
+class ActionCodec:
+    """The ids, texts and structured forms of a game's declared action families."""
+
+    def __init__(self, families: Iterable[Family]) -> None:
+        self.families = tuple(families)
+        self._by_name: dict[str, Family] = {}
+        self._offset: dict[str, int] = {}
+        total = 0
+        for family in self.families:
+            if family.name in self._by_name:
+                raise ValueError(f"action family {family.name!r} is declared twice")
+            self._by_name[family.name] = family
+            self._offset[family.name] = total
+            total += family.size
+        self.size = total
+
+    def family(self, name: str) -> Family:
+        try:
+            return self._by_name[name]
+        except KeyError:
+            raise IllegalActionError(
+                f"unknown action {name!r}; allowed: {allowed_list(list(self._by_name))}"
+            ) from None
+
+    # -- ids ----------------------------------------------------------------
+
+    def encode(self, action: Action) -> int:
+        family = self._by_name.get(action.family.name)
+        if family != action.family:
+            raise IllegalActionError(f"{action.family.name!r} is not a family of this game")
+        number = 0
+        for param, value in zip(family.params, action.values, strict=True):
+            number = number * len(param) + param.index(value)
+        return self._offset[family.name] + number
+
+    def decode(self, action_id: int) -> Action:
+        if not 0 <= action_id < self.size:
+            raise IllegalActionError(
+                f"action #{action_id} does not exist; ids are 0..{self.size - 1}"
+            )
+        for family in reversed(self.families):
+            offset = self._offset[family.name]
+            if action_id >= offset:
+                number = action_id - offset
+                values: list[Any] = []
+                for param in reversed(family.params):
+                    number, digit = divmod(number, len(param))
+                    values.append(param.values[digit])
+                return Action(family, tuple(reversed(values)))
+        raise AssertionError("unreachable: the id is in range")
+
+    # -- text ---------------------------------------------------------------
+
+    def to_text(self, action_id: int) -> str:
+        return str(self.decode(action_id))
+
+    def parse(self, text: str) -> int:
+        """The id ``text`` names, or an error saying what is allowed."""
+        return self.encode(self.parse_action(text))
+
+    def parse_action(self, text: str) -> Action:
+        words = text.split()
+        if not words:
+            raise IllegalActionError(
+                f"an action is needed; allowed: {allowed_list(list(self._by_name))}"
+            )
+        family = self.family(words[0])
+        found = _parse_values(family.params, words[1:])
+        if isinstance(found, str):
+            raise IllegalActionError(f"{text.strip()!r}: {found}")
+        return Action(family, found)
+
+    # -- structured form ----------------------------------------------------
+
+    def to_json(self, action_id: int) -> dict[str, Any]:
+        """The structured form of an id, with the id and text alongside."""
+        action = self.decode(action_id)
+        return {"id": action_id, "text": str(action), **action.to_json()}
+
+    def from_json(self, data: Mapping[str, Any]) -> int:
+        """The id of a structured form (``{"family": ..., "params": {...}}``)."""
+        family = self.family(str(data.get("family")))
+        given = data.get("params", {})
+        if not isinstance(given, Mapping) or set(given) != {p.name for p in family.params}:
+            raise IllegalActionError(f"{family.name} takes parameters {family.usage()}")
+        values: list[Any] = []
+        for param in family.params:
+            index = param.lookup(str(given[param.name]))
+            if index is None:
+                raise IllegalActionError(
+                    f"{given[param.name]!r} is not a {param.name}; "
+                    f"allowed: {allowed_list(list(param.texts))}"
+                )
+            values.append(param.values[index])
+        return self.encode(Action(family, tuple(values)))
+
+    def catalog(self) -> list[dict[str, Any]]:
+        """Every family with its parameters and their values, for a client to render."""
+        return [family.to_json() for family in self.families]
+
+
+def _parse_values(params: Sequence[Param[Any]], words: Sequence[str]) -> tuple[Any, ...] | str:
+    """The values ``words`` give ``params`` in order, or why they do not."""
+    if not params:
+        return () if not words else f"too many words: {' '.join(words)!r}"
+    param = params[0]
+    if not words:
+        return f"missing <{param.name}>; allowed: {allowed_list(list(param.texts))}"
+    first_error = ""
+    for take in range(1, len(words) + 1):
+        index = param.lookup(" ".join(words[:take]))
+        if index is None:
+            continue
+        rest = _parse_values(params[1:], words[take:])
+        if not isinstance(rest, str):
+            return (param.values[index], *rest)
+        first_error = first_error or rest
+    return first_error or (
+        f"{words[0]!r} is not a {param.name}; allowed: {allowed_list(list(param.texts))}"
+    )

@@ -1,0 +1,100 @@
+"""What a game may offer beyond the State/Game contract, declared as Protocols.
+
+A game has a capability by defining the method; callers ask with
+``isinstance(game, Determinizes)`` and so on, instead of looking the method
+up by name, and mypy checks both sides. Where a caller needs an answer from
+every game, the functions below give the plain one for a game without the
+capability (its JSON, no hints, the action's text).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
+
+if TYPE_CHECKING:
+    from ballroom.core.game import Game
+    from ballroom.core.rng import Rng
+    from ballroom.core.state import Observation, State
+
+
+@runtime_checkable
+class Determinizes(Protocol):
+    """Deals a full state consistent with one seat's observation (what IS-MCTS searches)."""
+
+    def determinize(self, observation: Observation, rng: Rng) -> State:
+        """What the seat cannot see is dealt afresh with ``rng``; the rest is as it saw it."""
+        ...
+
+
+@runtime_checkable
+class Evaluates(Protocol):
+    """Estimates each seat's share of the win in a state a search cut short."""
+
+    def evaluate(self, state: Any) -> Sequence[float]: ...
+
+
+@runtime_checkable
+class HasRolloutPolicy(Protocol):
+    """Picks a fast, strong move for a search's rollouts."""
+
+    def rollout_action(self, state: Any, player: int, rng: Rng) -> int: ...
+
+
+@runtime_checkable
+class DescribesActions(Protocol):
+    """Says an action in words, in the context of a seat's observation (menus, logs)."""
+
+    def describe_action(self, action: int, observation: Observation) -> str: ...
+
+
+@runtime_checkable
+class StructuresActions(Protocol):
+    """Gives an action's structured form: its family and parameters by name, which a
+    client renders without parsing text (``ActionCodec.to_json``)."""
+
+    def action_json(self, action: int) -> dict[str, Any]:
+        """``{"id", "text", "family", "params": {name: text}}``."""
+        ...
+
+
+@runtime_checkable
+class Renders(Protocol):
+    """Draws an observation for the terminal (rich console markup allowed)."""
+
+    def render(self, observation: Observation) -> str: ...
+
+
+@runtime_checkable
+class HintsMoves(Protocol):
+    """Notes a seat's screen shows on its legal moves, from its observation alone.
+
+    The odds of a roll, what an arrangement scores: the game computes them
+    so that no rule is written twice in a client, and they tell the seat
+    nothing it could not work out at the table. Keyed by action id, plain
+    JSON values.
+    """
+
+    def move_hints(self, observation: Observation, legal: Sequence[int]) -> dict[int, Any]: ...
+
+
+def render(game: Game, observation: Observation) -> str:
+    """The game's picture of ``observation``, or its indented JSON."""
+    if isinstance(game, Renders):
+        return game.render(observation)
+    return json.dumps(observation, indent=1)
+
+
+def move_hints(game: Game, observation: Observation, legal: Sequence[int]) -> dict[int, Any]:
+    """The game's notes on ``legal`` moves, or none."""
+    if isinstance(game, HintsMoves):
+        return game.move_hints(observation, legal)
+    return {}
+
+
+def describe_action(game: Game, action: int, observation: Observation) -> str:
+    """The game's words for ``action``, or its text form."""
+    if isinstance(game, DescribesActions):
+        return game.describe_action(action, observation)
+    return game.action_to_text(action)

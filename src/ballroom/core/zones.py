@@ -1,0 +1,447 @@
+"""Zones: where a game's cards lie, and who may see them.
+
+A zone is an ordered collection of component ids (a deck, a hand, a
+tableau, a discard pile, a face-up row) with an owner (a seat, or none) and
+a visibility: its owner only, everyone, or nobody. Sizes are always public.
+The top of a zone is the end of its tuple.
+
+``Zones`` holds every zone of a game; every card lies in exactly one of
+them. It is a frozen value: a move returns new zones, so a State keeps one
+and replaces it, and a search's clone shares what did not change.
+
+Each seat has a **memory** of cards it saw that went where it cannot see
+(the cards it passed in a draft, a card shown to it): for each such card,
+the zones it may be in now. Moves keep memories up to date by themselves: a
+seat that sees a card leave for a hidden zone remembers where it went; a
+seat that sees neither end of a move knows only that *some* card moved, so
+a card it remembered in the source may now be in either zone.
+
+A seat's ``view`` shows the zones it may see and the sizes of the rest,
+with its memory. ``determinize`` deals, from such a view, every card the
+seat cannot see among the zones it cannot see, consistently with the sizes
+and the memory: the worlds a search for that seat may look at.
+
+Draws: a hidden pile whose order nobody knows is drawn by a chance node
+whose outcomes are its cards (``draw_outcomes``), so the record names the
+card and a search never foresees it. A pile whose order is fixed and kept
+(put back on top, looked at) is shuffled with the state's ``Rng`` and drawn
+from the top; cards a seat looked at and put back are best kept in a zone of
+their own that this seat may see.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field, replace
+from enum import Enum
+
+from ballroom.core.errors import ZoneError, allowed_list
+from ballroom.core.rng import Rng
+
+
+class Visibility(Enum):
+    """Who may see the cards of a zone (everyone may always see its size)."""
+
+    OWNER = "owner"
+    EVERYONE = "everyone"
+    NOBODY = "nobody"
+
+
+@dataclass(frozen=True, slots=True)
+class ZoneId:
+    """A zone's name and owner; its text form is ``hand/2`` (owner 2) or ``deck`` (no owner)."""
+
+    name: str
+    owner: int | None = None
+
+    def __post_init__(self) -> None:
+        if not self.name or "/" in self.name or self.name != self.name.strip():
+            raise ZoneError(f"a zone name is a non-empty word without '/', not {self.name!r}")
+
+    def __str__(self) -> str:
+        return self.name if self.owner is None else f"{self.name}/{self.owner}"
+
+    @classmethod
+    def parse(cls, text: str) -> ZoneId:
+        """The id a text form names (``hand/2``, ``deck``)."""
+        name, sep, owner = text.partition("/")
+        if not sep:
+            return cls(name)
+        if not owner.isdigit():
+            raise ZoneError(f"zone {text!r} must be written name or name/seat")
+        return cls(name, int(owner))
+
+    def sort_key(self) -> tuple[str, int]:
+        return (self.name, -1 if self.owner is None else self.owner)
+
+
+@dataclass(frozen=True, slots=True)
+class Zone:
+    """One ordered collection of card ids; the top is the last card."""
+
+    id: ZoneId
+    visibility: Visibility
+    cards: tuple[int, ...] = ()
+
+    def __post_init__(self) -> None:
+        if self.visibility is Visibility.OWNER and self.id.owner is None:
+            raise ZoneError(f"zone {self.id} is visible to its owner only, so it needs an owner")
+
+    @property
+    def size(self) -> int:
+        return len(self.cards)
+
+    def visible_to(self, seat: int | None) -> bool:
+        """Whether ``seat`` (``None``: a spectator) may see the cards of this zone."""
+        if self.visibility is Visibility.EVERYONE:
+            return True
+        return self.visibility is Visibility.OWNER and seat is not None and seat == self.id.owner
+
+
+Memory = Mapping[int, frozenset[ZoneId]]
+"""One seat's memory: for each card it saw go out of its sight, the zones it may be in now."""
+
+
+@dataclass(frozen=True, slots=True)
+class ZoneView:
+    """A zone as one seat sees it: its cards if it may see them (``None`` if not), its size."""
+
+    id: ZoneId
+    visibility: Visibility
+    size: int
+    cards: tuple[int, ...] | None
+
+    def to_json(self) -> dict[str, object]:
+        data: dict[str, object] = {
+            "zone": str(self.id),
+            "visibility": self.visibility.value,
+            "size": self.size,
+        }
+        if self.cards is not None:
+            data["cards"] = list(self.cards)
+        return data
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, object]) -> ZoneView:
+        cards = data.get("cards")
+        size = data["size"]
+        if not isinstance(size, int) or not isinstance(data["zone"], str):
+            raise ZoneError(f"a zone view needs a zone name and an integer size, not {data!r}")
+        if cards is not None and not isinstance(cards, list):
+            raise ZoneError(f"zone {data['zone']}: cards must be a list, not {cards!r}")
+        return cls(
+            id=ZoneId.parse(data["zone"]),
+            visibility=Visibility(data["visibility"]),
+            size=size,
+            cards=None if cards is None else tuple(int(card) for card in cards),
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class ZonesView:
+    """What one seat knows of the zones: those it sees, the sizes of the rest, its memory."""
+
+    seat: int | None
+    seats: int
+    zones: tuple[ZoneView, ...]
+    memory: Memory = field(default_factory=dict)
+
+    def zone(self, name: str, owner: int | None = None) -> ZoneView:
+        wanted = ZoneId(name, owner)
+        for zone in self.zones:
+            if zone.id == wanted:
+                return zone
+        raise ZoneError(f"no zone {wanted}; zones: {allowed_list([str(z.id) for z in self.zones])}")
+
+    def seen(self) -> set[int]:
+        """Every card this seat sees now."""
+        return {card for zone in self.zones if zone.cards is not None for card in zone.cards}
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "seats": self.seats,
+            "zones": [zone.to_json() for zone in self.zones],
+            "memory": {
+                str(card): sorted(str(z) for z in places)
+                for card, places in sorted(self.memory.items())
+            },
+        }
+
+    @classmethod
+    def from_json(cls, seat: int | None, data: Mapping[str, object]) -> ZonesView:
+        zones, memory, seats = data.get("zones"), data.get("memory", {}), data.get("seats")
+        if (
+            not isinstance(zones, list)
+            or not isinstance(memory, dict)
+            or not isinstance(seats, int)
+        ):
+            raise ZoneError("a zones view needs a seat count, a list of zones and a memory object")
+        return cls(
+            seat=seat,
+            seats=seats,
+            zones=tuple(ZoneView.from_json(zone) for zone in zones),
+            memory={
+                int(card): frozenset(ZoneId.parse(z) for z in places)
+                for card, places in memory.items()
+            },
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class Zones:
+    """Every zone of one game, each card in exactly one, and each seat's memory.
+
+    Build with ``Zones.create``; never mutate the mappings inside (moves
+    return new zones).
+    """
+
+    seats: int
+    zones: Mapping[ZoneId, Zone]
+    where: Mapping[int, ZoneId]
+    memory: tuple[Memory, ...]
+
+    @classmethod
+    def create(cls, seats: int, zones: Iterable[Zone]) -> Zones:
+        """Zones from their declarations, checking that no id or card appears twice."""
+        table: dict[ZoneId, Zone] = {}
+        where: dict[int, ZoneId] = {}
+        for zone in zones:
+            if zone.id in table:
+                raise ZoneError(f"zone {zone.id} is declared twice")
+            if zone.id.owner is not None and not 0 <= zone.id.owner < seats:
+                raise ZoneError(f"zone {zone.id}: owner must be a seat 0..{seats - 1}")
+            table[zone.id] = zone
+            for card in zone.cards:
+                if card in where:
+                    raise ZoneError(f"card {card} is in both {where[card]} and {zone.id}")
+                where[card] = zone.id
+        return cls(seats=seats, zones=table, where=where, memory=tuple({} for _ in range(seats)))
+
+    # -- reading ------------------------------------------------------------
+
+    def zone(self, name: str, owner: int | None = None) -> Zone:
+        return self[ZoneId(name, owner)]
+
+    def __getitem__(self, zone_id: ZoneId) -> Zone:
+        try:
+            return self.zones[zone_id]
+        except KeyError:
+            known = allowed_list(sorted((str(z) for z in self.zones), key=str))
+            raise ZoneError(f"no zone {zone_id}; zones: {known}") from None
+
+    def locate(self, card: int) -> ZoneId:
+        """The zone ``card`` lies in."""
+        try:
+            return self.where[card]
+        except KeyError:
+            raise ZoneError(f"card {card} is in no zone") from None
+
+    def draw_outcomes(self, zone_id: ZoneId) -> list[tuple[int, float]]:
+        """A chance node drawing from a pile whose order nobody knows: each card, equally likely."""
+        cards = self[zone_id].cards
+        if not cards:
+            raise ZoneError(f"cannot draw from {zone_id}: it is empty")
+        return [(card, 1.0 / len(cards)) for card in sorted(cards)]
+
+    # -- moving -------------------------------------------------------------
+
+    def move(self, card: int, to: ZoneId, *, bottom: bool = False) -> Zones:
+        """``card`` moved onto the top (or the bottom) of zone ``to``."""
+        source = self[self.locate(card)]
+        target = self[to]
+        if source.id == to:
+            raise ZoneError(f"card {card} is already in {to}")
+        left = tuple(c for c in source.cards if c != card)
+        cards = (card, *target.cards) if bottom else (*target.cards, card)
+        zones = dict(self.zones)
+        zones[source.id] = replace(source, cards=left)
+        zones[to] = replace(target, cards=cards)
+        where = dict(self.where)
+        where[card] = to
+        memory = tuple(
+            _remember(mind, seat, card, source, target, emptied=not left)
+            for seat, mind in enumerate(self.memory)
+        )
+        return Zones(self.seats, zones, where, memory)
+
+    def move_top(self, source: ZoneId, to: ZoneId) -> tuple[Zones, int]:
+        """The top card of ``source`` moved onto ``to``, and which card it was."""
+        cards = self[source].cards
+        if not cards:
+            raise ZoneError(f"cannot take the top card of {source}: it is empty")
+        return self.move(cards[-1], to), cards[-1]
+
+    def pass_all(self, moves: Mapping[ZoneId, ZoneId]) -> Zones:
+        """Every card of each source zone moved onto its target at once (a draft's pass).
+
+        Sources and targets may overlap (each hand passed to the next seat):
+        all sources are emptied first. A seat that remembered a card in a
+        source now knows it is in that source's target.
+        """
+        zones = dict(self.zones)
+        where = dict(self.where)
+        moved = {source: self[source].cards for source in moves}
+        for source in moves:
+            zones[source] = replace(zones[source], cards=())
+        for source, to in moves.items():
+            target = self[to]
+            zones[to] = replace(zones[to], cards=(*zones[to].cards, *moved[source]))
+            for card in moved[source]:
+                where[card] = target.id
+        memory: list[Memory] = []
+        for seat, mind in enumerate(self.memory):
+            kept = {
+                card: frozenset(moves.get(z, z) for z in places) for card, places in mind.items()
+            }
+            for source, to in moves.items():
+                if self[source].visible_to(seat) and not self[to].visible_to(seat):
+                    kept.update((card, frozenset({to})) for card in moved[source])
+                if self[to].visible_to(seat):
+                    for card in moved[source]:
+                        kept.pop(card, None)
+            memory.append(kept)
+        return Zones(self.seats, zones, where, tuple(memory))
+
+    def shuffle(self, zone_id: ZoneId, rng: Rng) -> Zones:
+        """Zone ``zone_id`` in a new order drawn from ``rng`` (the state's, so replays agree)."""
+        zone = self[zone_id]
+        cards = list(zone.cards)
+        rng.shuffle(cards)
+        zones = dict(self.zones)
+        zones[zone_id] = replace(zone, cards=tuple(cards))
+        return Zones(self.seats, zones, self.where, self.memory)
+
+    def show(self, card: int, seats: Iterable[int]) -> Zones:
+        """``card`` shown to ``seats``: each now remembers the zone it lies in."""
+        place = self.locate(card)
+        memory = list(self.memory)
+        for seat in seats:
+            if not self[place].visible_to(seat):
+                memory[seat] = {**memory[seat], card: frozenset({place})}
+        return Zones(self.seats, self.zones, self.where, tuple(memory))
+
+    # -- what a seat knows --------------------------------------------------
+
+    def view(self, seat: int | None) -> ZonesView:
+        """The zones as ``seat`` may see them (``None``: a spectator, who remembers nothing)."""
+        zones = tuple(
+            ZoneView(
+                id=zone.id,
+                visibility=zone.visibility,
+                size=zone.size,
+                cards=zone.cards if zone.visible_to(seat) else None,
+            )
+            for zone in sorted(self.zones.values(), key=lambda z: z.id.sort_key())
+        )
+        memory = {} if seat is None else dict(self.memory[seat])
+        return ZonesView(seat=seat, seats=self.seats, zones=zones, memory=memory)
+
+
+def _remember(
+    mind: Memory, seat: int, card: int, source: Zone, target: Zone, *, emptied: bool
+) -> Memory:
+    """One seat's memory after ``card`` moved from ``source`` to ``target``."""
+    if target.visible_to(seat):
+        changed = dict(mind)
+        changed.pop(card, None)
+    elif source.visible_to(seat):
+        changed = {**mind, card: frozenset({target.id})}
+    else:
+        # The seat saw some card go from source to target: any it placed in the
+        # source may have gone.
+        changed = {
+            c: places | {target.id} if source.id in places else places for c, places in mind.items()
+        }
+    if emptied:
+        changed = {
+            c: places - {source.id} if source.id in places else places
+            for c, places in changed.items()
+        }
+    return changed
+
+
+def determinize(view: ZonesView, components: Iterable[int], rng: Rng) -> Zones:
+    """Zones consistent with ``view``: every card the seat cannot see dealt among hidden zones.
+
+    The pool is ``components`` minus every card the seat sees. Each pool card
+    the seat remembers goes into one of the zones its memory allows; the
+    rest are dealt at random into the room left, so every hidden zone keeps
+    its size. The seat keeps its memory; other seats' memories are not
+    known to it and start empty.
+    """
+    seen = view.seen()
+    pool = sorted(set(components) - seen)
+    missing = seen - set(components)
+    if missing:
+        raise ZoneError(f"the view shows cards that are not components: {sorted(missing)}")
+    hidden = [zone for zone in view.zones if zone.cards is None]
+    room = {zone.id: zone.size for zone in hidden}
+    if sum(room.values()) != len(pool):
+        raise ZoneError(
+            f"the hidden zones hold {sum(room.values())} cards but {len(pool)} are unseen"
+        )
+    remembered = [card for card in pool if card in view.memory]
+    rng.shuffle(remembered)
+    allowed: dict[int, list[ZoneId]] = {}
+    for card in remembered:
+        places = sorted(
+            (z for z in view.memory[card] if room.get(z, 0) > 0), key=lambda z: z.sort_key()
+        )
+        if not places:
+            raise ZoneError(f"card {card} is remembered in {_names(view.memory[card])}, all seen")
+        rng.shuffle(places)
+        allowed[card] = places
+    placed = _match(remembered, allowed, room)
+    free = [card for card in pool if card not in placed]
+    rng.shuffle(free)
+    dealt: dict[ZoneId, list[int]] = {zone_id: [] for zone_id in room}
+    for card, zone_id in placed.items():
+        dealt[zone_id].append(card)
+    for zone_id, size in room.items():
+        while len(dealt[zone_id]) < size:
+            dealt[zone_id].append(free.pop())
+        rng.shuffle(dealt[zone_id])
+    zones = [
+        Zone(z.id, z.visibility, z.cards if z.cards is not None else tuple(dealt[z.id]))
+        for z in view.zones
+    ]
+    result = Zones.create(view.seats, zones)
+    if view.seat is None:
+        return result
+    memory = list(result.memory)
+    memory[view.seat] = {card: view.memory[card] for card in pool if card in view.memory}
+    return Zones(result.seats, result.zones, result.where, tuple(memory))
+
+
+def _names(places: Iterable[ZoneId]) -> str:
+    return ", ".join(sorted(str(z) for z in places))
+
+
+def _match(
+    cards: list[int], allowed: Mapping[int, list[ZoneId]], room: Mapping[ZoneId, int]
+) -> dict[int, ZoneId]:
+    """Each card placed in one of its allowed zones within each zone's room (augmenting paths)."""
+    placed: dict[int, ZoneId] = {}
+    holding: dict[ZoneId, list[int]] = {zone_id: [] for zone_id in room}
+
+    def place(card: int, visited: set[ZoneId]) -> bool:
+        for zone_id in allowed[card]:
+            if zone_id in visited:
+                continue
+            visited.add(zone_id)
+            if len(holding[zone_id]) < room[zone_id]:
+                holding[zone_id].append(card)
+                placed[card] = zone_id
+                return True
+            for other in list(holding[zone_id]):
+                if place(other, visited):
+                    holding[zone_id].remove(other)
+                    holding[zone_id].append(card)
+                    placed[card] = zone_id
+                    return True
+        return False
+
+    for card in cards:
+        if not place(card, set()):
+            raise ZoneError(f"no way to place card {card} where memory allows: the view is wrong")
+    return placed

@@ -1,0 +1,129 @@
+"""The Dance step: the Avatar's Movement, leading Influenced Dancers, seating, the Ankh.
+
+The Avatar steps one hex per action up to its Movement (an Ankh adds one);
+it may not enter an occupied hex (Shadow excepted) nor another family's
+entry hex. Each Influenced Dancer may be led up to two hexes, and seated
+from the entry hex. Release, Discipline and Strategic are offered here too;
+``end-dance`` moves on to the Influence step.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ballroom.core.events import Event
+from ballroom.games.the_dance import actions as ac
+from ballroom.games.the_dance import influence, powers, refreshments, sanctuary
+from ballroom.games.the_dance.steps import Phase
+
+if TYPE_CHECKING:
+    from ballroom.games.the_dance.state import TheDanceState
+
+
+def actions(s: TheDanceState, p: int) -> list[int]:
+    board = s.comp.board
+    occ = s.occ
+    out: list[int] = []
+    if s.movement_left > 0:
+        closed = s.closed[p]  # the other families' entry hexes (RULINGS 19)
+        neighbours = board.neighbours[s.avatar_pos[p]]
+        for direction in range(6):
+            nxt = neighbours[direction]
+            if (
+                nxt >= 0
+                and nxt not in closed
+                and (occ[nxt] < 0 or powers.may_pass_through(s, p, nxt, closed))
+            ):
+                out.append(ac.STEP + direction)
+    if s.passing:
+        return out
+    dancer_pos = s.dancer_pos
+    lead_left = s.lead_left
+    entry = board.sanctuaries[s.sanctuary_of[p]].entry
+    influenced_by = s.influenced_by
+    mine = [d for d, owner in enumerate(influenced_by) if owner == p] if p in influenced_by else ()
+    for d in mine:
+        pos = dancer_pos[d]
+        out.append(ac.RELEASE + d)
+        if lead_left[d] <= 0:
+            continue
+        base = ac.LEAD + 6 * d
+        for direction, nxt in enumerate(board.neighbours[pos]):
+            if nxt >= 0 and occ[nxt] < 0:
+                out.append(base + direction)
+        if pos == entry and sanctuary.may_seat(s, p, d):
+            out.append(ac.SEAT + d)
+    if s.movement_left > 0 and occ[entry] < 0:
+        out.extend(ac.UNSEAT + d for d in s.seated[p])
+    ankh = s.game.ankh_kind
+    if ankh >= 0 and s.hand[p][ankh] and powers.ankh_offered(s, p):
+        out.append(ac.ANKH)
+    powers.offer_in_dance_step(s, p, out)
+    out.append(ac.END_DANCE)
+    out.sort()
+    return out
+
+
+def apply(s: TheDanceState, action: int, p: int, events: list[Event]) -> None:
+    nd = s.nd
+    if action < ac.STEP + 6:
+        _step(s, p, action, events)
+    elif action < ac.LEAD + 6 * nd:
+        _lead(s, p, action, events)
+    elif action < ac.SEAT + nd:
+        sanctuary.seat(s, p, action - ac.SEAT, events)
+    elif action < ac.UNSEAT + nd:
+        sanctuary.unseat(s, p, action - ac.UNSEAT, events)
+    elif action == ac.ANKH:
+        refreshments.spend(s, p, s.game.ankh_kind)
+        s.ankhs_used += 1
+        s.movement_left += 1
+        events.append(s.event("ankh", f"{s.who(p)} spends an Ankh: one more Movement.", player=p))
+        powers.on_ankh(s, p, events)
+    elif action < ac.RELEASE + nd:
+        influence.release(s, action - ac.RELEASE, events, voluntary=True)
+    elif action == ac.DISCIPLINE:
+        powers.start_discipline(s, p, events)
+    elif action == ac.STRATEGIC:
+        powers.start_strategic(s, p, events)
+    elif action == ac.END_DANCE:
+        s.phase = Phase.INFLUENCE
+
+
+def _step(s: TheDanceState, p: int, action: int, events: list[Event]) -> None:
+    """The Avatar moves one hex; a Shadow Avatar on a piece is ``passing`` and stands on none."""
+    here = s.avatar_pos[p]
+    nxt = s.comp.board.neighbours[here][action - ac.STEP]
+    if not s.passing:
+        s.occ[here] = -1
+    s.movement_left -= 1
+    s.avatar_pos[p] = nxt
+    s.passing = s.occ[nxt] >= 0
+    if not s.passing:
+        s.occ[nxt] = s.nd + p
+    s.movement_spent += 1
+    events.append(
+        s.event("step", f"{s.who(p)} steps {ac.TEXTS[action][5:].upper()}.", player=p, hex=nxt)
+    )
+    if s.passing:
+        powers.on_pass_through(s, p, events)
+    powers.after_step(s, p, events)
+
+
+def _lead(s: TheDanceState, p: int, action: int, events: list[Event]) -> None:
+    d, direction = divmod(action - ac.LEAD, 6)
+    here = s.dancer_pos[d]
+    nxt = s.comp.board.neighbours[here][direction]
+    s.occ[here] = -1
+    s.occ[nxt] = d
+    s.dancer_pos[d] = nxt
+    s.lead_left[d] -= 1
+    events.append(
+        s.event(
+            "lead",
+            f"{s.who(p)} leads {s.comp.dancers[d].name} {ac.TEXTS[action].rsplit(' ', 1)[1].upper()}.",
+            player=p,
+            dancer=d,
+            hex=nxt,
+        )
+    )

@@ -1,0 +1,361 @@
+"""The Influence step: Influence a Dancer, Foil an Avatar, May I Cut In?, and releasing.
+
+An effort picks a target, then a Domain (not one the Dancer negates), then
+plays Refreshments (``refreshments``), then rolls one die, which must count
+at most the Avatar's rating plus the Dancer's pips plus the Refreshments'
+(a Foil: the two Avatars' ratings). Post-roll Powers (``powers``) may change
+the roll before it stands. A success at least three under (or an unmodified
+1 without ``margin-three``) Dominates. Calling the Server is in ``server``.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ballroom.core.events import Event
+from ballroom.games.the_dance import actions as ac
+from ballroom.games.the_dance import powers, server
+from ballroom.games.the_dance.steps import Phase, RollFor, Target
+
+if TYPE_CHECKING:
+    from ballroom.games.the_dance.state import TheDanceState
+
+
+# -- choosing what to do -------------------------------------------------------------
+
+
+def actions(s: TheDanceState, p: int) -> list[int]:
+    """Release, clear a Foil, pass, an effort in range, the Server, or May I Cut In?."""
+    if s.attempts == 1 and not powers.second_attempt(s, p):
+        return [ac.PASS]
+    influenced_by = s.influenced_by
+    out = (
+        [ac.RELEASE + d for d, owner in enumerate(influenced_by) if owner == p]
+        if p in influenced_by
+        else []
+    )
+    if s.foiled[p]:
+        out.append(ac.CLEAR_FOIL)
+        return out
+    here = s.avatar_pos[p]
+    board = s.comp.board
+    dist = board.distance[here]
+    reach = powers.reach(s, p)
+    margin = s.game.margin_three
+    occ = s.occ
+    nd = s.nd
+    if reach == 1:
+        nearby = [occ[h] for h in board.neighbours[here] if h >= 0 and 0 <= occ[h] < nd]
+    else:
+        nearby = [d for d, pos in enumerate(s.dancer_pos) if pos >= 0 and dist[pos] <= reach]
+    dominated = s.dominated
+    for d in nearby:
+        if influenced_by[d] == p or (dominated[d] and not margin):
+            continue
+        out.append(ac.INFLUENCE + d)
+    for q in range(s.n):
+        pos = s.avatar_pos[q]
+        if q != p and pos >= 0 and dist[pos] <= reach and not s.foiled[q]:
+            out.append(ac.FOIL + s.avatar_of[q])
+    out.append(ac.PASS)
+    if s.attempts == 0:
+        if s.server >= 0 and powers.may_call_server(s, p, dist[s.server]):
+            out.append(ac.SERVER)
+        out.extend(_cut_in_actions(s, p))
+    out.sort()
+    return out
+
+
+def _cut_in_actions(s: TheDanceState, p: int) -> list[int]:
+    """May I Cut In? may not carry an Avatar onto another family's entry hex (RULINGS 19)."""
+    here = s.avatar_pos[p]
+    occ = s.occ
+    nd = s.nd
+    closed = s.closed  # the hexes each family's Avatar may not enter
+    out = []
+    for nxt in s.comp.board.neighbours[here]:
+        if nxt >= 0 and nxt not in closed[p]:
+            piece = occ[nxt]
+            if 0 <= piece < nd:
+                out.append(ac.CUT_DANCER + piece)
+            elif nd <= piece < nd + s.n and here not in closed[piece - nd]:
+                out.append(ac.CUT_AVATAR + s.avatar_of[piece - nd])
+    return out
+
+
+def apply(s: TheDanceState, action: int, p: int, events: list[Event]) -> None:
+    nd = s.nd
+    if ac.RELEASE <= action < ac.RELEASE + nd:
+        release(s, action - ac.RELEASE, events, voluntary=True)
+    elif action == ac.CLEAR_FOIL:
+        s.foiled[p] = False
+        events.append(
+            s.event(
+                "clear-foil",
+                f"{s.who(p)} spends its Influence step shaking off the Foil.",
+                player=p,
+            )
+        )
+        s.end_turn(events)
+    elif action == ac.PASS:
+        s.end_turn(events)
+    elif ac.INFLUENCE <= action < ac.INFLUENCE + nd:
+        _start_effort(s, Target.DANCER, action - ac.INFLUENCE, events)
+    elif ac.FOIL <= action < ac.FOIL + 6:
+        _start_effort(s, Target.AVATAR, s.avatar_of.index(action - ac.FOIL), events)
+    elif action == ac.SERVER:
+        server.call(s, p, events)
+    elif ac.CUT_DANCER <= action < ac.CUT_DANCER + nd:
+        d = action - ac.CUT_DANCER
+        _swap(s, p, s.dancer_pos[d], d)
+        events.append(
+            s.event(
+                "cut-in",
+                f"{s.who(p)}: May I cut in? The Avatar trades places with {s.comp.dancers[d].name}.",
+                player=p,
+                dancer=d,
+            )
+        )
+        s.end_turn(events)
+    elif ac.CUT_AVATAR <= action < ac.CUT_AVATAR + 6:
+        q = s.avatar_of.index(action - ac.CUT_AVATAR)
+        _swap(s, p, s.avatar_pos[q], nd + q)
+        events.append(
+            s.event(
+                "cut-in",
+                f"{s.who(p)}: May I cut in? The Avatar trades places with {s.who(q)}.",
+                player=p,
+                avatar=q,
+            )
+        )
+        s.end_turn(events)
+
+
+def _swap(s: TheDanceState, p: int, there: int, piece: int) -> None:
+    here = s.avatar_pos[p]
+    s.avatar_pos[p] = there
+    s.occ[there] = s.nd + p
+    s.occ[here] = piece
+    if piece < s.nd:
+        s.dancer_pos[piece] = here
+    else:
+        s.avatar_pos[piece - s.nd] = here
+
+
+# -- the effort -------------------------------------------------------------------
+
+
+def _start_effort(s: TheDanceState, kind: Target, target: int, events: list[Event]) -> None:
+    p = s.current
+    s.target_kind = kind
+    s.target = target
+    s.domain = -1
+    s.played = []
+    s.rerolled = False
+    s.tactician_used = False
+    s.lowered = 0
+    here = s.avatar_pos[p]
+    pos = s.dancer_pos[target] if kind == Target.DANCER else s.avatar_pos[target]
+    powers.on_effort(s, p, s.comp.board.distance[here][pos], events)
+    s.phase = Phase.DOMAIN
+
+
+def domain_actions(s: TheDanceState, p: int) -> list[int]:
+    """Any Domain, but not one the target Dancer negates."""
+    if s.target_kind == Target.DANCER:
+        negates = s.comp.dancers[s.target].negates
+        return [ac.DOMAIN + i for i in range(4) if not negates[i]]
+    return [ac.DOMAIN + i for i in range(4)]
+
+
+def apply_domain(s: TheDanceState, action: int, p: int, events: list[Event]) -> None:
+    s.domain = action - ac.DOMAIN
+    # Every family meets the Refreshment step, holding a fitting one or not
+    # (RULINGS 20); a Foil takes no Refreshment, for everyone alike.
+    if s.target_kind == Target.DANCER:
+        s.phase = Phase.REFRESHMENT
+    else:
+        start_roll(s)
+
+
+def start_roll(s: TheDanceState) -> None:
+    s.phase = Phase.ROLL
+    s.roll_for = RollFor.INFLUENCE
+
+
+def target_number(s: TheDanceState) -> int:
+    """What the die must not exceed: the ratings in the Domain, plus the Refreshments played."""
+    p = s.current
+    domain = s.domain
+    rating = s.comp.avatars[s.avatar_of[p]].ratings[domain]
+    if s.target_kind == Target.AVATAR:
+        return rating + s.comp.avatars[s.avatar_of[s.target]].ratings[domain]
+    kinds = s.comp.refreshments
+    return rating + s.comp.dancers[s.target].pips[domain] + sum(kinds[k].pips for k in s.played)
+
+
+def apply_roll(s: TheDanceState, face: int, events: list[Event]) -> None:
+    s.roll = face
+    s.lowered = 0
+    total = target_number(s)
+    events.append(
+        s.event(
+            "roll",
+            f"{s.who(s.current)} rolls {face} against {total}.",
+            player=s.current,
+            roll=face,
+            target=total,
+        )
+    )
+    s.phase = Phase.POST_ROLL
+    s.actor = s.current
+
+
+def apply_post_roll(s: TheDanceState, action: int, p: int, events: list[Event]) -> None:
+    if action == ac.ACCEPT:
+        _resolve(s, events)
+    elif action < ac.TACTICIAN + len(s.hand[p]):
+        powers.apply_tactician(s, action, p, events)
+    else:
+        powers.apply_willpower(s, action, p, events)
+        start_roll(s)
+
+
+def _resolve(s: TheDanceState, events: list[Event]) -> None:
+    """Settle the Influence effort once the roll stands."""
+    p = s.current
+    total = target_number(s)
+    roll = s.roll - s.lowered
+    success = roll <= total
+    name = s.who(p)
+    if s.target_kind == Target.AVATAR:
+        q = s.target
+        if success:
+            s.foiled[q] = True
+            what = f"{s.who(q)} is Foiled"
+        else:
+            what = "the Foil fails"
+        events.append(
+            s.event(
+                "foil",
+                f"{name} rolls {roll} against {total}: {what}.",
+                player=p,
+                target=q,
+                roll=roll,
+                needed=total,
+                success=success,
+            )
+        )
+        _after_attempt(s, events)
+        return
+    d = s.target
+    dancer = s.comp.dancers[d].name
+    dominate = success and (
+        powers.every_success_dominates(s, p)
+        or (s.game.margin_three and total - roll >= 3)
+        or (not s.game.margin_three and s.roll == 1 and s.lowered == 0)
+    )
+    owner = s.influenced_by[d]
+    text = f"{name} rolls {roll} against {total}: "
+    place = False
+    if not success:
+        text += "no effect"
+    elif owner >= 0 and s.dominated[d]:
+        if dominate:
+            release(s, d, events, voluntary=False)
+            text += f"{dancer} is taken over"
+            place = True
+        else:
+            text += f"{dancer} stays Dominated by the {s.family(owner)} family"
+    elif owner >= 0:
+        release(s, d, events, voluntary=False)
+        text += f"{dancer} is freed from the {s.family(owner)} family's Influence"
+    else:
+        text += f"{dancer} is {'Dominated' if dominate else 'Influenced'}"
+        place = True
+    events.append(
+        s.event(
+            "influence",
+            text + ".",
+            player=p,
+            dancer=d,
+            roll=roll,
+            needed=total,
+            success=success,
+            dominated=dominate,
+        )
+    )
+    if success:
+        powers.on_success(s, p, events)
+    if place:
+        s.dominates = dominate
+        in_use = [x for x in range(s.nd) if s.influenced_by[x] == p and s.dancer_pos[x] >= 0]
+        if len(in_use) < s.markers[p] or (len(in_use) == 1 and not powers.regale_choice(s, p)):
+            if len(in_use) >= s.markers[p]:
+                release(s, in_use[0], events, voluntary=False)
+            _place_marker(s, p, d, dominate)
+        else:
+            s.phase = Phase.DROP_INFLUENCE
+            s.actor = p
+            return
+    _after_attempt(s, events)
+
+
+def drop_actions(s: TheDanceState, p: int) -> list[int]:
+    """Which Influence to give up for the new Dancer (Regale may keep the old one instead)."""
+    candidates = [d for d in range(s.nd) if s.influenced_by[d] == p and s.dancer_pos[d] >= 0]
+    if powers.second_attempt(s, p) and s.target not in candidates:
+        candidates.append(s.target)
+    return sorted(ac.DROP + d for d in candidates)
+
+
+def apply_drop(s: TheDanceState, action: int, p: int, events: list[Event]) -> None:
+    x = action - ac.DROP
+    d = s.target
+    if x != d:
+        release(s, x, events, voluntary=False)
+        _place_marker(s, p, d, s.dominates)
+    else:
+        events.append(s.event("decline", f"{s.who(p)} keeps its Influence where it was.", player=p))
+    _after_attempt(s, events)
+
+
+def _place_marker(s: TheDanceState, p: int, d: int, dominate: bool) -> None:
+    used = {
+        s.marker_slot[x] for x in range(s.nd) if s.influenced_by[x] == p and s.dancer_pos[x] >= 0
+    }
+    s.marker_slot[d] = 0 if 0 not in used else 1
+    s.influenced_by[d] = p
+    s.dominated[d] = dominate
+    s.lead_left[d] = 0
+
+
+def release(s: TheDanceState, d: int, events: list[Event], *, voluntary: bool) -> None:
+    """The Influence marker comes off Dancer ``d``, who rejoins the waltz."""
+    owner = s.influenced_by[d]
+    s.influenced_by[d] = -1
+    s.dominated[d] = False
+    s.lead_left[d] = 0
+    if voluntary:
+        events.append(
+            s.event(
+                "release",
+                f"{s.who(owner)} releases {s.comp.dancers[d].name}, who rejoins the waltz.",
+                player=owner,
+                dancer=d,
+            )
+        )
+
+
+def _after_attempt(s: TheDanceState, events: list[Event]) -> None:
+    p = s.current
+    s.attempts += 1
+    if s.phase == Phase.OVER:
+        return
+    if s.attempts == 1:
+        # Every family meets a second Influence decision (``pass`` alone without
+        # Regale), so that the turn's end does not give Regale away (RULINGS 20).
+        s.phase = Phase.INFLUENCE
+        s.actor = p
+        return
+    s.end_turn(events)

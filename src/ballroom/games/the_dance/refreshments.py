@@ -1,0 +1,142 @@
+"""Refreshments: the deal, draws, the limit of four, and playing one on a roll.
+
+A hand's size is public, its kinds are secret. A spent Refreshment is shown
+and leaves the game; a discarded one leaves face down. Every family meets
+the Refreshment step of an effort on a Dancer, holding a fitting one or not
+(RULINGS 20); after one, every family is asked again (only Resourceful may
+say yes), so that the question does not give Resourceful away.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ballroom.core.events import Event
+from ballroom.games.the_dance import actions as ac
+from ballroom.games.the_dance import influence, powers
+from ballroom.games.the_dance.components import DOMAINS
+from ballroom.games.the_dance.steps import Phase, Task
+
+if TYPE_CHECKING:
+    from ballroom.games.the_dance.state import TheDanceState
+
+
+def deal_task(s: TheDanceState, p: int, events: list[Event]) -> bool:
+    """The set-up deal: four Refreshments (six with Old Wealth)."""
+    s.agenda[:0] = [(Task.DRAW_REFRESHMENT, p)] * powers.starting_refreshments(s, p, events)
+    return False
+
+
+def draw_task(s: TheDanceState, p: int, events: list[Event]) -> bool:
+    if s.refresh_left:
+        s.draw_for = p
+        s.phase = Phase.DRAW_REFRESHMENT
+        return True
+    events.append(s.event("no-refreshments", "The Refreshments have run out.", player=p))
+    return False
+
+
+def draw_outcomes(s: TheDanceState) -> list[tuple[int, float]]:
+    total = s.refresh_left
+    return [(ac.DRAW_REFRESH + k, c / total) for k, c in enumerate(s.refresh_pile) if c]
+
+
+def sample_draw(s: TheDanceState) -> int:
+    """One integer draw from the pile, weighted by the count of each kind."""
+    pick = s.rng.below(s.refresh_left)
+    for k, count in enumerate(s.refresh_pile):
+        if pick < count:
+            return ac.DRAW_REFRESH + k
+        pick -= count
+    raise AssertionError("unreachable: the pick is below the pile's size")
+
+
+def apply_draw(s: TheDanceState, action: int, events: list[Event]) -> None:
+    k = action - ac.DRAW_REFRESH
+    p = s.draw_for
+    s.refresh_pile[k] -= 1
+    s.refresh_left -= 1
+    s.hand[p][k] += 1
+    s.hand_size[p] += 1
+    events.append(s.event("draw", f"{s.who(p)} draws a Refreshment.", player=p))
+    events.append(
+        s.event(
+            "your-draw",
+            f"You draw a {kind_name(s, k)} Refreshment.",
+            audience=p,
+            kind=s.comp.refreshments[k].slug,
+        )
+    )
+    s.advance(events)
+
+
+def discard_task(s: TheDanceState, p: int, events: list[Event]) -> bool:
+    """Over the limit after drawing, the family discards down to it."""
+    if s.hand_size[p] > powers.hand_limit(s, p):
+        s.phase = Phase.DISCARD
+        s.actor = p
+        return True
+    return False
+
+
+def discard_actions(s: TheDanceState, p: int) -> list[int]:
+    return [ac.DISCARD + k for k, c in enumerate(s.hand[p]) if c]
+
+
+def apply_discard(s: TheDanceState, action: int, p: int, events: list[Event]) -> None:
+    k = action - ac.DISCARD
+    s.hand[p][k] -= 1
+    s.hand_size[p] -= 1
+    s.discarded[k] += 1
+    s.discarded_count += 1
+    events.append(s.event("discard", f"{s.who(p)} discards a Refreshment face down.", player=p))
+    if s.hand_size[p] <= powers.hand_limit(s, p):
+        s.advance(events)
+
+
+def spend(s: TheDanceState, p: int, k: int) -> None:
+    """Play Refreshment kind ``k`` face up: it leaves the game."""
+    s.hand[p][k] -= 1
+    s.hand_size[p] -= 1
+    s.spent[k] += 1
+
+
+def play_actions(s: TheDanceState, p: int) -> list[int]:
+    """The Refreshment step: a Refreshment of the effort's Domain, or none."""
+    if len(s.played) >= powers.refreshment_limit(s, p):
+        return [ac.NO_REFRESH]
+    hand = s.hand[p]
+    anydomain = s.game.any_domain
+    domain = s.domain
+    fitting = [
+        ac.REFRESH + k
+        for k, kind in enumerate(s.comp.refreshments)
+        if hand[k] and kind.domain >= 0 and (anydomain or kind.domain == domain)
+    ]
+    return [*fitting, ac.NO_REFRESH]
+
+
+def apply_play(s: TheDanceState, action: int, p: int, events: list[Event]) -> None:
+    if action == ac.NO_REFRESH:
+        influence.start_roll(s)
+        return
+    k = action - ac.REFRESH
+    spend(s, p, k)
+    s.played.append(k)
+    events.append(
+        s.event(
+            "refreshment",
+            f"{s.who(p)} plays a {kind_name(s, k)} Refreshment.",
+            player=p,
+            kind=s.comp.refreshments[k].slug,
+        )
+    )
+    if len(s.played) == 2:
+        powers.on_second_refreshment(s, p, events)
+        influence.start_roll(s)
+
+
+def kind_name(s: TheDanceState, k: int) -> str:
+    """A Refreshment kind in the log: ``Ankh``, ``Corruption +2``."""
+    kind = s.comp.refreshments[k]
+    return "Ankh" if kind.domain < 0 else f"{DOMAINS[kind.domain].capitalize()} +{kind.pips}"

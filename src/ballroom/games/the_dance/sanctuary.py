@@ -1,0 +1,83 @@
+"""Sanctuaries: the entry hexes, seating an Influenced Dancer, and sending one back.
+
+A Dancer is seated from her family's entry hex for one of the Dancer's
+moves; a table has five seats, and a sixth Dancer may be seated only if she
+completes the Plan. Unseating costs the Avatar one Movement. No Avatar may
+enter another family's entry hex (RULINGS 19), so that none can seal a table.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ballroom.core.events import Event
+from ballroom.games.the_dance import plans
+
+if TYPE_CHECKING:
+    from ballroom.games.the_dance.state import TheDanceState
+
+
+def entry(s: TheDanceState, p: int) -> int:
+    """The family's entry hex: where her Avatar starts and her Dancers are seated from."""
+    return s.comp.board.sanctuaries[s.sanctuary_of[p]].entry
+
+
+def close_entries(s: TheDanceState) -> None:
+    """Work out ``s.closed``: for each family, the hexes her Avatar may not enter (the other
+    families' entry hexes), once the Sanctuaries are known."""
+    sanctuaries = s.comp.board.sanctuaries
+    taken = list(enumerate(s.sanctuary_of))
+    s.closed = [
+        frozenset(sanctuaries[t].entry for q, t in taken if q != p and t >= 0) for p in range(s.n)
+    ]
+
+
+def may_seat(s: TheDanceState, p: int, d: int) -> bool:
+    seats = s.comp.board.sanctuaries[s.sanctuary_of[p]].seats
+    if len(s.seated[p]) < seats:
+        return True
+    return len(s.seated[p]) == seats and plans.plan_done(s, p, extra=d)
+
+
+def seat(s: TheDanceState, p: int, d: int, events: list[Event]) -> None:
+    """Dancer ``d`` takes a seat; her marker comes home (a Discipline marker is lost)."""
+    hex_ = s.dancer_pos[d]
+    s.occ[hex_] = -1
+    s.dancer_pos[d] = -1
+    s.dancer_seat[d] = p
+    s.lead_left[d] = 0
+    slot = s.marker_slot[d]
+    s.influenced_by[d] = -1
+    s.dominated[d] = False
+    if slot == 1:
+        s.markers[p] = 1
+    s.seated[p].append(d)
+    events.append(
+        s.event(
+            "seat",
+            f"{s.comp.dancers[d].name} takes a seat at the {s.family(p)} table.",
+            player=p,
+            dancer=d,
+        )
+    )
+    if plans.plan_done(s, p):
+        plans.finish(s, p, events)
+
+
+def unseat(s: TheDanceState, p: int, d: int, events: list[Event]) -> None:
+    """Dancer ``d`` goes back to the floor on the entry hex, not Influenced."""
+    hex_ = entry(s, p)
+    s.seated[p].remove(d)
+    s.dancer_seat[d] = -1
+    s.dancer_pos[d] = hex_
+    s.occ[hex_] = d
+    s.movement_left -= 1
+    s.movement_spent += 1
+    events.append(
+        s.event(
+            "unseat",
+            f"{s.who(p)} sends {s.comp.dancers[d].name} back to the floor.",
+            player=p,
+            dancer=d,
+        )
+    )

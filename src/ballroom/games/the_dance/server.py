@@ -1,0 +1,75 @@
+"""The Server: where he steps onto the floor, and what calling him gives.
+
+In the set-up and in each Waltz Phase while he is in the kitchen, a die
+names the Server hex he steps onto; if that hex is occupied he stays out.
+An Avatar in range may call him instead of an effort (Influence Server):
+two Refreshments, then he returns to the kitchen.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ballroom.core.events import Event
+from ballroom.games.the_dance import powers
+from ballroom.games.the_dance.steps import Phase, RollFor, Task
+
+if TYPE_CHECKING:
+    from ballroom.games.the_dance.state import TheDanceState
+
+
+def roll_for_server(s: TheDanceState) -> None:
+    s.phase = Phase.ROLL
+    s.roll_for = RollFor.SERVER
+
+
+def waltz_task(s: TheDanceState, p: int, events: list[Event]) -> bool:
+    """The Waltz Phase begins with a roll for the Server, if he is off the floor."""
+    if s.server < 0:
+        roll_for_server(s)
+        return True
+    return False
+
+
+def apply_roll(s: TheDanceState, face: int, events: list[Event]) -> None:
+    hex_ = s.comp.board.server_hexes[face - 1]
+    if s.occ[hex_] < 0:
+        s.server = hex_
+        s.occ[hex_] = s.server_code
+        events.append(
+            s.event(
+                "server",
+                f"The Server rolls {face} and steps onto hex {face}.",
+                roll=face,
+                hex=hex_,
+            )
+        )
+    else:
+        events.append(
+            s.event(
+                "server",
+                f"The Server rolls {face}, but hex {face} is occupied: he stays in the kitchen.",
+                roll=face,
+            )
+        )
+    s.advance(events)
+
+
+def call(s: TheDanceState, p: int, events: list[Event]) -> None:
+    """Influence Server: two Refreshments (then down to the limit), and he leaves the floor."""
+    powers.on_call_server(s, p, s.comp.board.distance[s.avatar_pos[p]][s.server], events)
+    s.occ[s.server] = -1
+    s.server = -1
+    events.append(
+        s.event(
+            "server",
+            f"{s.who(p)} calls the Server, takes two Refreshments, and he returns to the kitchen.",
+            player=p,
+        )
+    )
+    s.agenda[:0] = [
+        (Task.DRAW_REFRESHMENT, p),
+        (Task.DRAW_REFRESHMENT, p),
+        (Task.DISCARD_TO_LIMIT, p),
+    ]
+    s.end_turn(events)

@@ -1,0 +1,117 @@
+"""Setting up the game: compose the families, place the Dancers, the Server and the Avatars.
+
+Seats are numbered in play order from the first player, who is the oldest;
+the engine takes that order as age order too, so Avatars are chosen
+youngest to oldest, from the last seat back to seat 0 (RULINGS 15), after
+the Plans with NEW BLOOD. Sanctuaries, for which the rulebook gives no
+order, are declared in seat order. Each family draws two Powers and keeps
+one (both with ``super-villains``), then four Refreshments and a Plan.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ballroom.core.events import Event
+from ballroom.games.the_dance import actions as ac
+from ballroom.games.the_dance import sanctuary, server
+from ballroom.games.the_dance.components import FAMILIES
+from ballroom.games.the_dance.steps import Agenda, Phase, Task
+
+if TYPE_CHECKING:
+    from ballroom.games.the_dance.state import TheDanceState
+
+
+def agenda(s: TheDanceState) -> Agenda:
+    """The set-up's tasks, in the scenario's order, then the first turn."""
+    opts = s.game.options
+    seats = range(s.n)
+    families: Agenda = [(Task.CHOOSE_AVATAR, p) for p in reversed(seats)]
+    families += [(Task.CHOOSE_SANCTUARY, p) for p in seats]
+    deal: Agenda = []
+    for p in seats:
+        deal += [(Task.DRAW_POWER, p), (Task.DRAW_POWER, p)]
+        if not opts["super-villains"]:
+            deal.append((Task.KEEP_POWER, p))
+    deal += [(Task.DEAL_REFRESHMENTS, p) for p in seats]
+    deal += [(Task.DRAW_PLAN, p) for p in seats]
+    tasks = deal + families if opts["scenario"] == "new-blood" else families + deal
+    tasks += [(Task.PLACE_DANCER, i) for i in range(s.nd)]
+    tasks += [(Task.PLACE_SERVER_AND_AVATARS, 0), (Task.NEW_TURN, 0)]
+    return tasks
+
+
+def avatar_actions(s: TheDanceState, p: int) -> list[int]:
+    taken = set(s.avatar_of)
+    return [ac.CHOOSE_AVATAR + a for a in range(FAMILIES) if a not in taken]
+
+
+def apply_avatar(s: TheDanceState, action: int, p: int, events: list[Event]) -> None:
+    a = action - ac.CHOOSE_AVATAR
+    s.avatar_of[p] = a
+    avatar = s.comp.avatars[a]
+    events.append(
+        s.event(
+            "avatar",
+            f"{s.game.player_name(p)} plays {avatar.name} of the {avatar.family} family.",
+            player=p,
+            avatar=avatar.slug,
+        )
+    )
+    s.advance(events)
+
+
+def sanctuary_actions(s: TheDanceState, p: int) -> list[int]:
+    taken = set(s.sanctuary_of)
+    return [ac.CHOOSE_SANCTUARY + t for t in range(FAMILIES) if t not in taken]
+
+
+def apply_sanctuary(s: TheDanceState, action: int, p: int, events: list[Event]) -> None:
+    t = action - ac.CHOOSE_SANCTUARY
+    s.sanctuary_of[p] = t
+    sanctuary.close_entries(s)
+    events.append(
+        s.event(
+            "sanctuary",
+            f"{s.who(p)} takes the {s.comp.board.sanctuaries[t].colour} Sanctuary.",
+            player=p,
+            sanctuary=t,
+        )
+    )
+    s.advance(events)
+
+
+def place_dancer_task(s: TheDanceState, p: int, events: list[Event]) -> bool:
+    s.phase = Phase.PLACE_DANCER
+    return True
+
+
+def draw_outcomes(s: TheDanceState) -> list[int]:
+    """The Dancers still to be drawn onto the floor, as chance actions."""
+    return [ac.PLACE + d for d in range(s.nd) if s.dancer_pos[d] < 0]
+
+
+def apply_place_dancer(s: TheDanceState, action: int, events: list[Event]) -> None:
+    """The drawn Dancer takes the next start hex."""
+    d = action - ac.PLACE
+    hex_ = s.comp.board.start_hexes[s.placed]
+    s.placed += 1
+    s.dancer_pos[d] = hex_
+    s.occ[hex_] = d
+    events.append(
+        s.event(
+            "place", f"{s.comp.dancers[d].name} takes her place on the floor.", dancer=d, hex=hex_
+        )
+    )
+    s.advance(events)
+
+
+def place_server_and_avatars_task(s: TheDanceState, p: int, events: list[Event]) -> bool:
+    """The Avatars stand on their entry hexes while the Server's die is rolled."""
+    server.roll_for_server(s)
+    sanctuaries = s.comp.board.sanctuaries
+    for q in range(s.n):
+        entry = sanctuaries[s.sanctuary_of[q]].entry
+        s.avatar_pos[q] = entry
+        s.occ[entry] = s.nd + q
+    return True

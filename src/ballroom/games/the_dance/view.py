@@ -1,0 +1,431 @@
+"""What a seat sees (``observation``) and a world dealt from it (``determinize``).
+
+A seat's view is typed (``Seen``, a ``TypedDict``, so that building it costs
+no more than the JSON it is, in the layout the browser view reads) and
+built in two parts: the ``public`` part, the same for every seat and for a
+spectator, then the seat's private part laid over it (``show_private``):
+her Refreshments, Powers, drawn Powers, Plan, Movement left and
+Strategic's candidate Plan. Hidden means hidden
+(RULINGS 14, 20): counts are public, kinds are not. ``determinize``
+rebuilds a full state from one observation alone, dealing what the seat
+could not see at random.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, TypedDict, cast
+
+from ballroom.core.errors import ViewError
+from ballroom.core.rng import Rng
+from ballroom.core.state import Observation
+from ballroom.games.the_dance import powers, sanctuary
+from ballroom.games.the_dance.powers import Power
+from ballroom.games.the_dance.steps import PHASE_NAMES, Phase, RollFor, Target, Task
+
+if TYPE_CHECKING:
+    from ballroom.games.the_dance.game import TheDance
+    from ballroom.games.the_dance.state import TheDanceState
+
+
+class FamilySeen(TypedDict):
+    """One family as a seat sees her; the fields marked private are ``None`` (``powers``:
+    the revealed ones) unless she is the seat's own."""
+
+    avatar: int
+    sanctuary: int
+    pos: int
+    foiled: bool
+    markers: int
+    refreshment_count: int
+    refreshments: list[int] | None
+    """Private: her hand, count by kind."""
+    powers: list[int]
+    """Private: all her Powers; public: the revealed ones."""
+    power_count: int
+    revealed: list[int]
+    drawn_powers: list[int] | None
+    """Private: the two Powers drawn, before one is kept."""
+    drawn_count: int
+    plan: int | None
+    """Private, or public once shown (Arrogance, a completed Plan, dawn)."""
+    has_plan: bool
+    plan_public: bool
+    seated: list[int]
+
+
+class TurnSeen(TypedDict):
+    moves_left: int | None
+    """Private: the current family's Movement left (RULINGS 20)."""
+    ankhs_used: int
+    movement_spent: int
+    passing: bool
+    attempts: int
+    strategic_used: bool
+    pay_left: int
+    draw_for: int
+    die_for: int
+
+
+class EffortSeen(TypedDict):
+    kind: int
+    target: int
+    domain: int
+    used: list[int]
+    roll: int
+    modifier: int
+    rerolled: bool
+    tactician_used: bool
+    dominates: bool
+
+
+class PilesSeen(TypedDict):
+    powers: int
+    refreshments: int
+    plans: int
+
+
+class Seen(TypedDict):
+    game: str
+    you: int | None
+    players: int
+    phase: str
+    phase_id: int
+    actor: int
+    current: int
+    turn: int
+    tempo: int
+    order: list[int]
+    initiative: int
+    server: int
+    dancer_pos: list[int]
+    dancer_seat: list[int]
+    dancer_influence: list[int]
+    dancer_dominated: list[bool]
+    dancer_slot: list[int]
+    dancer_moves: list[int]
+    placed: int
+    families: list[FamilySeen]
+    finished: list[int]
+    dawn_ranking: list[list[int]]
+    piles: PilesSeen
+    spent: list[int]
+    discarded: int
+    agenda: list[list[int]]
+    turn_state: TurnSeen
+    effort: EffortSeen
+    candidate_plan: int | None
+    has_candidate: bool
+    winners: list[int] | None
+
+
+"""An observation of The Dance: the public part with one seat's private part laid over it."""
+
+
+def observation(s: TheDanceState, player: int | None) -> Observation:
+    """What ``player`` may see: the public part with her private part laid over it;
+    ``None`` a spectator."""
+    seen = public(s)
+    if player is not None:
+        show_private(seen, s, player)
+    return cast(Observation, seen)
+
+
+def show_private(seen: Seen, s: TheDanceState, seat: int) -> None:
+    """Lay ``seat``'s private part over the public part ``seen``: her Refreshments, Powers,
+    drawn Powers and Plan, her Movement left in her turn, Strategic's candidate Plan."""
+    seen["you"] = seat
+    family = seen["families"][seat]
+    family["refreshments"] = s.hand[seat][:]
+    family["powers"] = s.powers[seat][:]
+    family["drawn_powers"] = s.drawn_powers[seat][:]
+    plan = s.plan[seat]
+    family["plan"] = plan if plan >= 0 else None
+    if seat == s.current:
+        seen["turn_state"]["moves_left"] = s.movement_left
+    if s.draw_for == seat:
+        seen["candidate_plan"] = s.candidate_plan
+
+
+def public(s: TheDanceState) -> Seen:
+    """What every seat sees alike (a spectator's observation).
+
+    Enum members are written as plain ints with a unary ``+``, the cheapest way.
+    """
+    families: list[FamilySeen] = []
+    avatar_of, sanctuary_of, avatar_pos = s.avatar_of, s.sanctuary_of, s.avatar_pos
+    foiled, markers, hand_size, held = s.foiled, s.markers, s.hand_size, s.powers
+    revealed, drawn, plans, shows, seated = (
+        s.revealed,
+        s.drawn_powers,
+        s.plan,
+        s.plan_public,
+        s.seated,
+    )
+    for q in range(s.n):
+        plan = plans[q]
+        shown = revealed[q]
+        families.append(
+            {
+                "avatar": avatar_of[q],
+                "sanctuary": sanctuary_of[q],
+                "pos": avatar_pos[q],
+                "foiled": foiled[q],
+                "markers": markers[q],
+                "refreshment_count": hand_size[q],
+                "refreshments": None,
+                "powers": shown[:],
+                "power_count": len(held[q]),
+                "revealed": shown[:],
+                "drawn_powers": None,
+                "drawn_count": len(drawn[q]),
+                "plan": plan if plan >= 0 and shows[q] else None,
+                "has_plan": plan >= 0,
+                "plan_public": shows[q],
+                "seated": seated[q][:],
+            }
+        )
+    return {
+        "game": s.game.id,
+        "you": None,
+        "players": s.n,
+        "phase": PHASE_NAMES[s.phase],
+        "phase_id": +s.phase,
+        "actor": s.actor,
+        "current": s.current,
+        "turn": s.turn,
+        "tempo": s.tempo,
+        "order": s.order[:],
+        "initiative": s.initiative,
+        "server": s.server,
+        "dancer_pos": s.dancer_pos[:],
+        "dancer_seat": s.dancer_seat[:],
+        "dancer_influence": s.influenced_by[:],
+        "dancer_dominated": s.dominated[:],
+        "dancer_slot": s.marker_slot[:],
+        "dancer_moves": s.lead_left[:],
+        "placed": s.placed,
+        "families": families,
+        "finished": s.finished[:],
+        "dawn_ranking": [list(group) for group in s.dawn_ranking],
+        "piles": {
+            "powers": len(s.power_pile),
+            "refreshments": s.refresh_left,
+            "plans": len(s.plan_pile),
+        },
+        "spent": s.spent[:],
+        "discarded": s.discarded_count,
+        "agenda": [[+task, seat] for task, seat in s.agenda],
+        "turn_state": {
+            "moves_left": None,
+            "ankhs_used": s.ankhs_used,
+            "movement_spent": s.movement_spent,
+            "passing": s.passing,
+            "attempts": s.attempts,
+            "strategic_used": s.strategic_used,
+            "pay_left": s.pay_left,
+            "draw_for": s.draw_for,
+            "die_for": +s.roll_for,
+        },
+        "effort": {
+            "kind": +s.target_kind,
+            "target": s.target,
+            "domain": s.domain,
+            "used": s.played[:],
+            "roll": s.roll,
+            "modifier": s.lowered,
+            "rerolled": s.rerolled,
+            "tactician_used": s.tactician_used,
+            "dominates": s.dominates,
+        },
+        "candidate_plan": None,
+        "has_candidate": s.candidate_plan >= 0,
+        "winners": list(s.outcome().winners) if s.is_terminal() else None,
+    }
+
+
+# Members by value, read faster than by calling the enum: ``determinize`` runs once per search world.
+_PHASES, _TASKS, _ROLLS_FOR, _TARGETS = tuple(Phase), tuple(Task), tuple(RollFor), tuple(Target)
+
+
+def determinize(s: TheDanceState, game: TheDance, observation: Observation, rng: Rng) -> None:
+    """Fill the blank state ``s`` so that it agrees with ``observation``, dealing what it
+    hides at random: other families' Powers, Refreshments and Plans, and the piles."""
+    view = cast(Seen, observation)
+    comp = game.components
+    n = game.players
+    nd = len(comp.dancers)
+    s.game = game
+    s.seed = rng.below(1 << 62)
+    s.rng = Rng(s.seed)
+    s.history = []
+    s.comp = comp
+    s.n = n
+    s.nd = nd
+    s.server_code = nd + n
+    s.phase = _PHASES[view["phase_id"]]
+    s.actor = view["actor"]
+    s.current = view["current"]
+    s.turn = view["turn"]
+    s.tempo = view["tempo"]
+    s.order = list(view["order"])
+    s.initiative = view["initiative"]
+    s.agenda = [(_TASKS[t[0]], t[1]) for t in view["agenda"]]
+    s.server = view["server"]
+    s.dancer_pos = list(view["dancer_pos"])
+    s.dancer_seat = list(view["dancer_seat"])
+    s.influenced_by = list(view["dancer_influence"])
+    s.dominated = list(view["dancer_dominated"])
+    s.marker_slot = list(view["dancer_slot"])
+    s.lead_left = list(view["dancer_moves"])
+    s.placed = view["placed"]
+    s.finished = list(view["finished"])
+    s.dawn_ranking = [tuple(group) for group in view["dawn_ranking"]]
+    fams = view["families"]
+    s.avatar_of = [f["avatar"] for f in fams]
+    s.sanctuary_of = [f["sanctuary"] for f in fams]
+    sanctuary.close_entries(s)
+    s.avatar_pos = [f["pos"] for f in fams]
+    s.foiled = [f["foiled"] for f in fams]
+    s.markers = [f["markers"] for f in fams]
+    s.revealed = [list(f["revealed"]) for f in fams]
+    s.hand_size = [f["refreshment_count"] for f in fams]
+    s.plan_public = [f["plan_public"] for f in fams]
+    s.seated = [list(f["seated"]) for f in fams]
+    turn = view["turn_state"]
+    s.ankhs_used = turn["ankhs_used"]
+    s.movement_spent = turn["movement_spent"]
+    s.passing = turn["passing"]
+    s.attempts = turn["attempts"]
+    s.strategic_used = turn["strategic_used"]
+    s.pay_left = turn["pay_left"]
+    s.draw_for = turn["draw_for"]
+    s.roll_for = _ROLLS_FOR[turn["die_for"]]
+    effort = view["effort"]
+    s.target_kind = _TARGETS[effort["kind"]]
+    s.target = effort["target"]
+    s.domain = effort["domain"]
+    s.played = list(effort["used"])
+    s.roll = effort["roll"]
+    s.lowered = effort["modifier"]
+    s.rerolled = effort["rerolled"]
+    s.tactician_used = effort["tactician_used"]
+    s.dominates = effort["dominates"]
+    s.spent = list(view["spent"])
+    s.discarded_count = view["discarded"]
+    s.occ = [-1] * len(comp.board.hexes)
+    for d, pos in enumerate(s.dancer_pos):
+        if pos >= 0:
+            s.occ[pos] = d
+    if s.server >= 0:
+        s.occ[s.server] = s.server_code
+    for q, pos in enumerate(s.avatar_pos):
+        if pos >= 0 and s.occ[pos] < 0:
+            s.occ[pos] = nd + q
+    _deal_powers(s, view, rng)
+    moves_left = turn["moves_left"]
+    if moves_left is None:
+        # Another family's Movement left is hidden (RULINGS 20): work it out from
+        # the Powers just dealt and the Movement she has visibly spent.
+        moves_left = (
+            powers.movement(s, s.current) + s.ankhs_used - s.movement_spent if s.current >= 0 else 0
+        )
+    s.movement_left = moves_left
+    _deal_refreshments(s, view, rng)
+    _deal_plans(s, view, rng)
+
+
+def _deal_powers(s: TheDanceState, view: Seen, rng: Rng) -> None:
+    """Deal the unseen Powers to the hidden slots; the rest is the pile."""
+    me = view["you"]
+    fams = view["families"]
+    seen_powers = [w for f in fams for w in f["revealed"]]
+    if me is not None:
+        seen_powers += fams[me]["powers"] + _own(fams[me]["drawn_powers"])
+    unseen = [w for w in range(len(s.comp.powers)) if w not in seen_powers]
+    rng.shuffle(unseen)
+    held = [
+        q
+        for q, f in enumerate(fams)
+        if q != me
+        for _ in range(f["power_count"] - len(f["revealed"]))
+    ]
+    # Old Wealth shows itself at the deal: a family dealt without showing it lacks it.
+    old_wealth = Power.OLD_WEALTH
+    allowed = [
+        i
+        for i in range(len(unseen))
+        if i >= len(held) or (Task.DEAL_REFRESHMENTS, held[i]) in s.agenda
+    ]
+    if old_wealth in unseen and unseen.index(old_wealth) not in allowed and allowed:
+        i, j = unseen.index(old_wealth), allowed[rng.below(len(allowed))]
+        unseen[i], unseen[j] = unseen[j], unseen[i]
+    deal = iter(unseen)
+    s.powers = [
+        list(f["powers"])
+        if q == me
+        else list(f["revealed"]) + [next(deal) for _ in range(held.count(q))]
+        for q, f in enumerate(fams)
+    ]
+    s.drawn_powers = [
+        _own(f["drawn_powers"]) if q == me else [next(deal) for _ in range(f["drawn_count"])]
+        for q, f in enumerate(fams)
+    ]
+    s.power_pile = list(deal)
+    # Which Power another family returned is not sampled: no rule reads it.
+    s.dealt_powers = [ws + drawn for ws, drawn in zip(s.powers, s.drawn_powers, strict=True)]
+    s.power_mask = [powers.mask(ws) for ws in s.powers]
+
+
+def _deal_refreshments(s: TheDanceState, view: Seen, rng: Rng) -> None:
+    """Everything not in the seat's hand and not spent face up is unseen: hands, discards, pile."""
+    me = view["you"]
+    fams = view["families"]
+    kinds = s.comp.refreshments
+    pool = [k for k, kind in enumerate(kinds) for _ in range(kind.count - s.spent[k])]
+    s.hand = []
+    if me is not None:
+        for k, count in enumerate(_own(fams[me]["refreshments"])):
+            for _ in range(count):
+                pool.remove(k)
+    rng.shuffle(pool)
+    for q, f in enumerate(fams):
+        hand = [0] * len(kinds)
+        if q == me:
+            hand = _own(f["refreshments"])
+        else:
+            for _ in range(f["refreshment_count"]):
+                hand[pool.pop()] += 1
+        s.hand.append(hand)
+    s.discarded = [0] * len(kinds)
+    for _ in range(s.discarded_count):
+        s.discarded[pool.pop()] += 1
+    s.refresh_pile = [0] * len(kinds)
+    for k in pool:
+        s.refresh_pile[k] += 1
+    s.refresh_left = len(pool)
+
+
+def _deal_plans(s: TheDanceState, view: Seen, rng: Rng) -> None:
+    """Face-down Plans (and a Strategic candidate) dealt from the Plans nobody has shown."""
+    fams = view["families"]
+    known = [f["plan"] for f in fams if f["plan"] is not None]
+    if view["candidate_plan"] is not None:
+        known.append(view["candidate_plan"])
+    plans = [x for x in range(len(s.comp.plans)) if x not in known]
+    rng.shuffle(plans)
+    s.plan = [
+        f["plan"] if f["plan"] is not None else plans.pop() if f["has_plan"] else -1 for f in fams
+    ]
+    s.candidate_plan = -1
+    if view["has_candidate"]:
+        s.candidate_plan = (
+            view["candidate_plan"] if view["candidate_plan"] is not None else plans.pop()
+        )
+    s.plan_pile = plans
+
+
+def _own(part: list[int] | None) -> list[int]:
+    """A copy of one of the seat's own private fields, which its observation always fills."""
+    if part is None:
+        raise ViewError("the observation lacks its own seat's private part")
+    return part[:]

@@ -1,0 +1,136 @@
+"""A game turn's frame and the Waltz Phase: turn order, the Tempo, the Dancers' waltz.
+
+Each game turn the families play in order from the first player (with the
+INITIATIVE option, from the holder, who passes it on after the Waltz
+Phase). The Waltz Phase brings the Server back (``server``), advances the
+Tempo, and in boxes 1-3 moves every non-Influenced Dancer one hex; in box 4
+every family gains a Refreshment instead.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ballroom.core.events import Event
+from ballroom.games.the_dance import actions as ac
+from ballroom.games.the_dance import plans
+from ballroom.games.the_dance.steps import Phase, Task
+
+if TYPE_CHECKING:
+    from ballroom.games.the_dance.state import TheDanceState
+
+
+def new_turn_task(s: TheDanceState, p: int, events: list[Event]) -> bool:
+    """A game turn begins: its Player Phases in order, then the Waltz Phase."""
+    dawn = int(s.game.options["dawn"])
+    if dawn and s.turn >= dawn:
+        plans.dawn(s, events)
+        return True
+    s.turn += 1
+    if s.turn == 1 and s.game.options["scenario"] == "arrogance":
+        for q in range(s.n):
+            s.plan_public[q] = True
+        events.append(
+            s.event(
+                "arrogance",
+                "Arrogance: every family reveals her Plan.",
+                plans=[s.comp.plans[x].id for x in s.plan],
+                reveals=True,
+            )
+        )
+    first = s.initiative if s.game.options["initiative"] else 0
+    order = [(first + i) % s.n for i in range(s.n)]
+    s.order = [q for q in order if q not in s.finished]
+    events.append(s.event("turn", f"Turn {s.turn} begins (Tempo {s.tempo}).", turn=s.turn))
+    s.agenda.extend((Task.PLAYER_PHASE, q) for q in s.order)
+    s.agenda.extend(
+        [(Task.WALTZ_SERVER, 0), (Task.TEMPO, 0), (Task.PASS_INITIATIVE, 0), (Task.NEW_TURN, 0)]
+    )
+    return False
+
+
+def tempo_task(s: TheDanceState, p: int, events: list[Event]) -> bool:
+    """The Tempo advances a box: the Dancers waltz, or in box 4 pause for Refreshments."""
+    board = s.comp.board
+    s.tempo = s.tempo % board.tempo_boxes + 1
+    if s.tempo == board.refreshment_box:
+        events.append(
+            s.event(
+                "tempo",
+                f"The Tempo reaches box {s.tempo}: the Dancers pause and every family gains a Refreshment.",
+                tempo=s.tempo,
+            )
+        )
+        tasks: list[tuple[Task, int]] = []
+        for q in s.order:
+            if q not in s.finished:
+                tasks += [(Task.DRAW_REFRESHMENT, q), (Task.DISCARD_TO_LIMIT, q)]
+        s.agenda[:0] = tasks
+        return False
+    moved = waltz(s)
+    events.append(
+        s.event(
+            "tempo",
+            f"The Tempo reaches box {s.tempo}: the waltz moves {moved} Dancer{'s' if moved != 1 else ''}.",
+            tempo=s.tempo,
+            moved=moved,
+        )
+    )
+    return False
+
+
+def waltz(s: TheDanceState) -> int:
+    """Move the non-Influenced Dancers one hex: path Dancers first, then arrow Dancers.
+
+    Within each group a Dancer moves once its hex ahead is empty, repeating
+    until nobody else can move, so a queue follows its leader and a packed
+    ring stands still. Ties for one hex go to the lower hex number.
+    """
+    board = s.comp.board
+    occ = s.occ
+    pos = s.dancer_pos
+    influenced_by = s.influenced_by
+    free = sorted(
+        (d for d in range(s.nd) if pos[d] >= 0 and influenced_by[d] < 0), key=pos.__getitem__
+    )
+    moved: set[int] = set()
+    for table in (board.path_next, board.arrow_to):
+        waiting = [d for d in free if d not in moved and table[pos[d]] >= 0]
+        progress = True
+        while progress and waiting:
+            progress = False
+            still = []
+            for d in waiting:
+                nxt = table[pos[d]]
+                if occ[nxt] < 0:
+                    occ[pos[d]] = -1
+                    occ[nxt] = d
+                    pos[d] = nxt
+                    moved.add(d)
+                    progress = True
+                else:
+                    still.append(d)
+            waiting = still
+    return len(moved)
+
+
+def initiative_task(s: TheDanceState, p: int, events: list[Event]) -> bool:
+    """With the INITIATIVE option, its holder passes it on after the Waltz Phase."""
+    if s.game.options["initiative"] and len(s.finished) < s.n - 1:
+        s.phase = Phase.INITIATIVE
+        s.actor = s.initiative
+        return True
+    return False
+
+
+def initiative_actions(s: TheDanceState, p: int) -> list[int]:
+    return [ac.INITIATIVE + q for q in range(s.n) if q != p and q not in s.finished]
+
+
+def apply_initiative(s: TheDanceState, action: int, p: int, events: list[Event]) -> None:
+    q = action - ac.INITIATIVE
+    s.initiative = q
+    events.append(
+        s.event("initiative", f"{s.who(p)} passes the Initiative to {s.who(q)}.", player=p, to=q)
+    )
+    s.advance(events)

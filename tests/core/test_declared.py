@@ -1,0 +1,58 @@
+"""The declared State: its contract answered from steps, families, zones, views and abilities."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from ballroom.core.errors import IllegalActionError
+from ballroom.core.flow import Mode
+from ballroom.core.state import CHANCE
+from ballroom.games.high_card import HighCard
+from ballroom.games.high_card.game import DRAW, PLAY, Phase
+
+
+def test_the_step_says_who_acts_and_the_flow_which_families() -> None:
+    state = HighCard(3).new_state(2)
+    assert state.step.name is Phase.DRAW and state.current_players() == (CHANCE,)
+    outcomes = state.chance_outcomes()
+    assert [state.game.action_to_text(a) for a, _ in outcomes] == [
+        f"draw {r}" for r in range(1, 14)
+    ]
+    assert state.legal_actions() == [a for a, _ in outcomes]
+    while state.step.name is Phase.DRAW:
+        state.apply(state.sample_chance(), CHANCE)
+    assert state.step.mode is Mode.SECRET
+    assert state.legal_actions(CHANCE) == []
+    mine = state.legal_actions(2)
+    assert all(state.game.codec.decode(a).family is PLAY for a in mine) and len(mine) == 3
+
+
+def test_a_family_the_step_does_not_offer_is_caught() -> None:
+    state = HighCard(2).new_state(2)
+    while state.step.name is Phase.DRAW:
+        state.apply(state.sample_chance(), CHANCE)
+    state.choices = lambda seat: [DRAW(0)]  # type: ignore[method-assign]
+    with pytest.raises(IllegalActionError, match="step play offers play, not draw"):
+        state.legal_actions(0)
+
+
+def test_a_game_without_chance_steps_of_its_own_says_so() -> None:
+    state = HighCard(2).new_state(2)
+    while state.step.name is Phase.DRAW:
+        state.apply(state.sample_chance(), CHANCE)
+    with pytest.raises(IllegalActionError, match="High Card has no chance step play"):
+        state.chances()
+
+
+def test_the_observation_is_the_view() -> None:
+    state = HighCard(2).new_state(2)
+    for _ in range(2):
+        state.apply(state.sample_chance(), CHANCE)
+    observation = json.loads(json.dumps(state.observation(0)))
+    assert observation == state.view(0).to_observation()
+    assert observation["step"] == {"step": "draw", "mode": "chance", "seats": []}
+    assert observation["public"]["queue"] == [["setup", 1]]
+    assert observation["public"]["effect"]["ask"]["kind"] == "draw"
+    assert observation["private"] is None
