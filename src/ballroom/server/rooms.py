@@ -64,6 +64,9 @@ LOG = logging.getLogger("ballroom.server")
 Viewer = int | None
 """A seat, or ``None`` for a spectator."""
 
+MOVES_KEPT = 64
+"""Encoded move lists a room keeps (see ``Room.moves_json``) before it starts afresh."""
+
 SEAT_RECORD_FORMAT = "ballroom-seat-record/1"
 """A seat's own view of a game in play: its moves and the log it saw, no seed."""
 
@@ -133,8 +136,8 @@ class Room:
         self._texts: dict[int, str] = {}
         self._forms: dict[int, dict[str, Any]] = {}
         self._names: tuple[State, int, list[str]] | None = None
-        self._moves: dict[int, tuple[list[int], dict[int, Any], orjson.Fragment]] = {}
-        """Per seat: the legal actions and hints its moves were last encoded from, and that JSON."""
+        self._moves: dict[tuple[int, ...], tuple[dict[int, Any], orjson.Fragment]] = {}
+        """Legal moves as frames list them, by the actions they list: their hints and JSON."""
         for number, (player, text) in enumerate(stored.record.actions, start=1):
             action = self.state.game.parse_action(text)
             if player == CHANCE and self.state.sample_chance() != action:
@@ -368,20 +371,16 @@ class Room:
         """``seat``'s legal moves with their structured forms and hints, as a frame lists
         them, encoded once.
 
-        They are built from the seat's legal actions and hints alone, so while
-        the other seats move (each move a new frame) the seat's frames reuse
-        the encoding made for the first; only the checks that both are
-        unchanged are paid again.
+        The list depends only on the actions and their hints, so it is kept by
+        actions: a seat's frames while the others move, and every decision that
+        offers the same moves without notes (a re-roll, for any seat), reuse
+        one encoding; only the check that the hints are unchanged is paid again.
         """
-        actions = self.state.legal_actions(seat)
+        actions = tuple(self.state.legal_actions(seat))
         hints = move_hints(self.game, observation, actions) if actions else {}
-        cached = self._moves.get(seat)
-        if (
-            cached is not None
-            and cached[0] == actions
-            and (cached[1] is hints or cached[1] == hints)
-        ):
-            return cached[2]
+        cached = self._moves.get(actions)
+        if cached is not None and (cached[0] is hints or cached[0] == hints):
+            return cached[1]
         legal = [
             {"id": action, "text": self.text(action)}
             | self.form(action)
@@ -389,7 +388,9 @@ class Room:
             for action in actions
         ]
         encoded = orjson.Fragment(orjson.dumps(legal, option=orjson.OPT_NON_STR_KEYS))
-        self._moves[seat] = (actions, hints, encoded)
+        if len(self._moves) >= MOVES_KEPT:
+            self._moves.clear()
+        self._moves[actions] = (hints, encoded)
         return encoded
 
     def handover_event(self, seat: int) -> Event:
