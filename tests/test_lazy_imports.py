@@ -1,4 +1,4 @@
-"""``import ballroom`` and ``ballroom --help`` load none of the heavy optional libraries.
+"""``import ballroom`` and ``ballroom --help`` load none of the heavy optional libraries (rich included: the help is plain text).
 
 Each check runs in a fresh interpreter, since this test process has long
 since imported them.
@@ -11,7 +11,7 @@ import sys
 
 import pytest
 
-HEAVY = ("numpy", "pandas", "fastapi", "ray", "matplotlib")
+HEAVY = ("numpy", "pandas", "fastapi", "ray", "matplotlib", "rich")
 
 IMPORT = "import ballroom"
 HELP = """

@@ -3,21 +3,31 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from functools import wraps
-from typing import Annotated, ParamSpec, TypeVar
+from functools import cache, wraps
+from typing import TYPE_CHECKING, Annotated, ParamSpec, TypeVar
 
 import typer
-from rich.console import Console
 
 from ballroom.core.agent import split_seats
 from ballroom.core.errors import BallroomError, InvalidOptionError
 from ballroom.core.game import get_game
 from ballroom.core.options import OptionValue
 
+if TYPE_CHECKING:
+    from rich.console import Console
+
 P = ParamSpec("P")
 R = TypeVar("R")
 
-err_console = Console(stderr=True)
+
+@cache
+def err_console() -> Console:
+    """The console for errors and progress, made on first use: rich loads slowly, and
+    ``ballroom --help`` needs none of it."""
+    from rich.console import Console
+
+    return Console(stderr=True)
+
 
 INTERRUPTED = 130
 """Exit code of a run stopped by Ctrl-C (the shell's 128 + SIGINT): a script can tell
@@ -68,7 +78,7 @@ def reports_errors(command: Callable[P, R]) -> Callable[P, R]:
         try:
             return command(*args, **kwargs)
         except BallroomError as error:
-            err_console.print(f"[red]error:[/red] {error}", highlight=False, markup=True)
+            err_console().print(f"[red]error:[/red] {error}", highlight=False, markup=True)
             raise typer.Exit(2) from None
 
     return wrapper

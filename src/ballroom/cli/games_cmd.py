@@ -2,16 +2,22 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import typer
-from rich.console import Console
-from rich.table import Table
 
 from ballroom.agents import bots_of
 from ballroom.core.game import Game, games
 
+if TYPE_CHECKING:
+    from rich.table import Table
+
 
 def list_games() -> None:
     """List the games, their player counts, rule options, and bots with their parameters."""
+    from rich.console import Console
+    from rich.table import Table
+
     console = Console()
     for game in games():
         table = Table(
@@ -34,7 +40,9 @@ def list_games() -> None:
 
 def bot_table(game: Game) -> Table:
     """Every bot that can sit at ``game``, each with its declared parameters."""
-    table = Table(title="bots (and 'human' in play)", title_justify="left")
+    from rich.table import Table as RichTable
+
+    table = RichTable(title="bots (and 'human' in play)", title_justify="left")
     table.add_column("bot / parameter")
     table.add_column("default")
     table.add_column("allowed")

@@ -10,10 +10,9 @@ from __future__ import annotations
 
 import secrets
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
-from rich.console import Console
 
 from ballroom.agents import make_agent
 from ballroom.cli.common import RuleOptions, parse_options, parse_seats, reports_errors
@@ -24,6 +23,9 @@ from ballroom.core.events import Event
 from ballroom.core.game import Game, make_game
 from ballroom.core.play import step
 from ballroom.core.state import CHANCE
+
+if TYPE_CHECKING:
+    from rich.console import Console
 
 MENU_LIMIT = 24
 
@@ -121,6 +123,8 @@ def play_command(
     ] = None,
 ) -> None:
     """Play in the terminal against bots, or hotseat with friends."""
+    from rich.console import Console
+
     if seed is None:
         seed = secrets.randbits(62)
     seat_specs = parse_seats(game_id, seats, players, human_first=True)

@@ -6,7 +6,6 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
-from rich.console import Console
 
 from ballroom.cli.common import reports_errors
 from ballroom.core.events import Event
@@ -19,6 +18,8 @@ def replay_command(
     show_log: Annotated[bool, typer.Option("--log", help="Print every public event.")] = False,
 ) -> None:
     """Re-apply every action of a record, checking each, and print the final standings."""
+    from rich.console import Console
+
     record = GameRecord.load(record_file)
     console = Console()
 

@@ -6,7 +6,6 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
-from rich.console import Console
 
 from ballroom.cli.common import reports_errors
 
@@ -21,6 +20,8 @@ def report_command(
     ] = Path("report.html"),
 ) -> None:
     """Plot win rates by seat and feature, game lengths, and say in words what looks unbalanced."""
+    from rich.console import Console
+
     from ballroom.lab.report import analyse, render_html
     from ballroom.lab.store import read_results
 

@@ -7,8 +7,6 @@ import time
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
-from rich.console import Console
-from rich.table import Table
 
 from ballroom.cli.common import (
     INTERRUPTED,
@@ -147,7 +145,7 @@ def run_batched_with_progress(
         outcome = run_batched(spec, games, pool, advance)
     seconds = time.perf_counter() - started
     if outcome.interrupted:
-        err_console.print(
+        err_console().print(
             f"[yellow]stopped:[/yellow] {outcome.tally.games} of {games} games kept "
             "(a batched run keeps no records to resume from)"
         )
@@ -156,6 +154,9 @@ def run_batched_with_progress(
 
 def print_summary(game: str, seed: int, workers: int, summary: dict[str, Any]) -> None:
     """The wins table: also printed for a stopped run, over the games it kept."""
+    from rich.console import Console
+    from rich.table import Table
+
     table = Table(title=f"{game}: {summary['games']} games, seed {seed}")
     table.add_column("seat")
     table.add_column("bot")

@@ -7,8 +7,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
 import typer
-from rich.console import Console
-from rich.table import Table
 
 from ballroom.cli.common import INTERRUPTED, AsJson, MaxTurns, parse_seats, reports_errors
 from ballroom.cli.tournament_cmd import (
@@ -116,6 +114,9 @@ def print_summaries(
     game: str, games: int, seed: int, seat_specs: tuple[str, ...], summaries: list[VariantSummary]
 ) -> None:
     """The variants side by side: also printed for a stopped sweep, over what it kept."""
+    from rich.console import Console
+    from rich.table import Table
+
     view = Table(title=f"{game}: {games} games per variant, seed {seed}")
     view.add_column("variant", no_wrap=True)
     view.add_column("turns (95% CI)", justify="right")

@@ -15,9 +15,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
-from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
-from rich.table import Table
 
 from ballroom.cli.common import (
     INTERRUPTED,
@@ -93,12 +90,14 @@ def save_run(
 @contextmanager
 def progress_bar(label: str, total: int) -> Iterator[Callable[[int], None]]:
     """A transient progress bar on stderr; yields the callback that advances it."""
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
+
     progress = Progress(
         "[progress.description]{task.description}",
         BarColumn(),
         MofNCompleteColumn(),
         TimeRemainingColumn(),
-        console=err_console,
+        console=err_console(),
         transient=True,
     )
     with progress:
@@ -120,14 +119,14 @@ def run_with_progress(
         outcome = run_tasks(tasks, backend, checkpoint=checkpoint, on_progress=advance)
     seconds = time.perf_counter() - started
     if outcome.resumed:
-        err_console.print(f"resumed: {outcome.resumed} games were already played")
+        err_console().print(f"resumed: {outcome.resumed} games were already played")
     if outcome.interrupted:
         again = (
             "run the same command again to resume"
             if checkpoint is not None
             else "use --out to make a run resumable"
         )
-        err_console.print(
+        err_console().print(
             f"[yellow]stopped:[/yellow] {len(outcome.results)} of {len(tasks)} games kept; {again}"
         )
     return outcome, seconds
@@ -154,6 +153,8 @@ def tournament_command(
     as_json: AsJson = False,
 ) -> None:
     """Rotate the bots through the seats, rate them (OpenSkill) and show win rates with 95% CIs."""
+    from rich.console import Console
+
     from ballroom.lab.runner import Backend
     from ballroom.lab.tournament import standings, tournament_tasks
 
@@ -214,6 +215,9 @@ def print_standings(
     game: str, seed: int, bots: list[str], table: list[Standing], played: int
 ) -> None:
     """The standings table: also printed for a stopped tournament, over the games it kept."""
+    from rich.console import Console
+    from rich.table import Table
+
     view = Table(title=f"{game}: {played} games, seats rotated, seed {seed}")
     for column in ("bot", "seats", "win rate", "95% CI", "mean place", "OpenSkill mu ± sigma"):
         view.add_column(column, justify="left" if column == "bot" else "right")
