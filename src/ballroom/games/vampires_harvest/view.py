@@ -16,7 +16,9 @@ from typing import TYPE_CHECKING
 from ballroom.core.rng import Rng
 from ballroom.core.state import Observation
 from ballroom.core.view import View
+from ballroom.core.zones import Zone, ZoneId, Zones, ZonesView, ZoneView
 from ballroom.core.zones import determinize as deal
+from ballroom.games.vampires_harvest.components import Deck
 from ballroom.games.vampires_harvest.actions_phase import open_cards
 from ballroom.games.vampires_harvest.state import PUBLIC, HarvestState, Secret, Table
 from ballroom.games.vampires_harvest.turn import CATALOG, Phase
@@ -37,7 +39,7 @@ def determinize(game: VampiresHarvest, observation: Observation, rng: Rng) -> Ha
     state = HarvestState(game, rng.below(1 << 62), deal=False)
     for name in PUBLIC:
         setattr(state, name, getattr(view.public, name))
-    state.zones = deal(view.zones, range(len(CATALOG.cards)), rng)
+    state.zones = deal_hidden(view.zones, state.current_deck(), rng)
     state.step = view.step
     mine = view.seat
     secret_step = view.step.name in (Phase.SELECT, Phase.LATE)
@@ -54,3 +56,47 @@ def _chose(state: HarvestState, seat: int) -> bool:
     if state.step.name is Phase.SELECT:
         return True
     return state.revealed[seat] is not None and state.revealed[seat].value == "late-decision"
+
+
+HIDDEN_ZONES: dict[Deck, tuple[str, ...]] = {
+    Deck.EARLY: ("early-deck", "early-discard"),
+    Deck.LATE: ("late-deck", "late-discard"),
+    Deck.EVENT: ("event-deck",),
+    Deck.SEDUCTION: ("seduction-deck", "seduction-discard", "drawn"),
+    Deck.BLOODSTONE: ("bloodstone-deck", "hand"),
+    Deck.TRAINER: (),
+}
+"""The zones a seat may not see that each deck's cards may lie in (the current
+Opportunity deck's also fill the other seats' Chance Encounters)."""
+
+
+def deal_hidden(view: ZonesView, current: Deck, rng: Rng) -> Zones:
+    """Every card the seat cannot see dealt among the hidden zones of its own deck (a
+    Bloodstone into a hand, never an Opportunity), keeping sizes and the seat's memory."""
+    seen = view.seen()
+    dealt: dict[ZoneId, tuple[int, ...]] = {}
+    for deck, names in HIDDEN_ZONES.items():
+        wanted = (*names, "encounter") if deck is current else names
+        hidden = tuple(z for z in view.zones if z.cards is None and z.id.name in wanted)
+        pool = [card for card in CATALOG.deck(deck) if card not in seen]
+        if not hidden:
+            continue
+        places = {z.id for z in hidden}
+        memory = {
+            card: frozenset(p for p in view.memory[card] if p in places)
+            for card in pool
+            if card in view.memory
+        }
+        part = ZonesView(view.seat, view.seats, hidden, memory)
+        for zone in deal(part, pool, rng).zones.values():
+            dealt[zone.id] = zone.cards
+    zones = [
+        Zone(z.id, z.visibility, z.cards if z.cards is not None else dealt[z.id])
+        for z in view.zones
+    ]
+    result = Zones.create(view.seats, zones)
+    if view.seat is None:
+        return result
+    mind = list(result.memory)
+    mind[view.seat] = {card: places for card, places in view.memory.items() if card not in seen}
+    return Zones(result.seats, result.zones, result.where, tuple(mind))
