@@ -6,7 +6,7 @@ Beyond the State contract: ``determinize`` for search (``view.py``),
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from ballroom.core.actions import ActionCodec
 from ballroom.core.bots import Bot
@@ -19,6 +19,10 @@ from ballroom.games.vampires_harvest import render
 from ballroom.games.vampires_harvest.bots import BOTS
 from ballroom.games.vampires_harvest.state import HarvestState
 from ballroom.games.vampires_harvest.turn import CODEC, FLOW, Phase
+
+if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
 
 CLOSING_DIE = "closing-die"
 ONE_AREA = "one-area"
@@ -65,6 +69,17 @@ class VampiresHarvest(DeclaredGame[Phase]):
         from ballroom.games.vampires_harvest import view
 
         return view.determinize(self, observation, rng)
+
+    @property
+    def observation_shape(self) -> tuple[int, ...]:
+        from ballroom.games.vampires_harvest import encoding  # numpy, only for learners
+
+        return (encoding.SIZE,)
+
+    def encode_observation(self, observation: Observation) -> npt.NDArray[np.float32]:
+        from ballroom.games.vampires_harvest import encoding
+
+        return encoding.encode(observation, self.players)
 
     def render(self, observation: Observation) -> str:
         return render.render(self, observation)
