@@ -57,7 +57,9 @@ def reveal(state: HarvestState, _: int) -> Step[Phase] | None:
     state.revealed = revealed
     state.chosen = [None] * state.game.players
     shown = ", ".join(f"{state.name(s)} {card.value}" for s, card in enumerate(revealed) if card)
-    state.say("reveal", f"Revealed: {shown}.", {"cards": [c.value for c in revealed if c]}, reveals=True)
+    state.say(
+        "reveal", f"Revealed: {shown}.", {"cards": [c.value for c in revealed if c]}, reveals=True
+    )
     late = [s for s, card in enumerate(revealed) if card is ActionCard.LATE_DECISION]
     if late:
         discard(state, late, ActionCard.LATE_DECISION)

@@ -211,7 +211,9 @@ def settle_fight(state: HarvestState, seat: int) -> None:
     name = CATALOG.cards[state.facing].name
     won = scored >= needed
     verdict = "slays" if won else "fails to slay"
-    state.say("slay", f"{state.name(seat)} {verdict} {name}: {scored} hits against strength {needed}.")
+    state.say(
+        "slay", f"{state.name(seat)} {verdict} {name}: {scored} hits against strength {needed}."
+    )
     if won:
         reward(state, seat, 1)
     finish_attempt(state, seat, success=won)

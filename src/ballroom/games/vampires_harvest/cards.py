@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ballroom.core import effects as fx
+from ballroom.core.errors import EffectError
 from ballroom.core.flow import Step
 from ballroom.core.zones import ZoneId
 from ballroom.games.vampires_harvest.components import Deck
@@ -99,7 +100,7 @@ def place_drawn(state: HarvestState, card: int) -> None:
 def perform(state: HarvestState, seat: int, operation: fx.Primitive) -> None:
     """One operation of a card's ability, done for ``seat``."""
     if not isinstance(operation, fx.Gain | fx.Spend):
-        raise fx.EffectError(f"Vampire's Harvest's cards gain or spend, not {operation}")
+        raise EffectError(f"Vampire's Harvest's cards gain or spend, not {operation}")
     amount = operation.amount if isinstance(operation, fx.Gain) else -operation.amount
     resource = operation.resource
     who = state.name(seat)

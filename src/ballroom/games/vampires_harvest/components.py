@@ -212,7 +212,7 @@ def _operations(value: Value, allowed: Sequence[str], what: str) -> tuple[fx.Ope
     found: list[fx.Operation] = []
     for entry in value.entries("operation"):
         if not isinstance(entry.raw, dict):
-            raise entry.wrong("a table such as {gain = \"blood\", amount = 2}")
+            raise entry.wrong('a table such as {gain = "blood", amount = 2}')
         try:
             operation = fx.parse_operation(entry.raw)
         except EffectError as error:
@@ -270,7 +270,9 @@ def _opportunities(table: Table, deck: Deck, abilities: list[fx.Ability]) -> lis
         if not any(isinstance(op, fx.Gain) and op.resource in RESOURCES[:3] for op in reward):
             raise entry.where.at("reward").error("a reward must gain points on a score track")
         abilities.append(fx.Ability(ability, "reward", reward))
-        cards += _copies(entry, deck, Card, ability=ability, kind=kind, cost=cost, strength=strength)
+        cards += _copies(
+            entry, deck, Card, ability=ability, kind=kind, cost=cost, strength=strength
+        )
     return cards
 
 
@@ -293,7 +295,9 @@ def _events(table: Table, abilities: list[fx.Ability]) -> list[Card]:
         when = "revealed" if lasts is Lasts.ONE_TIME else fx.ALWAYS
         abilities.append(fx.Ability(ability, when, do))
         says = entry.get("text", Text(200))
-        cards += _copies(entry, Deck.EVENT, Card, ability=ability, lasts=lasts, closes=closes, says=says)
+        cards += _copies(
+            entry, Deck.EVENT, Card, ability=ability, lasts=lasts, closes=closes, says=says
+        )
     return cards
 
 
@@ -365,7 +369,9 @@ def _skills(table: Table) -> SkillTables:
         glamour_draw=glamour.get("draw", Levels(1, 10)),
         glamour_keep=glamour.get("keep", Levels(1, 10)),
     )
-    for level, (draw, keep) in enumerate(zip(tables.glamour_draw, tables.glamour_keep, strict=True)):
+    for level, (draw, keep) in enumerate(
+        zip(tables.glamour_draw, tables.glamour_keep, strict=True)
+    ):
         if keep > draw:
             raise glamour.where.at("keep").error(
                 f"level {level} keeps {keep} cards but draws only {draw}"
@@ -382,7 +388,9 @@ def load_catalog(files: DataFiles) -> Catalog:
         *_opportunities(opportunities, Deck.LATE, abilities),
         *_events(files.read("events.toml").only("reconstruction", "events"), abilities),
         *_seduction(files.read("seduction.toml").only("reconstruction", "cards")),
-        *_bloodstones(files.read("bloodstones.toml").only("reconstruction", "bloodstones"), abilities),
+        *_bloodstones(
+            files.read("bloodstones.toml").only("reconstruction", "bloodstones"), abilities
+        ),
         *_trainers(files.read("trainers.toml").only("reconstruction", "trainers"), abilities),
     ]
     unique(((card.text, Where(f"{card.deck.value} cards", (card.name,))) for card in cards), "card")

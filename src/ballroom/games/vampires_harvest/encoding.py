@@ -37,7 +37,14 @@ PHASES = tuple(Phase)
 ACTION_CARDS = tuple(ActionCard)
 SEAT_SIZE = 14 + len(ACTION_CARDS)
 CARD_SIZE = 11
-SIZE = len(PHASES) + 8 + MAX_PLAYERS * SEAT_SIZE + len(ACTION_CARDS) + 7 + CARD_SIZE * len(CATALOG.cards)
+SIZE = (
+    len(PHASES)
+    + 8
+    + MAX_PLAYERS * SEAT_SIZE
+    + len(ACTION_CARDS)
+    + 7
+    + CARD_SIZE * len(CATALOG.cards)
+)
 
 
 def _unit(value: float, top: float) -> float:

@@ -12,8 +12,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from ballroom.core.actions import Action
 from ballroom.core.agent import Decision
 from ballroom.core.rng import Rng
+from ballroom.core.zones import ZonesView
 from ballroom.games.vampires_harvest.components import Kind
 from ballroom.games.vampires_harvest.scoring import final_score
 from ballroom.games.vampires_harvest.state import Table
@@ -63,7 +65,8 @@ def _chance(card: int, table: Table, seat: int) -> float:
     """A rough chance that the seat succeeds at ``card`` now."""
     found = CATALOG.cards[card]
     speed, fury, glamour = (
-        table.skills[seat][list(Skill).index(s)] for s in (Skill.SPEED, Skill.BLOOD_FURY, Skill.GLAMOUR)
+        table.skills[seat][list(Skill).index(s)]
+        for s in (Skill.SPEED, Skill.BLOOD_FURY, Skill.GLAMOUR)
     )
     if found.kind is Kind.TRIBUTE:
         return 1.0 if table.blood[seat] >= found.cost else 0.0
@@ -143,7 +146,11 @@ class HeuristicAgent:
         if step is Phase.TRAIN:
             buys = [m for m in moves if m.family is BUY]
             spare = max(0, table.blood[seat] - 8) // 2
-            best = max((m for m in buys if m["points"] <= spare), key=lambda m: m["points"], default=buys[0])
+            best = max(
+                (m for m in buys if m["points"] <= spare),
+                key=lambda m: m["points"],
+                default=buys[0],
+            )
             return moves[best]
         if step is Phase.TRAINER:
             trainers = [m for m in moves if m.family is TRAINER]
@@ -152,15 +159,19 @@ class HeuristicAgent:
             return first(PASS) or legal[0]
         return legal[self.rng.below(len(legal))]
 
-    def _select(self, moves: dict[object, int], zones: object, table: Table, seat: int, legal: Sequence[int]) -> int:
-        from ballroom.core.zones import ZonesView
-
-        assert isinstance(zones, ZonesView)
+    def _select(
+        self,
+        moves: dict[Action, int],
+        zones: ZonesView,
+        table: Table,
+        seat: int,
+        legal: Sequence[int],
+    ) -> int:
         options: list[tuple[float, int]] = []
         for move, action in moves.items():
-            if getattr(move, "family", None) is not SELECT:
+            if move.family is not SELECT:
                 continue
-            card = move["card"]  # type: ignore[index]
+            card = move["card"]
             value = 0.0
             if card is ActionCard.HARVEST:
                 harvest_level = table.skills[seat][list(Skill).index(Skill.HARVEST)]

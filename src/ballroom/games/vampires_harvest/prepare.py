@@ -98,7 +98,11 @@ def event_revealed(state: HarvestState, card: int) -> None:
     if event.lasts is Lasts.ONE_TIME:
         for seat in state.order():
             state.run_ability(card, seat, "revealed")
-    if event.closes is not None and event.closes <= state.areas and event.closes not in state.closed:
+    if (
+        event.closes is not None
+        and event.closes <= state.areas
+        and event.closes not in state.closed
+    ):
         state.closed = (*state.closed, event.closes)
 
 

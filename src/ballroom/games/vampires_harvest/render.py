@@ -39,7 +39,9 @@ def render(game: VampiresHarvest, observation: Observation) -> str:
     for seat in range(game.players):
         marker = " *initiative*" if seat == table.initiative else ""
         you = " (you)" if view.seat == seat else ""
-        tracks = " ".join(f"{t.value[:3]} {v}" for t, v in zip(Track, table.tracks[seat], strict=True))
+        tracks = " ".join(
+            f"{t.value[:3]} {v}" for t, v in zip(Track, table.tracks[seat], strict=True)
+        )
         skills = " ".join(f"{s.value} {v}" for s, v in zip(Skill, table.skills[seat], strict=True))
         shown = table.revealed[seat]
         action = f"  action: {shown.value}" if shown else ""
@@ -54,7 +56,9 @@ def render(game: VampiresHarvest, observation: Observation) -> str:
         if view.private is not None and view.private.chosen is not None:
             lines.append(f"You chose: {view.private.chosen.value}")
     if table.facing is not None:
-        lines.append(f"Facing: {_card(table.facing)}   dice: {' '.join(map(str, table.dice)) or '-'}")
+        lines.append(
+            f"Facing: {_card(table.facing)}   dice: {' '.join(map(str, table.dice)) or '-'}"
+        )
     return "\n".join(lines)
 
 
@@ -62,6 +66,8 @@ def describe_action(action: int) -> str:
     """The action's text, with the card's name and details where it names a card."""
     move = CODEC.decode(action)
     text = str(move)
-    if any(param.name == "card" for param in move.family.params) and isinstance(move.values[0], int):
+    if any(param.name == "card" for param in move.family.params) and isinstance(
+        move.values[0], int
+    ):
         return f"{text}  ({_card(move.values[0])})"
     return text

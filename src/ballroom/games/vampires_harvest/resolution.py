@@ -23,9 +23,7 @@ from ballroom.core.flow import Step
 from ballroom.core.zones import ZoneId
 from ballroom.games.vampires_harvest import cards
 from ballroom.games.vampires_harvest.actions_phase import discard
-from ballroom.games.vampires_harvest.components import Deck
 from ballroom.games.vampires_harvest.turn import (
-    ATTEMPT,
     BUY,
     CATALOG,
     FACE,
@@ -109,7 +107,10 @@ def play_train(state: HarvestState, action: Action, seat: int) -> None:
     points = action["points"]
     state.gain_blood(seat, -points * POINT_PRICE)
     state.gain_points(seat, points)
-    state.say("train", f"{state.name(seat)} trains: {points} Skill Points for {points * POINT_PRICE} Blood.")
+    state.say(
+        "train",
+        f"{state.name(seat)} trains: {points} Skill Points for {points * POINT_PRICE} Blood.",
+    )
     if affordable_trainers(state, seat):
         state.step = Step.seat(Phase.TRAINER, seat)
         return
@@ -126,7 +127,9 @@ def play_trainer(state: HarvestState, action: Action, seat: int) -> None:
         trainer = CATALOG.cards[card]
         state.gain_points(seat, -trainer.cost)
         state.zones = state.zones.move(card, ZoneId("trained", seat))
-        state.say("trainer", f"{state.name(seat)} takes the Trainer Skill {trainer.name}: {trainer.says}")
+        state.say(
+            "trainer", f"{state.name(seat)} takes the Trainer Skill {trainer.name}: {trainer.says}"
+        )
     state.proceed()
 
 
@@ -145,7 +148,9 @@ def encounter_face(state: HarvestState, seat: int) -> Step[Phase] | None:
 
 
 def face_choices(state: HarvestState, seat: int) -> list[Action]:
-    where = ZoneId("encounter", seat) if state.facing_area == 0 else ZoneId(f"area-{state.facing_area}")
+    where = (
+        ZoneId("encounter", seat) if state.facing_area == 0 else ZoneId(f"area-{state.facing_area}")
+    )
     return [FACE(card) for card in state.zones[where].cards]
 
 
@@ -164,7 +169,9 @@ def play_face(state: HarvestState, action: Action, seat: int) -> None:
             reveals=True,
         )
     else:
-        state.say("face", f"{state.name(seat)} faces {name} in Area {state.facing_area}.", {"card": card})
+        state.say(
+            "face", f"{state.name(seat)} faces {name} in Area {state.facing_area}.", {"card": card}
+        )
     state.step = Step.seat(Phase.ATTEMPT, seat)
 
 

@@ -13,7 +13,6 @@ from typing import TYPE_CHECKING
 
 from ballroom.core.flow import Step
 from ballroom.games.vampires_harvest import actions_phase, attempts, cards, prepare, resolution
-from ballroom.games.vampires_harvest.cards import perform as perform
 from ballroom.games.vampires_harvest.turn import FIRST, Phase, Task
 
 if TYPE_CHECKING:
@@ -71,7 +70,7 @@ def chances(state: HarvestState) -> list[tuple[Action, float]]:
     return cards.draw_outcomes(state)
 
 
-ROLLED: dict[Task, Callable[["HarvestState", int], None]] = {
+ROLLED: dict[Task, Callable[[HarvestState, int], None]] = {
     Task.POOL_DIE: prepare.pool_rolled,
     Task.CLOSING_DIE: prepare.closing_rolled,
     Task.FIGHT_DIE: attempts.fight_rolled,

@@ -305,7 +305,7 @@ class HarvestState(DeclaredState[Phase]):
         return name == "initiative-locked" and self.initiative_locked
 
     def perform(self, seat: int, operation: fx.Primitive, source: str) -> list[Event]:
-        from ballroom.games.vampires_harvest.rules import perform
+        from ballroom.games.vampires_harvest.cards import perform
 
         perform(self, seat, operation)
         return []
@@ -333,7 +333,9 @@ def create_zones(game: VampiresHarvest) -> Zones:
     """Every pile, Area and hand at the start, each card in its deck."""
     seats = range(game.players)
     closing_events = {i for i in CATALOG.deck(Deck.EVENT) if CATALOG.cards[i].closes}
-    events = tuple(i for i in CATALOG.deck(Deck.EVENT) if not (game.two_player and i in closing_events))
+    events = tuple(
+        i for i in CATALOG.deck(Deck.EVENT) if not (game.two_player and i in closing_events)
+    )
     removed = tuple(i for i in CATALOG.deck(Deck.EVENT) if i not in events)
     zones = [
         Zone(ZoneId("early-deck"), Visibility.NOBODY, CATALOG.deck(Deck.EARLY)),

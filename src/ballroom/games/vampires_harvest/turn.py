@@ -142,9 +142,7 @@ class Task(Enum):
 
 
 CARD = Param.of_names("card", CATALOG.texts)
-FIRST = Family(
-    "first", (Param.of_range("player", 1, MAX_PLAYERS),), "Chance: this player starts."
-)
+FIRST = Family("first", (Param.of_range("player", 1, MAX_PLAYERS),), "Chance: this player starts.")
 ROLL = Family("roll", (Param.of_range("face", 1, 6),), "Chance: the die shows this face.")
 DRAW = Family("draw", (CARD,), "Chance: the card drawn.")
 BROKER = Family(
@@ -165,14 +163,29 @@ REROLL = Family(
 )
 STOP = Family("stop", (), "Reroll no more: the fight is decided.")
 KEEP = Family("keep", (CARD,), "Keep this Seduction card.")
-BUY = Family(
-    "buy", (Param.of_range("points", 0, MAX_BUY),), "Buy Skill Points at 2 Blood each."
-)
+BUY = Family("buy", (Param.of_range("points", 0, MAX_BUY),), "Buy Skill Points at 2 Blood each.")
 TRAINER = Family("trainer", (CARD,), "Take this Trainer Skill for its Skill Points.")
 
 CODEC = ActionCodec(
-    [FIRST, ROLL, DRAW, BROKER, BID, PASS, RAISE, STONE, DONE, SELECT, FACE, ATTEMPT]
-    + [REROLL, STOP, KEEP, BUY, TRAINER]
+    [
+        FIRST,
+        ROLL,
+        DRAW,
+        BROKER,
+        BID,
+        PASS,
+        RAISE,
+        STONE,
+        DONE,
+        SELECT,
+        FACE,
+        ATTEMPT,
+        REROLL,
+        STOP,
+        KEEP,
+        BUY,
+        TRAINER,
+    ]
 )
 FLOW = Flow.declare(
     Phase,

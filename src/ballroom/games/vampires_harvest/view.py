@@ -16,12 +16,12 @@ from typing import TYPE_CHECKING
 from ballroom.core.rng import Rng
 from ballroom.core.state import Observation
 from ballroom.core.view import View
-from ballroom.core.zones import Zone, ZoneId, Zones, ZonesView, ZoneView
+from ballroom.core.zones import Zone, ZoneId, Zones, ZonesView
 from ballroom.core.zones import determinize as deal
-from ballroom.games.vampires_harvest.components import Deck
 from ballroom.games.vampires_harvest.actions_phase import open_cards
+from ballroom.games.vampires_harvest.components import Deck
 from ballroom.games.vampires_harvest.state import PUBLIC, HarvestState, Secret, Table
-from ballroom.games.vampires_harvest.turn import CATALOG, Phase
+from ballroom.games.vampires_harvest.turn import CATALOG, ActionCard, Phase
 
 if TYPE_CHECKING:
     from ballroom.games.vampires_harvest.game import VampiresHarvest
@@ -55,7 +55,7 @@ def _chose(state: HarvestState, seat: int) -> bool:
     """Whether ``seat`` owes a choice at this secret step (and has made it)."""
     if state.step.name is Phase.SELECT:
         return True
-    return state.revealed[seat] is not None and state.revealed[seat].value == "late-decision"
+    return state.revealed[seat] is ActionCard.LATE_DECISION
 
 
 HIDDEN_ZONES: dict[Deck, tuple[str, ...]] = {
