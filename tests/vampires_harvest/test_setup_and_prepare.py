@@ -162,9 +162,7 @@ def test_power_broker_may_be_used_once_per_game() -> None:
 
 
 def test_an_auction_winner_keeps_the_initiative_for_the_turn() -> None:
-    state = (
-        Position(players=3).initiative(1).hand(2, "usurpers-garnet").build(at="prepare")
-    )
+    state = Position(players=3).initiative(1).hand(2, "usurpers-garnet").build(at="prepare")
     roll(state, 1, 1, 1)
     draw(state, "quiet-night")
     act(state, 0, "broker 1")
