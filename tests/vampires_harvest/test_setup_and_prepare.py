@@ -256,7 +256,7 @@ def test_two_player_removes_the_events_that_close_an_area() -> None:
 def test_two_player_one_area_option_plays_with_players_minus_one_areas() -> None:
     game = VampiresHarvest(2, two_player="one-area")
     assert game.areas == 1 and not game.two_player
-    with pytest.raises(InvalidOptionError, match="closing-die | one-area"):
+    with pytest.raises(InvalidOptionError, match=r"closing-die \| one-area"):
         VampiresHarvest(2, two_player="three-areas")
 
 

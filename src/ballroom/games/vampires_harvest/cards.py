@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from ballroom.core import effects as fx
 from ballroom.core.errors import EffectError
 from ballroom.core.flow import Step
-from ballroom.core.zones import ZoneId
+from ballroom.core.zones import Visibility, ZoneId
 from ballroom.games.vampires_harvest.components import Deck
 from ballroom.games.vampires_harvest.turn import CATALOG, DRAW, Phase, Task, Track
 
@@ -86,8 +86,10 @@ def place_drawn(state: HarvestState, card: int) -> None:
     """Move a drawn card where the pending task puts it, and tell who may know it."""
     to = target(state)
     state.zones = state.zones.move(card, to)
+    if not state.reporting:
+        return
     text = CATALOG.cards[card].name
-    if state.zones[to].visibility.value == "everyone":
+    if state.zones[to].visibility is Visibility.EVERYONE:
         state.say("draw", f"{text} is drawn into {to.name}.", {"card": card, "zone": str(to)})
         return
     seat = to.owner
@@ -122,4 +124,4 @@ def perform(state: HarvestState, seat: int, operation: fx.Primitive) -> None:
         from dataclasses import replace
 
         state.boost = replace(state.boost, **{field: getattr(state.boost, field) + amount})
-    state.say("gain", f"{who}: {resource} {amount:+d}.", {"seat": seat, resource: amount})
+    state.say("gain", lambda d: f"{who}: {resource} {amount:+d}.", {"seat": seat, resource: amount})

@@ -40,6 +40,8 @@ START_SKILL_POINTS = 4
 START_TRACK = 1
 OPPORTUNITIES_PER_AREA = 2
 ENCOUNTER_DRAW = 5
+SKILL_INDEX = {skill: index for index, skill in enumerate(Skill)}
+TRACK_INDEX = {track: index for index, track in enumerate(Track)}
 
 
 @dataclass(frozen=True, slots=True)
@@ -206,7 +208,9 @@ class HarvestState(DeclaredState[Phase]):
         audience: frozenset[int] | None = None,
         reveals: bool = False,
     ) -> None:
-        """Report an event of the action being applied."""
+        """Report an event of the action being applied (unless nobody reads them: ``advance``)."""
+        if not self.reporting:
+            return
         self.told.append(Event(kind, text, data, audience, reveals))
 
     def name(self, seat: int) -> str:
@@ -243,10 +247,10 @@ class HarvestState(DeclaredState[Phase]):
     # -- reading the table --------------------------------------------------------
 
     def level(self, seat: int, skill: Skill) -> int:
-        return self.skills[seat][list(Skill).index(skill)]
+        return self.skills[seat][SKILL_INDEX[skill]]
 
     def track(self, seat: int, track: Track) -> int:
-        return self.tracks[seat][list(Track).index(track)]
+        return self.tracks[seat][TRACK_INDEX[track]]
 
     def modifier(self, seat: int, quantity: str) -> int:
         """What the Event for the turn and the seat's Trainer Skills add to ``quantity``."""
@@ -284,12 +288,12 @@ class HarvestState(DeclaredState[Phase]):
 
     def score(self, seat: int, track: Track, amount: int) -> None:
         tracks = [list(row) for row in self.tracks]
-        tracks[seat][list(Track).index(track)] += amount
+        tracks[seat][TRACK_INDEX[track]] += amount
         self.tracks = tuple(tuple(row) for row in tracks)
 
     def raise_skill(self, seat: int, skill: Skill) -> None:
         skills = [list(row) for row in self.skills]
-        skills[seat][list(Skill).index(skill)] += 1
+        skills[seat][SKILL_INDEX[skill]] += 1
         self.skills = tuple(tuple(row) for row in skills)
 
     # -- the effects' Host ----------------------------------------------------------
