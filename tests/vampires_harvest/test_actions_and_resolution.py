@@ -411,5 +411,5 @@ def test_a_bloodstone_reward_draws_a_bloodstone_into_the_hand() -> None:
     draw(state, "ghoul-pack-1")  # the Area is refilled at once, then the reward is drawn
     told = state.apply_text("draw wrath-stone", CHANCE)
     assert zone_cards(state, "hand", 0) == ["wrath-stone"]
-    assert next(e.text for e in told if e.audience is None) == "Player 1 draws a card (hand)."
+    assert next(e.text for e in told if e.audience is None) == "Player 1 draws a Bloodstone."
     assert "wrath-stone" not in str(state.observation(1))

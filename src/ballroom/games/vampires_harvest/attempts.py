@@ -264,7 +264,10 @@ def settle_seduction(state: HarvestState, seat: int) -> None:
     successes = sum(1 for card in kept if CATALOG.cards[card].success)
     assert state.facing is not None
     name = CATALOG.cards[state.facing].name
-    state.say("seduce", f"{state.name(seat)} seduces {name} with {successes} Successes.")
+    if successes:
+        state.say("seduce", f"{state.name(seat)} seduces {name}: {successes} Successes kept.")
+    else:
+        state.say("seduce", f"{state.name(seat)} fails to seduce {name}: no Success kept.")
     reward(state, seat, successes)
     for zone in (ZoneId("kept", seat), ZoneId("drawn", seat)):
         for card in state.zones[zone].cards:

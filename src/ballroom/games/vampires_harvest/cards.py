@@ -90,12 +90,14 @@ def place_drawn(state: HarvestState, card: int) -> None:
         return
     text = CATALOG.cards[card].name
     if state.zones[to].visibility is Visibility.EVERYONE:
-        state.say("draw", f"{text} is drawn into {to.name}.", {"card": card, "zone": str(to)})
+        where = "as the Event" if to.name == "event" else f"into Area {to.name[-1]}"
+        state.say("draw", f"{text} is drawn {where}.", {"card": card, "zone": str(to)})
         return
     seat = to.owner
     assert seat is not None
     who = state.name(seat)
-    state.say("draw", f"{who} draws a card ({to.name}).", {"zone": str(to)})
+    pile = {"hand": "Bloodstone", "encounter": "Chance Encounter card", "drawn": "Seduction card"}
+    state.say("draw", f"{who} draws a {pile[to.name]}.", {"zone": str(to)})
     state.say("draw", f"{who} draws {text}.", {"card": card}, audience=frozenset({seat}))
 
 
