@@ -78,7 +78,10 @@ def test_ruling_4_the_deck_follows_the_turn() -> None:
         state = Position(players=3).turn(turn).area(1, "debt-of-honour-1").build()
         select(state, {0: "area-1", 1: "train", 2: "train"})
         act(state, 0, "face debt-of-honour-1", "attempt pay")
-        drawn = {CATALOG.cards[state.game.codec.decode(a)["card"]].deck for a, _ in state.chance_outcomes()}
+        drawn = {
+            CATALOG.cards[state.game.codec.decode(a)["card"]].deck
+            for a, _ in state.chance_outcomes()
+        }
         assert drawn == {deck}
 
 
