@@ -61,8 +61,7 @@ def test_late_decision_chooses_again_after_the_reveal_and_is_discarded() -> None
 
 
 def test_a_discarded_late_decision_cannot_be_chosen_again() -> None:
-    state = Position(players=3).build()
-    state.discarded = ((ActionCard.LATE_DECISION, ActionCard.CHANCE_ENCOUNTER), (), ())
+    state = Position(players=3).used(0, "late-decision", "chance-encounter").build()
     assert "select late-decision" not in legal_texts(state, 0)
     assert "select chance-encounter" not in legal_texts(state, 0)
     assert "select late-decision" in legal_texts(state, 1)
@@ -270,17 +269,14 @@ def test_seduce_draws_and_keeps_by_glamour_and_each_success_rewards() -> None:
 
 
 def test_seduction_deck_reshuffles_when_exhausted() -> None:
-    state = Position(players=3).area(1, "tavern-maid-1").build()
-    deck = zone_cards(state, "seduction-deck")
-    state.zones = state.zones.pass_all(
-        {
-            state.zones.zone("seduction-deck").id: state.zones.zone("seduction-discard").id,
-        }
-    )
+    deck = zone_cards(Position(players=3).build(), "seduction-deck")
+    state = Position(players=3).area(1, "tavern-maid-1").discard(*deck).build()
+    assert zone_cards(state, "seduction-deck") == []
     select(state, {0: "area-1", 1: "train", 2: "train"})
     act(state, 0, "face tavern-maid-1", "attempt seduce")
     outcomes = {state.game.action_to_text(a) for a, _ in state.chance_outcomes()}
     assert outcomes == {f"draw {card}" for card in deck}
+    assert zone_cards(state, "seduction-discard") == []
 
 
 # -- Train --------------------------------------------------------------------------

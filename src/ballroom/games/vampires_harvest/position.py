@@ -37,7 +37,7 @@ from ballroom.core.zones import ZoneId
 from ballroom.games.vampires_harvest.game import VampiresHarvest
 from ballroom.games.vampires_harvest.prepare import turn_agenda
 from ballroom.games.vampires_harvest.state import HarvestState
-from ballroom.games.vampires_harvest.turn import CATALOG, Phase, Skill, Task, Track
+from ballroom.games.vampires_harvest.turn import CATALOG, ActionCard, Phase, Skill, Task, Track
 
 
 def card_id(text: str) -> int:
@@ -118,6 +118,13 @@ class Position:
 
         for text in cards:
             self._placed.append((card_id(text), discard_of(card_id(text))))
+        return self
+
+    def used(self, seat: int, *cards: str) -> Position:
+        """Action cards the seat has discarded after use (``late-decision``, ``chance-encounter``)."""
+        discarded = list(self._state.discarded)
+        discarded[seat] = (*discarded[seat], *(ActionCard(card) for card in cards))
+        self._state.discarded = tuple(discarded)
         return self
 
     def closed(self, *areas: int) -> Position:

@@ -16,6 +16,7 @@ from ballroom.core.flow import Step
 from ballroom.games.vampires_harvest import cards
 from ballroom.games.vampires_harvest.components import MAX_LEVEL, Deck, Lasts, Moment
 from ballroom.games.vampires_harvest.turn import (
+    BID,
     BROKER,
     CATALOG,
     DONE,
@@ -134,9 +135,14 @@ def broker(state: HarvestState, _: int) -> Step[Phase] | None:
     return Step.each(Phase.BROKER, holders) if holders else None
 
 
+OPENINGS = tuple(BROKER(bid) for bid in range(1, MAX_BID + 1))
+"""Every opening bid, made once (a seat is offered one per Blood it owns)."""
+RAISES = tuple(BID(bid) for bid in range(1, MAX_BID + 1))
+
+
 def broker_choices(state: HarvestState, seat: int) -> list[Action]:
     top = min(state.blood[seat], MAX_BID)
-    return [*(BROKER(bid) for bid in range(1, top + 1)), PASS()]
+    return [*OPENINGS[:top], PASS()]
 
 
 def play_broker(state: HarvestState, action: Action, seat: int) -> None:
@@ -172,11 +178,9 @@ def _next_bidder(state: HarvestState, after: int) -> int:
 
 
 def auction_choices(state: HarvestState, seat: int) -> list[Action]:
-    from ballroom.games.vampires_harvest.turn import BID
-
     assert state.auction is not None
     top = min(state.blood[seat], MAX_BID)
-    return [*(BID(bid) for bid in range(state.auction.bid + 1, top + 1)), PASS()]
+    return [*RAISES[state.auction.bid : top], PASS()]
 
 
 def play_auction(state: HarvestState, action: Action, seat: int) -> None:
