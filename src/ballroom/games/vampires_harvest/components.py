@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from enum import Enum
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 from ballroom.core import effects as fx
 from ballroom.core.components import (
@@ -244,13 +245,13 @@ def _conditions(value: Value) -> tuple[fx.Condition, ...]:
     return tuple(conditions)
 
 
-def _copies(table: Table, deck: Deck, make: type[Card], **fields: object) -> list[Card]:
+def _copies(table: Table, deck: Deck, **fields: Any) -> list[Card]:
     """``count`` copies of one card (texts numbered when there are several)."""
     name = table.get("name", Text(40))
     count = table.get("count", Default(Int(1, 20), 1))
     base = slug(name)
     texts = [base] if count == 1 else [f"{base}-{n}" for n in range(1, count + 1)]
-    return [make(deck, name, text, **fields) for text in texts]  # type: ignore[arg-type]
+    return [Card(deck, name, text, **fields) for text in texts]
 
 
 def _opportunities(table: Table, deck: Deck, abilities: list[fx.Ability]) -> list[Card]:
@@ -270,9 +271,7 @@ def _opportunities(table: Table, deck: Deck, abilities: list[fx.Ability]) -> lis
         if not any(isinstance(op, fx.Gain) and op.resource in RESOURCES[:3] for op in reward):
             raise entry.where.at("reward").error("a reward must gain points on a score track")
         abilities.append(fx.Ability(ability, "reward", reward))
-        cards += _copies(
-            entry, deck, Card, ability=ability, kind=kind, cost=cost, strength=strength
-        )
+        cards += _copies(entry, deck, ability=ability, kind=kind, cost=cost, strength=strength)
     return cards
 
 
@@ -295,9 +294,7 @@ def _events(table: Table, abilities: list[fx.Ability]) -> list[Card]:
         when = "revealed" if lasts is Lasts.ONE_TIME else fx.ALWAYS
         abilities.append(fx.Ability(ability, when, do))
         says = entry.get("text", Text(200))
-        cards += _copies(
-            entry, Deck.EVENT, Card, ability=ability, lasts=lasts, closes=closes, says=says
-        )
+        cards += _copies(entry, Deck.EVENT, ability=ability, lasts=lasts, closes=closes, says=says)
     return cards
 
 
@@ -305,7 +302,7 @@ def _seduction(table: Table) -> list[Card]:
     cards: list[Card] = []
     for entry in table.records("cards", "seduction card"):
         entry.only("name", "success", "count")
-        cards += _copies(entry, Deck.SEDUCTION, Card, success=entry.get("success", Flag()))
+        cards += _copies(entry, Deck.SEDUCTION, success=entry.get("success", Flag()))
     return cards
 
 
@@ -324,7 +321,7 @@ def _bloodstones(table: Table, abilities: list[fx.Ability]) -> list[Card]:
         conditions = _conditions(entry.value("if"))
         abilities.append(fx.Ability(name, moment.value, do, conditions))
         says = entry.get("text", Text(200))
-        cards += _copies(entry, Deck.BLOODSTONE, Card, ability=name, moment=moment, says=says)
+        cards += _copies(entry, Deck.BLOODSTONE, ability=name, moment=moment, says=says)
     return cards
 
 
@@ -339,7 +336,7 @@ def _trainers(table: Table, abilities: list[fx.Ability]) -> list[Card]:
         abilities.append(fx.Ability(name, fx.ALWAYS, do))
         cost = entry.get("cost", Int(1, 20))
         says = entry.get("text", Text(200))
-        cards += _copies(entry, Deck.TRAINER, Card, ability=name, cost=cost, says=says)
+        cards += _copies(entry, Deck.TRAINER, ability=name, cost=cost, says=says)
     return cards
 
 

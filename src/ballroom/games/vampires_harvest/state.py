@@ -14,7 +14,7 @@ each task live in the module of its rulebook section: ``prepare.py``,
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -107,9 +107,6 @@ class Secret:
 
 
 PUBLIC = tuple(field.name for field in dataclasses.fields(Table))
-
-Handler = Callable[["HarvestState", int], "Step[Phase] | None"]
-Player = Callable[["HarvestState", Action, int], None]
 
 
 class HarvestState(DeclaredState[Phase]):
