@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ballroom.core.state import Observation
+from ballroom.games.vampires_harvest.components import Kind
 from ballroom.games.vampires_harvest.scoring import final_score
 from ballroom.games.vampires_harvest.turn import CATALOG, CODEC, Skill, Track
 
@@ -13,10 +14,14 @@ if TYPE_CHECKING:
 
 
 def _card(card: int) -> str:
+    """A card's name, with an Opportunity's kind and its cost or strength."""
     found = CATALOG.cards[card]
-    if found.kind is not None:
-        detail = {"tribute": f"cost {found.cost}", "slay": f"strength {found.strength}"}
-        return f"{found.name} ({found.kind.value}{', ' + detail[found.kind.value] if found.kind.value in detail else ''})"
+    if found.kind is Kind.TRIBUTE:
+        return f"{found.name} (tribute, cost {found.cost})"
+    if found.kind is Kind.SLAY:
+        return f"{found.name} (slay, strength {found.strength})"
+    if found.kind is Kind.SEDUCE:
+        return f"{found.name} (seduce)"
     return found.name
 
 
