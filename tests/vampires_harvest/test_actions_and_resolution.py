@@ -409,3 +409,68 @@ def test_a_bloodstone_reward_draws_a_bloodstone_into_the_hand() -> None:
     assert zone_cards(state, "hand", 0) == ["wrath-stone"]
     assert next(e.text for e in told if e.audience is None) == "Player 1 draws a Bloodstone."
     assert "wrath-stone" not in str(state.observation(1))
+
+
+def test_below_the_critical_level_a_six_is_one_hit() -> None:
+    state = Position(players=3).skills(0, blood_fury=1).area(1, "werewolf-scout").build()
+    select(state, {0: "area-1", 1: "train", 2: "train"})
+    fight(state, 0, "werewolf-scout")
+    roll(state, 6, 6)
+    assert state.tracks[0] == (1, 1, 1)  # two hits against strength 3
+
+
+def test_a_seduction_without_a_success_fails_and_the_human_stays() -> None:
+    state = Position(players=3).area(1, "tavern-maid-1").build()
+    select(state, {0: "area-1", 1: "train", 2: "train"})
+    act(state, 0, "face tavern-maid-1", "attempt seduce")
+    draw(state, "rebuffed-1", "suspicious-1")
+    act(state, 0, "keep rebuffed-1")  # Glamour 0 keeps one
+    assert state.tracks[0] == (1, 1, 1)
+    assert zone_cards(state, "area-1") == ["tavern-maid-1"]
+    assert state.current_players() == (1,)  # no refill: Player 2 trains next
+
+
+def test_an_event_lowering_tribute_makes_it_affordable() -> None:
+    state = (
+        Position(players=3).blood(0, 2).event("elders-indulgence").area(1, "blood-offering").build()
+    )
+    select(state, {0: "area-1", 1: "train", 2: "train"})
+    act(state, 0, "face blood-offering", "attempt pay")  # 4 - 2
+    assert state.blood[0] == 0 and state.tracks[0] == (3, 1, 1)
+
+
+def test_a_player_without_blood_cannot_open_an_auction() -> None:
+    state = Position(players=3).blood(0, 0).initiative(1).build(at="prepare")
+    roll(state, 1, 1, 1)
+    draw(state, "quiet-night")
+    assert legal_texts(state, 0) == ["pass"]
+
+
+def test_a_chance_encounter_draws_fewer_when_fewer_cards_are_left() -> None:
+    early = [
+        "debt-of-honour-1",
+        "debt-of-honour-2",
+        "tithe-to-the-prince-1",
+        "tithe-to-the-prince-2",
+        "blood-offering",
+        "homage-at-elysium",
+        "vampire-hunter-1",
+        "vampire-hunter-2",
+        "ghoul-pack-1",
+        "ghoul-pack-2",
+        "rogue-thinblood",
+        "werewolf-scout",
+        "tavern-maid-1",
+        "tavern-maid-2",
+    ]
+    state = Position(players=3).area(1, *early).build()
+    select(state, {0: "chance-encounter", 1: "train", 2: "train"})
+    draw(state, "young-poet-1", "young-poet-2", "lonely-countess")
+    assert state.step.name is Phase.FACE
+    assert len(legal_texts(state, 0)) == 3
+
+
+def test_an_empty_area_offers_nothing() -> None:
+    state = Position(players=3).build()
+    select(state, {0: "area-1", 1: "train", 2: "train"})
+    assert state.current_players() == (1,)
