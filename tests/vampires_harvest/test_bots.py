@@ -32,3 +32,14 @@ def test_mcts_plays_through_the_common_seat_spec() -> None:
     agents = [make_agent(game, 0, "mcts:iterations=2", 1), make_agent(game, 1, "random", 2)]
     state = play_out(game.new_state(5), agents)
     assert state.is_terminal()
+
+
+def test_the_evaluation_favours_the_leader_and_sums_to_one() -> None:
+    from ballroom.games.vampires_harvest.position import Position
+
+    state = Position(players=3).turn(11).tracks(0, 4, 7, 5).tracks(1, 2, 2, 2).build()
+    shares = state.game.evaluate(state)
+    assert abs(sum(shares) - 1.0) < 1e-9
+    assert shares[0] > 0.99 and shares[1] == shares[2]
+    early = Position(players=3).turn(1).tracks(0, 2, 1, 1).build()
+    assert max(early.game.evaluate(early)) < 0.5

@@ -70,6 +70,12 @@ class VampiresHarvest(DeclaredGame[Phase]):
 
         return view.determinize(self, observation, rng)
 
+    def evaluate(self, state: HarvestState) -> list[float]:
+        """Search hook: estimated win shares of a state cut short (``evaluation.py``)."""
+        from ballroom.games.vampires_harvest.evaluation import evaluate
+
+        return evaluate(state)
+
     @property
     def observation_shape(self) -> tuple[int, ...]:
         from ballroom.games.vampires_harvest import encoding  # numpy, only for learners
