@@ -40,6 +40,6 @@ def test_the_evaluation_favours_the_leader_and_sums_to_one() -> None:
     state = Position(players=3).turn(11).tracks(0, 4, 7, 5).tracks(1, 2, 2, 2).build()
     shares = state.game.evaluate(state)
     assert abs(sum(shares) - 1.0) < 1e-9
-    assert shares[0] > 0.99 and shares[1] == shares[2]
+    assert shares[0] > 0.99 and shares[1] > shares[2]
     early = Position(players=3).turn(1).tracks(0, 2, 1, 1).build()
     assert max(early.game.evaluate(early)) < 0.5
