@@ -19,6 +19,11 @@ def _heuristic(game: Game, seat: int, rng: Rng, params: ParamValues) -> Agent:
     return HeuristicAgent(rng)
 
 
+BOT_DEFAULTS = ("mcts:iterations=100,horizon=1",)
+"""What a bare ``mcts`` seat plays here: rollouts to the end of the turn, then the game's
+evaluation; the setting measured against the heuristic (``benchmarks/strength_vampires_harvest.py
+--bot mcts``)."""
+
 BOTS = by_name(
     Bot(
         "heuristic",

@@ -16,7 +16,7 @@ from ballroom.core.options import Option, OptionSet
 from ballroom.core.rng import Rng
 from ballroom.core.state import Observation
 from ballroom.games.vampires_harvest import render
-from ballroom.games.vampires_harvest.bots import BOTS
+from ballroom.games.vampires_harvest.bots import BOT_DEFAULTS, BOTS
 from ballroom.games.vampires_harvest.state import HarvestState
 from ballroom.games.vampires_harvest.turn import CODEC, FLOW, Phase
 
@@ -53,6 +53,7 @@ class VampiresHarvest(DeclaredGame[Phase]):
         )
     )
     bots: ClassVar[dict[str, Bot]] = BOTS
+    bot_defaults: ClassVar[tuple[str, ...]] = BOT_DEFAULTS
     codec: ClassVar[ActionCodec] = CODEC
     flow: ClassVar[Flow[Phase]] = FLOW
 
