@@ -37,6 +37,10 @@ def test_every_module_imports_and_is_reached_by_its_dotted_name(name: str) -> No
 
 
 def test_the_registry_is_game_classes_and_games_is_the_package() -> None:
-    assert [g.id for g in ballroom.game_classes()] == ["dancing-dice", "the-dance"]
+    assert [g.id for g in ballroom.game_classes()] == [
+        "dancing-dice",
+        "the-dance",
+        "vampires-harvest",
+    ]
     assert ballroom.games is sys.modules["ballroom.games"]
     assert "games" not in ballroom.__all__ and "game_classes" in ballroom.__all__

@@ -45,6 +45,8 @@ def test_pages_and_assets_are_served_from_the_package(client: TestClient) -> Non
 def test_each_game_view_is_served_from_its_own_package(client: TestClient) -> None:
     for game_class in games():
         package = resources.files(game_class.__module__.rsplit(".", 1)[0])
+        if not (package / "web" / "view.js").is_file():
+            continue  # drawn by the generic view (a game whose browser view is still to come)
         response = client.get(f"/games/{game_class.id}/view.js")
         assert response.status_code == 200
         assert response.headers["content-type"].startswith("text/javascript")

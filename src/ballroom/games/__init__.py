@@ -5,3 +5,4 @@ from ballroom.core.game import declare
 
 declare("dancing-dice", "ballroom.games.dancing_dice")
 declare("the-dance", "ballroom.games.the_dance")
+declare("vampires-harvest", "ballroom.games.vampires_harvest")

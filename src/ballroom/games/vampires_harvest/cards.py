@@ -1,0 +1,129 @@
+"""Drawing cards, refreshing exhausted decks, and what card abilities do to the table.
+
+Every pile is drawn by chance (its order is unknown to all). When a deck is
+exhausted its discard pile is shuffled to refresh it (the rulebook says so
+of the Opportunity and Seduction decks; the Event and Bloodstone decks do
+the same). Where a draw goes is decided by the task that asked for it.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ballroom.core import effects as fx
+from ballroom.core.errors import EffectError
+from ballroom.core.flow import Step
+from ballroom.core.zones import Visibility, ZoneId
+from ballroom.games.vampires_harvest.components import Deck
+from ballroom.games.vampires_harvest.turn import CATALOG, DRAW, Phase, Task, Track
+
+if TYPE_CHECKING:
+    from ballroom.core.actions import Action
+    from ballroom.games.vampires_harvest.state import HarvestState
+
+PILES = {
+    Deck.EARLY: ("early-deck", "early-discard"),
+    Deck.LATE: ("late-deck", "late-discard"),
+    Deck.EVENT: ("event-deck", "event-discard"),
+    Deck.SEDUCTION: ("seduction-deck", "seduction-discard"),
+    Deck.BLOODSTONE: ("bloodstone-deck", "bloodstone-discard"),
+}
+"""Each deck's draw pile and discard pile."""
+
+
+def discard_of(card: int) -> ZoneId:
+    """The discard pile a card goes to."""
+    return ZoneId(PILES[CATALOG.cards[card].deck][1])
+
+
+def draw_step(state: HarvestState, deck: Deck) -> Step[Phase] | None:
+    """The chance step drawing from ``deck``, refreshed from its discards if exhausted;
+    ``None`` when both are empty (nothing is drawn)."""
+    pile, discard = (ZoneId(name) for name in PILES[deck])
+    if not state.zones[pile].size and state.zones[discard].size:
+        state.zones = state.zones.pass_all({discard: pile})
+        state.say("reshuffle", f"The {deck.value} discards are shuffled into a new deck.")
+    if not state.zones[pile].size:
+        state.say("exhausted", f"The {deck.value} deck and its discards are empty.")
+        return None
+    return Step.chance(Phase.DRAW)
+
+
+def drawing_from(state: HarvestState) -> Deck:
+    """The deck the pending draw is from."""
+    assert state.pending is not None
+    task = state.pending[0]
+    if task in (Task.DEAL_BLOODSTONE, Task.BLOODSTONE_REWARD):
+        return Deck.BLOODSTONE
+    if task is Task.EVENT:
+        return Deck.EVENT
+    if task is Task.SEDUCE_DRAW:
+        return Deck.SEDUCTION
+    return state.current_deck()
+
+
+def draw_outcomes(state: HarvestState) -> list[tuple[Action, float]]:
+    pile = ZoneId(PILES[drawing_from(state)][0])
+    return [(DRAW(card), p) for card, p in state.zones.draw_outcomes(pile)]
+
+
+def target(state: HarvestState) -> ZoneId:
+    """Where the pending draw goes."""
+    assert state.pending is not None
+    task, arg = state.pending
+    if task is Task.DEAL_OPPORTUNITY:
+        return ZoneId(f"area-{arg}")
+    if task is Task.EVENT:
+        return ZoneId("event")
+    if task is Task.ENCOUNTER_DRAW:
+        return ZoneId("encounter", arg)
+    if task is Task.SEDUCE_DRAW:
+        return ZoneId("drawn", arg)
+    return ZoneId("hand", arg)
+
+
+def place_drawn(state: HarvestState, card: int) -> None:
+    """Move a drawn card where the pending task puts it, and tell who may know it."""
+    to = target(state)
+    state.zones = state.zones.move(card, to)
+    if not state.reporting:
+        return
+    text = CATALOG.cards[card].name
+    if state.zones[to].visibility is Visibility.EVERYONE:
+        where = "as the Event" if to.name == "event" else f"into Area {to.name[-1]}"
+        state.say("draw", f"{text} is drawn {where}.", {"card": card, "zone": str(to)})
+        return
+    seat = to.owner
+    assert seat is not None
+    who = state.name(seat)
+    pile = {"hand": "Bloodstone", "encounter": "Chance Encounter card", "drawn": "Seduction card"}
+    state.say("draw", f"{who} draws a {pile[to.name]}.", {"zone": str(to)})
+    state.say("draw", f"{who} draws {text}.", {"card": card}, audience=frozenset({seat}))
+
+
+def perform(state: HarvestState, seat: int, operation: fx.Primitive) -> None:
+    """One operation of a card's ability, done for ``seat``."""
+    if not isinstance(operation, fx.Gain | fx.Spend):
+        raise EffectError(f"Vampire's Harvest's cards gain or spend, not {operation}")
+    amount = operation.amount if isinstance(operation, fx.Gain) else -operation.amount
+    resource = operation.resource
+    who = state.name(seat)
+    tracks = {track.value: track for track in Track}
+    if resource in tracks:
+        state.score(seat, tracks[resource], amount)
+    elif resource == "blood":
+        state.gain_blood(seat, amount)
+    elif resource == "skill-points":
+        state.gain_points(seat, amount)
+    elif resource == "pool":
+        state.pool = max(0, state.pool + amount)
+    elif resource == "bloodstone":
+        state.push(*[(Task.BLOODSTONE_REWARD, seat)] * amount)
+    elif resource == "initiative":
+        state.initiative = seat
+    else:
+        field = resource.replace("-", "_")
+        from dataclasses import replace
+
+        state.boost = replace(state.boost, **{field: getattr(state.boost, field) + amount})
+    state.say("gain", lambda d: f"{who}: {resource} {amount:+d}.", {"seat": seat, resource: amount})

@@ -1,0 +1,115 @@
+"""The rules by step and by task: which module plays each, in one table.
+
+``HANDLERS`` runs an agenda task (returning the step it waits at, if any);
+``CHOICES`` lists a seat's moves at a step; ``PLAYERS`` plays one. Chance
+steps play by the task that waits: a die goes to the Pool, the closing die
+or a fight, a card to the Area, hand or pile its task draws for.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from ballroom.core.flow import Step
+from ballroom.games.vampires_harvest import actions_phase, attempts, cards, prepare, resolution
+from ballroom.games.vampires_harvest.turn import FIRST, Phase, Task
+
+if TYPE_CHECKING:
+    from ballroom.core.actions import Action
+    from ballroom.games.vampires_harvest.state import HarvestState
+
+Handler = Callable[["HarvestState", int], "Step[Phase] | None"]
+Choices = Callable[["HarvestState", int], "list[Action]"]
+Player = Callable[["HarvestState", "Action", int], None]
+
+HANDLERS: dict[Task, Handler] = {
+    Task.DEAL_BLOODSTONE: prepare.deal_bloodstone,
+    Task.DEAL_OPPORTUNITY: prepare.deal_opportunity,
+    Task.FIRST_INITIATIVE: prepare.first_initiative,
+    Task.ADVANCE_TURN: prepare.advance_turn,
+    Task.PASS_INITIATIVE: prepare.pass_initiative,
+    Task.POOL_DIE: prepare.roll_die,
+    Task.CLOSING_DIE: prepare.roll_die,
+    Task.EVENT: prepare.reveal_event,
+    Task.BROKER: prepare.broker,
+    Task.SKILLS: prepare.skills,
+    Task.SELECT: actions_phase.select,
+    Task.REVEAL: actions_phase.reveal,
+    Task.RESOLVE: resolution.resolve,
+    Task.ENCOUNTER_DRAW: resolution.encounter_draw,
+    Task.ENCOUNTER_FACE: resolution.encounter_face,
+    Task.FIGHT_DIE: prepare.roll_die,
+    Task.FIGHT_CHECK: attempts.fight_check,
+    Task.SEDUCE_DRAW: attempts.seduce_draw,
+    Task.SEDUCE_KEEP: attempts.seduce_keep,
+    Task.BLOODSTONE_REWARD: prepare.deal_bloodstone,
+    Task.END_TURN: resolution.end_turn,
+}
+
+CHOICES: dict[Phase, Choices] = {
+    Phase.BROKER: prepare.broker_choices,
+    Phase.AUCTION: prepare.auction_choices,
+    Phase.SKILLS: prepare.skill_choices,
+    Phase.SELECT: actions_phase.select_choices,
+    Phase.LATE: actions_phase.select_choices,
+    Phase.FACE: resolution.face_choices,
+    Phase.ATTEMPT: attempts.attempt_choices,
+    Phase.REROLL: attempts.reroll_choices,
+    Phase.KEEP: attempts.keep_choices,
+    Phase.TRAIN: resolution.train_choices,
+    Phase.TRAINER: resolution.trainer_choices,
+}
+
+
+def chances(state: HarvestState) -> list[tuple[Action, float]]:
+    """The first Initiative holder, or the card the pending task draws."""
+    if state.step.name is Phase.FIRST:
+        n = state.game.players
+        return [(FIRST(seat + 1), 1.0 / n) for seat in range(n)]
+    return cards.draw_outcomes(state)
+
+
+ROLLED: dict[Task, Callable[[HarvestState, int], None]] = {
+    Task.POOL_DIE: prepare.pool_rolled,
+    Task.CLOSING_DIE: prepare.closing_rolled,
+    Task.FIGHT_DIE: attempts.fight_rolled,
+}
+
+
+def play_roll(state: HarvestState, action: Action, seat: int) -> None:
+    assert state.pending is not None
+    ROLLED[state.pending[0]](state, action["face"])
+    state.proceed()
+
+
+def play_draw(state: HarvestState, action: Action, seat: int) -> None:
+    assert state.pending is not None
+    card = action["card"]
+    cards.place_drawn(state, card)
+    if state.pending[0] is Task.EVENT:
+        prepare.event_revealed(state, card)
+    state.proceed()
+
+
+def play_first(state: HarvestState, action: Action, seat: int) -> None:
+    prepare.first_player(state, action["player"] - 1)
+    state.proceed()
+
+
+PLAYERS: dict[Phase, Player] = {
+    Phase.FIRST: play_first,
+    Phase.ROLL: play_roll,
+    Phase.DRAW: play_draw,
+    Phase.BROKER: prepare.play_broker,
+    Phase.AUCTION: prepare.play_auction,
+    Phase.SKILLS: prepare.play_skills,
+    Phase.SELECT: actions_phase.play_select,
+    Phase.LATE: actions_phase.play_late,
+    Phase.FACE: resolution.play_face,
+    Phase.ATTEMPT: attempts.play_attempt,
+    Phase.REROLL: attempts.play_reroll,
+    Phase.KEEP: attempts.play_keep,
+    Phase.TRAIN: resolution.play_train,
+    Phase.TRAINER: resolution.play_trainer,
+}

@@ -1,0 +1,363 @@
+"""One game of Vampire's Harvest: the table's fields, the agenda, and the State contract.
+
+The public fields are immutable values (numbers, tuples, enums), so a view
+is the fields themselves and ``determinize`` sets them back. The only
+secret outside the zones is each seat's chosen Action card before the
+reveal (``chosen``).
+
+The agenda is a tuple of ``(Task, argument)``; ``proceed`` runs tasks until
+one waits for a decision, whose ``Phase`` becomes the step. The rules of
+each task live in the module of its rulebook section: ``prepare.py``,
+``actions_phase.py``, ``resolution.py`` and ``attempts.py``.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from ballroom.core import effects as fx
+from ballroom.core.actions import Action
+from ballroom.core.declared import DeclaredState
+from ballroom.core.events import Event, Wording
+from ballroom.core.flow import Step
+from ballroom.core.state import Outcome
+from ballroom.core.view import View
+from ballroom.core.zones import Visibility, Zone, ZoneId, Zones
+from ballroom.games.vampires_harvest.components import Deck, Lasts
+from ballroom.games.vampires_harvest.turn import CATALOG, ActionCard, Phase, Skill, Task, Track
+
+if TYPE_CHECKING:
+    from ballroom.games.vampires_harvest.game import VampiresHarvest
+
+TURNS = 12
+EARLY_TURNS = 6
+"""The Early Opportunity deck serves turns 1-6, the Late deck turns 7-12."""
+START_BLOOD = 10
+START_SKILL_POINTS = 4
+START_TRACK = 1
+OPPORTUNITIES_PER_AREA = 2
+ENCOUNTER_DRAW = 5
+SKILL_INDEX = {skill: index for index, skill in enumerate(Skill)}
+TRACK_INDEX = {track: index for index, track in enumerate(Track)}
+
+
+@dataclass(frozen=True, slots=True)
+class Boost:
+    """What Bloodstones played for the attempt under way add to it."""
+
+    fight_dice: int = 0
+    fight_hits: int = 0
+    tribute_discount: int = 0
+    seduce_draw: int = 0
+    seduce_keep: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Auction:
+    """A Power Broker auction: the bid to beat, who made it, who is still in (clockwise)."""
+
+    bid: int
+    leader: int
+    bidders: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Table:
+    """Everything everyone sees beyond the zones (the state's public fields, by name)."""
+
+    turn: int
+    initiative: int
+    initiative_locked: bool
+    pool: int
+    blood: tuple[int, ...]
+    tracks: tuple[tuple[int, ...], ...]
+    """Per seat: Tribute, Slayer, Seduction."""
+    skills: tuple[tuple[int, ...], ...]
+    """Per seat: the level of each ``Skill`` in its order."""
+    skill_points: tuple[int, ...]
+    broker_used: tuple[bool, ...]
+    discarded: tuple[tuple[ActionCard, ...], ...]
+    """Per seat: the Action cards discarded after use (Late Decision, Chance Encounter)."""
+    areas: int
+    closed: tuple[int, ...]
+    revealed: tuple[ActionCard | None, ...]
+    harvested: bool
+    auction: Auction | None
+    facing: int | None
+    """The Opportunity card being attempted."""
+    facing_area: int
+    """Its Area (1-4), or 0 for a Chance Encounter's private Area."""
+    fury: bool
+    dice: tuple[int, ...]
+    boost: Boost
+    kept: int
+    agenda: tuple[tuple[Task, int], ...]
+    pending: tuple[Task, int] | None
+    """The task waiting at the current step."""
+
+
+@dataclass(frozen=True, slots=True)
+class Secret:
+    """A seat's own secret: the Action card it chose, until the reveal."""
+
+    chosen: ActionCard | None
+
+
+PUBLIC = tuple(field.name for field in dataclasses.fields(Table))
+
+
+class HarvestState(DeclaredState[Phase]):
+    """The table, the zones, each seat's secret choice, and the agenda."""
+
+    game: VampiresHarvest
+
+    turn: int
+    initiative: int
+    initiative_locked: bool
+    pool: int
+    blood: tuple[int, ...]
+    tracks: tuple[tuple[int, ...], ...]
+    skills: tuple[tuple[int, ...], ...]
+    skill_points: tuple[int, ...]
+    broker_used: tuple[bool, ...]
+    discarded: tuple[tuple[ActionCard, ...], ...]
+    areas: int
+    closed: tuple[int, ...]
+    revealed: tuple[ActionCard | None, ...]
+    harvested: bool
+    auction: Auction | None
+    facing: int | None
+    facing_area: int
+    fury: bool
+    dice: tuple[int, ...]
+    boost: Boost
+    kept: int
+    agenda: tuple[tuple[Task, int], ...]
+    pending: tuple[Task, int] | None
+    chosen: list[ActionCard | None]
+
+    def __init__(self, game: VampiresHarvest, seed: int, *, deal: bool = True) -> None:
+        super().__init__(game, seed)
+        from ballroom.games.vampires_harvest import prepare
+
+        n = game.players
+        self.told: list[Event] = []
+        self.turn = 1
+        self.initiative = 0
+        self.initiative_locked = False
+        self.pool = 0
+        self.blood = (START_BLOOD,) * n
+        self.tracks = ((START_TRACK,) * len(Track),) * n
+        self.skills = ((0,) * len(Skill),) * n
+        self.skill_points = (START_SKILL_POINTS,) * n
+        self.broker_used = (False,) * n
+        self.discarded = ((),) * n
+        self.areas = game.areas
+        self.closed = ()
+        self.revealed = (None,) * n
+        self.harvested = False
+        self.auction = None
+        self.facing = None
+        self.facing_area = 0
+        self.fury = False
+        self.dice = ()
+        self.boost = Boost()
+        self.kept = 0
+        self.chosen = [None] * n
+        self.zones = create_zones(game)
+        self.agenda = prepare.setup_agenda(self) if deal else ()
+        self.pending = None
+        self.step = Step.over(Phase.OVER)
+        if deal:
+            self.proceed()
+            self.told = []
+
+    # -- the agenda -------------------------------------------------------------
+
+    def proceed(self) -> None:
+        """Run the agenda until a task waits for a decision (or the game is over)."""
+        from ballroom.games.vampires_harvest.rules import HANDLERS
+
+        while self.agenda:
+            task = self.agenda[0]
+            self.agenda = self.agenda[1:]
+            step = HANDLERS[task[0]](self, task[1])
+            if step is not None:
+                self.pending = task
+                self.step = step
+                return
+        self.pending = None
+        self.step = Step.over(Phase.OVER)
+
+    def push(self, *tasks: tuple[Task, int]) -> None:
+        """Tasks to do next, before the rest of the agenda."""
+        self.agenda = (*tasks, *self.agenda)
+
+    def say(
+        self,
+        kind: str,
+        text: str | Wording,
+        data: Mapping[str, Any] | None = None,
+        *,
+        audience: frozenset[int] | None = None,
+        reveals: bool = False,
+    ) -> None:
+        """Report an event of the action being applied (unless nobody reads them: ``advance``)."""
+        if not self.reporting:
+            return
+        self.told.append(Event(kind, text, data, audience, reveals))
+
+    def name(self, seat: int) -> str:
+        return self.game.player_name(seat)
+
+    # -- what a game writes for the declared core -------------------------------
+
+    def choices(self, seat: int) -> list[Action]:
+        from ballroom.games.vampires_harvest.rules import CHOICES
+
+        return CHOICES[self.step.name](self, seat)
+
+    def chances(self) -> list[tuple[Action, float]]:
+        from ballroom.games.vampires_harvest.rules import chances
+
+        return chances(self)
+
+    def play(self, action: Action, seat: int) -> list[Event]:
+        from ballroom.games.vampires_harvest.rules import PLAYERS
+
+        self.told = []
+        PLAYERS[self.step.name](self, action, seat)
+        told, self.told = self.told, []
+        return told
+
+    def next_step(self) -> Step[Phase]:
+        return self.step
+
+    def view(self, seat: int | None) -> View[Phase, Table, Secret]:
+        table = Table(**{name: getattr(self, name) for name in PUBLIC})
+        secret = None if seat is None else Secret(self.chosen[seat])
+        return View(seat, self.step, self.zones.view(seat), table, secret)
+
+    # -- reading the table --------------------------------------------------------
+
+    def level(self, seat: int, skill: Skill) -> int:
+        return self.skills[seat][SKILL_INDEX[skill]]
+
+    def track(self, seat: int, track: Track) -> int:
+        return self.tracks[seat][TRACK_INDEX[track]]
+
+    def modifier(self, seat: int, quantity: str) -> int:
+        """What the Event for the turn and the seat's Trainer Skills add to ``quantity``."""
+        effects = CATALOG.effects
+        total = 0
+        event = self.zones.zone("event").cards
+        if event and CATALOG.cards[event[-1]].lasts is Lasts.TURN:
+            total += effects.limit([_ability(event[-1])], quantity, 0)
+        for card in self.zones.zone("trained", seat).cards:
+            total += effects.limit([_ability(card)], quantity, 0)
+        return total
+
+    def order(self) -> list[int]:
+        """Every seat clockwise from the Initiative holder."""
+        n = self.game.players
+        return [(self.initiative + i) % n for i in range(n)]
+
+    def current_deck(self) -> Deck:
+        return Deck.EARLY if self.turn <= EARLY_TURNS else Deck.LATE
+
+    def turns(self) -> int:
+        return self.turn
+
+    # -- changing the table -------------------------------------------------------
+
+    def gain_blood(self, seat: int, amount: int) -> None:
+        blood = list(self.blood)
+        blood[seat] = max(0, blood[seat] + amount)
+        self.blood = tuple(blood)
+
+    def gain_points(self, seat: int, amount: int) -> None:
+        points = list(self.skill_points)
+        points[seat] = max(0, points[seat] + amount)
+        self.skill_points = tuple(points)
+
+    def score(self, seat: int, track: Track, amount: int) -> None:
+        tracks = [list(row) for row in self.tracks]
+        tracks[seat][TRACK_INDEX[track]] += amount
+        self.tracks = tuple(tuple(row) for row in tracks)
+
+    def raise_skill(self, seat: int, skill: Skill) -> None:
+        skills = [list(row) for row in self.skills]
+        skills[seat][SKILL_INDEX[skill]] += 1
+        self.skills = tuple(tuple(row) for row in skills)
+
+    # -- the effects' Host ----------------------------------------------------------
+
+    def quantity(self, seat: int, name: str, source: str) -> int:
+        if name == "blood":
+            return self.blood[seat]
+        if name == "skill-points":
+            return self.skill_points[seat]
+        return 0
+
+    def flag(self, seat: int, name: str, source: str) -> bool:
+        return name == "initiative-locked" and self.initiative_locked
+
+    def perform(self, seat: int, operation: fx.Primitive, source: str) -> list[Event]:
+        from ballroom.games.vampires_harvest.cards import perform
+
+        perform(self, seat, operation)
+        return []
+
+    def run_ability(self, card: int, seat: int, when: str) -> None:
+        """Do what card ``card``'s ability does at ``when`` for ``seat`` (if its conditions hold)."""
+        effects = CATALOG.effects
+        effects.run(effects.trigger(when, seat, [_ability(card)], self), self)
+
+    # -- the end --------------------------------------------------------------------
+
+    def outcome(self) -> Outcome:
+        from ballroom.games.vampires_harvest.scoring import ranking
+
+        return Outcome.from_ranking(self.game.players, ranking(self.tracks, self.blood))
+
+
+def _ability(card: int) -> str:
+    ability = CATALOG.cards[card].ability
+    assert ability is not None, f"card {CATALOG.cards[card].text} has no ability"
+    return ability
+
+
+def create_zones(game: VampiresHarvest) -> Zones:
+    """Every pile, Area and hand at the start, each card in its deck."""
+    seats = range(game.players)
+    closing_events = {i for i in CATALOG.deck(Deck.EVENT) if CATALOG.cards[i].closes}
+    events = tuple(
+        i for i in CATALOG.deck(Deck.EVENT) if not (game.two_player and i in closing_events)
+    )
+    removed = tuple(i for i in CATALOG.deck(Deck.EVENT) if i not in events)
+    zones = [
+        Zone(ZoneId("early-deck"), Visibility.NOBODY, CATALOG.deck(Deck.EARLY)),
+        Zone(ZoneId("early-discard"), Visibility.NOBODY),
+        Zone(ZoneId("late-deck"), Visibility.NOBODY, CATALOG.deck(Deck.LATE)),
+        Zone(ZoneId("late-discard"), Visibility.NOBODY),
+        Zone(ZoneId("event-deck"), Visibility.NOBODY, events),
+        Zone(ZoneId("event"), Visibility.EVERYONE),
+        Zone(ZoneId("event-discard"), Visibility.EVERYONE),
+        Zone(ZoneId("events-removed"), Visibility.EVERYONE, removed),
+        Zone(ZoneId("seduction-deck"), Visibility.NOBODY, CATALOG.deck(Deck.SEDUCTION)),
+        Zone(ZoneId("seduction-discard"), Visibility.NOBODY),
+        Zone(ZoneId("bloodstone-deck"), Visibility.NOBODY, CATALOG.deck(Deck.BLOODSTONE)),
+        Zone(ZoneId("bloodstone-discard"), Visibility.EVERYONE),
+        Zone(ZoneId("trainers"), Visibility.EVERYONE, CATALOG.deck(Deck.TRAINER)),
+        *(Zone(ZoneId(f"area-{a}"), Visibility.EVERYONE) for a in range(1, game.areas + 1)),
+        *(Zone(ZoneId("hand", s), Visibility.OWNER) for s in seats),
+        *(Zone(ZoneId("encounter", s), Visibility.OWNER) for s in seats),
+        *(Zone(ZoneId("private-area", s), Visibility.EVERYONE) for s in seats),
+        *(Zone(ZoneId("drawn", s), Visibility.OWNER) for s in seats),
+        *(Zone(ZoneId("kept", s), Visibility.EVERYONE) for s in seats),
+        *(Zone(ZoneId("trained", s), Visibility.EVERYONE) for s in seats),
+    ]
+    return Zones.create(game.players, zones)
