@@ -240,8 +240,11 @@ def main() -> None:
             for tree, src in trees.items():
                 rates[tree].append(measure_in(src, name, args.scale))
         before, after = (statistics.median(rates[tree]) for tree in trees)
+        paired = statistics.median(
+            a / b for a, b in zip(rates["this tree"], rates["baseline"], strict=True)
+        )
         print(
-            f"{name:<20}{before:>12,.1f}{after:>12,.1f}{after / before:>7.2f}x"
+            f"{name:<20}{before:>12,.1f}{after:>12,.1f}{after / before:>7.2f}x{paired:>7.2f}x"
             f"   {spread(rates['baseline'])} / {spread(rates['this tree'])}",
             flush=True,
         )
