@@ -7,9 +7,12 @@ take turns, repeat after repeat, so a burst of load on the machine falls on
 both; each figure is the median of the repeats, with the range as a share of
 the median, and the ratio is this tree's median over the baseline's. Rates
 are per CPU second of the child, which a busy machine disturbs less than wall
-time.
+time; each repeat's own ratio is shown too (its median). ``--instructions``
+counts instead of timing (valgrind's callgrind): slow, but a count does not
+change with the load, so small differences show.
 
-    .venv/bin/python benchmarks/bench_trees.py --baseline ../wt-before/src [--repeats 5] [--only dance-random,mcts]
+    .venv/bin/python benchmarks/bench_trees.py --baseline ../wt-before/src [--repeats 5] [--only dance-random,mcts-0]
+    .venv/bin/python benchmarks/bench_trees.py --baseline ../wt-before/src --instructions --scale 0.05
 
 A game of The Dance without a winner stops after turn 200 in both trees: the
 older tree ended it at dawn, this one cuts it off at ``TheDance.turn_cap``.
@@ -42,6 +45,11 @@ MCTS_CASES = (
 """A subset of ``bench_mcts.CASES``: the default bots of both games and a plain search each."""
 
 
+def work(base: int, scale: float) -> int:
+    """``base`` units of work (actions, games, rounds) scaled, at least one."""
+    return max(1, round(base * scale))
+
+
 def _random_play(game_id: str, players: int, seed: int) -> tuple[State, Rng]:
     """A fresh state of ``game_id`` and the seeded random source used to pick its actions."""
     import ballroom
@@ -60,10 +68,10 @@ def _random_step(state: State, rng: Rng) -> None:
     state.apply(action, trusted=True)
 
 
-def dance_random(scale: int) -> float:
+def dance_random(scale: float) -> float:
     """The Dance, four players: random actions per second, legal actions listed before each."""
     _random_actions(2_000)  # imports and caches
-    actions = 60_000 * scale
+    actions = work(60_000, scale)
     started = time.process_time()
     _random_actions(actions)
     return actions / (time.process_time() - started)
@@ -96,10 +104,10 @@ def _random_positions(count: int, every: int) -> list[State]:
     return found
 
 
-def dance_clones(scale: int) -> float:
+def dance_clones(scale: float) -> float:
     """The Dance, four players: clones per second of states met in random play."""
     states = _random_positions(50, 97)
-    rounds = 100 * scale
+    rounds = work(100, scale)
     started = time.process_time()
     for _ in range(rounds):
         for state in states:
@@ -107,10 +115,10 @@ def dance_clones(scale: int) -> float:
     return rounds * len(states) / (time.process_time() - started)
 
 
-def dance_observations(scale: int) -> float:
+def dance_observations(scale: float) -> float:
     """The Dance, four players: observations per second, each seat's and the spectator's."""
     states = _random_positions(50, 97)
-    rounds = 20 * scale
+    rounds = work(20, scale)
     seats = (0, 1, 2, 3, None)
     started = time.process_time()
     for _ in range(rounds):
@@ -132,12 +140,12 @@ def _lab_games(game_id: str, seats: tuple[str, ...], games: int) -> float:
     return games / (time.process_time() - started)
 
 
-def dance_heuristic(scale: int) -> float:
+def dance_heuristic(scale: float) -> float:
     """The Dance: games per second of four heuristic seats."""
-    return _lab_games("the-dance", ("heuristic",) * 4, 20 * scale)
+    return _lab_games("the-dance", ("heuristic",) * 4, work(20, scale))
 
 
-def dice_random(scale: int) -> float:
+def dice_random(scale: float) -> float:
     """Dancing Dice: games per second of four random seats, one game at a time."""
     from ballroom.agents import make_agent
     from ballroom.core.game import make_game
@@ -146,26 +154,27 @@ def dice_random(scale: int) -> float:
     game = make_game("dancing-dice", 4)
     agents = [make_agent(game, seat, "random", 0) for seat in range(4)]
     play_out(game.new_state(-1), agents)  # imports and caches
-    games = 300 * scale
+    games = work(300, scale)
     started = time.process_time()
     for seed in range(games):
         play_out(game.new_state(seed), agents)
     return games / (time.process_time() - started)
 
 
-def _mcts(case: int, scale: int) -> float:
+def _mcts(case: int, scale: float) -> float:
     sys.path.insert(0, str(HERE))
     import bench_mcts
 
     game, players, bot, extra, divisor = MCTS_CASES[case]
-    states = bench_mcts.positions(game, players, bot, 2 * scale)
+    states = bench_mcts.positions(game, players, bot, 2)
     bench_mcts.rate(states[:1], f"mcts:iterations=20,{extra}")
-    rate: float = bench_mcts.rate(states, f"mcts:iterations={max(10, 200 // divisor)},{extra}")
+    iterations = max(10, work(200, scale) // divisor)
+    rate: float = bench_mcts.rate(states, f"mcts:iterations={iterations},{extra}")
     return rate
 
 
 def _mcts_measure(case: int) -> Callable[[int], float]:
-    def measure(scale: int) -> float:
+    def measure(scale: float) -> float:
         return _mcts(case, scale)
 
     game, players, _, extra, _ = MCTS_CASES[case]
@@ -183,13 +192,13 @@ MEASURES: dict[str, Callable[[int], float]] = {
 }
 
 
-def child(measure: str, src: str, scale: int) -> None:
+def child(measure: str, src: str, scale: float) -> None:
     """Run one measurement with ``src`` first on the path; print the rate as JSON."""
     sys.path.insert(0, src)
     print(json.dumps(MEASURES[measure](scale)))
 
 
-def measure_in(src: Path, measure: str, scale: int) -> float:
+def measure_in(src: Path, measure: str, scale: float) -> float:
     done = subprocess.run(
         [sys.executable, __file__, "--child", measure, "--src", str(src), "--scale", str(scale)],
         capture_output=True,
@@ -198,6 +207,48 @@ def measure_in(src: Path, measure: str, scale: int) -> float:
     )
     rate: float = json.loads(done.stdout.splitlines()[-1])
     return rate
+
+
+def instructions_in(src: Path, measure: str, scale: float) -> int:
+    """Instructions a child runs for ``measure`` at ``scale``, counted by valgrind's callgrind."""
+    done = subprocess.run(
+        [
+            "valgrind",
+            "--tool=callgrind",
+            "--callgrind-out-file=/dev/null",
+            sys.executable,
+            __file__,
+            "--child",
+            measure,
+            "--src",
+            str(src),
+            "--scale",
+            str(scale),
+        ],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    refs = next(line for line in done.stderr.splitlines() if "refs:" in line)
+    return int(refs.rsplit(None, 1)[-1].replace(",", ""))
+
+
+def compare_instructions(trees: dict[str, Path], chosen: list[str], scale: float) -> None:
+    """Instructions per unit of work: each child at ``scale`` and twice it, the difference
+    being the work alone (start-up, imports and warm-up cancel out). Load cannot disturb
+    a count, so one run per tree is the figure."""
+    print(f"instructions for the work of scale {scale} (callgrind; start-up cancelled out)")
+    print(f"{'measure':<20}{'baseline':>14}{'this tree':>14}{'ratio':>8}")
+    for name in chosen:
+        counts = [
+            instructions_in(src, name, 2 * scale) - instructions_in(src, name, scale)
+            for src in trees.values()
+        ]
+        print(
+            f"{name:<20}{counts[0] / 1e6:>13,.1f}M{counts[1] / 1e6:>13,.1f}M"
+            f"{counts[0] / counts[1]:>7.2f}x",
+            flush=True,
+        )
 
 
 def spread(rates: list[float]) -> str:
@@ -210,9 +261,14 @@ def main() -> None:
     parser.add_argument(
         "--repeats", type=int, default=5, help="child processes per tree and measure"
     )
-    parser.add_argument("--scale", type=int, default=1, help="work per child")
+    parser.add_argument("--scale", type=float, default=1, help="work per child")
     parser.add_argument(
         "--only", default="", help="comma-separated measures: " + ", ".join(MEASURES)
+    )
+    parser.add_argument(
+        "--instructions",
+        action="store_true",
+        help="count instructions with valgrind instead of timing (try --scale 0.05)",
     )
     parser.add_argument("--child", help=argparse.SUPPRESS)
     parser.add_argument("--src", help=argparse.SUPPRESS)
@@ -228,6 +284,10 @@ def main() -> None:
     if unknown:
         parser.error(f"unknown measure {', '.join(unknown)}; known: {', '.join(MEASURES)}")
     started = time.perf_counter()
+    if args.instructions:
+        compare_instructions(trees, chosen, args.scale)
+        print(f"({time.perf_counter() - started:.0f} s)")
+        return
     print(f"baseline {trees['baseline']}; medians of {args.repeats} alternating repeats per tree")
     for name in chosen:
         print(f"  {name:<20}{(MEASURES[name].__doc__ or '').splitlines()[0]}")
