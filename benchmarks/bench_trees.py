@@ -3,13 +3,14 @@
 Each measurement runs in a child process with one tree's ``src/`` first on
 the path (so the benchmark code below is the same for both trees and uses only
 the public State, agent and lab contract that both trees share). The trees
-take turns, repeat after repeat, so a burst of load on the machine falls on
-both; each figure is the median of the repeats, with the range as a share of
-the median, and the ratio is this tree's median over the baseline's. Rates
-are per CPU second of the child, which a busy machine disturbs less than wall
-time; each repeat's own ratio is shown too (its median). ``--instructions``
-counts instead of timing (valgrind's callgrind): slow, but a count does not
-change with the load, so small differences show.
+take turns, repeat after repeat (each going first in every other repeat), so
+a burst of load on the machine falls on both; each figure is the median of
+the repeats, with the range as a share of the median, and the ratio is this
+tree's median over the baseline's, beside the median of each repeat's own
+ratio. Rates are per CPU second of the child, which a busy machine disturbs
+less than wall time. ``--instructions`` counts instead of timing (valgrind's
+callgrind): slow, but a count does not change with the load, so small
+differences show.
 
     .venv/bin/python benchmarks/bench_trees.py --baseline ../wt-before/src [--repeats 5] [--only dance-random,mcts-0]
     .venv/bin/python benchmarks/bench_trees.py --baseline ../wt-before/src --instructions --scale 0.05
@@ -296,8 +297,9 @@ def main() -> None:
     )
     for name in chosen:
         rates: dict[str, list[float]] = {tree: [] for tree in trees}
-        for _ in range(args.repeats):
-            for tree, src in trees.items():
+        for repeat in range(args.repeats):
+            order = list(trees.items())
+            for tree, src in order if repeat % 2 == 0 else order[::-1]:
                 rates[tree].append(measure_in(src, name, args.scale))
         before, after = (statistics.median(rates[tree]) for tree in trees)
         paired = statistics.median(
