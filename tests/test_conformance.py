@@ -3,32 +3,30 @@
 A new game is tested by these the day it registers: stable sorted legal
 actions, text forms that parse back, illegal input refused with the state
 unchanged, independent clones, JSON observations, records that replay, and
-(where it can determinize) worlds dealt from a seat's view that show that
-seat exactly its view and play on to the end. The example game, which is not
-registered, is included by name.
+worlds dealt by ``determinize`` from a seat's view (every game must deal
+them) that are legal, show that seat exactly its view and play on to the
+end. The example game, which is not registered, is included by name.
 """
 
 from __future__ import annotations
 
 import json
+import random
 
 import pytest
+from tests.random_games import GAME_CLASSES, player_counts, random_game, random_options, replay_to
 
 import ballroom
 from ballroom.agents import RandomAgent, make_agent
 from ballroom.core.capabilities import Determinizes
 from ballroom.core.errors import IllegalActionError, InvalidOptionError
-from ballroom.core.game import Game, games
+from ballroom.core.game import Game
 from ballroom.core.play import decision_for, past_cap, play_out
 from ballroom.core.record import GameRecord, replay
 from ballroom.core.rng import Rng
 from ballroom.core.state import CHANCE, State
-from ballroom.games.high_card import HighCard
 
 MAX_ACTIONS = 20_000
-EXAMPLES: list[type[Game]] = [HighCard]
-"""Games that are not registered (not in the lobby or the lab) but must keep the contract."""
-GAME_CLASSES = games() + EXAMPLES
 
 
 def random_walk(game: Game, seed: int, check: bool = True) -> State:
@@ -152,31 +150,59 @@ def test_clones_are_independent(game: Game) -> None:
     assert (state.observation(None), state.history) == before
 
 
+ROUND_TRIP_GAMES = 4
+ROUND_TRIPS = 3
+"""Points of each random game where a seat's world is dealt and played out."""
+
+
 @pytest.mark.parametrize(
-    "game_class", [g for g in GAME_CLASSES if issubclass(g, Determinizes)], ids=lambda g: g.id
+    ("game_class", "players"),
+    [(g, players) for g in GAME_CLASSES for players in player_counts(g)],
+    ids=lambda value: value.id if isinstance(value, type) else str(value),
 )
-def test_determinized_worlds_show_the_seat_its_view_and_play_to_the_end(
-    game_class: type[Game],
+def test_a_world_dealt_from_a_seats_view_is_legal_shows_that_view_and_plays_to_the_end(
+    game_class: type[Game], players: int
 ) -> None:
-    game = game_class(min(4, game_class.max_players))
-    assert isinstance(game, Determinizes)
-    state = game.new_state(6)
-    chooser = Rng(6)
-    for depth in range(300):
-        if state.is_terminal():
-            break
-        if depth % 25 == 0:
-            for seat in range(game.players):
-                view = state.observation(seat)
-                world = game.determinize(view, Rng(depth * 7 + seat))
-                assert world.observation(seat) == view, f"seat {seat}'s world shows another view"
-                assert world.current_players() == state.current_players()
-                if seat in state.current_players():
-                    assert world.legal_actions(seat) == state.legal_actions(seat)
-                random_finish(world, chooser)
-        player = state.current_players()[0]
-        legal = state.legal_actions(player)
-        state.apply(state.sample_chance() if player == CHANCE else chooser.choice(legal), player)
+    """``determinize`` deals only what the seat cannot see, as the rules could have dealt it:
+    the world shows the seat its view and everyone the public view, offers the seat the same
+    moves, looks consistent from every other seat (each of their views deals a world that
+    shows it back), and plays on to the end. Random options, random points."""
+    assert issubclass(game_class, Determinizes), (
+        f"{game_class.id} must deal a world from a seat's view: define determinize "
+        "(ballroom.core.capabilities.Determinizes), which search and twin secrecy use"
+    )
+    for walk in range(ROUND_TRIP_GAMES):
+        chooser = random.Random(f"{game_class.id}:{players}:round trip {walk}")
+        game = game_class(players, **random_options(game_class, chooser))
+        assert isinstance(game, Determinizes)
+        seed = chooser.randrange(1 << 30)
+        played = random_game(game.new_state(seed), chooser, 1500)
+        state = game.new_state(seed)
+        for depth in sorted(chooser.randrange(len(played)) for _ in range(ROUND_TRIPS)):
+            replay_to(state, played, depth)
+            where = f"{game!r}, seed {seed}, after {depth} actions"
+            seat = chooser.randrange(players)
+            view = state.observation(seat)
+            world = game.determinize(view, Rng(chooser.randrange(1 << 30)))
+            assert world.observation(seat) == view, (
+                f"{where}: seat {seat}'s world shows another view"
+            )
+            assert world.observation(None) == state.observation(None), (
+                f"{where}: seat {seat}'s world changed what everyone sees"
+            )
+            assert world.current_players() == state.current_players(), f"{where}: another seat acts"
+            if seat in state.current_players():
+                assert world.legal_actions(seat) == state.legal_actions(seat), (
+                    f"{where}: seat {seat}'s world offers it other moves"
+                )
+            for other in range(players):
+                seen = world.observation(other)
+                json.dumps(seen)
+                again = game.determinize(seen, Rng(other))
+                assert again.observation(other) == seen, (
+                    f"{where}: seat {seat}'s world is not one seat {other} could be in"
+                )
+            random_finish(world, Rng(depth))
 
 
 def random_finish(state: State, chooser: Rng) -> None:

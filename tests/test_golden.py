@@ -61,9 +61,10 @@ def test_every_game_has_a_golden_game_in_its_folder(
 def test_golden_game_replays_to_its_public_events(
     game: type[Game], path: Path, request: pytest.FixtureRequest
 ) -> None:
+    data = json.loads(path.read_text(encoding="utf-8"))
+    record = GameRecord.from_json(data["record"])
+    assert record.game == game.id, f"{path} in {game.id}'s folder records a game of {record.game}"
     if request.config.getoption("regenerate_golden"):
-        data = json.loads(path.read_text(encoding="utf-8"))
-        record = GameRecord.from_json(data["record"])
         regenerate(request.config, path, play_again(record), data.get("covers", []))
     check(path)
 

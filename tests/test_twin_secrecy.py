@@ -22,36 +22,26 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from tests.random_games import (
+    GAME_CLASSES,
+    player_counts,
+    random_game,
+    random_options,
+    replay_to,
+)
 
+from ballroom.core.capabilities import Determinizes
 from ballroom.core.events import Event
-from ballroom.core.game import Game, games
-from ballroom.core.options import OptionValue
 from ballroom.core.rng import Rng
 from ballroom.core.state import CHANCE, State
-from ballroom.games.high_card import HighCard
 
 POINTS = 100
-"""Random points per game and player count (fewest and most players: 200 a game)."""
+"""Random points per game and player count (two and the most players: 200 a game)."""
 POINTS_PER_WALK = 5
 FOLLOW = 60
 """Actions compared after each split at most."""
 MAX_DEPTH = 1500
 """Actions played before a point at most."""
-
-
-def random_options(game_class: type[Game], chooser: random.Random) -> dict[str, OptionValue]:
-    """A random value for every declared option (small integers, to reach their effects)."""
-    options: dict[str, OptionValue] = {}
-    for option in game_class.option_set.options:
-        if option.choices:
-            options[option.name] = chooser.choice(option.choices)
-        elif isinstance(option.default, bool):
-            options[option.name] = chooser.random() < 0.5
-        else:
-            low = option.minimum if option.minimum is not None else 0
-            high = min(option.maximum if option.maximum is not None else low + 20, low + 20)
-            options[option.name] = chooser.choice([option.default, chooser.randint(low, high)])
-    return options
 
 
 def differences(a: Any, b: Any, path: str = "") -> list[str]:
@@ -119,39 +109,33 @@ def follow(original: State, twin: State, x: int, chooser: random.Random) -> tupl
     return FOLLOW, "the comparison's limit"
 
 
-GAME_CLASSES: list[type[Game]] = [*games(), HighCard]
-"""Every registered game, and the example game (not registered) by name."""
-
-
 def cases() -> Iterator[tuple[str, int]]:
     for game_class in GAME_CLASSES:
-        for players in sorted({game_class.min_players, game_class.max_players}):
+        for players in player_counts(game_class):
             yield game_class.id, players
 
 
 @pytest.mark.parametrize(("game_id", "players"), list(cases()))
 def test_a_seat_cannot_tell_its_twin_apart(game_id: str, players: int) -> None:
+    """``POINTS`` random points of random games with random options, each checked from a
+    random seat; the points fall within each game's length, however short it is."""
     game_class = next(g for g in GAME_CLASSES if g.id == game_id)
+    assert issubclass(game_class, Determinizes), (
+        f"{game_id} must deal a twin from a seat's view: define determinize "
+        "(ballroom.core.capabilities.Determinizes)"
+    )
     points = 0
     walk = 0
     while points < POINTS:
         walk += 1
         chooser = random.Random(f"{game_id}:{players}:{walk}")
-        options = random_options(game_class, chooser)
-        game = game_class(players, **options)
-        state = game.new_state(chooser.randrange(1 << 30))
-        depths = sorted(chooser.randrange(MAX_DEPTH) for _ in range(POINTS_PER_WALK))
-        for depth in depths:
-            while len(state.history) < depth and not state.is_terminal():
-                seat = chooser.choice(state.current_players())
-                action = (
-                    state.sample_chance()
-                    if seat == CHANCE
-                    else chooser.choice(state.legal_actions(seat))
-                )
-                state.apply(action, seat)
-            if state.is_terminal():
-                break
+        game = game_class(players, **random_options(game_class, chooser))
+        assert isinstance(game, Determinizes)
+        seed = chooser.randrange(1 << 30)
+        played = random_game(game.new_state(seed), chooser, MAX_DEPTH)
+        state = game.new_state(seed)
+        for depth in sorted(chooser.randrange(len(played)) for _ in range(POINTS_PER_WALK)):
+            replay_to(state, played, depth)
             x = chooser.randrange(players)
             twin = game.determinize(state.observation(x), Rng(chooser.randrange(1 << 30)))
             twin.rng = state.rng.clone()

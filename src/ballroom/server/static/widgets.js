@@ -1,6 +1,7 @@
-// Widgets the game views share: dice faces, tracks, hands of cards or tiles,
-// and a card or tile that makes a move. They draw what a view hands them (a
-// face, a count, the server's legal move); none knows a game's rules.
+// Widgets the game views share: dice faces, tracks, cards, hands, face-up rows,
+// tableaus, score tracks, and a card or tile that makes a move. They draw what
+// a view hands them (a face, a count, a score, the server's legal move); none
+// knows a game's rules, and none is shown more than the seat's observation holds.
 
 import { h } from "/static/ui.js";
 
@@ -50,6 +51,55 @@ export function card(cls, name, text, attrs = {}) {
 // A card face down: only its back and what kind it is.
 export function cardBack(what, title) {
   return h("div", { class: `tile back ${what}`, title, "data-back": what }, "❦");
+}
+
+// A seat's hand as the viewer may see it: face up for its owner (`cards`, the
+// tiles a view made with `card`), otherwise `count` backs of kind `back`
+// (titled `hidden`). The label says how many cards it holds either way, which
+// every seat may know.
+export function heldHand(label, { cards = null, count = 0, back = "card", hidden = `a hidden ${back}`,
+  name = null } = {}) {
+  const items = cards ?? Array.from({ length: count }, () => cardBack(back, hidden));
+  const group = hand(`${label} (${items.length})`, items, name);
+  group.classList.add(cards ? "face-up" : "face-down");
+  group.dataset.count = String(items.length);
+  return group;
+}
+
+// A face-up row (a market, the cards on offer): every seat sees the same cards
+// in the same places; a `null` place is an empty slot, shown as one.
+export function faceUpRow(label, cards, name = null) {
+  return h("div", { class: "row", "data-row": name }, h("small", { class: "group-label" }, label),
+    h("div", { class: "row-slots" }, cards.map((item, i) => h("div", {
+      class: item ? "slot" : "slot empty", "data-slot": i,
+      title: item ? null : "an empty place" }, item))));
+}
+
+// A tableau: the cards a seat has in play, in labelled columns (`columns`:
+// `[label, cards]` pairs, e.g. by kind), as everyone at the table sees them.
+export function tableau(owner, columns, name = null) {
+  return h("div", { class: "tableau", "data-tableau": name },
+    h("small", { class: "group-label" }, owner),
+    h("div", { class: "tableau-columns" }, columns.map(([label, cards]) => h("div", {
+      class: "tableau-column", "data-column": label },
+    h("small", { class: "muted" }, `${label} (${cards.length})`), cards))));
+}
+
+// A score track of `length` boxes numbered from 0, with each seat's marker in
+// the box of its score (`scores[seat]`); a score past the end goes round again,
+// and its marker says how many times it has (a 0-49 track, "+50").
+export function scoreTrack(scores, { length, names = [], colours = [] }) {
+  const markers = scores.map((score, seat) => {
+    const laps = Math.floor(score / length);
+    return { seat, box: score % length, lap: laps ? `+${laps * length}` : "", score };
+  });
+  return h("div", { class: "score-track", role: "list" }, [...Array(length).keys()].map((box) => h("span", {
+    class: "score-box", "data-box": box, role: "listitem" },
+  h("small", {}, String(box)),
+  markers.filter((m) => m.box === box).map((m) => h("span", {
+    class: "marker", "data-seat": m.seat, "data-score": m.score,
+    style: colours[m.seat] ? `background:${colours[m.seat]}` : null,
+    title: `${names[m.seat] ?? `Player ${m.seat + 1}`}: ${m.score}` }, m.lap)))));
 }
 
 // Makes `tile` play `move` (one of the seat's legal moves from the server) on

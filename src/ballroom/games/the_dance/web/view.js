@@ -12,7 +12,7 @@
 import { find, ofFamily } from "/static/moves.js";
 import { h } from "/static/ui.js";
 import { renderActions } from "/static/views/generic.js";
-import { card, cardBack, hand, pick, track } from "/static/widgets.js";
+import { card, cardBack, hand, heldHand, pick, track } from "/static/widgets.js";
 
 const load = (name) => fetch(`/api/catalog/the-dance/data/${name}`).then((r) => r.json());
 const [ballroom, dancerFile, avatarFile, refreshmentFile, powerFile, planFile] = await Promise.all(
@@ -259,14 +259,9 @@ function familyBlock(obs, meta, f, q) {
   const plan = f.plan !== null && f.plan !== undefined
     ? planCard(f.plan, f.seated, mine ? "Your Plan" : "Plan (revealed)")
     : f.has_plan ? cardBack("plan", "a secret Plan") : null;
-  const held = [];
-  if (f.refreshments) {
-    f.refreshments.forEach((count, k) => {
-      for (let i = 0; i < count; i++) held.push(refreshmentCard(k, meta));
-    });
-  } else {
-    for (let i = 0; i < f.refreshment_count; i++) held.push(cardBack("refreshment", "a hidden Refreshment"));
-  }
+  const held = f.refreshments
+    ? f.refreshments.flatMap((count, k) => Array.from({ length: count }, () => refreshmentCard(k, meta)))
+    : null;
   const shown = (f.powers || []).map((w) => powerCard(w, mine && !f.revealed.includes(w)));
   for (let i = shown.length; i < f.power_count; i++) shown.push(cardBack("power", "a secret Power"));
   return h("div", { class: `family${mine ? " me" : ""}${obs.current === q ? " acting" : ""}`, "data-family": q },
@@ -282,7 +277,8 @@ function familyBlock(obs, meta, f, q) {
     h("div", { class: "tiles" },
       plan ? hand("Plan", [plan], "plan") : null,
       hand(`Powers (${f.power_count})`, shown, "powers"),
-      hand(`Refreshments (${f.refreshment_count})`, held, "refreshments")));
+      heldHand("Refreshments", { cards: held, count: f.refreshment_count, back: "refreshment",
+        hidden: "a hidden Refreshment", name: "refreshments" })));
 }
 
 // Set-up choices and draws not yet taken, as tiles: Avatars, Sanctuaries,
