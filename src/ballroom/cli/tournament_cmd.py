@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import os
+import sys
 import time
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
@@ -89,7 +90,14 @@ def save_run(
 
 @contextmanager
 def progress_bar(label: str, total: int) -> Iterator[Callable[[int], None]]:
-    """A transient progress bar on stderr; yields the callback that advances it."""
+    """A transient progress bar on stderr; yields the callback that advances it.
+
+    Only a terminal gets one: in a pipe or a log it would be noise, and a
+    short scripted run would pay more for loading rich than for its games.
+    """
+    if not sys.stderr.isatty():
+        yield lambda n: None
+        return
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
 
     progress = Progress(
