@@ -33,8 +33,13 @@ from ballroom.core.errors import InvalidOptionError
 from ballroom.core.rng import Rng
 from ballroom.core.state import CHANCE, Observation
 from ballroom.games.dancing_dice.dance_values import TRIPLE_INDEX, TRIPLES
-from ballroom.games.dancing_dice.expert import SIDE_KEY_INDEX, arrangement_costs, reroll_costs
-from ballroom.games.dancing_dice.game_play import FIRST_IDS, Phase, dice_of, reroll_id
+from ballroom.games.dancing_dice.expert import (
+    SIDE_KEY_INDEX,
+    arrangement_costs,
+    first_dance,
+    reroll_costs,
+)
+from ballroom.games.dancing_dice.game_play import Phase, dice_of, reroll_id
 from ballroom.games.dancing_dice.judging import satisfactory_count
 from ballroom.games.dancing_dice.preparation import DICE_PER_PLAYER, TANGO_DICE
 from ballroom.games.dancing_dice.state import DancingDiceState
@@ -183,7 +188,8 @@ def _best_rerolls(context: tuple[tuple[int, ...], int, int, int]) -> npt.NDArray
 
 @lru_cache(maxsize=1024)
 def _best_rows(context: tuple[tuple[int, ...], int, int, int]) -> npt.NDArray[np.int64]:
-    """The expert's first row for each of the 3136 dice configurations."""
+    """The expert's first row for each of the 3136 dice configurations, as ``first_dance``
+    reads it."""
     best: npt.NDArray[np.int64] = arrangement_costs(*context).argmin(axis=1)
     return best
 
@@ -212,7 +218,7 @@ def expert_action(state: DancingDiceState, player: int, *, arranging: bool) -> i
         TRIPLE_INDEX[(faces[coloured[0]], faces[coloured[1]], faces[coloured[2]])],
     )
     if arranging:
-        return FIRST_IDS[int(_best_rows(context)[config[0] * len(TRIPLES) + config[1]])]
+        return first_dance(faces, int(_best_rows(context)[config[0] * len(TRIPLES) + config[1]]))
     masks = int(_best_rerolls(context)[config])
     dice = [white[i] for i in range(3) if masks >> (3 + i) & 1]
     dice += [coloured[i] for i in range(3) if masks >> i & 1]
