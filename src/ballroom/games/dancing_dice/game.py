@@ -31,7 +31,7 @@ from ballroom.games.dancing_dice.bots import BOT_DEFAULTS, BOTS
 from ballroom.games.dancing_dice.game_play import CODEC, FLOW, Phase, read_action
 from ballroom.games.dancing_dice.preparation import MAX_ENDURANCE, SEAT_NAMES
 from ballroom.games.dancing_dice.research import OPTIONS as RESEARCH_OPTIONS
-from ballroom.games.dancing_dice.research import Dice
+from ballroom.games.dancing_dice.research import Dice, research_options_on
 from ballroom.games.dancing_dice.state import DancingDiceState, Lineup
 
 if TYPE_CHECKING:
@@ -92,11 +92,7 @@ class DancingDice(DeclaredGame[Phase]):
     def rulebook_dice(self, who: str) -> None:
         """Refuse research options to ``who`` (a bot or search built for the rulebook's dice)."""
         if not self.dice.is_rulebook:
-            on = ", ".join(
-                f"{name}={value}"
-                for name, value in self.options.items()
-                if name.startswith("research-") and value != self.option_set.get(name).default
-            )
+            on = ", ".join(research_options_on(self.options))
             raise InvalidOptionError(
                 f"{who} plays the rulebook's dice, not the research options {on}"
             )

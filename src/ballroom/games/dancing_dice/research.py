@@ -26,6 +26,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from ballroom.core.options import Option, OptionValue
+from ballroom.core.state import CHANCE
 from ballroom.games.dancing_dice.game_play import (
     FIRST_IDS,
     KEEP_ID,
@@ -58,6 +59,17 @@ OPTIONS = (
         default=True,
     ),
 )
+
+
+def research_options_on(options: Mapping[str, OptionValue]) -> list[str]:
+    """``name=value`` for each research option that is not at its default."""
+    return [
+        f"{option.name}={options[option.name]}"
+        for option in OPTIONS
+        if options[option.name] != option.default
+    ]
+
+
 WHITE_DIE, COLOURED_DIE = (0, 1, 2), (3, 4, 5)
 """The places a single white die and a single coloured die fill."""
 
@@ -92,9 +104,15 @@ class Dice:
         return (die,) if self.places is None else self.places[die]
 
     @property
-    def tango_dice(self) -> int:
-        """How many Tango dice are rolled; a single one shows all three Tango faces."""
-        return TANGO_DICE if self.places is None else 1
+    def tango_rolls(self) -> tuple[tuple[int, int], ...]:
+        """The Tango dice chance rolls, in order: ``(CHANCE, die)``; a single one when the
+        couples roll single dice."""
+        return tuple((CHANCE, die) for die in range(TANGO_DICE if self.places is None else 1))
+
+    @property
+    def tango_faces(self) -> int:
+        """How many of the three Tango faces each Tango die shows."""
+        return TANGO_DICE // len(self.tango_rolls)
 
     def rerolled(self, places: Sequence[int]) -> list[int]:
         """The rolled dice a re-roll of ``places`` rolls again."""

@@ -105,8 +105,6 @@ class DancingDiceState(DeclaredState[Phase]):
         super().__init__(game, seed)
         players = game.players
         self.zones = game.no_zones
-        self.tango_rolls = tuple((CHANCE, die) for die in range(game.dice.tango_dice))
-        """The Tango dice chance rolls at the start of a round that re-rolls them."""
         self.endurance = [int(game.options["endurance"])] * players
         self.lineup = game.lineup(tuple(range(players)))
         """The couples still in the marathon, and what a round with them rolls and asks."""
@@ -170,7 +168,7 @@ class DancingDiceState(DeclaredState[Phase]):
             if self.tango_scored:
                 self.tango = []
                 self.tango_scored = False
-                self.pending = [*self.tango_rolls, *rolls]
+                self.pending = [*self.game.dice.tango_rolls, *rolls]
             else:
                 self.pending = list(rolls)
         self.step = self.next_step()
@@ -210,9 +208,10 @@ class DancingDiceState(DeclaredState[Phase]):
         self.history += map(ROLLED.__getitem__, faces)
         start = 0
         if pending[0][0] == CHANCE:
-            start = min(count, len(self.tango_rolls) - len(self.tango) // self._tango_copies)
+            copies = rules.tango_faces
+            start = min(count, len(rules.tango_rolls) - len(self.tango) // copies)
             for face in faces[:start]:
-                self.tango += [face] * self._tango_copies
+                self.tango += [face] * copies
         dice = self.dice
         lineup = self.lineup
         rolls = lineup.rolls
@@ -235,7 +234,7 @@ class DancingDiceState(DeclaredState[Phase]):
     def _roll(self, face: int, told: list[Event] | None) -> None:
         seat, die = self.pending.pop(0)
         if seat == CHANCE:
-            self.tango += [face] * self._tango_copies
+            self.tango += [face] * self.game.dice.tango_faces
             if told is not None and len(self.tango) == TANGO_DICE:
                 tango = {"round": self.round, "tango": list(self.tango)}
                 told.append(Event("tango", log.tango, tango))
@@ -245,11 +244,6 @@ class DancingDiceState(DeclaredState[Phase]):
             if told is not None and (not self.pending or self.pending[0][0] != seat):
                 told.append(_private(seat, "dice", log.dice, dice=list(self.dice[seat])))
         self._rolled()
-
-    @property
-    def _tango_copies(self) -> int:
-        """The Tango faces one Tango die shows: one, or all three for a single Tango die."""
-        return TANGO_DICE // len(self.tango_rolls)
 
     def _rolled(self) -> None:
         """Move on once the step's dice are rolled, or once the Tango dice are."""
@@ -430,7 +424,6 @@ class DancingDiceState(DeclaredState[Phase]):
         twin.rng = self.rng.clone()
         twin.history = list(self.history)
         twin.zones = self.zones
-        twin.tango_rolls = self.tango_rolls
         twin.step = self.step
         twin.endurance = list(self.endurance)
         twin.lineup = self.lineup
