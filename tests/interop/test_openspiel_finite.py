@@ -76,3 +76,8 @@ def test_external_sampling_mccfr_runs_on_the_finite_configuration() -> None:
     for _ in range(10):
         solver.iteration()
     assert exploitability.nash_conv(game, solver.average_policy()) >= 0.0
+
+
+def test_openspiel_random_sim_test_passes_on_the_finite_configuration() -> None:
+    game = pyspiel.load_game(DANCING_DICE, FINITE)
+    pyspiel.random_sim_test(game, num_sims=5, serialize=True, verbose=False)

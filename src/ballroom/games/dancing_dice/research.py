@@ -55,10 +55,12 @@ OPTIONS = (
     ),
     Option(
         REROLLS,
-        "Research option: false leaves out the re-roll (every couple keeps its dice).",
+        "Research option, not in the rulebook: false leaves out the re-roll (couples keep).",
         default=True,
     ),
 )
+WHITE_DIE, COLOURED_DIE = (0, 1, 2), (3, 4, 5)
+"""The places a single white die and a single coloured die fill."""
 
 
 def research_options_on(options: Mapping[str, OptionValue]) -> list[str]:
@@ -68,10 +70,6 @@ def research_options_on(options: Mapping[str, OptionValue]) -> list[str]:
         for option in OPTIONS
         if options[option.name] != option.default
     ]
-
-
-WHITE_DIE, COLOURED_DIE = (0, 1, 2), (3, 4, 5)
-"""The places a single white die and a single coloured die fill."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -116,7 +114,9 @@ class Dice:
 
     def rerolled(self, places: Sequence[int]) -> list[int]:
         """The rolled dice a re-roll of ``places`` rolls again."""
-        return [die for die in self.rolled if die in places]
+        if self.places is None:
+            return list(places)
+        return [die for die in self.places if die in places]
 
     def offers(self) -> dict[Phase, Sequence[int]]:
         """What each step offers: the same to every couple, whatever its dice."""
