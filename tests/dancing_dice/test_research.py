@@ -8,11 +8,11 @@ from typing import Any
 import pytest
 
 from ballroom.agents import make_agent
-from ballroom.core.errors import IllegalActionError, InvalidOptionError
+from ballroom.core.errors import IllegalActionError, InvalidOptionError, PositionError
 from ballroom.core.rng import Rng
 from ballroom.core.state import CHANCE
 from ballroom.games.dancing_dice.game import DancingDice
-from ballroom.games.dancing_dice.position import Look, roll
+from ballroom.games.dancing_dice.position import Look, Position, roll
 from ballroom.games.dancing_dice.state import DancingDiceState
 
 SINGLE = {"research_single_dice": True}
@@ -61,6 +61,11 @@ def test_a_single_die_dances_as_three() -> None:
     assert Look(state).step() == "reroll"
     texts = [state.game.action_to_text(a) for a in state.legal_actions(0)]
     assert texts == ["keep", "reroll a b c", "reroll d e f", "reroll a b c d e f"]
+
+
+def test_a_position_of_six_dice_is_refused_with_single_dice() -> None:
+    with pytest.raises(PositionError, match="with research-single-dice, roll"):
+        Position(players=2, research_single_dice=True).tango(1, 2, 3).build()
 
 
 def test_a_single_die_rerolled_is_announced_as_one_die() -> None:
