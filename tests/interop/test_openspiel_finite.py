@@ -57,6 +57,11 @@ def test_returns_are_zero_sum_in_every_ending(
     assert state.is_terminal() and state.returns() == returns
 
 
+def test_zero_sum_is_a_flag() -> None:
+    with pytest.raises(pyspiel.SpielError, match=r"parameter zero_sum\. Expected type: kBool"):
+        pyspiel.load_game(DANCING_DICE, {**FINITE, "zero_sum": 1})
+
+
 def test_cfr_and_exploitability_run_on_the_finite_configuration() -> None:
     game = pyspiel.load_game(DANCING_DICE, FINITE)
     uniform = exploitability.exploitability(game, policy.UniformRandomPolicy(game))

@@ -134,9 +134,7 @@ class BallroomGame(pyspiel.Game):  # type: ignore[misc]
         if max_turns < 0:
             raise InvalidOptionError(f"max_turns must be 0 (no cap) or more, not {max_turns}")
         self.max_turns = max_turns or None
-        zero_sum = given.pop("zero_sum", False)
-        if not isinstance(zero_sum, bool):
-            raise InvalidOptionError(f"zero_sum must be true or false, not {zero_sum!r}")
+        zero_sum = bool(given.pop("zero_sum", False))  # pyspiel checks it is a bool
         self.zero_sum = zero_sum
         self.game = self.ballroom_game(players, **given)
         self.initial = self.game.new_state(0)
