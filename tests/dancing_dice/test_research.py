@@ -9,6 +9,7 @@ import pytest
 
 from ballroom.agents import make_agent
 from ballroom.core.errors import IllegalActionError, InvalidOptionError, PositionError
+from ballroom.core.play import decision_for
 from ballroom.core.rng import Rng
 from ballroom.core.state import CHANCE
 from ballroom.games.dancing_dice.game import DancingDice
@@ -132,11 +133,28 @@ def test_dice_rolled_at_once_are_the_dice_rolled_one_by_one(options: dict[str, A
         assert rolled <= set(range(faces))  # the ids of ``roll 1`` .. ``roll faces``
 
 
-def test_the_expert_and_the_search_refuse_research_options() -> None:
+def test_the_expert_refuses_research_options() -> None:
     game = DancingDice(2, research_faces=3, research_rerolls=False)
-    expected = "plays the rulebook's dice, not the research options research-faces=3, research-re"
-    with pytest.raises(InvalidOptionError, match="the expert bot " + expected):
+    with pytest.raises(
+        InvalidOptionError,
+        match="the expert bot plays the rulebook's dice, not the research options "
+        "research-faces=3, research-rerolls=False",
+    ):
         make_agent(game, 0, "expert", 1)
-    state = game.new_state(0)
-    with pytest.raises(InvalidOptionError, match="determinize " + expected):
-        game.determinize(state.observation(0), Rng(1))
+
+
+@pytest.mark.parametrize("options", [SINGLE, SMALL])
+def test_the_search_plays_research_options_with_what_the_step_offers(
+    options: dict[str, Any],
+) -> None:
+    """Its rivals choose among the moves offered, so every move it foresees is legal."""
+    game = DancingDice(3, endurance=2, **options)
+    for seed in range(3):
+        state = game.new_state(seed)
+        agents = [make_agent(game, seat, "mcts:iterations=20", seed) for seat in range(3)]
+        while not state.is_terminal():
+            player = state.current_players()[0]
+            if player == CHANCE:
+                state.apply(state.sample_chance(), CHANCE)
+            else:
+                state.apply(agents[player].act(decision_for(state, player)), player)

@@ -90,7 +90,7 @@ class DancingDice(DeclaredGame[Phase]):
         return self.dice.offers()
 
     def rulebook_dice(self, who: str) -> None:
-        """Refuse research options to ``who`` (a bot or search built for the rulebook's dice)."""
+        """Refuse research options to ``who`` (a bot built for the rulebook's dice)."""
         if not self.dice.is_rulebook:
             on = ", ".join(research_options_on(self.options))
             raise InvalidOptionError(
@@ -111,7 +111,6 @@ class DancingDice(DeclaredGame[Phase]):
     def determinize(self, observation: Observation, rng: Rng) -> DancingDiceState:
         from ballroom.games.dancing_dice import determinize  # numpy and the expert's tables
 
-        self.rulebook_dice("determinize")
         return determinize.determinize(self, observation, rng)
 
     def evaluate(self, state: DancingDiceState) -> list[float]:
