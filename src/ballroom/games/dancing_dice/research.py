@@ -23,7 +23,7 @@ marathon off after that many rounds, truncated, with no winner.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from ballroom.core.options import Option, OptionValue
 from ballroom.core.state import CHANCE
@@ -80,6 +80,21 @@ class Dice:
     places: Mapping[int, tuple[int, ...]] | None = None
     """Per die a couple rolls, the places (a-f) it fills; ``None``: six dice, one place each."""
     rerolls: bool = True
+    rolled: tuple[int, ...] = field(init=False, compare=False)
+    """The dice a couple rolls, by their first place, in the order chance rolls them."""
+    tango_rolls: tuple[tuple[int, int], ...] = field(init=False, compare=False)
+    """The Tango dice chance rolls, in order: ``(CHANCE, die)``; a single one when the
+    couples roll single dice."""
+    tango_faces: int = field(init=False, compare=False)
+    """How many of the three Tango faces each Tango die shows."""
+
+    def __post_init__(self) -> None:
+        single = self.places is not None
+        rolled = tuple(self.places) if self.places is not None else tuple(range(DICE_PER_PLAYER))
+        object.__setattr__(self, "rolled", rolled)
+        tango = tuple((CHANCE, die) for die in range(1 if single else TANGO_DICE))
+        object.__setattr__(self, "tango_rolls", tango)
+        object.__setattr__(self, "tango_faces", TANGO_DICE // len(tango))
 
     @classmethod
     def of(cls, options: Mapping[str, OptionValue]) -> Dice:
@@ -92,25 +107,9 @@ class Dice:
         """Whether these are the rulebook's dice (no research option is on)."""
         return self == Dice()
 
-    @property
-    def rolled(self) -> tuple[int, ...]:
-        """The dice a couple rolls, by their first place, in the order chance rolls them."""
-        return tuple(self.places) if self.places is not None else tuple(range(DICE_PER_PLAYER))
-
     def filled(self, die: int) -> tuple[int, ...]:
         """The places a rolled ``die`` shows its face in."""
         return (die,) if self.places is None else self.places[die]
-
-    @property
-    def tango_rolls(self) -> tuple[tuple[int, int], ...]:
-        """The Tango dice chance rolls, in order: ``(CHANCE, die)``; a single one when the
-        couples roll single dice."""
-        return tuple((CHANCE, die) for die in range(TANGO_DICE if self.places is None else 1))
-
-    @property
-    def tango_faces(self) -> int:
-        """How many of the three Tango faces each Tango die shows."""
-        return TANGO_DICE // len(self.tango_rolls)
 
     def rerolled(self, places: Sequence[int]) -> list[int]:
         """The rolled dice a re-roll of ``places`` rolls again."""

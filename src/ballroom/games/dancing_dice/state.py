@@ -239,8 +239,12 @@ class DancingDiceState(DeclaredState[Phase]):
                 tango = {"round": self.round, "tango": list(self.tango)}
                 told.append(Event("tango", log.tango, tango))
         else:
-            for place in self.game.dice.filled(die):
-                self.dice[seat][place] = face
+            places = self.game.dice.places
+            if places is None:
+                self.dice[seat][die] = face
+            else:
+                for place in places[die]:
+                    self.dice[seat][place] = face
             if told is not None and (not self.pending or self.pending[0][0] != seat):
                 told.append(_private(seat, "dice", log.dice, dice=list(self.dice[seat])))
         self._rolled()
