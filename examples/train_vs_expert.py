@@ -47,8 +47,14 @@ import numpy as np
 import numpy.typing as npt
 
 from ballroom.games.dancing_dice import encoding
-from ballroom.games.dancing_dice.dance_values import TRIPLE_INDEX, TRIPLES
-from ballroom.games.dancing_dice.expert import SIDE_KEY_INDEX, tables, triple_ranks
+from ballroom.games.dancing_dice.dance_values import TRIPLES
+from ballroom.games.dancing_dice.expert import (
+    SIDE_KEY_INDEX,
+    dice_set,
+    first_dance,
+    tables,
+    triple_ranks,
+)
 from ballroom.games.dancing_dice.game_play import FIRST_IDS, dice_of
 from ballroom.games.dancing_dice.preparation import DICE_PER_PLAYER, MAX_ENDURANCE
 from ballroom.games.dancing_dice.special_dances import GALA_BONUS
@@ -213,11 +219,8 @@ class FrozenPolicy:
         legal = np.flatnonzero(mask)
         context = (view.tango, view.mine, view.theirs)
         if legal[0] in FIRST_IDS:
-            config = (
-                TRIPLE_INDEX[tuple(sorted(view.dice[:3]))] * len(TRIPLES)
-                + TRIPLE_INDEX[tuple(sorted(view.dice[3:]))]
-            )
-            return FIRST_IDS[int(np.argmax(self.arrangement_values(*context)[config]))]
+            values = self.arrangement_values(*context)[dice_set(view.dice)]
+            return first_dance(view.dice, int(np.argmax(values)))
         table = self.reroll_values(*context)
         scores = [
             table[_side(view.dice, range(3), int(a)), _side(view.dice, range(3, 6), int(a))]

@@ -36,12 +36,21 @@ def test_every_dancing_dice_option_is_played_by_the_batch_or_sent_to_the_engine(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     spec = SimulationSpec("dancing-dice", ("random", "expert"), {"endurance": 3})
-    assert set(DancingDice.option_set.names()) <= batch.OPTIONS
+    assert set(DancingDice.option_set.names()) <= batch.OPTIONS | set(batch.OFF)
     assert batched.refusal(spec) is None
     monkeypatch.setattr(batch, "OPTIONS", frozenset())  # as for an option the batch lacks
     assert batched.refusal(spec) == "the batch does not play the option endurance=3"
     summary = simulate(spec, 3)
     assert summary["path"] == "engine" and summary["path_reason"] == batched.refusal(spec)
+
+
+def test_a_research_option_is_played_by_the_batch_only_when_off() -> None:
+    off = SimulationSpec("dancing-dice", ("random", "expert"), {"research-faces": 6})
+    assert batched.refusal(off) is None
+    on = SimulationSpec("dancing-dice", ("random", "random"), {"research-faces": 3})
+    assert batched.refusal(on) == "the batch does not play the option research-faces=3"
+    summary = simulate(on, 3)
+    assert summary["path"] == "engine" and summary["path_reason"] == batched.refusal(on)
 
 
 CASES = [

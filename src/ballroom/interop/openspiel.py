@@ -9,8 +9,8 @@ underscores) for each game with a tensor encoding::
 
 Parameters are ``players`` (default: the game's minimum), every rule option
 (dashes as underscores; defaults as the game declares), ``max_turns`` (the
-turn cap, default the game's ``turn_cap``; 0 for none) and
-``max_game_length``.
+turn cap, default the game's ``turn_cap``; 0 for none),
+``max_game_length`` and ``zero_sum`` (below).
 
 The game type, and why:
 
@@ -28,6 +28,12 @@ The game type, and why:
   are the winners' shares of 1.0 (utility range 0..1), and a game cut off
   returns 0 to everyone, since it has no winner (below); so the returns
   sum to 1 or to 0, and the game is not declared constant-sum.
+  With ``zero_sum=true`` a finished game returns each seat's share less the
+  fair share 1/n, and a game cut off 0 to everyone, as if shared evenly:
+  the returns sum to 0 in every ending and the game is declared zero-sum,
+  which ``exploitability`` needs. Algorithms that walk the whole tree (CFR,
+  exact exploitability) need a finite one too: a game's research options
+  with ``max_turns`` give one (Dancing Dice: ``research.py``).
 - **Terminal rewards.**
 
 Information: a seat's observation string and its information-state string
@@ -82,11 +88,12 @@ def openspiel_name(game_id: str) -> str:
     return PREFIX + game_id.replace("-", "_")
 
 
-def _game_type(game: type[Game]) -> Any:
+def _game_type(game: type[Game], zero_sum: bool = False) -> Any:
     parameters: dict[str, Any] = {
         "players": game.min_players,
         "max_turns": game.turn_cap or 0,
         "max_game_length": DEFAULT_MAX_GAME_LENGTH,
+        "zero_sum": False,
     }
     for option in game.option_set.options:
         parameters[option.name.replace("-", "_")] = option.default
@@ -96,7 +103,9 @@ def _game_type(game: type[Game]) -> Any:
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
         chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
         information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
-        utility=pyspiel.GameType.Utility.GENERAL_SUM,
+        utility=pyspiel.GameType.Utility.ZERO_SUM
+        if zero_sum
+        else pyspiel.GameType.Utility.GENERAL_SUM,
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
         max_num_players=game.max_players,
         min_num_players=game.min_players,
@@ -125,19 +134,23 @@ class BallroomGame(pyspiel.Game):  # type: ignore[misc]
         if max_turns < 0:
             raise InvalidOptionError(f"max_turns must be 0 (no cap) or more, not {max_turns}")
         self.max_turns = max_turns or None
+        zero_sum = bool(given.pop("zero_sum", False))  # pyspiel checks it is a bool
+        self.zero_sum = zero_sum
         self.game = self.ballroom_game(players, **given)
         self.initial = self.game.new_state(0)
         """Cloned for every new state: OpenSpiel makes one per clone and per tensor-shape query."""
         actions = self.game.num_distinct_actions
+        fair = 1.0 / players if zero_sum else 0.0
         info = pyspiel.GameInfo(
             num_distinct_actions=actions,
             max_chance_outcomes=actions,
             num_players=players,
-            min_utility=0.0,
-            max_utility=1.0,
+            min_utility=-fair,
+            max_utility=1.0 - fair,
+            utility_sum=0.0 if zero_sum else None,
             max_game_length=self.max_length,
         )
-        super().__init__(_game_type(self.ballroom_game), info, params or {})
+        super().__init__(_game_type(self.ballroom_game, zero_sum), info, params or {})
 
     def new_initial_state(self) -> BallroomState:
         return BallroomState(self)
@@ -175,6 +188,7 @@ class BallroomState(pyspiel.State):  # type: ignore[misc]
         self.held = _Held(game.initial.clone())
         self.max_length = game.max_length
         self.max_turns = game.max_turns
+        self.zero_sum = game.zero_sum
         self.decisions = 0
 
     @property
@@ -217,9 +231,13 @@ class BallroomState(pyspiel.State):  # type: ignore[misc]
         return self.engine.game.action_to_text(action)
 
     def returns(self) -> list[float]:
-        """The winners' shares once the game is over; 0 for everyone before, and for a
-        game cut off, which has no winner."""
-        return self.engine.returns()
+        """The winners' shares once the game is over (less the fair share, when zero-sum);
+        0 for everyone before, and for a game cut off, which has no winner."""
+        shares = self.engine.returns()
+        if not self.zero_sum or not self.engine.is_terminal():
+            return shares
+        fair = 1.0 / len(shares)
+        return [share - fair for share in shares]
 
     def __str__(self) -> str:
         """Every seat's view and the spectator's: together, the whole state."""

@@ -32,15 +32,15 @@ def refusal(spec: SimulationSpec) -> str | None:
     """Why the batch cannot play ``spec``, or None when it can."""
     if spec.game not in BATCHED_GAMES:
         return f"{spec.game} has no batched simulation (only {', '.join(BATCHED_GAMES)})"
-    from ballroom.games.dancing_dice.batch import OPTIONS, POLICIES
+    from ballroom.games.dancing_dice.batch import POLICIES, unplayed_options
 
     for seat, text in enumerate(spec.seats, start=1):
         parsed = SeatSpec.parse(text)
         if parsed.name not in POLICIES or parsed.params:
             return f"seat {seat} is {text!r}; the batch plays only {' and '.join(POLICIES)}"
-    for name, value in spec.options.items():
-        if name not in OPTIONS:
-            return f"the batch does not play the option {name}={value}"
+    unplayed = unplayed_options(spec.options)
+    if unplayed:
+        return f"the batch does not play the option {unplayed[0]}"
     return None
 
 

@@ -1,8 +1,8 @@
 """Vectorised Dancing Dice: many games at once with numpy, for random and expert seats.
 
 The lab takes this path for ``simulate`` when every seat is one of
-``POLICIES`` and every rule option is one of ``OPTIONS``; anything else is
-played by the engine.
+``POLICIES`` and every rule option is one of ``OPTIONS`` (a research option
+only at its default, off); anything else is played by the engine.
 
 A random seat re-rolls a uniform subset of its dice and picks one of the 20
 first rows uniformly, whatever the faces. Its final six dice are therefore
@@ -29,6 +29,7 @@ from ballroom.games.dancing_dice.batch_expert import SORTED_ID, ExpertBatch, con
 from ballroom.games.dancing_dice.dance_values import TRIPLES, dance_rank, is_pure
 from ballroom.games.dancing_dice.game_play import FIRST_ROWS
 from ballroom.games.dancing_dice.preparation import MAX_ENDURANCE
+from ballroom.games.dancing_dice.research import OPTIONS as RESEARCH_OPTIONS
 from ballroom.games.dancing_dice.special_dances import GALA_BONUS
 
 IntArray = npt.NDArray[np.int64]
@@ -40,6 +41,19 @@ POLICIES = ("random", "expert")
 """The seat specs the batch plays, each as the engine's bot of that name does."""
 OPTIONS = frozenset({"endurance"})
 """The rule options the batch plays; a game with any other needs the engine."""
+OFF = {option.name: option.default for option in RESEARCH_OPTIONS}
+"""The research options, at the defaults that leave the rulebook's game."""
+
+
+def unplayed_options(options: Mapping[str, OptionValue]) -> list[str]:
+    """``name=value`` of each option the batch does not play (a research option at its
+    default changes nothing, so it is played)."""
+    return [
+        f"{name}={value}"
+        for name, value in options.items()
+        if name not in OPTIONS and OFF.get(name) != value
+    ]
+
 
 IS_TRIPLE = np.array([len(set(t)) == 1 for t in TRIPLES])
 DOUBLE_RANK = np.array(
@@ -195,7 +209,7 @@ def simulate(
     if not 2 <= len(seats) <= 6:
         raise InvalidOptionError(f"Dancing Dice seats 2 to 6 players, not {len(seats)}")
     rules = dict(options or {})
-    unplayed = sorted(set(rules) - OPTIONS)
+    unplayed = unplayed_options(rules)
     if unplayed:
         raise InvalidOptionError(f"the batch does not play the option(s) {', '.join(unplayed)}")
     endurance = rules.get("endurance", MAX_ENDURANCE)

@@ -7,7 +7,9 @@ endurance: the same costs (``expert.code_costs`` gathered by
 cheapest first rows, and the agent's scan over the 64 re-roll masks in
 action order, where a later mask wins only when cheaper by more than
 ``TIE_TOLERANCE``. A context's tables are built the first time a seat meets
-it and kept for the run.
+it and kept for the run. A first row from the tables names places in the
+sorted dice (``expert.table_order``); ``OWN_ROW`` turns it into the seat's
+own dice, as ``expert.first_dance`` does.
 
 Faces are 0-based here (0..5); a side's three faces form the ordered code
 ``36 a + 6 b + c``.
@@ -15,7 +17,7 @@ Faces are 0-based here (0..5); a side's three faces form the ordered code
 
 from __future__ import annotations
 
-from itertools import product
+from itertools import permutations, product
 
 import numpy as np
 import numpy.typing as npt
@@ -27,8 +29,10 @@ from ballroom.games.dancing_dice.expert import (
     TIE_TOLERANCE,
     code_costs,
     expected_costs,
+    table_order,
     value_codes,
 )
+from ballroom.games.dancing_dice.game_play import FIRST_ROWS
 from ballroom.games.dancing_dice.judging import satisfactory_count
 from ballroom.games.dancing_dice.preparation import MAX_ENDURANCE
 
@@ -42,6 +46,28 @@ SORTED_ID = np.array(
     dtype=np.int64,
 )
 """Ordered code -> sorted-triple id. A uniform code in 0..215 is three fair dice at once."""
+
+
+ORDERS = list(permutations(range(3)))
+"""The six orders of a side's three dice."""
+ORDER_ID = np.array(
+    [ORDERS.index(table_order((*faces, *faces))[:3]) for faces in product(range(6), repeat=3)],
+    dtype=np.int64,
+)
+"""Per ordered code: the index in ``ORDERS`` of its dice sorted by face, as the tables see them."""
+OWN_ROW = np.array(
+    [
+        [
+            FIRST_ROWS.index(tuple(sorted((*white, *(3 + d for d in coloured))[p] for p in row)))
+            for row in FIRST_ROWS
+        ]
+        for white in ORDERS
+        for coloured in ORDERS
+    ],
+    dtype=np.int64,
+)
+"""The seat's own first row per (white order, coloured order) and tables' first row:
+shape (36, 20)."""
 
 
 def _side_keys() -> npt.NDArray[np.int32]:
@@ -163,5 +189,6 @@ class ExpertBatch:
         slots = self._slots(codes)
         white, coloured = side_codes(faces)
         configs = SORTED_ID[white] * len(TRIPLES) + SORTED_ID[coloured]
-        rows: IntArray = np.take(self._rows, CONFIGS * slots + configs).astype(np.int64)
-        return rows
+        rows = np.take(self._rows, CONFIGS * slots + configs)
+        own: IntArray = OWN_ROW[len(ORDERS) * ORDER_ID[white] + ORDER_ID[coloured], rows]
+        return own

@@ -18,7 +18,10 @@ if TYPE_CHECKING:
 
 def _expert(game: Game, seat: int, rng: Rng, params: ParamValues) -> Agent:
     from ballroom.games.dancing_dice.expert import ExpertAgent
+    from ballroom.games.dancing_dice.game import DancingDice
 
+    if isinstance(game, DancingDice):
+        game.rulebook_dice("the expert bot")
     return ExpertAgent()
 
 

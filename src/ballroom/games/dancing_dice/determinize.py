@@ -13,6 +13,10 @@ dice as the rival announced (a rival who kept everything probably rolled
 well). Rivals' pending secret choices are the expert's choices for their
 sampled dice.
 
+Under research options (``research.py``), which the expert does not
+play, a rival chooses uniformly among the moves the step offers, and its
+dice are drawn as the options roll them.
+
 Dice still to be rolled at a chance step are rebuilt in the order the state
 rolls them, from the public count of dice still to roll, so that the next
 die lands where it lands in the true game; a rival's dice already rolled are
@@ -23,6 +27,7 @@ observed either; it only affects places behind the winner, never
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
@@ -33,10 +38,15 @@ from ballroom.core.errors import InvalidOptionError
 from ballroom.core.rng import Rng
 from ballroom.core.state import CHANCE, Observation
 from ballroom.games.dancing_dice.dance_values import TRIPLE_INDEX, TRIPLES
-from ballroom.games.dancing_dice.expert import SIDE_KEY_INDEX, arrangement_costs, reroll_costs
-from ballroom.games.dancing_dice.game_play import FIRST_IDS, Phase, dice_of, reroll_id
+from ballroom.games.dancing_dice.expert import (
+    SIDE_KEY_INDEX,
+    arrangement_costs,
+    first_dance,
+    reroll_costs,
+)
+from ballroom.games.dancing_dice.game_play import Phase, dice_of, reroll_id
 from ballroom.games.dancing_dice.judging import satisfactory_count
-from ballroom.games.dancing_dice.preparation import DICE_PER_PLAYER, TANGO_DICE
+from ballroom.games.dancing_dice.preparation import DICE_PER_PLAYER
 from ballroom.games.dancing_dice.state import DancingDiceState
 from ballroom.games.dancing_dice.view import read
 
@@ -83,10 +93,11 @@ def determinize(game: DancingDice, observation: Observation, rng: Rng) -> Dancin
     state.pending = []
     state.tango = list(floor.tango if floor.tango is not None else floor.tango_rolled)
     choosing = view.step.seats
+    rules = game.dice
     if phase in (Phase.TANGO, Phase.ROLL):
         if phase is Phase.TANGO:
-            state.pending = [(CHANCE, d) for d in range(TANGO_DICE)]
-        state.pending += [(p, d) for p in dancers for d in range(DICE_PER_PLAYER)]
+            state.pending = list(rules.tango_rolls)
+        state.pending += [(p, d) for p in dancers for d in rules.rolled]
         _skip_rolled(state, floor.dice_to_roll, me, rng)
     elif phase is Phase.REROLL:
         for p in dancers:
@@ -94,9 +105,9 @@ def determinize(game: DancingDice, observation: Observation, rng: Rng) -> Dancin
                 if curtain.reroll is not None:
                     state.rerolls[p] = curtain.reroll
                 continue
-            state.dice[p] = rng.rolls(DICE_PER_PLAYER)
+            _roll_afresh(state, p, rules.rolled, rng)
             if p not in choosing:
-                state.rerolls[p] = dice_of(expert_action(state, p, arranging=False))
+                state.rerolls[p] = dice_of(_rival_choice(state, p, rng, arranging=False))
     elif phase is not Phase.OVER:
         for p in dancers:
             if p == me and curtain.reroll is not None:
@@ -104,14 +115,14 @@ def determinize(game: DancingDice, observation: Observation, rng: Rng) -> Dancin
             elif p != me:
                 _sample_rerolled_dice(state, p, state.announced[p], rng)
         if phase is Phase.REROLL_ROLL:
-            state.pending = [(p, d) for p in dancers for d in state.rerolls[p]]
+            state.pending = [(p, d) for p in dancers for d in rules.rerolled(state.rerolls[p])]
             _skip_rolled(state, floor.dice_to_roll, me, rng)
         else:
             for p in dancers:
                 if p == me and curtain.first_row is not None:
                     state.arrangements[p] = curtain.first_row
                 elif p != me and p not in choosing:
-                    state.arrangements[p] = dice_of(expert_action(state, p, arranging=True))
+                    state.arrangements[p] = dice_of(_rival_choice(state, p, rng, arranging=True))
     state.step = view.step
     return state
 
@@ -124,7 +135,23 @@ def _skip_rolled(state: DancingDiceState, to_roll: int, me: int, rng: Rng) -> No
     while len(state.pending) > to_roll:
         player, die = state.pending.pop(0)
         if player not in (me, CHANCE):
-            state.dice[player][die] = rng.roll()
+            _roll_afresh(state, player, (die,), rng)
+
+
+def _roll_afresh(state: DancingDiceState, player: int, dice: Sequence[int], rng: Rng) -> None:
+    """Roll ``player``'s ``dice`` (rolled dice, by their first place) as the game rolls them."""
+    rules = state.game.dice
+    for die, face in zip(dice, rng.rolls(len(dice), rules.faces), strict=True):
+        for place in rules.filled(die):
+            state.dice[player][place] = face
+
+
+def _rival_choice(state: DancingDiceState, player: int, rng: Rng, *, arranging: bool) -> int:
+    """The expert's choice with the rulebook's dice; under research options, which it does
+    not play, a uniform one among the moves offered."""
+    if state.game.dice.is_rulebook:
+        return expert_action(state, player, arranging=arranging)
+    return rng.choice(list(state.game.offers[Phase.ARRANGE if arranging else Phase.REROLL]))
 
 
 REJECTION_TRIES = 30
@@ -133,16 +160,21 @@ REJECTION_TRIES = 30
 
 def _sample_rerolled_dice(state: DancingDiceState, player: int, announced: int, rng: Rng) -> None:
     """Dice and re-roll choice of a rival who announced ``announced`` re-rolled dice."""
-    for _ in range(REJECTION_TRIES):
-        state.dice[player] = rng.rolls(DICE_PER_PLAYER)
-        choice = dice_of(expert_action(state, player, arranging=False))
-        if len(choice) == announced:
-            break
+    rules = state.game.dice
+    if rules.is_rulebook:
+        for _ in range(REJECTION_TRIES):
+            _roll_afresh(state, player, rules.rolled, rng)
+            choice = dice_of(expert_action(state, player, arranging=False))
+            if len(choice) == announced:
+                break
+        else:
+            choice = _random_mask(rng, announced)
     else:
-        choice = _random_mask(rng, announced)
+        _roll_afresh(state, player, rules.rolled, rng)
+        offered = [dice_of(action) for action in state.game.offers[Phase.REROLL]]
+        choice = rng.choice([c for c in offered if len(rules.rerolled(c)) == announced])
     state.rerolls[player] = choice
-    for die in choice:
-        state.dice[player][die] = rng.roll()
+    _roll_afresh(state, player, rules.rerolled(choice), rng)
 
 
 def evaluate(state: DancingDiceState) -> list[float]:
@@ -183,7 +215,8 @@ def _best_rerolls(context: tuple[tuple[int, ...], int, int, int]) -> npt.NDArray
 
 @lru_cache(maxsize=1024)
 def _best_rows(context: tuple[tuple[int, ...], int, int, int]) -> npt.NDArray[np.int64]:
-    """The expert's first row for each of the 3136 dice configurations."""
+    """The expert's first row for each of the 3136 dice configurations, as ``first_dance``
+    reads it."""
     best: npt.NDArray[np.int64] = arrangement_costs(*context).argmin(axis=1)
     return best
 
@@ -192,7 +225,7 @@ def rollout_action(state: DancingDiceState, player: int, rng: Rng) -> int:
     """The expert's choice, with a random one now and then to keep rollouts varied."""
     if rng.below(10) == 0:
         return rng.choice(state.legal_actions(player))
-    return expert_action(state, player, arranging=state.step.name is Phase.ARRANGE)
+    return _rival_choice(state, player, rng, arranging=state.step.name is Phase.ARRANGE)
 
 
 def expert_action(state: DancingDiceState, player: int, *, arranging: bool) -> int:
@@ -212,7 +245,7 @@ def expert_action(state: DancingDiceState, player: int, *, arranging: bool) -> i
         TRIPLE_INDEX[(faces[coloured[0]], faces[coloured[1]], faces[coloured[2]])],
     )
     if arranging:
-        return FIRST_IDS[int(_best_rows(context)[config[0] * len(TRIPLES) + config[1]])]
+        return first_dance(faces, int(_best_rows(context)[config[0] * len(TRIPLES) + config[1]]))
     masks = int(_best_rerolls(context)[config])
     dice = [white[i] for i in range(3) if masks >> (3 + i) & 1]
     dice += [coloured[i] for i in range(3) if masks >> i & 1]

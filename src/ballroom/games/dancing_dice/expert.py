@@ -11,6 +11,10 @@ cost over every outcome of the re-rolled dice.
 Everything is computed on tables over the 56 x 56 possible dice sets (three
 dice of each type), so one decision costs about a millisecond. The tables are
 built on first use, not at import, so registering the game stays cheap.
+
+The tables know a dice set by its sorted faces: a first row they choose
+names positions in ``table_order(faces)`` (each colour's dice by face), and
+``first_dance`` turns it back into the couple's own dice.
 """
 
 from __future__ import annotations
@@ -32,7 +36,7 @@ from ballroom.games.dancing_dice.dance_values import (
     TRIPLES,
     is_pure,
 )
-from ballroom.games.dancing_dice.game_play import FIRST_IDS, FIRST_ROWS, dice_of
+from ballroom.games.dancing_dice.game_play import FIRST_IDS, FIRST_ROWS, dice_of, first_id
 from ballroom.games.dancing_dice.judging import satisfactory_count
 from ballroom.games.dancing_dice.preparation import MAX_ENDURANCE
 from ballroom.games.dancing_dice.special_dances import GALA_BONUS
@@ -227,6 +231,27 @@ def reroll_costs(tango: tuple[int, ...], rivals: int, accepted: int, endurance: 
     return expected_costs(arrangement_costs(tango, rivals, accepted, endurance).min(axis=1))
 
 
+def table_order(faces: Sequence[int]) -> tuple[int, ...]:
+    """The six dice in the order the tables see them: the white dice by face, then the
+    coloured dice by face (equal faces keep their order)."""
+    return (*sorted(range(3), key=faces.__getitem__), *sorted(range(3, 6), key=faces.__getitem__))
+
+
+def dice_set(faces: Sequence[int]) -> int:
+    """The tables' index of a couple's six faces: (white triple, coloured triple)."""
+    return (
+        TRIPLE_INDEX[tuple(sorted(faces[:3]))] * len(TRIPLES)
+        + TRIPLE_INDEX[tuple(sorted(faces[3:]))]
+    )
+
+
+def first_dance(faces: Sequence[int], row: int) -> int:
+    """The ``first`` action for the tables' first row ``row`` (an index into ``FIRST_ROWS``
+    over ``table_order(faces)``): the couple's own dice in those places."""
+    order = table_order(faces)
+    return first_id(order[place] for place in FIRST_ROWS[row])
+
+
 def _side_key(faces: Sequence[int], dice: range, rerolled: Sequence[int]) -> int:
     kept = tuple(sorted(faces[d] for d in dice if d not in rerolled))
     return SIDE_KEY_INDEX[(kept, 3 - len(kept))]
@@ -244,12 +269,8 @@ class ExpertAgent:
         context = (tuple(floor["tango"]), dancers - 1, satisfactory_count(dancers), endurance)
         legal = decision.legal_actions
         if legal[0] in FIRST_IDS:
-            config = (
-                TRIPLE_INDEX[tuple(sorted(faces[:3]))] * len(TRIPLES)
-                + TRIPLE_INDEX[tuple(sorted(faces[3:]))]
-            )
-            costs = arrangement_costs(*context)[config]
-            return FIRST_IDS[int(np.argmin(costs))]
+            costs = arrangement_costs(*context)[dice_set(faces)]
+            return first_dance(faces, int(np.argmin(costs)))
         table = reroll_costs(*context)
         best_action, best_cost = legal[0], float("inf")
         for action in legal:

@@ -5,16 +5,22 @@ Beyond the State contract it declares (``ballroom.core.capabilities``):
 (``determinize.py``), ``move_hints`` for the browser (``hints.py``),
 ``render`` and ``describe_action`` for the terminal (``render.py``), and a
 tensor encoding of its observations for learners (``encoding.py``).
+
+Its options are the starting ``endurance`` and the research options of
+``research.py`` (off by default, not in the rulebook), which shrink the game
+for algorithms that walk its whole tree.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from functools import cached_property
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from ballroom.core.actions import ActionCodec
 from ballroom.core.bots import Bot
 from ballroom.core.declared import DeclaredGame
+from ballroom.core.errors import InvalidOptionError
 from ballroom.core.flow import Flow
 from ballroom.core.options import Option, OptionSet
 from ballroom.core.rng import Rng
@@ -24,6 +30,8 @@ from ballroom.games.dancing_dice import hints, render
 from ballroom.games.dancing_dice.bots import BOT_DEFAULTS, BOTS
 from ballroom.games.dancing_dice.game_play import CODEC, FLOW, Phase, read_action
 from ballroom.games.dancing_dice.preparation import MAX_ENDURANCE, SEAT_NAMES
+from ballroom.games.dancing_dice.research import OPTIONS as RESEARCH_OPTIONS
+from ballroom.games.dancing_dice.research import Dice, research_options_on
 from ballroom.games.dancing_dice.state import DancingDiceState, Lineup
 
 if TYPE_CHECKING:
@@ -51,6 +59,7 @@ class DancingDice(DeclaredGame[Phase]):
                 minimum=1,
                 maximum=MAX_ENDURANCE,
             ),
+            *RESEARCH_OPTIONS,
         )
     )
     bots: ClassVar[dict[str, Bot]] = BOTS
@@ -60,6 +69,8 @@ class DancingDice(DeclaredGame[Phase]):
 
     def __init__(self, players: int, **options: object) -> None:
         super().__init__(players, **options)
+        self.dice = Dice.of(self.options)
+        """How the dice are rolled: the rulebook's, unless a research option is on."""
         self.no_zones = Zones.create(players, [])
         """Dice are not cards: every marathon's zones are none."""
         self.no_zone_views = {seat: self.no_zones.view(seat) for seat in [None, *range(players)]}
@@ -70,8 +81,21 @@ class DancingDice(DeclaredGame[Phase]):
         """What a round with ``couples`` dancing rolls and asks, worked out once per lineup."""
         found = self._lineups.get(couples)
         if found is None:
-            found = self._lineups[couples] = Lineup.of(couples)
+            found = self._lineups[couples] = Lineup.of(couples, self.dice.rolled)
         return found
+
+    @cached_property
+    def offers(self) -> Mapping[Any, Sequence[int]]:
+        """The ids each step offers every couple alike, as the research options leave them."""
+        return self.dice.offers()
+
+    def rulebook_dice(self, who: str) -> None:
+        """Refuse research options to ``who`` (a bot built for the rulebook's dice)."""
+        if not self.dice.is_rulebook:
+            on = ", ".join(research_options_on(self.options))
+            raise InvalidOptionError(
+                f"{who} plays the rulebook's dice, not the research options {on}"
+            )
 
     def new_state(self, seed: int = 0) -> DancingDiceState:
         return DancingDiceState(self, seed)

@@ -82,6 +82,11 @@ class Position:
     def build(self) -> DancingDiceState:
         """Start the marathon, then roll what was said with the real chance actions."""
         state = DancingDice(self._players, **self._options).new_state(self._seed)
+        if state.game.dice.places is not None:
+            raise PositionError(
+                "a Position says three Tango dice and six dice a couple; "
+                "with research-single-dice, roll() the dice in the order the game rolls them"
+            )
         for seat, points in self._endurance.items():
             _set_endurance(state, seat, points)
         if self._rolled and not self._tango:

@@ -56,7 +56,6 @@ from ballroom.games.dancing_dice.view import Couple, Curtain, Floor, Judged, Las
 if TYPE_CHECKING:
     from ballroom.games.dancing_dice.game import DancingDice
 
-TANGO_ROLLS = tuple((CHANCE, die) for die in range(TANGO_DICE))
 ROLLED = {face: (CHANCE, roll_id(face)) for face in range(1, 7)}
 """The history entry of a die that shows ``face``."""
 TANGO_STEP = Step.chance(Phase.TANGO)
@@ -83,13 +82,15 @@ class Lineup(NamedTuple):
 
     couples: tuple[int, ...]
     rolls: tuple[tuple[int, int], ...]
-    """Every couple's six dice, in the order chance rolls them: (couple, die)."""
+    """Every couple's dice (six, unless a research option says fewer), in the order chance
+    rolls them: (couple, die)."""
     rerolling: Step[Phase]
     arranging: Step[Phase]
 
     @classmethod
-    def of(cls, couples: tuple[int, ...]) -> Lineup:
-        rolls = tuple((couple, die) for couple in couples for die in range(DICE_PER_PLAYER))
+    def of(cls, couples: tuple[int, ...], dice: tuple[int, ...]) -> Lineup:
+        """The round of ``couples``, each rolling ``dice`` (by their first place)."""
+        rolls = tuple((couple, die) for couple in couples for die in dice)
         return cls(
             couples, rolls, Step.secret(Phase.REROLL, couples), Step.secret(Phase.ARRANGE, couples)
         )
@@ -167,7 +168,7 @@ class DancingDiceState(DeclaredState[Phase]):
             if self.tango_scored:
                 self.tango = []
                 self.tango_scored = False
-                self.pending = [*TANGO_ROLLS, *rolls]
+                self.pending = [*self.game.dice.tango_rolls, *rolls]
             else:
                 self.pending = list(rolls)
         self.step = self.next_step()
@@ -202,16 +203,23 @@ class DancingDiceState(DeclaredState[Phase]):
         count = len(pending) if limit is None else min(limit, len(pending))
         if self.step.mode is not Mode.CHANCE or count <= 0:
             return
-        faces = self.rng.rolls(count)
+        rules = self.game.dice
+        faces = self.rng.rolls(count, rules.faces)
         self.history += map(ROLLED.__getitem__, faces)
         start = 0
         if pending[0][0] == CHANCE:
-            start = min(count, TANGO_DICE - len(self.tango))
-            self.tango += faces[:start]
+            copies = rules.tango_faces
+            start = min(count, len(rules.tango_rolls) - len(self.tango) // copies)
+            for face in faces[:start]:
+                self.tango += [face] * copies
         dice = self.dice
         lineup = self.lineup
         rolls = lineup.rolls
-        if count == len(pending) and len(rolls) == count - start and pending[start] == rolls[0]:
+        if rules.places is not None:
+            for (seat, die), face in zip(pending[start:count], faces[start:], strict=True):
+                for place in rules.filled(die):
+                    dice[seat][place] = face
+        elif count == len(pending) and len(rolls) == count - start and pending[start] == rolls[0]:
             # Every couple's six dice, from the first: six faces at a time.
             for seat, at in zip(lineup.couples, range(start, count, DICE_PER_PLAYER), strict=True):
                 dice[seat] = faces[at : at + DICE_PER_PLAYER]
@@ -226,12 +234,17 @@ class DancingDiceState(DeclaredState[Phase]):
     def _roll(self, face: int, told: list[Event] | None) -> None:
         seat, die = self.pending.pop(0)
         if seat == CHANCE:
-            self.tango.append(face)
+            self.tango += [face] * self.game.dice.tango_faces
             if told is not None and len(self.tango) == TANGO_DICE:
                 tango = {"round": self.round, "tango": list(self.tango)}
                 told.append(Event("tango", log.tango, tango))
         else:
-            self.dice[seat][die] = face
+            places = self.game.dice.places
+            if places is None:
+                self.dice[seat][die] = face
+            else:
+                for place in places[die]:
+                    self.dice[seat][place] = face
             if told is not None and (not self.pending or self.pending[0][0] != seat):
                 told.append(_private(seat, "dice", log.dice, dice=list(self.dice[seat])))
         self._rolled()
@@ -251,7 +264,7 @@ class DancingDiceState(DeclaredState[Phase]):
             return
         # The rules announce how many dice each couple re-rolls: a secret choice shows.
         for couple in self.lineup.couples:
-            chosen = self.rerolls[couple]
+            chosen = self.game.dice.rerolled(self.rerolls[couple])
             self.announced[couple] = len(chosen)
             self.pending += zip(repeat(couple), chosen, strict=False)  # as many as chosen
             if told is not None:
