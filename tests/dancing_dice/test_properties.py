@@ -78,10 +78,11 @@ def play_random(players: int, seed: int, endurance: int) -> DancingDiceState:
                 dancers = len(event.data["values"])
                 assert len(event.data["satisfactory"]) >= satisfactory_count(dancers) >= 1
                 assert len(event.data["lost"]) <= dancers - satisfactory_count(dancers)
-        endurance, dancing = look.endurance(), look.dancing()
-        assert all(0 <= e <= MAX_ENDURANCE for e in endurance)
-        assert all((p in dancing) == (endurance[p] > 0) for p in range(players))
         if state.turns() != round_number or state.is_terminal():
+            # Endurance moves only when a round is judged: the limits are checked then.
+            endurance, dancing = look.endurance(), look.dancing()
+            assert all(0 <= e <= MAX_ENDURANCE for e in endurance)
+            assert all((p in dancing) == (endurance[p] > 0) for p in range(players))
             for p in range(players):
                 # A round costs at most one point per dance; a Gala gives back two.
                 assert (
