@@ -89,8 +89,14 @@ def _writer(kind: type) -> Writer:
     if kind in _PLAIN or kind is type(None):
         return _same
     if dataclasses.is_dataclass(kind):
-        names = tuple(f.name for f in dataclasses.fields(kind))
-        return lambda value: {name: to_json(getattr(value, name)) for name in names}
+        try:
+            hints = get_type_hints(kind)
+        except (NameError, TypeError):  # a type only named for the type checker
+            hints = {}
+        fields = tuple(
+            (f.name, _declared_writer(hints.get(f.name, Any))) for f in dataclasses.fields(kind)
+        )
+        return lambda value: {name: write(getattr(value, name)) for name, write in fields}
     if issubclass(kind, Enum):
         return lambda value: value.value
     if issubclass(kind, tuple | list):
@@ -109,6 +115,22 @@ def _writer(kind: type) -> Writer:
 
 
 _PLAIN = frozenset({int, str, bool, float})
+
+
+@cache
+def _declared_writer(hint: Any) -> Writer:
+    """How to write a dataclass field from its declared type: plain values (and tuples of
+    them) directly, anything else by the type of the value it holds."""
+    if hint in _PLAIN:
+        return _same
+    origin = get_origin(hint)
+    if origin in (Union, types.UnionType) and all(
+        option in _PLAIN or option is type(None) for option in get_args(hint)
+    ):
+        return _same
+    if origin is tuple and get_args(hint)[1:] == (Ellipsis,) and get_args(hint)[0] in _PLAIN:
+        return list
+    return to_json
 
 
 def from_json(kind: Any, data: Any) -> Any:
