@@ -29,13 +29,20 @@ def reward_text(catalog: Catalog, card: Card) -> str:
     for operation in catalog.effects.abilities[card.ability].do:
         assert isinstance(operation, fx.Gain)
         word = RESOURCE_WORDS[operation.resource]
-        parts.append(f"{operation.amount} {word}" if operation.resource != "bloodstone" else "a Bloodstone")
+        parts.append(
+            f"{operation.amount} {word}" if operation.resource != "bloodstone" else "a Bloodstone"
+        )
     return ", ".join(parts)
 
 
 def card_json(catalog: Catalog, card_id: int) -> dict[str, Any]:
     card = catalog.cards[card_id]
-    face: dict[str, Any] = {"id": card_id, "deck": card.deck.value, "name": card.name, "text": card.text}
+    face: dict[str, Any] = {
+        "id": card_id,
+        "deck": card.deck.value,
+        "name": card.name,
+        "text": card.text,
+    }
     if card.kind is not None:
         face |= {"kind": card.kind.value, "reward": reward_text(catalog, card)}
         if card.kind is Kind.TRIBUTE:

@@ -38,7 +38,9 @@ REROLLS_COUNTED = 20
 """The most rerolls the odds "with rerolls" count when a reroll costs no Blood."""
 
 
-def move_hints(game: VampiresHarvest, observation: Observation, legal: Sequence[int]) -> dict[int, Any]:
+def move_hints(
+    game: VampiresHarvest, observation: Observation, legal: Sequence[int]
+) -> dict[int, Any]:
     """Notes on the seat's Opportunity, attempt and reroll moves, by action id."""
     seat = observation["seat"]
     step = observation["step"]["step"]
