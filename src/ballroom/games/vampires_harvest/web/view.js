@@ -177,7 +177,7 @@ function facingPanel(ctx, obs, meta) {
 
 // The Action cards a seat still holds (those discarded after use are gone).
 function actionCards(pub, seat) {
-  const areas = Object.keys(ACTION_NAMES).filter((c) => c.startsWith("area-")).slice(0, pub.areas);
+  const areas = Array.from({ length: pub.areas }, (_, i) => `area-${i + 1}`);
   return ["train", "harvest", "chance-encounter", ...areas, "late-decision"]
     .filter((c) => !pub.discarded[seat].includes(c));
 }
