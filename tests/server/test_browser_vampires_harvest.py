@@ -1,5 +1,6 @@
 """Vampire's Harvest in Debian's Chromium: a two-player game played to the end by clicks
-against a bot, then replayed; what a spectator and the other seat see; hotseat and undo."""
+against a bot on a phone, then replayed; what a spectator and the other seat see; hotseat
+and undo."""
 
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ from ballroom.games.vampires_harvest.state import HarvestState
 from ballroom.games.vampires_harvest.turn import CATALOG
 from server.support import create_game, http_json
 from server.test_browser import _open_seated, new_page, status_of
+from server.test_browser_views import PHONE, too_small
 
 OPTIONS = {"two-player": "closing-die"}
 
@@ -58,6 +60,9 @@ def test_a_two_player_game_is_played_to_the_end_by_clicks_and_replayed(
     expect(page.locator("#vh-tracks [data-track]")).to_have_count(3)
     expect(page.locator("[data-group=hand-0].face-up [data-card]")).to_have_count(1)
     expect(page.locator("[data-group=hand-1].face-down [data-back=bloodstone]")).to_have_count(1)
+    page.set_viewport_size(PHONE)
+    expect(page.locator("#legal button.action").first).to_be_visible()
+    assert too_small(page) == []
     clicks = play_by_clicks(page, random.Random(3))
     assert clicks > 12
     meta = http_json("GET", f"{base}/api/games/{created['id']}")
