@@ -45,8 +45,6 @@ def test_pages_and_assets_are_served_from_the_package(client: TestClient) -> Non
 def test_each_game_view_is_served_from_its_own_package(client: TestClient) -> None:
     for game_class in games():
         package = resources.files(game_class.__module__.rsplit(".", 1)[0])
-        if not (package / "web" / "view.js").is_file():
-            continue  # drawn by the generic view (a game whose browser view is still to come)
         response = client.get(f"/games/{game_class.id}/view.js")
         assert response.status_code == 200
         assert response.headers["content-type"].startswith("text/javascript")
@@ -88,6 +86,20 @@ def test_component_data_is_served_for_views_without_game_specific_server_code(
     missing = client.get("/api/catalog/the-dance/data/secrets")
     assert missing.status_code == 404 and "ballroom" in missing.text
     assert client.get("/api/catalog/dancing-dice/data/ballroom").status_code == 404
+
+
+def test_cards_named_by_id_are_served_with_their_faces(client: TestClient) -> None:
+    """A game whose views name cards by id serves their faces, read as its rules read them."""
+    from ballroom.games.vampires_harvest.turn import CATALOG
+
+    faces = client.get("/api/catalog/vampires-harvest/components").json()
+    assert [face["text"] for face in faces["cards"]] == list(CATALOG.texts)
+    assert all(face["id"] == i for i, face in enumerate(faces["cards"]))
+    tribute = next(face for face in faces["cards"] if face.get("kind") == "tribute")
+    assert tribute["cost"] >= 1 and "Tribute" in tribute["reward"]
+    assert faces["skills"]["glamour"]["keep"] == list(CATALOG.skills.glamour_keep)
+    other = client.get("/api/catalog/dancing-dice/components")
+    assert other.status_code == 404 and "names no components by id" in other.text
 
 
 def test_bad_set_ups_are_refused_with_what_is_allowed(client: TestClient) -> None:

@@ -76,9 +76,11 @@ def play_randomly(
     return game_id, received
 
 
-CASES = [
-    ("dancing-dice", 2 + seed % 3, {"endurance": 1 + seed % 2}, seed) for seed in range(20)
-] + [("the-dance", 2 + seed % 3, {"dawn": 1 + seed % 2}, seed) for seed in range(6)]
+CASES = (
+    [("dancing-dice", 2 + seed % 3, {"endurance": 1 + seed % 2}, seed) for seed in range(20)]
+    + [("the-dance", 2 + seed % 3, {"dawn": 1 + seed % 2}, seed) for seed in range(6)]
+    + [("vampires-harvest", 2 + seed % 2, {}, seed) for seed in range(2)]
+)
 
 
 @pytest.mark.parametrize(("game", "players", "options", "seed"), CASES)

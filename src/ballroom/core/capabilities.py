@@ -79,6 +79,14 @@ class HintsMoves(Protocol):
     def move_hints(self, observation: Observation, legal: Sequence[int]) -> dict[int, Any]: ...
 
 
+@runtime_checkable
+class ShowsComponents(Protocol):
+    """Gives what is printed on its components (cards by id, boards) as plain JSON, as the
+    game reads them, so that a client draws the cards its views name by id."""
+
+    def components_json(self) -> dict[str, Any]: ...
+
+
 def render(game: Game, observation: Observation) -> str:
     """The game's picture of ``observation``, or its indented JSON."""
     if isinstance(game, Renders):

@@ -39,6 +39,7 @@ from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field
 
 from ballroom.agents import bot_names, bots_of
+from ballroom.core.capabilities import ShowsComponents
 from ballroom.core.errors import BallroomError, InvalidOptionError, UnknownGameError
 from ballroom.core.game import Game, games, get_game
 from ballroom.core.options import OptionValue
@@ -265,6 +266,16 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
             )
         text = files[name].read_text(encoding="utf-8")
         return tomllib.loads(text) if files[name].name.endswith(".toml") else json.loads(text)
+
+    @app.get("/api/catalog/{game_id}/components")
+    async def components(game_id: str) -> dict[str, Any]:
+        game_class = get_game(game_id)
+        game = game_class(game_class.min_players)
+        if not isinstance(game, ShowsComponents):
+            raise HTTPException(
+                404, f"{game_id} names no components by id; its data files are under /data/"
+            )
+        return game.components_json()
 
     @app.get("/games/{game_id}/view.js", include_in_schema=False)
     async def game_view(game_id: str) -> Response:

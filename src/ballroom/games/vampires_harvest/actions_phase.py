@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ballroom.core.flow import Step
+from ballroom.games.vampires_harvest import chronicle
 from ballroom.games.vampires_harvest.turn import AREA_CARDS, SELECT, ActionCard, Phase, Task
 
 if TYPE_CHECKING:
@@ -97,4 +98,5 @@ def play_late(state: HarvestState, action: Action, seat: int) -> None:
 
 def queue_resolutions(state: HarvestState) -> None:
     """The actions resolve clockwise from the Initiative holder."""
+    chronicle.actions_revealed(state)
     state.push(*((Task.RESOLVE, seat) for seat in state.order()))

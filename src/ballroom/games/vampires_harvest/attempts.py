@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING
 
 from ballroom.core.flow import Step
 from ballroom.core.zones import ZoneId
-from ballroom.games.vampires_harvest import cards
+from ballroom.games.vampires_harvest import cards, chronicle
 from ballroom.games.vampires_harvest.components import Deck, Kind, Moment
 from ballroom.games.vampires_harvest.prepare import play_stone, playable_stones
 from ballroom.games.vampires_harvest.resolution import finish_attempt
@@ -92,6 +92,8 @@ def play_attempt(state: HarvestState, action: Action, seat: int) -> None:
     way = action["way"]
     assert state.facing is not None
     name = CATALOG.cards[state.facing].name
+    if way is not Way.DECLINE:
+        chronicle.opportunity_taken(state, seat, state.facing)
     if way is Way.DECLINE:
         state.say("decline", f"{state.name(seat)} leaves {name} alone.")
         finish_attempt(state, seat, success=False)

@@ -1,12 +1,15 @@
 """The Vampire's Harvest declaration: players, options, moves and flow, and what it offers.
 
 Beyond the State contract: ``determinize`` for search (``view.py``),
-``render`` and ``describe_action`` for the terminal (``render.py``).
+``render`` and ``describe_action`` for the terminal (``render.py``),
+``move_hints`` (``hints.py``) and ``components_json`` (``faces.py``) for the
+browser.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from ballroom.core.actions import ActionCodec
 from ballroom.core.bots import Bot
@@ -93,3 +96,14 @@ class VampiresHarvest(DeclaredGame[Phase]):
 
     def describe_action(self, action: int, observation: Observation) -> str:
         return render.describe_action(action)
+
+    def move_hints(self, observation: Observation, legal: Sequence[int]) -> dict[int, Any]:
+        from ballroom.games.vampires_harvest import hints
+
+        return hints.move_hints(self, observation, legal)
+
+    def components_json(self) -> dict[str, Any]:
+        from ballroom.games.vampires_harvest import faces
+        from ballroom.games.vampires_harvest.turn import CATALOG
+
+        return faces.components_json(CATALOG)

@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ballroom.core.flow import Step
-from ballroom.games.vampires_harvest import cards
+from ballroom.games.vampires_harvest import cards, chronicle
 from ballroom.games.vampires_harvest.components import MAX_LEVEL, Deck, Lasts, Moment
 from ballroom.games.vampires_harvest.turn import (
     BID,
@@ -123,6 +123,7 @@ def closing_rolled(state: HarvestState, face: int) -> None:
 
 def first_player(state: HarvestState, seat: int) -> None:
     state.initiative = seat
+    chronicle.note(state, seat, first_initiative=True)
     state.say("initiative", f"{state.name(seat)} starts with the Initiative marker.")
 
 
@@ -202,6 +203,7 @@ def play_auction(state: HarvestState, action: Action, seat: int) -> None:
         state.initiative = winner
         state.initiative_locked = True
         state.auction = None
+        chronicle.note(state, winner, auctions_won=state.deeds[winner].auctions_won + 1)
         state.say(
             "auction",
             f"{state.name(winner)} pays {auction.bid} Blood and takes the Initiative marker.",

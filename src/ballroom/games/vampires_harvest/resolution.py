@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 
 from ballroom.core.flow import Step
 from ballroom.core.zones import ZoneId
-from ballroom.games.vampires_harvest import cards
+from ballroom.games.vampires_harvest import cards, chronicle
 from ballroom.games.vampires_harvest.actions_phase import discard
 from ballroom.games.vampires_harvest.turn import (
     BUY,
@@ -182,6 +182,8 @@ def finish_attempt(state: HarvestState, seat: int, success: bool) -> None:
 
     card = state.facing
     assert card is not None
+    if success:
+        chronicle.opportunity_met(state, seat, card)
     if success or state.facing_area == 0:
         state.zones = state.zones.move(card, cards.discard_of(card))
     if success and state.facing_area > 0:

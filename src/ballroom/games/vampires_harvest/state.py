@@ -26,6 +26,7 @@ from ballroom.core.flow import Step
 from ballroom.core.state import Outcome
 from ballroom.core.view import View
 from ballroom.core.zones import Visibility, Zone, ZoneId, Zones
+from ballroom.games.vampires_harvest.chronicle import Deeds
 from ballroom.games.vampires_harvest.components import Deck, Lasts
 from ballroom.games.vampires_harvest.turn import CATALOG, ActionCard, Phase, Skill, Task, Track
 
@@ -138,6 +139,8 @@ class HarvestState(DeclaredState[Phase]):
     agenda: tuple[tuple[Task, int], ...]
     pending: tuple[Task, int] | None
     chosen: list[ActionCard | None]
+    deeds: tuple[Deeds, ...]
+    """Each seat's record for balance studies (``chronicle.py``); not part of the view."""
 
     def __init__(self, game: VampiresHarvest, seed: int, *, deal: bool = True) -> None:
         super().__init__(game, seed)
@@ -167,6 +170,7 @@ class HarvestState(DeclaredState[Phase]):
         self.boost = Boost()
         self.kept = 0
         self.chosen = [None] * n
+        self.deeds = (Deeds(),) * n
         self.zones = create_zones(game)
         self.agenda = prepare.setup_agenda(self) if deal else ()
         self.pending = None
@@ -317,6 +321,11 @@ class HarvestState(DeclaredState[Phase]):
         effects.run(effects.trigger(when, seat, [_ability(card)], self), self)
 
     # -- the end --------------------------------------------------------------------
+
+    def seat_features(self) -> list[dict[str, str]]:
+        from ballroom.games.vampires_harvest.chronicle import seat_features
+
+        return seat_features(self)
 
     def outcome(self) -> Outcome:
         from ballroom.games.vampires_harvest.scoring import ranking
