@@ -158,3 +158,19 @@ def test_the_search_plays_research_options_with_what_the_step_offers(
                 state.apply(state.sample_chance(), CHANCE)
             else:
                 state.apply(agents[player].act(decision_for(state, player)), player)
+
+
+def test_a_research_marathon_that_cannot_end_is_cut_off_in_automated_play() -> None:
+    """With two faces and single dice every dance is a triple and a marathon need not end:
+    with any research option on, the lab and test walks cut it off, unfinished."""
+    from ballroom.agents import RandomAgent
+    from ballroom.core.play import play_out
+    from ballroom.games.dancing_dice.research import RESEARCH_TURN_CAP
+
+    assert DancingDice(2).turn_cap is None
+    assert DancingDice(2, research_rerolls=False).turn_cap == RESEARCH_TURN_CAP
+    game = DancingDice(2, research_faces=2, research_single_dice=True, endurance=7)
+    seats = [RandomAgent(Rng(0)), RandomAgent(Rng(1))]
+    state = play_out(game.new_state(3), seats, max_turns=game.turn_cap)
+    assert not state.is_terminal()
+    assert state.turns() == RESEARCH_TURN_CAP + 1

@@ -43,10 +43,11 @@ class Game(ABC):
     bot_defaults: ClassVar[tuple[str, ...]] = ()
     """The game's own defaults for generic bots, as seat specs (``"mcts:iterations=200"``):
     the setting measured to play this game well, which a bare seat spec then plays."""
-    turn_cap: ClassVar[int | None] = None
+    turn_cap: int | None = None
     """Turns after which automated play (the lab, the RL adapters, test walks) cuts a game
     off *truncated*: unfinished, with no winner. Only for a game whose rules set no turn
-    limit and which aimless play may never end; ``None``: every game ends by its rules."""
+    limit and which aimless play may never end; ``None``: every game ends by its rules.
+    A game whose options can make it endless sets it on the instance."""
 
     def __init__(self, players: int, **options: object) -> None:
         self.check_players(players)

@@ -31,7 +31,7 @@ from ballroom.games.dancing_dice.bots import BOT_DEFAULTS, BOTS
 from ballroom.games.dancing_dice.game_play import CODEC, FLOW, Phase, read_action
 from ballroom.games.dancing_dice.preparation import MAX_ENDURANCE, SEAT_NAMES
 from ballroom.games.dancing_dice.research import OPTIONS as RESEARCH_OPTIONS
-from ballroom.games.dancing_dice.research import Dice, research_options_on
+from ballroom.games.dancing_dice.research import RESEARCH_TURN_CAP, Dice, research_options_on
 from ballroom.games.dancing_dice.state import DancingDiceState, Lineup
 
 if TYPE_CHECKING:
@@ -71,6 +71,8 @@ class DancingDice(DeclaredGame[Phase]):
         super().__init__(players, **options)
         self.dice = Dice.of(self.options)
         """How the dice are rolled: the rulebook's, unless a research option is on."""
+        if not self.dice.is_rulebook:
+            self.turn_cap = RESEARCH_TURN_CAP
         self.no_zones = Zones.create(players, [])
         """Dice are not cards: every marathon's zones are none."""
         self.no_zone_views = {seat: self.no_zones.view(seat) for seat in [None, *range(players)]}

@@ -17,7 +17,11 @@ all off by default, shrink it:
   only keep).
 
 A turn cap is not a rule option: the adapters' ``max_turns`` cuts a
-marathon off after that many rounds, truncated, with no winner.
+marathon off after that many rounds, truncated, with no winner. Some
+research marathons need not end by themselves (with two faces and single
+dice every dance is a triple, and a marathon at high endurance can dance on
+indefinitely), so with any research option
+on, automated play cuts a marathon off after ``RESEARCH_TURN_CAP`` rounds.
 """
 
 from __future__ import annotations
@@ -39,6 +43,9 @@ from ballroom.games.dancing_dice.game_play import (
 from ballroom.games.dancing_dice.preparation import DICE_PER_PLAYER, TANGO_DICE
 
 FACES, SINGLE_DICE, REROLLS = "research-faces", "research-single-dice", "research-rerolls"
+RESEARCH_TURN_CAP = 200
+"""Rounds after which automated play cuts off a marathon played with research options."""
+
 OPTIONS = (
     Option(
         FACES,

@@ -109,7 +109,7 @@ class TheDance(Game):
     )
     bots: ClassVar[dict[str, Bot]] = BOTS
     bot_defaults: ClassVar[tuple[str, ...]] = BOT_DEFAULTS
-    turn_cap: ClassVar[int | None] = 200
+    turn_cap = 200
     """No turn limit in the rules (RULINGS 16), and random play seldom seats anyone, so
     automated play cuts a game off unfinished after 200 turns; purposeful games between
     the heuristic bots end by a Plan in about 10-25."""
