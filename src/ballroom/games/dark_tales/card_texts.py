@@ -11,7 +11,7 @@ itself is not in play until its text is done and its VP scored.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ballroom.core.flow import Step
 from ballroom.core.zones import ZoneId
@@ -105,7 +105,9 @@ def operation(state: DarkTalesState, index: int) -> Step[Phase] | None:
                 if pile:
                     state.zones = state.zones.move(pile[-1], ZoneId("hand", seat))
                     name = CATALOG.cards[pile[-1]].name
-                    _said(state, "recover", "{player} takes {card} from the discard.", seat, card=name)
+                    _said(
+                        state, "recover", "{player} takes {card} from the discard.", seat, card=name
+                    )
         case Nightfall():
             nightfall(state)
     return None
@@ -177,5 +179,5 @@ def _score(state: DarkTalesState, seat: int, vp: int) -> None:
         _said(state, "score", "{player} scores {vp} VP.", seat, vp=vp)
 
 
-def _said(state: DarkTalesState, kind: str, text: str, seat: int, **data: object) -> None:
+def _said(state: DarkTalesState, kind: str, text: str, seat: int, **data: Any) -> None:
     state.say(kind, text, player=state.name(seat), seat=seat, **data)

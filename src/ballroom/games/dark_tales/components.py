@@ -15,7 +15,6 @@ from enum import Enum
 from functools import cache
 from pathlib import Path
 
-from ballroom.core.errors import ComponentError
 from ballroom.core.components import (
     DataFiles,
     Default,
@@ -29,6 +28,7 @@ from ballroom.core.components import (
     Where,
     unique,
 )
+from ballroom.core.errors import ComponentError
 
 GAME_ID = "dark-tales"
 DATA_DIR = Path(__file__).parent / "data"
@@ -246,7 +246,9 @@ class OperationSpec(Spec[Operation]):
         match key:
             case "gain":
                 table.only("gain", "count")
-                return Gain(table.get("gain", EnumOf(Item)), table.get("count", Default(Int(1, 8), 1)))
+                return Gain(
+                    table.get("gain", EnumOf(Item)), table.get("count", Default(Int(1, 8), 1))
+                )
             case "draw":
                 return Draw(table.only("draw").get("draw", Int(1, 5)))
             case "per":
@@ -314,7 +316,7 @@ def _cards(root: Table, targets: tuple[str, ...]) -> list[Card]:
         }
         base = slug(name)
         texts = [base] if count == 1 else [f"{base}-{n}" for n in range(1, count + 1)]
-        cards += [Card(name, text, **fields) for text in texts]  # type: ignore[arg-type]
+        cards += [Card(name, text, **fields) for text in texts]
     return cards
 
 
@@ -358,7 +360,9 @@ def load_catalog(files: DataFiles) -> Catalog:
     cards = _cards(root, targets)
     unique(((card.text, Where("cards.toml", (card.name,))) for card in cards), "card")
     if len(cards) != BASE_CARDS:
-        raise ComponentError(f"cards.toml: the base deck must have {BASE_CARDS} cards, not {len(cards)}")
+        raise ComponentError(
+            f"cards.toml: the base deck must have {BASE_CARDS} cards, not {len(cards)}"
+        )
     for time in Time:
         if not any(card.time is time for card in cards):
             raise ComponentError(f"cards.toml: the deck needs a {time.value.title()} card")

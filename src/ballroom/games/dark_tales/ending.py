@@ -18,7 +18,11 @@ def final(state: DarkTalesState, _: int) -> None:
     """The B card scores every player's items."""
     assert state.b_card is not None
     setting = CATALOG.b_cards[state.b_card]
-    state.say("end", "{player} starts a turn with no cards: the game ends.", player=state.name(state.player))
+    state.say(
+        "end",
+        "{player} starts a turn with no cards: the game ends.",
+        player=state.name(state.player),
+    )
     for seat in range(state.game.players):
         vp = sum(state.held(seat, item) * setting.score(item) for item in Item)
         if vp:

@@ -80,7 +80,9 @@ class _Table:
                 case Gain(item, count):
                     total += count * self.item_worth(item)
                 case Draw(count) | Recover(count):
-                    total += count * CARD_IN_HAND * (1.0 if isinstance(op, Draw) or self.discard else 0)
+                    total += (
+                        count * CARD_IN_HAND * (1.0 if isinstance(op, Draw) or self.discard else 0)
+                    )
                 case Per(what, vp):
                     total += vp * sum(_matches(c, what) for c in self.in_play)
                 case Score(vp):
@@ -88,7 +90,11 @@ class _Table:
                 case At(time, vp):
                     total += vp if self.time is time else 0
                 case Take(what) | Discard(what) | Remove(what):
-                    hits = [self.hit(c, take=isinstance(op, Take)) for c in self.in_play if _matches(c, what)]
+                    hits = [
+                        self.hit(c, take=isinstance(op, Take))
+                        for c in self.in_play
+                        if _matches(c, what)
+                    ]
                     total += max(hits, default=0.0)
         return total
 
@@ -132,4 +138,6 @@ class HeuristicAgent:
                 scores[action] = 0.0
         best = max(scores.values())
         choices = [a for a, s in scores.items() if s == best]
-        return choices[self.rng.below(len(choices))] if view.step.name is not Phase.OVER else legal[0]
+        return (
+            choices[self.rng.below(len(choices))] if view.step.name is not Phase.OVER else legal[0]
+        )

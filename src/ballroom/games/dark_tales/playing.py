@@ -87,7 +87,7 @@ def start_turn(state: DarkTalesState, _: int) -> Step[Phase] | None:
     if not state.zones[DECK].size and not state.hand(seat):
         state.push((Task.FINAL, 0))
         return None
-    state.turns += 1
+    state.turn += 1
     state.push((Task.DRAW, seat), (Task.ITEM, seat), (Task.PLAY, seat), (Task.END_TURN, seat))
     return None
 

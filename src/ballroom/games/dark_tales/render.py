@@ -32,7 +32,7 @@ def render(game: DarkTales, observation: Observation) -> str:
     a = CATALOG.a_cards[table.a_card].name if table.a_card is not None else "-"
     b = CATALOG.b_cards[table.b_card].name if table.b_card is not None else "-"
     lines = [
-        f"[bold]Turn {table.turns}[/bold]   step: {view.step.name.value}   deck: "
+        f"[bold]Turn {table.turn}[/bold]   step: {view.step.name.value}   deck: "
         f"{zones.zone('deck').size}   A: {a}   B: {b}",
         f"Middle: {_cards(zones.zone('middle').cards)}",
         f"Discard: {zones.zone('discard').size} cards, top "
@@ -44,7 +44,9 @@ def render(game: DarkTales, observation: Observation) -> str:
         marker = " *to play*" if seat == table.player else ""
         you = " (you)" if view.seat == seat else ""
         items = ", ".join(
-            f"{count} {item.value}" for item, count in zip(Item, table.items[seat], strict=True) if count
+            f"{count} {item.value}"
+            for item, count in zip(Item, table.items[seat], strict=True)
+            if count
         )
         lines.append(
             f"  {game.player_name(seat)}{you}{marker}: {table.vp[seat]} VP, items: {items or '-'}, "

@@ -42,7 +42,8 @@ class Table:
     """Per seat: how many of each ``Item`` it holds, in the enum's order."""
     player: int
     """Whose turn it is."""
-    turns: int
+    turn: int
+    """How many turns have started."""
     playing: int | None
     """The card whose text is being carried out (not yet in play)."""
     using: Item | None
@@ -67,7 +68,7 @@ class DarkTalesState(DeclaredState[Phase]):
     vp: tuple[int, ...]
     items: tuple[tuple[int, ...], ...]
     player: int
-    turns: int
+    turn: int
     playing: int | None
     using: Item | None
     target_of: int
@@ -85,7 +86,7 @@ class DarkTalesState(DeclaredState[Phase]):
         self.vp = (0,) * n
         self.items = ((0,) * len(Item),) * n
         self.player = 0
-        self.turns = 0
+        self.turn = 0
         self.playing = None
         self.using = None
         self.target_of = 0
@@ -180,6 +181,9 @@ class DarkTalesState(DeclaredState[Phase]):
             if time is not None:
                 return time
         return None
+
+    def turns(self) -> int:
+        return self.turn
 
     def hand(self, seat: int) -> tuple[int, ...]:
         return self.zones.zone("hand", seat).cards

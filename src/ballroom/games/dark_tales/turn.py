@@ -62,7 +62,10 @@ class Task(Enum):
 
 
 CARD = Param.of_names("card", CATALOG.texts)
-SETTING_TEXTS = tuple(slug(s.name) for s in (*CATALOG.a_cards, *CATALOG.b_cards))
+SETTING_TEXTS = (
+    *(slug(card.name) for card in CATALOG.a_cards),
+    *(slug(card.name) for card in CATALOG.b_cards),
+)
 """The Setting cards as words: the A cards, then the B cards."""
 
 SETTING = Family(
