@@ -17,10 +17,10 @@ from ballroom.games.dark_tales.components import (
     Draw,
     Gain,
     Item,
+    Per,
     Recover,
     Score,
     Take,
-    Per,
     default_catalog,
     load_catalog,
 )

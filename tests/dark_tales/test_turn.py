@@ -5,7 +5,6 @@ from __future__ import annotations
 import pytest
 
 from ballroom.core.errors import IllegalActionError
-from ballroom.core.state import CHANCE
 from ballroom.games.dark_tales import DarkTales
 from ballroom.games.dark_tales.components import Item
 from ballroom.games.dark_tales.position import Position, act, draw

@@ -32,8 +32,8 @@ from ballroom.games.dark_tales.state import Table
 from ballroom.games.dark_tales.turn import CATALOG, CHOOSE, CODEC, PLAY, USE, Phase
 from ballroom.games.dark_tales.view import read
 
-CARD_IN_HAND = 1.0
-"""What a card drawn or taken into the hand is worth: about one card's VP to come."""
+CARD_IN_HAND = 1.5
+"""What an unknown card drawn into the hand is worth: about one card's VP to come."""
 
 
 def _matches(card: int, what: str) -> bool:
@@ -59,6 +59,7 @@ class _Table:
             if CATALOG.cards[card].time is not None:
                 self.time = CATALOG.cards[card].time
         self.discard = zones.zone("discard").cards or ()
+        self.deck = zones.zone("deck").size
 
     def item_worth(self, item: Item) -> float:
         """What holding an item is worth at the end (by the B card), or a little to use."""
@@ -67,11 +68,11 @@ class _Table:
         return max(float(worth), 0.5)
 
     def hit(self, card: int, *, take: bool = False) -> float:
-        """What hitting ``card`` in play is worth: an opponent's loss, or a card in hand."""
-        vp = CATALOG.cards[card].vp
+        """What hitting ``card`` in play is worth: a card to play again (its VP once more), or
+        a little for an opponent's card gone (its VP stays scored), never one's own."""
         if take:
-            return CARD_IN_HAND + (0.5 * vp if card not in self.mine else -0.5 * vp)
-        return vp if card not in self.mine else -vp - 1.0
+            return float(CATALOG.cards[card].vp)
+        return 0.5 if card not in self.mine else -1.0
 
     def value(self, does: tuple[Operation, ...]) -> float:
         total = 0.0
