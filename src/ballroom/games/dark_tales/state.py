@@ -22,12 +22,14 @@ from ballroom.core.state import Outcome
 from ballroom.core.view import View
 from ballroom.core.zones import Visibility, Zone, ZoneId, Zones
 from ballroom.games.dark_tales.components import Item, Time
-from ballroom.games.dark_tales.turn import CATALOG, Phase, Task
+from ballroom.games.dark_tales.turn import CATALOG, CODEC, DRAW, Phase, Task
 
 if TYPE_CHECKING:
     from ballroom.games.dark_tales.game import DarkTales
 
 ITEM_INDEX = {item: index for index, item in enumerate(Item)}
+DRAW_IDS = CODEC.ids(DRAW)
+"""The action id of drawing each card, by card."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -141,6 +143,14 @@ class DarkTalesState(DeclaredState[Phase]):
         from ballroom.games.dark_tales.rules import chances
 
         return chances(self)
+
+    def sample_chance(self) -> int:
+        """A card drawn from the deck: one ``Rng.below`` over its cards in sorted order (the
+        outcomes and odds ``chances`` lists), without listing them."""
+        if self.step.name is Phase.DRAW and self.effect is None:
+            deck = sorted(self.zones.zone("deck").cards)
+            return DRAW_IDS[deck[self.rng.below(len(deck))]]
+        return super().sample_chance()
 
     def play(self, action: Action, seat: int) -> list[Event]:
         from ballroom.games.dark_tales.rules import PLAYERS
