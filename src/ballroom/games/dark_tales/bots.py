@@ -24,8 +24,9 @@ BOT_DEFAULTS: tuple[str, ...] = ()
 BOTS = by_name(
     Bot(
         "heuristic",
-        "Plays the card worth the most VP now, uses items that score, and aims its cards at "
-        "the opponents' best cards in play.",
+        "Plays the card worth the most VP now, uses an item when that scores more than the "
+        "B card pays for keeping it, takes the best card it can into its hand, and discards "
+        "or removes its opponents' cards, never its own.",
         _heuristic,
     )
 )

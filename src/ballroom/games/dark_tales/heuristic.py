@@ -3,8 +3,9 @@
 It values a card by its VP, what its text scores at once (``per``, ``at``),
 the items it gains as the B Setting card will score them, cards drawn, and
 the best target it can hit; it uses an item when the use scores more than
-keeping it; and it aims discards and removals at its opponents' best cards
-in play, never its own. Every value is read from the seat's observation.
+keeping it (as the B card pays); it takes the card worth most VP into its
+hand, and discards or removes its opponents' cards, never its own. Every
+value is read from the seat's observation.
 """
 
 from __future__ import annotations
