@@ -39,6 +39,7 @@ def test_every_module_imports_and_is_reached_by_its_dotted_name(name: str) -> No
 def test_the_registry_is_game_classes_and_games_is_the_package() -> None:
     assert [g.id for g in ballroom.game_classes()] == [
         "dancing-dice",
+        "dark-tales",
         "the-dance",
         "vampires-harvest",
     ]

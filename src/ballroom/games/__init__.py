@@ -4,5 +4,6 @@ itself) the first time it is asked for, so that importing ballroom loads no game
 from ballroom.core.game import declare
 
 declare("dancing-dice", "ballroom.games.dancing_dice")
+declare("dark-tales", "ballroom.games.dark_tales")
 declare("the-dance", "ballroom.games.the_dance")
 declare("vampires-harvest", "ballroom.games.vampires_harvest")

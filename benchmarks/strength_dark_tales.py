@@ -1,0 +1,57 @@
+"""Dark Tales bot strength: one bot against the others, with a Wilson interval.
+
+Each game seats one ``--bot`` among ``--against`` seats (the heuristic among
+random seats by default), its seat rotating; a shared win counts as its share.
+
+    .venv/bin/python benchmarks/strength_dark_tales.py [--games 1000] [--players 2]
+    .venv/bin/python benchmarks/strength_dark_tales.py --bot mcts --against heuristic --games 20
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+
+from ballroom.agents import make_agent
+from ballroom.core.play import play_out
+from ballroom.games.dark_tales import DarkTales
+
+Z = 1.96
+"""The normal quantile of a 95% interval."""
+
+
+def wilson(wins: float, games: int) -> tuple[float, float]:
+    """The Wilson score interval of a win rate."""
+    p = wins / games
+    centre = (p + Z * Z / (2 * games)) / (1 + Z * Z / games)
+    half = Z * math.sqrt(p * (1 - p) / games + Z * Z / (4 * games * games)) / (1 + Z * Z / games)
+    return centre - half, centre + half
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=1000)
+    parser.add_argument("--players", type=int, default=2)
+    parser.add_argument("--bot", default="heuristic", help="the seat spec measured")
+    parser.add_argument("--against", default="random", help="the seat spec of the others")
+    args = parser.parse_args()
+    players, games = args.players, args.games
+    wins = 0.0
+    for number in range(games):
+        game = DarkTales(players)
+        mine = number % players
+        seats = [args.against] * players
+        seats[mine] = args.bot
+        seed = 10_000 + number
+        agents = [make_agent(game, s, spec, seed * 7 + s) for s, spec in enumerate(seats)]
+        wins += play_out(game.new_state(seed), agents).returns()[mine]
+    low, high = wilson(wins, games)
+    print(
+        f"{players} players, {args.bot} against {args.against}: {wins:g}/{games} = "
+        f"{wins / games:.3f}, "
+        f"Wilson 95% [{low:.3f}, {high:.3f}]"
+    )
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,183 @@
+"""What a card's text (or an item's use) does, one operation at a time.
+
+Texts are data (``components.py``): each operation runs as an agenda task.
+"As far as possible" (RULINGS, Dark Tales 2): an item runs out of supply, the
+deck runs out, a target is missing, and that part is skipped. A card that
+names a card in play lets its player choose which (a TARGET step); "in
+play" is every card in front of a player and in the middle. The played card
+itself is not in play until its text is done and its VP scored.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from ballroom.core.flow import Step
+from ballroom.core.zones import ZoneId
+from ballroom.games.dark_tales.components import (
+    ANY,
+    At,
+    CardType,
+    Discard,
+    Draw,
+    Gain,
+    Goes,
+    Nightfall,
+    Operation,
+    Per,
+    Recover,
+    Remove,
+    Score,
+    Take,
+    Time,
+)
+from ballroom.games.dark_tales.turn import CATALOG, CHOOSE, Phase, Task
+
+if TYPE_CHECKING:
+    from ballroom.core.actions import Action
+    from ballroom.games.dark_tales.state import DarkTalesState
+
+TYPES = {kind.value for kind in CardType}
+
+
+def start_text(state: DarkTalesState, count: int, *, finish: bool = False) -> None:
+    """Queue the ``count`` operations of the text being carried out, then its ending."""
+    done = (Task.FINISH_CARD, 0) if finish else (Task.FINISH_ITEM, 0)
+    state.push(*((Task.OPERATION, index) for index in range(count)), done)
+
+
+def operations(state: DarkTalesState) -> tuple[Operation, ...]:
+    """The text being carried out: the played card's, or the used item's."""
+    if state.using is not None:
+        assert state.a_card is not None
+        does = CATALOG.a_cards[state.a_card].use(state.using)
+        assert does is not None
+        return does
+    assert state.playing is not None
+    return CATALOG.cards[state.playing].does
+
+
+def matches(card: int, what: str) -> bool:
+    """Whether ``card`` is ``what``: a type, any card, or a card's name."""
+    found = CATALOG.cards[card]
+    if what == ANY:
+        return True
+    return found.type.value == what if what in TYPES else found.name == what
+
+
+def targets(state: DarkTalesState, what: str) -> list[int]:
+    return [card for card in state.in_play() if matches(card, what)]
+
+
+def usable(state: DarkTalesState, seat: int, does: Sequence[Operation]) -> bool:
+    """Whether every card a text names is in play (an item is used only then)."""
+    return all(targets(state, op.what) for op in does if isinstance(op, Take | Discard | Remove))
+
+
+def operation(state: DarkTalesState, index: int) -> Step[Phase] | None:
+    """Carry out operation ``index`` of the text, or wait for its target."""
+    op = operations(state)[index]
+    seat = state.player
+    match op:
+        case Gain(item, count):
+            got = min(count, state.supply(item))
+            if got:
+                state.change_item(seat, item, got)
+                text = "{player} takes {count} {item}."
+                _said(state, "gain", text, seat, count=got, item=item.value)
+        case Draw(count):
+            state.push(*((Task.DRAW, seat) for _ in range(count)))
+        case Per(what, vp):
+            _score(state, seat, vp * len(targets(state, what)))
+        case Score(vp):
+            _score(state, seat, vp)
+        case At(time, vp):
+            if state.time() is time:
+                _score(state, seat, vp)
+        case Take(what) | Discard(what) | Remove(what):
+            if targets(state, what):
+                state.target_of = index
+                return Step.seat(Phase.TARGET, seat)
+        case Recover(count):
+            for _ in range(count):
+                pile = state.zones.zone("discard").cards
+                if pile:
+                    state.zones = state.zones.move(pile[-1], ZoneId("hand", seat))
+                    name = CATALOG.cards[pile[-1]].name
+                    _said(
+                        state, "recover", "{player} takes {card} from the discard.", seat, card=name
+                    )
+        case Nightfall():
+            nightfall(state)
+    return None
+
+
+def target_choices(state: DarkTalesState, seat: int) -> list[Action]:
+    op = operations(state)[state.target_of]
+    assert isinstance(op, Take | Discard | Remove)
+    return [CHOOSE(card) for card in targets(state, op.what)]
+
+
+def play_target(state: DarkTalesState, action: Action, seat: int) -> None:
+    card: int = action["card"]
+    op = operations(state)[state.target_of]
+    name = CATALOG.cards[card].name
+    if isinstance(op, Take):
+        state.zones = state.zones.move(card, ZoneId("hand", seat))
+        _said(state, "take", "{player} takes {card} into their hand.", seat, card=name)
+    elif isinstance(op, Discard):
+        state.zones = state.zones.move(card, ZoneId("discard"))
+        _said(state, "discard", "{player} discards {card}.", seat, card=name)
+    else:
+        state.zones = state.zones.move(card, ZoneId("removed"))
+        _said(state, "remove", "{player} removes {card} from the game.", seat, card=name)
+
+
+def nightfall(state: DarkTalesState) -> None:
+    """Day turns into night: the Day card in the middle is discarded and the top Night
+    card of the discard pile (if any) takes its place (this implementation's ruling 4)."""
+    if state.time() is not Time.DAY:
+        return
+    for card in state.zones.zone("middle").cards:
+        if CATALOG.cards[card].time is Time.DAY:
+            state.zones = state.zones.move(card, ZoneId("discard"))
+    nights = [c for c in state.zones.zone("discard").cards if CATALOG.cards[c].time is Time.NIGHT]
+    if nights:
+        state.zones = state.zones.move(nights[-1], ZoneId("middle"))
+    state.say("nightfall", "Night falls.")
+
+
+def finish_card(state: DarkTalesState, _: int) -> None:
+    """Score the played card's VP; it goes where its symbol says. A Day or Night card in the
+    middle replaces the Day or Night card there."""
+    card = state.playing
+    assert card is not None
+    found = CATALOG.cards[card]
+    seat = state.player
+    _score(state, seat, found.vp)
+    if found.goes is Goes.FRONT:
+        state.zones = state.zones.move(card, ZoneId("front", seat))
+    elif found.goes is Goes.MIDDLE:
+        if found.time is not None:
+            for old in state.zones.zone("middle").cards:
+                if CATALOG.cards[old].time is not None:
+                    state.zones = state.zones.move(old, ZoneId("discard"))
+        state.zones = state.zones.move(card, ZoneId("middle"))
+    else:
+        state.zones = state.zones.move(card, ZoneId("discard"))
+    state.playing = None
+
+
+def finish_item(state: DarkTalesState, _: int) -> None:
+    state.using = None
+
+
+def _score(state: DarkTalesState, seat: int, vp: int) -> None:
+    if vp:
+        state.score(seat, vp)
+        _said(state, "score", "{player} scores {vp} VP.", seat, vp=vp)
+
+
+def _said(state: DarkTalesState, kind: str, text: str, seat: int, **data: Any) -> None:
+    state.say(kind, text, player=state.name(seat), seat=seat, **data)

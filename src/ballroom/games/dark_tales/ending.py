@@ -1,0 +1,42 @@
+"""The end (RULINGS, Dark Tales 3): once the deck is empty, play goes on until a player
+starts a turn with no cards in hand; then the B Setting card scores the items; most VP
+wins; ties go to most items plus cards in hand, then the win is shared."""
+
+from __future__ import annotations
+
+from itertools import groupby
+from typing import TYPE_CHECKING
+
+from ballroom.games.dark_tales.components import Item
+from ballroom.games.dark_tales.turn import CATALOG
+
+if TYPE_CHECKING:
+    from ballroom.games.dark_tales.state import DarkTalesState
+
+
+def final(state: DarkTalesState, _: int) -> None:
+    """The B card scores every player's items."""
+    assert state.b_card is not None
+    setting = CATALOG.b_cards[state.b_card]
+    state.say(
+        "end",
+        "{player} starts a turn with no cards: the game ends.",
+        player=state.name(state.player),
+    )
+    for seat in range(state.game.players):
+        vp = sum(state.held(seat, item) * setting.score(item) for item in Item)
+        if vp:
+            state.score(seat, vp)
+            state.say("final", "{player} scores {vp} VP for items.", player=state.name(seat), vp=vp)
+
+
+def tiebreak(state: DarkTalesState, seat: int) -> int:
+    """Items plus cards in hand."""
+    return sum(state.items[seat]) + len(state.hand(seat))
+
+
+def ranking(state: DarkTalesState) -> list[list[int]]:
+    """Seats grouped by place: most VP first, ties by ``tiebreak``, still tied shared."""
+    key = {seat: (state.vp[seat], tiebreak(state, seat)) for seat in range(state.game.players)}
+    ordered = sorted(key, key=lambda seat: key[seat], reverse=True)
+    return [list(group) for _, group in groupby(ordered, key=lambda seat: key[seat])]

@@ -1,0 +1,68 @@
+"""The Dark Tales declaration: players, moves and flow, and what it offers.
+
+Beyond the State contract: ``determinize`` for search (``view.py``),
+``render`` and ``describe_action`` for the terminal (``render.py``).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, ClassVar
+
+from ballroom.core.actions import ActionCodec
+from ballroom.core.bots import Bot
+from ballroom.core.declared import DeclaredGame
+from ballroom.core.flow import Flow
+from ballroom.core.options import OptionSet
+from ballroom.core.rng import Rng
+from ballroom.core.state import Observation
+from ballroom.games.dark_tales import render
+from ballroom.games.dark_tales.bots import BOT_DEFAULTS, BOTS
+from ballroom.games.dark_tales.state import DarkTalesState
+from ballroom.games.dark_tales.turn import CODEC, FLOW, Phase
+
+if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
+
+
+class DarkTales(DeclaredGame[Phase]):
+    id: ClassVar[str] = "dark-tales"
+    name: ClassVar[str] = "Dark Tales"
+    summary: ClassVar[str] = (
+        "A card game of fairy tales: play one card a turn, do what it says, use the items "
+        "the Setting allows, and score the most VP when the cards run out."
+    )
+    rules_version: ClassVar[str] = "1"
+    min_players: ClassVar[int] = 2
+    max_players: ClassVar[int] = 4
+    default_players: ClassVar[int] = 2
+    option_set: ClassVar[OptionSet] = OptionSet(())
+    bots: ClassVar[dict[str, Bot]] = BOTS
+    bot_defaults: ClassVar[tuple[str, ...]] = BOT_DEFAULTS
+    codec: ClassVar[ActionCodec] = CODEC
+    flow: ClassVar[Flow[Phase]] = FLOW
+
+    def new_state(self, seed: int = 0) -> DarkTalesState:
+        return DarkTalesState(self, seed)
+
+    def determinize(self, observation: Observation, rng: Rng) -> DarkTalesState:
+        from ballroom.games.dark_tales import view
+
+        return view.determinize(self, observation, rng)
+
+    @property
+    def observation_shape(self) -> tuple[int, ...]:
+        from ballroom.games.dark_tales import encoding  # numpy, only for learners
+
+        return (encoding.size(self.players),)
+
+    def encode_observation(self, observation: Observation) -> npt.NDArray[np.float32]:
+        from ballroom.games.dark_tales import encoding
+
+        return encoding.encode(observation, self.players)
+
+    def render(self, observation: Observation) -> str:
+        return render.render(self, observation)
+
+    def describe_action(self, action: int, observation: Observation) -> str:
+        return render.describe_action(action)

@@ -1,0 +1,66 @@
+"""The table in the terminal: one seat's view as text, and its moves in words."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
+
+from ballroom.core.state import Observation
+from ballroom.games.dark_tales.components import Item
+from ballroom.games.dark_tales.turn import CATALOG, CODEC
+
+if TYPE_CHECKING:
+    from ballroom.games.dark_tales.game import DarkTales
+
+
+def _card(card: int) -> str:
+    """A card's name, type and VP."""
+    found = CATALOG.cards[card]
+    return f"{found.name} ({found.type.value}, {found.vp} VP)"
+
+
+def _cards(cards: Iterable[int] | None) -> str:
+    return ", ".join(map(_card, cards or ())) or "-"
+
+
+def render(game: DarkTales, observation: Observation) -> str:
+    """Settings, the middle, every player's VP, items and cards in front, and the seat's hand."""
+    from ballroom.games.dark_tales.view import read
+
+    view = read(observation)
+    table, zones = view.public, view.zones
+    a = CATALOG.a_cards[table.a_card].name if table.a_card is not None else "-"
+    b = CATALOG.b_cards[table.b_card].name if table.b_card is not None else "-"
+    lines = [
+        f"[bold]Turn {table.turn}[/bold]   step: {view.step.name.value}   deck: "
+        f"{zones.zone('deck').size}   A: {a}   B: {b}",
+        f"Middle: {_cards(zones.zone('middle').cards)}",
+        f"Discard: {zones.zone('discard').size} cards, top "
+        f"{_cards((zones.zone('discard').cards or ())[-1:])}",
+    ]
+    if table.playing is not None:
+        lines.append(f"Being played: {_card(table.playing)}")
+    for seat in range(game.players):
+        marker = " *to play*" if seat == table.player else ""
+        you = " (you)" if view.seat == seat else ""
+        items = ", ".join(
+            f"{count} {item.value}"
+            for item, count in zip(Item, table.items[seat], strict=True)
+            if count
+        )
+        lines.append(
+            f"  {game.player_name(seat)}{you}{marker}: {table.vp[seat]} VP, items: {items or '-'}, "
+            f"{zones.zone('hand', seat).size} in hand; in front: {_cards(zones.zone('front', seat).cards)}"
+        )
+    if view.seat is not None:
+        lines.append(f"Your hand: {_cards(zones.zone('hand', view.seat).cards)}")
+    return "\n".join(lines)
+
+
+def describe_action(action: int) -> str:
+    """The action's text, with the card's name and details where it names a card."""
+    move = CODEC.decode(action)
+    text = str(move)
+    if move.family.name in ("draw", "play", "choose"):
+        return f"{text}  ({_card(move.values[0])})"
+    return text

@@ -1,0 +1,79 @@
+"""The rules by step and by task: which module plays each, in one table.
+
+``HANDLERS`` runs an agenda task (returning the step it waits at, if any);
+``CHOICES`` lists a seat's moves at a step; ``PLAYERS`` plays one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from ballroom.core.flow import Step
+from ballroom.games.dark_tales import card_texts, ending, playing
+from ballroom.games.dark_tales.turn import DRAW, SETTING, Phase, Task
+
+if TYPE_CHECKING:
+    from ballroom.core.actions import Action
+    from ballroom.games.dark_tales.state import DarkTalesState
+
+Handler = Callable[["DarkTalesState", int], "Step[Phase] | None"]
+Choices = Callable[["DarkTalesState", int], "list[Action]"]
+Player = Callable[["DarkTalesState", "Action", int], None]
+
+
+def _now(run: Callable[[DarkTalesState, int], None]) -> Handler:
+    """A task that never waits."""
+
+    def handler(state: DarkTalesState, argument: int) -> Step[Phase] | None:
+        run(state, argument)
+        return None
+
+    return handler
+
+
+HANDLERS: dict[Task, Handler] = {
+    Task.SETTING: playing.setting_step,
+    Task.DEAL: playing.draw_step,
+    Task.START_TURN: playing.start_turn,
+    Task.DRAW: playing.draw_step,
+    Task.ITEM: playing.item_step,
+    Task.PLAY: playing.play_step,
+    Task.OPERATION: card_texts.operation,
+    Task.FINISH_CARD: _now(card_texts.finish_card),
+    Task.FINISH_ITEM: _now(card_texts.finish_item),
+    Task.END_TURN: _now(playing.end_turn),
+    Task.FINAL: _now(ending.final),
+}
+
+CHOICES: dict[Phase, Choices] = {
+    Phase.ITEM: playing.item_choices,
+    Phase.PLAY: playing.play_choices,
+    Phase.TARGET: card_texts.target_choices,
+}
+
+
+def chances(state: DarkTalesState) -> list[tuple[Action, float]]:
+    """The Setting card or the card drawn, each equally likely."""
+    if state.step.name is Phase.SETTING:
+        found = playing.setting_outcomes(state)
+        return [(SETTING(i), 1.0 / len(found)) for i in found]
+    deck = state.zones.zone("deck").cards
+    return [(DRAW(card), 1.0 / len(deck)) for card in deck]
+
+
+def play_setting(state: DarkTalesState, action: Action, seat: int) -> None:
+    playing.setting_drawn(state, action["card"])
+
+
+def play_draw(state: DarkTalesState, action: Action, seat: int) -> None:
+    playing.card_drawn(state, action["card"])
+
+
+PLAYERS: dict[Phase, Player] = {
+    Phase.SETTING: play_setting,
+    Phase.DRAW: play_draw,
+    Phase.ITEM: playing.play_item,
+    Phase.PLAY: playing.play_card,
+    Phase.TARGET: card_texts.play_target,
+}

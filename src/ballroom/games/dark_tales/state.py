@@ -1,0 +1,237 @@
+"""One game of Dark Tales: the table's fields, the agenda, and the State contract.
+
+The public fields are immutable values (numbers, tuples, enums), so a view
+is the fields themselves and ``determinize`` sets them back. The secrets are
+all in the zones: the hands (each seen by its owner) and the deck (by
+nobody). The agenda is a tuple of ``(Task, argument)``; ``proceed`` runs
+tasks until one waits for a decision, whose ``Phase`` becomes the step. The
+rules of each task live in ``playing.py``, ``card_texts.py`` and ``ending.py``.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from ballroom.core.actions import Action
+from ballroom.core.declared import DeclaredState
+from ballroom.core.events import Event, Wording
+from ballroom.core.flow import Step
+from ballroom.core.state import Outcome
+from ballroom.core.view import View
+from ballroom.core.zones import Visibility, Zone, ZoneId, Zones
+from ballroom.games.dark_tales.components import Item, Time
+from ballroom.games.dark_tales.turn import CATALOG, CODEC, DRAW, Phase, Task
+
+if TYPE_CHECKING:
+    from ballroom.games.dark_tales.game import DarkTales
+
+ITEM_INDEX = {item: index for index, item in enumerate(Item)}
+DRAW_IDS = CODEC.ids(DRAW)
+"""The action id of drawing each card, by card."""
+
+
+@dataclass(frozen=True, slots=True)
+class Table:
+    """Everything everyone sees beyond the zones (the state's public fields, by name)."""
+
+    a_card: int | None
+    """The A Setting card (an index into the catalog's A cards), once drawn."""
+    b_card: int | None
+    vp: tuple[int, ...]
+    items: tuple[tuple[int, ...], ...]
+    """Per seat: how many of each ``Item`` it holds, in the enum's order."""
+    player: int
+    """Whose turn it is."""
+    turn: int
+    """How many turns have started."""
+    playing: int | None
+    """The card whose text is being carried out (not yet in play)."""
+    using: Item | None
+    """The item whose use is being carried out."""
+    target_of: int
+    """The index of the operation a TARGET step chooses for."""
+    agenda: tuple[tuple[Task, int], ...]
+    pending: tuple[Task, int] | None
+    """The task waiting at the current step."""
+
+
+PUBLIC = tuple(field.name for field in dataclasses.fields(Table))
+
+
+class DarkTalesState(DeclaredState[Phase]):
+    """The table, the zones and the agenda."""
+
+    game: DarkTales
+
+    a_card: int | None
+    b_card: int | None
+    vp: tuple[int, ...]
+    items: tuple[tuple[int, ...], ...]
+    player: int
+    turn: int
+    playing: int | None
+    using: Item | None
+    target_of: int
+    agenda: tuple[tuple[Task, int], ...]
+    pending: tuple[Task, int] | None
+
+    def __init__(self, game: DarkTales, seed: int, *, deal: bool = True) -> None:
+        super().__init__(game, seed)
+        from ballroom.games.dark_tales.playing import setup_agenda
+
+        n = game.players
+        self.told: list[Event] = []
+        self.a_card = None
+        self.b_card = None
+        self.vp = (0,) * n
+        self.items = ((0,) * len(Item),) * n
+        self.player = 0
+        self.turn = 0
+        self.playing = None
+        self.using = None
+        self.target_of = 0
+        self.zones = create_zones(game)
+        self.agenda = setup_agenda(game) if deal else ()
+        self.pending = None
+        self.step = Step.over(Phase.OVER)
+        if deal:
+            self.proceed()
+            self.told = []
+
+    # -- the agenda -------------------------------------------------------------
+
+    def proceed(self) -> None:
+        """Run the agenda until a task waits for a decision (or the game is over)."""
+        from ballroom.games.dark_tales.rules import HANDLERS
+
+        while self.agenda:
+            task = self.agenda[0]
+            self.agenda = self.agenda[1:]
+            step = HANDLERS[task[0]](self, task[1])
+            if step is not None:
+                self.pending = task
+                self.step = step
+                return
+        self.pending = None
+        self.step = Step.over(Phase.OVER)
+
+    def push(self, *tasks: tuple[Task, int]) -> None:
+        """Tasks to do next, before the rest of the agenda."""
+        self.agenda = (*tasks, *self.agenda)
+
+    def say(
+        self, kind: str, template: str, *, audience: frozenset[int] | None = None, **data: Any
+    ) -> None:
+        """Report an event of the action being applied, its sentence ``template`` filled from
+        its ``data`` when first read (nothing at all when nobody reads events: ``advance``)."""
+        if self.reporting:
+            self.told.append(Event(kind, _wording(template), data, audience))
+
+    def name(self, seat: int) -> str:
+        return self.game.player_name(seat)
+
+    # -- what a game writes for the declared core -------------------------------
+
+    def choices(self, seat: int) -> list[Action]:
+        from ballroom.games.dark_tales.rules import CHOICES
+
+        return CHOICES[self.step.name](self, seat)
+
+    def chances(self) -> list[tuple[Action, float]]:
+        from ballroom.games.dark_tales.rules import chances
+
+        return chances(self)
+
+    def sample_chance(self) -> int:
+        """A card drawn from the deck: one ``Rng.below`` over its cards in sorted order (the
+        outcomes and odds ``chances`` lists), without listing them."""
+        if self.step.name is Phase.DRAW and self.effect is None:
+            deck = sorted(self.zones.zone("deck").cards)
+            return DRAW_IDS[deck[self.rng.below(len(deck))]]
+        return super().sample_chance()
+
+    def play(self, action: Action, seat: int) -> list[Event]:
+        from ballroom.games.dark_tales.rules import PLAYERS
+
+        self.told = []
+        PLAYERS[self.step.name](self, action, seat)
+        self.proceed()
+        told, self.told = self.told, []
+        return told
+
+    def next_step(self) -> Step[Phase]:
+        return self.step
+
+    def view(self, seat: int | None) -> View[Phase, Table, None]:
+        table = Table(**{name: getattr(self, name) for name in PUBLIC})
+        return View(seat, self.step, self.zones.view(seat), table, None)
+
+    # -- reading the table --------------------------------------------------------
+
+    def held(self, seat: int, item: Item) -> int:
+        return self.items[seat][ITEM_INDEX[item]]
+
+    def supply(self, item: Item) -> int:
+        """The item tokens nobody holds."""
+        return CATALOG.limit(item) - sum(row[ITEM_INDEX[item]] for row in self.items)
+
+    def in_play(self) -> list[int]:
+        """The cards in play: in front of every player, then in the middle."""
+        cards: list[int] = []
+        for seat in range(self.game.players):
+            cards += self.zones.zone("front", seat).cards
+        return cards + list(self.zones.zone("middle").cards)
+
+    def time(self) -> Time | None:
+        """Day or night, as the Day or Night card in the middle shows (neither without one)."""
+        for card in reversed(self.zones.zone("middle").cards):
+            time = CATALOG.cards[card].time
+            if time is not None:
+                return time
+        return None
+
+    def turns(self) -> int:
+        return self.turn
+
+    def hand(self, seat: int) -> tuple[int, ...]:
+        return self.zones.zone("hand", seat).cards
+
+    # -- changing the table -------------------------------------------------------
+
+    def score(self, seat: int, vp: int) -> None:
+        vps = list(self.vp)
+        vps[seat] += vp
+        self.vp = tuple(vps)
+
+    def change_item(self, seat: int, item: Item, delta: int) -> None:
+        rows = [list(row) for row in self.items]
+        rows[seat][ITEM_INDEX[item]] += delta
+        self.items = tuple(tuple(row) for row in rows)
+
+    # -- the end --------------------------------------------------------------------
+
+    def outcome(self) -> Outcome:
+        from ballroom.games.dark_tales.ending import ranking
+
+        return Outcome.from_ranking(self.game.players, ranking(self))
+
+
+def _wording(template: str) -> Wording:
+    return lambda data: template.format(**data)
+
+
+def create_zones(game: DarkTales) -> Zones:
+    """The deck with every card, and the empty hands, fronts, middle, discard and removed."""
+    seats = range(game.players)
+    zones = [
+        Zone(ZoneId("deck"), Visibility.NOBODY, tuple(range(len(CATALOG.cards)))),
+        Zone(ZoneId("discard"), Visibility.EVERYONE),
+        Zone(ZoneId("middle"), Visibility.EVERYONE),
+        Zone(ZoneId("removed"), Visibility.EVERYONE),
+        Zone(ZoneId("resolving"), Visibility.EVERYONE),
+        *(Zone(ZoneId("hand", s), Visibility.OWNER) for s in seats),
+        *(Zone(ZoneId("front", s), Visibility.EVERYONE) for s in seats),
+    ]
+    return Zones.create(game.players, zones)
