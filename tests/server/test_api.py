@@ -42,10 +42,19 @@ def test_pages_and_assets_are_served_from_the_package(client: TestClient) -> Non
     assert "cdn" not in client.get("/").text.lower()
 
 
+DRAWN_BY_THE_GENERIC_VIEW = {"dark-tales"}
+"""Built-in games whose own browser view is still to come (issue 15): named here, so that
+a game added without one fails below."""
+
+
 def test_each_game_view_is_served_from_its_own_package(client: TestClient) -> None:
     for game_class in games():
         package = resources.files(game_class.__module__.rsplit(".", 1)[0])
         response = client.get(f"/games/{game_class.id}/view.js")
+        if game_class.id in DRAWN_BY_THE_GENERIC_VIEW:
+            assert not (package / "web" / "view.js").is_file()
+            assert response.status_code == 404
+            continue
         assert response.status_code == 200
         assert response.headers["content-type"].startswith("text/javascript")
         assert response.text == (package / "web" / "view.js").read_text(encoding="utf-8")
