@@ -28,7 +28,7 @@ from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 import orjson
 
@@ -166,8 +166,8 @@ class Room:
         form = self._forms.get(action)
         if form is None:
             form = {}
-            if isinstance(self.game, StructuresActions):
-                found = self.game.action_json(action)
+            if structures_actions(type(self.game)):
+                found = cast(StructuresActions, self.game).action_json(action)
                 form = {"family": found["family"], "params": found["params"]}
             self._forms[action] = form
         return form
@@ -472,6 +472,13 @@ class Room:
 def _cached_game(game_id: str, players: int, options: str) -> Game:
     options_of: dict[str, OptionValue] = orjson.loads(options)
     return make_game(game_id, players, **options_of)
+
+
+@functools.cache
+def structures_actions(kind: type[Game]) -> bool:
+    """Whether games of ``kind`` give their actions a structured form: asked for every move
+    a room first lists, so answered once per class (a Protocol check is slow)."""
+    return issubclass(kind, StructuresActions)
 
 
 def _seat_label(seat: int) -> str:
