@@ -136,6 +136,7 @@ class Room:
         self._texts: dict[int, str] = {}
         self._forms: dict[int, dict[str, Any]] = {}
         self._names: tuple[State, int, list[str]] | None = None
+        self._seen: tuple[State, int, dict[Viewer, Observation]] | None = None
         self._moves: dict[tuple[int, ...], tuple[dict[int, Any], orjson.Fragment]] = {}
         """Legal moves as frames list them, by the actions they list: their hints and JSON."""
         for number, (player, text) in enumerate(stored.record.actions, start=1):
@@ -281,10 +282,21 @@ class Room:
 
     # -- views --------------------------------------------------------------
 
+    def observation(self, viewer: Viewer) -> Observation:
+        """What ``viewer`` sees now, built once per ply: a broadcast, the seat names and
+        the moves' hints all read the same observations."""
+        seen = self._seen
+        if seen is None or seen[0] is not self.state or seen[1] != self.ply:
+            seen = self._seen = (self.state, self.ply, {})
+        observation = seen[2].get(viewer)
+        if observation is None:
+            observation = seen[2][viewer] = self.state.observation(viewer)
+        return observation
+
     def seat_names(self) -> list[str]:
         """The seats' names as everyone sees them now; kept until the game moves on."""
         if self._names is None or self._names[0] is not self.state or self._names[1] != self.ply:
-            names = self.game.player_names(self.state.observation(None))
+            names = self.game.player_names(self.observation(None))
             self._names = (self.state, self.ply, names)
         return self._names[2]
 
@@ -353,7 +365,7 @@ class Room:
             and viewer in current
             and not self.seats[viewer].is_bot
         )
-        observation = self.state.observation(viewer)
+        observation = self.observation(viewer)
         return {
             "type": "state",
             "seat": viewer,
