@@ -21,7 +21,7 @@ def _heuristic(game: Game, seat: int, rng: Rng, params: ParamValues) -> Agent:
 
 BOT_DEFAULTS = ("mcts:iterations=100,horizon=1",)
 """What a bare ``mcts`` seat plays here: rollouts to the end of the turn, then the game's
-evaluation; the setting measured against the heuristic (``benchmarks/strength_vampires_harvest.py
+evaluation; the setting measured against the heuristic (``benchmarks/strength.py vampires-harvest
 --bot mcts``)."""
 
 BOTS = by_name(

@@ -1,10 +1,10 @@
-"""Vampire's Harvest bot strength: one bot against the others, with a Wilson interval.
+"""A bot's strength in a game: one bot against the others, with a Wilson interval.
 
 Each game seats one ``--bot`` among ``--against`` seats (the heuristic among
 random seats by default), its seat rotating; a shared win counts as its share.
 
-    .venv/bin/python benchmarks/strength_vampires_harvest.py [--games 1000] [--players 2]
-    .venv/bin/python benchmarks/strength_vampires_harvest.py --bot mcts --against heuristic --games 20
+    .venv/bin/python benchmarks/strength.py vampires-harvest [--games 1000] [--players 2]
+    .venv/bin/python benchmarks/strength.py dark-tales --bot mcts --against heuristic --games 20
 """
 
 from __future__ import annotations
@@ -13,8 +13,8 @@ import argparse
 import math
 
 from ballroom.agents import make_agent
+from ballroom.core.game import get_game
 from ballroom.core.play import play_out
-from ballroom.games.vampires_harvest import VampiresHarvest
 
 Z = 1.96
 """The normal quantile of a 95% interval."""
@@ -30,6 +30,7 @@ def wilson(wins: float, games: int) -> tuple[float, float]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("game", help="a game id, e.g. vampires-harvest")
     parser.add_argument("--games", type=int, default=1000)
     parser.add_argument("--players", type=int, default=2)
     parser.add_argument("--bot", default="heuristic", help="the seat spec measured")
@@ -38,7 +39,7 @@ def main() -> None:
     players, games = args.players, args.games
     wins = 0.0
     for number in range(games):
-        game = VampiresHarvest(players)
+        game = get_game(args.game)(players)
         mine = number % players
         seats = [args.against] * players
         seats[mine] = args.bot

@@ -1,4 +1,4 @@
-"""Vampire's Harvest throughput on one core, side by side in one run, as ratios.
+"""A game's random-play throughput on one core, side by side in one run, as ratios.
 
 Random games played three ways, the same seeds and the same moves each way:
 
@@ -12,7 +12,8 @@ Random games played three ways, the same seeds and the same moves each way:
 
 The ratios show what a random game pays only when something reads it.
 
-    .venv/bin/python benchmarks/bench_vampires_harvest.py [--games 200] [--quick]
+    .venv/bin/python benchmarks/bench_random_play.py vampires-harvest [--games 200] [--quick]
+    .venv/bin/python benchmarks/bench_random_play.py dark-tales --quick
 """
 
 from __future__ import annotations
@@ -22,16 +23,18 @@ import statistics
 import time
 
 from ballroom.agents import RandomAgent
+from ballroom.core.game import get_game
 from ballroom.core.play import play_out
 from ballroom.core.rng import Rng
-from ballroom.games.vampires_harvest import VampiresHarvest
 
 RUNS = 3
 
 
-def simulated(players: int, games: int) -> tuple[float, int, list[list[tuple[int, int]]]]:
+def simulated(
+    game_id: str, players: int, games: int
+) -> tuple[float, int, list[list[tuple[int, int]]]]:
     """Seconds for ``games`` random games with ``play_out``, their actions, their histories."""
-    game = VampiresHarvest(players)
+    game = get_game(game_id)(players)
     histories = []
     started = time.perf_counter()
     for seed in range(games):
@@ -42,11 +45,13 @@ def simulated(players: int, games: int) -> tuple[float, int, list[list[tuple[int
     return seconds, sum(map(len, histories)), histories
 
 
-def replayed(players: int, histories: list[list[tuple[int, int]]], reading: str) -> float:
+def replayed(
+    game_id: str, players: int, histories: list[list[tuple[int, int]]], reading: str
+) -> float:
     """Seconds to apply the same games action by action: ``advance`` (``reading`` is
     "nothing"), or ``apply`` reading every event's sentence ("events"), and building
     every seat's observation after each action ("observations")."""
-    game = VampiresHarvest(players)
+    game = get_game(game_id)(players)
     started = time.perf_counter()
     for seed, history in enumerate(histories):
         state = game.new_state(seed)
@@ -65,21 +70,25 @@ def replayed(players: int, histories: list[list[tuple[int, int]]], reading: str)
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("game", help="a game id, e.g. vampires-harvest")
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--quick", action="store_true", help="20 games, one run")
     args = parser.parse_args()
     games, runs = (20, 1) if args.quick else (args.games, RUNS)
-    print(f"{games} random games per player count, medians of {runs} runs, one core")
+    game_class = get_game(args.game)
+    print(
+        f"{game_class.name}: {games} random games per player count, medians of {runs} runs, one core"
+    )
     header = f"{'players':<9}{'actions/game':>13}{'games/s':>10}{'actions/s':>11}"
     print(header + f"{'advance':>10}{'events read':>13}{'+ observations':>16}")
-    for players in (2, 3, 4, 5):
+    for players in range(game_class.min_players, game_class.max_players + 1):
         played, times = [], {"nothing": [], "events": [], "observations": []}
         actions = 0
         for _ in range(runs):
-            seconds, actions, histories = simulated(players, games)
+            seconds, actions, histories = simulated(args.game, players, games)
             played.append(seconds)
             for reading, found in times.items():
-                found.append(replayed(players, histories, reading))
+                found.append(replayed(args.game, players, histories, reading))
         rate = games / statistics.median(played)
         base, logged, observed = (statistics.median(t) for t in times.values())
         print(
