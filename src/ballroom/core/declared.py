@@ -28,7 +28,7 @@ plays the current games plays these too.
 from __future__ import annotations
 
 from abc import abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from enum import Enum
 from functools import cached_property
 from typing import Any, ClassVar, Generic, TypeVar, cast
@@ -223,3 +223,44 @@ class DeclaredState(State, Generic[N]):
 
     def observation(self, player: int | None) -> Observation:
         return self.view(player).to_observation()
+
+
+K = TypeVar("K", bound=Enum)
+
+TaskHandler = Callable[[Any, int], "Step[Any] | None"]
+"""Runs one agenda task for a seat: the step it waits at for a decision, or ``None``."""
+
+
+class AgendaState(DeclaredState[N], Generic[N, K]):
+    """A declared state whose turn is a queue of tasks ``(kind, seat)``, run in order until
+    one waits at a step: the rules are a table of handlers, one per kind of task."""
+
+    agenda: tuple[tuple[K, int], ...]
+    pending: tuple[K, int] | None
+    """The task waiting at the current step."""
+
+    @abstractmethod
+    def handlers(self) -> Mapping[K, TaskHandler]:
+        """The game's handler of each kind of task."""
+
+    @abstractmethod
+    def over(self) -> Step[N]:
+        """The step of a game with nothing left to do."""
+
+    def proceed(self) -> None:
+        """Run the agenda until a task waits for a decision (or the game is over)."""
+        handlers = self.handlers()
+        while self.agenda:
+            task = self.agenda[0]
+            self.agenda = self.agenda[1:]
+            step = handlers[task[0]](self, task[1])
+            if step is not None:
+                self.pending = task
+                self.step = step
+                return
+        self.pending = None
+        self.step = self.over()
+
+    def push(self, *tasks: tuple[K, int]) -> None:
+        """Tasks to do next, before the rest of the agenda."""
+        self.agenda = (*tasks, *self.agenda)

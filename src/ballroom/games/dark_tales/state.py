@@ -11,11 +11,12 @@ rules of each task live in ``playing.py``, ``card_texts.py`` and ``ending.py``.
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ballroom.core.actions import Action
-from ballroom.core.declared import DeclaredState
+from ballroom.core.declared import AgendaState, TaskHandler
 from ballroom.core.events import Event, Wording
 from ballroom.core.flow import Step
 from ballroom.core.state import Outcome
@@ -60,7 +61,7 @@ class Table:
 PUBLIC = tuple(field.name for field in dataclasses.fields(Table))
 
 
-class DarkTalesState(DeclaredState[Phase]):
+class DarkTalesState(AgendaState[Phase, Task]):
     """The table, the zones and the agenda."""
 
     game: DarkTales
@@ -74,8 +75,6 @@ class DarkTalesState(DeclaredState[Phase]):
     playing: int | None
     using: Item | None
     target_of: int
-    agenda: tuple[tuple[Task, int], ...]
-    pending: tuple[Task, int] | None
 
     def __init__(self, game: DarkTales, seed: int, *, deal: bool = True) -> None:
         super().__init__(game, seed)
@@ -102,24 +101,13 @@ class DarkTalesState(DeclaredState[Phase]):
 
     # -- the agenda -------------------------------------------------------------
 
-    def proceed(self) -> None:
-        """Run the agenda until a task waits for a decision (or the game is over)."""
+    def handlers(self) -> Mapping[Task, TaskHandler]:
         from ballroom.games.dark_tales.rules import HANDLERS
 
-        while self.agenda:
-            task = self.agenda[0]
-            self.agenda = self.agenda[1:]
-            step = HANDLERS[task[0]](self, task[1])
-            if step is not None:
-                self.pending = task
-                self.step = step
-                return
-        self.pending = None
-        self.step = Step.over(Phase.OVER)
+        return HANDLERS
 
-    def push(self, *tasks: tuple[Task, int]) -> None:
-        """Tasks to do next, before the rest of the agenda."""
-        self.agenda = (*tasks, *self.agenda)
+    def over(self) -> Step[Phase]:
+        return Step.over(Phase.OVER)
 
     def say(
         self, kind: str, template: str, *, audience: frozenset[int] | None = None, **data: Any

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 from ballroom.core import effects as fx
 from ballroom.core.actions import Action
-from ballroom.core.declared import DeclaredState
+from ballroom.core.declared import AgendaState, TaskHandler
 from ballroom.core.events import Event, Wording
 from ballroom.core.flow import Step
 from ballroom.core.state import Outcome
@@ -110,7 +110,7 @@ class Secret:
 PUBLIC = tuple(field.name for field in dataclasses.fields(Table))
 
 
-class HarvestState(DeclaredState[Phase]):
+class HarvestState(AgendaState[Phase, Task]):
     """The table, the zones, each seat's secret choice, and the agenda."""
 
     game: VampiresHarvest
@@ -136,8 +136,6 @@ class HarvestState(DeclaredState[Phase]):
     dice: tuple[int, ...]
     boost: Boost
     kept: int
-    agenda: tuple[tuple[Task, int], ...]
-    pending: tuple[Task, int] | None
     chosen: list[ActionCard | None]
     deeds: tuple[Deeds, ...]
     """Each seat's record for balance studies (``chronicle.py``); not part of the view."""
@@ -181,24 +179,13 @@ class HarvestState(DeclaredState[Phase]):
 
     # -- the agenda -------------------------------------------------------------
 
-    def proceed(self) -> None:
-        """Run the agenda until a task waits for a decision (or the game is over)."""
+    def handlers(self) -> Mapping[Task, TaskHandler]:
         from ballroom.games.vampires_harvest.rules import HANDLERS
 
-        while self.agenda:
-            task = self.agenda[0]
-            self.agenda = self.agenda[1:]
-            step = HANDLERS[task[0]](self, task[1])
-            if step is not None:
-                self.pending = task
-                self.step = step
-                return
-        self.pending = None
-        self.step = Step.over(Phase.OVER)
+        return HANDLERS
 
-    def push(self, *tasks: tuple[Task, int]) -> None:
-        """Tasks to do next, before the rest of the agenda."""
-        self.agenda = (*tasks, *self.agenda)
+    def over(self) -> Step[Phase]:
+        return Step.over(Phase.OVER)
 
     def say(
         self,
