@@ -5,10 +5,13 @@ from __future__ import annotations
 
 from typing import Any
 
+import orjson
 from fastapi.testclient import TestClient
 
 from ballroom.core.capabilities import StructuresActions
-from ballroom.core.game import get_game
+from ballroom.core.game import get_game, make_game
+from ballroom.core.state import CHANCE
+from ballroom.server.moves import move_list
 from server.support import hello, send, until
 
 
@@ -101,12 +104,6 @@ def test_moves_carry_their_structured_form_in_both_games(client: TestClient) -> 
 
 def test_rooms_of_one_configuration_share_one_listing_of_moves() -> None:
     """Texts, forms and encoded entries are worked out once per rules and options."""
-    import orjson
-
-    from ballroom.core.game import make_game
-    from ballroom.core.state import CHANCE
-    from ballroom.server.moves import move_list
-
     first = move_list(make_game("dancing-dice", 3, endurance=3))
     assert move_list(make_game("dancing-dice", 3, endurance=3)) is first
     assert move_list(make_game("dancing-dice", 3, endurance=4)) is not first
