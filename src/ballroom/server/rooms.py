@@ -38,7 +38,7 @@ from ballroom.core.errors import BallroomError, IllegalActionError, RecordError
 from ballroom.core.events import Event
 from ballroom.core.game import Game, make_game
 from ballroom.core.options import OptionValue
-from ballroom.core.play import decision_for
+from ballroom.core.play import decision_for, past_cap
 from ballroom.core.record import GameRecord, replay
 from ballroom.core.rng import derive_seed
 from ballroom.core.state import CHANCE, Observation, State
@@ -47,6 +47,7 @@ from ballroom.server.botpool import BotPool, bot_move, check_seat
 from ballroom.server.defaults import DEFAULT_BOT_MS_MAX
 from ballroom.server.moves import move_list
 from ballroom.server.storage import (
+    CUT_OFF,
     OVER,
     PLAYING,
     RESIGNED,
@@ -215,7 +216,13 @@ class Room:
             taken.append(self._apply(self.state.sample_chance(), CHANCE))
 
     def final_status(self) -> str:
-        return OVER if self.state.is_terminal() else PLAYING
+        """Over at the rules' end; cut off once bots alone have played past the game's turn
+        cap (The Dance sets no turn limit, and bots might never end it), as the lab does."""
+        if self.state.is_terminal():
+            return OVER
+        if all(seat.is_bot for seat in self.seats) and past_cap(self.state, self.game.turn_cap):
+            return CUT_OFF
+        return PLAYING
 
     def resign_event(self, seat: int) -> Event:
         """The log line of a human leaving a game that goes on with a bot in the seat."""
