@@ -1,0 +1,99 @@
+"""The Dominare declaration: players, options, moves and flow, and what it offers.
+
+Beyond the State contract: ``determinize`` for search (``view.py``),
+``render`` and ``describe_action`` for the terminal (``render.py``).
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from ballroom.core.actions import ActionCodec
+from ballroom.core.bots import Bot
+from ballroom.core.declared import DeclaredGame
+from ballroom.core.flow import Flow
+from ballroom.core.options import Option, OptionSet
+from ballroom.core.rng import Rng
+from ballroom.core.state import Observation
+from ballroom.games.dominare import render
+from ballroom.games.dominare.bots import BOT_DEFAULTS, BOTS
+from ballroom.games.dominare.components import Board, Side
+from ballroom.games.dominare.state import DominareState
+from ballroom.games.dominare.turn import CATALOG, CODEC, FLOW, Phase
+
+AUTO = "auto"
+STANDARD = "standard"
+SOLE_AUTHORITY = "sole-authority"
+SMALL_SIDE_PLAYERS = range(2, 5)
+
+
+class Dominare(DeclaredGame[Phase]):
+    id: ClassVar[str] = "dominare"
+    name: ClassVar[str] = "Dominare"
+    summary: ClassVar[str] = (
+        "Seven Seasons of secret conspiracies in the City-State of Tempest: reveal agents, "
+        "canvass influence, control blocks and districts, and keep your exposure low."
+    )
+    rules_version: ClassVar[str] = "1"
+    min_players: ClassVar[int] = 2
+    max_players: ClassVar[int] = 6
+    default_players: ClassVar[int] = 4
+    option_set: ClassVar[OptionSet] = OptionSet(
+        (
+            Option(
+                "side",
+                "The board's side: auto (small for 2-4 players, large for 5-6), small or large "
+                "(either side may be played by any number, as the rulebook allows).",
+                default=AUTO,
+                choices=(AUTO, Side.SMALL.value, Side.LARGE.value),
+            ),
+            Option(
+                "just-learning",
+                'The "Just Learning?" set-up: Culture, Nobility and Shadowmen out of the deck, and '
+                "each player starts with one of the six starting conspiracies instead of the deal.",
+                default=False,
+            ),
+            Option(
+                "agents",
+                "How conspiracies are drawn: standard (deal eight, keep three, the draft before "
+                "Season 4) or sole-authority (deal fifteen, keep eight, no draft).",
+                default=STANDARD,
+                choices=(STANDARD, SOLE_AUTHORITY),
+            ),
+            Option(
+                "cells",
+                "Cells: from Season 4 each player's lowest ranks are flipped face down for good, "
+                "so only the top three agents canvass and act.",
+                default=False,
+            ),
+        )
+    )
+    bots: ClassVar[dict[str, Bot]] = BOTS
+    bot_defaults: ClassVar[tuple[str, ...]] = BOT_DEFAULTS
+    codec: ClassVar[ActionCodec] = CODEC
+    flow: ClassVar[Flow[Phase]] = FLOW
+
+    def __init__(self, players: int, **options: object) -> None:
+        super().__init__(players, **options)
+        side = str(self.options["side"])
+        if side == AUTO:
+            side = Side.SMALL.value if players in SMALL_SIDE_PLAYERS else Side.LARGE.value
+        self.board: Board = CATALOG.boards[Side(side)]
+        self.just_learning = bool(self.options["just-learning"])
+        self.sole_authority = self.options["agents"] == SOLE_AUTHORITY
+        self.draft = not self.sole_authority
+        self.cells = bool(self.options["cells"])
+
+    def new_state(self, seed: int = 0) -> DominareState:
+        return DominareState(self, seed)
+
+    def determinize(self, observation: Observation, rng: Rng) -> DominareState:
+        from ballroom.games.dominare import view
+
+        return view.determinize(self, observation, rng)
+
+    def render(self, observation: Observation) -> str:
+        return render.render(self, observation)
+
+    def describe_action(self, action: int, observation: Observation) -> str:
+        return render.describe_action(action)
