@@ -138,7 +138,9 @@ def _place(state: DominareState, p: Pending) -> Want | None:
     block = state.picked[0]
     place(state, p.seat, block, p.amount)
     state.last_block = block
-    state.say("place", f"{state.name(p.seat)} places {p.amount} influence in {_block_name(state, block)}.")
+    state.say(
+        "place", f"{state.name(p.seat)} places {p.amount} influence in {_block_name(state, block)}."
+    )
     return None
 
 
@@ -200,7 +202,9 @@ def _others(state: DominareState, seat: int) -> list[int]:
     return [s for s in range(state.game.players) if s != seat]
 
 
-def _take(state: DominareState, thief: int, victim: int, amount: int, to: int | None = None) -> None:
+def _take(
+    state: DominareState, thief: int, victim: int, amount: int, to: int | None = None
+) -> None:
     taken = -state.gain_crowns(victim, -amount)
     state.gain_crowns(thief if to is None else to, taken)
     state.say("steal", f"{state.name(thief)} steals {taken} crowns from {state.name(victim)}.")
@@ -231,7 +235,11 @@ def _exposure(state: DominareState, p: Pending) -> Want | None:
         state.say("exposure", f"{state.name(p.seat)}'s exposure {p.amount:+d}.")
         return None
     if not state.picked:
-        seats = _others(state, p.seat) if p.target == "other-either" else list(range(state.game.players))
+        seats = (
+            _others(state, p.seat)
+            if p.target == "other-either"
+            else list(range(state.game.players))
+        )
         return _players(state, seats)
     amount = p.amount
     if p.target in ("either", "other-either"):
@@ -239,7 +247,10 @@ def _exposure(state: DominareState, p: Pending) -> Want | None:
             return (Phase.SIGN, [SIGN(Direction.UP), SIGN(Direction.DOWN)])
         amount = amount if state.picked[1] else -amount
     state.adjust_exposure(state.picked[0], amount)
-    state.say("exposure", f"{state.name(p.seat)} adjusts {state.name(state.picked[0])}'s exposure {amount:+d}.")
+    state.say(
+        "exposure",
+        f"{state.name(p.seat)} adjusts {state.name(state.picked[0])}'s exposure {amount:+d}.",
+    )
     return None
 
 
@@ -262,7 +273,9 @@ def _flippable(state: DominareState, seat: int, rank: int, traits: str) -> bool:
 
 def _flip_down(state: DominareState, seat: int, rank: int) -> None:
     state.set_rank(seat, rank, down=True)
-    state.say("flip", f"{state.name(seat)}'s {state.agent_at(seat, rank).name} is flipped face down.")
+    state.say(
+        "flip", f"{state.name(seat)}'s {state.agent_at(seat, rank).name} is flipped face down."
+    )
 
 
 def _flip(state: DominareState, p: Pending) -> Want | None:
@@ -279,7 +292,7 @@ def _flip(state: DominareState, p: Pending) -> Want | None:
             _flip_down(state, seat, ranks[0])
         return None
     chosen = [v for v in state.picked if v != SKIP]
-    finished = bool(state.picked) and state.picked[-1] == SKIP or len(chosen) >= p.amount
+    finished = (bool(state.picked) and state.picked[-1] == SKIP) or len(chosen) >= p.amount
     if not finished:
         seats = [p.seat] if p.target == "own" else list(range(state.game.players))
         agents = [
@@ -352,8 +365,9 @@ def _swap(state: DominareState, p: Pending) -> Want | None:
     other = state.picked[0] % 10
     seat, a, b = p.seat, p.rank - 1, other - 1
     ranks, down, used = list(state.ranks[seat]), list(state.down[seat]), list(state.used[seat])
-    for row in (ranks, down, used):
-        row[a], row[b] = row[b], row[a]
+    ranks[a], ranks[b] = ranks[b], ranks[a]
+    down[a], down[b] = down[b], down[a]
+    used[a], used[b] = used[b], used[a]
     state.ranks = (*state.ranks[:seat], tuple(ranks), *state.ranks[seat + 1 :])
     state.down = (*state.down[:seat], tuple(down), *state.down[seat + 1 :])
     state.used = (*state.used[:seat], tuple(used), *state.used[seat + 1 :])
@@ -394,7 +408,10 @@ def peeked(state: DominareState, card: int) -> None:
 def _spend_or_exposure(state: DominareState, p: Pending) -> Want | None:
     if not state.picked:
         can = state.crowns[p.seat] >= p.amount
-        return (Phase.SPEND, [ANSWER(Answer.YES), ANSWER(Answer.NO)] if can else [ANSWER(Answer.NO)])
+        return (
+            Phase.SPEND,
+            [ANSWER(Answer.YES), ANSWER(Answer.NO)] if can else [ANSWER(Answer.NO)],
+        )
     if state.picked[0]:
         state.gain_crowns(p.seat, -p.amount)
         state.say("spend", f"{state.name(p.seat)} spends {p.amount} crowns.")

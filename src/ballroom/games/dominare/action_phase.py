@@ -24,7 +24,6 @@ from ballroom.games.dominare.turn import (
     ABILITY,
     CATALOG,
     CROWN,
-    DONE,
     INSPIRE,
     MAX_BUY,
     RALLY,
@@ -99,7 +98,10 @@ def action_choices(state: DominareState, seat: int) -> list[Action]:
     for block, info in enumerate(state.board.blocks):
         price = inspire_price(state, info.district)
         found += [INSPIRE(block, n) for n in range(1, min(MAX_BUY, crowns // price) + 1)]
-    if any(state.down[seat][r - 1] and not state.dead(seat, r) for r in range(1, len(state.ranks[seat]) + 1)):
+    if any(
+        state.down[seat][r - 1] and not state.dead(seat, r)
+        for r in range(1, len(state.ranks[seat]) + 1)
+    ):
         found.append(RALLY())
     if state.zones.zone("agent-deck").size + state.zones.zone("agent-discard").size:
         found.append(RECRUIT())
@@ -141,7 +143,10 @@ def play_action(state: DominareState, action: Action, seat: int) -> None:
         block, amount = action["block"], action["influence"]
         state.gain_crowns(seat, -amount * inspire_price(state, state.board.blocks[block].district))
         place(state, seat, block, amount)
-        state.say("inspire", f"{state.name(seat)} buys {amount} influence in {state.board.blocks[block].id}.")
+        state.say(
+            "inspire",
+            f"{state.name(seat)} buys {amount} influence in {state.board.blocks[block].id}.",
+        )
     elif family is RALLY:
         rally(state, seat, "")
     elif family is RECRUIT:
@@ -235,7 +240,3 @@ def season_end(state: DominareState, seat: int) -> None:
         state.push((Task.SEASON, 0))
     else:
         state.say("end", "The seventh Season is over.")
-
-
-def done_choices() -> list[Action]:
-    return [DONE()]

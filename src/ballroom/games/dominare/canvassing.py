@@ -121,18 +121,18 @@ def play_spread(state: DominareState, action: Action, seat: int) -> None:
         state.canvass = Canvass(seat, work.rank, 0, work.first, tuple(placed))
     else:
         block = action["block"]
-        placed = dict(work.placed)
-        if block not in placed:
+        spread = dict(work.placed)
+        if block not in spread:
             state.gain_crowns(seat, -1)
-        placed[block] = placed.get(block, 0) + 1
-        state.canvass = Canvass(seat, work.rank, work.left - 1, work.first, tuple(placed.items()))
+        spread[block] = spread.get(block, 0) + 1
+        state.canvass = Canvass(seat, work.rank, work.left - 1, work.first, tuple(spread.items()))
     _go_on(state)
 
 
 def _go_on(state: DominareState) -> None:
     """Ask for the next influence, or place them all when none is left to spread."""
     work = _work(state)
-    if work.left and state.crowns[work.seat] >= 1 or work.left and _spread_so_far(work):
+    if (work.left and state.crowns[work.seat] >= 1) or (work.left and _spread_so_far(work)):
         state.step = Step.seat(Phase.SPREAD, work.seat)
         return
     placed = list(work.placed)

@@ -16,11 +16,11 @@ abilities held in ``Catalog.effects`` by name.
 
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass
 from enum import Enum
 from functools import cache
 from pathlib import Path
-from typing import Any
 
 from ballroom.core import effects as fx
 from ballroom.core.components import (
@@ -337,7 +337,9 @@ def _board(root: Table, side: Side, districts: tuple[District, ...]) -> Board:
         if district.id == CANALS:
             by_district.append(())
             continue
-        grid = rows.get(district.id, ListOf(ListOf(Int(MIN_BONUS, MAX_BONUS), "block", 1), "row", 1))
+        grid = rows.get(
+            district.id, ListOf(ListOf(Int(MIN_BONUS, MAX_BONUS), "block", 1), "row", 1)
+        )
         start = len(blocks)
         places: dict[tuple[int, int], int] = {}
         for r, row in enumerate(grid):
@@ -358,10 +360,14 @@ def _board(root: Table, side: Side, districts: tuple[District, ...]) -> Board:
     canals = part.records("canals", "canal", name=None)
     first = len(blocks)
     if not MIN_BLOCKS <= len(canals) <= MAX_BLOCKS:
-        raise part.where.at("canals").error(f"{len(canals)} blocks; allowed {MIN_BLOCKS} to {MAX_BLOCKS}")
+        raise part.where.at("canals").error(
+            f"{len(canals)} blocks; allowed {MIN_BLOCKS} to {MAX_BLOCKS}"
+        )
     for number, canal in enumerate(canals, 1):
         canal.only("vp", "touches", "next")
-        blocks.append(Block(f"canals-{number}", canal_district, canal.get("vp", Int(MIN_BONUS, MAX_BONUS))))
+        blocks.append(
+            Block(f"canals-{number}", canal_district, canal.get("vp", Int(MIN_BONUS, MAX_BONUS)))
+        )
     by_district[canal_district] = tuple(range(first, len(blocks)))
     for me in range(first, len(blocks)):
         adjacent[me] = set()
@@ -381,7 +387,9 @@ def _board(root: Table, side: Side, districts: tuple[District, ...]) -> Board:
         if district.id != CANALS and not any(
             adjacent[b] & set(by_district[canal_district]) for b in by_district[index]
         ):
-            raise part.where.error(f"no Canal block touches {district.name}; the Canals reach every district")
+            raise part.where.error(
+                f"no Canal block touches {district.name}; the Canals reach every district"
+            )
     return Board(
         side,
         tuple(blocks),
@@ -407,7 +415,9 @@ def load(files: DataFiles) -> Catalog:
     )
     unique(((d.id, board.where.at("districts")) for d in districts), "district")
     if sum(d.swamp for d in districts) != 3 or CANALS not in {d.id for d in districts}:
-        raise board.where.at("districts").error("there must be the Canals and three Swamp districts")
+        raise board.where.at("districts").error(
+            "there must be the Canals and three Swamp districts"
+        )
     boards = {side: _board(board, side, districts) for side in Side}
     known = {d.id for d in districts}
 
@@ -437,6 +447,7 @@ def load(files: DataFiles) -> Catalog:
                 _ability(ability_name, "use", ability.value("do"), (fx.AtLeast("rank", rank),))
             )
             numbered.append(AgentAbility(rank, ability_name))
+        traits: tuple[Trait, ...] = table.get("traits", ListOf(EnumOf(Trait), "trait", 1))
         revealed = None
         if not table.value("revealed").missing:
             revealed = f"{key}/revealed"
@@ -451,7 +462,7 @@ def load(files: DataFiles) -> Catalog:
                 name=name,
                 slug=key,
                 faction=faction,
-                traits=frozenset(table.get("traits", ListOf(EnumOf(Trait), "trait", 1))),
+                traits=frozenset(traits),
                 influence=influence,
                 income=income,
                 exposure=table.get("exposure", Int(0, 20)),
@@ -467,10 +478,14 @@ def load(files: DataFiles) -> Catalog:
     names = {a.name for a in agents}
     missing = [name for name in NAMED if name not in names]
     if missing:
-        raise where.error(f"the rulebook's agents must all be in the deck; missing: {', '.join(missing)}")
+        raise where.error(
+            f"the rulebook's agents must all be in the deck; missing: {', '.join(missing)}"
+        )
     commons = [a for a in agents if a.copies > 1]
     if len(commons) != COMMON_AGENTS or any(a.copies != COMMON_COPIES for a in commons):
-        raise where.error(f"exactly {COMMON_AGENTS} common agents appear {COMMON_COPIES} times each")
+        raise where.error(
+            f"exactly {COMMON_AGENTS} common agents appear {COMMON_COPIES} times each"
+        )
     cards: list[int] = []
     texts: list[str] = []
     for index, agent in enumerate(agents):
@@ -481,7 +496,7 @@ def load(files: DataFiles) -> Catalog:
         raise where.error(f"the agent deck holds {DECK_SIZE} cards, not {len(cards)}")
     for trio in JUST_LEARNING:
         found = [next(a for a in agents if a.name == name) for name in trio]
-        for left, right in zip(found, found[1:], strict=False):
+        for left, right in itertools.pairwise(found):
             if not left.traits & right.traits:
                 raise where.error(f"the Just Learning conspiracy {', '.join(trio)} must network")
             if left.faction in REMOVED_WHEN_LEARNING:
@@ -507,7 +522,9 @@ def load(files: DataFiles) -> Catalog:
             section.only("season", "mode", "who", "do")
             mode = section.get("mode", Default(EnumOf(Mode), Mode.FIRST))
             if (mode is Mode.FIRST) != (number == 1):
-                raise section.where.at("mode").error("the first section has no mode; later ones say also or instead")
+                raise section.where.at("mode").error(
+                    "the first section has no mode; later ones say also or instead"
+                )
             who = section.get("who", Text())
             if who not in known | {"all", "scapegoat", "lowest-exposure", "board"}:
                 raise section.where.at("who").error(
@@ -531,11 +548,16 @@ def load(files: DataFiles) -> Catalog:
         abilities.append(_ability(ability_name, "use", table.value("do")))
         by_district[district_id] = (ability_name, table.get("text", Text()))
 
-    for ability in abilities:
-        for op in ability.do:
-            if isinstance(op, fx.Act) and op.name in ("place", "remove", "move", "district-vp"):
-                if not district_places(op.where, known):
-                    raise ComponentError(f"ability {ability.name}: no place {op.where!r}")
+    for written in abilities:
+        for op in written.do:
+            placed = isinstance(op, fx.Act) and op.name in (
+                "place",
+                "remove",
+                "move",
+                "district-vp",
+            )
+            if placed and not district_places(op.where, known):
+                raise ComponentError(f"ability {written.name}: no place {op.where!r}")
     return Catalog(
         districts=districts,
         vp_lowest=lowest,
@@ -554,4 +576,3 @@ def load(files: DataFiles) -> Catalog:
 def default_catalog() -> Catalog:
     """The shipped components (or their replacements in ``$BALLROOM_DATA/dominare/``)."""
     return load(DataFiles.of_game(GAME_ID, DATA_DIR))
-

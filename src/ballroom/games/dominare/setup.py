@@ -110,7 +110,6 @@ def return_dealt(state: DominareState, seat: int) -> None:
     """The agents not kept at set-up are shuffled back into the deck."""
     moves = {ZoneId("dealt", s): ZoneId("agent-deck") for s in range(state.game.players)}
     state.zones = state.zones.pass_all(moves)
-    return None
 
 
 # -- the draft --------------------------------------------------------------------

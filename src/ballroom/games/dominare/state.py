@@ -280,7 +280,9 @@ class DominareState(AgendaState[Phase, Task]):
         exposure[seat] = max(0, exposure[seat] + amount)
         self.exposure = tuple(exposure)
 
-    def set_rank(self, seat: int, rank: int, *, down: bool | None = None, used: bool | None = None) -> None:
+    def set_rank(
+        self, seat: int, rank: int, *, down: bool | None = None, used: bool | None = None
+    ) -> None:
         if down is not None:
             self.down = _replace(self.down, seat, rank - 1, down)
         if used is not None:
@@ -380,5 +382,3 @@ def create_zones(game: Dominare) -> Zones:
         *(Zone(ZoneId("ranks", s), Visibility.EVERYONE) for s in seats),
     ]
     return Zones.create(game.players, zones)
-
-

@@ -18,7 +18,7 @@ from enum import Enum
 
 from ballroom.core.actions import ActionCodec, Family, Param
 from ballroom.core.flow import Flow
-from ballroom.games.dominare.components import DECK_SIZE, Side, default_catalog
+from ballroom.games.dominare.components import Side, default_catalog
 
 CATALOG = default_catalog()
 MAX_PLAYERS = 6
@@ -136,7 +136,9 @@ INSPIRE = Family(
 )
 RALLY = Family("rally", (), "Flip all your face-down agents face up.")
 RECRUIT = Family("recruit", (), "Draw two agents, keep one.")
-REPLACE = Family("replace", (RANK, AGENT), "Replace the agent in this rank with one from your hand.")
+REPLACE = Family(
+    "replace", (RANK, AGENT), "Replace the agent in this rank with one from your hand."
+)
 WHITEWASH = Family(
     "whitewash",
     (Param.of_enum("way", Direction), Param.of_range("exposure", 1, MAX_BUY)),
@@ -199,4 +201,3 @@ FLOW = Flow.declare(
         Phase.OVER: [],
     },
 )
-assert DECK_SIZE == len(CATALOG.cards)
