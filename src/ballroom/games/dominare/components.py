@@ -548,15 +548,11 @@ def load(files: DataFiles) -> Catalog:
         abilities.append(_ability(ability_name, "use", table.value("do")))
         by_district[district_id] = (ability_name, table.get("text", Text()))
 
+    placing = ("place", "remove", "move", "district-vp")
     for written in abilities:
         for op in written.do:
-            placed = isinstance(op, fx.Act) and op.name in (
-                "place",
-                "remove",
-                "move",
-                "district-vp",
-            )
-            if placed and not district_places(op.where, known):
+            wrong = isinstance(op, fx.Act) and not district_places(op.where, known)
+            if wrong and isinstance(op, fx.Act) and op.name in placing:
                 raise ComponentError(f"ability {written.name}: no place {op.where!r}")
     return Catalog(
         districts=districts,
