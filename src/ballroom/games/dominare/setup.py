@@ -121,7 +121,7 @@ def draft_pass(state: DominareState, seat: int) -> None:
     state.zones = state.zones.pass_all(
         {ZoneId("dealt", s): ZoneId("dealt", (s + 1) % n) for s in range(n)}
     )
-    state.say("pass", "Every player passes the rest of the draft to the left.")
+    state.say("pass", "Every player passes the rest of the draft to the left.", reveals=True)
 
 
 def draft_end(state: DominareState, seat: int) -> None:
