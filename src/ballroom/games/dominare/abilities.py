@@ -49,6 +49,8 @@ from ballroom.games.dominare.turn import (
     Direction,
     Phase,
     Task,
+    block_move,
+    block_of,
 )
 
 if TYPE_CHECKING:
@@ -100,6 +102,8 @@ def play(state: DominareState, action: Action, seat: int) -> None:
         value = 1 if values[0] is Direction.UP else 0
     elif action.family is ANSWER:
         value = 1 if values[0] is Answer.YES else 0
+    elif action.family is PLACE:
+        value = block_of(state.board, action)
     else:
         value = values[0]
     state.picked = (*state.picked, value)
@@ -134,7 +138,7 @@ def _place(state: DominareState, p: Pending) -> Want | None:
         elif p.target == "adjacent":
             near = state.board.adjacent[state.last_block] if state.last_block != NOBODY else ()
             blocks = [b for b in blocks if b in near]
-        return (Phase.BLOCK, [PLACE(b) for b in blocks]) if blocks else None
+        return (Phase.BLOCK, [block_move(state.board, b) for b in blocks]) if blocks else None
     block = state.picked[0]
     place(state, p.seat, block, p.amount)
     state.last_block = block
@@ -164,7 +168,11 @@ def _remove(state: DominareState, p: Pending) -> Want | None:
         blocks = [b for b in blocks_in(state, p.where) if state.tokens[b]]
         if p.target == "rival":
             blocks = [b for b in blocks if state.owners[b] != p.seat]
-        return (Phase.BLOCK, [PLACE(b) for b in blocks] + [DONE()]) if blocks else None
+        return (
+            (Phase.BLOCK, [block_move(state.board, b) for b in blocks] + [DONE()])
+            if blocks
+            else None
+        )
     block = state.picked[0]
     if block != SKIP:
         taken = remove(state, block, p.amount)
@@ -176,12 +184,19 @@ def _remove(state: DominareState, p: Pending) -> Want | None:
 def _move(state: DominareState, p: Pending) -> Want | None:
     if not state.picked:
         blocks = [b for b in blocks_in(state, p.where) if state.tokens[b]]
-        return (Phase.BLOCK, [PLACE(b) for b in blocks] + [DONE()]) if blocks else None
+        return (
+            (Phase.BLOCK, [block_move(state.board, b) for b in blocks] + [DONE()])
+            if blocks
+            else None
+        )
     source = state.picked[0]
     if source == SKIP:
         return None
     if len(state.picked) == 1:
-        return (Phase.BLOCK, [PLACE(b) for b in sorted(state.board.adjacent[source])])
+        return (
+            Phase.BLOCK,
+            [block_move(state.board, b) for b in sorted(state.board.adjacent[source])],
+        )
     owner = state.owners[source]
     moved = remove(state, source, p.amount)
     place(state, owner, state.picked[1], moved)

@@ -22,6 +22,7 @@ from ballroom.games.dominare.influence import controller, place
 from ballroom.games.dominare.state import SEASONS
 from ballroom.games.dominare.turn import (
     ABILITY,
+    BLOCK_NUMBER,
     CATALOG,
     CROWN,
     INSPIRE,
@@ -34,6 +35,7 @@ from ballroom.games.dominare.turn import (
     Direction,
     Phase,
     Task,
+    block_of,
 )
 
 if TYPE_CHECKING:
@@ -97,7 +99,8 @@ def action_choices(state: DominareState, seat: int) -> list[Action]:
     crowns = state.crowns[seat]
     for block, info in enumerate(state.board.blocks):
         price = inspire_price(state, info.district)
-        found += [INSPIRE(block, n) for n in range(1, min(MAX_BUY, crowns // price) + 1)]
+        number = BLOCK_NUMBER[info.id]
+        found += [INSPIRE(number, n) for n in range(1, min(MAX_BUY, crowns // price) + 1)]
     if any(
         state.down[seat][r - 1] and not state.dead(seat, r)
         for r in range(1, len(state.ranks[seat]) + 1)
@@ -140,7 +143,7 @@ def play_action(state: DominareState, action: Action, seat: int) -> None:
         state.gain_crowns(seat, 1)
         state.say("crown", f"{state.name(seat)} gains one crown.")
     elif family is INSPIRE:
-        block, amount = action["block"], action["influence"]
+        block, amount = block_of(state.board, action), action["influence"]
         state.gain_crowns(seat, -amount * inspire_price(state, state.board.blocks[block].district))
         place(state, seat, block, amount)
         state.say(

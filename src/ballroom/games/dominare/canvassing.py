@@ -19,7 +19,7 @@ from ballroom.core.flow import Step
 from ballroom.games.dominare.components import CANALS, Faction
 from ballroom.games.dominare.influence import blocks_in, place
 from ballroom.games.dominare.state import Canvass
-from ballroom.games.dominare.turn import CATALOG, DONE, PLACE, Phase
+from ballroom.games.dominare.turn import CATALOG, DONE, Phase, block_move, block_of
 
 if TYPE_CHECKING:
     from ballroom.games.dominare.state import DominareState
@@ -74,12 +74,12 @@ def first_blocks(state: DominareState, seat: int, faction: Faction) -> tuple[lis
 def canvass_choices(state: DominareState, seat: int) -> list[Action]:
     work = _work(state)
     free, paid = first_blocks(state, seat, state.agent_at(seat, work.rank).faction)
-    return [PLACE(b) for b in sorted({*free, *paid})]
+    return [block_move(state.board, b) for b in sorted({*free, *paid})]
 
 
 def play_first(state: DominareState, action: Action, seat: int) -> None:
     work = _work(state)
-    block = action["block"]
+    block = block_of(state.board, action)
     faction = state.agent_at(seat, work.rank).faction
     free, _ = first_blocks(state, seat, faction)
     if block not in free:
@@ -110,7 +110,7 @@ def spread_blocks(state: DominareState, seat: int) -> list[int]:
 
 
 def spread_choices(state: DominareState, seat: int) -> list[Action]:
-    return [PLACE(b) for b in spread_blocks(state, seat)] + [DONE()]
+    return [block_move(state.board, b) for b in spread_blocks(state, seat)] + [DONE()]
 
 
 def play_spread(state: DominareState, action: Action, seat: int) -> None:
@@ -120,7 +120,7 @@ def play_spread(state: DominareState, action: Action, seat: int) -> None:
         placed[0] = (work.first, placed[0][1] + work.left)
         state.canvass = Canvass(seat, work.rank, 0, work.first, tuple(placed))
     else:
-        block = action["block"]
+        block = block_of(state.board, action)
         spread = dict(work.placed)
         if block not in spread:
             state.gain_crowns(seat, -1)

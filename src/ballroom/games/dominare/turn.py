@@ -16,9 +16,9 @@ from __future__ import annotations
 
 from enum import Enum
 
-from ballroom.core.actions import ActionCodec, Family, Param
+from ballroom.core.actions import Action, ActionCodec, Family, Param
 from ballroom.core.flow import Flow
-from ballroom.games.dominare.components import Side, default_catalog
+from ballroom.games.dominare.components import Board, Side, default_catalog
 
 CATALOG = default_catalog()
 MAX_PLAYERS = 6
@@ -107,6 +107,7 @@ class Task(Enum):
 
 BLOCKS = tuple(block.id for block in CATALOG.boards[Side.LARGE].blocks)
 """Every block name of either side (the large side has every name the small one has)."""
+BLOCK_NUMBER = {name: number for number, name in enumerate(BLOCKS)}
 DISTRICTS = tuple(d.id for d in CATALOG.districts)
 AGENT = Param.of_names("agent", CATALOG.card_texts)
 EVENT_CARD = Param.of_names("event", tuple(e.slug for e in CATALOG.events))
@@ -201,3 +202,13 @@ FLOW = Flow.declare(
         Phase.OVER: [],
     },
 )
+
+
+def block_move(board: Board, block: int) -> Action:
+    """``place <block>`` for block ``block`` of ``board`` (names are shared by both sides)."""
+    return PLACE(BLOCK_NUMBER[board.blocks[block].id])
+
+
+def block_of(board: Board, action: Action) -> int:
+    """The block of ``board`` that a ``place`` or ``inspire`` move names."""
+    return board.index(BLOCKS[action["block"]])
