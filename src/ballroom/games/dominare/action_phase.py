@@ -97,7 +97,7 @@ def action_choices(state: DominareState, seat: int) -> list[Action]:
             found.append(USE(district))
     found.append(CROWN())
     crowns = state.crowns[seat]
-    for block, info in enumerate(state.board.blocks):
+    for info in state.board.blocks:
         price = inspire_price(state, info.district)
         number = BLOCK_NUMBER[info.id]
         found += [INSPIRE(number, n) for n in range(1, min(MAX_BUY, crowns // price) + 1)]
