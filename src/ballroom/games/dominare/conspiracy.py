@@ -38,14 +38,15 @@ def season(state: DominareState, seat: int) -> None:
     tasks: list[tuple[Task, int]] = []
     if state.season == setup.DRAFT_SEASON and state.game.draft:
         tasks += setup.draft_tasks(state)
-    empty = [s for s in state.order if not state.zones.zone("hand", s).size]
-    tasks += [(Task.SELECT_DRAW, s) for s in empty]
+    tasks += [(Task.SELECT_DRAW, s) for s in state.order]
     tasks += [(Task.SELECT, 0), (Task.REVEAL, 0), (Task.ORDER, 0)]
     state.push(*tasks)
 
 
 def select_draw(state: DominareState, seat: int) -> Step[Phase] | None:
     """A seat without agents in hand takes the top agent of the deck."""
+    if state.zones.zone("hand", seat).size:
+        return None
     return setup.draw_step(state)
 
 
