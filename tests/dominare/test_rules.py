@@ -11,7 +11,7 @@ from ballroom.games.dominare.action_phase import season_tasks
 from ballroom.games.dominare.canvassing import influence
 from ballroom.games.dominare.components import JUST_LEARNING, REMOVED_WHEN_LEARNING
 from ballroom.games.dominare.events_phase import active_sections, affected
-from ballroom.games.dominare.position import Position, act, block, card, draw
+from ballroom.games.dominare.position import Position, act, card, draw
 from ballroom.games.dominare.scoring import ranking, scores
 from ballroom.games.dominare.state import DominareState
 from ballroom.games.dominare.turn import CATALOG, Phase, Task
@@ -228,9 +228,9 @@ def test_scoring_adds_districts_and_blocks_and_ties_go_to_crowns() -> None:
 
 
 def test_a_whole_game_ends_after_the_seventh_season() -> None:
+    from ballroom.agents.random_agent import RandomAgent
     from ballroom.core.play import play_out
     from ballroom.core.rng import Rng
-    from ballroom.agents.random_agent import RandomAgent
 
     state = Dominare(3).new_state(seed=11)
     play_out(state, [RandomAgent(Rng(s)) for s in range(3)])
