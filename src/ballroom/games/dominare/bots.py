@@ -19,8 +19,9 @@ def _heuristic(game: Game, seat: int, rng: Rng, params: ParamValues) -> Agent:
     return HeuristicAgent(rng)
 
 
-BOT_DEFAULTS = ("mcts:iterations=50",)
-"""What a bare ``mcts`` seat plays here."""
+BOT_DEFAULTS = ("mcts:iterations=20,horizon=1",)
+"""What a bare ``mcts`` seat plays here: rollouts to the end of the Season, then the game's
+evaluation."""
 
 BOTS = by_name(
     Bot(

@@ -92,6 +92,12 @@ class Dominare(DeclaredGame[Phase]):
 
         return view.determinize(self, observation, rng)
 
+    def evaluate(self, state: DominareState) -> list[float]:
+        """Search hook: estimated win shares of a state cut short (``evaluation.py``)."""
+        from ballroom.games.dominare.evaluation import evaluate
+
+        return evaluate(state)
+
     def render(self, observation: Observation) -> str:
         return render.render(self, observation)
 
