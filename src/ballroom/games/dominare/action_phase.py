@@ -1,5 +1,6 @@
 """The Action Phase: two actions each in player order (three in Season 7), then any
-bonus actions, and the end of the Season.
+bonus actions, and the end of the Season. Epic: an action on each agent's turn instead,
+rank by rank (its own ability, a district ability or a basic ability).
 
 An action is an agent ability (an unused face-up agent, an ability
 numbered at most its rank), a district ability (a district the player
@@ -59,13 +60,29 @@ def season_tasks(state: DominareState) -> tuple[tuple[Task, int], ...]:
             for rank in range(1, state.season + 1)
             for seat in state.order
         ),
-        *((Task.ACTION, seat) for _ in range(actions) for seat in state.order),
+        *(action_tasks(state) if state.game.epic else ()),
+        *(
+            (Task.ACTION, seat)
+            for _ in range(0 if state.game.epic else actions)
+            for seat in state.order
+        ),
         (Task.SEASON_END, 0),
     )
 
 
-def action(state: DominareState, seat: int) -> Step[Phase]:
-    return Step.seat(Phase.ACTION, seat)
+def action_tasks(state: DominareState) -> tuple[tuple[Task, int], ...]:
+    """Epic: an action for each agent, all rank 1 agents first, in player order."""
+    return tuple(
+        (Task.ACTION, rank * 10 + seat)
+        for rank in range(1, state.season + 1)
+        for seat in state.order
+    )
+
+
+def action(state: DominareState, task: int) -> Step[Phase]:
+    """A seat's action (Epic: the turn of its agent in rank ``task // 10``)."""
+    state.epic_rank = task // 10
+    return Step.seat(Phase.ACTION, task % 10)
 
 
 def usable_abilities(state: DominareState, seat: int, traits: str = "") -> list[Action]:
@@ -92,6 +109,8 @@ def _matches(state: DominareState, seat: int, rank: int, traits: str) -> bool:
 
 def action_choices(state: DominareState, seat: int) -> list[Action]:
     found = usable_abilities(state, seat)
+    if state.epic_rank:
+        found = [move for move in found if move["rank"] == state.epic_rank]
     for district in range(len(CATALOG.districts)):
         if not state.district_used[district] and controller(state, district) == seat:
             found.append(USE(district))

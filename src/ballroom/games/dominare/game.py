@@ -6,7 +6,7 @@ Beyond the State contract: ``determinize`` for search (``view.py``),
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from ballroom.core.actions import ActionCodec
 from ballroom.core.bots import Bot
@@ -21,9 +21,14 @@ from ballroom.games.dominare.components import Board, Side
 from ballroom.games.dominare.state import DominareState
 from ballroom.games.dominare.turn import CATALOG, CODEC, FLOW, Phase
 
+if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
+
 AUTO = "auto"
 STANDARD = "standard"
 SOLE_AUTHORITY = "sole-authority"
+SEMI_BLIND = "semi-blind"
 SMALL_SIDE_PLAYERS = range(2, 5)
 
 
@@ -56,9 +61,16 @@ class Dominare(DeclaredGame[Phase]):
             Option(
                 "agents",
                 "How conspiracies are drawn: standard (deal eight, keep three, the draft before "
-                "Season 4) or sole-authority (deal fifteen, keep eight, no draft).",
+                "Season 4), sole-authority (deal fifteen, keep eight, no draft) or semi-blind "
+                "(draw two at a time from separate faction decks to ten, discard two, no draft).",
                 default=STANDARD,
-                choices=(STANDARD, SOLE_AUTHORITY),
+                choices=(STANDARD, SOLE_AUTHORITY, SEMI_BLIND),
+            ),
+            Option(
+                "epic",
+                "Epic: each Season, an action with each agent (all rank 1 agents first, then "
+                "rank 2, ...): its ability, a district ability or a basic ability.",
+                default=False,
             ),
             Option(
                 "cells",
@@ -81,8 +93,10 @@ class Dominare(DeclaredGame[Phase]):
         self.board: Board = CATALOG.boards[Side(side)]
         self.just_learning = bool(self.options["just-learning"])
         self.sole_authority = self.options["agents"] == SOLE_AUTHORITY
-        self.draft = not self.sole_authority
+        self.semi_blind = self.options["agents"] == SEMI_BLIND
+        self.draft = self.options["agents"] == STANDARD
         self.cells = bool(self.options["cells"])
+        self.epic = bool(self.options["epic"])
 
     def new_state(self, seed: int = 0) -> DominareState:
         return DominareState(self, seed)
@@ -97,6 +111,18 @@ class Dominare(DeclaredGame[Phase]):
         from ballroom.games.dominare.evaluation import evaluate
 
         return evaluate(state)
+
+    @property
+    def observation_shape(self) -> tuple[int, ...]:
+        from ballroom.games.dominare import encoding  # numpy, only for learners
+
+        return (encoding.SIZE,)
+
+    def encode_observation(self, observation: Observation) -> npt.NDArray[np.float32]:
+        from ballroom.games.dominare import encoding
+
+        names = tuple(block.id for block in self.board.blocks)
+        return encoding.encode(observation, self.players, names)
 
     def render(self, observation: Observation) -> str:
         return render.render(self, observation)

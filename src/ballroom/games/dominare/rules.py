@@ -54,6 +54,9 @@ HANDLERS: dict[Task, Handler] = {
     Task.RECRUIT_DRAW: setup.deal,
     Task.RECRUIT_KEEP: action_phase.recruit_keep,
     Task.SEASON_END: action_phase.season_end,
+    Task.BLIND_DRAW: setup.blind_draw,
+    Task.BLIND_DISCARD: setup.discard_step,
+    Task.BLIND_MERGE: setup.blind_merge,
 }
 
 CHOICES: dict[Phase, Choices] = {
@@ -71,6 +74,8 @@ CHOICES: dict[Phase, Choices] = {
     Phase.SIGN: abilities.choices,
     Phase.SPEND: abilities.choices,
     Phase.ADJUST: events_phase.adjust_choices,
+    Phase.DECK: setup.deck_choices,
+    Phase.DISCARD: setup.discard_choices,
 }
 
 DRAWN_TO = {
@@ -89,14 +94,17 @@ def chances(state: DominareState) -> list[tuple[Action, float]]:
     if name is Phase.EVENT:
         outcomes = state.zones.draw_outcomes(ZoneId("event-deck"))
         return [(EVENT(card - DECK_SIZE), p) for card, p in outcomes]
-    return [(DRAW(card), p) for card, p in state.zones.draw_outcomes(ZoneId("agent-deck"))]
+    pile = ZoneId(f"deck-{state.blind_deck}") if state.blind_deck else ZoneId("agent-deck")
+    return [(DRAW(card), p) for card, p in state.zones.draw_outcomes(pile)]
 
 
 def play_draw(state: DominareState, action: Action, seat: int) -> None:
     assert state.pending is not None
     task, owner = state.pending
     card = action["agent"]
-    state.zones = state.zones.move(card, ZoneId(DRAWN_TO[task], owner))
+    to = "hand" if state.blind_deck else DRAWN_TO[task]
+    state.zones = state.zones.move(card, ZoneId(to, owner))
+    state.blind_deck = ""
     state.say("draw", f"{state.name(owner)} draws an agent.")
     state.proceed()
 
@@ -129,4 +137,6 @@ PLAYERS: dict[Phase, Player] = {
     Phase.SIGN: abilities.play,
     Phase.SPEND: abilities.play,
     Phase.ADJUST: events_phase.play_adjust,
+    Phase.DECK: setup.play_deck,
+    Phase.DISCARD: setup.play_discard,
 }

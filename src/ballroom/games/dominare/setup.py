@@ -4,7 +4,8 @@ Set-up: five crowns each; the youngest (seat 1) starts as the scapegoat,
 player order running to the left; eight agents dealt to each player, who
 keep three and shuffle the rest back ("Just Learning": a starting
 conspiracy each, dealt at random; Sole Authority: fifteen dealt, eight
-kept). The draft between Seasons 3 and 4: eight agents dealt to each
+kept; Semi-Blind Draw: two at a time from separate faction decks to ten,
+two discarded). The draft between Seasons 3 and 4: eight agents dealt to each
 player, who keep one and pass the rest to the left until each has kept
 five; the rest are discarded.
 """
@@ -17,7 +18,16 @@ from ballroom.core.actions import Action
 from ballroom.core.flow import Step
 from ballroom.core.zones import ZoneId
 from ballroom.games.dominare.components import JUST_LEARNING
-from ballroom.games.dominare.turn import CATALOG, CONSPIRACY, KEEP, Phase, Task
+from ballroom.games.dominare.turn import (
+    CATALOG,
+    CONSPIRACY,
+    DECK,
+    DISCARD,
+    FACTION_DECKS,
+    KEEP,
+    Phase,
+    Task,
+)
 
 if TYPE_CHECKING:
     from ballroom.games.dominare.state import DominareState
@@ -27,6 +37,7 @@ SOLE_DEALT, SOLE_KEPT = 15, 8
 DRAFT_DEALT, DRAFT_KEPT = 8, 5
 DRAFT_SEASON = 4
 """The draft takes place before this Season."""
+BLIND_HAND, BLIND_TURN_DRAWS, BLIND_DISCARDS = 10, 2, 2
 
 
 def agenda(state: DominareState) -> tuple[tuple[Task, int], ...]:
@@ -34,6 +45,8 @@ def agenda(state: DominareState) -> tuple[tuple[Task, int], ...]:
     seats = range(state.game.players)
     if state.game.just_learning:
         return (*((Task.LEARNING, s) for s in seats), (Task.SEASON, 0))
+    if state.game.semi_blind:
+        return (*blind_agenda(state), (Task.SEASON, 0))
     dealt, kept = (SOLE_DEALT, SOLE_KEPT) if state.game.sole_authority else (DEALT, KEPT)
     return (
         *((Task.DEAL, s) for _ in range(dealt) for s in seats),
@@ -54,6 +67,8 @@ def deal(state: DominareState, seat: int) -> Step[Phase] | None:
 
 def draw_step(state: DominareState) -> Step[Phase] | None:
     """The chance step drawing the deck's top agent (``None``: no agent is left)."""
+    if state.blind_deck:
+        return Step.chance(Phase.DRAW)
     if not state.zones.zone("agent-deck").size:
         discard = ZoneId("agent-discard")
         if not state.zones[discard].size:
@@ -142,3 +157,80 @@ def draft_tasks(state: DominareState) -> tuple[tuple[Task, int], ...]:
         *picks,
         (Task.DRAFT_END, 0),
     )
+
+
+# -- Semi-Blind Draw ----------------------------------------------------------------
+
+
+def faction_deck(card: int) -> str:
+    """The Semi-Blind Draw deck an agent card is shuffled into."""
+    faction = CATALOG.agent(card).faction.value
+    return "culture-nobility" if faction in ("culture", "nobility") else faction
+
+
+def blind_agenda(state: DominareState) -> tuple[tuple[Task, int], ...]:
+    """Two draws from separate decks per turn, from the scapegoat clockwise, to ten cards
+    each; then two discards each; then one deck of everything left."""
+    rounds = BLIND_HAND // BLIND_TURN_DRAWS
+    return (
+        *(
+            (Task.BLIND_DRAW, seat)
+            for _ in range(rounds)
+            for seat in state.order
+            for _ in range(BLIND_TURN_DRAWS)
+        ),
+        *((Task.BLIND_DISCARD, 0) for _ in range(BLIND_DISCARDS)),
+        (Task.BLIND_MERGE, 0),
+    )
+
+
+def blind_draw(state: DominareState, seat: int) -> Step[Phase] | None:
+    """The seat chooses a deck (not the one it just drew from this turn) to draw from."""
+    if not blind_decks(state, seat):
+        return None
+    state.blind_deck = ""
+    return Step.seat(Phase.DECK, seat)
+
+
+def blind_decks(state: DominareState, seat: int) -> list[str]:
+    drawn = state.zones.zone("hand", seat).size
+    last = state.blind_last if drawn % BLIND_TURN_DRAWS else ""
+    return [d for d in FACTION_DECKS if d != last and state.zones.zone(f"deck-{d}").size]
+
+
+def deck_choices(state: DominareState, seat: int) -> list[Action]:
+    return [DECK(FACTION_DECKS.index(d)) for d in blind_decks(state, seat)]
+
+
+def play_deck(state: DominareState, action: Action, seat: int) -> None:
+    state.blind_deck = state.blind_last = FACTION_DECKS[action["deck"]]
+    state.say("deck", f"{state.name(seat)} draws from the {state.blind_deck} deck.")
+    state.push((Task.DEAL, seat))
+    state.proceed()
+
+
+def discard_step(state: DominareState, seat: int) -> Step[Phase] | None:
+    seats = [s for s in range(state.game.players) if state.zones.zone("hand", s).size]
+    return Step.secret(Phase.DISCARD, seats) if seats else None
+
+
+def discard_choices(state: DominareState, seat: int) -> list[Action]:
+    return [DISCARD(card) for card in state.zones.zone("hand", seat).cards]
+
+
+def play_discard(state: DominareState, action: Action, seat: int) -> None:
+    state.zones = state.zones.move(action["agent"], ZoneId("agent-discard"))
+    state.say("discard", f"{state.name(seat)} discards an agent.")
+    after = state.step.after(seat)
+    if after is not None:
+        state.step = after
+        return
+    state.proceed()
+
+
+def blind_merge(state: DominareState, seat: int) -> None:
+    """Every unused agent shuffled into a single deck."""
+    moves = {ZoneId(f"deck-{d}"): ZoneId("agent-deck") for d in FACTION_DECKS}
+    moves[ZoneId("agent-discard")] = ZoneId("agent-deck")
+    state.zones = state.zones.pass_all(moves)
+    state.blind_deck = ""

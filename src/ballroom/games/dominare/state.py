@@ -100,6 +100,12 @@ class Table:
     """Choices already made for the first pending operation."""
     last_block: int
     """The block the ability under way last acted on (for "an adjacent block")."""
+    blind_deck: str
+    """Semi-Blind Draw: the faction deck being drawn from ("" otherwise)."""
+    blind_last: str
+    """Semi-Blind Draw: the deck of the turn's first draw."""
+    epic_rank: int
+    """Epic: the rank whose agent's turn it is (0: any agent may act)."""
     recruit_filter: str
     """The traits a recruited agent must have to be kept (Vinizio Ursini), if any."""
     agenda: tuple[tuple[Task, int], ...]
@@ -131,6 +137,9 @@ class DominareState(AgendaState[Phase, Task]):
     ops: tuple[Pending, ...]
     picked: tuple[int, ...]
     last_block: int
+    blind_deck: str
+    blind_last: str
+    epic_rank: int
     recruit_filter: str
 
     def __init__(self, game: Dominare, seed: int, *, deal: bool = True) -> None:
@@ -157,6 +166,8 @@ class DominareState(AgendaState[Phase, Task]):
         self.ops = ()
         self.picked = ()
         self.last_block = NOBODY
+        self.blind_deck = self.blind_last = ""
+        self.epic_rank = 0
         self.recruit_filter = ""
         self.zones = create_zones(game)
         self.agenda = setup.agenda(self) if deal else ()
@@ -362,14 +373,24 @@ def _replace(
 def create_zones(game: Dominare) -> Zones:
     """The agent and event decks, and each seat's hand, ranks and private piles."""
     seats = range(game.players)
+    from ballroom.games.dominare.setup import faction_deck
+    from ballroom.games.dominare.turn import FACTION_DECKS
+
     deck = tuple(
         card
         for card in range(DECK_SIZE)
         if not (game.just_learning and CATALOG.agent(card).faction in REMOVED_WHEN_LEARNING)
     )
     out = tuple(card for card in range(DECK_SIZE) if card not in deck)
+    blind = {name: tuple(c for c in deck if faction_deck(c) == name) for name in FACTION_DECKS}
+    if game.semi_blind:
+        deck = ()
     zones = [
         Zone(ZoneId("agent-deck"), Visibility.NOBODY, deck),
+        *(
+            Zone(ZoneId(f"deck-{name}"), Visibility.NOBODY, blind[name] if game.semi_blind else ())
+            for name in FACTION_DECKS
+        ),
         Zone(ZoneId("agent-discard"), Visibility.NOBODY),
         Zone(ZoneId("removed"), Visibility.EVERYONE, out),
         Zone(ZoneId("event-deck"), Visibility.NOBODY, CATALOG.event_ids),

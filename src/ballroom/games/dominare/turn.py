@@ -76,6 +76,10 @@ class Phase(Enum):
     """How many crowns to spend (or whether to spend them)."""
     ADJUST = "adjust"
     """The scapegoat's adjustment: which of the event's two districts goes up."""
+    DECK = "deck"
+    """Semi-Blind Draw: the faction deck a seat draws from."""
+    DISCARD = "discard"
+    """Semi-Blind Draw: every seat discards an agent from its hand, at once, in secret."""
     OVER = "over"
 
 
@@ -103,6 +107,9 @@ class Task(Enum):
     RECRUIT_DRAW = "recruit-draw"
     RECRUIT_KEEP = "recruit-keep"
     SEASON_END = "season-end"
+    BLIND_DRAW = "blind-draw"
+    BLIND_DISCARD = "blind-discard"
+    BLIND_MERGE = "blind-merge"
 
 
 BLOCKS = tuple(block.id for block in CATALOG.boards[Side.LARGE].blocks)
@@ -152,6 +159,11 @@ SIGN = Family("adjust", (Param.of_enum("way", Direction),), "Adjust up or down."
 SPEND = Family("spend", (Param.of_range("crowns", 0, MAX_AMOUNT),), "Spend this many crowns.")
 ANSWER = Family("answer", (Param.of_enum("answer", Answer),), "Yes or no.")
 RAISE = Family("raise", (DISTRICT,), "Raise this district; lower the other.")
+FACTION_DECKS = ("atheneum", "canals", "church", "merchant", "senate", "commoner", "shadowmen",
+                 "culture-nobility")  # fmt: skip
+"""Semi-Blind Draw's decks: one per faction, Culture and Nobility shuffled together."""
+DECK = Family("deck", (Param.of_names("deck", FACTION_DECKS),), "Draw from this faction deck.")
+DISCARD = Family("discard", (AGENT,), "Discard this agent from your hand.")
 
 CODEC = ActionCodec(
     [
@@ -177,6 +189,8 @@ CODEC = ActionCodec(
         SPEND,
         ANSWER,
         RAISE,
+        DECK,
+        DISCARD,
     ]
 )
 FLOW = Flow.declare(
@@ -199,6 +213,8 @@ FLOW = Flow.declare(
         Phase.SIGN: [SIGN],
         Phase.SPEND: [SPEND, ANSWER],
         Phase.ADJUST: [RAISE],
+        Phase.DECK: [DECK],
+        Phase.DISCARD: [DISCARD],
         Phase.OVER: [],
     },
 )
