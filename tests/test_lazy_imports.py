@@ -51,6 +51,6 @@ assert loaded() == [], loaded()
 ballroom.make("dancing-dice", players=2, seed=1)
 assert loaded() == ["ballroom.games.dancing_dice"], loaded()
 assert [g.id for g in ballroom.game_classes()] == ["dancing-dice", "dark-tales", "dominare", "the-dance", "vampires-harvest"]
-assert len(loaded()) == 4
+assert len(loaded()) == 5
 """
     subprocess.run([sys.executable, "-c", code], check=True, timeout=60)

@@ -247,7 +247,7 @@ def test_bad_answers_and_bad_data_are_refused_clearly() -> None:
         DANCE.answer(resolution, table, "willpower")
     with pytest.raises(EffectError, match="unknown ability 'flight'; known: athletic"):
         DANCE.trigger("after-roll", 0, ["flight"], table)
-    with pytest.raises(EffectError, match="unknown operation 'fly'; allowed: choose, draw"):
+    with pytest.raises(EffectError, match="unknown operation 'fly'; allowed: act, choose, draw"):
         parse_operation({"fly": 1})
     with pytest.raises(EffectError, match="'gain' has no 'crowns'; it takes resource, amount"):
         parse_operation({"gain": "x", "crowns": 1})
