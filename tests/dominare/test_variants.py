@@ -1,11 +1,12 @@
-"""The variants as options: Epic, Semi-Blind Draw (and, in test_rules, Cells, Sole Authority)."""
+"""The variants as options: Epic, Semi-Blind Draw, Anything Goes (and, in test_rules, Cells
+and Sole Authority)."""
 
 from __future__ import annotations
 
 from ballroom.core.state import CHANCE
 from ballroom.games.dominare import Dominare
 from ballroom.games.dominare.action_phase import season_tasks
-from ballroom.games.dominare.position import Position, act
+from ballroom.games.dominare.position import Position, act, card
 from ballroom.games.dominare.setup import faction_deck
 from ballroom.games.dominare.turn import Phase, Task
 
@@ -50,3 +51,34 @@ def test_semi_blind_draw_two_from_separate_decks_to_ten_then_discard_two() -> No
     assert [state.zones.zone("hand", s).size for s in (0, 1)] == [8, 8]
     assert state.zones.zone("agent-deck").size == 95 - 16
     assert not Dominare(2, agents="semi-blind").draft
+
+
+def test_anything_goes_trades_crowns_and_an_agent_at_once_when_accepted() -> None:
+    state = (
+        Position(players=2, **{"anything-goes": True}).hand(0, "Pavel").hand(1, "Gillie")
+        .crowns(0, 6).crowns(1, 4).build()
+    )  # fmt: skip
+    act(state, 0, "trade 2", "give-crowns 3", "give pavel", "ask-agent", "propose")
+    assert card("Pavel") in state.zones.memory[1]
+    assert state.step.name is Phase.TRADE and state.step.players == (1,)
+    act(state, 1, "answer yes", "give gillie")
+    assert state.crowns == (3, 7)
+    assert state.zones.zone("hand", 0).cards == (card("Gillie"),)
+    assert state.zones.zone("hand", 1).cards == (card("Pavel"),)
+    moves = {state.game.action_to_text(a) for a in state.legal_actions(0)}
+    assert "crown" in moves and not any(m.startswith("trade") for m in moves)
+
+
+def test_anything_goes_a_declined_trade_changes_nothing() -> None:
+    state = Position(players=2, **{"anything-goes": True}).hand(0, "Pavel").build()
+    act(state, 0, "trade 2", "give pavel", "ask-crowns 2", "propose")
+    assert len(state.legal_actions(1)) == 2
+    act(state, 1, "answer no")
+    assert state.zones.zone("hand", 0).cards == (card("Pavel"),) and state.crowns == (5, 5)
+    assert state.step.name is Phase.ACTION and state.step.players == (0,)
+
+
+def test_anything_goes_cannot_accept_what_cannot_be_paid() -> None:
+    state = Position(players=2, **{"anything-goes": True}).crowns(1, 1).build()
+    act(state, 0, "trade 2", "ask-crowns 2", "propose")
+    assert state.legal_actions(1) == [state.game.parse_action("answer no")]

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 from ballroom.core.actions import Action
 from ballroom.core.flow import Step
 from ballroom.core.zones import ZoneId
-from ballroom.games.dominare import canvassing, conspiracy
+from ballroom.games.dominare import canvassing, conspiracy, trading
 from ballroom.games.dominare.influence import controller, place
 from ballroom.games.dominare.state import SEASONS
 from ballroom.games.dominare.turn import (
@@ -31,6 +31,7 @@ from ballroom.games.dominare.turn import (
     RALLY,
     RECRUIT,
     REPLACE,
+    TRADE,
     USE,
     WHITEWASH,
     Direction,
@@ -135,7 +136,7 @@ def action_choices(state: DominareState, seat: int) -> list[Action]:
     most = min(MAX_BUY, crowns // price)
     found += [WHITEWASH(Direction.DOWN, n) for n in range(1, min(most, state.exposure[seat]) + 1)]
     found += [WHITEWASH(Direction.UP, n) for n in range(1, most + 1)]
-    return found
+    return found + trading.trade_moves(state, seat)
 
 
 def inspire_price(state: DominareState, district: int) -> int:
@@ -149,6 +150,10 @@ def whitewash_price(state: DominareState) -> int:
 
 def play_action(state: DominareState, action: Action, seat: int) -> None:
     family = action.family
+    if family is TRADE:
+        trading.open_trade(state, seat, action["player"] - 1)
+        return
+    state.traded = False
     if family is ABILITY:
         use_agent(state, seat, action["rank"], action["number"])
     elif family is USE:

@@ -73,6 +73,12 @@ class Dominare(DeclaredGame[Phase]):
                 default=False,
             ),
             Option(
+                "anything-goes",
+                "Anything Goes: on its action turn a player may first open one trade of crowns "
+                "and agents in hand with another, binding once accepted.",
+                default=False,
+            ),
+            Option(
                 "cells",
                 "Cells: from Season 4 each player's lowest ranks are flipped face down for good, "
                 "so only the top three agents canvass and act.",
@@ -97,6 +103,7 @@ class Dominare(DeclaredGame[Phase]):
         self.draft = self.options["agents"] == STANDARD
         self.cells = bool(self.options["cells"])
         self.epic = bool(self.options["epic"])
+        self.anything_goes = bool(self.options["anything-goes"])
 
     def new_state(self, seed: int = 0) -> DominareState:
         return DominareState(self, seed)

@@ -26,6 +26,7 @@ from ballroom.games.dominare.turn import (
     CROWN,
     DISTRICT_PICK,
     DONE,
+    GIVE_AGENT,
     INSPIRE,
     KEEP,
     PLACE,
@@ -37,6 +38,7 @@ from ballroom.games.dominare.turn import (
     SELECT,
     SIGN,
     SPEND,
+    TRADE,
     USE,
     WHITEWASH,
     Answer,
@@ -107,6 +109,13 @@ class HeuristicAgent:
         if family is SPEND:
             spent: int = move["crowns"]
             return spent if state.exposure[seat] >= min(state.exposure) + 3 else -spent
+        if family is GIVE_AGENT:
+            return -agent_worth(CATALOG.agent(move["agent"]))
+        if family is ANSWER and step is Phase.TRADE and state.trade is not None:
+            fair = (
+                state.trade.give_crowns >= state.trade.ask_crowns + 2 and not state.trade.ask_agent
+            )
+            return 1.0 if (move["answer"] is Answer.YES) == fair else 0.0
         if family is ANSWER:
             return 1.0 if (move["answer"] is Answer.YES) == (state.crowns[seat] >= 8) else 0.0
         if family is RAISE:
@@ -180,4 +189,6 @@ class HeuristicAgent:
             return gain if state.season < 7 else -5.0
         if family is CROWN:
             return 1.0
+        if family is TRADE:
+            return -100.0
         return 0.0

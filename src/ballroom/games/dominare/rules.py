@@ -20,6 +20,7 @@ from ballroom.games.dominare import (
     conspiracy,
     events_phase,
     setup,
+    trading,
 )
 from ballroom.games.dominare.components import DECK_SIZE
 from ballroom.games.dominare.turn import DRAW, EVENT, Phase, Task
@@ -76,6 +77,9 @@ CHOICES: dict[Phase, Choices] = {
     Phase.ADJUST: events_phase.adjust_choices,
     Phase.DECK: setup.deck_choices,
     Phase.DISCARD: setup.discard_choices,
+    Phase.OFFER: trading.offer_choices,
+    Phase.TRADE: trading.answer_choices,
+    Phase.HAND_OVER: trading.hand_over_choices,
 }
 
 DRAWN_TO = {
@@ -139,4 +143,7 @@ PLAYERS: dict[Phase, Player] = {
     Phase.ADJUST: events_phase.play_adjust,
     Phase.DECK: setup.play_deck,
     Phase.DISCARD: setup.play_discard,
+    Phase.OFFER: trading.play_offer,
+    Phase.TRADE: trading.play_answer,
+    Phase.HAND_OVER: trading.play_hand_over,
 }

@@ -27,6 +27,7 @@ from ballroom.core.state import Outcome
 from ballroom.core.view import View
 from ballroom.core.zones import Visibility, Zone, ZoneId, Zones
 from ballroom.games.dominare.components import DECK_SIZE, REMOVED_WHEN_LEARNING, Agent, Board, Trait
+from ballroom.games.dominare.trading import Trade
 from ballroom.games.dominare.turn import CATALOG, Phase, Task
 
 if TYPE_CHECKING:
@@ -104,6 +105,10 @@ class Table:
     """Semi-Blind Draw: the faction deck being drawn from ("" otherwise)."""
     blind_last: str
     """Semi-Blind Draw: the deck of the turn's first draw."""
+    trade: Trade | None
+    """Anything Goes: the trade being made."""
+    traded: bool
+    """Anything Goes: the acting player has opened its trade of this action turn."""
     epic_rank: int
     """Epic: the rank whose agent's turn it is (0: any agent may act)."""
     recruit_filter: str
@@ -139,6 +144,8 @@ class DominareState(AgendaState[Phase, Task]):
     last_block: int
     blind_deck: str
     blind_last: str
+    trade: Trade | None
+    traded: bool
     epic_rank: int
     recruit_filter: str
 
@@ -167,6 +174,8 @@ class DominareState(AgendaState[Phase, Task]):
         self.picked = ()
         self.last_block = NOBODY
         self.blind_deck = self.blind_last = ""
+        self.trade = None
+        self.traded = False
         self.epic_rank = 0
         self.recruit_filter = ""
         self.zones = create_zones(game)
@@ -401,5 +410,6 @@ def create_zones(game: Dominare) -> Zones:
         *(Zone(ZoneId("dealt", s), Visibility.OWNER) for s in seats),
         *(Zone(ZoneId("chosen", s), Visibility.OWNER) for s in seats),
         *(Zone(ZoneId("ranks", s), Visibility.EVERYONE) for s in seats),
+        *(Zone(ZoneId("offer", s), Visibility.OWNER) for s in seats),
     ]
     return Zones.create(game.players, zones)

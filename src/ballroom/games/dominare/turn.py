@@ -80,6 +80,12 @@ class Phase(Enum):
     """Semi-Blind Draw: the faction deck a seat draws from."""
     DISCARD = "discard"
     """Semi-Blind Draw: every seat discards an agent from its hand, at once, in secret."""
+    OFFER = "offer"
+    """Anything Goes: the trading player adds to its offer, or proposes it."""
+    TRADE = "trade"
+    """Anything Goes: the player offered a trade accepts or declines it."""
+    HAND_OVER = "hand-over"
+    """Anything Goes: a player who accepted to give an agent chooses which."""
     OVER = "over"
 
 
@@ -164,6 +170,20 @@ FACTION_DECKS = ("atheneum", "canals", "church", "merchant", "senate", "commoner
 """Semi-Blind Draw's decks: one per faction, Culture and Nobility shuffled together."""
 DECK = Family("deck", (Param.of_names("deck", FACTION_DECKS),), "Draw from this faction deck.")
 DISCARD = Family("discard", (AGENT,), "Discard this agent from your hand.")
+MAX_TRADE = 10
+"""The most crowns one step of an offer adds."""
+TRADE = Family("trade", (SEAT,), "Anything Goes: open a trade with this player.")
+GIVE_CROWNS = Family(
+    "give-crowns", (Param.of_range("crowns", 1, MAX_TRADE),), "Offer this many crowns more."
+)
+GIVE_AGENT = Family("give", (AGENT,), "Offer (or hand over) this agent from your hand.")
+ASK_CROWNS = Family(
+    "ask-crowns", (Param.of_range("crowns", 1, MAX_TRADE),), "Ask this many crowns more."
+)
+ASK_AGENT = Family(
+    "ask-agent", (), "Ask for an agent from the other player's hand (theirs to choose)."
+)
+PROPOSE = Family("propose", (), "Propose the offer as it stands.")
 
 CODEC = ActionCodec(
     [
@@ -191,6 +211,12 @@ CODEC = ActionCodec(
         RAISE,
         DECK,
         DISCARD,
+        TRADE,
+        GIVE_CROWNS,
+        GIVE_AGENT,
+        ASK_CROWNS,
+        ASK_AGENT,
+        PROPOSE,
     ]
 )
 FLOW = Flow.declare(
@@ -204,7 +230,7 @@ FLOW = Flow.declare(
         Phase.RECRUIT: [KEEP],
         Phase.CANVASS: [PLACE],
         Phase.SPREAD: [PLACE, DONE],
-        Phase.ACTION: [ABILITY, USE, CROWN, INSPIRE, RALLY, RECRUIT, REPLACE, WHITEWASH],
+        Phase.ACTION: [ABILITY, USE, CROWN, INSPIRE, RALLY, RECRUIT, REPLACE, WHITEWASH, TRADE],
         Phase.EXTRA: [ABILITY, DONE],
         Phase.BLOCK: [PLACE, DONE],
         Phase.PLAYER: [PLAYER],
@@ -215,6 +241,9 @@ FLOW = Flow.declare(
         Phase.ADJUST: [RAISE],
         Phase.DECK: [DECK],
         Phase.DISCARD: [DISCARD],
+        Phase.OFFER: [GIVE_CROWNS, GIVE_AGENT, ASK_CROWNS, ASK_AGENT, PROPOSE, DONE],
+        Phase.TRADE: [ANSWER],
+        Phase.HAND_OVER: [GIVE_AGENT],
         Phase.OVER: [],
     },
 )

@@ -26,7 +26,7 @@ from ballroom.games.dominare.turn import CATALOG, Phase
 if TYPE_CHECKING:
     from ballroom.games.dominare.game import Dominare
 
-AGENT_ZONES = ("agent-deck", "agent-discard", "hand", "dealt", "chosen", "deck-atheneum",
+AGENT_ZONES = ("agent-deck", "agent-discard", "hand", "dealt", "chosen", "offer", "deck-atheneum",
                "deck-canals", "deck-church", "deck-merchant", "deck-senate", "deck-commoner",
                "deck-shadowmen", "deck-culture-nobility")  # fmt: skip
 EVENT_ZONES = ("event-deck", "event-top")
