@@ -98,9 +98,11 @@ class Dominare(DeclaredGame[Phase]):
             side = Side.SMALL.value if players in SMALL_SIDE_PLAYERS else Side.LARGE.value
         self.board: Board = CATALOG.boards[Side(side)]
         self.just_learning = bool(self.options["just-learning"])
-        self.sole_authority = self.options["agents"] == SOLE_AUTHORITY
-        self.semi_blind = self.options["agents"] == SEMI_BLIND
-        self.draft = self.options["agents"] == STANDARD
+        drawing = self.options["agents"]
+        self.sole_authority = drawing == SOLE_AUTHORITY and not self.just_learning
+        """Sole Authority's deal (the Just Learning set-up replaces any deal)."""
+        self.semi_blind = drawing == SEMI_BLIND and not self.just_learning
+        self.draft = drawing == STANDARD
         self.cells = bool(self.options["cells"])
         self.epic = bool(self.options["epic"])
         self.anything_goes = bool(self.options["anything-goes"])
