@@ -92,14 +92,21 @@ DRAWN_TO = {
 
 def chances(state: DominareState) -> list[tuple[Action, float]]:
     """The agent, event or starting conspiracy chance deals."""
-    name = state.step.name
-    if name is Phase.CONSPIRACY:
+    if state.step.name is Phase.CONSPIRACY:
         return setup.conspiracy_outcomes(state)
-    if name is Phase.EVENT:
-        outcomes = state.zones.draw_outcomes(ZoneId("event-deck"))
-        return [(EVENT(card - DECK_SIZE), p) for card, p in outcomes]
-    pile = ZoneId(f"deck-{state.blind_deck}") if state.blind_deck else ZoneId("agent-deck")
-    return [(DRAW(card), p) for card, p in state.zones.draw_outcomes(pile)]
+    return [(drawn(state, card), p) for card, p in state.zones.draw_outcomes(pile(state))]
+
+
+def pile(state: DominareState) -> ZoneId:
+    """The pile a chance draw takes its card from."""
+    if state.step.name is Phase.EVENT:
+        return ZoneId("event-deck")
+    return ZoneId(f"deck-{state.blind_deck}") if state.blind_deck else ZoneId("agent-deck")
+
+
+def drawn(state: DominareState, card: int) -> Action:
+    """The chance move that draws ``card``."""
+    return EVENT(card - DECK_SIZE) if state.step.name is Phase.EVENT else DRAW(card)
 
 
 def play_draw(state: DominareState, action: Action, seat: int) -> None:

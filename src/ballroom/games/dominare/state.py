@@ -224,6 +224,18 @@ class DominareState(AgendaState[Phase, Task]):
 
         return chances(self)
 
+    def sample_chance(self) -> int:
+        """A draw picks its card at once, with the very odds the outcomes list would give
+        (each card equally likely), without listing every card as a move."""
+        from ballroom.games.dominare.rules import drawn, pile
+
+        if self.step.name not in (Phase.DRAW, Phase.EVENT):
+            return super().sample_chance()
+        cards = sorted(self.zones[pile(self)].cards)
+        share = 1.0 / len(cards)
+        card = cards[self.rng.weighted_index([share] * len(cards))]
+        return self.game.codec.encode(drawn(self, card))
+
     def play(self, action: Action, seat: int) -> list[Event]:
         from ballroom.games.dominare.rules import PLAYERS
 
