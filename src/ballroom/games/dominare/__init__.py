@@ -41,7 +41,9 @@ decides:
    stops the rest of that ability.
 8. "Just Learning": each player's starting hand is one of the six starting
    conspiracies, dealt at random, instead of the deal of eight.
-9. A player order tie for the scapegoat is broken by the highest single
+9. A replacing agent is a new agent: it enters face up and unused this
+   Season, whatever the agent it replaced had done.
+10. A player order tie for the scapegoat is broken by the highest single
    exposure value in the ranks, then by closeness to the left of the
    current scapegoat; later places by the same value, then closeness to
    the left of the new scapegoat (the rulebook's example).

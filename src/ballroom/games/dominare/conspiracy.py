@@ -100,7 +100,7 @@ def enter_rank(state: DominareState, seat: int, card: int, rank: int | None = No
         state.used = _grow(state.used, seat)
     else:
         ranks[rank - 1] = card
-        state.set_rank(seat, rank, down=False)
+        state.set_rank(seat, rank, down=False, used=False)
     state.ranks = (*state.ranks[:seat], tuple(ranks), *state.ranks[seat + 1 :])
 
 
