@@ -302,3 +302,9 @@ def test_unknown_options_are_refused_with_what_is_allowed() -> None:
 def test_either_side_may_be_played_by_any_count() -> None:
     assert len(Dominare(2, side="large").board.blocks) > len(Dominare(2).board.blocks)
     assert Dominare(5).board.side.value == "large"
+
+
+def test_an_agent_may_give_bonus_vp_to_the_player_who_has_it() -> None:
+    assert CATALOG.agent(card("King Arnaud IV")).vp == 3
+    state = Position(players=2).ranks(0, "King Arnaud IV").build()
+    assert scores(state) == (3, 0)

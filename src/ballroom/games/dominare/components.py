@@ -232,6 +232,8 @@ class Agent:
     revealed: str | None
     """Its "when revealed" ability's name, if it has one."""
     cannot_flip: bool
+    vp: int
+    """Bonus VP at the end for the player with this agent in its ranks."""
     grants: tuple[str, Trait] | None
     """A standing text giving another agent of its ranks a trait (Antonia Salmeri)."""
     copies: int
@@ -427,7 +429,7 @@ def load(files: DataFiles) -> Catalog:
     for table in agent_file.records("agents", "agent"):
         table.only(
             "name", "faction", "traits", "influence", "income", "exposure", "copies",
-            "cannot-flip", "grants", "revealed", "abilities",
+            "cannot-flip", "grants", "revealed", "abilities", "vp",
         )  # fmt: skip
         name = table.get("name", Text(60))
         key = slug(name)
@@ -469,6 +471,7 @@ def load(files: DataFiles) -> Catalog:
                 abilities=tuple(numbered),
                 revealed=revealed,
                 cannot_flip=table.get("cannot-flip", Default(Flag(), False)),
+                vp=table.get("vp", Default(Int(0, 5), 0)),
                 grants=grants,
                 copies=table.get("copies", Default(Int(1, COMMON_COPIES), 1)),
             )

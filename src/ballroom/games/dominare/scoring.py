@@ -1,4 +1,5 @@
-"""Scoring: VP for districts and blocks controlled, less VP for exposure; ties by crowns.
+"""Scoring: VP for districts and blocks controlled and for agents that give bonus VP, less
+VP for exposure; ties by crowns.
 
 The player(s) with the lowest exposure lose nothing; the player(s) with the
 most lose one VP per three full points; everyone else one per five. The
@@ -11,6 +12,7 @@ from typing import TYPE_CHECKING
 
 from ballroom.games.dominare.influence import controller
 from ballroom.games.dominare.state import NOBODY
+from ballroom.games.dominare.turn import CATALOG
 
 if TYPE_CHECKING:
     from ballroom.games.dominare.state import DominareState
@@ -27,7 +29,7 @@ def exposure_penalties(exposure: tuple[int, ...]) -> tuple[int, ...]:
 
 
 def control_vp(state: DominareState) -> tuple[int, ...]:
-    """Each player's VP for the districts and blocks it controls."""
+    """Each player's VP for the districts and blocks it controls and its agents' bonuses."""
     vp = [0] * state.game.players
     for district in range(len(state.vp)):
         holder = controller(state, district)
@@ -36,6 +38,8 @@ def control_vp(state: DominareState) -> tuple[int, ...]:
     for block, owner in enumerate(state.owners):
         if owner != NOBODY:
             vp[owner] += state.board.blocks[block].vp
+    for seat, ranks in enumerate(state.ranks):
+        vp[seat] += sum(CATALOG.agent(card).vp for card in ranks)
     return tuple(vp)
 
 
