@@ -34,7 +34,7 @@ from ballroom.core.zones import ZoneId
 from ballroom.games.dominare import action_phase
 from ballroom.games.dominare.components import Trait
 from ballroom.games.dominare.influence import blocks_in, districts_named, place, remove
-from ballroom.games.dominare.state import NOBODY, Pending
+from ballroom.games.dominare.state import NOBODY, Pending, crowns
 from ballroom.games.dominare.turn import (
     AGENT_PICK,
     ANSWER,
@@ -116,13 +116,13 @@ def play(state: DominareState, action: Action, seat: int) -> None:
 
 def _gain(state: DominareState, p: Pending) -> Want | None:
     state.gain_crowns(p.seat, p.amount)
-    state.say("gain", f"{state.name(p.seat)} gains {p.amount} crowns.")
+    state.say("gain", f"{state.name(p.seat)} gains {crowns(p.amount)}.")
     return None
 
 
 def _pay(state: DominareState, p: Pending) -> Want | None:
     paid = -state.gain_crowns(p.seat, -p.amount)
-    state.say("pay", f"{state.name(p.seat)} pays {paid} crowns.")
+    state.say("pay", f"{state.name(p.seat)} pays {crowns(paid)}.")
     return None
 
 
@@ -222,7 +222,7 @@ def _take(
 ) -> None:
     taken = -state.gain_crowns(victim, -amount)
     state.gain_crowns(thief if to is None else to, taken)
-    state.say("steal", f"{state.name(thief)} steals {taken} crowns from {state.name(victim)}.")
+    state.say("steal", f"{state.name(thief)} steals {crowns(taken)} from {state.name(victim)}.")
 
 
 def _steal(state: DominareState, p: Pending) -> Want | None:
@@ -393,7 +393,7 @@ def _swap(state: DominareState, p: Pending) -> Want | None:
 def _gain_exposure(state: DominareState, p: Pending) -> Want | None:
     amount = min(state.exposure[p.seat], p.amount)
     state.gain_crowns(p.seat, amount)
-    state.say("gain", f"{state.name(p.seat)} gains {amount} crowns.")
+    state.say("gain", f"{state.name(p.seat)} gains {crowns(amount)}.")
     return None
 
 
@@ -429,7 +429,7 @@ def _spend_or_exposure(state: DominareState, p: Pending) -> Want | None:
         )
     if state.picked[0]:
         state.gain_crowns(p.seat, -p.amount)
-        state.say("spend", f"{state.name(p.seat)} spends {p.amount} crowns.")
+        state.say("spend", f"{state.name(p.seat)} spends {crowns(p.amount)}.")
     else:
         highest = state.highest_exposure_value(p.seat)
         state.adjust_exposure(p.seat, highest)
@@ -444,7 +444,7 @@ def _buy_off(state: DominareState, p: Pending) -> Want | None:
     spent = state.picked[0]
     state.gain_crowns(p.seat, -spent)
     state.adjust_exposure(p.seat, -spent)
-    state.say("spend", f"{state.name(p.seat)} spends {spent} crowns: exposure -{spent}.")
+    state.say("spend", f"{state.name(p.seat)} spends {crowns(spent)}: exposure -{spent}.")
     return None
 
 

@@ -18,7 +18,7 @@ from ballroom.core.actions import Action
 from ballroom.core.flow import Step
 from ballroom.games.dominare.components import CANALS, Faction
 from ballroom.games.dominare.influence import blocks_in, place
-from ballroom.games.dominare.state import Canvass
+from ballroom.games.dominare.state import Canvass, crowns
 from ballroom.games.dominare.turn import CATALOG, DONE, Phase, block_move, block_of
 
 if TYPE_CHECKING:
@@ -54,7 +54,7 @@ def canvass(state: DominareState, task: int) -> Step[Phase] | None:
     agent = state.agent_at(seat, rank)
     if agent.income:
         state.gain_crowns(seat, agent.income)
-        state.say("income", f"{agent.name} brings {state.name(seat)} {agent.income} crowns.")
+        state.say("income", f"{agent.name} brings {state.name(seat)} {crowns(agent.income)}.")
     amount = influence(state, seat, rank)
     if not amount:
         return None

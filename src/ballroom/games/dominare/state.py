@@ -383,6 +383,11 @@ class DominareState(AgendaState[Phase, Task]):
         return Outcome.from_ranking(self.game.players, ranking(self))
 
 
+def crowns(amount: int) -> str:
+    """``amount`` crowns in words: ``1 crown``, ``3 crowns``."""
+    return f"{amount} crown{'' if amount == 1 else 's'}"
+
+
 def _replace(
     rows: tuple[tuple[bool, ...], ...], seat: int, index: int, value: bool
 ) -> tuple[tuple[bool, ...], ...]:
