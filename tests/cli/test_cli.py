@@ -22,10 +22,11 @@ def test_games_lists_games_options_and_bots() -> None:
     )
     rows = [" ".join(line.strip("│ ").split()) for line in result.output.splitlines()]
     # Each game's own mcts defaults, by game id: Dancing Dice's, Dark Tales' (the generic
-    # ones), The Dance's, Vampire's Harvest's.
+    # ones), Dominare's, The Dance's, Vampire's Harvest's.
     assert [row.split(" │ ")[1] for row in rows if row.startswith("iterations │")] == [
         "1000",
         "1000",
+        "20",
         "200",
         "100",
     ]

@@ -9,7 +9,8 @@ Operations: ``Gain`` and ``Spend`` a resource, ``ModifyRoll``, ``ExtraStep``
 (a step granted again), ``SetLimit`` (a standing rule, read with
 ``Effects.limit``), ``MoveAll`` between zones, ``Draw`` (one chance step per
 card), ``Pick`` (the seat chooses cards of a zone), ``Offer`` (yes or no to a
-sequence) and ``Choose`` (one of several). Conditions: ``AtLeast`` (a
+sequence), ``Choose`` (one of several) and ``Act`` (a game's own operation,
+performed by its Host). Conditions: ``AtLeast`` (a
 quantity), ``Has`` (a flag, such as a trait) and ``Not``.
 
 ``Effects.run`` performs a ``Resolution`` (the operations an ability set
@@ -161,7 +162,25 @@ class Choose:
     options: tuple[Offer, ...]
 
 
-Primitive = Gain | Spend | ModifyRoll | ExtraStep | MoveAll
+@dataclass(frozen=True, slots=True)
+class Act:
+    """A game's own operation, named and parametrised in its data and performed by its Host.
+
+    The extension point for what a game's abilities do beyond the shared
+    operations (Dominare places, removes and moves influence, steals,
+    flips): ``name`` says which, ``amount``, ``target`` and ``where`` are its
+    parameters, read by the game's ``perform``. A game that needs a decision
+    for it (a block, a player) asks in its own flow.
+    """
+
+    key: ClassVar[str] = "act"
+    name: str
+    amount: int = 1
+    target: str = ""
+    where: str = ""
+
+
+Primitive = Gain | Spend | ModifyRoll | ExtraStep | MoveAll | Act
 """Operations the game performs at once (``Host.perform``)."""
 Operation = Primitive | SetLimit | Draw | Pick | Offer | Choose
 
@@ -340,7 +359,7 @@ class Effects:
                 return Resolution(seat, (item, *todo[1:]), ask), events
             if item.moment is None:
                 operation = self.operation(item)
-                if isinstance(operation, Gain | Spend | ModifyRoll | ExtraStep | MoveAll):
+                if isinstance(operation, Gain | Spend | ModifyRoll | ExtraStep | MoveAll | Act):
                     events += host.perform(seat, operation, item.ability)
             todo.pop(0)
         return Resolution(seat), events
@@ -520,7 +539,19 @@ def move_all(zones: Zones, operation: MoveAll, seat: int) -> Zones:
 
 _OPERATIONS: dict[str, type[Any]] = {
     cls.key: cls
-    for cls in (Gain, Spend, ModifyRoll, ExtraStep, SetLimit, MoveAll, Draw, Pick, Offer, Choose)
+    for cls in (
+        Gain,
+        Spend,
+        ModifyRoll,
+        ExtraStep,
+        SetLimit,
+        MoveAll,
+        Draw,
+        Pick,
+        Offer,
+        Choose,
+        Act,
+    )
 }
 
 
