@@ -302,6 +302,7 @@ def test_a_live_games_record_is_each_players_own_until_the_end(base: str, browse
     watcher.goto(f"{base}/g/{created['id']}")
     expect(watcher.locator("#replay-link")).to_be_visible()
     expect(watcher.locator("#download")).to_have_count(0)
+    expect(watcher.locator("#replay-link").locator("..")).not_to_contain_text("null")
     expect(player.locator("#download")).to_have_text("Download my record")
     with player.expect_download() as mine:
         player.click("#download")

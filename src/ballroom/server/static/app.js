@@ -472,10 +472,11 @@ async function gamePage(gameId) {
         }
       } }, "Rematch"));
     }
-    row.append(
+    // A spectator has no record to download during play (null): append only what exists.
+    row.append(...[
       h("a", { class: "button", href: `/r/${gameId}`, "data-link": "", id: "replay-link" }, "Replay"),
       recordButton(gameId, m.status, shown === "spectator" ? null : shown),
-    );
+    ].filter(Boolean));
     controls.append(h("section", { class: "card" }, row));
     const away = handovers(m);
     if (away) controls.append(away);
