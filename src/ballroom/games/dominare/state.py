@@ -120,6 +120,19 @@ class Table:
 PUBLIC = tuple(field.name for field in dataclasses.fields(Table))
 
 
+@dataclass(frozen=True, slots=True)
+class Shown(Table):
+    """The table as a view shows it: its public fields, and what anyone at the table reads
+    off them at a glance, worked out by the rules so that no screen works it out again."""
+
+    side: str
+    """The board's side (``small`` or ``large``)."""
+    control: tuple[int, ...]
+    """Per district: who controls it (``NOBODY`` when nobody does)."""
+    standing: tuple[int, ...]
+    """Per seat: the VP it would score if the game ended now (exposure counted)."""
+
+
 class DominareState(AgendaState[Phase, Task]):
     """The table, the zones and the agenda."""
 
@@ -247,9 +260,17 @@ class DominareState(AgendaState[Phase, Task]):
     def next_step(self) -> Step[Phase]:
         return self.step
 
-    def view(self, seat: int | None) -> View[Phase, Table, None]:
-        table = Table(**{name: getattr(self, name) for name in PUBLIC})
-        return View(seat, self.step, self.zones.view(seat), table, None)
+    def view(self, seat: int | None) -> View[Phase, Shown, None]:
+        from ballroom.games.dominare.influence import controller
+        from ballroom.games.dominare.scoring import scores
+
+        shown = Shown(
+            **{name: getattr(self, name) for name in PUBLIC},
+            side=self.board.side.value,
+            control=tuple(controller(self, d) for d in range(len(self.vp))),
+            standing=scores(self),
+        )
+        return View(seat, self.step, self.zones.view(seat), shown, None)
 
     # -- reading the table --------------------------------------------------------
 
