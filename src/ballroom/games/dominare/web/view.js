@@ -105,7 +105,8 @@ function head(obs, meta) {
   const event = zone(obs, "event").cards || [];
   const scapegoat = pub.order[0];
   return h("div", { class: "dom-head" },
-    h("div", { class: "dom-season" }, h("span", { class: "big", id: "dom-season" }, `Season ${pub.season} of 7`),
+    h("div", { class: "dom-season" }, h("span", { class: "big", id: "dom-season" },
+      pub.season ? `Season ${pub.season} of 7` : "Set-up"),
       h("small", { class: "muted", id: "dom-phase", "data-step": obs.step.step },
         ` · ${STEPS[obs.step.step] || obs.step.step}`)),
     h("div", { class: "dom-order", id: "dom-order", "data-order": pub.order.join(" ") },
