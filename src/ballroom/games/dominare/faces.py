@@ -16,7 +16,7 @@ from ballroom.core import effects as fx
 from ballroom.games.dominare.components import Board, Catalog
 
 
-def operation_text(operation: fx.Primitive) -> str:
+def operation_text(operation: fx.Operation) -> str:
     """One operation as its data writes it: ``gain 5 crowns``, ``remove 3 (rival) in senate``."""
     if isinstance(operation, fx.Gain):
         return f"gain {operation.amount} {operation.resource}"
