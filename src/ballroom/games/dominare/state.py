@@ -1,8 +1,8 @@
 """One game of Dominare: the table's fields, the agenda, and the State contract.
 
 The public fields are immutable values (numbers, tuples, small frozen
-dataclasses), so a view is the fields themselves and ``determinize`` sets
-them back. Everything secret lies in the zones: hands, the agents dealt at
+dataclasses), so a view is the fields themselves (with what ``Shown`` works
+out from them) and ``determinize`` sets them back. Everything secret lies in the zones: hands, the agents dealt at
 set-up, drawn by a recruit or passed in the draft, each seat's agent chosen
 face down until the reveal, both decks and the agents discarded face down.
 

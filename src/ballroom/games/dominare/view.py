@@ -3,11 +3,12 @@
 Public: the board's influence and district values, crowns, exposure, the
 player order, every agent in the ranks (face up or down, used or not),
 the event in play and the events discarded, the agents removed from play,
-every pile's size. Hidden: hands; the agents dealt at set-up, drawn by a
-recruit or held in the draft (a seat remembers those it passed); each
-seat's agent chosen face down until the reveal; the order of both decks;
-the agents discarded face down; an event looked at (seen by whoever
-looked).
+every pile's size; and, worked out from those, the board's side, who
+controls each district and each seat's VP so far (``Shown``). Hidden:
+hands; the agents dealt at set-up, drawn by a recruit or held in the draft
+(a seat remembers those it passed); each seat's agent chosen face down
+until the reveal; the order of both decks; the agents discarded face down;
+an event looked at (seen by whoever looked).
 """
 
 from __future__ import annotations
