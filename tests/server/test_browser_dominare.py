@@ -1,5 +1,6 @@
 """Dominare in Debian's Chromium: a two-player game played to the end by clicks against a
-random bot, and what the seat and a spectator see of the hands."""
+random bot (on a phone, after the first keep), and what the seat and a spectator see of
+the hands."""
 
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ from ballroom.games.dominare.components import Side
 from ballroom.games.dominare.turn import CATALOG
 from server.support import create_game, http_json, server_process
 from server.test_browser import _open_seated, new_page, status_of
+from server.test_browser_views import PHONE, too_small
 
 
 @pytest.fixture(scope="module")
@@ -81,6 +83,9 @@ def test_a_two_player_game_is_played_to_the_end_by_clicks(base: str, browser: Br
     expect(watcher.locator("[data-group=hand-0].face-down")).to_have_attribute("data-count", "1")
     hidden_from(watcher)
 
+    page.set_viewport_size(PHONE)
+    expect(page.locator("#legal button.action").first).to_be_visible()
+    assert too_small(page) == []
     clicks = play_by_clicks(page, random.Random(2))
     assert clicks > 20
     assert http_json("GET", f"{base}/api/games/{created['id']}")["status"] == "over"
