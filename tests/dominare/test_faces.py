@@ -9,7 +9,7 @@ import ballroom
 from ballroom.core.state import CHANCE
 from ballroom.games.dominare import Dominare
 from ballroom.games.dominare.components import DECK_SIZE, Side
-from ballroom.games.dominare.influence import controller
+from ballroom.games.dominare.influence import controller, controllers
 from ballroom.games.dominare.scoring import scores
 from ballroom.games.dominare.state import DominareState
 from ballroom.games.dominare.turn import BLOCKS, CATALOG, CODEC
@@ -64,6 +64,7 @@ def test_a_view_carries_the_side_each_districts_controller_and_the_vp_so_far() -
             shown = read(state.observation(seat)).public
             assert shown.side == state.board.side.value
             assert shown.control == tuple(controller(state, d) for d in range(len(state.vp)))
+            assert controllers(state) == shown.control
             assert shown.standing == scores(state)
         assert any(holder >= 0 for holder in shown.control)
     assert read(played(1, 0).observation(None)).public.side == Side.SMALL.value

@@ -261,13 +261,13 @@ class DominareState(AgendaState[Phase, Task]):
         return self.step
 
     def view(self, seat: int | None) -> View[Phase, Shown, None]:
-        from ballroom.games.dominare.influence import controller
+        from ballroom.games.dominare.influence import controllers
         from ballroom.games.dominare.scoring import scores
 
         shown = Shown(
             **{name: getattr(self, name) for name in PUBLIC},
             side=self.board.side.value,
-            control=tuple(controller(self, d) for d in range(len(self.vp))),
+            control=controllers(self),
             standing=scores(self),
         )
         return View(seat, self.step, self.zones.view(seat), shown, None)
