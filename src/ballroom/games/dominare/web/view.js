@@ -67,22 +67,24 @@ function moveLabel(obs, meta, move) {
   const p = move.params || {};
   const block = () => p.block;
   const player = () => seatName(meta, Number(p.player) - 1);
+  // The agent in a seat's rank, as the ranks everyone sees hold it.
+  const inRank = (seat, rank) => AGENTS[obs.public.ranks[seat]?.[Number(rank) - 1]]?.name || `rank ${rank}`;
   switch (move.family) {
     case "keep": return `Keep ${agentName(p.agent)}`;
     case "select": return `Place ${agentName(p.agent)} face down in your next rank`;
     case "place": return `Influence in ${block()}`;
     case "done": return "Done";
-    case "ability": return `Ability ${p.number} of your rank ${p.rank} agent`;
+    case "ability": return `Ability ${p.number} of ${inRank(obs.seat, p.rank)} (rank ${p.rank})`;
     case "use": return `Use the ${districtName(p.district)} ability`;
     case "crown": return "Gain a crown";
     case "inspire": return `Inspire: ${p.influence} influence in ${p.block}`;
     case "rally": return "Rally: flip your agents face up";
     case "recruit": return "Recruit: draw two, keep one";
-    case "replace": return `Replace rank ${p.rank} with ${agentName(p.agent)}`;
+    case "replace": return `Replace ${inRank(obs.seat, p.rank)} (rank ${p.rank}) with ${agentName(p.agent)}`;
     case "whitewash": return `Whitewash: exposure ${p.way} ${p.exposure}`;
     case "player": return `Player: ${player()}`;
     case "district": return `District: ${districtName(p.district)}`;
-    case "agent": return `${player()}'s rank ${p.rank} agent`;
+    case "agent": return `${player()}'s ${inRank(Number(p.player) - 1, p.rank)} (rank ${p.rank})`;
     case "adjust": return `Adjust ${p.way}`;
     case "spend": return `Spend ${p.crowns} crowns`;
     case "answer": return p.answer === "yes" ? "Yes" : "No";
