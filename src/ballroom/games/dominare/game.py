@@ -1,12 +1,13 @@
 """The Dominare declaration: players, options, moves and flow, and what it offers.
 
 Beyond the State contract: ``determinize`` for search (``view.py``),
-``render`` and ``describe_action`` for the terminal (``render.py``).
+``render`` and ``describe_action`` for the terminal (``render.py``), and
+``components_json`` (``faces.py``) for the browser view in ``web/``.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from ballroom.core.actions import ActionCodec
 from ballroom.core.bots import Bot
@@ -138,3 +139,8 @@ class Dominare(DeclaredGame[Phase]):
 
     def describe_action(self, action: int, observation: Observation) -> str:
         return render.describe_action(action)
+
+    def components_json(self) -> dict[str, Any]:
+        from ballroom.games.dominare import faces
+
+        return faces.components_json(CATALOG)

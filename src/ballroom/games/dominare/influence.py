@@ -52,6 +52,23 @@ def controller(state: DominareState, district: int) -> int:
         owner = state.owners[block]
         if owner != NOBODY:
             counts[owner] = counts.get(owner, 0) + 1
+    return _alone(counts)
+
+
+def controllers(state: DominareState) -> tuple[int, ...]:
+    """Who controls each district, as ``controller`` says, counted in one pass over the
+    blocks (a view and the final score ask for every district at once)."""
+    counts: list[dict[int, int]] = [{} for _ in state.vp]
+    blocks = state.board.blocks
+    for block, owner in enumerate(state.owners):
+        if owner != NOBODY:
+            held = counts[blocks[block].district]
+            held[owner] = held.get(owner, 0) + 1
+    return tuple(_alone(held) for held in counts)
+
+
+def _alone(counts: dict[int, int]) -> int:
+    """The seat with the most, if no other has as many (else ``NOBODY``)."""
     if not counts:
         return NOBODY
     best = max(counts.values())

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ballroom.games.dominare.influence import controller
+from ballroom.games.dominare.influence import controllers
 from ballroom.games.dominare.state import NOBODY
 from ballroom.games.dominare.turn import CATALOG
 
@@ -31,8 +31,7 @@ def exposure_penalties(exposure: tuple[int, ...]) -> tuple[int, ...]:
 def control_vp(state: DominareState) -> tuple[int, ...]:
     """Each player's VP for the districts and blocks it controls and its agents' bonuses."""
     vp = [0] * state.game.players
-    for district in range(len(state.vp)):
-        holder = controller(state, district)
+    for district, holder in enumerate(controllers(state)):
         if holder != NOBODY:
             vp[holder] += state.vp[district]
     for block, owner in enumerate(state.owners):

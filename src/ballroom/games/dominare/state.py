@@ -1,8 +1,8 @@
 """One game of Dominare: the table's fields, the agenda, and the State contract.
 
 The public fields are immutable values (numbers, tuples, small frozen
-dataclasses), so a view is the fields themselves and ``determinize`` sets
-them back. Everything secret lies in the zones: hands, the agents dealt at
+dataclasses), so a view is the fields themselves (with what ``Shown`` works
+out from them) and ``determinize`` sets them back. Everything secret lies in the zones: hands, the agents dealt at
 set-up, drawn by a recruit or passed in the draft, each seat's agent chosen
 face down until the reveal, both decks and the agents discarded face down.
 
@@ -118,6 +118,19 @@ class Table:
 
 
 PUBLIC = tuple(field.name for field in dataclasses.fields(Table))
+
+
+@dataclass(frozen=True, slots=True)
+class Shown(Table):
+    """The table as a view shows it: its public fields, and what anyone at the table reads
+    off them at a glance, worked out by the rules so that no screen works it out again."""
+
+    side: str
+    """The board's side (``small`` or ``large``)."""
+    control: tuple[int, ...]
+    """Per district: who controls it (``NOBODY`` when nobody does)."""
+    standing: tuple[int, ...]
+    """Per seat: the VP it would score if the game ended now (exposure counted)."""
 
 
 class DominareState(AgendaState[Phase, Task]):
@@ -247,9 +260,17 @@ class DominareState(AgendaState[Phase, Task]):
     def next_step(self) -> Step[Phase]:
         return self.step
 
-    def view(self, seat: int | None) -> View[Phase, Table, None]:
-        table = Table(**{name: getattr(self, name) for name in PUBLIC})
-        return View(seat, self.step, self.zones.view(seat), table, None)
+    def view(self, seat: int | None) -> View[Phase, Shown, None]:
+        from ballroom.games.dominare.influence import controllers
+        from ballroom.games.dominare.scoring import scores
+
+        shown = Shown(
+            **{name: getattr(self, name) for name in PUBLIC},
+            side=self.board.side.value,
+            control=controllers(self),
+            standing=scores(self),
+        )
+        return View(seat, self.step, self.zones.view(seat), shown, None)
 
     # -- reading the table --------------------------------------------------------
 

@@ -3,11 +3,12 @@
 Public: the board's influence and district values, crowns, exposure, the
 player order, every agent in the ranks (face up or down, used or not),
 the event in play and the events discarded, the agents removed from play,
-every pile's size. Hidden: hands; the agents dealt at set-up, drawn by a
-recruit or held in the draft (a seat remembers those it passed); each
-seat's agent chosen face down until the reveal; the order of both decks;
-the agents discarded face down; an event looked at (seen by whoever
-looked).
+every pile's size; and, worked out from those, the board's side, who
+controls each district and each seat's VP so far (``Shown``). Hidden:
+hands; the agents dealt at set-up, drawn by a recruit or held in the draft
+(a seat remembers those it passed); each seat's agent chosen face down
+until the reveal; the order of both decks; the agents discarded face down;
+an event looked at (seen by whoever looked).
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from ballroom.core.view import View
 from ballroom.core.zones import Zone, ZoneId, Zones, ZonesView
 from ballroom.core.zones import determinize as deal
 from ballroom.games.dominare.components import DECK_SIZE
-from ballroom.games.dominare.state import PUBLIC, DominareState, Table
+from ballroom.games.dominare.state import PUBLIC, DominareState, Shown
 from ballroom.games.dominare.turn import CATALOG, Phase
 
 if TYPE_CHECKING:
@@ -32,9 +33,9 @@ AGENT_ZONES = ("agent-deck", "agent-discard", "hand", "dealt", "chosen", "offer"
 EVENT_ZONES = ("event-deck", "event-top")
 
 
-def read(observation: Observation) -> View[Phase, Table, None]:
+def read(observation: Observation) -> View[Phase, Shown, None]:
     """A seat's observation, typed."""
-    return View.from_observation(observation, Phase, Table, type(None))
+    return View.from_observation(observation, Phase, Shown, type(None))
 
 
 def determinize(game: Dominare, observation: Observation, rng: Rng) -> DominareState:
@@ -83,7 +84,7 @@ def deal_hidden(view: ZonesView, rng: Rng) -> Zones:
 class Seen:
     """A seat's view with a state built from it (for reading the rules' own functions)."""
 
-    def __init__(self, view: View[Phase, Table, None], state: DominareState) -> None:
+    def __init__(self, view: View[Phase, Shown, None], state: DominareState) -> None:
         self.view = view
         self.state = state
         self.public = view.public
