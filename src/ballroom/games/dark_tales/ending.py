@@ -1,14 +1,16 @@
 """The end (RULINGS, Dark Tales 3): once the deck is empty, play goes on until a player
-starts a turn with no cards in hand; then the B Setting card scores the items; most VP
-wins; ties go to most items plus cards in hand, then the win is shared."""
+starts a turn with no cards in hand; then the B Setting card scores the items (and with
+Cinderella the final Ball is held, ``ball.py``); most VP wins; ties go to most items plus
+cards in hand, then the win is shared."""
 
 from __future__ import annotations
 
 from itertools import groupby
 from typing import TYPE_CHECKING
 
+from ballroom.games.dark_tales.ball import FINAL
 from ballroom.games.dark_tales.components import Item
-from ballroom.games.dark_tales.turn import CATALOG
+from ballroom.games.dark_tales.turn import CATALOG, Task
 
 if TYPE_CHECKING:
     from ballroom.games.dark_tales.state import DarkTalesState
@@ -28,6 +30,8 @@ def final(state: DarkTalesState, _: int) -> None:
         if vp:
             state.score(seat, vp)
             state.say("final", "{player} scores {vp} VP for items.", player=state.name(seat), vp=vp)
+    if state.game.cinderella:
+        state.push((Task.BALL, FINAL))
 
 
 def tiebreak(state: DarkTalesState, seat: int) -> int:

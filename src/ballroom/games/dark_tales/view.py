@@ -1,22 +1,33 @@
 """What a seat sees, read back; and ``determinize``: a world consistent with it.
 
 Public: the Setting cards, VP, items, every card in play, in the middle, in
-the discard pile and removed, the card being played, the size of every hand
-and of the deck. Hidden: the cards in another player's hand and the deck's
-cards, which ``determinize`` deals afresh among them (the cards a seat saw go
-into a hand, such as a Male a Princess took, stay in that hand).
+the discard pile, removed and on the Ball at the Palace, the card being
+played, the side each tile in front of a player shows, the size of every
+hand, of the deck and of the tile pile. Hidden: the cards in another
+player's hand, the deck's cards and the base cards set aside, which
+``determinize`` deals afresh among them (the cards a seat saw go into a
+hand, such as a Male a Princess took, stay in that hand); and the tiles:
+another player's tiles are dealt from the tiles the seat does not hold, each
+one with the side it shows, and the rest go to the pile (a tile the seat
+saw go under the pile stays there).
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from ballroom.core.errors import ViewError
 from ballroom.core.rng import Rng
 from ballroom.core.state import Observation
 from ballroom.core.view import View
+from ballroom.core.zones import Zone, ZoneId, Zones, ZonesView
 from ballroom.core.zones import determinize as deal
 from ballroom.games.dark_tales.state import PUBLIC, DarkTalesState, Table
-from ballroom.games.dark_tales.turn import CATALOG, Phase
+from ballroom.games.dark_tales.tiles import face_of
+from ballroom.games.dark_tales.turn import CATALOG, TILE_BASE, TILE_IDS, Phase
+
+TILE_ZONES = ("tiles", "tile-pile", "tile-bottom")
 
 if TYPE_CHECKING:
     from ballroom.games.dark_tales.game import DarkTales
@@ -33,6 +44,88 @@ def determinize(game: DarkTales, observation: Observation, rng: Rng) -> DarkTale
     state = DarkTalesState(game, rng.below(1 << 62), deal=False)
     for name in PUBLIC:
         setattr(state, name, getattr(view.public, name))
-    state.zones = deal(view.zones, range(len(CATALOG.cards)), rng)
+    zones = view.zones
+    card_zones = [zone for zone in zones.zones if zone.id.name not in TILE_ZONES]
+    memory = {card: places for card, places in zones.memory.items() if card < TILE_BASE}
+    cards = deal(ZonesView(zones.seat, zones.seats, tuple(card_zones), memory), CATALOG_IDS, rng)
+    tiles = deal_tiles(zones, view.public.showing, TILE_IDS if game.cinderella else (), rng)
+    everything = [*cards.zones.values(), *tiles]
+    dealt = Zones.create(zones.seats, sorted(everything, key=lambda z: z.id.sort_key()))
+    if zones.seat is not None:
+        minds = list(dealt.memory)
+        minds[zones.seat] = dict(zones.memory)
+        dealt = Zones(dealt.seats, dealt.zones, dealt.where, tuple(minds))
+    state.zones = dealt
     state.step = view.step
     return state
+
+
+CATALOG_IDS = range(len(CATALOG.cards))
+
+
+def deal_tiles(
+    zones: ZonesView, showing: tuple[tuple[int, ...], ...], every: Sequence[int], rng: Rng
+) -> list[Zone]:
+    """The tile zones: the seat's own as it sees them; every other player's tiles dealt from
+    the tiles of ``every`` unseen, each showing the side it shows; the rest under the pile
+    where the seat saw them go, and in the pile."""
+    seat = zones.seat
+    own = set(zones.zone("tiles", seat).cards or ()) if seat is not None else set()
+    unseen = [tile for tile in every if tile not in own]
+    rng.shuffle(unseen)
+    bottom = zones.zone("tile-bottom")
+    known_bottom = [tile for tile in unseen if zones.memory.get(tile) == {ZoneId("tile-bottom")}]
+    free = [tile for tile in unseen if tile not in known_bottom]
+    slots = [
+        (owner, face)
+        for owner in range(zones.seats)
+        if owner != seat
+        for face in showing[owner]
+    ]
+    placed = _match_faces([face for _, face in slots], free)
+    result: list[Zone] = []
+    taken = set(placed)
+    at = 0
+    for owner in range(zones.seats):
+        view = zones.zone("tiles", owner)
+        if owner == seat:
+            result.append(Zone(view.id, view.visibility, view.cards or ()))
+            continue
+        count = len(showing[owner])
+        result.append(Zone(view.id, view.visibility, tuple(placed[at : at + count])))
+        at += count
+    rest = [tile for tile in free if tile not in taken]
+    under = known_bottom[: bottom.size]
+    under += rest[: bottom.size - len(under)]
+    rest = [tile for tile in rest if tile not in under]
+    result.append(Zone(bottom.id, bottom.visibility, tuple(under)))
+    result.append(Zone(ZoneId("tile-pile"), zones.zone("tile-pile").visibility, tuple(rest)))
+    return result
+
+
+def _match_faces(faces: list[int], tiles: list[int]) -> list[int]:
+    """One tile for each face, each showing it on one of its sides (augmenting paths)."""
+    fits = {
+        index: [t for t in tiles if face in _sides(t)] for index, face in enumerate(faces)
+    }
+    holder: dict[int, int] = {}
+
+    def place(index: int, visited: set[int]) -> bool:
+        for tile in fits[index]:
+            if tile in visited:
+                continue
+            visited.add(tile)
+            if tile not in holder or place(holder[tile], visited):
+                holder[tile] = index
+                return True
+        return False
+
+    for index in range(len(faces)):
+        if not place(index, set()):
+            raise ViewError(f"no unseen tile shows face {faces[index]}: the view is wrong")
+    by_index = {index: tile for tile, index in holder.items()}
+    return [by_index[index] for index in range(len(faces))]
+
+
+def _sides(tile: int) -> tuple[int, int]:
+    return (face_of(tile - TILE_BASE, False), face_of(tile - TILE_BASE, True))

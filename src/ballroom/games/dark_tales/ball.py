@@ -1,0 +1,216 @@
+"""The Ball at the Palace: cards removed from the game, the Balls, the couples, the final Ball.
+
+With Cinderella a card that must be removed from the game goes on the Ball at
+the Palace card instead. When a third would go there, the three are removed
+from the game, day turns into night, and a Ball is held: from the player whose
+turn it is, clockwise, each player scores the VP its tiles show, flips all its
+Shoes, then forms Male-Female couples of its cards in front and the cards in
+the middle (never two from the middle; each card dances once for each
+player); a dancing card in front of its player scores its Musical Notes, or 1.
+Then the cards in the middle that danced are discarded. The card whose text
+was being carried out waits, and goes on after the Ball.
+
+When the game ends a final Ball is held, without tile VP or Shoes flipped;
+instead the most Pumpkins, Shoes, Mice and Birds shown score as the
+Cinderella B card says, tied players each scoring in full and the next rank
+lowered by the number tied.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ballroom.core.flow import Step
+from ballroom.core.zones import ZoneId
+from ballroom.games.dark_tales import tiles
+from ballroom.games.dark_tales.components import CardType, Image, Time
+from ballroom.games.dark_tales.couples import Couple, best_couples
+from ballroom.games.dark_tales.turn import BEST, CATALOG, COUPLE, STOP, Phase, Task
+
+if TYPE_CHECKING:
+    from ballroom.core.actions import Action
+    from ballroom.games.dark_tales.state import DarkTalesState
+
+BALL = ZoneId("ball")
+DURING = 0
+"""A Ball during the game (``Task.BALL``'s argument)."""
+FINAL = 1
+"""The final Ball."""
+RULES = CATALOG.cinderella
+
+
+def remove(state: DarkTalesState, card: int) -> None:
+    """``card`` goes on the Ball at the Palace card; a card too many holds a Ball."""
+    state.zones = state.zones.move(card, BALL)
+    name = CATALOG.cards[card].name
+    state.say(
+        "ball-card",
+        "{player} puts {card} on the Ball at the Palace.",
+        player=state.name(state.player),
+        seat=state.player,
+        card=name,
+    )
+    if state.zones[BALL].size <= RULES.holds:
+        return
+    for held in state.zones[BALL].cards:
+        state.zones = state.zones.move(held, ZoneId("removed"))
+    state.say("ball-full", "The Ball at the Palace is full: its cards are removed from the game.")
+    nightfall(state)
+    state.balls += 1
+    state.push((Task.BALL, DURING))
+
+
+def nightfall(state: DarkTalesState) -> None:
+    """Day turns into night: the Night card goes on top of the Day in the middle."""
+    if state.clock is Time.DAY:
+        state.clock = Time.NIGHT
+        state.say("nightfall", "Night falls.")
+
+
+def daybreak(state: DarkTalesState) -> None:
+    """Night turns into day."""
+    if state.clock is Time.NIGHT:
+        state.clock = Time.DAY
+        state.say("daybreak", "Day breaks.")
+
+
+# -- holding a Ball -------------------------------------------------------------------------------
+
+
+def hold(state: DarkTalesState, which: int) -> None:
+    """Each player performs the Ball from the player whose turn it is, clockwise; then its end."""
+    n = state.game.players
+    state.say("ball", "The final Ball at the Palace!" if which == FINAL else "A Ball at the Palace!")
+    state.danced = ()
+    order = [(state.player + k) % n for k in range(n)]
+    state.push(*((Task.BALL_SEAT, seat * 2 + which) for seat in order), (Task.BALL_END, which))
+
+
+def perform(state: DarkTalesState, argument: int) -> None:
+    """One player's Ball: its tiles score and its Shoes flip (not at the final Ball); then it
+    forms couples. The argument is the seat and the Ball (``seat * 2 + which``)."""
+    seat, which = divmod(argument, 2)
+    state.dancer = seat
+    state.dancing = ()
+    if which == DURING:
+        vp = sum(side.vp for side in state.faces(seat))
+        if vp:
+            state.score_at_ball(seat, vp)
+            _said(state, "ball-tiles", "{player} scores {vp} VP for their tiles.", seat, vp=vp)
+        for place, side in enumerate(state.faces(seat)):
+            if side.count(Image.SHOE):
+                tiles.flip(state, seat, place)
+    state.push((Task.COUPLES, seat))
+
+
+def couples_step(state: DarkTalesState, seat: int) -> Step[Phase] | None:
+    """Wait for the dancer's next couple while one can be formed."""
+    if allowed(state, seat):
+        return Step.seat(Phase.DANCE, seat)
+    state.dancer = None
+    return None
+
+
+def worth(state: DarkTalesState, seat: int, card: int) -> int:
+    """What ``card`` scores dancing for ``seat``: its notes (or 1) in front of it, else 0."""
+    if card not in state.zones.zone("front", seat).cards:
+        return 0
+    notes = CATALOG.cards[card].notes
+    return notes if notes is not None else RULES.dancer_vp
+
+
+def allowed(state: DarkTalesState, seat: int) -> dict[Couple, int]:
+    """Every couple ``seat`` may still form, with what it scores."""
+    mine = state.zones.zone("front", seat).cards
+    free = [c for c in (*mine, *state.zones.zone("middle").cards) if c not in state.dancing]
+    males = [c for c in free if CATALOG.cards[c].type is CardType.MALE]
+    females = [c for c in free if CATALOG.cards[c].type is CardType.FEMALE]
+    return {
+        (m, f): worth(state, seat, m) + worth(state, seat, f)
+        for m in males
+        for f in females
+        if m in mine or f in mine
+    }
+
+
+def best(state: DarkTalesState, seat: int) -> list[Couple]:
+    """The couples worth the most VP together, among those ``seat`` may still form."""
+    couples = allowed(state, seat)
+    males = sorted({m for m, _ in couples})
+    females = sorted({f for _, f in couples})
+    return best_couples(males, females, couples)
+
+
+def dance_choices(state: DarkTalesState, seat: int) -> list[Action]:
+    return [BEST(), STOP(), *(COUPLE(m, f) for m, f in allowed(state, seat))]
+
+
+def play_dance(state: DarkTalesState, action: Action, seat: int) -> None:
+    if action.family is STOP:
+        state.dancer = None
+        return
+    if action.family is BEST:
+        for male, female in best(state, seat):
+            _dance(state, seat, male, female)
+        state.dancer = None
+        return
+    _dance(state, seat, action["male"], action["female"])
+    state.push((Task.COUPLES, seat))
+
+
+def _dance(state: DarkTalesState, seat: int, male: int, female: int) -> None:
+    vp = worth(state, seat, male) + worth(state, seat, female)
+    state.dancing = (*state.dancing, male, female)
+    state.danced = (*state.danced, *(c for c in (male, female) if c not in state.danced))
+    _said(
+        state,
+        "couple",
+        "{player}'s {male} dances with {female}: {vp} VP.",
+        seat,
+        male=CATALOG.cards[male].name,
+        female=CATALOG.cards[female].name,
+        vp=vp,
+    )
+    if vp:
+        state.score_at_ball(seat, vp)
+
+
+def end(state: DarkTalesState, which: int) -> None:
+    """The Ball's bonuses (a Stepmother's), the middle's dancers discarded; at the final Ball,
+    the awards for the most images."""
+    for seat in range(state.game.players):
+        for card in state.zones.zone("front", seat).cards:
+            bonus = CATALOG.cards[card].ball
+            if bonus is None:
+                continue
+            count = sum(CATALOG.cards[c].name == bonus.dancing for c in state.danced)
+            if count:
+                vp = bonus.vp * count
+                state.score_at_ball(seat, vp)
+                text = "{player}'s {card} scores {vp} VP for dancing {dancing}."
+                name = CATALOG.cards[card].name
+                _said(state, "ball-bonus", text, seat, card=name, vp=vp, dancing=bonus.dancing)
+    for card in state.zones.zone("middle").cards:
+        if card in state.danced:
+            state.zones = state.zones.move(card, ZoneId("discard"))
+    state.danced = ()
+    state.dancer = None
+    if which == FINAL:
+        award(state)
+
+
+def award(state: DarkTalesState) -> None:
+    """The most of each image scores; ties score in full and push the next rank down."""
+    for image, vps in RULES.awards:
+        counts = [tiles.images(state.faces(seat), image) for seat in range(state.game.players)]
+        for seat, count in enumerate(counts):
+            rank = sum(other > count for other in counts)
+            if count and rank < len(vps):
+                state.score_at_ball(seat, vps[rank])
+                text = "{player} scores {vp} VP for {count} {image} (rank {rank})."
+                _said(state, "award", text, seat, vp=vps[rank], count=count, image=image.value,
+                      rank=rank + 1)  # fmt: skip
+
+
+def _said(state: DarkTalesState, kind: str, text: str, seat: int, **data: object) -> None:
+    state.say(kind, text, player=state.name(seat), seat=seat, **data)
