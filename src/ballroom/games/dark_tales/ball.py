@@ -8,7 +8,10 @@ Shoes, then forms Male-Female couples of its cards in front and the cards in
 the middle (never two from the middle; each card dances once for each
 player); a dancing card in front of its player scores its Musical Notes, or 1.
 Then the cards in the middle that danced are discarded. The card whose text
-was being carried out waits, and goes on after the Ball.
+was being carried out waits, and goes on after the Ball; it dances where its
+symbol will put it (the rulebook's example: the Stepsisters whose removal
+holds the Ball dance with the Old Sage), but is not discarded with the
+middle's dancers, as it is not placed yet.
 
 When the game ends a final Ball is held, without tile VP or Shoes flipped;
 instead the most Pumpkins, Shoes, Mice and Birds shown score as the
@@ -18,12 +21,12 @@ lowered by the number tied.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ballroom.core.flow import Step
 from ballroom.core.zones import ZoneId
 from ballroom.games.dark_tales import tiles
-from ballroom.games.dark_tales.components import CardType, Image, Time
+from ballroom.games.dark_tales.components import CardType, Goes, Image, Time
 from ballroom.games.dark_tales.couples import Couple, best_couples
 from ballroom.games.dark_tales.turn import BEST, CATALOG, COUPLE, STOP, Phase, Task
 
@@ -80,7 +83,9 @@ def daybreak(state: DarkTalesState) -> None:
 def hold(state: DarkTalesState, which: int) -> None:
     """Each player performs the Ball from the player whose turn it is, clockwise; then its end."""
     n = state.game.players
-    state.say("ball", "The final Ball at the Palace!" if which == FINAL else "A Ball at the Palace!")
+    state.say(
+        "ball", "The final Ball at the Palace!" if which == FINAL else "A Ball at the Palace!"
+    )
     state.danced = ()
     order = [(state.player + k) % n for k in range(n)]
     state.push(*((Task.BALL_SEAT, seat * 2 + which) for seat in order), (Task.BALL_END, which))
@@ -111,9 +116,27 @@ def couples_step(state: DarkTalesState, seat: int) -> Step[Phase] | None:
     return None
 
 
+def front(state: DarkTalesState, seat: int) -> tuple[int, ...]:
+    """The cards in front of ``seat`` at a Ball, with the card it is playing if that goes there."""
+    cards = state.zones.zone("front", seat).cards
+    return (*cards, *_resolving(state, seat, Goes.FRONT))
+
+
+def middle(state: DarkTalesState) -> tuple[int, ...]:
+    """The cards in the middle at a Ball, with the card being played if that goes there."""
+    return (*state.zones.zone("middle").cards, *_resolving(state, state.player, Goes.MIDDLE))
+
+
+def _resolving(state: DarkTalesState, seat: int, goes: Goes) -> tuple[int, ...]:
+    card = state.playing
+    if card is None or seat != state.player or CATALOG.cards[card].goes is not goes:
+        return ()
+    return (card,)
+
+
 def worth(state: DarkTalesState, seat: int, card: int) -> int:
     """What ``card`` scores dancing for ``seat``: its notes (or 1) in front of it, else 0."""
-    if card not in state.zones.zone("front", seat).cards:
+    if card not in front(state, seat):
         return 0
     notes = CATALOG.cards[card].notes
     return notes if notes is not None else RULES.dancer_vp
@@ -121,8 +144,8 @@ def worth(state: DarkTalesState, seat: int, card: int) -> int:
 
 def allowed(state: DarkTalesState, seat: int) -> dict[Couple, int]:
     """Every couple ``seat`` may still form, with what it scores."""
-    mine = state.zones.zone("front", seat).cards
-    free = [c for c in (*mine, *state.zones.zone("middle").cards) if c not in state.dancing]
+    mine = front(state, seat)
+    free = [c for c in (*mine, *middle(state)) if c not in state.dancing]
     males = [c for c in free if CATALOG.cards[c].type is CardType.MALE]
     females = [c for c in free if CATALOG.cards[c].type is CardType.FEMALE]
     return {
@@ -179,7 +202,7 @@ def end(state: DarkTalesState, which: int) -> None:
     """The Ball's bonuses (a Stepmother's), the middle's dancers discarded; at the final Ball,
     the awards for the most images."""
     for seat in range(state.game.players):
-        for card in state.zones.zone("front", seat).cards:
+        for card in front(state, seat):
             bonus = CATALOG.cards[card].ball
             if bonus is None:
                 continue
@@ -212,5 +235,5 @@ def award(state: DarkTalesState) -> None:
                       rank=rank + 1)  # fmt: skip
 
 
-def _said(state: DarkTalesState, kind: str, text: str, seat: int, **data: object) -> None:
+def _said(state: DarkTalesState, kind: str, text: str, seat: int, **data: Any) -> None:
     state.say(kind, text, player=state.name(seat), seat=seat, **data)

@@ -156,7 +156,11 @@ def play_target(state: DarkTalesState, action: Action, seat: int) -> None:
 
 def nightfall(state: DarkTalesState) -> None:
     """Day turns into night: the Day card in the middle is discarded and the top Night
-    card of the discard pile (if any) takes its place (this implementation's ruling 4)."""
+    card of the discard pile (if any) takes its place (this implementation's ruling 4); with
+    Cinderella the Night card goes on top of the Day in the middle."""
+    if state.game.cinderella:
+        ball.nightfall(state)
+        return
     if state.time() is not Time.DAY:
         return
     for card in state.zones.zone("middle").cards:

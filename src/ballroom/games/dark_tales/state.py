@@ -275,7 +275,7 @@ def _wording(template: str) -> Wording:
 def create_zones(game: DarkTales) -> Zones:
     """The deck, the empty hands, fronts, middle, discard and removed, and the Cinderella
     zones: the Ball at the Palace card, the tile pile (under it the discarded tiles, in
-    order) and each player's tiles. Components out of this game are ``unused``: the
+    order), each player's tiles, and the box (tiles out of the game, for a built position). Components out of this game are ``unused``: the
     expansion's cards in the base game; with Cinderella, the Days and Nights but the two
     in the ``clock``, the Day on top (each everyone sees)."""
     seats = range(game.players)
@@ -302,6 +302,7 @@ def create_zones(game: DarkTales) -> Zones:
         Zone(ZoneId("ball"), Visibility.EVERYONE),
         Zone(ZoneId("tile-pile"), Visibility.NOBODY, tuple(TILE_IDS) if game.cinderella else ()),
         Zone(ZoneId("tile-bottom"), Visibility.NOBODY),
+        Zone(ZoneId("tile-box"), Visibility.EVERYONE),
         *(Zone(ZoneId("hand", s), Visibility.OWNER) for s in seats),
         *(Zone(ZoneId("front", s), Visibility.EVERYONE) for s in seats),
         *(Zone(ZoneId("tiles", s), Visibility.OWNER) for s in seats),

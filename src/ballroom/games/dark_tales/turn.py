@@ -114,15 +114,15 @@ PLAY = Family("play", (CARD,), "Play a card from your hand.")
 CHOOSE = Family("choose", (CARD,), "Choose this card in play.")
 SET_ASIDE = Family("set-aside", (CARD,), "Chance: a base card removed for the shorter game.")
 TILE = Param.of_names("tile", tuple(f"tile-{n}" for n in range(1, len(TILE_IDS) + 1)))
-PLACE = Param("place", tuple(range(len(TILE_IDS))), tuple(str(n) for n in range(1, len(TILE_IDS) + 1)))
+PLACE = Param(
+    "place", tuple(range(len(TILE_IDS))), tuple(str(n) for n in range(1, len(TILE_IDS) + 1))
+)
 """A tile's place among the tiles in front of a player: 1 is the first taken."""
 SEAT = Param("player", tuple(range(MAX_SEATS)), tuple(f"p{n}" for n in range(1, MAX_SEATS + 1)))
 TAKE_TILE = Family("take-tile", (), "Take the top tile of the pile.")
 FLIP = Family("flip", (PLACE,), "Flip your tile in this place to its other side.")
 TILE_DRAWN = Family("tile", (TILE,), "Chance: the tile taken from the pile.")
-DISCARD_TILE = Family(
-    "discard-tile", (SEAT, PLACE), "Discard this player's tile in this place."
-)
+DISCARD_TILE = Family("discard-tile", (SEAT, PLACE), "Discard this player's tile in this place.")
 COUPLE = Family(
     "couple",
     (Param.of_names("male", CATALOG.texts), Param.of_names("female", CATALOG.texts)),
@@ -144,9 +144,9 @@ CODEC = ActionCodec(
         FLIP,
         TILE_DRAWN,
         DISCARD_TILE,
-        COUPLE,
         BEST,
         STOP,
+        COUPLE,
     )
 )
 FLOW = Flow.declare(

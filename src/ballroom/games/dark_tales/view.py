@@ -27,7 +27,7 @@ from ballroom.games.dark_tales.state import PUBLIC, DarkTalesState, Table
 from ballroom.games.dark_tales.tiles import face_of
 from ballroom.games.dark_tales.turn import CATALOG, TILE_BASE, TILE_IDS, Phase
 
-TILE_ZONES = ("tiles", "tile-pile", "tile-bottom")
+TILE_ZONES = ("tiles", "tile-pile", "tile-bottom", "tile-box")
 
 if TYPE_CHECKING:
     from ballroom.games.dark_tales.game import DarkTales
@@ -70,20 +70,20 @@ def deal_tiles(
     the tiles of ``every`` unseen, each showing the side it shows; the rest under the pile
     where the seat saw them go, and in the pile."""
     seat = zones.seat
-    own = set(zones.zone("tiles", seat).cards or ()) if seat is not None else set()
-    unseen = [tile for tile in every if tile not in own]
+    boxed = zones.zone("tile-box")
+    seen = set(boxed.cards or ())
+    if seat is not None:
+        seen |= set(zones.zone("tiles", seat).cards or ())
+    unseen = [tile for tile in every if tile not in seen]
     rng.shuffle(unseen)
     bottom = zones.zone("tile-bottom")
-    known_bottom = [tile for tile in unseen if zones.memory.get(tile) == {ZoneId("tile-bottom")}]
-    free = [tile for tile in unseen if tile not in known_bottom]
-    slots = [
-        (owner, face)
-        for owner in range(zones.seats)
-        if owner != seat
-        for face in showing[owner]
+    known_bottom = [
+        tile for tile in unseen if zones.memory.get(tile) == frozenset({ZoneId("tile-bottom")})
     ]
-    placed = _match_faces([face for _, face in slots], free)
-    result: list[Zone] = []
+    free = [tile for tile in unseen if tile not in known_bottom]
+    shown = [face for owner in range(zones.seats) if owner != seat for face in showing[owner]]
+    placed = _match_faces(shown, free)
+    result = [Zone(boxed.id, boxed.visibility, boxed.cards or ())]
     taken = set(placed)
     at = 0
     for owner in range(zones.seats):
@@ -94,10 +94,8 @@ def deal_tiles(
         count = len(showing[owner])
         result.append(Zone(view.id, view.visibility, tuple(placed[at : at + count])))
         at += count
-    rest = [tile for tile in free if tile not in taken]
-    under = known_bottom[: bottom.size]
-    under += rest[: bottom.size - len(under)]
-    rest = [tile for tile in rest if tile not in under]
+    rest = known_bottom + [tile for tile in free if tile not in taken]
+    under, rest = rest[: bottom.size], rest[bottom.size :]
     result.append(Zone(bottom.id, bottom.visibility, tuple(under)))
     result.append(Zone(ZoneId("tile-pile"), zones.zone("tile-pile").visibility, tuple(rest)))
     return result
@@ -105,9 +103,7 @@ def deal_tiles(
 
 def _match_faces(faces: list[int], tiles: list[int]) -> list[int]:
     """One tile for each face, each showing it on one of its sides (augmenting paths)."""
-    fits = {
-        index: [t for t in tiles if face in _sides(t)] for index, face in enumerate(faces)
-    }
+    fits = {index: [t for t in tiles if face in _sides(t)] for index, face in enumerate(faces)}
     holder: dict[int, int] = {}
 
     def place(index: int, visited: set[int]) -> bool:
