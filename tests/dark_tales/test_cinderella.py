@@ -10,15 +10,17 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from pathlib import Path
 
 import pytest
 
-from ballroom.core.errors import InvalidOptionError
+from ballroom.core.components import DataFiles
+from ballroom.core.errors import ComponentError, InvalidOptionError
 from ballroom.core.events import visible
 from ballroom.core.rng import Rng
 from ballroom.games.dark_tales import DarkTales
 from ballroom.games.dark_tales.ball import best
-from ballroom.games.dark_tales.components import Time
+from ballroom.games.dark_tales.components import DATA_DIR, CardType, Time, load_catalog
 from ballroom.games.dark_tales.couples import best_couples
 from ballroom.games.dark_tales.position import Position, act, draw, tile
 from ballroom.games.dark_tales.state import DarkTalesState
@@ -466,3 +468,45 @@ def test_a_world_dealt_from_a_view_shows_every_tile_as_it_is_shown() -> None:
         assert world.zones.zone("tiles", 1).cards == state.zones.zone("tiles", 1).cards
         others[world.zones.zone("tiles", 0).cards] += 1
     assert len(others) > 1  # the other sides of Player 1's tiles are dealt afresh
+
+
+# -- components ------------------------------------------------------------------------------
+
+
+def _override(tmp_path: Path, text: str) -> DataFiles:
+    (tmp_path / "cinderella.toml").write_text(text, encoding="utf-8")
+    return DataFiles(DATA_DIR, tmp_path)
+
+
+def test_the_expansion_has_what_its_rulebook_counts_and_names() -> None:
+    added = CATALOG.cards[CATALOG.base_cards :]
+    assert len(added) == 21 and all(card.expansion for card in added)
+    assert {"Prince", "Stepmother", "Stepsisters"} <= {card.name for card in added}
+    assert len(CATALOG.cinderella.tiles) == 21 and CATALOG.cinderella.holds == 2
+    assert [card.name for card in CATALOG.a_cards[3:]] == ["The Royal Ball"]  # A4
+    assert [card.name for card in CATALOG.b_cards[3:]] == ["The Royal Dowry"]  # B4
+    awards = {image.value: vps for image, vps in CATALOG.cinderella.awards}
+    assert awards == {"pumpkin": (3,), "shoe": (5,), "mouse": (5, 3), "bird": (8, 5, 3)}
+    stepsisters = next(card for card in added if card.name == "Stepsisters")
+    assert stepsisters.type is CardType.FEMALE  # one Female at the Ball, though two sisters
+
+
+def test_a_wrong_expansion_file_is_refused_naming_what_is_wrong(tmp_path: Path) -> None:
+    good = (DATA_DIR / "cinderella.toml").read_text(encoding="utf-8")
+    fewer = good.replace(
+        'name = "Coachman"\ntype = "male"\ncount = 2', 'name = "Coachman"\ntype = "male"\ncount = 1'
+    )
+    with pytest.raises(ComponentError, match="the expansion has 21 playing cards, not 20"):
+        load_catalog(_override(tmp_path, fewer))
+    no_prince = good.replace('name = "Prince"', 'name = "Princeling"')
+    with pytest.raises(ComponentError, match="the expansion needs the card Prince"):
+        load_catalog(_override(tmp_path, no_prince))
+    birds = good.replace("bird = [8, 5, 3]", "bird = [8, 5]")
+    with pytest.raises(ComponentError, match=r"bird: found \[8, 5\]; must be \[8, 5, 3\]"):
+        load_catalog(_override(tmp_path, birds))
+    tiles = good.replace("count = 3\nunframed = {bird = 1}", "count = 4\nunframed = {bird = 1}")
+    with pytest.raises(ComponentError, match="there must be 21 tiles, not 22"):
+        load_catalog(_override(tmp_path, tiles))
+    holds = good.replace("holds = 2", "holds = 3")
+    with pytest.raises(ComponentError, match="holds: found 3; must be"):
+        load_catalog(_override(tmp_path, holds))
