@@ -136,32 +136,41 @@ def _resolving(state: DarkTalesState, seat: int, goes: Goes) -> tuple[int, ...]:
 
 def worth(state: DarkTalesState, seat: int, card: int) -> int:
     """What ``card`` scores dancing for ``seat``: its notes (or 1) in front of it, else 0."""
-    if card not in front(state, seat):
-        return 0
+    return notes_vp(card) if card in front(state, seat) else 0
+
+
+def notes_vp(card: int) -> int:
+    """What ``card`` scores dancing in front of its player: its Musical Notes, or 1."""
     notes = CATALOG.cards[card].notes
     return notes if notes is not None else RULES.dancer_vp
 
 
 def allowed(state: DarkTalesState, seat: int) -> dict[Couple, int]:
     """Every couple ``seat`` may still form, with what it scores."""
-    mine = front(state, seat)
-    free = [c for c in (*mine, *middle(state)) if c not in state.dancing]
+    mine = tuple(c for c in front(state, seat) if c not in state.dancing)
+    return couples_of(mine, tuple(c for c in middle(state) if c not in state.dancing))
+
+
+def couples_of(mine: tuple[int, ...], middle: tuple[int, ...]) -> dict[Couple, int]:
+    """Every Male-Female couple of the cards in front of a player (``mine``) and in the
+    ``middle``, not both from the middle, with what it scores."""
+    free = (*mine, *middle)
+    value = {card: notes_vp(card) if card in mine else 0 for card in free}
     males = [c for c in free if CATALOG.cards[c].type is CardType.MALE]
     females = [c for c in free if CATALOG.cards[c].type is CardType.FEMALE]
-    return {
-        (m, f): worth(state, seat, m) + worth(state, seat, f)
-        for m in males
-        for f in females
-        if m in mine or f in mine
-    }
+    return {(m, f): value[m] + value[f] for m in males for f in females if m in mine or f in mine}
+
+
+def best_of(couples: dict[Couple, int]) -> list[Couple]:
+    """The couples worth the most VP together among ``couples``."""
+    males = sorted({m for m, _ in couples})
+    females = sorted({f for _, f in couples})
+    return best_couples(males, females, couples)
 
 
 def best(state: DarkTalesState, seat: int) -> list[Couple]:
     """The couples worth the most VP together, among those ``seat`` may still form."""
-    couples = allowed(state, seat)
-    males = sorted({m for m, _ in couples})
-    females = sorted({f for _, f in couples})
-    return best_couples(males, females, couples)
+    return best_of(allowed(state, seat))
 
 
 def dance_choices(state: DarkTalesState, seat: int) -> list[Action]:
@@ -224,15 +233,24 @@ def end(state: DarkTalesState, which: int) -> None:
 
 def award(state: DarkTalesState) -> None:
     """The most of each image scores; ties score in full and push the next rank down."""
-    for image, vps in RULES.awards:
-        counts = [tiles.images(state.faces(seat), image) for seat in range(state.game.players)]
-        for seat, count in enumerate(counts):
-            rank = sum(other > count for other in counts)
-            if count and rank < len(vps):
-                state.score_at_ball(seat, vps[rank])
+    for image, _ in RULES.awards:
+        for seat, (vp, count, rank) in enumerate(ranked(state, image)):
+            if vp:
+                state.score_at_ball(seat, vp)
                 text = "{player} scores {vp} VP for {count} {image} (rank {rank})."
-                _said(state, "award", text, seat, vp=vps[rank], count=count, image=image.value,
-                      rank=rank + 1)  # fmt: skip
+                _said(state, "award", text, seat, vp=vp, count=count, image=image.value, rank=rank)
+
+
+def ranked(state: DarkTalesState, image: Image) -> list[tuple[int, int, int]]:
+    """Per seat: the VP the final Ball awards it for ``image`` now, its count and its rank
+    (a seat showing none does not rank: 0 VP)."""
+    vps = dict(RULES.awards)[image]
+    counts = [tiles.images(state.faces(seat), image) for seat in range(state.game.players)]
+    found = []
+    for count in counts:
+        rank = sum(other > count for other in counts)
+        found.append((vps[rank] if count and rank < len(vps) else 0, count, rank + 1))
+    return found
 
 
 def _said(state: DarkTalesState, kind: str, text: str, seat: int, **data: Any) -> None:

@@ -132,6 +132,17 @@ class DarkTalesState(AgendaState[Phase, Task]):
             self.proceed()
             self.told = []
 
+    def clone(self) -> DarkTalesState:
+        """An independent copy: the fields are immutable values but the history, the events
+        being told and the random source."""
+        twin = object.__new__(DarkTalesState)
+        fields = self.__dict__.copy()
+        fields["history"] = list(self.history)
+        fields["told"] = list(self.told)
+        fields["rng"] = self.rng.clone()
+        twin.__dict__ = fields
+        return twin
+
     # -- the agenda -------------------------------------------------------------
 
     def handlers(self) -> Mapping[Task, TaskHandler]:
