@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from ballroom.core.flow import Step
 from ballroom.core.zones import ZoneId
-from ballroom.games.dark_tales import ball, tiles
+from ballroom.games.dark_tales import ball, chronicle, tiles
 from ballroom.games.dark_tales.components import (
     ANY,
     At,
@@ -190,6 +190,7 @@ def finish_card(state: DarkTalesState, _: int) -> None:
         state.zones = state.zones.move(card, ZoneId("middle"))
     else:
         state.zones = state.zones.move(card, ZoneId("discard"))
+    chronicle.card_finished(state, card)
     state.playing = None
 
 

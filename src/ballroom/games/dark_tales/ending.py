@@ -5,6 +5,7 @@ cards in hand, then the win is shared."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from itertools import groupby
 from typing import TYPE_CHECKING
 
@@ -41,6 +42,11 @@ def tiebreak(state: DarkTalesState, seat: int) -> int:
 
 def ranking(state: DarkTalesState) -> list[list[int]]:
     """Seats grouped by place: most VP first, ties by ``tiebreak``, still tied shared."""
-    key = {seat: (state.vp[seat], tiebreak(state, seat)) for seat in range(state.game.players)}
+    return ranking_by(state, state.vp)
+
+
+def ranking_by(state: DarkTalesState, vps: Sequence[int]) -> list[list[int]]:
+    """The ranking if the seats had ``vps``."""
+    key = {seat: (vps[seat], tiebreak(state, seat)) for seat in range(state.game.players)}
     ordered = sorted(key, key=lambda seat: key[seat], reverse=True)
     return [list(group) for _, group in groupby(ordered, key=lambda seat: key[seat])]

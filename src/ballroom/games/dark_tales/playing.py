@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 from ballroom.core.flow import Step
 from ballroom.core.zones import ZoneId
+from ballroom.games.dark_tales import chronicle
 from ballroom.games.dark_tales.card_texts import start_text, usable
 from ballroom.games.dark_tales.components import Item
 from ballroom.games.dark_tales.turn import (
@@ -183,6 +184,7 @@ def play_card(state: DarkTalesState, action: Action, seat: int) -> None:
     card: int = action["card"]
     state.zones = state.zones.move(card, ZoneId("resolving"))
     state.playing = card
+    chronicle.card_started(state)
     found = CATALOG.cards[card]
     state.say("play", "{player} plays {card}.", player=state.name(seat), seat=seat, card=found.name)
     symbol = found.tiles if state.game.cinderella else 0

@@ -69,14 +69,21 @@ def render(game: DarkTales, observation: Observation) -> str:
             lines.append(
                 "      tiles: " + "; ".join(describe(face) for face in table.showing[seat])
             )
-    mine = zones.zone("tiles", view.seat).cards if view.seat is not None else None
-    if mine:
-        backs = [describe(face_of(tile - TILE_BASE, not _framed(table, view.seat, n)))
-                 for n, tile in enumerate(mine)]  # fmt: skip
-        lines.append("Your tiles' other sides: " + "; ".join(backs))
     if view.seat is not None:
+        lines += _own_tiles(table, view.seat, zones.zone("tiles", view.seat).cards or ())
         lines.append(f"Your hand: {_cards(zones.zone('hand', view.seat).cards)}")
     return "\n".join(lines)
+
+
+def _own_tiles(table: Table, seat: int, tiles: tuple[int, ...]) -> list[str]:
+    """The other sides of the seat's tiles, which only it sees."""
+    if not tiles:
+        return []
+    backs = [
+        describe(face_of(tile - TILE_BASE, not _framed(table, seat, place)))
+        for place, tile in enumerate(tiles)
+    ]
+    return ["Your tiles' other sides: " + "; ".join(backs)]
 
 
 def describe_action(action: int) -> str:

@@ -26,6 +26,7 @@ from ballroom.core.flow import Step
 from ballroom.core.state import Outcome
 from ballroom.core.view import View
 from ballroom.core.zones import Visibility, Zone, ZoneId, Zones
+from ballroom.games.dark_tales.chronicle import Play
 from ballroom.games.dark_tales.components import Item, Side, Time
 from ballroom.games.dark_tales.turn import CATALOG, CODEC, DRAW, TILE_BASE, TILE_IDS, Phase, Task
 
@@ -124,6 +125,10 @@ class DarkTalesState(AgendaState[Phase, Task]):
         self.danced = ()
         self.balls = 0
         self.ball_vp = (0,) * n
+        self.plays: tuple[tuple[Play, ...], ...] = ((),) * n
+        """Each seat's cards played and the VP each gained, for balance studies
+        (``chronicle.py``); not part of the view."""
+        self.played_from = 0
         self.zones = create_zones(game)
         self.agenda = setup_agenda(game) if deal else ()
         self.pending = None
@@ -272,6 +277,11 @@ class DarkTalesState(AgendaState[Phase, Task]):
         self.items = tuple(tuple(row) for row in rows)
 
     # -- the end --------------------------------------------------------------------
+
+    def seat_features(self) -> list[dict[str, str]]:
+        from ballroom.games.dark_tales.chronicle import seat_features
+
+        return seat_features(self)
 
     def outcome(self) -> Outcome:
         from ballroom.games.dark_tales.ending import ranking
