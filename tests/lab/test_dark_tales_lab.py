@@ -45,7 +45,7 @@ def test_a_card_is_worth_the_vp_its_play_gained_and_the_ball_may_decide_the_game
     state = (
         Position(expansion="cinderella")
         .settings("the-battle-of-the-forgotten-lands", "the-armoury")  # Gold Coins score 0
-        .hand(0, "king-1", "secret-helper-1")
+        .hand(0, "old-sage-1", "secret-helper-1")
         .front(0, "noble-1")
         .middle("fairy-1", "ogre-1")
         .ball_card("dragon-1", "goblin-1")
@@ -53,14 +53,14 @@ def test_a_card_is_worth_the_vp_its_play_gained_and_the_ball_may_decide_the_game
         .empty_deck()
         .build()
     )
-    act(state, "play king-1")
+    act(state, "play old-sage-1")
     act(state, "play queen")
     act(state, "play secret-helper-1")
     act(state, "choose ogre-1")  # a Ball
     act(state, "best")  # the Noble and the Fairy dance: 2 VP
     assert state.is_terminal()  # Player 2 has no card left: the final Ball (no couple left)
     features = state.seat_features()
-    assert features[0]["card_vp:King"] == "3" and features[1]["card_vp:Queen"] == "3"
+    assert features[0]["card_vp:Old Sage"] == "1" and features[1]["card_vp:Queen"] == "3"
     assert features[0]["card_vp:Secret Helper"] == "1"  # not the Ball's VP
-    assert state.vp == (3 + 1 + 2, 3) and ball_decided(state)  # 4 to 3 without the Ball
+    assert state.vp == (1 + 1 + 2, 3) and ball_decided(state)  # 2 to 3 without the Ball
     assert features[0]["ball_decides"] == features[1]["ball_decides"] == "yes"
