@@ -456,9 +456,10 @@ def test_a_world_dealt_from_a_view_shows_every_tile_as_it_is_shown() -> None:
         .hand(0, "queen")
         .tiles(0, "tile-14", "tile-1/framed")
         .tiles(1, "tile-10", "tile-18/framed")
-        .bottom("tile-4")
+        .bottom("tile-4/framed")  # it showed 2 VP and a mouse when it was discarded
         .build()
     )
+    framed_mouse = CATALOG.cinderella.tiles[3].framed
     observation = state.observation(1)
     others = Counter()
     for seed in range(20):
@@ -467,6 +468,8 @@ def test_a_world_dealt_from_a_view_shows_every_tile_as_it_is_shown() -> None:
         assert world.showing == state.showing
         assert world.zones.zone("tiles", 1).cards == state.zones.zone("tiles", 1).cards
         others[world.zones.zone("tiles", 0).cards] += 1
+        (under,) = world.zones.zone("tile-bottom").cards
+        assert CATALOG.cinderella.tiles[under - TILE_BASE].framed == framed_mouse
     assert len(others) > 1  # the other sides of Player 1's tiles are dealt afresh
 
 

@@ -111,7 +111,8 @@ class Position:
         return self
 
     def bottom(self, *tiles: str) -> Position:
-        """Tiles under the pile, unframed side up; the first is drawn first."""
+        """Tiles under the pile, unframed side up; the first is drawn first. Each showed
+        the side named when it was discarded (``tile-3/framed``; unframed by default)."""
         self.tiles_placed += [(tile, ZoneId("tile-bottom")) for tile in tiles]
         return self
 
@@ -174,9 +175,11 @@ class Position:
                 TILE_BASE + index, zone, bottom=zone.name == "tile-bottom"
             )
             placed.add(name)
+            face = face_of(index, side == "framed")
             if zone.owner is not None:
-                face = face_of(index, side == "framed")
                 state.set_showing(zone.owner, (*state.showing[zone.owner], face))
+            else:
+                state.under = (face, *state.under)
         if self.pile_kept is not None:
             for tile in state.zones.zone("tile-pile").cards:
                 if TILE.texts[tile - TILE_BASE] not in self.pile_kept:

@@ -66,6 +66,9 @@ class Table:
     showing: tuple[tuple[int, ...], ...]
     """Per seat: the side each of its tiles shows (an index into the catalog's faces), in
     the order of its ``tiles`` zone."""
+    under: tuple[int, ...]
+    """The side each tile under the pile showed when it was discarded, in the order of the
+    ``tile-bottom`` zone (the last drawn first)."""
     dancer: int | None
     """The seat performing the Ball now."""
     dancing: tuple[int, ...]
@@ -97,6 +100,7 @@ class DarkTalesState(AgendaState[Phase, Task]):
     target_of: int
     clock: Time | None
     showing: tuple[tuple[int, ...], ...]
+    under: tuple[int, ...]
     dancer: int | None
     dancing: tuple[int, ...]
     danced: tuple[int, ...]
@@ -120,6 +124,7 @@ class DarkTalesState(AgendaState[Phase, Task]):
         self.target_of = 0
         self.clock = Time.DAY if game.cinderella else None
         self.showing = ((),) * n
+        self.under = ()
         self.dancer = None
         self.dancing = ()
         self.danced = ()

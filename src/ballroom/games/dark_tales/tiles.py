@@ -109,6 +109,7 @@ def draw_step(state: DarkTalesState, seat: int) -> Step[Phase] | None:
     if state.zones[PILE].size:
         return Step.chance(Phase.TILE_DRAW)
     state.zones, tile = state.zones.move_top(BOTTOM, ZoneId("tiles", seat))
+    state.under = state.under[:-1]
     taken(state, seat, tile, reveals=True)
     return None
 
@@ -169,6 +170,7 @@ def play_target(state: DarkTalesState, action: Action, seat: int) -> None:
     shown = state.showing[owner][place]
     state.set_showing(owner, state.showing[owner][:place] + state.showing[owner][place + 1 :])
     state.zones = state.zones.move(tile, BOTTOM, bottom=True)
+    state.under = (shown, *state.under)
     state.say(
         "discard-tile",
         "{player} discards {owner}'s tile showing {side}; it goes under the pile.",

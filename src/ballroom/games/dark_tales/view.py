@@ -48,7 +48,7 @@ def determinize(game: DarkTales, observation: Observation, rng: Rng) -> DarkTale
     card_zones = [zone for zone in zones.zones if zone.id.name not in TILE_ZONES]
     memory = {card: places for card, places in zones.memory.items() if card < TILE_BASE}
     cards = deal(ZonesView(zones.seat, zones.seats, tuple(card_zones), memory), CATALOG_IDS, rng)
-    tiles = deal_tiles(zones, view.public.showing, TILE_IDS if game.cinderella else (), rng)
+    tiles = deal_tiles(zones, view.public, TILE_IDS if game.cinderella else (), rng)
     everything = [*cards.zones.values(), *tiles]
     dealt = Zones.create(zones.seats, sorted(everything, key=lambda z: z.id.sort_key()))
     if zones.seat is not None:
@@ -63,12 +63,11 @@ def determinize(game: DarkTales, observation: Observation, rng: Rng) -> DarkTale
 CATALOG_IDS = range(len(CATALOG.cards))
 
 
-def deal_tiles(
-    zones: ZonesView, showing: tuple[tuple[int, ...], ...], every: Sequence[int], rng: Rng
-) -> list[Zone]:
-    """The tile zones: the seat's own as it sees them; every other player's tiles dealt from
-    the tiles of ``every`` unseen, each showing the side it shows; the rest under the pile
-    where the seat saw them go, and in the pile."""
+def deal_tiles(zones: ZonesView, table: Table, every: Sequence[int], rng: Rng) -> list[Zone]:
+    """The tile zones: the seat's own as it sees them; every other player's tiles, and the
+    tiles under the pile, dealt from the tiles of ``every`` unseen, each with the side it
+    showed among its two (a tile the seat saw go under the pile stays there); the rest in
+    the pile."""
     seat = zones.seat
     boxed = zones.zone("tile-box")
     seen = set(boxed.cards or ())
@@ -76,34 +75,38 @@ def deal_tiles(
         seen |= set(zones.zone("tiles", seat).cards or ())
     unseen = [tile for tile in every if tile not in seen]
     rng.shuffle(unseen)
-    bottom = zones.zone("tile-bottom")
-    known_bottom = [
-        tile for tile in unseen if zones.memory.get(tile) == frozenset({ZoneId("tile-bottom")})
+    remembered = frozenset({ZoneId("tile-bottom")})
+    known = [tile for tile in unseen if zones.memory.get(tile) == remembered]
+    others = [tile for tile in unseen if tile not in known]
+    slots = [
+        (face, others)
+        for owner in range(zones.seats)
+        if owner != seat
+        for face in table.showing[owner]
     ]
-    free = [tile for tile in unseen if tile not in known_bottom]
-    shown = [face for owner in range(zones.seats) if owner != seat for face in showing[owner]]
-    placed = _match_faces(shown, free)
+    slots += [(face, known + others) for face in table.under]
+    placed = _match_faces(slots)
     result = [Zone(boxed.id, boxed.visibility, boxed.cards or ())]
-    taken = set(placed)
     at = 0
     for owner in range(zones.seats):
         view = zones.zone("tiles", owner)
         if owner == seat:
             result.append(Zone(view.id, view.visibility, view.cards or ()))
             continue
-        count = len(showing[owner])
+        count = len(table.showing[owner])
         result.append(Zone(view.id, view.visibility, tuple(placed[at : at + count])))
         at += count
-    rest = known_bottom + [tile for tile in free if tile not in taken]
-    under, rest = rest[: bottom.size], rest[bottom.size :]
-    result.append(Zone(bottom.id, bottom.visibility, tuple(under)))
-    result.append(Zone(ZoneId("tile-pile"), zones.zone("tile-pile").visibility, tuple(rest)))
+    bottom = zones.zone("tile-bottom")
+    result.append(Zone(bottom.id, bottom.visibility, tuple(placed[at:])))
+    rest = tuple(tile for tile in unseen if tile not in set(placed))
+    result.append(Zone(ZoneId("tile-pile"), zones.zone("tile-pile").visibility, rest))
     return result
 
 
-def _match_faces(faces: list[int], tiles: list[int]) -> list[int]:
-    """One tile for each face, each showing it on one of its sides (augmenting paths)."""
-    fits = {index: [t for t in tiles if face in _sides(t)] for index, face in enumerate(faces)}
+def _match_faces(slots: list[tuple[int, list[int]]]) -> list[int]:
+    """For each (face, candidates) slot, one of its candidates with that face on one of its
+    sides, no tile twice (augmenting paths)."""
+    fits = [[t for t in tiles if face in _sides(t)] for face, tiles in slots]
     holder: dict[int, int] = {}
 
     def place(index: int, visited: set[int]) -> bool:
@@ -116,11 +119,11 @@ def _match_faces(faces: list[int], tiles: list[int]) -> list[int]:
                 return True
         return False
 
-    for index in range(len(faces)):
+    for index, (face, _) in enumerate(slots):
         if not place(index, set()):
-            raise ViewError(f"no unseen tile shows face {faces[index]}: the view is wrong")
+            raise ViewError(f"no unseen tile shows face {face}: the view is wrong")
     by_index = {index: tile for tile, index in holder.items()}
-    return [by_index[index] for index in range(len(faces))]
+    return [by_index[index] for index in range(len(slots))]
 
 
 def _sides(tile: int) -> tuple[int, int]:
