@@ -3,7 +3,8 @@
 The bot deals one world consistent with its observation (``determinize``), so
 it never reads what it may not see. It plays each legal move there, and its
 own decisions that follow in the same turn (a target, a tile, a couple) as
-well, greedily, until another seat or chance is to act; then it rates the
+well, each the best for it, a card drawn or a tile taken as the mean of a
+few, until another seat is next; then it rates the
 table: its VP less the best opponent's, where a seat's worth is its VP, its
 items as the B Setting card will score them, its cards in hand, and with
 Cinderella what its tiles would win at the final Ball, the VP its tiles show
@@ -17,6 +18,7 @@ from functools import lru_cache
 
 from ballroom.core.agent import Decision
 from ballroom.core.rng import Rng
+from ballroom.core.state import CHANCE
 from ballroom.games.dark_tales import ball
 from ballroom.games.dark_tales.components import Item
 from ballroom.games.dark_tales.game import DarkTales
@@ -33,8 +35,11 @@ AWARDS_NOW = 0.8
 """What the final Ball's awards the seat would win now are worth (ranks still change)."""
 COUPLES_NOW = 0.8
 """What the seat's best couples now are worth at the Balls to come."""
-FOLLOW = 6
-"""The bot's own decisions followed after a move, at most."""
+LOOK_AHEAD = 4
+"""The bot's own decisions (and tiles taken) followed after a move, at most."""
+DRAWS_TRIED = 3
+"""The cards (tiles) tried for one drawn in the seat's turn (spread over the deck's)."""
+BEST_ID = CODEC.encode(BEST())
 
 
 class HeuristicAgent:
@@ -52,29 +57,48 @@ class HeuristicAgent:
         seat = decision.player
         world = game.determinize(decision.observation, self.rng)
         if world.step.name is Phase.DANCE:
-            return CODEC.encode(BEST())  # the most VP at this Ball; the cards stay for the next
-        scores = {action: _after(world, seat, action) for action in legal}
+            return BEST_ID  # the most VP at this Ball; the cards stay for the next
+        scores = {action: _value(_after(world, seat, action), seat, LOOK_AHEAD) for action in legal}
         best = max(scores.values())
         choices = [action for action, score in scores.items() if score == best]
         return choices[self.rng.below(len(choices))]
 
 
-def _after(world: DarkTalesState, seat: int, action: int) -> float:
-    """The table's rating after ``action`` and the seat's own decisions that follow."""
-    state = world.clone()
-    state.apply(action, seat)
-    for _ in range(FOLLOW):
-        if state.is_terminal() or state.current_players() != (seat,):
-            break
-        options = state.legal_actions(seat)
-        state.apply(max(options, key=lambda a: _rated_after(state, seat, a)), seat)
-    return rating(state, seat)
-
-
-def _rated_after(state: DarkTalesState, seat: int, action: int) -> float:
+def _after(state: DarkTalesState, seat: int, action: int) -> DarkTalesState:
     after = state.clone()
-    after.apply(action, seat)
-    return rating(after, seat)
+    after.advance(action, seat)
+    return after
+
+
+def _value(state: DarkTalesState, seat: int, budget: int) -> float:
+    """The rating the seat can reach from ``state`` with its own decisions that follow in the
+    turn (the best of each) and what it draws (the mean of a few), ``budget`` deep."""
+    if state.is_terminal() or not budget:
+        return rating(state, seat)
+    players = state.current_players()
+    if players == (CHANCE,):
+        if not _own_draw(state, seat):
+            return rating(state, seat)
+        outcomes = [action for action, _ in state.chance_outcomes()]
+        sampled = outcomes[:: max(1, len(outcomes) // DRAWS_TRIED)][:DRAWS_TRIED]
+        total = sum(_value(_after(state, CHANCE, o), seat, budget - 1) for o in sampled)
+        return total / len(sampled)
+    if players != (seat,):
+        return rating(state, seat)
+    if state.step.name is Phase.DANCE:
+        return _value(_after(state, seat, BEST_ID), seat, budget - 1)
+    return max(_value(_after(state, seat, a), seat, budget - 1) for a in state.legal_actions(seat))
+
+
+def _own_draw(state: DarkTalesState, seat: int) -> bool:
+    """Whether the chance step draws a card or a tile for the seat in its own turn."""
+    drawing = state.step.name in (Phase.DRAW, Phase.TILE_DRAW)
+    return (
+        drawing
+        and state.player == seat
+        and state.pending is not None
+        and (state.pending[1] == seat)
+    )
 
 
 def rating(state: DarkTalesState, seat: int) -> float:
