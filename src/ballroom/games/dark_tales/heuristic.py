@@ -6,7 +6,8 @@ own decisions that follow in the same turn (a target, a tile, a couple) as
 well, each the best for it, a card drawn or a tile taken as the mean of a
 few, until another seat is next; then it rates the
 table: its VP less the best opponent's, where a seat's worth is its VP, its
-items as the B Setting card will score them, its cards in hand, and with
+items as the B Setting card will score them, its cards in hand (by their
+VP) and in front, and with
 Cinderella what its tiles would win at the final Ball, the VP its tiles show
 at Balls to come, and its best couples now. The rules are the engine's own,
 so the bot needs no copy of any card's text.
@@ -25,8 +26,12 @@ from ballroom.games.dark_tales.game import DarkTales
 from ballroom.games.dark_tales.state import DarkTalesState
 from ballroom.games.dark_tales.turn import BEST, CATALOG, CODEC, Phase
 
-CARD_IN_HAND = 1.5
-"""What a card in hand is worth: about one card's VP to come."""
+CARD_IN_HAND = 1.0
+"""What a card in hand is worth beyond its VP: its text to come."""
+HAND_VP = 0.5
+"""The share of a card's VP a card in hand is worth (it is not scored yet)."""
+IN_FRONT = 0.3
+"""What a card in front of a seat is worth: fodder for Nobles, and others' targets."""
 ITEM_IN_HAND = 0.5
 """What an item is worth beyond its B card score: a use to come."""
 SHOWN_VP = 0.5
@@ -109,7 +114,9 @@ def rating(state: DarkTalesState, seat: int) -> float:
 
 def worth(state: DarkTalesState, seat: int) -> float:
     """VP, items, cards in hand, and with Cinderella tiles and couples, as the module says."""
-    total = float(state.vp[seat]) + CARD_IN_HAND * len(state.hand(seat))
+    hand = state.hand(seat)
+    total = float(state.vp[seat]) + sum(CARD_IN_HAND + HAND_VP * CATALOG.cards[c].vp for c in hand)
+    total += IN_FRONT * state.zones.zone("front", seat).size
     if state.b_card is not None:
         setting = CATALOG.b_cards[state.b_card]
         total += sum(state.held(seat, item) * (setting.score(item) + ITEM_IN_HAND) for item in Item)
