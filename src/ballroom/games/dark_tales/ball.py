@@ -237,8 +237,11 @@ def award(state: DarkTalesState) -> None:
         for seat, (vp, count, rank) in enumerate(ranked(state, image)):
             if vp:
                 state.score_at_ball(seat, vp)
-                text = "{player} scores {vp} VP for {count} {image} (rank {rank})."
-                _said(state, "award", text, seat, vp=vp, count=count, image=image.value, rank=rank)
+                text = "{player} scores {vp} VP for {images} (rank {rank})."
+                images = tiles.count_words(count, image)
+                _said(
+                    state, "award", text, seat, vp=vp, images=images, image=image.value, rank=rank
+                )
 
 
 def ranked(state: DarkTalesState, image: Image) -> list[tuple[int, int, int]]:

@@ -46,11 +46,12 @@ def describe(face: int) -> str:
     """A side in words: ``framed: 1 VP, 2 birds``."""
     side = CATALOG.cinderella.faces[face]
     parts = [f"{side.vp} VP"] if side.vp else []
-    parts += [_count(n, image) for image, n in zip(Image, side.images, strict=True) if n]
+    parts += [count_words(n, image) for image, n in zip(Image, side.images, strict=True) if n]
     return ("framed" if side.framed else "unframed") + ": " + (", ".join(parts) or "nothing")
 
 
-def _count(n: int, image: Image) -> str:
+def count_words(n: int, image: Image) -> str:
+    """``2 birds``, ``1 mouse``."""
     return f"{n} {image.value}" if n == 1 else f"{n} {PLURALS.get(image, image.value + 's')}"
 
 
