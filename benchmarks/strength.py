@@ -5,6 +5,7 @@ random seats by default), its seat rotating; a shared win counts as its share.
 
     .venv/bin/python benchmarks/strength.py vampires-harvest [--games 1000] [--players 2]
     .venv/bin/python benchmarks/strength.py dark-tales --bot mcts --against heuristic --games 20
+    .venv/bin/python benchmarks/strength.py dark-tales --option expansion=cinderella
 """
 
 from __future__ import annotations
@@ -35,11 +36,16 @@ def main() -> None:
     parser.add_argument("--players", type=int, default=2)
     parser.add_argument("--bot", default="heuristic", help="the seat spec measured")
     parser.add_argument("--against", default="random", help="the seat spec of the others")
+    parser.add_argument(
+        "--option", action="append", default=[], help="a rule option, name=value (repeatable)"
+    )
     args = parser.parse_args()
     players, games = args.players, args.games
+    game_class = get_game(args.game)
+    options = game_class.option_set.parse_pairs(args.option)
     wins = 0.0
     for number in range(games):
-        game = get_game(args.game)(players)
+        game = game_class(players, **options)
         mine = number % players
         seats = [args.against] * players
         seats[mine] = args.bot
@@ -47,8 +53,9 @@ def main() -> None:
         agents = [make_agent(game, s, spec, seed * 7 + s) for s, spec in enumerate(seats)]
         wins += play_out(game.new_state(seed), agents).returns()[mine]
     low, high = wilson(wins, games)
+    chosen = "".join(f", {pair}" for pair in args.option)
     print(
-        f"{players} players, {args.bot} against {args.against}: {wins:g}/{games} = "
+        f"{players} players{chosen}, {args.bot} against {args.against}: {wins:g}/{games} = "
         f"{wins / games:.3f}, "
         f"Wilson 95% [{low:.3f}, {high:.3f}]"
     )

@@ -83,15 +83,17 @@ def test_most_vp_wins_ties_go_to_items_plus_cards_in_hand_then_are_shared() -> N
 
 def test_the_base_deck_has_48_cards_of_the_five_types_with_day_and_night_among_the_events() -> None:
     catalog = default_catalog()
-    assert len(catalog.cards) == 48
-    assert {card.type for card in catalog.cards} == set(CardType)
-    assert all(c.type is CardType.EVENT for c in catalog.cards if c.time is not None)
-    names = Counter(card.name for card in catalog.cards)
+    base = catalog.cards[: catalog.base_cards]
+    assert len(base) == 48 and not any(card.expansion for card in base)
+    assert {card.type for card in base} == set(CardType)
+    assert all(c.type is CardType.EVENT for c in base if c.time is not None)
+    names = Counter(card.name for card in base)
     assert names["Day"] and names["Night"]
 
 
 def test_six_setting_cards_and_the_item_limits() -> None:
-    assert len(CATALOG.a_cards) == 3 and len(CATALOG.b_cards) == 3
+    assert CATALOG.base_settings == 3  # then Cinderella's A4 and B4
+    assert len(CATALOG.a_cards) == 4 and len(CATALOG.b_cards) == 4
     assert dict(CATALOG.limits) == {
         Item.GOLD_COIN: 8,
         Item.SWORD: 4,

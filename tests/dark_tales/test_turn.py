@@ -34,7 +34,7 @@ def test_setup_draws_an_a_and_a_b_setting_card_and_deals_three_cards_each() -> N
         HAND_SIZE,
         HAND_SIZE,
     ]
-    assert state.zones.zone("deck").size == len(CATALOG.cards) - 3 * HAND_SIZE - 1
+    assert state.zones.zone("deck").size == CATALOG.base_cards - 3 * HAND_SIZE - 1
     assert state.current_players() == (0,) and state.step.name is Phase.PLAY
 
 

@@ -1,4 +1,5 @@
-"""Dark Tales, the base game, played to RULINGS.md (Dark Tales with Cinderella 1-3).
+"""Dark Tales, the base game and its Cinderella expansion, played to RULINGS.md (Dark Tales
+with Cinderella 1-4).
 
 Rules in brief: 2-4 players. Two Setting cards are drawn at random: an A
 card (which items may be used during play, and what each does) and a B card
@@ -10,7 +11,16 @@ middle of the table. Once the deck is empty, play goes on until a player
 starts a turn with no cards in hand; the B card scores, most VP wins, ties
 go to most items plus cards in hand, then the win is shared.
 
-Chance: the Setting cards and every card drawn. Secrets: see ``view.py``.
+Option ``expansion``: ``none`` (the default: the base game, as a group without
+the expansion plays it, and as every earlier record was played), ``cinderella``
+(dark-tales-cinderella.txt: Day over Night in the middle for the whole game,
+its 21 cards, A4 and B4 among the Setting cards drawn and the two Cinderella
+Setting cards, the Ball at the Palace, the 21 tiles, Balls and the final Ball;
+``ball.py``, ``tiles.py``), or ``cinderella-shorter`` (the same, 10 different
+base cards removed at random first).
+
+Chance: the Setting cards, the cards set aside, every card drawn and every
+tile taken from the pile. Secrets: see ``view.py``.
 
 Rulings of this implementation, where neither RULINGS.md nor a rulebook
 decides:
@@ -32,6 +42,31 @@ decides:
    every card its text names is in play. Items are taken while the supply
    lasts. The item step is asked only of a player holding a usable item
    (items are public, so this gives nothing away).
+
+With Cinderella:
+
+6. The pile's order is nobody's knowledge: the tile taken from it is chance.
+   A discarded tile goes under the pile, which is drawn once the pile is
+   empty, the first discarded first.
+7. The cards on the Ball at the Palace were seen by everyone when they were
+   removed, so they stay public. A "Shoe" that a Ball flips is a tile whose
+   shown side has a Shoe image.
+8. The card whose text holds a Ball (as the Secret Helper or the Stepsisters
+   removing a third card) dances at that Ball where its symbol will put it,
+   as the rulebook's example has the Stepsisters dance; it is not discarded
+   with the middle's dancers, since it is not placed yet.
+9. A couple scores when formed; the Stepmother's bonus is scored once every
+   player has danced (it counts Stepsisters dancing in front of anyone, once
+   per Stepsisters however many players it danced for).
+10. The final Ball's awards go to players showing at least one image of the
+    kind; with none, a player does not rank. The final Ball is held after
+    the B card scores the items (the order changes nothing).
+11. The ten cards of the shorter game are set aside unseen (nobody sees
+    them): each a card of a base name not set aside yet, each name equally
+    likely; Days and Nights are out of the deck already.
+12. The expansion's cards other than the Prince, the Stepmother and the
+    Stepsisters, and every tile, are designed (``data/cinderella.toml``); so
+    is the Noble's 2 Musical Notes, from the rulebook's example.
 """
 
 from ballroom.core.game import register

@@ -24,9 +24,10 @@ BOT_DEFAULTS: tuple[str, ...] = ()
 BOTS = by_name(
     Bot(
         "heuristic",
-        "Plays the card worth the most VP now, uses an item when that scores more than the "
-        "B card pays for keeping it, takes the best card it can into its hand, and discards "
-        "or removes its opponents' cards, never its own.",
+        "Tries each move on a world dealt from its view, with its own decisions that follow "
+        "in the turn, and keeps the one that leaves it furthest ahead of its best opponent in "
+        "VP, items as the B card scores them, cards in hand, and with Cinderella its tiles and "
+        "couples; at a Ball it dances its best couples.",
         _heuristic,
     )
 )

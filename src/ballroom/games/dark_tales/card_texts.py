@@ -5,7 +5,10 @@ Texts are data (``components.py``): each operation runs as an agenda task.
 deck runs out, a target is missing, and that part is skipped. A card that
 names a card in play lets its player choose which (a TARGET step); "in
 play" is every card in front of a player and in the middle. The played card
-itself is not in play until its text is done and its VP scored.
+itself is not in play until its text is done and its VP scored. With
+Cinderella a card's tile symbol comes first (``tiles.py``), a card removed
+from the game goes on the Ball at the Palace and Day and Night are the two
+cards in the middle (``ball.py``).
 """
 
 from __future__ import annotations
@@ -15,17 +18,21 @@ from typing import TYPE_CHECKING, Any
 
 from ballroom.core.flow import Step
 from ballroom.core.zones import ZoneId
+from ballroom.games.dark_tales import ball, chronicle, tiles
 from ballroom.games.dark_tales.components import (
     ANY,
     At,
     CardType,
+    Daybreak,
     Discard,
+    DiscardTile,
     Draw,
     Gain,
     Goes,
     Nightfall,
     Operation,
     Per,
+    PerImage,
     Recover,
     Remove,
     Score,
@@ -41,10 +48,14 @@ if TYPE_CHECKING:
 TYPES = {kind.value for kind in CardType}
 
 
-def start_text(state: DarkTalesState, count: int, *, finish: bool = False) -> None:
-    """Queue the ``count`` operations of the text being carried out, then its ending."""
+def start_text(
+    state: DarkTalesState, count: int, *, finish: bool = False, tile_symbol: int = 0
+) -> None:
+    """Queue the tile symbol's takes and flips (if any), the ``count`` operations of the text
+    being carried out, then its ending."""
     done = (Task.FINISH_CARD, 0) if finish else (Task.FINISH_ITEM, 0)
-    state.push(*((Task.OPERATION, index) for index in range(count)), done)
+    symbol = ((Task.TILE, tile_symbol),) if tile_symbol else ()
+    state.push(*symbol, *((Task.OPERATION, index) for index in range(count)), done)
 
 
 def operations(state: DarkTalesState) -> tuple[Operation, ...]:
@@ -110,6 +121,13 @@ def operation(state: DarkTalesState, index: int) -> Step[Phase] | None:
                     )
         case Nightfall():
             nightfall(state)
+        case Daybreak():
+            ball.daybreak(state)
+        case PerImage(image, vp):
+            seats = range(state.game.players)
+            _score(state, seat, vp * sum(tiles.images(state.faces(s), image) for s in seats))
+        case DiscardTile():
+            return tiles.target_step(state)
     return None
 
 
@@ -129,6 +147,8 @@ def play_target(state: DarkTalesState, action: Action, seat: int) -> None:
     elif isinstance(op, Discard):
         state.zones = state.zones.move(card, ZoneId("discard"))
         _said(state, "discard", "{player} discards {card}.", seat, card=name)
+    elif state.game.cinderella:
+        ball.remove(state, card)
     else:
         state.zones = state.zones.move(card, ZoneId("removed"))
         _said(state, "remove", "{player} removes {card} from the game.", seat, card=name)
@@ -136,7 +156,11 @@ def play_target(state: DarkTalesState, action: Action, seat: int) -> None:
 
 def nightfall(state: DarkTalesState) -> None:
     """Day turns into night: the Day card in the middle is discarded and the top Night
-    card of the discard pile (if any) takes its place (this implementation's ruling 4)."""
+    card of the discard pile (if any) takes its place (this implementation's ruling 4); with
+    Cinderella the Night card goes on top of the Day in the middle."""
+    if state.game.cinderella:
+        ball.nightfall(state)
+        return
     if state.time() is not Time.DAY:
         return
     for card in state.zones.zone("middle").cards:
@@ -166,6 +190,7 @@ def finish_card(state: DarkTalesState, _: int) -> None:
         state.zones = state.zones.move(card, ZoneId("middle"))
     else:
         state.zones = state.zones.move(card, ZoneId("discard"))
+    chronicle.card_finished(state, card)
     state.playing = None
 
 

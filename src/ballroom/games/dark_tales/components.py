@@ -1,11 +1,14 @@
-"""The components of Dark Tales as data: the cards, the Setting cards and the items.
+"""The components of Dark Tales as data: the cards, the Setting cards, the items, and the
+Cinderella expansion's cards, Setting cards, Ball at the Palace and tiles.
 
-``data/cards.toml`` and ``data/settings.toml`` are reconstructions (each says
-so at its top); they are read and checked here through ``core/components.py``,
-so a wrong value is refused naming the file, the place, what was found and
-what is allowed. A card's text is a list of operations (``Operation``) that
-``card_texts.py`` carries out; an A Setting card gives each usable item such
-a list, a B Setting card the VP each item scores at the end.
+``data/cards.toml``, ``data/settings.toml`` and ``data/cinderella.toml`` are
+reconstructions (each says so at its top); they are read and checked here
+through ``core/components.py``, so a wrong value is refused naming the file,
+the place, what was found and what is allowed. A card's text is a list of
+operations (``Operation``) that ``card_texts.py`` carries out; an A Setting
+card gives each usable item such a list, a B Setting card the VP each item
+scores at the end. The catalog holds the base cards first, then the
+expansion's, so a card's id is the same whether the expansion is played.
 """
 
 from __future__ import annotations
@@ -38,6 +41,15 @@ SETTINGS_PER_LETTER = 3
 """Three A and three B Setting cards in the base game."""
 ITEM_LIMITS = {"gold-coin": 8, "sword": 4, "armour": 4, "magic-wand": 4}
 """The item tokens, limited as RULINGS Dark Tales 1 says."""
+CINDERELLA_CARDS = 21
+"""The expansion's playing cards (its rulebook's CONTENTS)."""
+CINDERELLA_TILES = 21
+BALL_HOLDS = 2
+"""The Ball at the Palace card holds up to two cards."""
+FINAL_AWARDS = {"pumpkin": (3,), "shoe": (5,), "mouse": (5, 3), "bird": (8, 5, 3)}
+"""The final Ball's VP for the most of each image, then the second and third most."""
+NAMED_CARDS = ("Prince", "Stepmother", "Stepsisters")
+"""The expansion's cards its rulebook names."""
 
 
 class CardType(Enum):
@@ -61,6 +73,16 @@ class Goes(Enum):
 class Time(Enum):
     DAY = "day"
     NIGHT = "night"
+
+
+class Image(Enum):
+    """What a tile's side may show (a Carriage is not a Pumpkin)."""
+
+    PUMPKIN = "pumpkin"
+    SHOE = "shoe"
+    MOUSE = "mouse"
+    BIRD = "bird"
+    CARRIAGE = "carriage"
 
 
 class Item(Enum):
@@ -148,9 +170,49 @@ class Nightfall:
     """Day turns into night."""
 
 
-Operation = Gain | Draw | Per | Score | At | Take | Discard | Remove | Recover | Nightfall
+@dataclass(frozen=True, slots=True)
+class PerImage:
+    """``vp`` VP for each ``image`` shown on the tiles in front of every player."""
+
+    image: Image
+    vp: int
+
+
+@dataclass(frozen=True, slots=True)
+class Daybreak:
+    """Night turns into day."""
+
+
+@dataclass(frozen=True, slots=True)
+class DiscardTile:
+    """Discard a tile in front of a player (the one who plays chooses)."""
+
+
+Operation = (
+    Gain
+    | Draw
+    | Per
+    | Score
+    | At
+    | Take
+    | Discard
+    | Remove
+    | Recover
+    | Nightfall
+    | PerImage
+    | Daybreak
+    | DiscardTile
+)
 Targeted = Take | Discard | Remove
 """The operations whose player chooses a card in play."""
+
+
+@dataclass(frozen=True, slots=True)
+class BallBonus:
+    """At each Ball, ``vp`` VP for each card named ``dancing`` that danced (the Stepmother)."""
+
+    dancing: str
+    vp: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -164,6 +226,13 @@ class Card:
     time: Time | None
     """A Day or a Night card."""
     does: tuple[Operation, ...]
+    notes: int | None = None
+    """The Musical Notes symbol: what the card scores when it dances in front of its owner."""
+    tiles: int = 0
+    """The Cinderella Tile symbol: how many times to take or flip a tile."""
+    ball: BallBonus | None = None
+    expansion: bool = False
+    """A Cinderella card."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -189,11 +258,58 @@ class SettingB:
 
 
 @dataclass(frozen=True, slots=True)
+class Side:
+    """One side of a tile: framed or not, its VP at a Ball, and how many of each image."""
+
+    framed: bool
+    vp: int
+    images: tuple[int, ...]
+    """How many of each ``Image``, in the enum's order."""
+
+    def count(self, image: Image) -> int:
+        return self.images[IMAGES.index(image)]
+
+
+IMAGES = tuple(Image)
+
+
+@dataclass(frozen=True, slots=True)
+class Tile:
+    unframed: Side
+    framed: Side
+
+    def side(self, framed: bool) -> Side:
+        return self.framed if framed else self.unframed
+
+
+@dataclass(frozen=True, slots=True)
+class Cinderella:
+    """The expansion's rules as data: its Setting cards, the Ball at the Palace, the tiles."""
+
+    a_name: str
+    b_name: str
+    dancer_vp: int
+    """What a dancing card in front of its owner scores without Musical Notes."""
+    awards: tuple[tuple[Image, tuple[int, ...]], ...]
+    """The final Ball: VP for the most of an image, then the second most, ..."""
+    holds: int
+    """How many cards the Ball at the Palace card holds."""
+    tiles: tuple[Tile, ...]
+    faces: tuple[Side, ...]
+    """Every different side, the one list a view names them by."""
+
+
+@dataclass(frozen=True, slots=True)
 class Catalog:
     cards: tuple[Card, ...]
     a_cards: tuple[SettingA, ...]
     b_cards: tuple[SettingB, ...]
     limits: tuple[tuple[Item, int], ...]
+    base_cards: int
+    """The first ``base_cards`` cards are the base game's; the rest are Cinderella's."""
+    base_settings: int
+    """The first ``base_settings`` A (and B) cards are the base game's; then A4 (B4)."""
+    cinderella: Cinderella
 
     @property
     def texts(self) -> tuple[str, ...]:
@@ -224,6 +340,9 @@ OPERATION_KEYS = (
     "remove",
     "recover",
     "nightfall",
+    "per-image",
+    "daybreak",
+    "discard-tile",
 )
 
 
@@ -270,6 +389,15 @@ class OperationSpec(Spec[Operation]):
             case "nightfall":
                 table.only("nightfall").get("nightfall", _True())
                 return Nightfall()
+            case "per-image":
+                table.only("per-image", "vp")
+                return PerImage(table.get("per-image", EnumOf(Image)), table.get("vp", Int(1, 10)))
+            case "daybreak":
+                table.only("daybreak").get("daybreak", _True())
+                return Daybreak()
+            case "discard-tile":
+                table.only("discard-tile").get("discard-tile", _True())
+                return DiscardTile()
         raise value.wrong(self.describe())
 
 
@@ -297,10 +425,10 @@ class _True(Spec[bool]):
         return True
 
 
-def _cards(root: Table, targets: tuple[str, ...]) -> list[Card]:
+def _cards(root: Table, targets: tuple[str, ...], *, expansion: bool = False) -> list[Card]:
     cards: list[Card] = []
     for entry in root.records("cards", "card"):
-        entry.only("name", "type", "count", "vp", "goes", "time", "does")
+        entry.only("name", "type", "count", "vp", "goes", "time", "does", "notes", "tiles", "ball")
         name = entry.get("name", Text(40))
         count = entry.get("count", Default(Int(1, 20), 1))
         kind = entry.get("type", EnumOf(CardType))
@@ -313,6 +441,10 @@ def _cards(root: Table, targets: tuple[str, ...]) -> list[Card]:
             "goes": entry.get("goes", EnumOf(Goes)),
             "time": time,
             "does": entry.get("does", Default(ListOf(OperationSpec(targets), "operation"), ())),
+            "notes": entry.get("notes", Default(Int(1, 5), None)),
+            "tiles": entry.get("tiles", Default(Int(1, 5), 0)),
+            "ball": _ball_bonus(entry, targets),
+            "expansion": expansion,
         }
         base = slug(name)
         texts = [base] if count == 1 else [f"{base}-{n}" for n in range(1, count + 1)]
@@ -320,12 +452,20 @@ def _cards(root: Table, targets: tuple[str, ...]) -> list[Card]:
     return cards
 
 
-def _targets(root: Table) -> tuple[str, ...]:
+def _ball_bonus(entry: Table, targets: tuple[str, ...]) -> BallBonus | None:
+    if "ball" not in entry.data:
+        return None
+    bonus = entry.table("ball").only("dancing", "vp")
+    return BallBonus(bonus.get("dancing", _Target(targets)), bonus.get("vp", Int(1, 10)))
+
+
+def _targets(*roots: Table) -> tuple[str, ...]:
     """Every target a text may name: the types, ``any`` and the cards' names."""
     names = []
-    raw = root.data.get("cards")
-    if isinstance(raw, list):
-        names = [entry["name"] for entry in raw if isinstance(entry, dict) and "name" in entry]
+    for root in roots:
+        raw = root.data.get("cards")
+        if isinstance(raw, list):
+            names += [entry["name"] for entry in raw if isinstance(entry, dict) and "name" in entry]
     return (*(t.value for t in CardType), ANY, *(n for n in names if isinstance(n, str)))
 
 
@@ -333,32 +473,85 @@ def _settings(root: Table, targets: tuple[str, ...]) -> tuple[list[SettingA], li
     items = root.table("items").only(*ITEM_LIMITS)
     for item, limit in ITEM_LIMITS.items():
         items.get(item, Int(limit, limit))
-    keys = ("name", *(item.value for item in Item))
-    a_cards = []
-    for entry in root.records("a", "A card"):
-        entry.only(*keys)
-        uses = tuple(
-            (item, entry.get(item.value, ListOf(OperationSpec(targets), "operation", 1)))
-            for item in Item
-            if item.value in entry.data
-        )
-        a_cards.append(SettingA(entry.get("name", Text(60)), uses))
-    b_cards = []
-    for entry in root.records("b", "B card"):
-        entry.only(*keys)
-        scores = tuple(
-            (item, entry.get(item.value, Int(1, 10))) for item in Item if item.value in entry.data
-        )
-        b_cards.append(SettingB(entry.get("name", Text(60)), scores))
+    a_cards = [_setting_a(entry, targets) for entry in root.records("a", "A card")]
+    b_cards = [_setting_b(entry) for entry in root.records("b", "B card")]
     return a_cards, b_cards
+
+
+SETTING_KEYS = ("name", *(item.value for item in Item))
+
+
+def _setting_a(entry: Table, targets: tuple[str, ...]) -> SettingA:
+    entry.only(*SETTING_KEYS)
+    uses = tuple(
+        (item, entry.get(item.value, ListOf(OperationSpec(targets), "operation", 1)))
+        for item in Item
+        if item.value in entry.data
+    )
+    return SettingA(entry.get("name", Text(60)), uses)
+
+
+def _setting_b(entry: Table) -> SettingB:
+    entry.only(*SETTING_KEYS)
+    scores = tuple(
+        (item, entry.get(item.value, Int(1, 10))) for item in Item if item.value in entry.data
+    )
+    return SettingB(entry.get("name", Text(60)), scores)
+
+
+def _side(table: Table, framed: bool) -> Side:
+    table.only("vp", *(image.value for image in Image))
+    images = tuple(table.get(image.value, Default(Int(1, 5), 0)) for image in Image)
+    return Side(framed, table.get("vp", Default(Int(1, 10), 0)), images)
+
+
+def _cinderella(root: Table, targets: tuple[str, ...]) -> tuple[SettingA, SettingB, Cinderella]:
+    a_card = _setting_a(root.table("a4"), targets)
+    b_card = _setting_b(root.table("b4"))
+    a_name = root.table("cinderella-a").only("name", "dancer-vp").get("name", Text(60))
+    dancer_vp = root.table("cinderella-a").get("dancer-vp", Int(1, 5))
+    final = root.table("cinderella-b").only("name", *FINAL_AWARDS)
+    awards = []
+    for image, stated in FINAL_AWARDS.items():
+        found = final.get(image, ListOf(Int(1, 20), "VP", 1))
+        if found != stated:
+            raise final.value(image).wrong(f"{list(stated)}, as the rulebook states")
+        awards.append((Image(image), found))
+    holds = root.table("ball-at-the-palace").only("holds").get("holds", Int(BALL_HOLDS, BALL_HOLDS))
+    tiles: list[Tile] = []
+    for entry in root.records("tiles", "tile"):
+        entry.only("count", "unframed", "framed")
+        tile = Tile(_side(entry.table("unframed"), False), _side(entry.table("framed"), True))
+        tiles += [tile] * entry.get("count", Default(Int(1, CINDERELLA_TILES), 1))
+    if len(tiles) != CINDERELLA_TILES:
+        raise ComponentError(
+            f"cinderella.toml: there must be {CINDERELLA_TILES} tiles, not {len(tiles)}"
+        )
+    faces = tuple(dict.fromkeys(side for tile in tiles for side in (tile.unframed, tile.framed)))
+    rules = Cinderella(
+        a_name, final.get("name", Text(60)), dancer_vp, tuple(awards), holds, tuple(tiles), faces
+    )
+    return a_card, b_card, rules
 
 
 def load_catalog(files: DataFiles) -> Catalog:
     """Every component, checked; raises ``ComponentError`` naming what is wrong."""
     root = files.read("cards.toml").only("reconstruction", "cards")
-    targets = _targets(root)
+    expansion = files.read("cinderella.toml").only(
+        "reconstruction", "cards", "a4", "b4", "cinderella-a", "cinderella-b",
+        "ball-at-the-palace", "tiles",
+    )  # fmt: skip
+    targets = _targets(root, expansion)
     cards = _cards(root, targets)
-    unique(((card.text, Where("cards.toml", (card.name,))) for card in cards), "card")
+    added = _cards(expansion, targets, expansion=True)
+    unique(((card.text, Where("cards.toml", (card.name,))) for card in cards + added), "card")
+    if len(added) != CINDERELLA_CARDS:
+        raise ComponentError(
+            f"cinderella.toml: the expansion has {CINDERELLA_CARDS} playing cards, not {len(added)}"
+        )
+    for name in NAMED_CARDS:
+        if not any(card.name == name for card in added):
+            raise ComponentError(f"cinderella.toml: the expansion needs the card {name}")
     if len(cards) != BASE_CARDS:
         raise ComponentError(
             f"cards.toml: the base deck must have {BASE_CARDS} cards, not {len(cards)}"
@@ -374,7 +567,16 @@ def load_catalog(files: DataFiles) -> Catalog:
                 f"settings.toml: there must be {SETTINGS_PER_LETTER} {letter} cards, not {len(found)}"
             )
     limits = tuple((item, ITEM_LIMITS[item.value]) for item in Item)
-    return Catalog(tuple(cards), tuple(a_cards), tuple(b_cards), limits)
+    a4, b4, rules = _cinderella(expansion, targets)
+    return Catalog(
+        tuple(cards + added),
+        (*a_cards, a4),
+        (*b_cards, b4),
+        limits,
+        BASE_CARDS,
+        SETTINGS_PER_LETTER,
+        rules,
+    )
 
 
 @cache

@@ -14,6 +14,9 @@ seats      7 per seat (4 seats)  present, to play, VP / 50, four items / 8,
 cards      6 + 4 per card        where I see it: my hand, the middle, the
                                  discard, removed, being played, in front
                                  of a seat (rotated)
+cinderella 4 + 7 per seat        played, night, Ball at the Palace cards / 2,
+                                 tile pile / 21; per seat (rotated): tiles /
+                                 21, tile VP shown / 10, each image / 10
 =========  ====================  ============================================
 """
 
@@ -23,7 +26,9 @@ import numpy as np
 import numpy.typing as npt
 
 from ballroom.core.state import Observation
-from ballroom.games.dark_tales.turn import CATALOG, Phase
+from ballroom.games.dark_tales.components import IMAGES, Time
+from ballroom.games.dark_tales.tiles import images
+from ballroom.games.dark_tales.turn import CATALOG, TILE_IDS, Phase
 from ballroom.games.dark_tales.view import read
 
 PHASES = tuple(Phase)
@@ -31,11 +36,13 @@ MAX_SEATS = 4
 SEAT_SIZE = 8
 PLACES = ("hand", "middle", "discard", "removed", "resolving")
 CARD_SIZE = len(PLACES) + MAX_SEATS
+TILES_SIZE = 2 + len(IMAGES)
 
 
 def size(players: int) -> int:
     settings = len(CATALOG.a_cards) + len(CATALOG.b_cards)
-    return len(PHASES) + 2 + settings + MAX_SEATS * SEAT_SIZE + CARD_SIZE * len(CATALOG.cards)
+    cards = CARD_SIZE * len(CATALOG.cards)
+    return len(PHASES) + 2 + settings + MAX_SEATS * SEAT_SIZE + cards + 4 + MAX_SEATS * TILES_SIZE
 
 
 def _unit(value: float, top: float) -> float:
@@ -82,4 +89,23 @@ def encode(observation: Observation, players: int) -> npt.NDArray[np.float32]:
             continue
         for card in zone.cards:
             out[at + card * CARD_SIZE + slot] = 1.0
+    at += CARD_SIZE * len(CATALOG.cards)
+    if table.clock is not None:
+        pile = view.zones.zone("tile-pile").size + view.zones.zone("tile-bottom").size
+        out[at : at + 4] = [
+            1.0,
+            float(table.clock is Time.NIGHT),
+            _unit(view.zones.zone("ball").size, CATALOG.cinderella.holds),
+            _unit(pile, len(TILE_IDS)),
+        ]
+    at += 4
+    for place in range(players):
+        seat = (me + place) % players
+        faces = [CATALOG.cinderella.faces[face] for face in table.showing[seat]]
+        row = [
+            _unit(len(faces), len(TILE_IDS)),
+            _unit(sum(side.vp for side in faces), 10),
+            *(_unit(images(faces, image), 10) for image in IMAGES),
+        ]
+        out[at + place * TILES_SIZE : at + (place + 1) * TILES_SIZE] = row
     return out

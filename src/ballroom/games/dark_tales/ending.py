@@ -1,14 +1,17 @@
 """The end (RULINGS, Dark Tales 3): once the deck is empty, play goes on until a player
-starts a turn with no cards in hand; then the B Setting card scores the items; most VP
-wins; ties go to most items plus cards in hand, then the win is shared."""
+starts a turn with no cards in hand; then the B Setting card scores the items (and with
+Cinderella the final Ball is held, ``ball.py``); most VP wins; ties go to most items plus
+cards in hand, then the win is shared."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from itertools import groupby
 from typing import TYPE_CHECKING
 
+from ballroom.games.dark_tales.ball import FINAL
 from ballroom.games.dark_tales.components import Item
-from ballroom.games.dark_tales.turn import CATALOG
+from ballroom.games.dark_tales.turn import CATALOG, Task
 
 if TYPE_CHECKING:
     from ballroom.games.dark_tales.state import DarkTalesState
@@ -28,6 +31,8 @@ def final(state: DarkTalesState, _: int) -> None:
         if vp:
             state.score(seat, vp)
             state.say("final", "{player} scores {vp} VP for items.", player=state.name(seat), vp=vp)
+    if state.game.cinderella:
+        state.push((Task.BALL, FINAL))
 
 
 def tiebreak(state: DarkTalesState, seat: int) -> int:
@@ -37,6 +42,11 @@ def tiebreak(state: DarkTalesState, seat: int) -> int:
 
 def ranking(state: DarkTalesState) -> list[list[int]]:
     """Seats grouped by place: most VP first, ties by ``tiebreak``, still tied shared."""
-    key = {seat: (state.vp[seat], tiebreak(state, seat)) for seat in range(state.game.players)}
+    return ranking_by(state, state.vp)
+
+
+def ranking_by(state: DarkTalesState, vps: Sequence[int]) -> list[list[int]]:
+    """The ranking if the seats had ``vps``."""
+    key = {seat: (vps[seat], tiebreak(state, seat)) for seat in range(state.game.players)}
     ordered = sorted(key, key=lambda seat: key[seat], reverse=True)
     return [list(group) for _, group in groupby(ordered, key=lambda seat: key[seat])]

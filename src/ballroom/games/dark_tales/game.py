@@ -12,7 +12,7 @@ from ballroom.core.actions import ActionCodec
 from ballroom.core.bots import Bot
 from ballroom.core.declared import DeclaredGame
 from ballroom.core.flow import Flow
-from ballroom.core.options import OptionSet
+from ballroom.core.options import Option, OptionSet
 from ballroom.core.rng import Rng
 from ballroom.core.state import Observation
 from ballroom.games.dark_tales import render
@@ -36,11 +36,28 @@ class DarkTales(DeclaredGame[Phase]):
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 4
     default_players: ClassVar[int] = 2
-    option_set: ClassVar[OptionSet] = OptionSet(())
+    option_set: ClassVar[OptionSet] = OptionSet(
+        (
+            Option(
+                "expansion",
+                "none: the base game alone; cinderella: with the Cinderella expansion "
+                "(its cards, tiles, Setting cards and Balls at the Palace); "
+                "cinderella-shorter: the same, first removing 10 different base cards at random.",
+                "none",
+                ("none", "cinderella", "cinderella-shorter"),
+            ),
+        )
+    )
     bots: ClassVar[dict[str, Bot]] = BOTS
     bot_defaults: ClassVar[tuple[str, ...]] = BOT_DEFAULTS
     codec: ClassVar[ActionCodec] = CODEC
     flow: ClassVar[Flow[Phase]] = FLOW
+
+    def __init__(self, players: int, **options: object) -> None:
+        super().__init__(players, **options)
+        self.cinderella = self.options["expansion"] != "none"
+        """Whether the Cinderella expansion is played."""
+        self.shorter = self.options["expansion"] == "cinderella-shorter"
 
     def new_state(self, seed: int = 0) -> DarkTalesState:
         return DarkTalesState(self, seed)

@@ -1,108 +1,54 @@
-"""A rule-aware bot: it plays the card worth most to it now, against its opponents.
+"""A rule-aware bot: it tries each move on a world dealt from its view and keeps the best.
 
-It values a card by its VP, what its text scores at once (``per``, ``at``),
-the items it gains as the B Setting card will score them, cards drawn, and
-the best target it can hit; it uses an item when the use scores more than
-keeping it (as the B card pays); it takes the card worth most VP into its
-hand, and discards or removes its opponents' cards, never its own. Every
-value is read from the seat's observation.
+The bot deals one world consistent with its observation (``determinize``), so
+it never reads what it may not see. It plays each legal move there, and its
+own decisions that follow in the same turn (a target, a tile, a couple) as
+well, each the best for it, a card drawn or a tile taken as the mean of a
+few, until another seat is next; then it rates the
+table: its VP less the best opponent's, where a seat's worth is its VP, its
+items as the B Setting card will score them, its cards in hand (by their
+VP) and in front, and with
+Cinderella what its tiles would win at the final Ball, the VP its tiles show
+at Balls to come, and its best couples now. The rules are the engine's own,
+so the bot needs no copy of any card's text.
 """
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from ballroom.core.agent import Decision
 from ballroom.core.rng import Rng
-from ballroom.core.zones import ZonesView
-from ballroom.games.dark_tales.card_texts import TYPES
-from ballroom.games.dark_tales.components import (
-    ANY,
-    At,
-    Discard,
-    Draw,
-    Gain,
-    Item,
-    Operation,
-    Per,
-    Recover,
-    Remove,
-    Score,
-    Take,
-    Time,
-)
-from ballroom.games.dark_tales.state import Table
-from ballroom.games.dark_tales.turn import CATALOG, CHOOSE, CODEC, PLAY, USE, Phase
-from ballroom.games.dark_tales.view import read
+from ballroom.core.state import CHANCE
+from ballroom.games.dark_tales import ball
+from ballroom.games.dark_tales.components import Item
+from ballroom.games.dark_tales.game import DarkTales
+from ballroom.games.dark_tales.state import DarkTalesState
+from ballroom.games.dark_tales.turn import BEST, CATALOG, CODEC, Phase
 
-CARD_IN_HAND = 1.5
-"""What an unknown card drawn into the hand is worth: about one card's VP to come."""
-
-
-def _matches(card: int, what: str) -> bool:
-    found = CATALOG.cards[card]
-    if what == ANY:
-        return True
-    return found.type.value == what if what in TYPES else found.name == what
-
-
-class _Table:
-    """What the seat reads from its view."""
-
-    def __init__(self, zones: ZonesView, table: Table, seat: int, players: int) -> None:
-        self.seat = seat
-        self.table = table
-        self.mine = set(zones.zone("front", seat).cards or ())
-        self.in_play: list[int] = []
-        for s in range(players):
-            self.in_play += zones.zone("front", s).cards or ()
-        self.in_play += zones.zone("middle").cards or ()
-        self.time: Time | None = None
-        for card in zones.zone("middle").cards or ():
-            if CATALOG.cards[card].time is not None:
-                self.time = CATALOG.cards[card].time
-        self.discard = zones.zone("discard").cards or ()
-        self.deck = zones.zone("deck").size
-
-    def item_worth(self, item: Item) -> float:
-        """What holding an item is worth at the end (by the B card), or a little to use."""
-        b = self.table.b_card
-        worth = CATALOG.b_cards[b].score(item) if b is not None else 0
-        return max(float(worth), 0.5)
-
-    def hit(self, card: int, *, take: bool = False) -> float:
-        """What hitting ``card`` in play is worth: a card to play again (its VP once more), or
-        a little for an opponent's card gone (its VP stays scored), never one's own."""
-        if take:
-            return float(CATALOG.cards[card].vp)
-        return 0.5 if card not in self.mine else -1.0
-
-    def value(self, does: tuple[Operation, ...]) -> float:
-        total = 0.0
-        for op in does:
-            match op:
-                case Gain(item, count):
-                    total += count * self.item_worth(item)
-                case Draw(count) | Recover(count):
-                    total += (
-                        count * CARD_IN_HAND * (1.0 if isinstance(op, Draw) or self.discard else 0)
-                    )
-                case Per(what, vp):
-                    total += vp * sum(_matches(c, what) for c in self.in_play)
-                case Score(vp):
-                    total += vp
-                case At(time, vp):
-                    total += vp if self.time is time else 0
-                case Take(what) | Discard(what) | Remove(what):
-                    hits = [
-                        self.hit(c, take=isinstance(op, Take))
-                        for c in self.in_play
-                        if _matches(c, what)
-                    ]
-                    total += max(hits, default=0.0)
-        return total
+CARD_IN_HAND = 1.0
+"""What a card in hand is worth beyond its VP: its text to come."""
+HAND_VP = 0.5
+"""The share of a card's VP a card in hand is worth (it is not scored yet)."""
+IN_FRONT = 0.3
+"""What a card in front of a seat is worth: fodder for Nobles, and others' targets."""
+ITEM_IN_HAND = 0.5
+"""What an item is worth beyond its B card score: a use to come."""
+SHOWN_VP = 0.5
+"""What a tile's shown VP is worth: a Ball to come is likely, not sure."""
+AWARDS_NOW = 0.8
+"""What the final Ball's awards the seat would win now are worth (ranks still change)."""
+COUPLES_NOW = 0.8
+"""What the seat's best couples now are worth at the Balls to come."""
+LOOK_AHEAD = 4
+"""The bot's own decisions (and tiles taken) followed after a move, at most."""
+DRAWS_TRIED = 3
+"""The cards (tiles) tried for one drawn in the seat's turn (spread over the deck's)."""
+BEST_ID = CODEC.encode(BEST())
 
 
 class HeuristicAgent:
-    """Rules of thumb; ``rng`` breaks ties."""
+    """Tries each move on one world dealt from its view; ``rng`` deals it and breaks ties."""
 
     def __init__(self, rng: Rng) -> None:
         self.rng = rng
@@ -111,35 +57,87 @@ class HeuristicAgent:
         legal = list(decision.legal_actions)
         if len(legal) == 1:
             return legal[0]
-        view = read(decision.observation)
+        game = decision.game
+        assert isinstance(game, DarkTales)
         seat = decision.player
-        seen = _Table(view.zones, view.public, seat, decision.game.players)
-        scores: dict[int, float] = {}
-        for action in legal:
-            move = CODEC.decode(action)
-            if move.family is PLAY:
-                card = CATALOG.cards[move["card"]]
-                scores[action] = card.vp + seen.value(card.does)
-            elif move.family is CHOOSE:
-                table = view.public
-                source = (
-                    CATALOG.cards[table.playing].does
-                    if table.using is None and table.playing is not None
-                    else CATALOG.a_cards[table.a_card].use(table.using) or ()
-                    if table.a_card is not None and table.using is not None
-                    else ()
-                )
-                op = source[table.target_of] if table.target_of < len(source) else None
-                scores[action] = seen.hit(move["card"], take=isinstance(op, Take))
-            elif move.family is USE:
-                item: Item = move["item"]
-                a = view.public.a_card
-                does = CATALOG.a_cards[a].use(item) if a is not None else None
-                scores[action] = seen.value(does or ()) - seen.item_worth(item)
-            else:
-                scores[action] = 0.0
+        world = game.determinize(decision.observation, self.rng)
+        if world.step.name is Phase.DANCE:
+            return BEST_ID  # the most VP at this Ball; the cards stay for the next
+        scores = {action: _value(_after(world, seat, action), seat, LOOK_AHEAD) for action in legal}
         best = max(scores.values())
-        choices = [a for a, s in scores.items() if s == best]
-        return (
-            choices[self.rng.below(len(choices))] if view.step.name is not Phase.OVER else legal[0]
-        )
+        choices = [action for action, score in scores.items() if score == best]
+        return choices[self.rng.below(len(choices))]
+
+
+def _after(state: DarkTalesState, seat: int, action: int) -> DarkTalesState:
+    after = state.clone()
+    after.advance(action, seat)
+    return after
+
+
+def _value(state: DarkTalesState, seat: int, budget: int) -> float:
+    """The rating the seat can reach from ``state`` with its own decisions that follow in the
+    turn (the best of each) and what it draws (the mean of a few), ``budget`` deep."""
+    if state.is_terminal() or not budget:
+        return rating(state, seat)
+    players = state.current_players()
+    if players == (CHANCE,):
+        if not _own_draw(state, seat):
+            return rating(state, seat)
+        outcomes = [action for action, _ in state.chance_outcomes()]
+        sampled = outcomes[:: max(1, len(outcomes) // DRAWS_TRIED)][:DRAWS_TRIED]
+        total = sum(_value(_after(state, CHANCE, o), seat, budget - 1) for o in sampled)
+        return total / len(sampled)
+    if players != (seat,):
+        return rating(state, seat)
+    if state.step.name is Phase.DANCE:
+        return _value(_after(state, seat, BEST_ID), seat, budget - 1)
+    return max(_value(_after(state, seat, a), seat, budget - 1) for a in state.legal_actions(seat))
+
+
+def _own_draw(state: DarkTalesState, seat: int) -> bool:
+    """Whether the chance step draws a card or a tile for the seat in its own turn."""
+    drawing = state.step.name in (Phase.DRAW, Phase.TILE_DRAW)
+    return (
+        drawing
+        and state.player == seat
+        and state.pending is not None
+        and (state.pending[1] == seat)
+    )
+
+
+def rating(state: DarkTalesState, seat: int) -> float:
+    """The seat's worth less the best opponent's."""
+    worths = [worth(state, s) for s in range(state.game.players)]
+    return worths[seat] - max(w for s, w in enumerate(worths) if s != seat)
+
+
+def worth(state: DarkTalesState, seat: int) -> float:
+    """VP, items, cards in hand, and with Cinderella tiles and couples, as the module says."""
+    hand = state.hand(seat)
+    total = float(state.vp[seat]) + sum(CARD_IN_HAND + HAND_VP * CATALOG.cards[c].vp for c in hand)
+    total += IN_FRONT * state.zones.zone("front", seat).size
+    if state.b_card is not None:
+        setting = CATALOG.b_cards[state.b_card]
+        total += sum(state.held(seat, item) * (setting.score(item) + ITEM_IN_HAND) for item in Item)
+    if not state.game.cinderella or state.is_terminal():
+        return total
+    faces = state.faces(seat)
+    total += SHOWN_VP * sum(side.vp for side in faces)
+    total += AWARDS_NOW * _awards(state, seat)
+    if state.dancer is None:
+        total += COUPLES_NOW * _couples(ball.front(state, seat), ball.middle(state))
+    return total
+
+
+@lru_cache(maxsize=4096)
+def _couples(mine: tuple[int, ...], middle: tuple[int, ...]) -> int:
+    """The VP of the best couples of ``mine`` with each other and the ``middle`` (the same
+    tables recur from move to move, so each is worked out once)."""
+    couples = ball.couples_of(mine, middle)
+    return sum(couples[c] for c in ball.best_of(couples))
+
+
+def _awards(state: DarkTalesState, seat: int) -> int:
+    """The final Ball's awards the seat would win if the game ended now."""
+    return sum(ball.ranked(state, image)[seat][0] for image, _ in CATALOG.cinderella.awards)

@@ -11,9 +11,20 @@ from typing import TYPE_CHECKING
 
 from ballroom.core.flow import Step
 from ballroom.core.zones import ZoneId
+from ballroom.games.dark_tales import chronicle
 from ballroom.games.dark_tales.card_texts import start_text, usable
 from ballroom.games.dark_tales.components import Item
-from ballroom.games.dark_tales.turn import CATALOG, HAND_SIZE, PASS, PLAY, USE, Phase, Task
+from ballroom.games.dark_tales.turn import (
+    CATALOG,
+    HAND_SIZE,
+    PASS,
+    PLAY,
+    SET_ASIDE,
+    SHORTER_GAME,
+    USE,
+    Phase,
+    Task,
+)
 
 if TYPE_CHECKING:
     from ballroom.core.actions import Action
@@ -24,9 +35,11 @@ DECK = ZoneId("deck")
 
 
 def setup_agenda(game: DarkTales) -> tuple[tuple[Task, int], ...]:
-    """Draw the A and the B Setting card, deal each player its hand, start the first turn."""
+    """Draw the A and the B Setting card, set aside 10 different base cards for the shorter
+    game, deal each player its hand, start the first turn."""
     deal = tuple((Task.DEAL, seat) for _ in range(HAND_SIZE) for seat in range(game.players))
-    return ((Task.SETTING, 0), (Task.SETTING, 1), *deal, (Task.START_TURN, 0))
+    shorter = tuple((Task.SET_ASIDE, 0) for _ in range(SHORTER_GAME)) if game.shorter else ()
+    return ((Task.SETTING, 0), (Task.SETTING, 1), *shorter, *deal, (Task.START_TURN, 0))
 
 
 # -- the Setting cards -------------------------------------------------------------------
@@ -37,11 +50,13 @@ def setting_step(state: DarkTalesState, letter: int) -> Step[Phase]:
 
 
 def setting_outcomes(state: DarkTalesState) -> list[int]:
-    """The Setting cards the pending draw may give (as ``SETTING_TEXTS`` indexes)."""
+    """The Setting cards the pending draw may give (as ``SETTING_TEXTS`` indexes): the base
+    game's, and with Cinderella A4 (B4) too."""
     a_count = len(CATALOG.a_cards)
+    drawn_from = a_count if state.game.cinderella else CATALOG.base_settings
     if state.a_card is None:
-        return list(range(a_count))
-    return list(range(a_count, a_count + len(CATALOG.b_cards)))
+        return list(range(drawn_from))
+    return list(range(a_count, a_count + drawn_from))
 
 
 def setting_drawn(state: DarkTalesState, index: int) -> None:
@@ -53,6 +68,35 @@ def setting_drawn(state: DarkTalesState, index: int) -> None:
         state.b_card = index - a_count
         name = CATALOG.b_cards[index - a_count].name
         state.say("setting", "The B Setting card is {card}.", card=name)
+
+
+# -- the shorter game ------------------------------------------------------------------------
+
+
+def set_aside_step(state: DarkTalesState, _: int) -> Step[Phase]:
+    return Step.chance(Phase.SET_ASIDE)
+
+
+def set_aside_outcomes(state: DarkTalesState) -> list[int]:
+    """One card of each base card's name not set aside yet, each name equally likely."""
+    gone = {CATALOG.cards[card].name for card in state.zones.zone("set-aside").cards}
+    first: dict[str, int] = {}
+    for card in sorted(state.zones[DECK].cards):
+        name = CATALOG.cards[card].name
+        if card < CATALOG.base_cards and name not in gone:
+            first.setdefault(name, card)
+    return sorted(first.values())
+
+
+def set_aside(state: DarkTalesState, action: Action, seat: int) -> None:
+    """The card leaves the game unseen (``set-aside``, which nobody sees)."""
+    state.zones = state.zones.move(action["card"], ZoneId("set-aside"))
+    state.say("set-aside", "A base card is set aside for the shorter game.")
+
+
+def set_aside_chances(state: DarkTalesState) -> list[tuple[Action, float]]:
+    found = set_aside_outcomes(state)
+    return [(SET_ASIDE(card), 1.0 / len(found)) for card in found]
 
 
 # -- drawing ------------------------------------------------------------------------------
@@ -140,9 +184,11 @@ def play_card(state: DarkTalesState, action: Action, seat: int) -> None:
     card: int = action["card"]
     state.zones = state.zones.move(card, ZoneId("resolving"))
     state.playing = card
-    name = CATALOG.cards[card].name
-    state.say("play", "{player} plays {card}.", player=state.name(seat), seat=seat, card=name)
-    start_text(state, len(CATALOG.cards[card].does), finish=True)
+    chronicle.card_started(state)
+    found = CATALOG.cards[card]
+    state.say("play", "{player} plays {card}.", player=state.name(seat), seat=seat, card=found.name)
+    symbol = found.tiles if state.game.cinderella else 0
+    start_text(state, len(found.does), finish=True, tile_symbol=symbol)
 
 
 def end_turn(state: DarkTalesState, seat: int) -> None:

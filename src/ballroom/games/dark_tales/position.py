@@ -21,6 +21,13 @@ by their action texts (``princess-1``); a card not placed stays in the deck,
 ``deck(...)`` keeps only the cards named in the deck (``empty_deck()`` none),
 removing the rest from the game. Then ``act`` and
 ``draw`` play the moves by their texts.
+
+With Cinderella (``Position(expansion="cinderella")``) tiles are named by
+their action texts too (``tile-14``; ``tile-14/framed`` shows its framed
+side): ``tiles`` puts them in front of a player, ``pile`` keeps only those
+named in the pile (the rest go in the box), ``bottom`` puts tiles under the
+pile, ``ball_card`` puts cards on the Ball at the Palace and ``night`` makes
+it night; ``tile`` draws the tile a test wants from the pile.
 """
 
 from __future__ import annotations
@@ -28,17 +35,21 @@ from __future__ import annotations
 from ballroom.core.errors import PositionError
 from ballroom.core.state import CHANCE
 from ballroom.core.zones import ZoneId
-from ballroom.games.dark_tales.components import Item, slug
+from ballroom.games.dark_tales.components import Item, Time, slug
 from ballroom.games.dark_tales.game import DarkTales
 from ballroom.games.dark_tales.state import DarkTalesState
-from ballroom.games.dark_tales.turn import CATALOG, Task
+from ballroom.games.dark_tales.tiles import face_of
+from ballroom.games.dark_tales.turn import CATALOG, TILE, TILE_BASE, Task
 
 
 class Position:
     """A table to build: settings, hands, cards in play, items, VP, whose turn."""
 
-    def __init__(self, players: int = 2) -> None:
-        self.game = DarkTales(players)
+    def __init__(self, players: int = 2, expansion: str = "none") -> None:
+        self.game = DarkTales(players, expansion=expansion)
+        self.tiles_placed: list[tuple[str, ZoneId]] = []
+        self.pile_kept: tuple[str, ...] | None = None
+        self.at_night = False
         self.placed: list[tuple[str, ZoneId]] = []
         self.a_card = 0
         self.b_card = 0
@@ -94,6 +105,32 @@ class Position:
         self.kept = cards
         return self
 
+    def tiles(self, seat: int, *tiles: str) -> Position:
+        """Tiles in front of ``seat``, in order: ``tile-3`` unframed side up, ``tile-3/framed``."""
+        self.tiles_placed += [(tile, ZoneId("tiles", seat)) for tile in tiles]
+        return self
+
+    def bottom(self, *tiles: str) -> Position:
+        """Tiles under the pile, unframed side up; the first is drawn first. Each showed
+        the side named when it was discarded (``tile-3/framed``; unframed by default)."""
+        self.tiles_placed += [(tile, ZoneId("tile-bottom")) for tile in tiles]
+        return self
+
+    def pile(self, *tiles: str) -> Position:
+        """The pile holds only ``tiles``: every other tile not placed goes in the box."""
+        self.pile_kept = tiles
+        return self
+
+    def ball_card(self, *cards: str) -> Position:
+        """Cards on the Ball at the Palace."""
+        self.placed += [(card, ZoneId("ball")) for card in cards]
+        return self
+
+    def night(self) -> Position:
+        """It is night (Cinderella's two cards in the middle show the Night)."""
+        self.at_night = True
+        return self
+
     def empty_deck(self) -> Position:
         """Every card not placed is removed from the game: the deck is empty."""
         return self.deck()
@@ -110,6 +147,10 @@ class Position:
             for card in state.zones.zone("deck").cards:
                 if CATALOG.texts[card] not in self.kept:
                     state.zones = state.zones.move(card, ZoneId("removed"))
+        if self.tiles_placed or self.pile_kept is not None:
+            self._place_tiles(state)
+        if self.at_night:
+            state.clock = Time.NIGHT
         for seat, counts in self.held.items():
             for item, count in counts.items():
                 state.change_item(seat, item, count)
@@ -119,11 +160,42 @@ class Position:
         state.proceed()
         return state
 
+    def _place_tiles(self, state: DarkTalesState) -> None:
+        if not self.game.cinderella:
+            raise PositionError("tiles are played with the Cinderella expansion only")
+        placed = set()
+        for spec, zone in self.tiles_placed:
+            name, _, side = spec.partition("/")
+            index = TILE.lookup(name)
+            if index is None or side not in ("", "framed"):
+                raise PositionError(
+                    f"{spec!r} is not a tile; tiles are named tile-1 or tile-1/framed"
+                )
+            state.zones = state.zones.move(
+                TILE_BASE + index, zone, bottom=zone.name == "tile-bottom"
+            )
+            placed.add(name)
+            face = face_of(index, side == "framed")
+            if zone.owner is not None:
+                state.set_showing(zone.owner, (*state.showing[zone.owner], face))
+            else:
+                state.under = (face, *state.under)
+        if self.pile_kept is not None:
+            for tile in state.zones.zone("tile-pile").cards:
+                if TILE.texts[tile - TILE_BASE] not in self.pile_kept:
+                    state.zones = state.zones.move(tile, ZoneId("tile-box"))
+
 
 def act(state: DarkTalesState, text: str) -> None:
     """Play a move, by its text, for the seat to decide."""
     seat = state.current_players()[0]
     state.apply(state.game.parse_action(text), seat)
+
+
+def tile(state: DarkTalesState, name: str) -> None:
+    """Chance: the pile gives tile ``name``."""
+    assert state.current_players() == (CHANCE,), "not a chance step"
+    state.apply(state.game.parse_action(f"tile {name}"), CHANCE)
 
 
 def draw(state: DarkTalesState, card: str) -> None:

@@ -7,7 +7,9 @@ from typing import TYPE_CHECKING
 
 from ballroom.core.state import Observation
 from ballroom.games.dark_tales.components import Item
-from ballroom.games.dark_tales.turn import CATALOG, CODEC
+from ballroom.games.dark_tales.state import Table
+from ballroom.games.dark_tales.tiles import describe, face_of
+from ballroom.games.dark_tales.turn import CATALOG, CODEC, TILE_BASE
 
 if TYPE_CHECKING:
     from ballroom.games.dark_tales.game import DarkTales
@@ -23,8 +25,13 @@ def _cards(cards: Iterable[int] | None) -> str:
     return ", ".join(map(_card, cards or ())) or "-"
 
 
+def _framed(table: Table, seat: int, place: int) -> bool:
+    return CATALOG.cinderella.faces[table.showing[seat][place]].framed
+
+
 def render(game: DarkTales, observation: Observation) -> str:
-    """Settings, the middle, every player's VP, items and cards in front, and the seat's hand."""
+    """Settings, the middle, every player's VP, items, cards and tiles in front, and the seat's
+    hand and its tiles' other sides."""
     from ballroom.games.dark_tales.view import read
 
     view = read(observation)
@@ -38,6 +45,12 @@ def render(game: DarkTales, observation: Observation) -> str:
         f"Discard: {zones.zone('discard').size} cards, top "
         f"{_cards((zones.zone('discard').cards or ())[-1:])}",
     ]
+    if table.clock is not None:
+        pile = zones.zone("tile-pile").size + zones.zone("tile-bottom").size
+        lines.append(
+            f"It is {table.clock.value}.   Ball at the Palace: {_cards(zones.zone('ball').cards)}"
+            f"   tiles in the pile: {pile}   Balls held: {table.balls}"
+        )
     if table.playing is not None:
         lines.append(f"Being played: {_card(table.playing)}")
     for seat in range(game.players):
@@ -52,9 +65,25 @@ def render(game: DarkTales, observation: Observation) -> str:
             f"  {game.player_name(seat)}{you}{marker}: {table.vp[seat]} VP, items: {items or '-'}, "
             f"{zones.zone('hand', seat).size} in hand; in front: {_cards(zones.zone('front', seat).cards)}"
         )
+        if table.showing[seat]:
+            lines.append(
+                "      tiles: " + "; ".join(describe(face) for face in table.showing[seat])
+            )
     if view.seat is not None:
+        lines += _own_tiles(table, view.seat, zones.zone("tiles", view.seat).cards or ())
         lines.append(f"Your hand: {_cards(zones.zone('hand', view.seat).cards)}")
     return "\n".join(lines)
+
+
+def _own_tiles(table: Table, seat: int, tiles: tuple[int, ...]) -> list[str]:
+    """The other sides of the seat's tiles, which only it sees."""
+    if not tiles:
+        return []
+    backs = [
+        describe(face_of(tile - TILE_BASE, not _framed(table, seat, place)))
+        for place, tile in enumerate(tiles)
+    ]
+    return ["Your tiles' other sides: " + "; ".join(backs)]
 
 
 def describe_action(action: int) -> str:

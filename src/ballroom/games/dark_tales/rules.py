@@ -10,7 +10,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from ballroom.core.flow import Step
-from ballroom.games.dark_tales import card_texts, ending, playing
+from ballroom.games.dark_tales import ball, card_texts, ending, playing, tiles
 from ballroom.games.dark_tales.turn import DRAW, SETTING, Phase, Task
 
 if TYPE_CHECKING:
@@ -44,17 +44,31 @@ HANDLERS: dict[Task, Handler] = {
     Task.FINISH_ITEM: _now(card_texts.finish_item),
     Task.END_TURN: _now(playing.end_turn),
     Task.FINAL: _now(ending.final),
+    Task.SET_ASIDE: playing.set_aside_step,
+    Task.TILE: tiles.tile_step,
+    Task.TILE_DRAW: tiles.draw_step,
+    Task.BALL: _now(ball.hold),
+    Task.BALL_SEAT: _now(ball.perform),
+    Task.COUPLES: ball.couples_step,
+    Task.BALL_END: _now(ball.end),
 }
 
 CHOICES: dict[Phase, Choices] = {
     Phase.ITEM: playing.item_choices,
     Phase.PLAY: playing.play_choices,
     Phase.TARGET: card_texts.target_choices,
+    Phase.TILE: tiles.tile_choices,
+    Phase.TILE_TARGET: tiles.target_choices,
+    Phase.DANCE: ball.dance_choices,
 }
 
 
 def chances(state: DarkTalesState) -> list[tuple[Action, float]]:
-    """The Setting card or the card drawn, each equally likely."""
+    """The Setting card, the card set aside, the card or the tile drawn, each equally likely."""
+    if state.step.name is Phase.SET_ASIDE:
+        return playing.set_aside_chances(state)
+    if state.step.name is Phase.TILE_DRAW:
+        return tiles.chances(state)
     if state.step.name is Phase.SETTING:
         found = playing.setting_outcomes(state)
         return [(SETTING(i), 1.0 / len(found)) for i in found]
@@ -76,4 +90,9 @@ PLAYERS: dict[Phase, Player] = {
     Phase.ITEM: playing.play_item,
     Phase.PLAY: playing.play_card,
     Phase.TARGET: card_texts.play_target,
+    Phase.SET_ASIDE: playing.set_aside,
+    Phase.TILE: tiles.play_tile,
+    Phase.TILE_DRAW: tiles.play_drawn,
+    Phase.TILE_TARGET: tiles.play_target,
+    Phase.DANCE: ball.play_dance,
 }

@@ -2,8 +2,12 @@
 
 The public fields are immutable values (numbers, tuples, enums), so a view
 is the fields themselves and ``determinize`` sets them back. The secrets are
-all in the zones: the hands (each seen by its owner) and the deck (by
-nobody). The agenda is a tuple of ``(Task, argument)``; ``proceed`` runs
+all in the zones: the hands (each seen by its owner), the deck and the base
+cards set aside for the shorter game (by nobody), and with Cinderella the
+tiles: those in front of a player lie in its ``tiles`` zone, which only it
+sees (so it knows their other sides), while everyone sees the side each one
+shows (``showing``); the pile and the discarded tiles under it are seen by
+nobody. The agenda is a tuple of ``(Task, argument)``; ``proceed`` runs
 tasks until one waits for a decision, whose ``Phase`` becomes the step. The
 rules of each task live in ``playing.py``, ``card_texts.py`` and ``ending.py``.
 """
@@ -22,8 +26,9 @@ from ballroom.core.flow import Step
 from ballroom.core.state import Outcome
 from ballroom.core.view import View
 from ballroom.core.zones import Visibility, Zone, ZoneId, Zones
-from ballroom.games.dark_tales.components import Item, Time
-from ballroom.games.dark_tales.turn import CATALOG, CODEC, DRAW, Phase, Task
+from ballroom.games.dark_tales.chronicle import Play
+from ballroom.games.dark_tales.components import Item, Side, Time
+from ballroom.games.dark_tales.turn import CATALOG, CODEC, DRAW, TILE_BASE, TILE_IDS, Phase, Task
 
 if TYPE_CHECKING:
     from ballroom.games.dark_tales.game import DarkTales
@@ -56,6 +61,24 @@ class Table:
     agenda: tuple[tuple[Task, int], ...]
     pending: tuple[Task, int] | None
     """The task waiting at the current step."""
+    clock: Time | None
+    """With Cinderella: day or night, as the two cards in the middle show (else ``None``)."""
+    showing: tuple[tuple[int, ...], ...]
+    """Per seat: the side each of its tiles shows (an index into the catalog's faces), in
+    the order of its ``tiles`` zone."""
+    under: tuple[int, ...]
+    """The side each tile under the pile showed when it was discarded, in the order of the
+    ``tile-bottom`` zone (the last drawn first)."""
+    dancer: int | None
+    """The seat performing the Ball now."""
+    dancing: tuple[int, ...]
+    """The cards that dance with the dancer's couples so far (each dances once a player)."""
+    danced: tuple[int, ...]
+    """The cards that danced at this Ball, for any player."""
+    balls: int
+    """The Balls held during the game (the final Ball not counted)."""
+    ball_vp: tuple[int, ...]
+    """Per seat: the VP scored at Balls (tiles, couples, bonuses and the final awards)."""
 
 
 PUBLIC = tuple(field.name for field in dataclasses.fields(Table))
@@ -75,6 +98,14 @@ class DarkTalesState(AgendaState[Phase, Task]):
     playing: int | None
     using: Item | None
     target_of: int
+    clock: Time | None
+    showing: tuple[tuple[int, ...], ...]
+    under: tuple[int, ...]
+    dancer: int | None
+    dancing: tuple[int, ...]
+    danced: tuple[int, ...]
+    balls: int
+    ball_vp: tuple[int, ...]
 
     def __init__(self, game: DarkTales, seed: int, *, deal: bool = True) -> None:
         super().__init__(game, seed)
@@ -91,6 +122,18 @@ class DarkTalesState(AgendaState[Phase, Task]):
         self.playing = None
         self.using = None
         self.target_of = 0
+        self.clock = Time.DAY if game.cinderella else None
+        self.showing = ((),) * n
+        self.under = ()
+        self.dancer = None
+        self.dancing = ()
+        self.danced = ()
+        self.balls = 0
+        self.ball_vp = (0,) * n
+        self.plays: tuple[tuple[Play, ...], ...] = ((),) * n
+        """Each seat's cards played and the VP each gained, for balance studies
+        (``chronicle.py``); not part of the view."""
+        self.played_from = 0
         self.zones = create_zones(game)
         self.agenda = setup_agenda(game) if deal else ()
         self.pending = None
@@ -98,6 +141,17 @@ class DarkTalesState(AgendaState[Phase, Task]):
         if deal:
             self.proceed()
             self.told = []
+
+    def clone(self) -> DarkTalesState:
+        """An independent copy: the fields are immutable values but the history, the events
+        being told and the random source."""
+        twin = object.__new__(DarkTalesState)
+        fields = self.__dict__.copy()
+        fields["history"] = list(self.history)
+        fields["told"] = list(self.told)
+        fields["rng"] = self.rng.clone()
+        twin.__dict__ = fields
+        return twin
 
     # -- the agenda -------------------------------------------------------------
 
@@ -110,12 +164,19 @@ class DarkTalesState(AgendaState[Phase, Task]):
         return Step.over(Phase.OVER)
 
     def say(
-        self, kind: str, template: str, *, audience: frozenset[int] | None = None, **data: Any
+        self,
+        kind: str,
+        template: str,
+        *,
+        audience: frozenset[int] | None = None,
+        reveals: bool = False,
+        **data: Any,
     ) -> None:
         """Report an event of the action being applied, its sentence ``template`` filled from
-        its ``data`` when first read (nothing at all when nobody reads events: ``advance``)."""
+        its ``data`` when first read (nothing at all when nobody reads events: ``advance``);
+        ``reveals``: it shows what some seat could not see (a tile's other side)."""
         if self.reporting:
-            self.told.append(Event(kind, _wording(template), data, audience))
+            self.told.append(Event(kind, _wording(template), data, audience, reveals))
 
     def name(self, seat: int) -> str:
         return self.game.player_name(seat)
@@ -174,6 +235,8 @@ class DarkTalesState(AgendaState[Phase, Task]):
 
     def time(self) -> Time | None:
         """Day or night, as the Day or Night card in the middle shows (neither without one)."""
+        if self.game.cinderella:
+            return self.clock
         for card in reversed(self.zones.zone("middle").cards):
             time = CATALOG.cards[card].time
             if time is not None:
@@ -186,6 +249,14 @@ class DarkTalesState(AgendaState[Phase, Task]):
     def hand(self, seat: int) -> tuple[int, ...]:
         return self.zones.zone("hand", seat).cards
 
+    def faces(self, seat: int) -> list[Side]:
+        """The sides ``seat``'s tiles show."""
+        return [CATALOG.cinderella.faces[face] for face in self.showing[seat]]
+
+    def tiles(self, seat: int) -> tuple[int, ...]:
+        """The tiles in front of ``seat`` (as indexes into the catalog's tiles), in order."""
+        return tuple(tile - TILE_BASE for tile in self.zones.zone("tiles", seat).cards)
+
     # -- changing the table -------------------------------------------------------
 
     def score(self, seat: int, vp: int) -> None:
@@ -193,12 +264,29 @@ class DarkTalesState(AgendaState[Phase, Task]):
         vps[seat] += vp
         self.vp = tuple(vps)
 
+    def score_at_ball(self, seat: int, vp: int) -> None:
+        """VP scored at a Ball, also counted in ``ball_vp``."""
+        self.score(seat, vp)
+        vps = list(self.ball_vp)
+        vps[seat] += vp
+        self.ball_vp = tuple(vps)
+
+    def set_showing(self, seat: int, faces: tuple[int, ...]) -> None:
+        rows = list(self.showing)
+        rows[seat] = faces
+        self.showing = tuple(rows)
+
     def change_item(self, seat: int, item: Item, delta: int) -> None:
         rows = [list(row) for row in self.items]
         rows[seat][ITEM_INDEX[item]] += delta
         self.items = tuple(tuple(row) for row in rows)
 
     # -- the end --------------------------------------------------------------------
+
+    def seat_features(self) -> list[dict[str, str]]:
+        from ballroom.games.dark_tales.chronicle import seat_features
+
+        return seat_features(self)
 
     def outcome(self) -> Outcome:
         from ballroom.games.dark_tales.ending import ranking
@@ -211,15 +299,38 @@ def _wording(template: str) -> Wording:
 
 
 def create_zones(game: DarkTales) -> Zones:
-    """The deck with every card, and the empty hands, fronts, middle, discard and removed."""
+    """The deck, the empty hands, fronts, middle, discard and removed, and the Cinderella
+    zones: the Ball at the Palace card, the tile pile (under it the discarded tiles, in
+    order), each player's tiles, and the box (tiles out of the game, for a built position). Components out of this game are ``unused``: the
+    expansion's cards in the base game; with Cinderella, the Days and Nights but the two
+    in the ``clock``, the Day on top (each everyone sees)."""
     seats = range(game.players)
+    base = range(CATALOG.base_cards)
+    clock: tuple[int, ...] = ()
+    if game.cinderella:
+        times = [card for card in base if CATALOG.cards[card].time is not None]
+        night = next(c for c in times if CATALOG.cards[c].time is Time.NIGHT)
+        day = next(c for c in times if CATALOG.cards[c].time is Time.DAY)
+        clock = (night, day)
+        deck = tuple(c for c in range(len(CATALOG.cards)) if c not in times)
+        unused = tuple(c for c in times if c not in clock)
+    else:
+        deck, unused = tuple(base), tuple(range(CATALOG.base_cards, len(CATALOG.cards)))
     zones = [
-        Zone(ZoneId("deck"), Visibility.NOBODY, tuple(range(len(CATALOG.cards)))),
+        Zone(ZoneId("deck"), Visibility.NOBODY, deck),
         Zone(ZoneId("discard"), Visibility.EVERYONE),
         Zone(ZoneId("middle"), Visibility.EVERYONE),
         Zone(ZoneId("removed"), Visibility.EVERYONE),
         Zone(ZoneId("resolving"), Visibility.EVERYONE),
+        Zone(ZoneId("unused"), Visibility.EVERYONE, unused),
+        Zone(ZoneId("clock"), Visibility.EVERYONE, clock),
+        Zone(ZoneId("set-aside"), Visibility.NOBODY),
+        Zone(ZoneId("ball"), Visibility.EVERYONE),
+        Zone(ZoneId("tile-pile"), Visibility.NOBODY, tuple(TILE_IDS) if game.cinderella else ()),
+        Zone(ZoneId("tile-bottom"), Visibility.NOBODY),
+        Zone(ZoneId("tile-box"), Visibility.EVERYONE),
         *(Zone(ZoneId("hand", s), Visibility.OWNER) for s in seats),
         *(Zone(ZoneId("front", s), Visibility.EVERYONE) for s in seats),
+        *(Zone(ZoneId("tiles", s), Visibility.OWNER) for s in seats),
     ]
     return Zones.create(game.players, zones)

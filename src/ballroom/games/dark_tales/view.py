@@ -1,22 +1,33 @@
 """What a seat sees, read back; and ``determinize``: a world consistent with it.
 
 Public: the Setting cards, VP, items, every card in play, in the middle, in
-the discard pile and removed, the card being played, the size of every hand
-and of the deck. Hidden: the cards in another player's hand and the deck's
-cards, which ``determinize`` deals afresh among them (the cards a seat saw go
-into a hand, such as a Male a Princess took, stay in that hand).
+the discard pile, removed and on the Ball at the Palace, the card being
+played, the side each tile in front of a player shows, the size of every
+hand, of the deck and of the tile pile. Hidden: the cards in another
+player's hand, the deck's cards and the base cards set aside, which
+``determinize`` deals afresh among them (the cards a seat saw go into a
+hand, such as a Male a Princess took, stay in that hand); and the tiles:
+another player's tiles are dealt from the tiles the seat does not hold, each
+one with the side it shows, and the rest go to the pile (a tile the seat
+saw go under the pile stays there).
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from ballroom.core.errors import ViewError
 from ballroom.core.rng import Rng
 from ballroom.core.state import Observation
 from ballroom.core.view import View
+from ballroom.core.zones import Zone, ZoneId, Zones, ZonesView
 from ballroom.core.zones import determinize as deal
 from ballroom.games.dark_tales.state import PUBLIC, DarkTalesState, Table
-from ballroom.games.dark_tales.turn import CATALOG, Phase
+from ballroom.games.dark_tales.tiles import face_of
+from ballroom.games.dark_tales.turn import CATALOG, TILE_BASE, TILE_IDS, Phase
+
+TILE_ZONES = ("tiles", "tile-pile", "tile-bottom", "tile-box")
 
 if TYPE_CHECKING:
     from ballroom.games.dark_tales.game import DarkTales
@@ -33,6 +44,87 @@ def determinize(game: DarkTales, observation: Observation, rng: Rng) -> DarkTale
     state = DarkTalesState(game, rng.below(1 << 62), deal=False)
     for name in PUBLIC:
         setattr(state, name, getattr(view.public, name))
-    state.zones = deal(view.zones, range(len(CATALOG.cards)), rng)
+    zones = view.zones
+    card_zones = [zone for zone in zones.zones if zone.id.name not in TILE_ZONES]
+    memory = {card: places for card, places in zones.memory.items() if card < TILE_BASE}
+    cards = deal(ZonesView(zones.seat, zones.seats, tuple(card_zones), memory), CATALOG_IDS, rng)
+    tiles = deal_tiles(zones, view.public, TILE_IDS if game.cinderella else (), rng)
+    everything = [*cards.zones.values(), *tiles]
+    dealt = Zones.create(zones.seats, sorted(everything, key=lambda z: z.id.sort_key()))
+    if zones.seat is not None:
+        minds = list(dealt.memory)
+        minds[zones.seat] = dict(zones.memory)
+        dealt = Zones(dealt.seats, dealt.zones, dealt.where, tuple(minds))
+    state.zones = dealt
     state.step = view.step
     return state
+
+
+CATALOG_IDS = range(len(CATALOG.cards))
+
+
+def deal_tiles(zones: ZonesView, table: Table, every: Sequence[int], rng: Rng) -> list[Zone]:
+    """The tile zones: the seat's own as it sees them; every other player's tiles, and the
+    tiles under the pile, dealt from the tiles of ``every`` unseen, each with the side it
+    showed among its two (a tile the seat saw go under the pile stays there); the rest in
+    the pile."""
+    seat = zones.seat
+    boxed = zones.zone("tile-box")
+    seen = set(boxed.cards or ())
+    if seat is not None:
+        seen |= set(zones.zone("tiles", seat).cards or ())
+    unseen = [tile for tile in every if tile not in seen]
+    rng.shuffle(unseen)
+    remembered = frozenset({ZoneId("tile-bottom")})
+    known = [tile for tile in unseen if zones.memory.get(tile) == remembered]
+    others = [tile for tile in unseen if tile not in known]
+    slots = [
+        (face, others)
+        for owner in range(zones.seats)
+        if owner != seat
+        for face in table.showing[owner]
+    ]
+    slots += [(face, known + others) for face in table.under]
+    placed = _match_faces(slots)
+    result = [Zone(boxed.id, boxed.visibility, boxed.cards or ())]
+    at = 0
+    for owner in range(zones.seats):
+        view = zones.zone("tiles", owner)
+        if owner == seat:
+            result.append(Zone(view.id, view.visibility, view.cards or ()))
+            continue
+        count = len(table.showing[owner])
+        result.append(Zone(view.id, view.visibility, tuple(placed[at : at + count])))
+        at += count
+    bottom = zones.zone("tile-bottom")
+    result.append(Zone(bottom.id, bottom.visibility, tuple(placed[at:])))
+    rest = tuple(tile for tile in unseen if tile not in set(placed))
+    result.append(Zone(ZoneId("tile-pile"), zones.zone("tile-pile").visibility, rest))
+    return result
+
+
+def _match_faces(slots: list[tuple[int, list[int]]]) -> list[int]:
+    """For each (face, candidates) slot, one of its candidates with that face on one of its
+    sides, no tile twice (augmenting paths)."""
+    fits = [[t for t in tiles if face in _sides(t)] for face, tiles in slots]
+    holder: dict[int, int] = {}
+
+    def place(index: int, visited: set[int]) -> bool:
+        for tile in fits[index]:
+            if tile in visited:
+                continue
+            visited.add(tile)
+            if tile not in holder or place(holder[tile], visited):
+                holder[tile] = index
+                return True
+        return False
+
+    for index, (face, _) in enumerate(slots):
+        if not place(index, set()):
+            raise ViewError(f"no unseen tile shows face {face}: the view is wrong")
+    by_index = {index: tile for tile, index in holder.items()}
+    return [by_index[index] for index in range(len(slots))]
+
+
+def _sides(tile: int) -> tuple[int, int]:
+    return (face_of(tile - TILE_BASE, False), face_of(tile - TILE_BASE, True))
