@@ -169,7 +169,8 @@ class TheDanceState(State):
         self.foiled = [False] * n
         self.markers = [1] * n
         self.powers: list[list[int]] = [[] for _ in range(n)]
-        self.power_mask = [0] * n
+        self.standing = [comp.effects.standing(())] * n
+        """What each family's Powers make of the rules (``powers.settle``)."""
         self.revealed: list[list[int]] = [[] for _ in range(n)]
         self.drawn_powers: list[list[int]] = [[] for _ in range(n)]
         # Every Power each family drew, kept or returned: a balance fact no rule reads.
@@ -324,6 +325,10 @@ class TheDanceState(State):
             for p in range(self.n)
         ]
 
+    quantity = powers.quantity
+    """A quantity a Power's condition reads: the state is the effects' ``Reads``."""
+    flag = powers.flag
+
     observation = view.observation
     """What ``player`` may see: the floor, the counts, her own secrets; ``None`` a spectator."""
 
@@ -385,7 +390,7 @@ _FLAT_LISTS = (
     "avatar_pos",
     "foiled",
     "markers",
-    "power_mask",
+    "standing",
     "hand_size",
     "plan",
     "plan_public",
