@@ -301,6 +301,11 @@ class Resolution:
         return not self.todo and self.ask is None
 
 
+_OPEN_BELOW = -(1 << 62)
+_OPEN_ABOVE = 1 << 62
+"""The bounds of a limit that nothing raises, or nothing caps."""
+
+
 @dataclass(frozen=True, slots=True)
 class Standing:
     """What one seat's abilities make of the rules while it holds them: its limits, its
@@ -310,20 +315,23 @@ class Standing:
     that a rule asks it with one lookup, however often it asks.
     """
 
+    limits: Mapping[str, tuple[int, int]]
+    """Each limited quantity's bounds: the highest raise and the lowest cap (either open)."""
     raised: Mapping[str, tuple[tuple[int, str, str], ...]]
     """Each quantity's raises: (value, ability, what shows it), least first."""
-    capped: Mapping[str, int]
     granted: Mapping[str, tuple[str, str]]
     """Each granted flag: (ability, what shows it)."""
     moments: Mapping[str, tuple[Ability, ...]]
+    """The abilities of each moment but ``always``."""
 
     def limit(self, quantity: str, default: int) -> int:
         """``quantity``'s limit: the highest of ``default`` and every raise, but no more
         than any cap."""
-        raises = self.raised.get(quantity)
-        value = default if raises is None else max(default, raises[-1][0])
-        cap = self.capped.get(quantity)
-        return value if cap is None else min(value, cap)
+        bounds = self.limits.get(quantity)
+        if bounds is None:
+            return default
+        raised, cap = bounds
+        return min(max(default, raised), cap)
 
     def raiser(self, quantity: str, used: int, default: int) -> tuple[str, str] | None:
         """The ability that a use of ``used`` needs, and what shows it: the least raise that
@@ -399,8 +407,8 @@ class Effects:
         granted: dict[str, tuple[str, str]] = {}
         moments: dict[str, list[Ability]] = {}
         for ability in map(self._get, owned):
-            moments.setdefault(ability.when, []).append(ability)
             if ability.when != ALWAYS:
+                moments.setdefault(ability.when, []).append(ability)
                 continue
             for op in ability.do:
                 if isinstance(op, SetLimit):
@@ -409,9 +417,16 @@ class Effects:
                     capped[op.quantity] = min(op.value, capped.get(op.quantity, op.value))
                 elif isinstance(op, Grant):
                     granted.setdefault(op.flag, (ability.name, op.shows))
+        limits = {
+            quantity: (
+                max((value for value, _, _ in raised.get(quantity, ())), default=_OPEN_BELOW),
+                capped.get(quantity, _OPEN_ABOVE),
+            )
+            for quantity in (*raised, *capped)
+        }
         return Standing(
+            limits,
             {quantity: tuple(sorted(raises)) for quantity, raises in raised.items()},
-            capped,
             granted,
             {moment: tuple(abilities) for moment, abilities in moments.items()},
         )

@@ -394,10 +394,10 @@ def _used_by() -> dict[int, tuple[str, int]]:
 _USED_BY = _used_by()
 
 
-def _offer(s: TheDanceState, p: int, moment: str, out: list[int]) -> None:
-    """Add the actions of the family's Powers of ``moment`` whose conditions hold: one per
-    Refreshment kind held where the Power's spend names one card, else one."""
-    for ability in s.standing[p].at(moment):
+def _offer(s: TheDanceState, p: int, abilities: tuple[fx.Ability, ...], out: list[int]) -> None:
+    """Add the actions of ``abilities`` whose conditions hold: one per Refreshment kind held
+    where the Power's spend names one card, else one."""
+    for ability in abilities:
         if not fx.holds(s, p, ability.name, ability.conditions):
             continue
         first = _ACTIONS[ability.name]
@@ -410,8 +410,9 @@ def _offer(s: TheDanceState, p: int, moment: str, out: list[int]) -> None:
 
 def offer_in_dance_step(s: TheDanceState, p: int, out: list[int]) -> None:
     """Add the Dance step's Power actions (Discipline's, Strategic's)."""
-    if s.standing[p].moments:
-        _offer(s, p, DANCE_STEP, out)
+    abilities = s.standing[p].at(DANCE_STEP)
+    if abilities:
+        _offer(s, p, abilities, out)
 
 
 def post_roll_actions(s: TheDanceState, p: int) -> list[int]:
@@ -424,8 +425,9 @@ def post_roll_actions(s: TheDanceState, p: int) -> list[int]:
     new roll instead.
     """
     out = [ac.ACCEPT]
-    if s.standing[p].moments:
-        _offer(s, p, AFTER_ROLL, out)
+    abilities = s.standing[p].at(AFTER_ROLL)
+    if abilities:
+        _offer(s, p, abilities, out)
     return out
 
 
