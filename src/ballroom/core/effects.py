@@ -646,8 +646,18 @@ def move_all(zones: Zones, operation: MoveAll, seat: int) -> Zones:
 _OPERATIONS: dict[str, type[Any]] = {
     cls.key: cls
     for cls in (
-        *(Gain, Spend, ModifyRoll, ExtraStep, SetLimit, MoveAll, Draw, Pick, Offer, Choose),
-        *(CapLimit, Grant),
+        Gain,
+        Spend,
+        ModifyRoll,
+        ExtraStep,
+        SetLimit,
+        MoveAll,
+        Draw,
+        Pick,
+        Offer,
+        Choose,
+        CapLimit,
+        Grant,
     )
 }
 
