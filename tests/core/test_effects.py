@@ -265,9 +265,9 @@ def test_grants_and_abilities_by_moment() -> None:
     assert shadow.grants("pass-through") and not STANDING.standing([]).grants("pass-through")
     assert shadow.granter("pass-through") == ("shadow", "through a piece")
     assert STANDING.standing([]).granter("pass-through") is None
-    assert [a.name for a in shadow.at("after-roll")] == ["tactician"]
-    assert shadow.at("dance-step") == ()
-    tactician = shadow.at("after-roll")[0]
+    assert [a.name for a in shadow.moments["after-roll"]] == ["tactician"]
+    assert "dance-step" not in shadow.moments and "always" not in shadow.moments
+    tactician = shadow.moments["after-roll"][0]
     assert tactician.shows == "lowers the die"
     assert tactician.do[0] == Spend("refreshments", named=True)
 

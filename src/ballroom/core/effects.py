@@ -212,8 +212,8 @@ class Ability:
     "two Refreshments buy a second Influence marker"); empty where the game words it."""
 
 
-class Reads(Protocol):
-    """What conditions read of a game: its quantities and flags."""
+class Host(Protocol):
+    """What a game gives the effects engine: its quantities and flags, and primitive moves."""
 
     def quantity(self, seat: int, name: str, source: str) -> int:
         """``name`` for ``seat`` as ability ``source`` reads it (an agent's rank is its own)."""
@@ -221,21 +221,17 @@ class Reads(Protocol):
 
     def flag(self, seat: int, name: str, source: str) -> bool: ...
 
-
-class Host(Reads, Protocol):
-    """What a game gives the effects engine: its quantities and flags, and primitive moves."""
-
     def perform(self, seat: int, operation: Primitive, source: str) -> list[Event]:
         """Carry out one primitive operation for ``seat`` and say what happened."""
         ...
 
 
-def holds(host: Reads, seat: int, source: str, conditions: Iterable[Condition]) -> bool:
+def holds(host: Host, seat: int, source: str, conditions: Iterable[Condition]) -> bool:
     """Whether every condition holds for ``seat`` and the ability ``source``."""
     return all(_holds(host, seat, source, condition) for condition in conditions)
 
 
-def _holds(host: Reads, seat: int, source: str, condition: Condition) -> bool:
+def _holds(host: Host, seat: int, source: str, condition: Condition) -> bool:
     if isinstance(condition, AtLeast):
         return host.quantity(seat, condition.quantity, source) >= condition.amount
     if isinstance(condition, Has):
@@ -322,7 +318,7 @@ class Standing:
     granted: Mapping[str, tuple[str, str]]
     """Each granted flag: (ability, what shows it)."""
     moments: Mapping[str, tuple[Ability, ...]]
-    """The abilities of each moment but ``always``."""
+    """The abilities of each moment but ``always``, in the order the seat holds them."""
 
     def limit(self, quantity: str, default: int) -> int:
         """``quantity``'s limit: the highest of ``default`` and every raise, but no more
@@ -331,7 +327,8 @@ class Standing:
         if bounds is None:
             return default
         raised, cap = bounds
-        return min(max(default, raised), cap)
+        value = raised if raised > default else default
+        return cap if value > cap else value
 
     def raiser(self, quantity: str, used: int, default: int) -> tuple[str, str] | None:
         """The ability that a use of ``used`` needs, and what shows it: the least raise that
@@ -349,10 +346,6 @@ class Standing:
     def granter(self, flag: str) -> tuple[str, str] | None:
         """The ability that grants ``flag``, and what shows it; ``None`` where none does."""
         return self.granted.get(flag)
-
-    def at(self, moment: str) -> tuple[Ability, ...]:
-        """The seat's abilities of ``moment``, in the order it holds them."""
-        return self.moments.get(moment, ())
 
 
 @dataclass(frozen=True, slots=True)

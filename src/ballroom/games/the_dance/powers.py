@@ -11,13 +11,13 @@ for a limit or a permission, never which Power a family holds.
 A family holds its Powers in secret; a Power is revealed (``use``) the first
 time it visibly acts, with what the data says shows it, and the event that
 says so ``reveals``, so that secrecy tests let twin games part there
-(RULINGS 14, 20). The state is the effects' ``Reads``: ``quantity`` and
-``flag`` give what the conditions name.
+(RULINGS 14, 20).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from enum import IntEnum
 from typing import TYPE_CHECKING
 
@@ -70,16 +70,17 @@ _BY_ID = {power.id: power for power in Power}
 
 
 def settle(s: TheDanceState, p: int) -> None:
-    """Work out family ``p``'s standing rules again, from the Powers she holds now."""
-    s.standing[p] = standing(s, s.powers[p])
+    """Work out again what family ``p``'s Powers make of the rules, from those she holds now:
+    her standing rules, and the Powers she may use at will, in Power order (as their actions)."""
+    standing = s.comp.effects.standing(POWER_IDS[w] for w in sorted(s.powers[p]))
+    s.standing[p] = standing
+    s.at_will[p] = {
+        moment: tuple(AtWill.of(ability) for ability in abilities)
+        for moment, abilities in standing.moments.items()
+    }
 
 
-def standing(s: TheDanceState, held: list[int]) -> fx.Standing:
-    """What the Powers ``held`` make of the rules (read in Power order, as actions are)."""
-    return s.comp.effects.standing(POWER_IDS[w] for w in sorted(held))
-
-
-# -- what the conditions read ----------------------------------------------------------------------
+# -- what the conditions of a Power used at will read ----------------------------------------------
 
 
 def _refreshments(s: TheDanceState, p: int) -> int:
@@ -132,16 +133,6 @@ _FLAGS: dict[str, Callable[[TheDanceState, int], bool]] = {
     "die-lowered": _die_lowered,
     "rerolled": _rerolled,
 }
-
-
-def quantity(s: TheDanceState, seat: int, name: str, source: str) -> int:
-    """A quantity a Power's condition names (``components.POWER_QUANTITIES``)."""
-    return _QUANTITIES[name](s, seat)
-
-
-def flag(s: TheDanceState, seat: int, name: str, source: str) -> bool:
-    """A flag a Power's condition names (``components.POWER_FLAGS``)."""
-    return _FLAGS[name](s, seat)
 
 
 # -- dealing and showing ---------------------------------------------------------------------------
@@ -260,7 +251,8 @@ def on_ankh(s: TheDanceState, p: int, events: list[Event]) -> None:
 def may_pass_through(s: TheDanceState, p: int, nxt: int, closed: frozenset[int]) -> bool:
     """Whether the Avatar may step onto the piece on ``nxt``: where the family may pass
     through pieces, if an empty hex can still be reached from there with the Movement left."""
-    return s.standing[p].grants("pass-through-pieces") and _can_escape(
+    # Asked for every occupied neighbour of every step: the grant is read as a field.
+    return "pass-through-pieces" in s.standing[p].granted and _can_escape(
         s, nxt, s.movement_left - 1, closed
     )
 
@@ -317,9 +309,10 @@ def on_call_server(s: TheDanceState, p: int, distance: int, events: list[Event])
 
 def on_effort(s: TheDanceState, p: int, distance: int, events: list[Event]) -> None:
     """An effort beyond the reach, or beyond the turn's attempts, shows what allowed it."""
-    standing = s.standing[p]
-    show(s, p, standing.raiser("influence-reach", distance, REACH), events)
-    show(s, p, standing.raiser("influence-attempts", s.attempts + 1, ATTEMPTS), events)
+    if distance > REACH:
+        show(s, p, s.standing[p].raiser("influence-reach", distance, REACH), events)
+    if s.attempts >= ATTEMPTS:
+        show(s, p, s.standing[p].raiser("influence-attempts", s.attempts + 1, ATTEMPTS), events)
 
 
 def second_attempt(s: TheDanceState, p: int) -> bool:
@@ -394,25 +387,48 @@ def _used_by() -> dict[int, tuple[str, int]]:
 _USED_BY = _used_by()
 
 
-def _offer(s: TheDanceState, p: int, abilities: tuple[fx.Ability, ...], out: list[int]) -> None:
-    """Add the actions of ``abilities`` whose conditions hold: one per Refreshment kind held
-    where the Power's spend names one card, else one."""
-    for ability in abilities:
-        if not fx.holds(s, p, ability.name, ability.conditions):
-            continue
-        first = _ACTIONS[ability.name]
+@dataclass(frozen=True, slots=True)
+class AtWill:
+    """A Power used at will, compiled once for the legal actions that ask it: its first
+    action, whether it has one per Refreshment kind held (its spend names one card), and
+    its conditions as the readers they name (reader, at least, negated)."""
+
+    first: int
+    per_kind: bool
+    checks: tuple[tuple[Callable[[TheDanceState, int], int], int, bool], ...]
+
+    @classmethod
+    def of(cls, ability: fx.Ability) -> AtWill:
         spend = ability.do[0]
-        if isinstance(spend, fx.Spend) and spend.amount == 1:
+        per_kind = isinstance(spend, fx.Spend) and spend.amount == 1
+        return cls(_ACTIONS[ability.name], per_kind, tuple(map(_check, ability.conditions)))
+
+    def offer(self, s: TheDanceState, p: int, out: list[int]) -> None:
+        """Add its actions where every condition holds."""
+        for read, least, negated in self.checks:
+            if (read(s, p) >= least) is negated:
+                return
+        if self.per_kind:
+            first = self.first
             out.extend(first + k for k, c in enumerate(s.hand[p]) if c)
         else:
-            out.append(first)
+            out.append(self.first)
+
+
+def _check(
+    condition: fx.Condition, negated: bool = False
+) -> tuple[Callable[[TheDanceState, int], int], int, bool]:
+    if isinstance(condition, fx.Not):
+        return _check(condition.condition, not negated)
+    if isinstance(condition, fx.AtLeast):
+        return _QUANTITIES[condition.quantity], condition.amount, negated
+    return _FLAGS[condition.flag], 1, negated
 
 
 def offer_in_dance_step(s: TheDanceState, p: int, out: list[int]) -> None:
     """Add the Dance step's Power actions (Discipline's, Strategic's)."""
-    abilities = s.standing[p].at(DANCE_STEP)
-    if abilities:
-        _offer(s, p, abilities, out)
+    for power in s.at_will[p].get(DANCE_STEP, ()):
+        power.offer(s, p, out)
 
 
 def post_roll_actions(s: TheDanceState, p: int) -> list[int]:
@@ -425,9 +441,8 @@ def post_roll_actions(s: TheDanceState, p: int) -> list[int]:
     new roll instead.
     """
     out = [ac.ACCEPT]
-    abilities = s.standing[p].at(AFTER_ROLL)
-    if abilities:
-        _offer(s, p, abilities, out)
+    for power in s.at_will[p].get(AFTER_ROLL, ()):
+        power.offer(s, p, out)
     return out
 
 

@@ -16,7 +16,7 @@ index, ``nd + seat`` for an Avatar, ``server_code``), mirrored by
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from ballroom.core.events import Event
@@ -171,6 +171,8 @@ class TheDanceState(State):
         self.powers: list[list[int]] = [[] for _ in range(n)]
         self.standing = [comp.effects.standing(())] * n
         """What each family's Powers make of the rules (``powers.settle``)."""
+        self.at_will: list[Mapping[str, tuple[powers.AtWill, ...]]] = [{}] * n
+        """The Powers each family may use at will, by moment (``powers.settle``)."""
         self.revealed: list[list[int]] = [[] for _ in range(n)]
         self.drawn_powers: list[list[int]] = [[] for _ in range(n)]
         # Every Power each family drew, kept or returned: a balance fact no rule reads.
@@ -325,10 +327,6 @@ class TheDanceState(State):
             for p in range(self.n)
         ]
 
-    quantity = powers.quantity
-    """A quantity a Power's condition reads: the state is the effects' ``Reads``."""
-    flag = powers.flag
-
     observation = view.observation
     """What ``player`` may see: the floor, the counts, her own secrets; ``None`` a spectator."""
 
@@ -391,6 +389,7 @@ _FLAT_LISTS = (
     "foiled",
     "markers",
     "standing",
+    "at_will",
     "hand_size",
     "plan",
     "plan_public",
