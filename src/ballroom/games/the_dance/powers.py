@@ -4,9 +4,11 @@ Each Power's rules are data (``data/powers.toml``, in the effect language of
 ``ballroom.core.effects``), written once: a standing rule raises or caps a
 limit or grants a permission; a Power used at will (Discipline, Strategic,
 Tactician, Willpower) has the conditions under which it is offered and the
-operations it performs. A family's ``Standing`` (``s.standing``), worked out
-when it gains a Power (``settle``), is what the rules below read: they ask
-for a limit or a permission, never which Power a family holds.
+operations it performs. A family's ``Standing`` (``s.standing``) and the
+Powers she may use at will (``s.at_will``, their conditions compiled to the
+readers below), both worked out when she gains a Power (``settle``), are what
+the rules below read: they ask for a limit, a permission or the actions a
+moment offers, never which Power a family holds.
 
 A family holds its Powers in secret; a Power is revealed (``use``) the first
 time it visibly acts, with what the data says shows it, and the event that
