@@ -314,6 +314,31 @@ def powers_with(power_id: str, **changes: Any) -> dict[str, Any]:
             "condition 'plans > 0' must read 'quantity >= n', 'flag' or 'not ...'",
         ),
         ("strategic", {"do": [{"draw-plan": 1}]}, "unknown operation 'draw-plan'; allowed: "),
+        (
+            "strategic",
+            {"do": [{"spend": "refreshments", "named": True}, {"extra-step": "new-plan"}]},
+            "only tactician, willpower, discipline have an action that spends",
+        ),
+        (
+            "tactician",
+            {"do": [{"modify-roll": -1}]},
+            "the tactician action names the Refreshment it spends: its first operation must be",
+        ),
+        (
+            "willpower",
+            {"do": [{"spend": "refreshments", "amount": 2, "named": True}]},
+            "the willpower action names one Refreshment, spent first: amount = 1, first",
+        ),
+        (
+            "discipline",
+            {
+                "do": [
+                    {"spend": "refreshments", "named": True},
+                    {"spend": "refreshments", "named": True},
+                ]
+            },
+            "a Power spends once: one spend among its operations",
+        ),
         ("strategic", {"cost": 2}, "cost: unknown key; the keys allowed here are id, name"),
     ],
 )

@@ -9,7 +9,6 @@ from ballroom.games.the_dance import TheDanceState, powers
 from ballroom.games.the_dance.components import (
     DOMAINS,
     POWER_FLAGS,
-    POWER_IDS,
     POWER_QUANTITIES,
     POWER_STEPS,
     default_components,
@@ -346,26 +345,42 @@ def test_a_power_used_at_will_is_offered_only_where_its_data_holds() -> None:
     assert legal_texts(state) == ["accept"]
 
 
+def house_rule(state: TheDanceState, power_id: str, *do: fx.Operation) -> None:
+    """Play ``state`` on with ``power_id``'s operations typed in as ``do`` (a group's
+    powers.toml), every family's Powers worked out again."""
+    comp = default_components()
+    effects = fx.Effects.of(
+        dataclasses.replace(p.ability, do=do) if p.id == power_id else p.ability
+        for p in comp.powers
+    )
+    state.comp = dataclasses.replace(comp, effects=effects)
+    for p in range(state.n):
+        powers.settle(state, p)
+    state.changed()
+
+
 def test_the_rules_read_a_powers_data_not_its_name() -> None:
     """A house rule typed into powers.toml (Mesmerize reaching three hexes) is the rule."""
-    comp = default_components()
-    mesmerize = comp.powers[POWER_IDS.index("mesmerize")]
-    wider = dataclasses.replace(
-        mesmerize.ability,
-        do=(fx.SetLimit("influence-reach", 3, "an Influence effort from afar"),),
-    )
-    house = dataclasses.replace(
-        comp,
-        effects=fx.Effects.of(wider if p.id == "mesmerize" else p.ability for p in comp.powers),
-    )
     state = plain().dancer("Lady Julia", at=(3, 0)).powers("plum", "mesmerize").build()
-    state.comp = house
-    powers.settle(state, 0)
-    state.changed()
+    house_rule(state, "mesmerize", fx.SetLimit("influence-reach", 3, "an Influence from afar"))
     act(state, "end-dance")
     assert "influence lady-julia" in legal_texts(state)
     events = state.apply_text("influence lady-julia")
-    assert events[0].text == "The Saar family uses Mesmerize: an Influence effort from afar."
+    assert events[0].text == "The Saar family uses Mesmerize: an Influence from afar."
+
+
+def test_discipline_pays_the_price_its_data_names() -> None:
+    state = plain().powers("plum", "discipline").refreshments("plum", "ankh", "ankh").build()
+    house_rule(
+        state,
+        "discipline",
+        fx.Spend("refreshments", 1, named=True),
+        fx.Gain("influence-markers"),
+    )
+    look = Look(state)
+    act(state, "discipline", "pay ankh")
+    assert look.markers("plum") == 2 and look.refreshment_count("plum") == 1
+    assert look.step() == "dance"
 
 
 def test_every_name_in_the_powers_data_is_one_the_rules_read() -> None:

@@ -67,6 +67,11 @@ AT_WILL: dict[str, tuple[str, ...]] = {
     AFTER_ROLL: ("tactician", "willpower"),
 }
 """The moments a Power is used at will, and the Powers that have an action then."""
+NAMES_A_KIND = ("tactician", "willpower")
+"""The Powers whose action names the Refreshment spent (``tactician ankh``): their first
+operation is a spend of that one."""
+PAYS_IN_STEPS = ("discipline",)
+"""The Powers whose action names none: what they spend is paid a Refreshment at a time."""
 POWER_LIMITS = (
     "movement",
     "ankhs",
@@ -657,7 +662,17 @@ def _ability(table: Table, power_id: str) -> fx.Ability:
         except EffectError as error:
             raise entry.where.error(str(error)) from None
         _check_operation(entry.where, operation, standing=when == fx.ALWAYS)
+        if isinstance(operation, fx.Spend):
+            if any(isinstance(op, fx.Spend) for op in operations):
+                raise entry.where.error("a Power spends once: one spend among its operations")
+            _check_spend(entry.where, operation, power_id, first=not operations)
         operations.append(operation)
+    first = operations[0] if operations else None
+    if power_id in NAMES_A_KIND and when != fx.ALWAYS and not isinstance(first, fx.Spend):
+        raise table.where.at("do").error(
+            f"the {power_id} action names the Refreshment it spends: its first operation"
+            ' must be {spend = "refreshments", named = true}'
+        )
     return fx.Ability(power_id, when, tuple(operations), parsed, shows)
 
 
@@ -689,6 +704,21 @@ def _check_operation(where: Where, operation: fx.Operation, *, standing: bool) -
             "set-limit, cap-limit, grant" if standing else "spend, gain, modify-roll, extra-step"
         )
         raise where.error(f"{operation.key} cannot be used here; allowed: {allowed}")
+
+
+def _check_spend(where: Where, spend: fx.Spend, power_id: str, *, first: bool) -> None:
+    """A spend is named by the action (one Refreshment, first), or paid in pay steps."""
+    if power_id in NAMES_A_KIND:
+        if not first or spend.amount != 1:
+            raise where.error(
+                f"the {power_id} action names one Refreshment, spent first: amount = 1, first"
+            )
+    elif power_id not in PAYS_IN_STEPS:
+        raise where.error(
+            f"only {', '.join((*NAMES_A_KIND, *PAYS_IN_STEPS))} have an action that spends"
+        )
+    if spend.amount < 1:
+        raise where.error("a spend's amount must be at least 1")
 
 
 def _known(where: Where, name: str, known: Sequence[str], what: str) -> None:

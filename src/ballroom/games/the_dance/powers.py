@@ -27,7 +27,14 @@ from ballroom.core import effects as fx
 from ballroom.core.events import Event
 from ballroom.games.the_dance import actions as ac
 from ballroom.games.the_dance import influence, plans, refreshments
-from ballroom.games.the_dance.components import AFTER_ROLL, AT_WILL, DANCE_STEP, POWER_IDS
+from ballroom.games.the_dance.components import (
+    AFTER_ROLL,
+    AT_WILL,
+    DANCE_STEP,
+    NAMES_A_KIND,
+    PAYS_IN_STEPS,
+    POWER_IDS,
+)
 from ballroom.games.the_dance.steps import Phase, Task
 
 if TYPE_CHECKING:
@@ -379,7 +386,7 @@ def _used_by() -> dict[int, tuple[str, int]]:
     names (-1 where it names none)."""
     found: dict[int, tuple[str, int]] = {}
     for name, first in _ACTIONS.items():
-        if ac.CODEC.family(name).params:
+        if name in NAMES_A_KIND:
             found.update({first + k: (name, k) for k in range(ac.K)})
         else:
             found[first] = (name, -1)
@@ -392,8 +399,8 @@ _USED_BY = _used_by()
 @dataclass(frozen=True, slots=True)
 class AtWill:
     """A Power used at will, compiled once for the legal actions that ask it: its first
-    action, whether it has one per Refreshment kind held (its spend names one card), and
-    its conditions as the readers they name (reader, at least, negated)."""
+    action, whether it has one per Refreshment kind held (the one it spends), and its
+    conditions as the readers they name (reader, at least, negated)."""
 
     first: int
     per_kind: bool
@@ -401,8 +408,7 @@ class AtWill:
 
     @classmethod
     def of(cls, ability: fx.Ability) -> AtWill:
-        spend = ability.do[0]
-        per_kind = isinstance(spend, fx.Spend) and spend.amount == 1
+        per_kind = ability.name in NAMES_A_KIND
         return cls(_ACTIONS[ability.name], per_kind, tuple(map(_check, ability.conditions)))
 
     def offer(self, s: TheDanceState, p: int, out: list[int]) -> None:
@@ -468,9 +474,9 @@ def _perform(
     power = _BY_ID[ability.name]
     name = s.comp.powers[power].name
     for operation in operations:
-        if isinstance(operation, fx.Spend) and operation.amount > 1:
-            # Several Refreshments are paid one by one, each named (``pay``);
-            # the rest of the operations follow the last (``apply_pay``).
+        if isinstance(operation, fx.Spend) and kind < 0:
+            # The action named no Refreshment: they are paid one at a time
+            # (``pay``), and the rest of the operations follow the last.
             s.pay_left = operation.amount
             s.phase = Phase.DISCIPLINE_PAYMENT
             return
@@ -493,13 +499,16 @@ def pay_actions(s: TheDanceState, p: int) -> list[int]:
 
 
 def apply_pay(s: TheDanceState, action: int, p: int, events: list[Event]) -> None:
-    """One Refreshment of Discipline's price; after the last, the rest of its operations."""
+    """One Refreshment of the price (only Discipline's action pays in steps); after the last,
+    the rest of its operations."""
     refreshments.spend(s, p, action - ac.PAY)
     s.pay_left -= 1
     if s.pay_left == 0:
-        ability = s.comp.effects.abilities[Power.DISCIPLINE.id]
+        (payer,) = PAYS_IN_STEPS
+        ability = s.comp.effects.abilities[payer]
         s.phase = Phase.DANCE
-        _perform(s, p, ability, ability.do[1:], -1, events)
+        paid = next(i for i, op in enumerate(ability.do) if isinstance(op, fx.Spend))
+        _perform(s, p, ability, ability.do[paid + 1 :], -1, events)
 
 
 def _modify_roll(s: TheDanceState, p: int, power: Power, delta: int, events: list[Event]) -> None:
