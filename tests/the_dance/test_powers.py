@@ -5,7 +5,7 @@ from __future__ import annotations
 import dataclasses
 
 from ballroom.core import effects as fx
-from ballroom.games.the_dance import TheDanceState, powers
+from ballroom.games.the_dance import TheDance, TheDanceState, powers
 from ballroom.games.the_dance.components import (
     DOMAINS,
     POWER_FLAGS,
@@ -14,6 +14,7 @@ from ballroom.games.the_dance.components import (
     default_components,
 )
 from ballroom.games.the_dance.position import Look, Position, act, legal_texts
+from ballroom.games.the_dance.powers import Power
 
 DANCERS = {d.name: d for d in default_components().dancers}
 
@@ -387,3 +388,8 @@ def test_every_name_in_the_powers_data_is_one_the_rules_read() -> None:
     assert set(powers._QUANTITIES) == set(POWER_QUANTITIES)
     assert set(powers._FLAGS) == set(POWER_FLAGS)
     assert set(powers._EXTRA_STEPS) == set(POWER_STEPS)
+
+
+def test_the_powers_seen_at_the_deal_are_those_that_deal_more() -> None:
+    """Old Wealth's six Refreshments are drawn in sight of all; no other Power's are."""
+    assert TheDance(3).shown_at_deal == (Power.OLD_WEALTH,)

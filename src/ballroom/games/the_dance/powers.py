@@ -34,6 +34,7 @@ from ballroom.games.the_dance.components import (
     NAMES_A_KIND,
     PAYS_IN_STEPS,
     POWER_IDS,
+    Components,
 )
 from ballroom.games.the_dance.steps import Phase, Task
 
@@ -354,6 +355,17 @@ def on_success(s: TheDanceState, p: int, events: list[Event]) -> None:
 
 def hand_limit(s: TheDanceState, p: int) -> int:
     return s.standing[p].limit("refreshment-limit", REFRESHMENT_LIMIT)
+
+
+def shown_at_deal(comp: Components) -> tuple[int, ...]:
+    """The Powers that deal their family more Refreshments than the rule: drawn in sight of
+    all, they show themselves at the deal (RULINGS 20)."""
+    return tuple(
+        w
+        for w, power in enumerate(comp.powers)
+        if comp.effects.standing([power.id]).limit("starting-refreshments", STARTING_REFRESHMENTS)
+        > STARTING_REFRESHMENTS
+    )
 
 
 def starting_refreshments(s: TheDanceState, p: int, events: list[Event]) -> int:
