@@ -83,11 +83,13 @@ def settle(s: TheDanceState, p: int) -> None:
     """Work out again what family ``p``'s Powers make of the rules, from those she holds now:
     her standing rules, and the Powers she may use at will, in Power order (as their actions)."""
     standing = s.comp.effects.standing(POWER_IDS[w] for w in sorted(s.powers[p]))
-    s.standing[p] = standing
-    s.at_will[p] = {
+    at_will = {
         moment: tuple(AtWill.of(ability) for ability in abilities)
         for moment, abilities in standing.moments.items()
     }
+    # Replaced whole, never changed in place: clones share them.
+    s.standing = (*s.standing[:p], standing, *s.standing[p + 1 :])
+    s.at_will = (*s.at_will[:p], at_will, *s.at_will[p + 1 :])
 
 
 # -- what the conditions of a Power used at will read ----------------------------------------------
