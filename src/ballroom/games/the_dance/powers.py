@@ -4,11 +4,11 @@ Each Power's rules are data (``data/powers.toml``, in the effect language of
 ``ballroom.core.effects``), written once: a standing rule raises or caps a
 limit or grants a permission; a Power used at will (Discipline, Strategic,
 Tactician, Willpower) has the conditions under which it is offered and the
-operations it performs. A family's ``Standing`` (``s.standing``) and the
-Powers she may use at will (``s.at_will``, their conditions compiled to the
-readers below), both worked out when she gains a Power (``settle``), are what
-the rules below read: they ask for a limit, a permission or the actions a
-moment offers, never which Power a family holds.
+operations it performs. What a family's Powers make of the rules (``Held``:
+her ``Standing``, the limits it settles, and the Powers she may use at will,
+their conditions compiled to the readers below), worked out when she gains a
+Power (``settle``), is what the rules below read: they ask for a limit, a
+permission or the actions a moment offers, never which Power a family holds.
 
 A family holds its Powers in secret; a Power is revealed (``use``) the first
 time it visibly acts, with what the data says shows it, and the event that
@@ -18,7 +18,7 @@ says so ``reveals``, so that secrecy tests let twin games part there
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from enum import IntEnum
 from typing import TYPE_CHECKING
@@ -79,17 +79,48 @@ ANKHS = 1
 _BY_ID = {power.id: power for power in Power}
 
 
+SETTLED_LIMITS = {
+    "influence-reach": REACH,
+    "server-reach": REACH,
+    "influence-attempts": ATTEMPTS,
+    "refreshment-limit": REFRESHMENT_LIMIT,
+    "starting-refreshments": STARTING_REFRESHMENTS,
+    "roll-refreshments": ROLL_REFRESHMENTS,
+    "ankhs": ANKHS,
+}
+"""The limits whose rule is the same for every family, by their rule: settled once a family's
+Powers are known (the Movement, which is the Avatar's, is asked each turn)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Held:
+    """What the Powers a family holds make of the rules, worked out once (``settle``) for the
+    rules that ask on every move: her standing rules, the limits they settle, and the
+    Powers she may use at will in the Dance step and after a roll (in Power order, as
+    their actions)."""
+
+    standing: fx.Standing
+    limits: Mapping[str, int]
+    dance_step: tuple[AtWill, ...] = ()
+    after_roll: tuple[AtWill, ...] = ()
+
+    @classmethod
+    def of(cls, effects: fx.Effects, held: Iterable[int]) -> Held:
+        standing = effects.standing(POWER_IDS[w] for w in sorted(held))
+        return cls(
+            standing,
+            {q: standing.limit(q, default) for q, default in SETTLED_LIMITS.items()},
+            *(
+                tuple(AtWill.of(ability) for ability in standing.moments.get(moment, ()))
+                for moment in (DANCE_STEP, AFTER_ROLL)
+            ),
+        )
+
+
 def settle(s: TheDanceState, p: int) -> None:
-    """Work out again what family ``p``'s Powers make of the rules, from those she holds now:
-    her standing rules, and the Powers she may use at will, in Power order (as their actions)."""
-    standing = s.comp.effects.standing(POWER_IDS[w] for w in sorted(s.powers[p]))
-    at_will = {
-        moment: tuple(AtWill.of(ability) for ability in abilities)
-        for moment, abilities in standing.moments.items()
-    }
-    # Replaced whole, never changed in place: clones share them.
-    s.standing = (*s.standing[:p], standing, *s.standing[p + 1 :])
-    s.at_will = (*s.at_will[:p], at_will, *s.at_will[p + 1 :])
+    """Work out again what family ``p``'s Powers make of the rules, from those she holds now
+    (replaced whole, never changed in place, so that clones share it)."""
+    s.held = (*s.held[:p], Held.of(s.comp.effects, s.powers[p]), *s.held[p + 1 :])
 
 
 # -- what the conditions of a Power used at will read ----------------------------------------------
@@ -240,7 +271,7 @@ def show(s: TheDanceState, p: int, found: tuple[str, str] | None, events: list[E
 
 def movement(s: TheDanceState, p: int) -> int:
     """The Avatar's Movement for a Dance step."""
-    return s.standing[p].limit("movement", s.comp.avatars[s.avatar_of[p]].movement)
+    return s.held[p].standing.limit("movement", s.comp.avatars[s.avatar_of[p]].movement)
 
 
 def after_step(s: TheDanceState, p: int, events: list[Event]) -> None:
@@ -248,23 +279,23 @@ def after_step(s: TheDanceState, p: int, events: list[Event]) -> None:
     used = s.movement_spent - s.ankhs_used
     base = s.comp.avatars[s.avatar_of[p]].movement
     if used > base:
-        show(s, p, s.standing[p].raiser("movement", used, base), events)
+        show(s, p, s.held[p].standing.raiser("movement", used, base), events)
 
 
 def ankh_offered(s: TheDanceState, p: int) -> bool:
     """Whether the Ankh may add a Movement now."""
-    return s.ankhs_used < s.standing[p].limit("ankhs", ANKHS)
+    return s.ankhs_used < s.held[p].limits["ankhs"]
 
 
 def on_ankh(s: TheDanceState, p: int, events: list[Event]) -> None:
-    show(s, p, s.standing[p].raiser("ankhs", s.ankhs_used, ANKHS), events)
+    show(s, p, s.held[p].standing.raiser("ankhs", s.ankhs_used, ANKHS), events)
 
 
 def may_pass_through(s: TheDanceState, p: int, nxt: int, closed: frozenset[int]) -> bool:
     """Whether the Avatar may step onto the piece on ``nxt``: where the family may pass
     through pieces, if an empty hex can still be reached from there with the Movement left."""
     # Asked for every occupied neighbour of every step: the grant is read as a field.
-    return "pass-through-pieces" in s.standing[p].granted and _can_escape(
+    return "pass-through-pieces" in s.held[p].standing.granted and _can_escape(
         s, nxt, s.movement_left - 1, closed
     )
 
@@ -293,7 +324,7 @@ def _can_escape(s: TheDanceState, start: int, budget: int, closed: frozenset[int
 
 
 def on_pass_through(s: TheDanceState, p: int, events: list[Event]) -> None:
-    show(s, p, s.standing[p].granter("pass-through-pieces"), events)
+    show(s, p, s.held[p].standing.granter("pass-through-pieces"), events)
 
 
 # -- the Influence step: reach, attempts, the Server, Domination -----------------------------------
@@ -301,18 +332,16 @@ def on_pass_through(s: TheDanceState, p: int, events: list[Event]) -> None:
 
 def reach(s: TheDanceState, p: int) -> int:
     """How far the Avatar's Influence and Foil reach (not May I Cut In?)."""
-    return s.standing[p].limit("influence-reach", REACH)
+    return s.held[p].limits["influence-reach"]
 
 
 def may_call_server(s: TheDanceState, p: int, distance: int) -> bool:
-    standing = s.standing[p]
-    return distance <= standing.limit("server-reach", REACH) or standing.grants(
-        "server-at-any-range"
-    )
+    held = s.held[p]
+    return distance <= held.limits["server-reach"] or held.standing.grants("server-at-any-range")
 
 
 def on_call_server(s: TheDanceState, p: int, distance: int, events: list[Event]) -> None:
-    standing = s.standing[p]
+    standing = s.held[p].standing
     if distance > standing.limit("server-reach", REACH):
         show(s, p, standing.granter("server-at-any-range"), events)
     else:
@@ -322,9 +351,11 @@ def on_call_server(s: TheDanceState, p: int, distance: int, events: list[Event])
 def on_effort(s: TheDanceState, p: int, distance: int, events: list[Event]) -> None:
     """An effort beyond the reach, or beyond the turn's attempts, shows what allowed it."""
     if distance > REACH:
-        show(s, p, s.standing[p].raiser("influence-reach", distance, REACH), events)
+        show(s, p, s.held[p].standing.raiser("influence-reach", distance, REACH), events)
     if s.attempts >= ATTEMPTS:
-        show(s, p, s.standing[p].raiser("influence-attempts", s.attempts + 1, ATTEMPTS), events)
+        show(
+            s, p, s.held[p].standing.raiser("influence-attempts", s.attempts + 1, ATTEMPTS), events
+        )
 
 
 def second_attempt(s: TheDanceState, p: int) -> bool:
@@ -333,7 +364,7 @@ def second_attempt(s: TheDanceState, p: int) -> bool:
     Every family meets the second Influence decision (``pass`` alone without
     one), so that the turn's end does not give Regale away (RULINGS 20).
     """
-    return s.standing[p].limit("influence-attempts", ATTEMPTS) > 1
+    return s.held[p].limits["influence-attempts"] > 1
 
 
 def regale_choice(s: TheDanceState, p: int) -> bool:
@@ -345,18 +376,18 @@ def regale_choice(s: TheDanceState, p: int) -> bool:
 
 
 def every_success_dominates(s: TheDanceState, p: int) -> bool:
-    return s.standing[p].grants("every-success-dominates")
+    return s.held[p].standing.grants("every-success-dominates")
 
 
 def on_success(s: TheDanceState, p: int, events: list[Event]) -> None:
-    show(s, p, s.standing[p].granter("every-success-dominates"), events)
+    show(s, p, s.held[p].standing.granter("every-success-dominates"), events)
 
 
 # -- Refreshments: the limit, the deal, how many on one roll ---------------------------------------
 
 
 def hand_limit(s: TheDanceState, p: int) -> int:
-    return s.standing[p].limit("refreshment-limit", REFRESHMENT_LIMIT)
+    return s.held[p].limits["refreshment-limit"]
 
 
 def shown_at_deal(comp: Components) -> tuple[int, ...]:
@@ -373,7 +404,7 @@ def shown_at_deal(comp: Components) -> tuple[int, ...]:
 def starting_refreshments(s: TheDanceState, p: int, events: list[Event]) -> int:
     """How many Refreshments the family is dealt: more are drawn in sight of all, so the
     Power that allows them is public (RULINGS 20)."""
-    standing = s.standing[p]
+    standing = s.held[p].standing
     count = standing.limit("starting-refreshments", STARTING_REFRESHMENTS)
     show(s, p, standing.raiser("starting-refreshments", count, STARTING_REFRESHMENTS), events)
     return count
@@ -381,12 +412,12 @@ def starting_refreshments(s: TheDanceState, p: int, events: list[Event]) -> int:
 
 def refreshment_limit(s: TheDanceState, p: int) -> int:
     """How many Refreshments one roll may use (Tactician's spend included, RULINGS 18)."""
-    return s.standing[p].limit("roll-refreshments", ROLL_REFRESHMENTS)
+    return s.held[p].limits["roll-refreshments"]
 
 
 def on_roll_refreshment(s: TheDanceState, p: int, used: int, events: list[Event]) -> None:
     """The roll has used ``used`` Refreshments: beyond one shows what allowed it."""
-    show(s, p, s.standing[p].raiser("roll-refreshments", used, ROLL_REFRESHMENTS), events)
+    show(s, p, s.held[p].standing.raiser("roll-refreshments", used, ROLL_REFRESHMENTS), events)
 
 
 # -- Powers used at will: offered where their conditions hold, then performed ----------------------
@@ -449,7 +480,7 @@ def _check(
 
 def offer_in_dance_step(s: TheDanceState, p: int, out: list[int]) -> None:
     """Add the Dance step's Power actions (Discipline's, Strategic's)."""
-    for power in s.at_will[p].get(DANCE_STEP, ()):
+    for power in s.held[p].dance_step:
         power.offer(s, p, out)
 
 
@@ -463,7 +494,7 @@ def post_roll_actions(s: TheDanceState, p: int) -> list[int]:
     new roll instead.
     """
     out = [ac.ACCEPT]
-    for power in s.at_will[p].get(AFTER_ROLL, ()):
+    for power in s.held[p].after_roll:
         power.offer(s, p, out)
     return out
 

@@ -16,10 +16,9 @@ index, ``nd + seat`` for an Avatar, ``server_code``), mirrored by
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from ballroom.core import effects as fx
 from ballroom.core.events import Event
 from ballroom.core.flow import Step
 from ballroom.core.rng import Rng
@@ -170,12 +169,9 @@ class TheDanceState(State):
         self.foiled = [False] * n
         self.markers = [1] * n
         self.powers: list[list[int]] = [[] for _ in range(n)]
-        self.standing: tuple[fx.Standing, ...] = (comp.effects.standing(()),) * n
+        self.held = (powers.Held.of(comp.effects, ()),) * n
         """What each family's Powers make of the rules (``powers.settle``): replaced, never
         changed in place, so that a clone shares it."""
-        self.at_will: tuple[Mapping[str, tuple[powers.AtWill, ...]], ...] = ({},) * n
-        """The Powers each family may use at will, by moment (``powers.settle``), shared
-        by clones as ``standing`` is."""
         self.revealed: list[list[int]] = [[] for _ in range(n)]
         self.drawn_powers: list[list[int]] = [[] for _ in range(n)]
         # Every Power each family drew, kept or returned: a balance fact no rule reads.

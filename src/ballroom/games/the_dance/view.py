@@ -376,8 +376,7 @@ def _deal_powers(s: TheDanceState, view: Seen, rng: Rng) -> None:
     s.power_pile = list(deal)
     # Which Power another family returned is not sampled: no rule reads it.
     s.dealt_powers = [ws + drawn for ws, drawn in zip(s.powers, s.drawn_powers, strict=True)]
-    s.standing = (s.comp.effects.standing(()),) * len(s.powers)
-    s.at_will = ({},) * len(s.powers)
+    s.held = (powers.Held.of(s.comp.effects, ()),) * len(s.powers)
     for q in range(len(s.powers)):
         powers.settle(s, q)
 
