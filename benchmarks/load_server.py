@@ -14,7 +14,9 @@ client that lags adds its lag to the latency it measures. ``--clients K``
 spreads the tables over K client processes. By default all N games open in
 the same instant, so a burst of game creation (and, a game length later, of
 endings) is part of the measurement; ``--ramp S`` starts them spread over S
-seconds instead, as players would arrive.
+seconds instead, as players would arrive. The "settled" p99 counts only the
+moves sent after the first ``--settle`` seconds, when the opening burst of
+joins is over.
 
     .venv/bin/python benchmarks/load_server.py --games 200 --seconds 30 --think 5
 """
@@ -149,6 +151,10 @@ def post(url: str, body: object) -> dict[str, Any]:
 @dataclass
 class Stats:
     latencies: list[float] = field(default_factory=list)
+    settled: list[float] = field(default_factory=list)
+    """The latencies of moves sent once the opening burst is over (``--settle``)."""
+    started: float = 0.0
+    settle: float = 0.0
     moves: int = 0
     plies: int = 0
     games_done: int = 0
@@ -158,6 +164,7 @@ class Stats:
 
     def merge(self, other: Stats) -> None:
         self.latencies += other.latencies
+        self.settled += other.settled
         self.lags += other.lags
         self.moves += other.moves
         self.plies += other.plies
@@ -190,6 +197,8 @@ class Table:
         done = [entry for entry in self.applied if min(self.latest) >= entry[0]]
         for entry in done:
             self.stats.latencies.append(now - entry[1])
+            if entry[1] - self.stats.started >= self.stats.settle:
+                self.stats.settled.append(now - entry[1])
             self.applied.remove(entry)
 
     async def player(self, ws: ClientConnection, seat: int, token: str, deadline: float) -> None:
@@ -268,10 +277,17 @@ async def watch_lag(stats: Stats, deadline: float) -> None:
 
 
 async def load(
-    base: str, games: int, seconds: float, think: float, seed: int, bot: str, ramp: float
+    base: str,
+    games: int,
+    seconds: float,
+    think: float,
+    seed: int,
+    bot: str,
+    ramp: float,
+    settle: float,
 ) -> Stats:
     """Run ``games`` tables until ``seconds`` are up, the first ones starting over ``ramp`` s."""
-    stats = Stats()
+    stats = Stats(started=time.perf_counter(), settle=settle)
     rng = random.Random(seed)
     deadline = time.perf_counter() + seconds
     tables = [
@@ -284,7 +300,7 @@ async def load(
     return stats
 
 
-def client_process(args: tuple[str, int, float, float, int, str, float]) -> Stats:
+def client_process(args: tuple[str, int, float, float, int, str, float, float]) -> Stats:
     return asyncio.run(load(*args))
 
 
@@ -296,15 +312,18 @@ def run_clients(
     seed: int,
     bot: str,
     ramp: float,
+    settle: float,
     clients: int,
 ) -> tuple[Stats, float]:
     """Play ``games`` tables from ``clients`` processes (1: in this process)."""
     start = time.perf_counter()
     if clients <= 1:
-        stats = asyncio.run(load(base, games, seconds, think, seed, bot, ramp))
+        stats = asyncio.run(load(base, games, seconds, think, seed, bot, ramp, settle))
         return stats, time.perf_counter() - start
     shares = [games // clients + (i < games % clients) for i in range(clients)]
-    jobs = [(base, n, seconds, think, seed + i, bot, ramp) for i, n in enumerate(shares) if n]
+    jobs = [
+        (base, n, seconds, think, seed + i, bot, ramp, settle) for i, n in enumerate(shares) if n
+    ]
     stats = Stats()
     with multiprocessing.get_context("spawn").Pool(len(jobs)) as pool:
         for part in pool.map(client_process, jobs):
@@ -338,6 +357,12 @@ def main() -> None:
         default=0.0,
         help="seconds over which the tables start (default 0: all at once)",
     )
+    parser.add_argument(
+        "--settle",
+        type=float,
+        default=10.0,
+        help="seconds after which a move counts as settled play (the p99 after the burst)",
+    )
     args = parser.parse_args()
     ramp: float = args.ramp
     rows = []
@@ -357,6 +382,7 @@ def main() -> None:
                 args.seed,
                 args.bot,
                 ramp,
+                args.settle,
                 args.clients,
             )
             cpu = cpu_seconds(pid) - cpu
@@ -368,19 +394,22 @@ def main() -> None:
     )
     print(
         f"{'backend':<11}{'games':>6}{'moves/s':>9}{'actions/s':>10}{'p50 ms':>8}{'p95 ms':>8}"
-        f"{'p99 ms':>8}{'max ms':>8}{'moves':>7}{'errors':>7}{'server cpu':>11}{'client lag p99':>15}"
+        f"{'p99 ms':>8}{'settled p99':>12}{'max ms':>8}{'moves':>7}{'errors':>7}{'server cpu':>11}{'client lag p99':>15}"
     )
     for backend, stats, elapsed, cpu in rows:
         lat = [x * 1000 for x in stats.latencies]
+        settled = [x * 1000 for x in stats.settled]
         print(
             f"{backend:<11}{args.games:>6}{stats.moves / elapsed:>9.1f}{stats.plies / elapsed:>10.1f}"
             f"{percentile(lat, 0.5):>8.1f}{percentile(lat, 0.95):>8.1f}"
-            f"{percentile(lat, 0.99):>8.1f}{max(lat, default=float('nan')):>8.1f}"
+            f"{percentile(lat, 0.99):>8.1f}{percentile(settled, 0.99):>12.1f}"
+            f"{max(lat, default=float('nan')):>8.1f}"
             f"{len(lat):>7}{stats.errors:>7}{cpu / elapsed:>10.0%}"
             f"{percentile(stats.lags, 0.99) * 1000:>12.1f} ms"
         )
     print(
         "latency: a client's move until every client of the game has its update; "
+        f"settled: moves sent after the first {args.settle:g} s; "
         "server cpu: one core = 100% (bot worker included)"
     )
 

@@ -44,13 +44,13 @@ def test_import_ballroom_loads_no_game_until_one_is_asked_for() -> None:
 import sys
 import ballroom
 from ballroom.core.game import game_ids
-assert game_ids() == ["dancing-dice", "dark-tales", "the-dance", "vampires-harvest"], game_ids()
-packages = ("ballroom.games.dancing_dice", "ballroom.games.dark_tales", "ballroom.games.the_dance", "ballroom.games.vampires_harvest")
+assert game_ids() == ["dancing-dice", "dark-tales", "dominare", "the-dance", "vampires-harvest"], game_ids()
+packages = ("ballroom.games.dancing_dice", "ballroom.games.dark_tales", "ballroom.games.dominare", "ballroom.games.the_dance", "ballroom.games.vampires_harvest")
 loaded = lambda: sorted(m for m in packages if m in sys.modules)
 assert loaded() == [], loaded()
 ballroom.make("dancing-dice", players=2, seed=1)
 assert loaded() == ["ballroom.games.dancing_dice"], loaded()
-assert [g.id for g in ballroom.game_classes()] == ["dancing-dice", "dark-tales", "the-dance", "vampires-harvest"]
-assert len(loaded()) == 4
+assert [g.id for g in ballroom.game_classes()] == ["dancing-dice", "dark-tales", "dominare", "the-dance", "vampires-harvest"]
+assert len(loaded()) == 5
 """
     subprocess.run([sys.executable, "-c", code], check=True, timeout=60)

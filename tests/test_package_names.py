@@ -40,6 +40,7 @@ def test_the_registry_is_game_classes_and_games_is_the_package() -> None:
     assert [g.id for g in ballroom.game_classes()] == [
         "dancing-dice",
         "dark-tales",
+        "dominare",
         "the-dance",
         "vampires-harvest",
     ]

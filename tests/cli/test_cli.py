@@ -22,10 +22,11 @@ def test_games_lists_games_options_and_bots() -> None:
     )
     rows = [" ".join(line.strip("│ ").split()) for line in result.output.splitlines()]
     # Each game's own mcts defaults, by game id: Dancing Dice's, Dark Tales' (the generic
-    # ones), The Dance's, Vampire's Harvest's.
+    # ones), Dominare's, The Dance's, Vampire's Harvest's.
     assert [row.split(" │ ")[1] for row in rows if row.startswith("iterations │")] == [
         "1000",
         "1000",
+        "20",
         "200",
         "100",
     ]
@@ -228,3 +229,16 @@ def test_tables_name_every_bot_by_its_whole_spec_in_an_80_column_terminal() -> N
         app, ["tournament", "dancing-dice", "--seats", "expert,random", "--games", "2"]
     )
     assert "│ expert " in result.output and " = " not in result.output
+
+
+def test_bots_alone_in_the_terminal_are_cut_off_past_the_turn_cap(tmp_path: Path) -> None:
+    """The Dance sets no turn limit: random bots alone stop after its turn cap, unfinished."""
+    record = tmp_path / "bots.json"
+    result = runner.invoke(
+        app,
+        ["play", "the-dance", "--seats", "random,random", "--seed", "5", "--save", str(record)],
+    )
+    assert result.exit_code == 0, result.output
+    assert "Cut off after turn 200" in result.output and "1. " not in result.output
+    replayed = runner.invoke(app, ["replay", str(record)])
+    assert replayed.exit_code == 0 and "verified" in replayed.output

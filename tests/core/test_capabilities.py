@@ -89,3 +89,12 @@ def test_the_games_own_answers_are_used_where_declared() -> None:
 def test_mcts_asks_for_determinize() -> None:
     with pytest.raises(InvalidOptionError, match="needs Bare to support determinize"):
         MCTS.make(Bare(2), 0, Rng(0), {})
+
+
+@pytest.mark.parametrize("kind", ballroom.game_classes(), ids=lambda kind: kind.id)
+def test_a_game_that_names_seats_from_the_table_says_so(kind: type[Game]) -> None:
+    """A server names the seats without building the spectator's view unless the game says
+    its names come from play: a game that reads the table for them must say it does."""
+    if kind.player_names is not Game.player_names:
+        assert kind.names_from_play
+    assert kind.names_from_play == (kind.id == "the-dance")

@@ -12,6 +12,7 @@ import pytest
 from ballroom.core.actions import Family, Param
 from ballroom.core.effects import (
     NO,
+    Act,
     AskKind,
     AtLeast,
     CapLimit,
@@ -31,6 +32,7 @@ from ballroom.core.effects import (
     Spend,
     move_all,
     parse_abilities,
+    parse_ability,
     parse_condition,
     parse_operation,
     place,
@@ -106,6 +108,7 @@ class Table:
     flags: set[str] = field(default_factory=set)
     roll: int = 4
     granted: list[str] = field(default_factory=list)
+    acts: list[Act] = field(default_factory=list)
     zones: Zones = field(
         default_factory=lambda: Zones.create(
             2,
@@ -135,6 +138,8 @@ class Table:
             self.roll += operation.delta
         elif isinstance(operation, ExtraStep):
             self.granted.append(operation.step)
+        elif isinstance(operation, Act):
+            self.acts.append(operation)
         else:
             self.zones = move_all(self.zones, operation, seat)
         return [Event(source, f"{source}: {operation}")]
@@ -289,6 +294,28 @@ def test_pavel_gains_two_crowns_when_revealed() -> None:
     assert events[0].text.startswith("pavel")
 
 
+def test_a_games_own_operation_reaches_its_host_with_its_parameters() -> None:
+    """``act``: an operation the game names and performs (Dominare places influence)."""
+    ability = parse_ability(
+        {
+            "name": "dante-straziami/1",
+            "when": "use",
+            "do": [
+                {"act": "place", "amount": 3, "where": "senate"},
+                {"gain": "crowns", "amount": 1},
+                {"act": "exposure", "amount": -1, "target": "self"},
+            ],
+        }
+    )
+    effects = Effects.of([ability])
+    table = Table()
+    resolution, _ = effects.run(effects.trigger("use", 0, ["dante-straziami/1"], table), table)
+    assert resolution.done and table.resources[(0, "crowns")] == 1
+    assert table.acts == [Act("place", 3, "", "senate"), Act("exposure", -1, "self", "")]
+    with pytest.raises(EffectError, match="operation 'act' has no 'color'"):
+        parse_ability({"name": "x", "when": "use", "do": [{"act": "place", "color": "red"}]})
+
+
 def test_rousseau_recruits_from_the_deck_when_his_rank_and_trait_allow() -> None:
     table = Table(flags={"scholar"})
     rng = Rng(7)
@@ -338,7 +365,7 @@ def test_bad_answers_and_bad_data_are_refused_clearly() -> None:
     with pytest.raises(EffectError, match="unknown ability 'flight'; known: athletic"):
         DANCE.trigger("after-roll", 0, ["flight"], table)
     with pytest.raises(
-        EffectError, match="unknown operation 'fly'; allowed: cap-limit, choose, draw"
+        EffectError, match="unknown operation 'fly'; allowed: act, cap-limit, choose, draw"
     ):
         parse_operation({"fly": 1})
     with pytest.raises(EffectError, match="'gain' has no 'crowns'; it takes resource, amount"):

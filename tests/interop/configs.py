@@ -5,8 +5,9 @@ default options; add an entry when its default games are too long for tests.
 Besides rule options, an entry may set the adapters' ``max_turns``: The Dance
 has no turn limit (RULINGS 16), so its random games are cut off, truncated,
 after two turns; Vampire's Harvest's twelve turns take minutes through
-OpenSpiel's checks, so its games are cut off after three (its own tests,
-the conformance suite and the golden game play whole games).
+OpenSpiel's checks, so its games are cut off after three, and Dominare's
+seven Seasons after two (their own tests, the conformance suite and the
+golden games play whole games).
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from ballroom.core.game import Game, games
 
 SMALL_OPTIONS: dict[str, dict[str, Any]] = {
     "dancing-dice": {"endurance": 2},
+    "dominare": {"max_turns": 2},
     "the-dance": {"max_turns": 2},
     "vampires-harvest": {"max_turns": 3},
 }

@@ -5,10 +5,13 @@ from __future__ import annotations
 
 from typing import Any
 
+import orjson
 from fastapi.testclient import TestClient
 
 from ballroom.core.capabilities import StructuresActions
-from ballroom.core.game import get_game
+from ballroom.core.game import get_game, make_game
+from ballroom.core.state import CHANCE
+from ballroom.server.moves import move_list
 from server.support import hello, send, until
 
 
@@ -97,3 +100,24 @@ def test_moves_carry_their_structured_form_in_both_games(client: TestClient) -> 
             assert {"keep", "reroll"} <= {move["family"] for move in moves}
             reroll = next(move for move in moves if move["text"] == "reroll a c")
             assert reroll["params"] == {"dice": "a c"}
+
+
+def test_rooms_of_one_configuration_share_one_listing_of_moves() -> None:
+    """Texts, forms and encoded entries are worked out once per rules and options."""
+    first = move_list(make_game("dancing-dice", 3, endurance=3))
+    assert move_list(make_game("dancing-dice", 3, endurance=3)) is first
+    assert move_list(make_game("dancing-dice", 3, endurance=4)) is not first
+    assert move_list(make_game("dancing-dice", 4, endurance=3)) is not first
+    game = make_game("dancing-dice", 3, endurance=3)
+    state = game.new_state(1)
+    while state.is_chance_node():
+        state.apply(state.sample_chance(), CHANCE)
+    for action in state.legal_actions(state.current_players()[0]):
+        move = orjson.loads(first.entry(action))
+        assert (
+            move
+            == first.move(action)
+            == {"id": action, "text": game.action_to_text(action)}
+            | {key: value for key, value in move.items() if key in ("family", "params")}
+        )
+        assert move["family"] and move["params"] is not None

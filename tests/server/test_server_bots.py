@@ -9,12 +9,22 @@ import signal
 import subprocess
 import time
 from collections.abc import Callable
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
 from fastapi.testclient import TestClient
 
+import ballroom
+from ballroom.core.game import make_game
+from ballroom.core.play import past_cap
+from ballroom.core.record import GameRecord
+from ballroom.core.rng import Rng
+from ballroom.core.state import CHANCE
+from ballroom.games.the_dance import TheDance
 from ballroom.server.app import ServerConfig, create_app
+from ballroom.server.rooms import Room
+from ballroom.server.storage import CUT_OFF, PLAYING, StoredGame, StoredSeat
 from server.support import create_game, free_port, http_json, serve_command, wait_until_up
 
 
@@ -161,3 +171,42 @@ def test_bot_workers_exit_when_the_server_is_killed(tmp_path: Path) -> None:
             server.wait()
         for pid in set(workers) & set(process_table()):
             os.kill(pid, signal.SIGKILL)
+
+
+def test_bots_alone_are_cut_off_past_the_turn_cap_without_a_winner(client: TestClient) -> None:
+    """The Dance sets no turn limit, so a table of random bots might never end: the server
+    cuts it off past ``TheDance.turn_cap``, as the lab does, unfinished and with no winner,
+    and then the whole record may be downloaded."""
+    body = {"game": "the-dance", "players": 2, "seats": ["random", "random"], "seed": 5}
+    game_id = client.post("/api/games", json=body).json()["id"]
+    wait_for(
+        lambda: client.get(f"/api/games/{game_id}").json()["status"] != "playing",
+        120,
+        "a table of random bots in The Dance reaching the turn cap",
+    )
+    meta = client.get(f"/api/games/{game_id}").json()
+    assert meta["status"] == "cut-off" and meta["result"] is None
+    record = client.get(f"/api/games/{game_id}/record").json()
+    state = ballroom.replay(GameRecord.from_json(record))
+    assert not state.is_terminal() and state.turns() == TheDance.turn_cap + 1
+
+
+def test_a_table_with_a_person_is_never_cut_off() -> None:
+    """The cap is for bots alone: a person plays on for as long as the rules allow."""
+    start = make_game("the-dance", 2).new_state(5)
+    tables = {
+        (StoredSeat(0, "human", "a"), StoredSeat(1, "random", None)): PLAYING,
+        (StoredSeat(0, "random", None), StoredSeat(1, "random", None)): CUT_OFF,
+    }
+    for seats, status in tables.items():
+        stored = StoredGame(
+            "t", GameRecord.of(start), seats, False, PLAYING, None, None, datetime.now(UTC)
+        )
+        room, rng = Room(stored, 0.0), Rng(1)
+        while not past_cap(room.state, TheDance.turn_cap):
+            player = room.state.current_players()[0]
+            legal = room.state.legal_actions(player)
+            room.state.apply(
+                room.state.sample_chance() if player == CHANCE else rng.choice(legal), player
+            )
+        assert room.final_status() == status

@@ -50,26 +50,14 @@ others move by the rollout policy there (their information sets, keyed by
 sampled secrets, rarely repeat). ``below=rollout`` plays plain rollouts
 instead: a flat, one-level search.
 
-Measured against The Dance's ``heuristic`` bot, which itself wins 100%
-[96.3, 100] of 100 games against ``random`` (seats rotated, Wilson 95%
-intervals, about 0.5 s a move on one core):
-``mcts:iterations=200,rollout=heuristic,horizon=2,search=halving`` (the
-paired tree) won 66.5% [59.7, 72.7] of 200 two-player games (seed 9505)
-and 50.8% [42.0, 59.6] of 120 four-player games against three (fair share
-25%, seed 9606); with ``below=rollout`` 65.1% [57.8, 71.7] of 176 (seed
-7001). The plain tree (``search=tree``, ``margin=0.1``) managed 53.2% [45.0,
-61.2] of 142: its opponents' nodes rarely repeat and 200 unpaired
-dice-driven returns cannot rank the root moves; and a tree below the halving root that backed up the
-mean of UCB-explored follow-ups won about half (51.9% of 54, 48.1% of 52),
-because trying weak follow-ups made moves with follow-ups look worse than
-moves that end the turn. In Dancing Dice, ``mcts:iterations=1000,horizon=1``
-beat ``expert`` 76.0% [69.6, 81.4] of 200 two-player games (seed 9707),
-and ``expert`` beat ``random`` 96.0% [93.6, 97.5] of 400, both measured
-before the expert danced its tables' first row with its own dice (a fix
-that made it much stronger); against the fixed expert it wins 40% [31, 50]
-of 100 (seed 2020), so this default no longer beats Dancing Dice's best bot.
+A plain tree (``search=tree``) cannot rank the root moves where dice make
+returns noisy: opponents' nodes rarely repeat, and unpaired returns of a few
+hundred rollouts do not tell moves apart; nor can a tree that backs up the
+mean of UCB-explored follow-ups, since trying weak follow-ups makes moves that
+have follow-ups look worse than moves that end the turn. How each setting
+fares is measured in ``docs/bot-strength.md``.
 
-Those two settings are each game's declared defaults for ``mcts``
+Each game declares its own defaults for ``mcts``
 (``bot_defaults`` next to the game's own bots), so a bare ``mcts`` seat
 plays them; parameters a seat spec gives override them one by one.
 """

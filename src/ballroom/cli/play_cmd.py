@@ -21,7 +21,7 @@ from ballroom.core.capabilities import describe_action, render
 from ballroom.core.errors import IllegalActionError
 from ballroom.core.events import Event
 from ballroom.core.game import Game, make_game
-from ballroom.core.play import step
+from ballroom.core.play import past_cap, step
 from ballroom.core.state import CHANCE
 
 if TYPE_CHECKING:
@@ -145,8 +145,17 @@ def play_command(
     secret_seed = bool(humans)
     shown_seed = "" if secret_seed else f", seed {seed}"
     console.print(f"[bold]{game.name}[/bold]{shown_seed}: {names}")
+    # Bots alone are cut off past the game's turn cap, as the lab does: The Dance sets no
+    # turn limit, and bots might never end it.
+    cap = None if humans else game.turn_cap
     try:
         while not state.is_terminal():
+            if past_cap(state, cap):
+                console.print(
+                    f"Cut off after turn {cap}, the turn limit for bots alone: "
+                    "the game ends unfinished, with no winner."
+                )
+                break
             acting = state.current_players()[0]
             events = step(state, agents)
             for event in events:

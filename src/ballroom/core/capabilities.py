@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
+from functools import cache
+from typing import TYPE_CHECKING, Any, Protocol, cast, runtime_checkable
 
 if TYPE_CHECKING:
     from ballroom.core.game import Game
@@ -87,22 +88,30 @@ class ShowsComponents(Protocol):
     def components_json(self) -> dict[str, Any]: ...
 
 
+@cache
+def offers(kind: type, capability: type) -> bool:
+    """Whether games of class ``kind`` have ``capability``: answered once per class, since
+    a runtime Protocol check walks the Protocol's members on every call, and a server
+    asks after every move."""
+    return issubclass(kind, capability)
+
+
 def render(game: Game, observation: Observation) -> str:
     """The game's picture of ``observation``, or its indented JSON."""
-    if isinstance(game, Renders):
-        return game.render(observation)
+    if offers(type(game), Renders):
+        return cast(Renders, game).render(observation)
     return json.dumps(observation, indent=1)
 
 
 def move_hints(game: Game, observation: Observation, legal: Sequence[int]) -> dict[int, Any]:
     """The game's notes on ``legal`` moves, or none."""
-    if isinstance(game, HintsMoves):
-        return game.move_hints(observation, legal)
+    if offers(type(game), HintsMoves):
+        return cast(HintsMoves, game).move_hints(observation, legal)
     return {}
 
 
 def describe_action(game: Game, action: int, observation: Observation) -> str:
     """The game's words for ``action``, or its text form."""
-    if isinstance(game, DescribesActions):
-        return game.describe_action(action, observation)
+    if offers(type(game), DescribesActions):
+        return cast(DescribesActions, game).describe_action(action, observation)
     return game.action_to_text(action)

@@ -8,12 +8,13 @@ ability is written once, in a data file or in Python, and nowhere else.
 Operations: ``Gain`` and ``Spend`` a resource (``named``: the seat names
 each card spent), ``ModifyRoll``, ``ExtraStep`` (a step granted again),
 ``MoveAll`` between zones, ``Draw`` (one chance step per card), ``Pick`` (the
-seat chooses cards of a zone), ``Offer`` (yes or no to a sequence) and
-``Choose`` (one of several). Standing rules, for the trigger ``always``:
-``SetLimit`` (raises a limit), ``CapLimit`` (caps it, whatever raises it) and
-``Grant`` (a permission); ``Effects.standing`` works out what a seat's
-abilities make of them once, and a ``SetLimit`` or ``Grant`` says what the
-table is told when its first use reveals it. Conditions: ``AtLeast`` (a
+seat chooses cards of a zone), ``Offer`` (yes or no to a sequence),
+``Choose`` (one of several) and ``Act`` (a game's own operation, performed by
+its Host). Standing rules, for the trigger ``always``: ``SetLimit`` (raises a
+limit, read with ``Effects.limit``), ``CapLimit`` (caps it, whatever raises
+it) and ``Grant`` (a permission); ``Effects.standing`` works out what a
+seat's abilities make of them once, and a ``SetLimit`` or ``Grant`` says
+what the table is told when its first use reveals it. Conditions: ``AtLeast`` (a
 quantity), ``Has`` (a flag, such as a trait) and ``Not``.
 
 ``Effects.run`` performs a ``Resolution`` (the operations an ability set
@@ -175,6 +176,24 @@ class Choose:
 
 
 @dataclass(frozen=True, slots=True)
+class Act:
+    """A game's own operation, named and parametrised in its data and performed by its Host.
+
+    The extension point for what a game's abilities do beyond the shared
+    operations (Dominare places, removes and moves influence, steals,
+    flips): ``name`` says which, ``amount``, ``target`` and ``where`` are its
+    parameters, read by the game's ``perform``. A game that needs a decision
+    for it (a block, a player) asks in its own flow.
+    """
+
+    key: ClassVar[str] = "act"
+    name: str
+    amount: int = 1
+    target: str = ""
+    where: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class CapLimit:
     """A standing rule that no raise overrides: ``quantity``'s limit is at most ``value``
     (Athletic: the Ankh adds nothing, Resourceful or not)."""
@@ -194,7 +213,7 @@ class Grant:
     shows: str = ""
 
 
-Primitive = Gain | Spend | ModifyRoll | ExtraStep | MoveAll
+Primitive = Gain | Spend | ModifyRoll | ExtraStep | MoveAll | Act
 """Operations the game performs at once (``Host.perform``)."""
 Operation = Primitive | SetLimit | Draw | Pick | Offer | Choose | CapLimit | Grant
 
@@ -458,7 +477,7 @@ class Effects:
                 return Resolution(seat, (item, *todo[1:]), ask), events
             if item.moment is None:
                 operation = self.operation(item)
-                if isinstance(operation, Gain | Spend | ModifyRoll | ExtraStep | MoveAll):
+                if isinstance(operation, Gain | Spend | ModifyRoll | ExtraStep | MoveAll | Act):
                     events += host.perform(seat, operation, item.ability)
             todo.pop(0)
         return Resolution(seat), events
@@ -649,6 +668,7 @@ _OPERATIONS: dict[str, type[Any]] = {
         Pick,
         Offer,
         Choose,
+        Act,
         CapLimit,
         Grant,
     )

@@ -114,6 +114,10 @@ class Game(ABC):
         """
         raise NotImplementedError(f"{self.name} has no tensor encoding of its observations yet")
 
+    names_from_play: ClassVar[bool] = False
+    """Whether ``player_names`` reads the table (seats take on public identities in play);
+    if not, the names are fixed and nobody need build the spectator's view to learn them."""
+
     def player_name(self, player: int) -> str:
         return f"Player {player + 1}"
 

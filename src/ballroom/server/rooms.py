@@ -28,24 +28,26 @@ from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from typing import Any, TypeVar, cast
+from typing import Any, TypeVar
 
 import orjson
 
 from ballroom.agents import bot_names, resolve_seat
-from ballroom.core.capabilities import StructuresActions, move_hints
+from ballroom.core.capabilities import move_hints
 from ballroom.core.errors import BallroomError, IllegalActionError, RecordError
 from ballroom.core.events import Event
 from ballroom.core.game import Game, make_game
 from ballroom.core.options import OptionValue
-from ballroom.core.play import decision_for
+from ballroom.core.play import decision_for, past_cap
 from ballroom.core.record import GameRecord, replay
 from ballroom.core.rng import derive_seed
 from ballroom.core.state import CHANCE, Observation, State
 from ballroom.server import storage
 from ballroom.server.botpool import BotPool, bot_move, check_seat
 from ballroom.server.defaults import DEFAULT_BOT_MS_MAX
+from ballroom.server.moves import move_list
 from ballroom.server.storage import (
+    CUT_OFF,
     OVER,
     PLAYING,
     RESIGNED,
@@ -65,6 +67,7 @@ Viewer = int | None
 """A seat, or ``None`` for a spectator."""
 
 MOVES_KEPT = 64
+NON_STR_KEYS = orjson.OPT_NON_STR_KEYS
 """Encoded move lists a room keeps (see ``Room.moves_json``) before it starts afresh."""
 
 SEAT_RECORD_FORMAT = "ballroom-seat-record/1"
@@ -133,8 +136,8 @@ class Room:
         self.state = stored.record.new_state()
         self.steps: list[Step] = []
         self._round: set[int] | None = None
-        self._texts: dict[int, str] = {}
-        self._forms: dict[int, dict[str, Any]] = {}
+        self.moves = move_list(self.state.game)
+        """How frames list this game's legal moves, shared with its other rooms."""
         self._names: tuple[State, int, list[str]] | None = None
         self._seen: tuple[State, int, dict[Viewer, Observation]] | None = None
         self._moves: dict[tuple[int, ...], tuple[dict[int, Any], orjson.Fragment]] = {}
@@ -155,23 +158,8 @@ class Room:
         return len(self.steps)
 
     def text(self, action: int) -> str:
-        """An action's text form, memoised: every frame lists the legal moves as text."""
-        text = self._texts.get(action)
-        if text is None:
-            text = self._texts[action] = self.game.action_to_text(action)
-        return text
-
-    def form(self, action: int) -> dict[str, Any]:
-        """An action's structured form (``family``, ``params``), memoised: a client renders a
-        move from it without reading its text. Empty for a game without one."""
-        form = self._forms.get(action)
-        if form is None:
-            form = {}
-            if structures_actions(type(self.game)):
-                found = cast(StructuresActions, self.game).action_json(action)
-                form = {"family": found["family"], "params": found["params"]}
-            self._forms[action] = form
-        return form
+        """An action's text form (memoised for every room of this game's configuration)."""
+        return self.moves.text(action)
 
     def record(self) -> GameRecord:
         """The full record, seed included: for a finished game only (see ``seat_record``)."""
@@ -228,7 +216,13 @@ class Room:
             taken.append(self._apply(self.state.sample_chance(), CHANCE))
 
     def final_status(self) -> str:
-        return OVER if self.state.is_terminal() else PLAYING
+        """Over at the rules' end; cut off once bots alone have played past the game's turn
+        cap (The Dance sets no turn limit, and bots might never end it), as the lab does."""
+        if self.state.is_terminal():
+            return OVER
+        if all(seat.is_bot for seat in self.seats) and past_cap(self.state, self.game.turn_cap):
+            return CUT_OFF
+        return PLAYING
 
     def resign_event(self, seat: int) -> Event:
         """The log line of a human leaving a game that goes on with a bot in the seat."""
@@ -296,7 +290,11 @@ class Room:
     def seat_names(self) -> list[str]:
         """The seats' names as everyone sees them now; kept until the game moves on."""
         if self._names is None or self._names[0] is not self.state or self._names[1] != self.ply:
-            names = self.game.player_names(self.observation(None))
+            game = self.game
+            if game.names_from_play:
+                names = game.player_names(self.observation(None))
+            else:
+                names = [game.player_name(p) for p in range(game.players)]
             self._names = (self.state, self.ply, names)
         return self._names[2]
 
@@ -393,13 +391,15 @@ class Room:
         cached = self._moves.get(actions)
         if cached is not None and (cached[0] is hints or cached[0] == hints):
             return cached[1]
-        legal = [
-            {"id": action, "text": self.text(action)}
-            | self.form(action)
-            | ({"hint": hints[action]} if action in hints else {})
+        entries = [
+            self.moves.entry(action)
+            if action not in hints
+            else orjson.dumps(
+                self.moves.move(action) | {"hint": hints[action]}, option=NON_STR_KEYS
+            )
             for action in actions
         ]
-        encoded = orjson.Fragment(orjson.dumps(legal, option=orjson.OPT_NON_STR_KEYS))
+        encoded = orjson.Fragment(b"[" + b",".join(entries) + b"]")
         if len(self._moves) >= MOVES_KEPT:
             self._moves.clear()
         self._moves[actions] = (hints, encoded)
@@ -484,13 +484,6 @@ class Room:
 def _cached_game(game_id: str, players: int, options: str) -> Game:
     options_of: dict[str, OptionValue] = orjson.loads(options)
     return make_game(game_id, players, **options_of)
-
-
-@functools.cache
-def structures_actions(kind: type[Game]) -> bool:
-    """Whether games of ``kind`` give their actions a structured form: asked for every move
-    a room first lists, so answered once per class (a Protocol check is slow)."""
-    return issubclass(kind, StructuresActions)
 
 
 def _seat_label(seat: int) -> str:

@@ -108,7 +108,9 @@ class ActionRow(Base):
 
 
 PLAYING, OVER, RESIGNED, UPLOADED = "playing", "over", "resigned", "uploaded"
-"""Game statuses: only ``playing`` games accept moves."""
+CUT_OFF = "cut-off"
+"""Game statuses: only ``playing`` games accept moves. A game is cut off, unfinished and
+without a winner, once bots alone have played it past the game's turn cap."""
 
 T = TypeVar("T")
 

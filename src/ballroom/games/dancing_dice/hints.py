@@ -13,19 +13,21 @@ from collections.abc import Sequence
 from typing import Any
 
 from ballroom.core.state import Observation
+from ballroom.core.view import from_json
 from ballroom.games.dancing_dice.dance_values import dance_value, describe_value
 from ballroom.games.dancing_dice.game_play import CODEC, FIRST, Phase
 from ballroom.games.dancing_dice.judging import Performance
-from ballroom.games.dancing_dice.view import read
+from ballroom.games.dancing_dice.view import Curtain, read_step
 
 
 def move_hints(observation: Observation, legal: Sequence[int]) -> dict[int, Any]:
     """For each ``first ...`` move: both dances' values and names, Rock and Gala."""
-    view = read(observation)
-    tango = view.public.tango
-    if view.private is None or view.step.name is not Phase.ARRANGE or tango is None:
+    # Only the step, the Tango and the seat's own dice matter: reading the whole view
+    # back would cost more than the notes, and a server asks after every move.
+    private, tango = observation["private"], observation["public"]["tango"]
+    if private is None or tango is None or read_step(observation).name is not Phase.ARRANGE:
         return {}
-    return _arrangements(view.private.dice, tango, tuple(legal))
+    return _arrangements(from_json(Curtain, private).dice, tuple(tango), tuple(legal))
 
 
 @functools.lru_cache(maxsize=512)

@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from ballroom.core.flow import Step
 from ballroom.core.state import Observation
 from ballroom.core.view import View
 from ballroom.games.dancing_dice.game_play import Phase
@@ -96,3 +97,8 @@ DiceView = View[Phase, Floor, Curtain]
 def read(observation: Observation) -> DiceView:
     """An observation read back as the typed view it was written from."""
     return View.from_observation(observation, Phase, Floor, Curtain)
+
+
+def read_step(observation: Observation) -> Step[Phase]:
+    """Only the step of an observation, for a reader that needs no more of it."""
+    return Step.from_json(Phase, observation["step"])

@@ -167,6 +167,8 @@ class TheDance(Game):
     def player_name(self, player: int) -> str:
         return f"Player {player + 1}"
 
+    names_from_play = True
+
     def player_names(self, public: Observation) -> list[str]:
         """Once a seat has chosen its Avatar, the table knows it by its family."""
         return [

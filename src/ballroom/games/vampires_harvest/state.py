@@ -26,6 +26,7 @@ from ballroom.core.flow import Step
 from ballroom.core.state import Outcome
 from ballroom.core.view import View
 from ballroom.core.zones import Visibility, Zone, ZoneId, Zones
+from ballroom.games.vampires_harvest import prepare, rules
 from ballroom.games.vampires_harvest.chronicle import Deeds
 from ballroom.games.vampires_harvest.components import Deck, Lasts
 from ballroom.games.vampires_harvest.turn import CATALOG, ActionCard, Phase, Skill, Task, Track
@@ -142,8 +143,6 @@ class HarvestState(AgendaState[Phase, Task]):
 
     def __init__(self, game: VampiresHarvest, seed: int, *, deal: bool = True) -> None:
         super().__init__(game, seed)
-        from ballroom.games.vampires_harvest import prepare
-
         n = game.players
         self.told: list[Event] = []
         self.turn = 1
@@ -180,9 +179,7 @@ class HarvestState(AgendaState[Phase, Task]):
     # -- the agenda -------------------------------------------------------------
 
     def handlers(self) -> Mapping[Task, TaskHandler]:
-        from ballroom.games.vampires_harvest.rules import HANDLERS
-
-        return HANDLERS
+        return rules.HANDLERS
 
     def over(self) -> Step[Phase]:
         return Step.over(Phase.OVER)
@@ -207,20 +204,14 @@ class HarvestState(AgendaState[Phase, Task]):
     # -- what a game writes for the declared core -------------------------------
 
     def choices(self, seat: int) -> list[Action]:
-        from ballroom.games.vampires_harvest.rules import CHOICES
-
-        return CHOICES[self.step.name](self, seat)
+        return rules.CHOICES[self.step.name](self, seat)
 
     def chances(self) -> list[tuple[Action, float]]:
-        from ballroom.games.vampires_harvest.rules import chances
-
-        return chances(self)
+        return rules.chances(self)
 
     def play(self, action: Action, seat: int) -> list[Event]:
-        from ballroom.games.vampires_harvest.rules import PLAYERS
-
         self.told = []
-        PLAYERS[self.step.name](self, action, seat)
+        rules.PLAYERS[self.step.name](self, action, seat)
         told, self.told = self.told, []
         return told
 

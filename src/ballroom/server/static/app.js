@@ -425,6 +425,9 @@ async function gamePage(gameId) {
       return `Game over: ${w} ${m.result.winners.length === 1 ? "wins" : "share the win"}.${left}`;
     }
     if (m.status === "resigned") return `Game over: ${name(m.resigned)} resigned.`;
+    if (m.status === "cut-off") {
+      return "Game cut off: bots alone played past the game's turn limit; it ends unfinished, with no winner.";
+    }
     const waiting = msg.current.filter((p) => p >= 0);
     if (!waiting.length) return "Rolling…";
     if (waiting.includes(shown)) return `Your move, ${name(shown)}.`;

@@ -1,0 +1,269 @@
+"""The Action Phase: two actions each in player order (three in Season 7), then any
+bonus actions, and the end of the Season. Epic: an action on each agent's turn instead,
+rank by rank (its own ability, a district ability or a basic ability).
+
+An action is an agent ability (an unused face-up agent, an ability
+numbered at most its rank), a district ability (a district the player
+controls, once per Season per district), or a basic ability: gain one
+crown, Inspire (influence in one block at the district's VP per token, at
+least one crown each), Rally, Recruit (draw two, keep one), Replace (never
+rank 7; exposure +1; "when revealed" resolves) or Whitewash (Season + 2
+crowns a point, up or down).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ballroom.core.actions import Action
+from ballroom.core.flow import Step
+from ballroom.core.zones import ZoneId
+from ballroom.games.dominare import canvassing, conspiracy, trading
+from ballroom.games.dominare.influence import controller, place
+from ballroom.games.dominare.state import SEASONS
+from ballroom.games.dominare.turn import (
+    ABILITY,
+    BLOCK_NUMBER,
+    CATALOG,
+    CROWN,
+    INSPIRE,
+    MAX_BUY,
+    RALLY,
+    RECRUIT,
+    REPLACE,
+    TRADE,
+    USE,
+    WHITEWASH,
+    Direction,
+    Phase,
+    Task,
+    block_of,
+)
+
+if TYPE_CHECKING:
+    from ballroom.games.dominare.state import DominareState
+
+ACTIONS, LAST_SEASON_ACTIONS = 2, 3
+REPLACE_EXPOSURE = 1
+NEVER_REPLACED = 7
+RECRUIT_DRAW = 2
+
+
+def season_tasks(state: DominareState) -> tuple[tuple[Task, int], ...]:
+    """After the player order: the event, canvassing rank by rank, the actions, the end."""
+    actions = LAST_SEASON_ACTIONS if state.season == SEASONS else ACTIONS
+    return (
+        (Task.EVENT, 0),
+        (Task.SECTIONS, 0),
+        (Task.ADJUST, 0),
+        *(
+            (Task.CANVASS, canvassing.canvass_task(seat, rank))
+            for rank in range(1, state.season + 1)
+            for seat in state.order
+        ),
+        *(action_tasks(state) if state.game.epic else ()),
+        *(
+            (Task.ACTION, seat)
+            for _ in range(0 if state.game.epic else actions)
+            for seat in state.order
+        ),
+        (Task.SEASON_END, 0),
+    )
+
+
+def action_tasks(state: DominareState) -> tuple[tuple[Task, int], ...]:
+    """Epic: an action for each agent, all rank 1 agents first, in player order."""
+    return tuple(
+        (Task.ACTION, rank * 10 + seat)
+        for rank in range(1, state.season + 1)
+        for seat in state.order
+    )
+
+
+def action(state: DominareState, task: int) -> Step[Phase]:
+    """A seat's action (Epic: the turn of its agent in rank ``task // 10``)."""
+    state.epic_rank = task // 10
+    return Step.seat(Phase.ACTION, task % 10)
+
+
+def usable_abilities(state: DominareState, seat: int, traits: str = "") -> list[Action]:
+    """The agent abilities ``seat`` may use now (of agents with ``traits``, if given)."""
+    found = []
+    for rank in range(1, len(state.ranks[seat]) + 1):
+        if not state.face_up(seat, rank) or state.used[seat][rank - 1]:
+            continue
+        if traits and not _matches(state, seat, rank, traits):
+            continue
+        for number, ability in enumerate(state.agent_at(seat, rank).abilities, 1):
+            if ability.number <= rank:
+                found.append(ABILITY(rank, number))
+    return found
+
+
+def _matches(state: DominareState, seat: int, rank: int, traits: str) -> bool:
+    """Whether the agent has one of ``traits`` (``a|b``) or, for ``not:a,b``, none of them."""
+    mine = {t.value for t in state.traits(seat, rank)}
+    if traits.startswith("not:"):
+        return not mine & set(traits[4:].split(","))
+    return bool(mine & set(traits.split("|")))
+
+
+def action_choices(state: DominareState, seat: int) -> list[Action]:
+    found = usable_abilities(state, seat)
+    if state.epic_rank:
+        found = [move for move in found if move["rank"] == state.epic_rank]
+    for district in range(len(CATALOG.districts)):
+        if not state.district_used[district] and controller(state, district) == seat:
+            found.append(USE(district))
+    found.append(CROWN())
+    crowns = state.crowns[seat]
+    for info in state.board.blocks:
+        price = inspire_price(state, info.district)
+        number = BLOCK_NUMBER[info.id]
+        found += [INSPIRE(number, n) for n in range(1, min(MAX_BUY, crowns // price) + 1)]
+    if any(
+        state.down[seat][r - 1] and not state.dead(seat, r)
+        for r in range(1, len(state.ranks[seat]) + 1)
+    ):
+        found.append(RALLY())
+    if state.zones.zone("agent-deck").size + state.zones.zone("agent-discard").size:
+        found.append(RECRUIT())
+    hand = state.zones.zone("hand", seat).cards
+    for rank in range(1, min(len(state.ranks[seat]), NEVER_REPLACED - 1) + 1):
+        if not state.dead(seat, rank):
+            found += [REPLACE(rank, card) for card in hand]
+    price = whitewash_price(state)
+    most = min(MAX_BUY, crowns // price)
+    found += [WHITEWASH(Direction.DOWN, n) for n in range(1, min(most, state.exposure[seat]) + 1)]
+    found += [WHITEWASH(Direction.UP, n) for n in range(1, most + 1)]
+    return found + trading.trade_moves(state, seat)
+
+
+def inspire_price(state: DominareState, district: int) -> int:
+    """Crowns per influence bought: the district's VP, at least one."""
+    return max(1, state.vp[district])
+
+
+def whitewash_price(state: DominareState) -> int:
+    return state.season + 2
+
+
+def play_action(state: DominareState, action: Action, seat: int) -> None:
+    family = action.family
+    if family is TRADE:
+        trading.open_trade(state, seat, action["player"] - 1)
+        return
+    state.traded = False
+    if family is ABILITY:
+        use_agent(state, seat, action["rank"], action["number"])
+    elif family is USE:
+        district = action["district"]
+        state.district_used = tuple(u or d == district for d, u in enumerate(state.district_used))
+        ability, text = CATALOG.district_abilities[district]
+        name = CATALOG.districts[district].name
+        state.say("district", f"{state.name(seat)} uses the {name} ability: {text}")
+        state.start(ability, seat, 0, "use")
+    elif family is CROWN:
+        state.gain_crowns(seat, 1)
+        state.say("crown", f"{state.name(seat)} gains one crown.")
+    elif family is INSPIRE:
+        block, amount = block_of(state.board, action), action["influence"]
+        state.gain_crowns(seat, -amount * inspire_price(state, state.board.blocks[block].district))
+        place(state, seat, block, amount)
+        state.say(
+            "inspire",
+            f"{state.name(seat)} buys {amount} influence in {state.board.blocks[block].id}.",
+        )
+    elif family is RALLY:
+        rally(state, seat, "")
+    elif family is RECRUIT:
+        recruit(state, seat, RECRUIT_DRAW, "")
+    elif family is REPLACE:
+        replace(state, seat, action["rank"], action["agent"])
+    else:
+        amount = action["exposure"]
+        state.gain_crowns(seat, -amount * whitewash_price(state))
+        sign = 1 if action["way"] is Direction.UP else -1
+        exposure = list(state.exposure)
+        exposure[seat] = max(0, exposure[seat] + sign * amount)
+        state.exposure = tuple(exposure)
+        state.say("whitewash", f"{state.name(seat)} whitewashes: exposure {sign * amount:+d}.")
+    state.proceed()
+
+
+def use_agent(state: DominareState, seat: int, rank: int, number: int) -> None:
+    """The agent in ``rank`` uses its ``number``-th ability (and is used for the Season)."""
+    state.set_rank(seat, rank, used=True)
+    agent = state.agent_at(seat, rank)
+    state.say("ability", f"{state.name(seat)} uses {agent.name}'s ability {number}.")
+    state.start(agent.abilities[number - 1].name, seat, rank, "use")
+
+
+def rally(state: DominareState, seat: int, traits: str) -> None:
+    """Flip the seat's face-down agents (with ``traits``, if given) face up."""
+    for rank in range(1, len(state.ranks[seat]) + 1):
+        if not state.down[seat][rank - 1] or state.dead(seat, rank):
+            continue
+        if traits and not state.agent_at(seat, rank).traits & _trait_set(traits):
+            continue
+        state.set_rank(seat, rank, down=False)
+    state.say("rally", f"{state.name(seat)} rallies.")
+
+
+def _trait_set(traits: str) -> frozenset[object]:
+    from ballroom.games.dominare.components import Trait
+
+    return frozenset(Trait(t) for t in traits.split("|"))
+
+
+def recruit(state: DominareState, seat: int, count: int, keep_only: str) -> None:
+    """Draw ``count`` agents into the seat's dealt cards, then keep one."""
+    state.recruit_filter = keep_only
+    state.push(*((Task.RECRUIT_DRAW, seat) for _ in range(count)), (Task.RECRUIT_KEEP, seat))
+    state.say("recruit", f"{state.name(seat)} recruits from {count} agents.")
+
+
+def replace(state: DominareState, seat: int, rank: int, card: int) -> None:
+    old = state.ranks[seat][rank - 1]
+    state.zones = state.zones.move(old, ZoneId("removed"))
+    conspiracy.enter_rank(state, seat, card, rank)
+    state.adjust_exposure(seat, REPLACE_EXPOSURE)
+    state.say(
+        "replace",
+        f"{state.name(seat)} replaces {CATALOG.agent(old).name} with {CATALOG.agent(card).name} "
+        f"in rank {rank}.",
+        {"seat": seat, "card": card},
+    )
+    conspiracy.when_revealed(state, seat, rank)
+
+
+def recruit_keep(state: DominareState, seat: int) -> Step[Phase] | None:
+    return Step.seat(Phase.RECRUIT, seat) if state.zones.zone("dealt", seat).size else None
+
+
+def play_recruit_keep(state: DominareState, action: Action, seat: int) -> None:
+    card = action["agent"]
+    keep_only = state.recruit_filter
+    to = ZoneId("hand", seat)
+    if keep_only and not CATALOG.agent(card).traits & _trait_set(keep_only):
+        to = ZoneId("agent-discard")
+    state.zones = state.zones.move(card, to)
+    state.zones = state.zones.pass_all({ZoneId("dealt", seat): ZoneId("agent-discard")})
+    state.say("recruited", f"{state.name(seat)} adds an agent to their hand.")
+    state.proceed()
+
+
+def season_end(state: DominareState, seat: int) -> None:
+    """Bonus actions owed, then the event discarded and the Season's effects over."""
+    owed = [s for s in state.order if state.bonus[s]]
+    if owed:
+        who = owed[0]
+        state.bonus = tuple(b - (s == who) for s, b in enumerate(state.bonus))
+        state.push((Task.ACTION, who), (Task.SEASON_END, 0))
+        return
+    state.zones = state.zones.pass_all({ZoneId("event"): ZoneId("event-discard")})
+    state.doubled = False
+    if state.season < SEASONS:
+        state.push((Task.SEASON, 0))
+    else:
+        state.say("end", "The seventh Season is over.")

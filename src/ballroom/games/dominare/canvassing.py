@@ -1,0 +1,157 @@
+"""The Canvassing Phase: income, then influence, rank by rank in player order.
+
+An agent's influence (plus one when networking: a face-up neighbour in
+the ranks shares a trait; never for Nobility) goes on one block of its
+home district (the Swamp: any of its three districts; Culture: anywhere;
+Nobility never canvasses). Spreading: each further block costs a crown and
+must be adjacent to the first block, in at most one district besides the
+first's (a first block in the Canals spreads into any district it touches:
+the sample turn). Shadowmen ignore adjacency when spreading, and place
+their first influence outside the Swamp for a crown.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ballroom.core.actions import Action
+from ballroom.core.flow import Step
+from ballroom.games.dominare.components import CANALS, Faction
+from ballroom.games.dominare.influence import blocks_in, place
+from ballroom.games.dominare.state import Canvass, crowns
+from ballroom.games.dominare.turn import CATALOG, DONE, Phase, block_move, block_of
+
+if TYPE_CHECKING:
+    from ballroom.games.dominare.state import DominareState
+
+
+def networking(state: DominareState, seat: int, rank: int) -> bool:
+    """Whether the agent in ``rank`` shares a trait with a face-up neighbour."""
+    mine = state.traits(seat, rank)
+    return any(mine & state.traits(seat, other) for other in (rank - 1, rank + 1))
+
+
+def influence(state: DominareState, seat: int, rank: int) -> int:
+    """The influence the agent in ``rank`` places when canvassing (0 when face down)."""
+    if not state.face_up(seat, rank):
+        return 0
+    agent = state.agent_at(seat, rank)
+    if agent.faction is Faction.NOBILITY:
+        return 0
+    return agent.influence + networking(state, seat, rank)
+
+
+def canvass_task(seat: int, rank: int) -> int:
+    """The argument of the task canvassing ``seat``'s agent in ``rank``."""
+    return rank * 10 + seat
+
+
+def canvass(state: DominareState, task: int) -> Step[Phase] | None:
+    """The agent in the rank being canvassed collects its income, then places influence."""
+    seat, rank = task % 10, task // 10
+    if not state.face_up(seat, rank):
+        return None
+    agent = state.agent_at(seat, rank)
+    if agent.income:
+        state.gain_crowns(seat, agent.income)
+        state.say("income", f"{agent.name} brings {state.name(seat)} {crowns(agent.income)}.")
+    amount = influence(state, seat, rank)
+    if not amount:
+        return None
+    state.canvass = Canvass(seat, rank, amount)
+    return Step.seat(Phase.CANVASS, seat)
+
+
+def first_blocks(state: DominareState, seat: int, faction: Faction) -> tuple[list[int], list[int]]:
+    """The blocks the first influence may go on: free, and for a crown (Shadowmen)."""
+    home = blocks_in(state, faction.home)
+    if faction is Faction.SHADOWMEN and state.crowns[seat] >= 1:
+        others = [b for b in range(len(state.board.blocks)) if b not in set(home)]
+        return home, others
+    return home, []
+
+
+def canvass_choices(state: DominareState, seat: int) -> list[Action]:
+    work = _work(state)
+    free, paid = first_blocks(state, seat, state.agent_at(seat, work.rank).faction)
+    return [block_move(state.board, b) for b in sorted({*free, *paid})]
+
+
+def play_first(state: DominareState, action: Action, seat: int) -> None:
+    work = _work(state)
+    block = block_of(state.board, action)
+    faction = state.agent_at(seat, work.rank).faction
+    free, _ = first_blocks(state, seat, faction)
+    if block not in free:
+        state.gain_crowns(seat, -1)
+    state.canvass = Canvass(seat, work.rank, work.left - 1, block, ((block, 1),))
+    _go_on(state)
+
+
+def spread_blocks(state: DominareState, seat: int) -> list[int]:
+    """The blocks the next influence may go on: those already used, and (for a crown) a
+    new block the spreading rules allow."""
+    work = _work(state)
+    board = state.board
+    used = [b for b, _ in work.placed]
+    if state.crowns[seat] < 1:
+        return used
+    if state.agent_at(seat, work.rank).faction is Faction.SHADOWMEN:
+        return list(range(len(board.blocks)))
+    first_district = board.blocks[work.first].district
+    others = {board.blocks[b].district for b in used} - {first_district}
+    allowed = []
+    for block in board.adjacent[work.first]:
+        district = board.blocks[block].district
+        canal_first = CATALOG.districts[first_district].id == CANALS
+        if district == first_district or canal_first or not others or district in others:
+            allowed.append(block)
+    return sorted({*used, *allowed})
+
+
+def spread_choices(state: DominareState, seat: int) -> list[Action]:
+    return [block_move(state.board, b) for b in spread_blocks(state, seat)] + [DONE()]
+
+
+def play_spread(state: DominareState, action: Action, seat: int) -> None:
+    work = _work(state)
+    if action.family is DONE:
+        placed = list(work.placed)
+        placed[0] = (work.first, placed[0][1] + work.left)
+        state.canvass = Canvass(seat, work.rank, 0, work.first, tuple(placed))
+    else:
+        block = block_of(state.board, action)
+        spread = dict(work.placed)
+        if block not in spread:
+            state.gain_crowns(seat, -1)
+        spread[block] = spread.get(block, 0) + 1
+        state.canvass = Canvass(seat, work.rank, work.left - 1, work.first, tuple(spread.items()))
+    _go_on(state)
+
+
+def _go_on(state: DominareState) -> None:
+    """Ask for the next influence, or place them all when none is left to spread."""
+    work = _work(state)
+    if (work.left and state.crowns[work.seat] >= 1) or (work.left and _spread_so_far(work)):
+        state.step = Step.seat(Phase.SPREAD, work.seat)
+        return
+    placed = list(work.placed)
+    placed[0] = (work.first, placed[0][1] + work.left)
+    for block, amount in placed:
+        place(state, work.seat, block, amount)
+        state.say(
+            "place",
+            f"{state.name(work.seat)} places {amount} influence in {state.board.blocks[block].id}.",
+            {"seat": work.seat, "block": block, "amount": amount},
+        )
+    state.canvass = None
+    state.proceed()
+
+
+def _spread_so_far(work: Canvass) -> bool:
+    return len(work.placed) > 1
+
+
+def _work(state: DominareState) -> Canvass:
+    assert state.canvass is not None
+    return state.canvass

@@ -1,0 +1,78 @@
+"""Influence: the struggle for control of blocks and districts.
+
+A block holds the influence of one player at most: influence placed on a
+rival's block destroys the rival's in pairs until one colour remains. A
+player controls a district by controlling more of its blocks than any other
+player; a tie for the most controls nothing.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ballroom.games.dominare.components import SWAMP
+from ballroom.games.dominare.state import NOBODY
+from ballroom.games.dominare.turn import CATALOG
+
+if TYPE_CHECKING:
+    from ballroom.games.dominare.state import DominareState
+
+
+def place(state: DominareState, seat: int, block: int, amount: int) -> None:
+    """``amount`` of ``seat``'s influence placed on ``block``: added to its own, or the
+    rival tokens removed in pairs with it until one colour remains."""
+    owner, tokens = state.owners[block], state.tokens[block]
+    if owner in (NOBODY, seat):
+        owner, tokens = seat, tokens + amount
+    elif amount > tokens:
+        owner, tokens = seat, amount - tokens
+    else:
+        tokens -= amount
+    _set(state, block, owner if tokens else NOBODY, tokens)
+
+
+def remove(state: DominareState, block: int, amount: int) -> int:
+    """Up to ``amount`` influence removed from ``block``; how many were."""
+    taken = min(amount, state.tokens[block])
+    left = state.tokens[block] - taken
+    _set(state, block, state.owners[block] if left else NOBODY, left)
+    return taken
+
+
+def _set(state: DominareState, block: int, owner: int, tokens: int) -> None:
+    owners, counts = list(state.owners), list(state.tokens)
+    owners[block], counts[block] = owner, tokens
+    state.owners, state.tokens = tuple(owners), tuple(counts)
+
+
+def controller(state: DominareState, district: int) -> int:
+    """Who controls ``district``: the most blocks controlled, alone (else ``NOBODY``)."""
+    counts: dict[int, int] = {}
+    for block in state.board.district_blocks[district]:
+        owner = state.owners[block]
+        if owner != NOBODY:
+            counts[owner] = counts.get(owner, 0) + 1
+    if not counts:
+        return NOBODY
+    best = max(counts.values())
+    leaders = [seat for seat, count in counts.items() if count == best]
+    return leaders[0] if len(leaders) == 1 else NOBODY
+
+
+def districts_named(where: str) -> list[int]:
+    """The districts an ability's ``where`` names: one district, ``swamp`` (each Swamp
+    district), ``any``/``every``/``chosen`` (all), or ``not:<district>`` (all but one)."""
+    everything = list(range(len(CATALOG.districts)))
+    if where.startswith("not:"):
+        return [d for d in everything if CATALOG.districts[d].id != where[4:]]
+    if where == SWAMP:
+        return [d for d in everything if CATALOG.districts[d].swamp]
+    if where in ("any", "every", "chosen", ""):
+        return everything
+    return [CATALOG.district(where)]
+
+
+def blocks_in(state: DominareState, where: str) -> list[int]:
+    """Every block of the districts ``where`` names."""
+    board = state.board
+    return [b for d in districts_named(where) for b in board.district_blocks[d]]

@@ -1,0 +1,432 @@
+"""One game of Dominare: the table's fields, the agenda, and the State contract.
+
+The public fields are immutable values (numbers, tuples, small frozen
+dataclasses), so a view is the fields themselves and ``determinize`` sets
+them back. Everything secret lies in the zones: hands, the agents dealt at
+set-up, drawn by a recruit or passed in the draft, each seat's agent chosen
+face down until the reveal, both decks and the agents discarded face down.
+
+The agenda is a tuple of ``(Task, seat)``; ``proceed`` runs tasks until one
+waits for a decision, whose ``Phase`` becomes the step. The rules of each
+task live in the module of its rulebook section (``rules.py`` pairs them).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from ballroom.core import effects as fx
+from ballroom.core.actions import Action
+from ballroom.core.declared import AgendaState, TaskHandler
+from ballroom.core.events import Event, Wording
+from ballroom.core.flow import Step
+from ballroom.core.state import Outcome
+from ballroom.core.view import View
+from ballroom.core.zones import Visibility, Zone, ZoneId, Zones
+from ballroom.games.dominare.components import DECK_SIZE, REMOVED_WHEN_LEARNING, Agent, Board, Trait
+from ballroom.games.dominare.trading import Trade
+from ballroom.games.dominare.turn import CATALOG, Phase, Task
+
+if TYPE_CHECKING:
+    from ballroom.games.dominare.game import Dominare
+
+SEASONS = 7
+START_CROWNS = 5
+CELLS_FROM = 4
+"""Cells: the Season from which the lowest ranks are flipped for good."""
+NOBODY = -1
+"""The owner of a vacant block."""
+
+
+@dataclass(frozen=True, slots=True)
+class Pending:
+    """One operation of an ability still to do: for whom, from which agent rank, and what.
+
+    ``rank`` is the acting agent's rank (0 for a district ability or an
+    event); ``act`` names the operation (``abilities.py``).
+    """
+
+    seat: int
+    rank: int
+    act: str
+    amount: int = 1
+    target: str = ""
+    where: str = ""
+    source: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Canvass:
+    """An agent placing its influence: what is left to place and where it went."""
+
+    seat: int
+    rank: int
+    left: int
+    first: int = NOBODY
+    placed: tuple[tuple[int, int], ...] = ()
+    """(block, influence) in the order first placed."""
+
+
+@dataclass(frozen=True, slots=True)
+class Table:
+    """Everything everyone sees beyond the zones (the state's public fields, by name)."""
+
+    season: int
+    crowns: tuple[int, ...]
+    exposure: tuple[int, ...]
+    order: tuple[int, ...]
+    """Player order: the scapegoat first."""
+    ranks: tuple[tuple[int, ...], ...]
+    """Per seat, the agent card in each rank from rank 1."""
+    down: tuple[tuple[bool, ...], ...]
+    """Per seat and rank: face down."""
+    used: tuple[tuple[bool, ...], ...]
+    """Per seat and rank: the agent has used an ability this Season."""
+    owners: tuple[int, ...]
+    """Per block: who controls it (``NOBODY`` when vacant)."""
+    tokens: tuple[int, ...]
+    vp: tuple[int, ...]
+    """Per district: its VP value."""
+    district_used: tuple[bool, ...]
+    bonus: tuple[int, ...]
+    """Per seat: actions owed after all other actions this Season."""
+    doubled: bool
+    """Exposure gains are doubled for the rest of the Season (Franco Quadrelli)."""
+    canvass: Canvass | None
+    ops: tuple[Pending, ...]
+    picked: tuple[int, ...]
+    """Choices already made for the first pending operation."""
+    last_block: int
+    """The block the ability under way last acted on (for "an adjacent block")."""
+    blind_deck: str
+    """Semi-Blind Draw: the faction deck being drawn from ("" otherwise)."""
+    blind_last: str
+    """Semi-Blind Draw: the deck of the turn's first draw."""
+    trade: Trade | None
+    """Anything Goes: the trade being made."""
+    traded: bool
+    """Anything Goes: the acting player has opened its trade of this action turn."""
+    epic_rank: int
+    """Epic: the rank whose agent's turn it is (0: any agent may act)."""
+    recruit_filter: str
+    """The traits a recruited agent must have to be kept (Vinizio Ursini), if any."""
+    agenda: tuple[tuple[Task, int], ...]
+    pending: tuple[Task, int] | None
+
+
+PUBLIC = tuple(field.name for field in dataclasses.fields(Table))
+
+
+class DominareState(AgendaState[Phase, Task]):
+    """The table, the zones and the agenda."""
+
+    game: Dominare
+
+    season: int
+    crowns: tuple[int, ...]
+    exposure: tuple[int, ...]
+    order: tuple[int, ...]
+    ranks: tuple[tuple[int, ...], ...]
+    down: tuple[tuple[bool, ...], ...]
+    used: tuple[tuple[bool, ...], ...]
+    owners: tuple[int, ...]
+    tokens: tuple[int, ...]
+    vp: tuple[int, ...]
+    district_used: tuple[bool, ...]
+    bonus: tuple[int, ...]
+    doubled: bool
+    canvass: Canvass | None
+    ops: tuple[Pending, ...]
+    picked: tuple[int, ...]
+    last_block: int
+    blind_deck: str
+    blind_last: str
+    trade: Trade | None
+    traded: bool
+    epic_rank: int
+    recruit_filter: str
+
+    def __init__(self, game: Dominare, seed: int, *, deal: bool = True) -> None:
+        super().__init__(game, seed)
+        from ballroom.games.dominare import setup
+
+        n = game.players
+        self.told: list[Event] = []
+        self.season = 0
+        self.crowns = (START_CROWNS,) * n
+        self.exposure = (0,) * n
+        self.order = tuple(range(n))
+        self.ranks = ((),) * n
+        self.down = ((),) * n
+        self.used = ((),) * n
+        blocks = len(game.board.blocks)
+        self.owners = (NOBODY,) * blocks
+        self.tokens = (0,) * blocks
+        self.vp = tuple(d.start for d in CATALOG.districts)
+        self.district_used = (False,) * len(CATALOG.districts)
+        self.bonus = (0,) * n
+        self.doubled = False
+        self.canvass = None
+        self.ops = ()
+        self.picked = ()
+        self.last_block = NOBODY
+        self.blind_deck = self.blind_last = ""
+        self.trade = None
+        self.traded = False
+        self.epic_rank = 0
+        self.recruit_filter = ""
+        self.zones = create_zones(game)
+        self.agenda = setup.agenda(self) if deal else ()
+        self.pending = None
+        self.step = Step.over(Phase.OVER)
+        if deal:
+            self.proceed()
+            self.told = []
+
+    # -- the agenda -------------------------------------------------------------
+
+    def handlers(self) -> Mapping[Task, TaskHandler]:
+        from ballroom.games.dominare.rules import HANDLERS
+
+        return HANDLERS
+
+    def over(self) -> Step[Phase]:
+        return Step.over(Phase.OVER)
+
+    def say(
+        self,
+        kind: str,
+        text: str | Wording,
+        data: Mapping[str, Any] | None = None,
+        *,
+        audience: frozenset[int] | None = None,
+        reveals: bool = False,
+    ) -> None:
+        """Report an event of the action being applied (unless nobody reads them)."""
+        if self.reporting:
+            self.told.append(Event(kind, text, data, audience, reveals))
+
+    def name(self, seat: int) -> str:
+        return self.game.player_name(seat)
+
+    # -- what a game writes for the declared core -------------------------------
+
+    def choices(self, seat: int) -> list[Action]:
+        from ballroom.games.dominare.rules import CHOICES
+
+        return CHOICES[self.step.name](self, seat)
+
+    def chances(self) -> list[tuple[Action, float]]:
+        from ballroom.games.dominare.rules import chances
+
+        return chances(self)
+
+    def sample_chance(self) -> int:
+        """A draw picks its card at once, with the very odds the outcomes list would give
+        (each card equally likely), without listing every card as a move."""
+        from ballroom.games.dominare.rules import drawn, pile
+
+        if self.step.name not in (Phase.DRAW, Phase.EVENT):
+            return super().sample_chance()
+        cards = sorted(self.zones[pile(self)].cards)
+        share = 1.0 / len(cards)
+        card = cards[self.rng.weighted_index([share] * len(cards))]
+        return self.game.codec.encode(drawn(self, card))
+
+    def play(self, action: Action, seat: int) -> list[Event]:
+        from ballroom.games.dominare.rules import PLAYERS
+
+        self.told = []
+        PLAYERS[self.step.name](self, action, seat)
+        told, self.told = self.told, []
+        return told
+
+    def next_step(self) -> Step[Phase]:
+        return self.step
+
+    def view(self, seat: int | None) -> View[Phase, Table, None]:
+        table = Table(**{name: getattr(self, name) for name in PUBLIC})
+        return View(seat, self.step, self.zones.view(seat), table, None)
+
+    # -- reading the table --------------------------------------------------------
+
+    @property
+    def board(self) -> Board:
+        return self.game.board
+
+    def agent_at(self, seat: int, rank: int) -> Agent:
+        """The agent in ``seat``'s rank ``rank`` (from 1)."""
+        return CATALOG.agent(self.ranks[seat][rank - 1])
+
+    def face_up(self, seat: int, rank: int) -> bool:
+        return 0 < rank <= len(self.ranks[seat]) and not self.down[seat][rank - 1]
+
+    def traits(self, seat: int, rank: int) -> frozenset[Trait]:
+        """The traits of the face-up agent in ``seat``'s rank (none when face down), with any
+        that another face-up agent of the ranks grants it."""
+        if not self.face_up(seat, rank):
+            return frozenset()
+        agent = self.agent_at(seat, rank)
+        granted = {
+            other.grants[1]
+            for r in range(1, len(self.ranks[seat]) + 1)
+            if self.face_up(seat, r)
+            and (other := self.agent_at(seat, r)).grants is not None
+            and other.grants[0] == agent.name
+        }
+        return agent.traits | granted
+
+    def dead(self, seat: int, rank: int) -> bool:
+        """Cells: a rank flipped for good (rank 1 from Season 4, rank 2 from Season 5, ...)."""
+        return self.game.cells and rank <= self.season - CELLS_FROM + 1
+
+    def has_trait(self, seat: int, trait: Trait) -> bool:
+        return any(trait in self.traits(seat, r) for r in range(1, len(self.ranks[seat]) + 1))
+
+    def highest_exposure_value(self, seat: int) -> int:
+        """The highest exposure value printed on an agent of ``seat``'s ranks."""
+        return max((CATALOG.agent(card).exposure for card in self.ranks[seat]), default=0)
+
+    def turns(self) -> int:
+        return self.season
+
+    # -- changing the table -------------------------------------------------------
+
+    def gain_crowns(self, seat: int, amount: int) -> int:
+        """Add ``amount`` (pay, when negative: as much as there is); return the change."""
+        crowns = list(self.crowns)
+        change = max(amount, -crowns[seat])
+        crowns[seat] += change
+        self.crowns = tuple(crowns)
+        return change
+
+    def adjust_exposure(self, seat: int, amount: int) -> None:
+        """Adjust exposure by ``amount`` (gains doubled while Franco's ability lasts); never
+        below zero."""
+        if amount > 0 and self.doubled:
+            amount *= 2
+        exposure = list(self.exposure)
+        exposure[seat] = max(0, exposure[seat] + amount)
+        self.exposure = tuple(exposure)
+
+    def set_rank(
+        self, seat: int, rank: int, *, down: bool | None = None, used: bool | None = None
+    ) -> None:
+        if down is not None:
+            self.down = _replace(self.down, seat, rank - 1, down)
+        if used is not None:
+            self.used = _replace(self.used, seat, rank - 1, used)
+
+    def adjust_vp(self, district: int, amount: int) -> None:
+        """Move a district's VP, never beyond the track."""
+        vp = list(self.vp)
+        vp[district] = min(CATALOG.vp_highest, max(CATALOG.vp_lowest, vp[district] + amount))
+        self.vp = tuple(vp)
+
+    # -- the effects' Host ----------------------------------------------------------
+
+    def quantity(self, seat: int, name: str, source: str) -> int:
+        if name == "rank":
+            return self.acting_rank
+        if name == "crowns":
+            return self.crowns[seat]
+        return 0
+
+    acting_rank: int = 0
+    """The rank of the agent whose ability is being checked or started."""
+
+    def flag(self, seat: int, name: str, source: str) -> bool:
+        return Trait(name) in self.traits(seat, self.acting_rank)
+
+    def perform(self, seat: int, operation: fx.Primitive, source: str) -> list[Event]:
+        """Queue one operation of the ability under way (``abilities.py`` does it)."""
+        if isinstance(operation, fx.Act):
+            places = [operation.where]
+            if operation.name == "place" and operation.where == "every":
+                places = [district.id for district in CATALOG.districts]
+            for where in places:
+                self.queued.append(Pending(seat, self.acting_rank, operation.name,
+                                           operation.amount, operation.target, where, source))  # fmt: skip
+            return []
+        if isinstance(operation, fx.Gain):
+            pending = Pending(seat, self.acting_rank, "gain", operation.amount, source=source)
+        elif isinstance(operation, fx.Spend):
+            pending = Pending(seat, self.acting_rank, "pay", operation.amount, source=source)
+        else:
+            raise TypeError(f"Dominare performs no {operation.key}")
+        self.queued.append(pending)
+        return []
+
+    queued: list[Pending]
+
+    def start(self, ability: str, seat: int, rank: int, when: str) -> None:
+        """Queue ``ability``'s operations for ``seat`` (from the agent in ``rank``) before
+        every operation still pending, and the tasks that do them."""
+        from ballroom.games.dominare.turn import Task
+
+        effects = CATALOG.effects
+        self.acting_rank = rank
+        self.queued = []
+        effects.run(effects.trigger(when, seat, [ability], self), self)
+        self.ops = (*self.queued, *self.ops)
+        self.push(*((Task.OP, seat) for _ in self.queued))
+        self.queued = []
+
+    # -- the end --------------------------------------------------------------------
+
+    def outcome(self) -> Outcome:
+        from ballroom.games.dominare.scoring import ranking
+
+        return Outcome.from_ranking(self.game.players, ranking(self))
+
+
+def crowns(amount: int) -> str:
+    """``amount`` crowns in words: ``1 crown``, ``3 crowns``."""
+    return f"{amount} crown{'' if amount == 1 else 's'}"
+
+
+def _replace(
+    rows: tuple[tuple[bool, ...], ...], seat: int, index: int, value: bool
+) -> tuple[tuple[bool, ...], ...]:
+    row = list(rows[seat])
+    row[index] = value
+    return (*rows[:seat], tuple(row), *rows[seat + 1 :])
+
+
+def create_zones(game: Dominare) -> Zones:
+    """The agent and event decks, and each seat's hand, ranks and private piles."""
+    seats = range(game.players)
+    from ballroom.games.dominare.setup import faction_deck
+    from ballroom.games.dominare.turn import FACTION_DECKS
+
+    deck = tuple(
+        card
+        for card in range(DECK_SIZE)
+        if not (game.just_learning and CATALOG.agent(card).faction in REMOVED_WHEN_LEARNING)
+    )
+    out = tuple(card for card in range(DECK_SIZE) if card not in deck)
+    blind = {name: tuple(c for c in deck if faction_deck(c) == name) for name in FACTION_DECKS}
+    if game.semi_blind:
+        deck = ()
+    zones = [
+        Zone(ZoneId("agent-deck"), Visibility.NOBODY, deck),
+        *(
+            Zone(ZoneId(f"deck-{name}"), Visibility.NOBODY, blind[name] if game.semi_blind else ())
+            for name in FACTION_DECKS
+        ),
+        Zone(ZoneId("agent-discard"), Visibility.NOBODY),
+        Zone(ZoneId("removed"), Visibility.EVERYONE, out),
+        Zone(ZoneId("event-deck"), Visibility.NOBODY, CATALOG.event_ids),
+        Zone(ZoneId("event-top"), Visibility.NOBODY),
+        Zone(ZoneId("event"), Visibility.EVERYONE),
+        Zone(ZoneId("event-discard"), Visibility.EVERYONE),
+        *(Zone(ZoneId("hand", s), Visibility.OWNER) for s in seats),
+        *(Zone(ZoneId("dealt", s), Visibility.OWNER) for s in seats),
+        *(Zone(ZoneId("chosen", s), Visibility.OWNER) for s in seats),
+        *(Zone(ZoneId("ranks", s), Visibility.EVERYONE) for s in seats),
+        *(Zone(ZoneId("offer", s), Visibility.OWNER) for s in seats),
+    ]
+    return Zones.create(game.players, zones)
