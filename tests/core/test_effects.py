@@ -15,10 +15,12 @@ from ballroom.core.effects import (
     Act,
     AskKind,
     AtLeast,
+    CapLimit,
     Effects,
     EffectSteps,
     ExtraStep,
     Gain,
+    Grant,
     Has,
     ModifyRoll,
     MoveAll,
@@ -26,6 +28,7 @@ from ballroom.core.effects import (
     Offer,
     Primitive,
     Resolution,
+    SetLimit,
     Spend,
     move_all,
     parse_abilities,
@@ -197,6 +200,93 @@ def test_old_wealth_raises_the_hand_limit() -> None:
     assert DANCE.limit(["athletic"], "refreshments", 4) == 4
 
 
+STANDING = Effects.of(
+    parse_abilities(
+        tomllib.loads(
+            """
+[[abilities]]
+name = "athletic"
+when = "always"
+do = [
+    {set-limit = "movement", value = 3, shows = "a step beyond the Movement"},
+    {cap-limit = "ankhs", value = 0},
+]
+
+[[abilities]]
+name = "resourceful"
+when = "always"
+do = [{set-limit = "ankhs", value = 2, shows = "a second Ankh"}]
+
+[[abilities]]
+name = "host"
+when = "always"
+do = [{set-limit = "server-reach", value = 9, shows = "from afar"}]
+
+[[abilities]]
+name = "mesmerize"
+when = "always"
+do = [{set-limit = "server-reach", value = 2, shows = "from two hexes"}]
+
+[[abilities]]
+name = "shadow"
+when = "always"
+do = [{grant = "pass-through", shows = "through a piece"}]
+
+[[abilities]]
+name = "tactician"
+when = "after-roll"
+shows = "lowers the die"
+do = [{spend = "refreshments", named = true}, {modify-roll = -1}]
+"""
+        )["abilities"]
+    )
+)
+
+
+def test_a_standing_limit_is_the_highest_raise_or_the_default() -> None:
+    assert STANDING.standing([]).limit("movement", 2) == 2
+    assert STANDING.standing(["athletic"]).limit("movement", 2) == 3
+    # A raise never lowers: a Movement of four stays four with Athletic.
+    assert STANDING.standing(["athletic"]).limit("movement", 4) == 4
+    assert STANDING.standing(["resourceful"]).limit("ankhs", 1) == 2
+
+
+def test_a_cap_wins_over_every_raise() -> None:
+    assert STANDING.standing(["athletic", "resourceful"]).limit("ankhs", 1) == 0
+    assert STANDING.standing(["resourceful", "athletic"]).limit("ankhs", 1) == 0
+
+
+def test_the_least_raise_that_allows_a_use_is_the_one_it_shows() -> None:
+    both = STANDING.standing(["host", "mesmerize"])
+    assert both.raiser("server-reach", 1, 1) is None
+    assert both.raiser("server-reach", 2, 1) == ("mesmerize", "from two hexes")
+    assert both.raiser("server-reach", 5, 1) == ("host", "from afar")
+    assert both.raiser("server-reach", 10, 1) is None
+    assert STANDING.standing(["host"]).raiser("server-reach", 2, 1) == ("host", "from afar")
+
+
+def test_grants_and_abilities_by_moment() -> None:
+    shadow = STANDING.standing(["shadow", "tactician"])
+    assert shadow.grants("pass-through") and not STANDING.standing([]).grants("pass-through")
+    assert shadow.granter("pass-through") == ("shadow", "through a piece")
+    assert STANDING.standing([]).granter("pass-through") is None
+    assert [a.name for a in shadow.moments["after-roll"]] == ["tactician"]
+    assert "dance-step" not in shadow.moments and "always" not in shadow.moments
+    tactician = shadow.moments["after-roll"][0]
+    assert tactician.shows == "lowers the die"
+    assert tactician.do[0] == Spend("refreshments", named=True)
+
+
+def test_standing_rules_read_from_data_as_python() -> None:
+    assert parse_operation({"cap-limit": "ankhs", "value": 0}) == CapLimit("ankhs", 0)
+    assert parse_operation({"grant": "pass-through"}) == Grant("pass-through")
+    assert parse_operation({"set-limit": "reach", "value": 2, "shows": "far"}) == SetLimit(
+        "reach", 2, "far"
+    )
+    with pytest.raises(EffectError, match="operation 'grant' has no 'value'; it takes flag, shows"):
+        parse_operation({"grant": "x", "value": 1})
+
+
 def test_pavel_gains_two_crowns_when_revealed() -> None:
     table = Table()
     resolution, events = AGENTS.run(AGENTS.trigger("revealed", 0, ["pavel"], table), table)
@@ -274,7 +364,9 @@ def test_bad_answers_and_bad_data_are_refused_clearly() -> None:
         DANCE.answer(resolution, table, "willpower")
     with pytest.raises(EffectError, match="unknown ability 'flight'; known: athletic"):
         DANCE.trigger("after-roll", 0, ["flight"], table)
-    with pytest.raises(EffectError, match="unknown operation 'fly'; allowed: act, choose, draw"):
+    with pytest.raises(
+        EffectError, match="unknown operation 'fly'; allowed: act, cap-limit, choose, draw"
+    ):
         parse_operation({"fly": 1})
     with pytest.raises(EffectError, match="'gain' has no 'crowns'; it takes resource, amount"):
         parse_operation({"gain": "x", "crowns": 1})

@@ -247,11 +247,7 @@ def _find_effort(power: Power, options: dict[str, Any]) -> tuple[int, TheDanceSt
             if p == CHANCE:
                 state.apply(state.sample_chance(), CHANCE)
                 continue
-            if (
-                state.phase == Phase.DOMAIN
-                and powers.holds(state, p, power)
-                and state.hand_size[p] >= 2
-            ):
+            if state.phase == Phase.DOMAIN and power in state.powers[p] and state.hand_size[p] >= 2:
                 return seed, state, moves
             texts = [game.action_to_text(a) for a in state.legal_actions(p)]
             text = (
@@ -323,9 +319,8 @@ def test_influence_odds_follow_the_engine(
     name = "Tactician" if power is Power.TACTICIAN else "Willpower"
     expect(page.locator("#odds")).to_contain_text(f"with {name}")
     plain = position.clone()
-    plain.power_mask[p] = powers.mask(
-        [w for w in plain.powers[p] if w not in (Power.TACTICIAN, Power.WILLPOWER)]
-    )
+    plain.powers[p] = [w for w in plain.powers[p] if w not in (Power.TACTICIAN, Power.WILLPOWER)]
+    powers.settle(plain, p)
     gains = []
     for i in range(lines.count()):
         line = lines.nth(i)

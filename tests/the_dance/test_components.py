@@ -14,6 +14,7 @@ from ballroom.games.the_dance.components import (
     DATA_DIR,
     ComponentError,
     _signed_area,
+    default_components,
     load_components,
     parse_avatars,
     parse_board,
@@ -244,3 +245,111 @@ def test_a_dancer_and_an_avatar_may_not_share_a_name(tmp_path: Path) -> None:
         "avatars.toml: avatar 1 (Tatiana Saar): name 'tatiana-saar' appears twice "
         f"(also at {tmp_path / 'dancers.toml'}: dancer 2 (Tatiana Saar))"
     )
+
+
+def powers_with(power_id: str, **changes: Any) -> dict[str, Any]:
+    """The shipped powers.toml with one Power's table changed (a value None removes a key)."""
+    data = raw("powers.toml")
+    table = next(t for t in data["powers"] if t["id"] == power_id)
+    for key, value in changes.items():
+        if value is None:
+            del table[key]
+        else:
+            table[key] = value
+    return data
+
+
+@pytest.mark.parametrize(
+    ("power_id", "changes", "message"),
+    [
+        ("athletic", {"when": None}, r"power 1 \(athletic\) > when: missing"),
+        (
+            "athletic",
+            {"when": "waltz"},
+            "when: found 'waltz'; must be one of the Powers' moments: always, dance-step, after-roll",
+        ),
+        (
+            "host",
+            {"when": "after-roll"},
+            "when: only tactician and willpower have an action at after-roll",
+        ),
+        (
+            "mesmerize",
+            {"do": [{"set-limit": "range", "value": 2}]},
+            "'range' is not a limit the engine knows; known: movement, ankhs",
+        ),
+        (
+            "shadow",
+            {"do": [{"grant": "flight"}]},
+            "'flight' is not a permission the engine knows; known: server-at-any-range",
+        ),
+        (
+            "regale",
+            {"do": [{"gain": "influence-markers"}]},
+            "gain cannot be used here; allowed: set-limit, cap-limit, grant",
+        ),
+        (
+            "tactician",
+            {"do": [{"set-limit": "movement", "value": 3}]},
+            "set-limit cannot be used here; allowed: spend, gain, modify-roll, extra-step",
+        ),
+        (
+            "tactician",
+            {"do": [{"spend": "refreshments"}]},
+            "a Power spends Refreshments the family names: add named = true",
+        ),
+        (
+            "willpower",
+            {"do": [{"extra-step": "fly"}]},
+            "'fly' is not a step the engine knows; known: new-plan, reroll",
+        ),
+        (
+            "willpower",
+            {"if": ["not re-rolled"]},
+            "'re-rolled' is not a flag the engine knows; known: tempo-in-box-4",
+        ),
+        (
+            "strategic",
+            {"if": ["plans > 0"]},
+            "condition 'plans > 0' must read 'quantity >= n', 'flag' or 'not ...'",
+        ),
+        ("strategic", {"do": [{"draw-plan": 1}]}, "unknown operation 'draw-plan'; allowed: "),
+        (
+            "strategic",
+            {"do": [{"spend": "refreshments", "named": True}, {"extra-step": "new-plan"}]},
+            "only tactician, willpower, discipline have an action that spends",
+        ),
+        (
+            "tactician",
+            {"do": [{"modify-roll": -1}]},
+            "the tactician action names the Refreshment it spends: its first operation must be",
+        ),
+        (
+            "willpower",
+            {"do": [{"spend": "refreshments", "amount": 2, "named": True}]},
+            "the willpower action names one Refreshment, spent first: amount = 1, first",
+        ),
+        (
+            "discipline",
+            {
+                "do": [
+                    {"spend": "refreshments", "named": True},
+                    {"spend": "refreshments", "named": True},
+                ]
+            },
+            "a Power spends once: one spend among its operations",
+        ),
+        ("strategic", {"cost": 2}, "cost: unknown key; the keys allowed here are id, name"),
+    ],
+)
+def test_a_powers_rules_name_only_what_the_engine_reads(
+    power_id: str, changes: dict[str, Any], message: str
+) -> None:
+    with pytest.raises(ComponentError, match=message):
+        parse_powers(powers_with(power_id, **changes))
+
+
+def test_each_power_is_one_ability_named_by_its_id() -> None:
+    comp = default_components()
+    assert [p.ability.name for p in comp.powers] == [p.id for p in comp.powers]
+    assert set(comp.effects.abilities) == {p.id for p in comp.powers}

@@ -2,9 +2,19 @@
 
 from __future__ import annotations
 
-from ballroom.games.the_dance import TheDanceState
-from ballroom.games.the_dance.components import DOMAINS, default_components
+import dataclasses
+
+from ballroom.core import effects as fx
+from ballroom.games.the_dance import TheDance, TheDanceState, powers
+from ballroom.games.the_dance.components import (
+    DOMAINS,
+    POWER_FLAGS,
+    POWER_QUANTITIES,
+    POWER_STEPS,
+    default_components,
+)
 from ballroom.games.the_dance.position import Look, Position, act, legal_texts
+from ballroom.games.the_dance.powers import Power
 
 DANCERS = {d.name: d for d in default_components().dancers}
 
@@ -298,3 +308,88 @@ def test_unused_powers_stay_secret_until_used() -> None:
     assert look.powers("plum") == ["athletic"]
     act(state, "step e", "step e", "step e")
     assert look.powers("plum", seen_by="grey") == ["athletic"]
+
+
+def test_athletic_caps_the_ankh_even_with_resourceful() -> None:
+    """ATHLETIC: "the Ankh Refreshment does not add to this Avatar's speed", whatever else."""
+    state = plain().refreshments("plum", "ankh").powers("plum", "athletic", "resourceful").build()
+    assert Look(state).movement_left() == 3
+    assert "ankh" not in legal_texts(state)
+
+
+def test_resourceful_spends_a_second_ankh_and_shows_itself_then() -> None:
+    state = plain().refreshments("plum", "ankh", "ankh").powers("plum", "resourceful").build()
+    look = Look(state)
+    act(state, "ankh")
+    assert look.powers("plum", seen_by="grey") == []
+    events = state.apply_text("ankh")
+    assert events[-1].text == "The Saar family uses Resourceful: a second Ankh in one Dance step."
+    assert "ankh" not in legal_texts(state) and look.movement_left() == 4
+
+
+def test_the_least_power_that_reaches_the_server_is_the_one_shown() -> None:
+    """With Host and Mesmerize, a call from two hexes shows Mesmerize; from afar, Host."""
+    for at, shown in (((2, 0), "mesmerize"), ((3, 0), "host")):
+        state = plain().server(at=at).powers("plum", "host", "mesmerize").build()
+        act(state, "end-dance", "server")
+        assert Look(state).powers("plum", seen_by="grey") == [shown]
+
+
+def test_a_power_used_at_will_is_offered_only_where_its_data_holds() -> None:
+    """Discipline needs two Refreshments and one marker; Willpower once an effort."""
+    state = plain().powers("plum", "discipline").refreshments("plum", "ankh").build()
+    assert "discipline" not in legal_texts(state)
+    state = next_to_lady_julia().powers("plum", "willpower").refreshments("plum").build()
+    act(state, "end-dance", "influence lady-julia", "domain corruption", "no-refreshment")
+    act(state, "roll 6")
+    # No Refreshment to name: Willpower's spend offers nothing, and the step says only accept.
+    assert legal_texts(state) == ["accept"]
+
+
+def house_rule(state: TheDanceState, power_id: str, *do: fx.Operation) -> None:
+    """Play ``state`` on with ``power_id``'s operations typed in as ``do`` (a group's
+    powers.toml), every family's Powers worked out again."""
+    comp = default_components()
+    effects = fx.Effects.of(
+        dataclasses.replace(p.ability, do=do) if p.id == power_id else p.ability
+        for p in comp.powers
+    )
+    state.comp = dataclasses.replace(comp, effects=effects)
+    for p in range(state.n):
+        powers.settle(state, p)
+    state.changed()
+
+
+def test_the_rules_read_a_powers_data_not_its_name() -> None:
+    """A house rule typed into powers.toml (Mesmerize reaching three hexes) is the rule."""
+    state = plain().dancer("Lady Julia", at=(3, 0)).powers("plum", "mesmerize").build()
+    house_rule(state, "mesmerize", fx.SetLimit("influence-reach", 3, "an Influence from afar"))
+    act(state, "end-dance")
+    assert "influence lady-julia" in legal_texts(state)
+    events = state.apply_text("influence lady-julia")
+    assert events[0].text == "The Saar family uses Mesmerize: an Influence from afar."
+
+
+def test_discipline_pays_the_price_its_data_names() -> None:
+    state = plain().powers("plum", "discipline").refreshments("plum", "ankh", "ankh").build()
+    house_rule(
+        state,
+        "discipline",
+        fx.Spend("refreshments", 1, named=True),
+        fx.Gain("influence-markers"),
+    )
+    look = Look(state)
+    act(state, "discipline", "pay ankh")
+    assert look.markers("plum") == 2 and look.refreshment_count("plum") == 1
+    assert look.step() == "dance"
+
+
+def test_every_name_in_the_powers_data_is_one_the_rules_read() -> None:
+    assert set(powers._QUANTITIES) == set(POWER_QUANTITIES)
+    assert set(powers._FLAGS) == set(POWER_FLAGS)
+    assert set(powers._EXTRA_STEPS) == set(POWER_STEPS)
+
+
+def test_the_powers_seen_at_the_deal_are_those_that_deal_more() -> None:
+    """Old Wealth's six Refreshments are drawn in sight of all; no other Power's are."""
+    assert TheDance(3).shown_at_deal == (Power.OLD_WEALTH,)

@@ -5,12 +5,16 @@ An ``Ability`` is data: when it triggers (a moment the game names, such as
 conditions under which it applies, and the operations it performs. Each
 ability is written once, in a data file or in Python, and nowhere else.
 
-Operations: ``Gain`` and ``Spend`` a resource, ``ModifyRoll``, ``ExtraStep``
-(a step granted again), ``SetLimit`` (a standing rule, read with
-``Effects.limit``), ``MoveAll`` between zones, ``Draw`` (one chance step per
-card), ``Pick`` (the seat chooses cards of a zone), ``Offer`` (yes or no to a
-sequence), ``Choose`` (one of several) and ``Act`` (a game's own operation,
-performed by its Host). Conditions: ``AtLeast`` (a
+Operations: ``Gain`` and ``Spend`` a resource (``named``: the seat names
+each card spent), ``ModifyRoll``, ``ExtraStep`` (a step granted again),
+``MoveAll`` between zones, ``Draw`` (one chance step per card), ``Pick`` (the
+seat chooses cards of a zone), ``Offer`` (yes or no to a sequence),
+``Choose`` (one of several) and ``Act`` (a game's own operation, performed by
+its Host). Standing rules, for the trigger ``always``: ``SetLimit`` (raises a
+limit, read with ``Effects.limit``), ``CapLimit`` (caps it, whatever raises
+it) and ``Grant`` (a permission); ``Effects.standing`` works out what a
+seat's abilities make of them once, and a ``SetLimit`` or ``Grant`` says
+what the table is told when its first use reveals it. Conditions: ``AtLeast`` (a
 quantity), ``Has`` (a flag, such as a trait) and ``Not``.
 
 ``Effects.run`` performs a ``Resolution`` (the operations an ability set
@@ -87,9 +91,13 @@ class Gain:
 
 @dataclass(frozen=True, slots=True)
 class Spend:
+    """``amount`` of ``resource`` spent; ``named``: the seat names each card it spends
+    (The Dance's ``tactician ankh``), so the action that uses the ability carries it."""
+
     key: ClassVar[str] = "spend"
     resource: str
     amount: int = 1
+    named: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,11 +116,16 @@ class ExtraStep:
 
 @dataclass(frozen=True, slots=True)
 class SetLimit:
-    """A standing rule: ``quantity``'s limit is ``value`` (a hand limit)."""
+    """A standing rule: ``quantity``'s limit is ``value`` (a hand limit).
+
+    ``shows`` is what the table is told when a seat first goes beyond the
+    default because of it (``Standing.raiser``): the use reveals the ability.
+    """
 
     key: ClassVar[str] = "set-limit"
     quantity: str
     value: int
+    shows: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -180,9 +193,29 @@ class Act:
     where: str = ""
 
 
+@dataclass(frozen=True, slots=True)
+class CapLimit:
+    """A standing rule that no raise overrides: ``quantity``'s limit is at most ``value``
+    (Athletic: the Ankh adds nothing, Resourceful or not)."""
+
+    key: ClassVar[str] = "cap-limit"
+    quantity: str
+    value: int
+
+
+@dataclass(frozen=True, slots=True)
+class Grant:
+    """A standing permission ``flag`` (the Avatar passes through pieces), read with
+    ``Standing.grants``; ``shows`` is what the table is told when it is first used."""
+
+    key: ClassVar[str] = "grant"
+    flag: str
+    shows: str = ""
+
+
 Primitive = Gain | Spend | ModifyRoll | ExtraStep | MoveAll | Act
 """Operations the game performs at once (``Host.perform``)."""
-Operation = Primitive | SetLimit | Draw | Pick | Offer | Choose
+Operation = Primitive | SetLimit | Draw | Pick | Offer | Choose | CapLimit | Grant
 
 
 @dataclass(frozen=True, slots=True)
@@ -193,6 +226,9 @@ class Ability:
     when: str
     do: tuple[Operation, ...]
     conditions: tuple[Condition, ...] = ()
+    shows: str = ""
+    """What the table is told when the ability first acts, revealing it (Discipline's
+    "two Refreshments buy a second Influence marker"); empty where the game words it."""
 
 
 class Host(Protocol):
@@ -280,6 +316,57 @@ class Resolution:
         return not self.todo and self.ask is None
 
 
+_OPEN_BELOW = -(1 << 62)
+_OPEN_ABOVE = 1 << 62
+"""The bounds of a limit that nothing raises, or nothing caps."""
+
+
+@dataclass(frozen=True, slots=True)
+class Standing:
+    """What one seat's abilities make of the rules while it holds them: its limits, its
+    grants, and its abilities by moment.
+
+    Worked out once when a seat's abilities change (``Effects.standing``), so
+    that a rule asks it with one lookup, however often it asks.
+    """
+
+    limits: Mapping[str, tuple[int, int]]
+    """Each limited quantity's bounds: the highest raise and the lowest cap (either open)."""
+    raised: Mapping[str, tuple[tuple[int, str, str], ...]]
+    """Each quantity's raises: (value, ability, what shows it), least first."""
+    granted: Mapping[str, tuple[str, str]]
+    """Each granted flag: (ability, what shows it)."""
+    moments: Mapping[str, tuple[Ability, ...]]
+    """The abilities of each moment but ``always``, in the order the seat holds them."""
+
+    def limit(self, quantity: str, default: int) -> int:
+        """``quantity``'s limit: the highest of ``default`` and every raise, but no more
+        than any cap."""
+        bounds = self.limits.get(quantity)
+        if bounds is None:
+            return default
+        raised, cap = bounds
+        value = raised if raised > default else default
+        return cap if value > cap else value
+
+    def raiser(self, quantity: str, used: int, default: int) -> tuple[str, str] | None:
+        """The ability that a use of ``used`` needs, and what shows it: the least raise that
+        allows it; ``None`` where ``default`` allows it (or no raise does)."""
+        if used <= default:
+            return None
+        for value, ability, shows in self.raised.get(quantity, ()):
+            if used <= value:
+                return ability, shows
+        return None
+
+    def grants(self, flag: str) -> bool:
+        return flag in self.granted
+
+    def granter(self, flag: str) -> tuple[str, str] | None:
+        """The ability that grants ``flag``, and what shows it; ``None`` where none does."""
+        return self.granted.get(flag)
+
+
 @dataclass(frozen=True, slots=True)
 class Effects:
     """A game's abilities by name, the moments it declares secret, and how they resolve."""
@@ -324,6 +411,37 @@ class Effects:
             if isinstance(op, SetLimit) and op.quantity == quantity
         ]
         return max(values, default=default)
+
+    def standing(self, owned: Iterable[str]) -> Standing:
+        """The standing rules of a seat that holds the abilities ``owned``."""
+        raised: dict[str, list[tuple[int, str, str]]] = {}
+        capped: dict[str, int] = {}
+        granted: dict[str, tuple[str, str]] = {}
+        moments: dict[str, list[Ability]] = {}
+        for ability in map(self._get, owned):
+            if ability.when != ALWAYS:
+                moments.setdefault(ability.when, []).append(ability)
+                continue
+            for op in ability.do:
+                if isinstance(op, SetLimit):
+                    raised.setdefault(op.quantity, []).append((op.value, ability.name, op.shows))
+                elif isinstance(op, CapLimit):
+                    capped[op.quantity] = min(op.value, capped.get(op.quantity, op.value))
+                elif isinstance(op, Grant):
+                    granted.setdefault(op.flag, (ability.name, op.shows))
+        limits = {
+            quantity: (
+                max((value for value, _, _ in raised.get(quantity, ())), default=_OPEN_BELOW),
+                capped.get(quantity, _OPEN_ABOVE),
+            )
+            for quantity in (*raised, *capped)
+        }
+        return Standing(
+            limits,
+            {quantity: tuple(sorted(raises)) for quantity, raises in raised.items()},
+            granted,
+            {moment: tuple(abilities) for moment, abilities in moments.items()},
+        )
 
     def trigger(self, when: str, seat: int, owned: Iterable[str], host: Host) -> Resolution:
         """What moment ``when`` sets off for ``seat``, which holds the abilities ``owned``.
@@ -551,12 +669,14 @@ _OPERATIONS: dict[str, type[Any]] = {
         Offer,
         Choose,
         Act,
+        CapLimit,
+        Grant,
     )
 }
 
 
 def parse_ability(data: Mapping[str, Any]) -> Ability:
-    """An ability from plain data (a TOML table): ``name``, ``when``, ``if``, ``do``.
+    """An ability from plain data (a TOML table): ``name``, ``when``, ``if``, ``do``, ``shows``.
 
     An operation is a table whose first key names it and holds its first
     field (``{gain = "crowns", amount = 2}``, ``{modify-roll = -1}``); a
@@ -569,6 +689,7 @@ def parse_ability(data: Mapping[str, Any]) -> Ability:
             when=str(data["when"]),
             do=tuple(parse_operation(op) for op in data.get("do", ())),
             conditions=tuple(parse_condition(text) for text in data.get("if", ())),
+            shows=str(data.get("shows", "")),
         )
     except KeyError as error:
         raise EffectError(f"ability {name!r} needs {error.args[0]!r}") from None

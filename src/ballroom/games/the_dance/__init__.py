@@ -30,7 +30,8 @@ Where the rules live: ``setup`` (setting up), ``dance_step`` (the Dance step),
 ``influence`` (the Influence step: Influence, Foil, May I Cut In?),
 ``refreshments``, ``server``, ``sanctuary`` (entry hexes and seating),
 ``waltz`` (turn order and the Waltz Phase), ``plans`` (winning), ``powers``
-(each Power in one section), ``flow`` (the agenda between decisions),
+(the limits and permissions the Powers make, which each Power's rules in
+``data/powers.toml`` set), ``flow`` (the agenda between decisions),
 ``steps`` (the steps, tasks and declared flow), ``view`` (observations and
 ``determinize``), ``state`` (the fields and the State contract).
 

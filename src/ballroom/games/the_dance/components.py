@@ -22,6 +22,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from ballroom.core import effects as fx
 from ballroom.core.components import (
     HEADER_KEY,
     DataFiles,
@@ -38,6 +39,7 @@ from ballroom.core.components import (
     unique,
 )
 from ballroom.core.errors import ComponentError as ComponentError  # noqa: PLC0414  (a public name of The Dance, re-exported)
+from ballroom.core.errors import EffectError
 
 DOMAINS: tuple[str, ...] = ("extortion", "corruption", "subjugation", "confidence")
 DIRECTIONS: tuple[tuple[int, int], ...] = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))
@@ -56,6 +58,45 @@ POWER_IDS: tuple[str, ...] = (
     "tactician",
     "willpower",
 )
+
+# The names a Power's rules may use: each is one the engine reads (``powers.py``).
+DANCE_STEP = "dance-step"
+AFTER_ROLL = "after-roll"
+AT_WILL: dict[str, tuple[str, ...]] = {
+    DANCE_STEP: ("discipline", "strategic"),
+    AFTER_ROLL: ("tactician", "willpower"),
+}
+"""The moments a Power is used at will, and the Powers that have an action then."""
+NAMES_A_KIND = ("tactician", "willpower")
+"""The Powers whose action names the Refreshment spent (``tactician ankh``): their first
+operation is a spend of that one."""
+PAYS_IN_STEPS = ("discipline",)
+"""The Powers whose action names none: what they spend is paid a Refreshment at a time."""
+POWER_LIMITS = (
+    "movement",
+    "ankhs",
+    "influence-reach",
+    "server-reach",
+    "influence-attempts",
+    "refreshment-limit",
+    "starting-refreshments",
+    "roll-refreshments",
+)
+"""What a ``set-limit`` or ``cap-limit`` may name."""
+POWER_GRANTS = ("server-at-any-range", "every-success-dominates", "pass-through-pieces")
+POWER_QUANTITIES = (
+    "refreshments",
+    "influence-markers",
+    "plans-to-draw",
+    "die",
+    "roll-refreshments-left",
+)
+"""What a condition ``quantity >= n`` may read."""
+POWER_FLAGS = ("tempo-in-box-4", "strategic-used", "die-lowered", "rerolled")
+POWER_STEPS = ("new-plan", "reroll")
+"""What an ``extra-step`` may grant."""
+POWER_SPENDS = ("refreshments",)
+POWER_GAINS = ("influence-markers",)
 FAMILIES = 6
 SEATS_PER_TABLE = 5
 SERVER_HEXES = 6
@@ -124,6 +165,8 @@ class Power:
     id: str
     name: str
     text: str
+    ability: fx.Ability
+    """The Power's rules, named by its id."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -170,6 +213,8 @@ class Components:
     plans: tuple[Plan, ...]
     powers: tuple[Power, ...]
     colours: tuple[str, ...]
+    effects: fx.Effects
+    """The Powers' rules (``Power.ability``), as one table of abilities."""
 
 
 # -- reading ------------------------------------------------------------------
@@ -569,7 +614,7 @@ def parse_refreshments(
 
 
 def parse_powers(data: Table | Mapping[str, Any], where: str = "powers.toml") -> tuple[Power, ...]:
-    """The twelve Powers, each id once; the engine implements each by its id."""
+    """The twelve Powers, each id once, each with its rules in the effect language."""
     root = Table.of(data, where).only(HEADER_KEY, "powers")
     tables = root.records("powers", "power", name="id")
     fields: dict[str, Spec[Any]] = {
@@ -577,7 +622,11 @@ def parse_powers(data: Table | Mapping[str, Any], where: str = "powers.toml") ->
         "name": Text(),
         "text": Text(),
     }
-    powers = [t.build(Power, fields) for t in tables]
+    powers = []
+    for table in tables:
+        table.only(*fields, "when", "if", "do", "shows")
+        power_id, name, text = (table.get(key, spec) for key, spec in fields.items())
+        powers.append(Power(power_id, name, text, _ability(table, power_id)))
     unique(((p.id, t.where.at("id")) for p, t in zip(powers, tables, strict=True)), "power")
     missing = [p for p in POWER_IDS if p not in {power.id for power in powers}]
     if missing:
@@ -586,6 +635,95 @@ def parse_powers(data: Table | Mapping[str, Any], where: str = "powers.toml") ->
         )
     by_id = {p.id: p for p in powers}
     return tuple(by_id[p] for p in POWER_IDS)
+
+
+def _ability(table: Table, power_id: str) -> fx.Ability:
+    """A Power's rules: its moment, conditions and operations, each name one the engine reads."""
+    when = table.get("when", OneOf((fx.ALWAYS, *AT_WILL), among="the Powers' moments"))
+    if when != fx.ALWAYS and power_id not in AT_WILL[when]:
+        raise table.where.at("when").error(
+            f"only {' and '.join(AT_WILL[when])} have an action at {when}"
+        )
+    shows = table.get("shows", Default(Text(), ""))
+    conditions = table.value("if")
+    texts = conditions.read(Default(ListOf(Text(), "condition"), ()))
+    try:
+        parsed = tuple(fx.parse_condition(text) for text in texts)
+    except EffectError as error:
+        raise conditions.where.error(str(error)) from None
+    for condition in parsed:
+        _check_condition(conditions.where, condition)
+    operations: list[fx.Operation] = []
+    for entry in table.value("do").entries("operation"):
+        if not isinstance(entry.raw, dict):
+            raise entry.wrong('a table such as {set-limit = "movement", value = 3}')
+        try:
+            operation = fx.parse_operation(entry.raw)
+        except EffectError as error:
+            raise entry.where.error(str(error)) from None
+        _check_operation(entry.where, operation, standing=when == fx.ALWAYS)
+        if isinstance(operation, fx.Spend):
+            if any(isinstance(op, fx.Spend) for op in operations):
+                raise entry.where.error("a Power spends once: one spend among its operations")
+            _check_spend(entry.where, operation, power_id, first=not operations)
+        operations.append(operation)
+    first = operations[0] if operations else None
+    if power_id in NAMES_A_KIND and when != fx.ALWAYS and not isinstance(first, fx.Spend):
+        raise table.where.at("do").error(
+            f"the {power_id} action names the Refreshment it spends: its first operation"
+            ' must be {spend = "refreshments", named = true}'
+        )
+    return fx.Ability(power_id, when, tuple(operations), parsed, shows)
+
+
+def _check_condition(where: Where, condition: fx.Condition) -> None:
+    if isinstance(condition, fx.Not):
+        _check_condition(where, condition.condition)
+    elif isinstance(condition, fx.AtLeast):
+        _known(where, condition.quantity, POWER_QUANTITIES, "quantity")
+    else:
+        _known(where, condition.flag, POWER_FLAGS, "flag")
+
+
+def _check_operation(where: Where, operation: fx.Operation, *, standing: bool) -> None:
+    """A standing rule sets limits and grants; a Power used at will spends, gains, steps."""
+    if isinstance(operation, fx.SetLimit | fx.CapLimit) and standing:
+        _known(where, operation.quantity, POWER_LIMITS, "limit")
+    elif isinstance(operation, fx.Grant) and standing:
+        _known(where, operation.flag, POWER_GRANTS, "permission")
+    elif isinstance(operation, fx.Spend) and not standing:
+        _known(where, operation.resource, POWER_SPENDS, "thing to spend")
+        if not operation.named:
+            raise where.error("a Power spends Refreshments the family names: add named = true")
+    elif isinstance(operation, fx.Gain) and not standing:
+        _known(where, operation.resource, POWER_GAINS, "thing to gain")
+    elif isinstance(operation, fx.ExtraStep) and not standing:
+        _known(where, operation.step, POWER_STEPS, "step")
+    elif not (isinstance(operation, fx.ModifyRoll) and not standing):
+        allowed = (
+            "set-limit, cap-limit, grant" if standing else "spend, gain, modify-roll, extra-step"
+        )
+        raise where.error(f"{operation.key} cannot be used here; allowed: {allowed}")
+
+
+def _check_spend(where: Where, spend: fx.Spend, power_id: str, *, first: bool) -> None:
+    """A spend is named by the action (one Refreshment, first), or paid in pay steps."""
+    if power_id in NAMES_A_KIND:
+        if not first or spend.amount != 1:
+            raise where.error(
+                f"the {power_id} action names one Refreshment, spent first: amount = 1, first"
+            )
+    elif power_id not in PAYS_IN_STEPS:
+        raise where.error(
+            f"only {', '.join((*NAMES_A_KIND, *PAYS_IN_STEPS))} have an action that spends"
+        )
+    if spend.amount < 1:
+        raise where.error("a spend's amount must be at least 1")
+
+
+def _known(where: Where, name: str, known: Sequence[str], what: str) -> None:
+    if name not in known:
+        raise where.error(f"{name!r} is not a {what} the engine knows; known: {', '.join(known)}")
 
 
 def _check_plans_can_be_completed(
@@ -624,6 +762,7 @@ def _load(files: DataFiles) -> Components:
     _check_plans_can_be_completed(plans_file, plans, colours, dancers_file, dancers)
     avatars_file = files.read("avatars.toml")
     avatars = parse_avatars(avatars_file)
+    powers = parse_powers(files.read("powers.toml"))
     unique(
         [
             *(
@@ -643,8 +782,9 @@ def _load(files: DataFiles) -> Components:
         dancers=dancers,
         refreshments=parse_refreshments(files.read("refreshments.toml")),
         plans=plans,
-        powers=parse_powers(files.read("powers.toml")),
+        powers=powers,
         colours=colours,
+        effects=fx.Effects.of(p.ability for p in powers),
     )
 
 

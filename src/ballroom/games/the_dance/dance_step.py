@@ -82,10 +82,8 @@ def apply(s: TheDanceState, action: int, p: int, events: list[Event]) -> None:
         powers.on_ankh(s, p, events)
     elif action < ac.RELEASE + nd:
         influence.release(s, action - ac.RELEASE, events, voluntary=True)
-    elif action == ac.DISCIPLINE:
-        powers.start_discipline(s, p, events)
-    elif action == ac.STRATEGIC:
-        powers.start_strategic(s, p, events)
+    elif action in (ac.DISCIPLINE, ac.STRATEGIC):
+        powers.use_at_will(s, action, p, events)
     elif action == ac.END_DANCE:
         s.phase = Phase.INFLUENCE
 

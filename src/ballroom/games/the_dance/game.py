@@ -11,7 +11,7 @@ from ballroom.core.options import Option, OptionSet
 from ballroom.core.rng import Rng
 from ballroom.core.state import Observation
 from ballroom.games.the_dance import actions as ac
-from ballroom.games.the_dance import hints, search
+from ballroom.games.the_dance import hints, powers, search
 from ballroom.games.the_dance.bots import BOT_DEFAULTS, BOTS
 from ballroom.games.the_dance.components import (
     DIRECTION_NAMES,
@@ -121,6 +121,9 @@ class TheDance(Game):
         self.any_domain = self.options["refreshment-domain"] == "any"
         kinds = [k.domain for k in self.components.refreshments]
         self.ankh_kind = kinds.index(-1) if -1 in kinds else -1
+        self.shown_at_deal = powers.shown_at_deal(self.components)
+        """The Powers seen at the deal (Old Wealth's six Refreshments), which ``determinize``
+        deals only to a family that showed one."""
 
     def new_state(self, seed: int = 0) -> TheDanceState:
         return TheDanceState(self, seed)

@@ -16,6 +16,7 @@ from ballroom.core.state import Observation
 from ballroom.games.the_dance import actions as ac
 from ballroom.games.the_dance.components import DOMAINS, POWER_IDS
 from ballroom.games.the_dance.odds import Chances, RollRules, chances
+from ballroom.games.the_dance.powers import ROLL_REFRESHMENTS
 from ballroom.games.the_dance.steps import Target
 
 if TYPE_CHECKING:
@@ -59,10 +60,11 @@ class _Hints:
         family = view["families"][me]
         self.rating: tuple[int, ...] = self.comp.avatars[family["avatar"]].ratings
         powers = {POWER_IDS[w] for w in family["powers"]}
+        standing = self.comp.effects.standing(sorted(powers))
         self.tactician = "tactician" in powers
-        self.refreshment_limit = 2 if "resourceful" in powers else 1
+        self.refreshment_limit = standing.limit("roll-refreshments", ROLL_REFRESHMENTS)
         self.willpower = "willpower" in powers
-        self.overwhelming = "overwhelming" in powers
+        self.overwhelming = standing.grants("every-success-dominates")
         self.cards = int(family["refreshment_count"])
         self.effort = view["effort"]
 

@@ -214,11 +214,8 @@ def apply_roll(s: TheDanceState, face: int, events: list[Event]) -> None:
 def apply_post_roll(s: TheDanceState, action: int, p: int, events: list[Event]) -> None:
     if action == ac.ACCEPT:
         _resolve(s, events)
-    elif action < ac.TACTICIAN + len(s.hand[p]):
-        powers.apply_tactician(s, action, p, events)
     else:
-        powers.apply_willpower(s, action, p, events)
-        start_roll(s)
+        powers.use_at_will(s, action, p, events)
 
 
 def _resolve(s: TheDanceState, events: list[Event]) -> None:

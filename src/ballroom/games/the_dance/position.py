@@ -519,7 +519,7 @@ def _set_powers(state: TheDanceState, seat: int, held: list[int]) -> None:
     state.power_pile.extend(w for w in state.powers[seat] if w not in held)
     state.power_pile[:] = [w for w in state.power_pile if w not in held]
     state.powers[seat] = list(held)
-    state.power_mask[seat] = power_rules.mask(held)
+    power_rules.settle(state, seat)
     state.revealed[seat] = [w for w in state.revealed[seat] if w in held]
 
 

@@ -1,21 +1,41 @@
-"""The twelve Powers: dealing them, showing them, and each Power's rules in one place.
+"""The twelve Powers: dealing them, showing them, and the rules that read them.
+
+Each Power's rules are data (``data/powers.toml``, in the effect language of
+``ballroom.core.effects``), written once: a standing rule raises or caps a
+limit or grants a permission; a Power used at will (Discipline, Strategic,
+Tactician, Willpower) has the conditions under which it is offered and the
+operations it performs. What a family's Powers make of the rules (``Held``:
+her ``Standing``, the limits it settles, and the Powers she may use at will,
+their conditions compiled to the readers below), worked out when she gains a
+Power (``settle``), is what the rules below read: they ask for a limit, a
+permission or the actions a moment offers, never which Power a family holds.
 
 A family holds its Powers in secret; a Power is revealed (``use``) the first
-time it visibly acts, and the event that says so ``reveals``, so that
-secrecy tests let twin games part there (RULINGS 14, 20). Every rule that
-depends on a Power asks this module, through one function per effect, in
-the Power's own section below; the rest of the engine never tests a Power.
+time it visibly acts, with what the data says shows it, and the event that
+says so ``reveals``, so that secrecy tests let twin games part there
+(RULINGS 14, 20).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
 from enum import IntEnum
 from typing import TYPE_CHECKING
 
+from ballroom.core import effects as fx
 from ballroom.core.events import Event
 from ballroom.games.the_dance import actions as ac
-from ballroom.games.the_dance import plans, refreshments
-from ballroom.games.the_dance.components import POWER_IDS
+from ballroom.games.the_dance import influence, plans, refreshments
+from ballroom.games.the_dance.components import (
+    AFTER_ROLL,
+    AT_WILL,
+    DANCE_STEP,
+    NAMES_A_KIND,
+    PAYS_IN_STEPS,
+    POWER_IDS,
+    Components,
+)
 from ballroom.games.the_dance.steps import Phase, Task
 
 if TYPE_CHECKING:
@@ -44,37 +64,118 @@ class Power(IntEnum):
         return POWER_IDS[self]
 
 
-# A family's Powers are also kept as a bit mask (``TheDanceState.power_mask``), read only here.
-_ATHLETIC, _DISCIPLINE, _HOST, _MESMERIZE, _OLD_WEALTH, _OVERWHELMING = (
-    1 << w for w in Power if w < Power.REGALE
-)
-_REGALE, _RESOURCEFUL, _SHADOW, _STRATEGIC, _TACTICIAN, _WILLPOWER = (
-    1 << w for w in Power if w >= Power.REGALE
-)
+# The rulebook's limits, which Powers raise or cap.
+REACH = 1
+"""How far the Avatar's Influence, Foil and Server call reach."""
+ATTEMPTS = 1
+"""Influence attempts a turn."""
+REFRESHMENT_LIMIT = 4
+STARTING_REFRESHMENTS = 4
+ROLL_REFRESHMENTS = 1
+"""Refreshments one roll may use (RULINGS 2)."""
+ANKHS = 1
+"""Ankhs one Dance step may use."""
+
+_BY_ID = {power.id: power for power in Power}
 
 
-def mask(held: list[int]) -> int:
-    """The bit mask of the Powers ``held``."""
-    return sum(1 << w for w in held)
+SETTLED_LIMITS = {
+    "influence-reach": REACH,
+    "server-reach": REACH,
+    "influence-attempts": ATTEMPTS,
+    "refreshment-limit": REFRESHMENT_LIMIT,
+    "starting-refreshments": STARTING_REFRESHMENTS,
+    "roll-refreshments": ROLL_REFRESHMENTS,
+    "ankhs": ANKHS,
+}
+"""The limits whose rule is the same for every family, by their rule: settled once a family's
+Powers are known (the Movement, which is the Avatar's, is asked each turn)."""
 
 
-def holds(s: TheDanceState, p: int, power: Power) -> bool:
-    return bool(s.power_mask[p] & (1 << power))
+@dataclass(frozen=True, slots=True)
+class Held:
+    """What the Powers a family holds make of the rules, worked out once (``settle``) for the
+    rules that ask on every move: her standing rules, the limits they settle, and the
+    Powers she may use at will in the Dance step and after a roll (in Power order, as
+    their actions)."""
+
+    standing: fx.Standing
+    limits: Mapping[str, int]
+    dance_step: tuple[AtWill, ...] = ()
+    after_roll: tuple[AtWill, ...] = ()
+
+    @classmethod
+    def of(cls, effects: fx.Effects, held: Iterable[int]) -> Held:
+        standing = effects.standing(POWER_IDS[w] for w in sorted(held))
+        return cls(
+            standing,
+            {q: standing.limit(q, default) for q, default in SETTLED_LIMITS.items()},
+            *(
+                tuple(AtWill.of(ability) for ability in standing.moments.get(moment, ()))
+                for moment in (DANCE_STEP, AFTER_ROLL)
+            ),
+        )
 
 
-def offer_in_dance_step(s: TheDanceState, p: int, out: list[int]) -> None:
-    """Add the Dance step's Power actions: Discipline's (two Refreshments buy a second
-    Influence marker) and Strategic's (a new Plan, with the Tempo in box 4)."""
-    bits = s.power_mask[p]
-    if bits & _DISCIPLINE and s.markers[p] == 1 and s.hand_size[p] >= 2:
-        out.append(ac.DISCIPLINE)
-    if (
-        bits & _STRATEGIC
-        and not s.strategic_used
-        and s.tempo == s.comp.board.refreshment_box
-        and s.plan_pile
-    ):
-        out.append(ac.STRATEGIC)
+def settle(s: TheDanceState, p: int) -> None:
+    """Work out again what family ``p``'s Powers make of the rules, from those she holds now
+    (replaced whole, never changed in place, so that clones share it)."""
+    s.held = (*s.held[:p], Held.of(s.comp.effects, s.powers[p]), *s.held[p + 1 :])
+
+
+# -- what the conditions of a Power used at will read ----------------------------------------------
+
+
+def _refreshments(s: TheDanceState, p: int) -> int:
+    return s.hand_size[p]
+
+
+def _influence_markers(s: TheDanceState, p: int) -> int:
+    return s.markers[p]
+
+
+def _plans_to_draw(s: TheDanceState, p: int) -> int:
+    return len(s.plan_pile)
+
+
+def _die(s: TheDanceState, p: int) -> int:
+    """What the die counts as now."""
+    return s.roll - s.lowered
+
+
+def _roll_refreshments_left(s: TheDanceState, p: int) -> int:
+    return refreshment_limit(s, p) - len(s.played)
+
+
+def _tempo_in_box_4(s: TheDanceState, p: int) -> bool:
+    return s.tempo == s.comp.board.refreshment_box
+
+
+def _strategic_used(s: TheDanceState, p: int) -> bool:
+    return s.strategic_used
+
+
+def _die_lowered(s: TheDanceState, p: int) -> bool:
+    return s.tactician_used
+
+
+def _rerolled(s: TheDanceState, p: int) -> bool:
+    return s.rerolled
+
+
+_QUANTITIES: dict[str, Callable[[TheDanceState, int], int]] = {
+    "refreshments": _refreshments,
+    "influence-markers": _influence_markers,
+    "plans-to-draw": _plans_to_draw,
+    "die": _die,
+    "roll-refreshments-left": _roll_refreshments_left,
+}
+_FLAGS: dict[str, Callable[[TheDanceState, int], bool]] = {
+    "tempo-in-box-4": _tempo_in_box_4,
+    "strategic-used": _strategic_used,
+    "die-lowered": _die_lowered,
+    "rerolled": _rerolled,
+}
 
 
 # -- dealing and showing ---------------------------------------------------------------------------
@@ -134,12 +235,12 @@ def apply_keep(s: TheDanceState, action: int, p: int, events: list[Event]) -> No
 
 def gain(s: TheDanceState, p: int, w: int) -> None:
     s.powers[p].append(w)
-    s.power_mask[p] |= 1 << w
+    settle(s, p)
 
 
 def reveal(s: TheDanceState, p: int, power: Power) -> bool:
     """Show family ``p``'s ``power`` to the table if she holds it; whether it was hidden until now."""
-    if s.power_mask[p] & (1 << power) and power not in s.revealed[p]:
+    if power in s.powers[p] and power not in s.revealed[p]:
         s.revealed[p].append(int(power))
         return True
     return False
@@ -159,156 +260,49 @@ def use(s: TheDanceState, p: int, power: Power, effect: str, events: list[Event]
         )
 
 
-# -- ATHLETIC: Movement 3, and never the Ankh ------------------------------------------------------
+def show(s: TheDanceState, p: int, found: tuple[str, str] | None, events: list[Event]) -> None:
+    """The Power ``found`` (its id, and what shows it), if any, visibly acts (``use``)."""
+    if found is not None:
+        use(s, p, _BY_ID[found[0]], found[1], events)
+
+
+# -- the Dance step: Movement, the Ankh, passing through pieces ------------------------------------
 
 
 def movement(s: TheDanceState, p: int) -> int:
     """The Avatar's Movement for a Dance step."""
-    base = s.comp.avatars[s.avatar_of[p]].movement
-    return max(base, 3) if s.power_mask[p] & _ATHLETIC else base
+    return s.held[p].standing.limit("movement", s.comp.avatars[s.avatar_of[p]].movement)
 
 
 def after_step(s: TheDanceState, p: int, events: list[Event]) -> None:
-    """A step beyond the printed Movement (and the Ankhs) shows Athletic."""
-    if s.movement_spent > s.comp.avatars[s.avatar_of[p]].movement + s.ankhs_used:
-        use(s, p, Power.ATHLETIC, "a step beyond the Avatar's Movement", events)
+    """A step beyond the printed Movement (and the Ankhs) shows what allowed it."""
+    used = s.movement_spent - s.ankhs_used
+    base = s.comp.avatars[s.avatar_of[p]].movement
+    if used > base:
+        show(s, p, s.held[p].standing.raiser("movement", used, base), events)
 
 
 def ankh_offered(s: TheDanceState, p: int) -> bool:
-    """Whether the Ankh may add a Movement now (one a Dance step, two with Resourceful)."""
-    bits = s.power_mask[p]
-    return not bits & _ATHLETIC and s.ankhs_used < (2 if bits & _RESOURCEFUL else 1)
-
-
-# -- DISCIPLINE: two Refreshments buy a second marker (offered by ``offer_in_dance_step``) ---------
-
-
-def start_discipline(s: TheDanceState, p: int, events: list[Event]) -> None:
-    s.pay_left = 2
-    s.phase = Phase.DISCIPLINE_PAYMENT
-    use(s, p, Power.DISCIPLINE, "two Refreshments buy a second Influence marker", events)
-
-
-def pay_actions(s: TheDanceState, p: int) -> list[int]:
-    return [ac.PAY + k for k, c in enumerate(s.hand[p]) if c]
-
-
-def apply_pay(s: TheDanceState, action: int, p: int, events: list[Event]) -> None:
-    refreshments.spend(s, p, action - ac.PAY)
-    s.pay_left -= 1
-    if s.pay_left == 0:
-        s.markers[p] = 2
-        events.append(
-            s.event(
-                "discipline", f"{s.who(p)} uses Discipline: a second Influence marker.", player=p
-            )
-        )
-        s.phase = Phase.DANCE
-
-
-# -- HOST and MESMERIZE: the Server from afar; Influence from two hexes ----------------------------
-
-
-def reach(s: TheDanceState, p: int) -> int:
-    """How far the Avatar's Influence, Foil and Server call reach (not May I Cut In?)."""
-    return 2 if s.power_mask[p] & _MESMERIZE else 1
-
-
-def may_call_server(s: TheDanceState, p: int, distance: int) -> bool:
-    return bool(s.power_mask[p] & _HOST) or distance <= reach(s, p)
-
-
-def on_call_server(s: TheDanceState, p: int, distance: int, events: list[Event]) -> None:
-    if distance > reach(s, p):
-        use(s, p, Power.HOST, "the Server is called from afar", events)
-    elif distance > 1:
-        use(s, p, Power.MESMERIZE, "the Server is called from two hexes", events)
-
-
-def on_effort(s: TheDanceState, p: int, distance: int, events: list[Event]) -> None:
-    """An effort from two hexes shows Mesmerize; a second one this turn shows Regale."""
-    if distance > 1:
-        use(s, p, Power.MESMERIZE, "an Influence effort from two hexes", events)
-    if s.attempts == 1:
-        use(s, p, Power.REGALE, "a second Influence attempt this turn", events)
-
-
-# -- OLD WEALTH: six Refreshments to begin with, and a limit of six --------------------------------
-
-
-def hand_limit(s: TheDanceState, p: int) -> int:
-    return 6 if s.power_mask[p] & _OLD_WEALTH else 4
-
-
-def starting_refreshments(s: TheDanceState, p: int, events: list[Event]) -> int:
-    if s.power_mask[p] & _OLD_WEALTH:
-        # Six Refreshments drawn are seen by all: Old Wealth is public.
-        use(s, p, Power.OLD_WEALTH, "the family begins with six Refreshments", events)
-        return 6
-    return 4
-
-
-# -- OVERWHELMING: every success Dominates ---------------------------------------------------------
-
-
-def every_success_dominates(s: TheDanceState, p: int) -> bool:
-    return bool(s.power_mask[p] & _OVERWHELMING)
-
-
-def on_success(s: TheDanceState, p: int, events: list[Event]) -> None:
-    if s.power_mask[p] & _OVERWHELMING:
-        use(s, p, Power.OVERWHELMING, "every success Dominates", events)
-
-
-# -- REGALE: a second Influence attempt in a turn --------------------------------------------------
-
-
-def second_attempt(s: TheDanceState, p: int) -> bool:
-    """Whether the family may make a second attempt this turn.
-
-    Every family meets the second Influence decision (``pass`` alone without
-    Regale), so that the turn's end does not give Regale away (RULINGS 20).
-    """
-    return bool(s.power_mask[p] & _REGALE)
-
-
-def regale_choice(s: TheDanceState, p: int) -> bool:
-    """Whether a success on the second attempt lets the family keep both Dancers or choose.
-
-    Regale's choice arises on the second attempt, when Regale is public.
-    """
-    return bool(s.power_mask[p] & _REGALE) and s.attempts == 1
-
-
-# -- RESOURCEFUL: two Refreshments on one roll, two Ankhs in one Dance step ------------------------
-
-
-def refreshment_limit(s: TheDanceState, p: int) -> int:
-    """How many Refreshments one roll may use (Tactician's spend included, RULINGS 18)."""
-    return 2 if s.power_mask[p] & _RESOURCEFUL else 1
-
-
-def on_second_refreshment(s: TheDanceState, p: int, events: list[Event]) -> None:
-    use(s, p, Power.RESOURCEFUL, "a second Refreshment on one roll", events)
+    """Whether the Ankh may add a Movement now."""
+    return s.ankhs_used < s.held[p].limits["ankhs"]
 
 
 def on_ankh(s: TheDanceState, p: int, events: list[Event]) -> None:
-    if s.ankhs_used == 2:
-        use(s, p, Power.RESOURCEFUL, "a second Ankh in one Dance step", events)
-
-
-# -- SHADOW: the Avatar passes through pieces ------------------------------------------------------
+    show(s, p, s.held[p].standing.raiser("ankhs", s.ankhs_used, ANKHS), events)
 
 
 def may_pass_through(s: TheDanceState, p: int, nxt: int, closed: frozenset[int]) -> bool:
-    """Whether the Avatar may step onto the piece on ``nxt``: with Shadow, if an empty hex
-    can still be reached from there with the Movement left."""
-    return bool(s.power_mask[p] & _SHADOW) and _can_escape(s, nxt, s.movement_left - 1, closed)
+    """Whether the Avatar may step onto the piece on ``nxt``: where the family may pass
+    through pieces, if an empty hex can still be reached from there with the Movement left."""
+    # Asked for every occupied neighbour of every step: the grant is read as a field.
+    return "pass-through-pieces" in s.held[p].standing.granted and _can_escape(
+        s, nxt, s.movement_left - 1, closed
+    )
 
 
 def _can_escape(s: TheDanceState, start: int, budget: int, closed: frozenset[int]) -> bool:
-    """Whether a Shadow Avatar on ``start`` can reach an empty hex within ``budget`` steps,
-    passing through pieces but never through a ``closed`` hex."""
+    """Whether an Avatar passing through pieces on ``start`` can reach an empty hex within
+    ``budget`` steps, never through a ``closed`` hex."""
     if budget <= 0:
         return False
     neighbours = s.comp.board.neighbours
@@ -330,24 +324,290 @@ def _can_escape(s: TheDanceState, start: int, budget: int, closed: frozenset[int
 
 
 def on_pass_through(s: TheDanceState, p: int, events: list[Event]) -> None:
-    use(s, p, Power.SHADOW, "the Avatar passes through a piece", events)
+    show(s, p, s.held[p].standing.granter("pass-through-pieces"), events)
 
 
-# -- STRATEGIC: a new Plan, one of the two kept (offered by ``offer_in_dance_step``) ---------------
+# -- the Influence step: reach, attempts, the Server, Domination -----------------------------------
 
 
-def start_strategic(s: TheDanceState, p: int, events: list[Event]) -> None:
+def reach(s: TheDanceState, p: int) -> int:
+    """How far the Avatar's Influence and Foil reach (not May I Cut In?)."""
+    return s.held[p].limits["influence-reach"]
+
+
+def may_call_server(s: TheDanceState, p: int, distance: int) -> bool:
+    held = s.held[p]
+    return distance <= held.limits["server-reach"] or held.standing.grants("server-at-any-range")
+
+
+def on_call_server(s: TheDanceState, p: int, distance: int, events: list[Event]) -> None:
+    standing = s.held[p].standing
+    if distance > standing.limit("server-reach", REACH):
+        show(s, p, standing.granter("server-at-any-range"), events)
+    else:
+        show(s, p, standing.raiser("server-reach", distance, REACH), events)
+
+
+def on_effort(s: TheDanceState, p: int, distance: int, events: list[Event]) -> None:
+    """An effort beyond the reach, or beyond the turn's attempts, shows what allowed it."""
+    if distance > REACH:
+        show(s, p, s.held[p].standing.raiser("influence-reach", distance, REACH), events)
+    if s.attempts >= ATTEMPTS:
+        show(
+            s, p, s.held[p].standing.raiser("influence-attempts", s.attempts + 1, ATTEMPTS), events
+        )
+
+
+def second_attempt(s: TheDanceState, p: int) -> bool:
+    """Whether the family may make a second attempt this turn.
+
+    Every family meets the second Influence decision (``pass`` alone without
+    one), so that the turn's end does not give Regale away (RULINGS 20).
+    """
+    return s.held[p].limits["influence-attempts"] > 1
+
+
+def regale_choice(s: TheDanceState, p: int) -> bool:
+    """Whether a success on the second attempt lets the family keep both Dancers or choose.
+
+    The choice arises on the second attempt, when the Power that allowed it is public.
+    """
+    return s.attempts == 1 and second_attempt(s, p)
+
+
+def every_success_dominates(s: TheDanceState, p: int) -> bool:
+    return s.held[p].standing.grants("every-success-dominates")
+
+
+def on_success(s: TheDanceState, p: int, events: list[Event]) -> None:
+    show(s, p, s.held[p].standing.granter("every-success-dominates"), events)
+
+
+# -- Refreshments: the limit, the deal, how many on one roll ---------------------------------------
+
+
+def hand_limit(s: TheDanceState, p: int) -> int:
+    return s.held[p].limits["refreshment-limit"]
+
+
+def shown_at_deal(comp: Components) -> tuple[int, ...]:
+    """The Powers that deal their family more Refreshments than the rule: drawn in sight of
+    all, they show themselves at the deal (RULINGS 20)."""
+    return tuple(
+        w
+        for w, power in enumerate(comp.powers)
+        if comp.effects.standing([power.id]).limit("starting-refreshments", STARTING_REFRESHMENTS)
+        > STARTING_REFRESHMENTS
+    )
+
+
+def starting_refreshments(s: TheDanceState, p: int, events: list[Event]) -> int:
+    """How many Refreshments the family is dealt: more are drawn in sight of all, so the
+    Power that allows them is public (RULINGS 20)."""
+    standing = s.held[p].standing
+    count = standing.limit("starting-refreshments", STARTING_REFRESHMENTS)
+    show(s, p, standing.raiser("starting-refreshments", count, STARTING_REFRESHMENTS), events)
+    return count
+
+
+def refreshment_limit(s: TheDanceState, p: int) -> int:
+    """How many Refreshments one roll may use (Tactician's spend included, RULINGS 18)."""
+    return s.held[p].limits["roll-refreshments"]
+
+
+def on_roll_refreshment(s: TheDanceState, p: int, used: int, events: list[Event]) -> None:
+    """The roll has used ``used`` Refreshments: beyond one shows what allowed it."""
+    show(s, p, s.held[p].standing.raiser("roll-refreshments", used, ROLL_REFRESHMENTS), events)
+
+
+# -- Powers used at will: offered where their conditions hold, then performed ----------------------
+
+_ACTIONS = {name: ac.first_id(name) for names in AT_WILL.values() for name in names}
+"""The first action of each Power used at will: its own family, named by its id."""
+
+
+def _used_by() -> dict[int, tuple[str, int]]:
+    """Each action of a Power used at will: the Power's id, and the Refreshment kind it
+    names (-1 where it names none)."""
+    found: dict[int, tuple[str, int]] = {}
+    for name, first in _ACTIONS.items():
+        if name in NAMES_A_KIND:
+            found.update({first + k: (name, k) for k in range(ac.K)})
+        else:
+            found[first] = (name, -1)
+    return found
+
+
+_USED_BY = _used_by()
+
+
+@dataclass(frozen=True, slots=True)
+class AtWill:
+    """A Power used at will, compiled once for the legal actions that ask it: its first
+    action, whether it has one per Refreshment kind held (the one it spends), and its
+    conditions as the readers they name (reader, at least, negated)."""
+
+    first: int
+    per_kind: bool
+    checks: tuple[tuple[Callable[[TheDanceState, int], int], int, bool], ...]
+
+    @classmethod
+    def of(cls, ability: fx.Ability) -> AtWill:
+        per_kind = ability.name in NAMES_A_KIND
+        return cls(_ACTIONS[ability.name], per_kind, tuple(map(_check, ability.conditions)))
+
+    def offer(self, s: TheDanceState, p: int, out: list[int]) -> None:
+        """Add its actions where every condition holds."""
+        for read, least, negated in self.checks:
+            if (read(s, p) >= least) is negated:
+                return
+        if self.per_kind:
+            first = self.first
+            out.extend(first + k for k, c in enumerate(s.hand[p]) if c)
+        else:
+            out.append(self.first)
+
+
+def _check(
+    condition: fx.Condition, negated: bool = False
+) -> tuple[Callable[[TheDanceState, int], int], int, bool]:
+    if isinstance(condition, fx.Not):
+        return _check(condition.condition, not negated)
+    if isinstance(condition, fx.AtLeast):
+        return _QUANTITIES[condition.quantity], condition.amount, negated
+    return _FLAGS[condition.flag], 1, negated
+
+
+def offer_in_dance_step(s: TheDanceState, p: int, out: list[int]) -> None:
+    """Add the Dance step's Power actions (Discipline's, Strategic's)."""
+    for power in s.held[p].dance_step:
+        power.offer(s, p, out)
+
+
+def post_roll_actions(s: TheDanceState, p: int) -> list[int]:
+    """``accept``, and what Tactician and Willpower allow after this roll.
+
+    Every family meets the post-roll step (``accept`` alone without either),
+    so that it gives neither away (RULINGS 20). Tactician's spend is one of
+    the roll's Refreshments (RULINGS 18): its data offers it only while the
+    roll has used fewer than its limit. Willpower's Refreshment pays for a
+    new roll instead.
+    """
+    out = [ac.ACCEPT]
+    for power in s.held[p].after_roll:
+        power.offer(s, p, out)
+    return out
+
+
+def use_at_will(s: TheDanceState, action: int, p: int, events: list[Event]) -> None:
+    """Family ``p`` uses the Power of ``action``: its operations, in order."""
+    name, kind = _USED_BY[action]
+    ability = s.comp.effects.abilities[name]
+    if ability.shows:
+        use(s, p, _BY_ID[name], ability.shows, events)
+    _perform(s, p, ability, ability.do, kind, events)
+
+
+def _perform(
+    s: TheDanceState,
+    p: int,
+    ability: fx.Ability,
+    operations: tuple[fx.Operation, ...],
+    kind: int,
+    events: list[Event],
+) -> None:
+    power = _BY_ID[ability.name]
+    name = s.comp.powers[power].name
+    for operation in operations:
+        if isinstance(operation, fx.Spend) and kind < 0:
+            # The action named no Refreshment: they are paid one at a time
+            # (``pay``), and the rest of the operations follow the last.
+            s.pay_left = operation.amount
+            s.phase = Phase.DISCIPLINE_PAYMENT
+            return
+        if isinstance(operation, fx.Spend):
+            refreshments.spend(s, p, kind)
+        elif isinstance(operation, fx.Gain):
+            s.markers[p] += operation.amount
+            text = f"{s.who(p)} uses {name}: a second Influence marker."
+            events.append(s.event(ability.name, text, player=p))
+        elif isinstance(operation, fx.ModifyRoll):
+            _modify_roll(s, p, power, operation.delta, events)
+        elif isinstance(operation, fx.ExtraStep):
+            _EXTRA_STEPS[operation.step](s, p, power, events)
+        else:
+            raise AssertionError(f"unreachable: {ability.name} performs {operation} at will")
+
+
+def pay_actions(s: TheDanceState, p: int) -> list[int]:
+    return [ac.PAY + k for k, c in enumerate(s.hand[p]) if c]
+
+
+def apply_pay(s: TheDanceState, action: int, p: int, events: list[Event]) -> None:
+    """One Refreshment of the price (only Discipline's action pays in steps); after the last,
+    the rest of its operations."""
+    refreshments.spend(s, p, action - ac.PAY)
+    s.pay_left -= 1
+    if s.pay_left == 0:
+        (payer,) = PAYS_IN_STEPS
+        ability = s.comp.effects.abilities[payer]
+        s.phase = Phase.DANCE
+        paid = next(i for i, op in enumerate(ability.do) if isinstance(op, fx.Spend))
+        _perform(s, p, ability, ability.do[paid + 1 :], -1, events)
+
+
+def _modify_roll(s: TheDanceState, p: int, power: Power, delta: int, events: list[Event]) -> None:
+    """The roll counts ``delta`` otherwise; the Refreshment spent was one of the roll's."""
+    s.lowered -= delta
+    s.tactician_used = True
+    events.append(
+        s.event(
+            power.id,
+            f"{s.who(p)} uses {s.comp.powers[power].name}: the roll counts as {s.roll - s.lowered}.",
+            player=p,
+            reveals=reveal(s, p, power),
+        )
+    )
+    on_roll_refreshment(s, p, len(s.played) + 1, events)
+    # The post-roll step goes on (``accept`` alone without Willpower) so
+    # that its end does not tell whether Willpower is held (RULINGS 20).
+
+
+def _reroll(s: TheDanceState, p: int, power: Power, events: list[Event]) -> None:
+    """The die is rolled again (its Refreshment paid for the new roll, not on it)."""
+    s.rerolled = True
+    s.tactician_used = False
+    events.append(
+        s.event(
+            power.id,
+            f"{s.who(p)} uses {s.comp.powers[power].name} to roll again.",
+            player=p,
+            reveals=reveal(s, p, power),
+        )
+    )
+    influence.start_roll(s)
+
+
+def _new_plan(s: TheDanceState, p: int, power: Power, events: list[Event]) -> None:
+    """A new Plan is drawn, and the family keeps one of the two (``apply_plan_choice``)."""
     s.strategic_used = True
     events.append(
         s.event(
-            "strategic",
-            f"{s.who(p)} uses Strategic to draw a new Plan.",
+            power.id,
+            f"{s.who(p)} uses {s.comp.powers[power].name} to draw a new Plan.",
             player=p,
-            reveals=reveal(s, p, Power.STRATEGIC),
+            reveals=reveal(s, p, power),
         )
     )
     s.agenda[:0] = [(Task.STRATEGIC_DRAW, p), (Task.STRATEGIC_CHOICE, p), (Task.RESUME_DANCE, p)]
     s.run_agenda(events)
+
+
+_EXTRA_STEPS: dict[str, Callable[[TheDanceState, int, Power, list[Event]], None]] = {
+    "reroll": _reroll,
+    "new-plan": _new_plan,
+}
+"""What each step a Power grants does (``components.POWER_STEPS``)."""
 
 
 def strategic_draw_task(s: TheDanceState, p: int, events: list[Event]) -> bool:
@@ -391,62 +651,3 @@ def apply_plan_choice(s: TheDanceState, action: int, p: int, events: list[Event]
         plans.finish(s, p, events)
         return
     s.run_agenda(events)
-
-
-# -- TACTICIAN and WILLPOWER: after the roll -------------------------------------------------------
-
-
-def post_roll_actions(s: TheDanceState, p: int) -> list[int]:
-    """``accept``, and what Tactician and Willpower allow after this roll.
-
-    Every family meets the post-roll step (``accept`` alone without either),
-    so that it gives neither away (RULINGS 20). Tactician's spend is one of
-    the roll's Refreshments (RULINGS 18): it is offered only while the roll
-    has used fewer than its limit. Willpower's Refreshment pays for a new
-    roll instead.
-    """
-    out = [ac.ACCEPT]
-    bits = s.power_mask[p]
-    hand = s.hand[p]
-    if (
-        bits & _TACTICIAN
-        and not s.tactician_used
-        and s.roll - s.lowered > 1
-        and len(s.played) < refreshment_limit(s, p)
-    ):
-        out.extend(ac.TACTICIAN + k for k, c in enumerate(hand) if c)
-    if bits & _WILLPOWER and not s.rerolled:
-        out.extend(ac.WILLPOWER + k for k, c in enumerate(hand) if c)
-    return out
-
-
-def apply_tactician(s: TheDanceState, action: int, p: int, events: list[Event]) -> None:
-    refreshments.spend(s, p, action - ac.TACTICIAN)
-    s.lowered += 1
-    s.tactician_used = True
-    events.append(
-        s.event(
-            "tactician",
-            f"{s.who(p)} uses Tactician: the roll counts as {s.roll - s.lowered}.",
-            player=p,
-            reveals=reveal(s, p, Power.TACTICIAN),
-        )
-    )
-    if s.played:
-        on_second_refreshment(s, p, events)
-    # The post-roll step goes on (``accept`` alone without Willpower) so
-    # that its end does not tell whether Willpower is held (RULINGS 20).
-
-
-def apply_willpower(s: TheDanceState, action: int, p: int, events: list[Event]) -> None:
-    refreshments.spend(s, p, action - ac.WILLPOWER)
-    s.rerolled = True
-    s.tactician_used = False
-    events.append(
-        s.event(
-            "willpower",
-            f"{s.who(p)} uses Willpower to roll again.",
-            player=p,
-            reveals=reveal(s, p, Power.WILLPOWER),
-        )
-    )

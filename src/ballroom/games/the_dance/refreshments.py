@@ -132,7 +132,7 @@ def apply_play(s: TheDanceState, action: int, p: int, events: list[Event]) -> No
         )
     )
     if len(s.played) == 2:
-        powers.on_second_refreshment(s, p, events)
+        powers.on_roll_refreshment(s, p, len(s.played), events)
         influence.start_roll(s)
 
 

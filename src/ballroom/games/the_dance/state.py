@@ -169,7 +169,9 @@ class TheDanceState(State):
         self.foiled = [False] * n
         self.markers = [1] * n
         self.powers: list[list[int]] = [[] for _ in range(n)]
-        self.power_mask = [0] * n
+        self.held = (powers.Held.of(comp.effects, ()),) * n
+        """What each family's Powers make of the rules (``powers.settle``): replaced, never
+        changed in place, so that a clone shares it."""
         self.revealed: list[list[int]] = [[] for _ in range(n)]
         self.drawn_powers: list[list[int]] = [[] for _ in range(n)]
         # Every Power each family drew, kept or returned: a balance fact no rule reads.
@@ -385,7 +387,6 @@ _FLAT_LISTS = (
     "avatar_pos",
     "foiled",
     "markers",
-    "power_mask",
     "hand_size",
     "plan",
     "plan_public",

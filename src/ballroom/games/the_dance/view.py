@@ -19,7 +19,6 @@ from ballroom.core.errors import ViewError
 from ballroom.core.rng import Rng
 from ballroom.core.state import Observation
 from ballroom.games.the_dance import powers, sanctuary
-from ballroom.games.the_dance.powers import Power
 from ballroom.games.the_dance.steps import PHASE_NAMES, Phase, RollFor, Target, Task
 
 if TYPE_CHECKING:
@@ -349,16 +348,20 @@ def _deal_powers(s: TheDanceState, view: Seen, rng: Rng) -> None:
         if q != me
         for _ in range(f["power_count"] - len(f["revealed"]))
     ]
-    # Old Wealth shows itself at the deal: a family dealt without showing it lacks it.
-    old_wealth = Power.OLD_WEALTH
+    # A Power that deals more Refreshments shows itself at the deal (Old Wealth): a
+    # family dealt without showing it lacks it.
+    at_deal = s.game.shown_at_deal
     allowed = [
         i
         for i in range(len(unseen))
         if i >= len(held) or (Task.DEAL_REFRESHMENTS, held[i]) in s.agenda
     ]
-    if old_wealth in unseen and unseen.index(old_wealth) not in allowed and allowed:
-        i, j = unseen.index(old_wealth), allowed[rng.below(len(allowed))]
-        unseen[i], unseen[j] = unseen[j], unseen[i]
+    for shown in at_deal:
+        if shown in unseen and unseen.index(shown) not in allowed:
+            free = [j for j in allowed if unseen[j] not in at_deal]
+            if free:
+                i, j = unseen.index(shown), free[rng.below(len(free))]
+                unseen[i], unseen[j] = unseen[j], unseen[i]
     deal = iter(unseen)
     s.powers = [
         list(f["powers"])
@@ -373,7 +376,9 @@ def _deal_powers(s: TheDanceState, view: Seen, rng: Rng) -> None:
     s.power_pile = list(deal)
     # Which Power another family returned is not sampled: no rule reads it.
     s.dealt_powers = [ws + drawn for ws, drawn in zip(s.powers, s.drawn_powers, strict=True)]
-    s.power_mask = [powers.mask(ws) for ws in s.powers]
+    s.held = (powers.Held.of(s.comp.effects, ()),) * len(s.powers)
+    for q in range(len(s.powers)):
+        powers.settle(s, q)
 
 
 def _deal_refreshments(s: TheDanceState, view: Seen, rng: Rng) -> None:
