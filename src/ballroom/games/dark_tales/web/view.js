@@ -11,7 +11,7 @@
 import { find } from "/static/moves.js";
 import { h } from "/static/ui.js";
 import { renderActions } from "/static/views/generic.js";
-import { card, faceUpRow, heldHand, pick, tableau } from "/static/widgets.js";
+import { card, faceUpRow, heldHand, pick } from "/static/widgets.js";
 
 const faces = await fetch("/api/catalog/dark-tales/components").then((r) => r.json());
 const CARDS = faces.cards;
@@ -63,7 +63,7 @@ function sideTile(face, attrs = {}) {
 function settingsPanel(pub) {
   const a = pub.a_card === null ? null : faces.a_cards[pub.a_card];
   const b = pub.b_card === null ? null : faces.b_cards[pub.b_card];
-  return h("div", { class: "dt-settings", id: "dt-settings" },
+  return h("div", { class: "dt-settings", id: "dt-settings", style: "display:flex;flex-wrap:wrap;gap:.4rem" },
     a ? card("dt-setting a", `A: ${a.name}`, a.uses.map((u) => `${ITEMS.get(u.item)}: ${u.says}`).join(" · "),
       { id: "dt-a-card" }) : null,
     b ? card("dt-setting b", `B: ${b.name}`, b.scores.map((s) => `${ITEMS.get(s.item)}: ${s.vp} VP each`).join(" · "),
@@ -146,8 +146,8 @@ function playersPanel(ctx, obs, meta) {
       h("span", { "data-vp": vp }, ` · ${vp} VP`),
       pub.clock ? h("small", { class: "muted", "data-ball-vp": pub.ball_vp[s] }, ` (${pub.ball_vp[s]} at Balls)`) : null),
     itemsOf(pub, s),
-    tableau("In front", [["cards", front]], `front-${s}`),
-    pub.clock ? h("div", { class: "group", "data-group": `tiles-${s}` },
+    faceUpRow(`In front (${front.length})`, front, `front-${s}`),
+    pub.clock ? h("div", { class: "group", "data-group": `tiles-${s}`, style: "display:flex;flex-wrap:wrap;gap:.4rem" },
       h("small", { class: "group-label" }, `Tiles (${pub.showing[s].length})`), tilesOf(ctx, obs, s)) : null,
     dancing.length ? faceUpRow("Dancing with this player's couples", dancing, `dancing-${s}`) : null,
     held));
