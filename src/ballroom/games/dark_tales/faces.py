@@ -123,8 +123,7 @@ def components_json(catalog: Catalog, tile_base: int) -> dict[str, Any]:
             {
                 "name": a.name,
                 "uses": [
-                    {"item": item.value, "says": says(operations)}
-                    for item, operations in a.uses
+                    {"item": item.value, "says": says(operations)} for item, operations in a.uses
                 ],
             }
             for a in catalog.a_cards
