@@ -1,12 +1,13 @@
 """The Dark Tales declaration: players, moves and flow, and what it offers.
 
 Beyond the State contract: ``determinize`` for search (``view.py``),
-``render`` and ``describe_action`` for the terminal (``render.py``).
+``render`` and ``describe_action`` for the terminal (``render.py``), ``components_json``
+(``faces.py``) for the browser view (``web/view.js``).
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from ballroom.core.actions import ActionCodec
 from ballroom.core.bots import Bot
@@ -83,3 +84,9 @@ class DarkTales(DeclaredGame[Phase]):
 
     def describe_action(self, action: int, observation: Observation) -> str:
         return render.describe_action(action)
+
+    def components_json(self) -> dict[str, Any]:
+        from ballroom.games.dark_tales import faces
+        from ballroom.games.dark_tales.turn import CATALOG, TILE_BASE
+
+        return faces.components_json(CATALOG, TILE_BASE)

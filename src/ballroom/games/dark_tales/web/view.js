@@ -1,0 +1,195 @@
+// Dark Tales (and its Cinderella expansion): the Setting cards with their texts, the
+// middle of the table (Day or Night, the Ball at the Palace), the deck's count and the
+// discard pile's top; each player's VP, items, cards in front, tiles and hand. A tile
+// shows everyone the side it shows; its other side is drawn only where the observation
+// gives the seat the tile itself (its own tiles). Hands are backs with a count except the
+// seat's own. Cards, Setting cards and tile sides are drawn from the faces the game
+// serves by id (/api/catalog/dark-tales/components). Moves are found by their structured
+// form (family and params); no rule is written here. Served by the server from this
+// package as /games/dark-tales/view.js.
+
+import { find } from "/static/moves.js";
+import { h } from "/static/ui.js";
+import { renderActions } from "/static/views/generic.js";
+import { card, faceUpRow, heldHand, pick } from "/static/widgets.js";
+
+const faces = await fetch("/api/catalog/dark-tales/components").then((r) => r.json());
+const CARDS = faces.cards;
+const byText = new Map(CARDS.map((c) => [c.text, c]));
+const ITEMS = new Map(faces.items.map((i) => [i.item, i.name]));
+const TYPES = { male: "Male", female: "Female", monster: "Monster", location: "Location", event: "Event" };
+const GOES = { discard: "to the discard pile", front: "in front of you", middle: "to the middle" };
+const STEPS = { setting: "the Setting cards are drawn", draw: "a card is drawn", item: "using an item",
+  play: "playing a card", target: "choosing a card in play", "set-aside": "cards are set aside",
+  tile: "taking or flipping a tile", "tile-draw": "a tile is taken", "tile-target": "choosing a tile to discard",
+  dance: "forming couples at the Ball", over: "game over" };
+
+const seatName = (meta, seat) => meta.seats[seat]?.name || `Player ${seat + 1}`;
+const cardName = (text) => byText.get(text)?.name || text;
+
+// A zone of the observation by name (and owner): its cards, or null where hidden.
+function zone(obs, name, seat = null) {
+  const id = seat === null ? name : `${name}/${seat}`;
+  return obs.zones.zones.find((z) => z.zone === id) || { zone: id, size: 0, cards: [] };
+}
+
+// What a card's face says under its name: type, VP, symbol, Musical Notes, text.
+function faceText(c) {
+  const parts = [`${TYPES[c.type]} · ${c.vp} VP · goes ${GOES[c.goes]}`];
+  if (c.time) parts.push(c.time === "day" ? "Day" : "Night");
+  if (c.notes !== undefined) parts.push(`♪ ${c.notes} Musical Notes`);
+  if (c.tiles) parts.push(`take or flip a tile ×${c.tiles}`);
+  if (c.says) parts.push(c.says);
+  if (c.ball) parts.push(c.ball);
+  return parts.join(" · ");
+}
+
+function cardTile(id, attrs = {}) {
+  const c = CARDS[id];
+  return card(`dt-card ${c.type}`, c.name, faceText(c), { "data-card": c.text, ...attrs });
+}
+
+// A card in play, which a text or an item may ask the seat to choose.
+function inPlay(ctx, id) {
+  return pick(cardTile(id), find(ctx.msg.legal, "choose", { card: CARDS[id].text }), (m) => ctx.move(m.text, m));
+}
+
+function sideTile(face, attrs = {}) {
+  const side = faces.faces[face];
+  return card(`dt-side${side.framed ? " framed" : ""}`, side.framed ? "Framed side" : "Unframed side",
+    side.says, { "data-face": face, ...attrs });
+}
+
+function settingsPanel(pub) {
+  const a = pub.a_card === null ? null : faces.a_cards[pub.a_card];
+  const b = pub.b_card === null ? null : faces.b_cards[pub.b_card];
+  return h("div", { class: "dt-settings", id: "dt-settings", style: "display:flex;flex-wrap:wrap;gap:.4rem" },
+    a ? card("dt-setting a", `A: ${a.name}`, a.uses.map((u) => `${ITEMS.get(u.item)}: ${u.says}`).join(" · "),
+      { id: "dt-a-card" }) : null,
+    b ? card("dt-setting b", `B: ${b.name}`, b.scores.map((s) => `${ITEMS.get(s.item)}: ${s.vp} VP each`).join(" · "),
+      { id: "dt-b-card" }) : null);
+}
+
+function middlePanel(ctx, obs) {
+  const pub = obs.public;
+  const deck = zone(obs, "deck");
+  const discard = zone(obs, "discard").cards || [];
+  const top = discard.length ? discard[discard.length - 1] : null;
+  const panel = h("div", { class: "dt-middle", id: "dt-middle" },
+    h("div", { class: "dt-head" },
+      h("span", { class: "big", id: "dt-turn" }, `Turn ${pub.turn}`),
+      h("small", { class: "muted" }, ` · ${STEPS[obs.step.step] || obs.step.step}`),
+      h("span", { id: "dt-deck", "data-count": deck.size }, ` · deck: ${deck.size} cards`),
+      h("span", { id: "dt-discard-count", "data-count": discard.length }, ` · discard pile: ${discard.length}`),
+      pub.clock ? h("strong", { id: "dt-clock", "data-clock": pub.clock }, ` · It is ${pub.clock}.`) : null),
+    settingsPanel(pub));
+  if (pub.playing !== null) {
+    panel.append(faceUpRow("Being played", [cardTile(pub.playing, { id: "dt-playing" })], "playing"));
+  }
+  if (pub.using !== null) {
+    panel.append(h("p", { id: "dt-using" }, `Using a ${ITEMS.get(pub.using)}`));
+  }
+  panel.append(faceUpRow("Middle of the table", (zone(obs, "middle").cards || []).map((id) => inPlay(ctx, id)),
+    "middle"));
+  if (pub.clock) {
+    panel.append(faceUpRow("Day and Night", (zone(obs, "clock").cards || []).map((id) => cardTile(id)), "clock"));
+    const pile = zone(obs, "tile-pile").size + zone(obs, "tile-bottom").size;
+    panel.append(faceUpRow(`The Ball at the Palace (Balls held: ${pub.balls}; tiles in the pile: ${pile})`,
+      (zone(obs, "ball").cards || []).map((id) => cardTile(id)), "ball"));
+  }
+  panel.append(faceUpRow("Discard pile (top)", [top === null ? null : cardTile(top, { id: "dt-discard-top" })],
+    "discard"));
+  return panel;
+}
+
+// A player's tiles: the side each shows, and where the seat holds the tile itself (its own),
+// the other side too.
+function tilesOf(ctx, obs, seat) {
+  const showing = obs.public.showing[seat];
+  const held = zone(obs, "tiles", seat).cards;
+  return showing.map((face, place) => {
+    const params = { place: String(place + 1) };
+    const discard = find(ctx.msg.legal, "discard-tile", { player: `p${seat + 1}`, ...params });
+    const flip = seat === obs.seat ? find(ctx.msg.legal, "flip", params) : undefined;
+    const shown = pick(sideTile(face, { "data-place": place + 1 }), discard || flip, (m) => ctx.move(m.text, m));
+    if (!held) return shown;
+    const tile = faces.tiles[String(held[place])];
+    const other = tile.framed === face ? tile.unframed : tile.framed;
+    return h("div", { class: "dt-tile", "data-place": place + 1 }, shown,
+      h("small", { class: "muted" }, "other side (only you see it):"),
+      sideTile(other, { "data-hidden-side": other }));
+  });
+}
+
+function itemsOf(pub, seat) {
+  return h("div", { class: "dt-items", "data-items": pub.items[seat].join(" ") },
+    faces.items.map((item, i) => h("span", { "data-item": item.item },
+      h("small", {}, `${item.name}s `), h("strong", {}, String(pub.items[seat][i])), " ")));
+}
+
+function playersPanel(ctx, obs, meta) {
+  const pub = obs.public;
+  const list = h("div", { class: "dt-players", id: "dt-players" });
+  pub.vp.forEach((vp, s) => {
+    const mine = s === obs.seat;
+    const hand = zone(obs, "hand", s);
+    const held = hand.cards
+      ? heldHand("Hand", { cards: hand.cards.map((id) => pick(cardTile(id),
+        find(ctx.msg.legal, "play", { card: CARDS[id].text }), (m) => ctx.move(m.text, m))), name: `hand-${s}` })
+      : heldHand("Hand", { count: hand.size, back: "card", hidden: "a card in hand", name: `hand-${s}` });
+    const front = (zone(obs, "front", s).cards || []).map((id) => inPlay(ctx, id));
+    const dancing = pub.dancer === s ? pub.dancing.map((id) => cardTile(id)) : [];
+    list.append(h("div", { class: `dt-player${mine ? " me" : ""}${ctx.msg.current.includes(s) ? " acting" : ""}`,
+      "data-player": s },
+    h("div", { class: "dt-player-head" }, h("strong", {}, seatName(meta, s), mine ? " (you)" : ""),
+      s === pub.player ? h("span", { class: "dt-marker" }, " · to play") : null,
+      h("span", { "data-vp": vp }, ` · ${vp} VP`),
+      pub.clock ? h("small", { class: "muted", "data-ball-vp": pub.ball_vp[s] }, ` (${pub.ball_vp[s]} at Balls)`) : null),
+    itemsOf(pub, s),
+    faceUpRow(`In front (${front.length})`, front, `front-${s}`),
+    pub.clock ? h("div", { class: "group", "data-group": `tiles-${s}`, style: "display:flex;flex-wrap:wrap;gap:.4rem" },
+      h("small", { class: "group-label" }, `Tiles (${pub.showing[s].length})`), tilesOf(ctx, obs, s)) : null,
+    dancing.length ? faceUpRow("Dancing with this player's couples", dancing, `dancing-${s}`) : null,
+    held));
+  });
+  return list;
+}
+
+function tileName(obs, meta, player, place) {
+  const seat = Number(player.slice(1)) - 1;
+  const face = obs.public.showing[seat]?.[Number(place) - 1];
+  return `${seatName(meta, seat)}'s tile ${place}${face === undefined ? "" : ` (${faces.faces[face].says})`}`;
+}
+
+// Moves named for people; the engine's text stays on the button's data-action.
+function moveLabel(obs, meta, move) {
+  const p = move.params || {};
+  const a = obs.public.a_card === null ? null : faces.a_cards[obs.public.a_card];
+  switch (move.family) {
+    case "use": {
+      const use = a?.uses.find((u) => u.item === p.item);
+      return `Use a ${ITEMS.get(p.item)}${use ? `: ${use.says}` : ""}`;
+    }
+    case "pass": return "Use no item";
+    case "play": return `Play ${cardName(p.card)}`;
+    case "choose": return `Choose ${cardName(p.card)}`;
+    case "take-tile": return "Take a tile from the pile";
+    case "flip": return `Flip ${tileName(obs, meta, `p${obs.seat + 1}`, p.place)}`;
+    case "discard-tile": return `Discard ${tileName(obs, meta, p.player, p.place)}`;
+    case "couple": return `Dance: ${cardName(p.male)} with ${cardName(p.female)}`;
+    case "best": return "Form the best couples left";
+    case "stop": return "Form no more couples";
+    default: return move.text;
+  }
+}
+
+export function render(ctx) {
+  const obs = ctx.msg.observation;
+  const meta = ctx.msg.meta;
+  ctx.board.append(middlePanel(ctx, obs));
+  const players = playersPanel(ctx, obs, meta);
+  if (ctx.more) ctx.more.append(h("h2", {}, "The players"), players);
+  else ctx.board.append(players);
+  if (ctx.actions) renderActions({ ...ctx, label: (move) => moveLabel(obs, meta, move) });
+  return true;
+}
