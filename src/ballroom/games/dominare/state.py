@@ -26,6 +26,7 @@ from ballroom.core.flow import Step
 from ballroom.core.state import Outcome
 from ballroom.core.view import View
 from ballroom.core.zones import Visibility, Zone, ZoneId, Zones
+from ballroom.games.dominare.chronicle import Deeds
 from ballroom.games.dominare.components import DECK_SIZE, REMOVED_WHEN_LEARNING, Agent, Board, Trait
 from ballroom.games.dominare.trading import Trade
 from ballroom.games.dominare.turn import CATALOG, Phase, Task
@@ -148,6 +149,8 @@ class DominareState(AgendaState[Phase, Task]):
     traded: bool
     epic_rank: int
     recruit_filter: str
+    deeds: tuple[Deeds, ...]
+    """Each seat's record for balance studies (``chronicle.py``); not part of the view."""
 
     def __init__(self, game: Dominare, seed: int, *, deal: bool = True) -> None:
         super().__init__(game, seed)
@@ -178,6 +181,7 @@ class DominareState(AgendaState[Phase, Task]):
         self.traded = False
         self.epic_rank = 0
         self.recruit_filter = ""
+        self.deeds = (Deeds(),) * n
         self.zones = create_zones(game)
         self.agenda = setup.agenda(self) if deal else ()
         self.pending = None
@@ -292,6 +296,11 @@ class DominareState(AgendaState[Phase, Task]):
 
     def turns(self) -> int:
         return self.season
+
+    def seat_features(self) -> list[dict[str, str]]:
+        from ballroom.games.dominare.chronicle import seat_features
+
+        return seat_features(self)
 
     # -- changing the table -------------------------------------------------------
 
