@@ -16,7 +16,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Self
 
 from ballroom.core import effects as fx
 from ballroom.core.actions import Action
@@ -383,6 +383,19 @@ class DominareState(AgendaState[Phase, Task]):
         self.ops = (*self.queued, *self.ops)
         self.push(*((Task.OP, seat) for _ in self.queued))
         self.queued = []
+
+    def clone(self) -> Self:
+        """An independent copy. Every field but the lists and the random source is a value
+        (ints, tuples, frozen records, the zones, the step, the game), so the copy shares
+        it instead of copying it deeply: search and the adapters clone at every node."""
+        twin = object.__new__(type(self))
+        fields = self.__dict__.copy()
+        for name, value in fields.items():
+            if isinstance(value, list):
+                fields[name] = value.copy()
+        fields["rng"] = self.rng.clone()
+        twin.__dict__ = fields
+        return twin
 
     # -- the end --------------------------------------------------------------------
 
