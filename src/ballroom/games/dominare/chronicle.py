@@ -1,8 +1,10 @@
 """What each seat did over a game, kept for balance studies: the agents it revealed into its
 ranks and its place in each Season's player order; and the features the lab groups wins by.
 
-Everything here was public at the table; it lives beside the view (not in it), so
-observations stay the table as it is now.
+The deeds were public at the table; they live beside the view (not in it), so
+observations stay the table as it is now. The features also read the hands left at the end
+(``agent_dealt``), which were secret: they are for the lab, once the game is over, and never
+reach a seat.
 """
 
 from __future__ import annotations
