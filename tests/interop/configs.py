@@ -6,8 +6,10 @@ Besides rule options, an entry may set the adapters' ``max_turns``: The Dance
 has no turn limit (RULINGS 16), so its random games are cut off, truncated,
 after two turns; Vampire's Harvest's twelve turns take minutes through
 OpenSpiel's checks, so its games are cut off after three, and Dominare's
-seven Seasons after two (their own tests, the conformance suite and the
-golden games play whole games).
+seven Seasons after one, its four Phases and the Season's end (OpenSpiel's
+checks replay every prefix of a game, so their cost grows with its square;
+their own tests, the conformance suite and the golden games play whole
+games).
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ from ballroom.core.game import Game, games
 
 SMALL_OPTIONS: dict[str, dict[str, Any]] = {
     "dancing-dice": {"endurance": 2},
-    "dominare": {"max_turns": 2},
+    "dominare": {"max_turns": 1},
     "the-dance": {"max_turns": 2},
     "vampires-harvest": {"max_turns": 3},
 }

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 from ballroom.core.actions import Action
 from ballroom.core.flow import Step
 from ballroom.core.zones import ZoneId
-from ballroom.games.dominare import setup
+from ballroom.games.dominare import chronicle, setup
 from ballroom.games.dominare.turn import CATALOG, SELECT, Phase, Task
 
 if TYPE_CHECKING:
@@ -93,6 +93,7 @@ def reveal(state: DominareState, seat: int) -> None:
 def enter_rank(state: DominareState, seat: int, card: int, rank: int | None = None) -> None:
     """``card`` face up into ``seat``'s next rank (or into ``rank``, replacing)."""
     state.zones = state.zones.move(card, ZoneId("ranks", seat))
+    chronicle.agent_entered(state, seat, card)
     ranks = list(state.ranks[seat])
     if rank is None:
         ranks.append(card)
@@ -130,6 +131,7 @@ def order(state: DominareState, seat: int) -> None:
     state.order = player_order(state.exposure, state.order[0], [
         state.highest_exposure_value(s) for s in range(state.game.players)
     ])  # fmt: skip
+    chronicle.order_determined(state)
     names = ", ".join(state.name(s) for s in state.order)
     state.say("order", f"Player order: {names}; {state.name(state.order[0])} is the scapegoat.")
     from ballroom.games.dominare import action_phase

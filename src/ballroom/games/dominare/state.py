@@ -16,7 +16,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Self
 
 from ballroom.core import effects as fx
 from ballroom.core.actions import Action
@@ -26,6 +26,7 @@ from ballroom.core.flow import Step
 from ballroom.core.state import Outcome
 from ballroom.core.view import View
 from ballroom.core.zones import Visibility, Zone, ZoneId, Zones
+from ballroom.games.dominare.chronicle import Deeds
 from ballroom.games.dominare.components import DECK_SIZE, REMOVED_WHEN_LEARNING, Agent, Board, Trait
 from ballroom.games.dominare.trading import Trade
 from ballroom.games.dominare.turn import CATALOG, Phase, Task
@@ -161,6 +162,8 @@ class DominareState(AgendaState[Phase, Task]):
     traded: bool
     epic_rank: int
     recruit_filter: str
+    deeds: tuple[Deeds, ...]
+    """Each seat's record for balance studies (``chronicle.py``); not part of the view."""
 
     def __init__(self, game: Dominare, seed: int, *, deal: bool = True) -> None:
         super().__init__(game, seed)
@@ -191,6 +194,7 @@ class DominareState(AgendaState[Phase, Task]):
         self.traded = False
         self.epic_rank = 0
         self.recruit_filter = ""
+        self.deeds = (Deeds(),) * n
         self.zones = create_zones(game)
         self.agenda = setup.agenda(self) if deal else ()
         self.pending = None
@@ -314,6 +318,11 @@ class DominareState(AgendaState[Phase, Task]):
     def turns(self) -> int:
         return self.season
 
+    def seat_features(self) -> list[dict[str, str]]:
+        from ballroom.games.dominare.chronicle import seat_features
+
+        return seat_features(self)
+
     # -- changing the table -------------------------------------------------------
 
     def gain_crowns(self, seat: int, amount: int) -> int:
@@ -395,6 +404,19 @@ class DominareState(AgendaState[Phase, Task]):
         self.ops = (*self.queued, *self.ops)
         self.push(*((Task.OP, seat) for _ in self.queued))
         self.queued = []
+
+    def clone(self) -> Self:
+        """An independent copy. Every field but the lists and the random source is a value
+        (ints, tuples, frozen records, the zones, the step, the game), so the copy shares
+        it instead of copying it deeply: search and the adapters clone at every node."""
+        twin = object.__new__(type(self))
+        fields = self.__dict__.copy()
+        for name, value in fields.items():
+            if isinstance(value, list):
+                fields[name] = value.copy()
+        fields["rng"] = self.rng.clone()
+        twin.__dict__ = fields
+        return twin
 
     # -- the end --------------------------------------------------------------------
 
