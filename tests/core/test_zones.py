@@ -17,6 +17,7 @@ from ballroom.core.zones import (
     Zones,
     ZonesView,
     determinize,
+    determinize_decks,
 )
 
 SEATS = 3
@@ -190,6 +191,35 @@ def test_determinize_refuses_an_inconsistent_view() -> None:
         determinize(view, CARDS[:-1], Rng(0))
     with pytest.raises(ZoneError, match="not components"):
         determinize(view, CARDS[4:], Rng(0))
+
+
+def test_determinize_decks_deals_each_deck_only_into_its_own_zones() -> None:
+    """Two decks (cards 0-9 for hands, 10-19 for a hidden pile of events): whatever the
+    seed, a world never deals an event into a hand, and it keeps the seat's memory."""
+    events, pile = tuple(range(10, 20)), ZoneId("events")
+    zones = Zones.create(
+        SEATS,
+        [
+            Zone(DECK, Visibility.NOBODY, tuple(range(10))),
+            Zone(pile, Visibility.NOBODY, events),
+            Zone(DISCARD, Visibility.EVERYONE),
+            *(Zone(hand(seat), Visibility.OWNER) for seat in range(SEATS)),
+        ],
+    )
+    for seat in range(SEATS):
+        for card in range(seat * 3, seat * 3 + 3):
+            zones = zones.move(card, hand(seat))
+    zones = zones.move(0, hand(2))  # seat 0 passed its card 0 to seat 2
+    view = zones.view(0)
+    decks = ((range(10), ("deck", "hand")), (events, ("events",)))
+    for seed in range(30):
+        world = determinize_decks(view, decks, Rng(seed))
+        assert world.view(0) == view
+        assert set(world[pile].cards) == set(events)
+        assert 0 in world.zone("hand", 2).cards
+        assert world.memory[0] == zones.memory[0] != {}
+    generic = {determinize(view, CARDS, Rng(seed))[pile].cards for seed in range(30)}
+    assert any(not set(cards) <= set(events) for cards in generic)  # what the decks prevent
 
 
 MOVE = st.tuples(st.sampled_from(["move", "show", "pass"]), st.integers(0, 19), st.integers(0, 5))

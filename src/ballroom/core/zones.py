@@ -31,7 +31,7 @@ their own that this seat may see.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Collection, Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from enum import Enum
 
@@ -411,6 +411,44 @@ def determinize(view: ZonesView, components: Iterable[int], rng: Rng) -> Zones:
     memory = list(result.memory)
     memory[view.seat] = {card: view.memory[card] for card in pool if card in view.memory}
     return Zones(result.seats, result.zones, result.where, tuple(memory))
+
+
+def determinize_decks(
+    view: ZonesView, decks: Iterable[tuple[Iterable[int], Collection[str]]], rng: Rng
+) -> Zones:
+    """Zones consistent with ``view`` in a game of several decks: each deck's unseen cards
+    dealt (as ``determinize`` deals) only among the hidden zones named for that deck.
+
+    ``decks`` pairs each deck's card ids with the names of the zones its cards
+    may lie in unseen, so that a world never deals an event into a hand of
+    agents. Zone sizes and the seat's memory are kept.
+    """
+    seen = view.seen()
+    dealt: dict[ZoneId, tuple[int, ...]] = {}
+    for cards, names in decks:
+        hidden = tuple(z for z in view.zones if z.cards is None and z.id.name in names)
+        if not hidden:
+            continue
+        pool = [card for card in cards if card not in seen]
+        places = {z.id for z in hidden}
+        memory = {
+            card: frozenset(p for p in view.memory[card] if p in places)
+            for card in pool
+            if card in view.memory
+        }
+        part = ZonesView(view.seat, view.seats, hidden, memory)
+        for zone in determinize(part, pool, rng).zones.values():
+            dealt[zone.id] = zone.cards
+    zones = [
+        Zone(z.id, z.visibility, z.cards if z.cards is not None else dealt[z.id])
+        for z in view.zones
+    ]
+    result = Zones.create(view.seats, zones)
+    if view.seat is None:
+        return result
+    mind = list(result.memory)
+    mind[view.seat] = {card: places for card, places in view.memory.items() if card not in seen}
+    return Zones(result.seats, result.zones, result.where, tuple(mind))
 
 
 def _names(places: Iterable[ZoneId]) -> str:

@@ -18,8 +18,7 @@ from typing import TYPE_CHECKING
 from ballroom.core.rng import Rng
 from ballroom.core.state import Observation
 from ballroom.core.view import View
-from ballroom.core.zones import Zone, ZoneId, Zones, ZonesView
-from ballroom.core.zones import determinize as deal
+from ballroom.core.zones import Zones, ZonesView, determinize_decks
 from ballroom.games.dominare.components import DECK_SIZE
 from ballroom.games.dominare.state import PUBLIC, DominareState, Shown
 from ballroom.games.dominare.turn import CATALOG, Phase
@@ -53,32 +52,9 @@ def determinize(game: Dominare, observation: Observation, rng: Rng) -> DominareS
 def deal_hidden(view: ZonesView, rng: Rng) -> Zones:
     """Agents into the hidden agent piles, events into the hidden event piles, keeping
     sizes and the seat's memory."""
-    seen = view.seen()
-    dealt: dict[ZoneId, tuple[int, ...]] = {}
-    for cards, names in ((range(DECK_SIZE), AGENT_ZONES), (CATALOG.event_ids, EVENT_ZONES)):
-        hidden = tuple(z for z in view.zones if z.cards is None and z.id.name in names)
-        pool = [card for card in cards if card not in seen]
-        if not hidden:
-            continue
-        places = {z.id for z in hidden}
-        memory = {
-            card: frozenset(p for p in view.memory[card] if p in places)
-            for card in pool
-            if card in view.memory
-        }
-        part = ZonesView(view.seat, view.seats, hidden, memory)
-        for zone in deal(part, pool, rng).zones.values():
-            dealt[zone.id] = zone.cards
-    zones = [
-        Zone(z.id, z.visibility, z.cards if z.cards is not None else dealt[z.id])
-        for z in view.zones
-    ]
-    result = Zones.create(view.seats, zones)
-    if view.seat is None:
-        return result
-    mind = list(result.memory)
-    mind[view.seat] = {card: places for card, places in view.memory.items() if card not in seen}
-    return Zones(result.seats, result.zones, result.where, tuple(mind))
+    return determinize_decks(
+        view, ((range(DECK_SIZE), AGENT_ZONES), (CATALOG.event_ids, EVENT_ZONES)), rng
+    )
 
 
 class Seen:

@@ -16,8 +16,7 @@ from typing import TYPE_CHECKING
 from ballroom.core.rng import Rng
 from ballroom.core.state import Observation
 from ballroom.core.view import View
-from ballroom.core.zones import Zone, ZoneId, Zones, ZonesView
-from ballroom.core.zones import determinize as deal
+from ballroom.core.zones import Zones, ZonesView, determinize_decks
 from ballroom.games.vampires_harvest.actions_phase import open_cards
 from ballroom.games.vampires_harvest.components import Deck
 from ballroom.games.vampires_harvest.state import PUBLIC, HarvestState, Secret, Table
@@ -73,30 +72,11 @@ Opportunity deck's also fill the other seats' Chance Encounters)."""
 def deal_hidden(view: ZonesView, current: Deck, rng: Rng) -> Zones:
     """Every card the seat cannot see dealt among the hidden zones of its own deck (a
     Bloodstone into a hand, never an Opportunity), keeping sizes and the seat's memory."""
-    seen = view.seen()
-    dealt: dict[ZoneId, tuple[int, ...]] = {}
-    for deck, names in HIDDEN_ZONES.items():
-        wanted = (*names, "encounter") if deck is current else names
-        hidden = tuple(z for z in view.zones if z.cards is None and z.id.name in wanted)
-        pool = [card for card in CATALOG.deck(deck) if card not in seen]
-        if not hidden:
-            continue
-        places = {z.id for z in hidden}
-        memory = {
-            card: frozenset(p for p in view.memory[card] if p in places)
-            for card in pool
-            if card in view.memory
-        }
-        part = ZonesView(view.seat, view.seats, hidden, memory)
-        for zone in deal(part, pool, rng).zones.values():
-            dealt[zone.id] = zone.cards
-    zones = [
-        Zone(z.id, z.visibility, z.cards if z.cards is not None else dealt[z.id])
-        for z in view.zones
-    ]
-    result = Zones.create(view.seats, zones)
-    if view.seat is None:
-        return result
-    mind = list(result.memory)
-    mind[view.seat] = {card: places for card, places in view.memory.items() if card not in seen}
-    return Zones(result.seats, result.zones, result.where, tuple(mind))
+    return determinize_decks(
+        view,
+        (
+            (CATALOG.deck(deck), (*names, "encounter") if deck is current else names)
+            for deck, names in HIDDEN_ZONES.items()
+        ),
+        rng,
+    )
