@@ -5,6 +5,8 @@ random seats by default), its seat rotating; a shared win counts as its share.
 
     .venv/bin/python benchmarks/strength.py vampires-harvest [--games 1000] [--players 2]
     .venv/bin/python benchmarks/strength.py dark-tales --bot mcts --against heuristic --games 20
+    .venv/bin/python benchmarks/strength.py vampires-harvest --bot mcts --against heuristic \
+        --games 20 --first 20   # a second shard, games 20-39
     .venv/bin/python benchmarks/strength.py dark-tales --option expansion=cinderella
 """
 
@@ -39,12 +41,15 @@ def main() -> None:
     parser.add_argument(
         "--option", action="append", default=[], help="a rule option, name=value (repeatable)"
     )
+    parser.add_argument(
+        "--first", type=int, default=0, help="the first game's number (shards run in parallel)"
+    )
     args = parser.parse_args()
     players, games = args.players, args.games
     game_class = get_game(args.game)
     options = game_class.option_set.parse_pairs(args.option)
     wins = 0.0
-    for number in range(games):
+    for number in range(args.first, args.first + games):
         game = game_class(players, **options)
         mine = number % players
         seats = [args.against] * players
