@@ -279,6 +279,9 @@ def _replay_hotseat(
             while frame["ply"] <= ply:
                 frame = json.loads(ws.recv(timeout=10))
                 assert frame["type"] == "state", frame
+        while not frame.get("legal"):  # chance steps settle before a page opens on the game
+            frame = json.loads(ws.recv(timeout=10))
+            assert frame["type"] == "state", frame
     return created
 
 
