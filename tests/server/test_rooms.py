@@ -13,7 +13,7 @@ from typer.testing import CliRunner
 
 from ballroom.cli import app as cli_app
 from ballroom.core.record import GameRecord, replay
-from ballroom.server.app import ServerConfig, create_app
+from ballroom.server.app import SERVER_GC_THRESHOLDS, ServerConfig, create_app
 from ballroom.server.rooms import RoomManager
 from server.support import hello, send, until
 
@@ -28,6 +28,17 @@ def evict(client: TestClient) -> list[str]:
     assert client.portal is not None
     evicted: list[str] = client.portal.call(manager_of(client).evict_idle, math.inf)
     return evicted
+
+
+def until_idle(client: TestClient, game_id: str) -> None:
+    """Wait until the server has seen every connection close and its bots have moved,
+    which a loaded machine can take a while to do."""
+    deadline = time.monotonic() + 30
+    while (room := manager_of(client).rooms.get(game_id)) and (
+        room.connections or room.bots_to_move() or (room.driver and not room.driver.done())
+    ):
+        assert time.monotonic() < deadline, "the room never fell idle"
+        time.sleep(0.01)
 
 
 def first_view(client: TestClient, game_id: str, tokens: list[str]) -> dict[str, Any]:
@@ -51,7 +62,9 @@ def test_an_idle_room_is_evicted_and_reloads_to_the_same_state(client: TestClien
         send(ws, {"type": "move", "seat": 0, "action": state["legal"][-1]["text"]})
         until(ws, lambda f: f["type"] == "state" and f["ply"] > state["ply"])
         assert evict(client) == [], "a watched room stays"
+    until_idle(client, game_id)
     before = first_view(client, game_id, [token])
+    until_idle(client, game_id)
     assert game_id in evict(client)
     assert game_id not in manager_of(client).rooms
     after = first_view(client, game_id, [token])
@@ -149,13 +162,17 @@ def test_resigning_a_two_player_game_still_ends_it(client: TestClient) -> None:
     assert frame["events"][-1]["text"] == "Andrew resigns; the game is over."
 
 
-def test_the_server_can_freeze_what_it_started_with(tmp_path: Path) -> None:
-    """``ballroom serve`` freezes its start-up objects so full collections stay short."""
+def test_the_server_tunes_the_garbage_collector(tmp_path: Path) -> None:
+    """``ballroom serve`` freezes its start-up objects and collects seldom, so that
+    full collections, which stop every game, stay short and rare."""
     frozen = gc.get_freeze_count()
+    thresholds = gc.get_threshold()
     try:
-        config = ServerConfig(data_dir=str(tmp_path), freeze_gc=True)
+        config = ServerConfig(data_dir=str(tmp_path), tune_gc=True)
         with TestClient(create_app(config)) as client:
             assert gc.get_freeze_count() > frozen
+            assert gc.get_threshold() == SERVER_GC_THRESHOLDS
             assert client.get("/api/catalog").status_code == 200
     finally:
         gc.unfreeze()
+        gc.set_threshold(*thresholds)

@@ -51,7 +51,7 @@ def serve(
             bot_delay=bot_delay,
             bot_processes=machine_cpus() if bot_processes is None else bot_processes,
             bot_ms_max=bot_ms_max,
-            freeze_gc=True,
+            tune_gc=True,
         )
     )
     typer.echo(f"ballroom: open http://{host}:{port}/ in a browser")
