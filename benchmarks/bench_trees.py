@@ -40,7 +40,7 @@ LAST_TURN = 200
 MCTS_CASES = (
     ("dancing-dice", 2, "expert", "horizon=1", 1),
     ("dancing-dice", 4, "expert", "horizon=2", 1),
-    ("the-dance", 4, "heuristic", "horizon=2", 1),
+    ("the-dance", 4, "heuristic", "horizon=2,rollout=game,search=tree", 1),
     ("the-dance", 2, "heuristic", "horizon=2,rollout=heuristic,search=halving,below=tree", 2),
 )
 """A subset of ``bench_mcts.CASES``: the default bots of both games and a plain search each."""
