@@ -277,6 +277,19 @@ def test_grants_and_abilities_by_moment() -> None:
     assert tactician.do[0] == Spend("refreshments", named=True)
 
 
+def test_a_set_of_abilities_is_worked_out_once_and_in_the_order_held() -> None:
+    # A seat's Powers change often in search; the rules of each set are kept, not redone.
+    held = ["tactician", "shadow"]
+    first = STANDING.standing(held)
+    assert STANDING.standing(iter(held)) is first
+    assert STANDING.standing(reversed(held)) is not first
+    assert STANDING.standing(["shadow", "tactician"]).grants("pass-through")
+    with pytest.raises(EffectError, match="nobody"):
+        STANDING.standing(["nobody"])
+    with pytest.raises(EffectError, match="nobody"):
+        STANDING.standing(["nobody"])  # a bad name is refused every time, never kept
+
+
 def test_standing_rules_read_from_data_as_python() -> None:
     assert parse_operation({"cap-limit": "ankhs", "value": 0}) == CapLimit("ankhs", 0)
     assert parse_operation({"grant": "pass-through"}) == Grant("pass-through")

@@ -1,5 +1,9 @@
 from __future__ import annotations
 
+import copy
+import pickle
+from collections.abc import Callable
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -62,3 +66,52 @@ def test_choice_is_the_item_below_picks(seed: int, size: int) -> None:
     assert Rng(seed).choice(items) == items[Rng(seed).below(size)]
     with pytest.raises(ValueError, match="at least one item"):
         Rng(seed).choice([])
+
+
+def _shuffled(rng: Rng, size: int) -> list[int]:
+    items = list(range(size % 12))
+    rng.shuffle(items)
+    return items
+
+
+DRAWS: dict[str, Callable[[Rng, int], object]] = {
+    "below": lambda rng, n: rng.below(n),
+    "roll": lambda rng, n: rng.roll(),
+    "rolls": lambda rng, n: rng.rolls(n % 9),
+    "choice": lambda rng, n: rng.choice(range(n)),
+    "shuffle": _shuffled,
+    "random": lambda rng, n: rng.random(),
+    "weighted": lambda rng, n: rng.weighted_index([1.0, float(n)]),
+}
+COPIES: dict[str, Callable[[Rng], Rng]] = {
+    "clone": Rng.clone,
+    "deepcopy": copy.deepcopy,
+    "pickle": lambda rng: pickle.loads(pickle.dumps(rng)),
+}
+
+
+@given(
+    st.integers(0, 2**63 - 1),
+    st.lists(
+        st.tuples(st.sampled_from([*DRAWS, *COPIES]), st.integers(0, 99), st.integers(1, 50)),
+        max_size=40,
+    ),
+)
+def test_copies_draw_what_their_original_would_have_whoever_draws_first(
+    seed: int, steps: list[tuple[str, int, int]]
+) -> None:
+    # A clone shares its original's generator until one of them draws: in any order of
+    # draws and copies (of copies), each source gives what a source that made the same
+    # draws from the seed gives.
+    sources, paths = [Rng(seed)], [list[tuple[str, int]]()]
+    for kind, which, arg in steps:
+        index = which % len(sources)
+        if kind in COPIES:
+            sources.append(COPIES[kind](sources[index]))
+            paths.append(list(paths[index]))
+            continue
+        replay = Rng(seed)
+        for done, done_arg in paths[index]:
+            DRAWS[done](replay, done_arg)
+        assert DRAWS[kind](sources[index], arg) == DRAWS[kind](replay, arg)
+        paths[index].append((kind, arg))

@@ -326,8 +326,8 @@ class Standing:
     """What one seat's abilities make of the rules while it holds them: its limits, its
     grants, and its abilities by moment.
 
-    Worked out once when a seat's abilities change (``Effects.standing``), so
-    that a rule asks it with one lookup, however often it asks.
+    Worked out once for each set of abilities (``Effects.standing``), so that
+    a rule asks it with one lookup, however often it asks or the set changes.
     """
 
     limits: Mapping[str, tuple[int, int]]
@@ -373,6 +373,11 @@ class Effects:
 
     abilities: Mapping[str, Ability]
     secret: frozenset[str] = frozenset()
+    _standings: dict[tuple[str, ...], Standing] = dataclasses.field(
+        default_factory=dict, init=False, repr=False, compare=False
+    )
+    """Each set of abilities' standing rules once worked out: a seat's Powers change
+    often (in search, at every kept or drawn card) but come from few sets."""
 
     @classmethod
     def of(cls, abilities: Iterable[Ability], secret: Iterable[str] = ()) -> Effects:
@@ -413,7 +418,14 @@ class Effects:
         return max(values, default=default)
 
     def standing(self, owned: Iterable[str]) -> Standing:
-        """The standing rules of a seat that holds the abilities ``owned``."""
+        """The standing rules of a seat that holds the abilities ``owned`` (shared: read only)."""
+        key = tuple(owned)
+        found = self._standings.get(key)
+        if found is None:
+            found = self._standings[key] = self._work_out_standing(key)
+        return found
+
+    def _work_out_standing(self, owned: tuple[str, ...]) -> Standing:
         raised: dict[str, list[tuple[int, str, str]]] = {}
         capped: dict[str, int] = {}
         granted: dict[str, tuple[str, str]] = {}

@@ -34,20 +34,39 @@ def _faces_of_top_byte(sides: int) -> bytes:
 
 
 class Rng:
-    """A reproducible random source; ``clone`` copies its exact position."""
+    """A reproducible random source; ``clone`` copies its exact position.
 
-    __slots__ = ("_random",)
+    A clone shares its original's generator, and whichever of them draws
+    next copies the generator's state first (copy on write): copying a
+    Mersenne Twister is most of what a game state's clone costs, and many
+    clones (a search's trial moves, an adapter's checks) never draw.
+    """
+
+    __slots__ = ("_random", "_shared")
 
     def __init__(self, seed: int) -> None:
         self._random = random.Random(seed)
+        self._shared = False
+
+    def _own(self) -> random.Random:
+        """The generator to draw from: this source's own, copied first if a clone shares it."""
+        if self._shared:
+            # Not ``random.Random()``: that first seeds itself from the system's
+            # entropy, only to be overwritten by ``setstate``.
+            own = random.Random.__new__(random.Random)
+            own.setstate(self._random.getstate())
+            self._random = own
+            self._shared = False
+        return self._random
 
     def below(self, n: int) -> int:
         """A uniform integer in ``0..n-1``."""
         if n <= 0:
             raise ValueError("below() needs a positive bound")
         bits = n.bit_length()
+        getrandbits = self._own().getrandbits
         while True:
-            value = self._random.getrandbits(bits)
+            value = getrandbits(bits)
             if value < n:
                 return value
 
@@ -69,10 +88,11 @@ class Rng:
         if not 0 < sides < 256:
             return [self.roll(sides) for _ in range(count)]
         table = _faces_of_top_byte(sides)
+        getrandbits = self._own().getrandbits
         faces: list[int] = []
         need = count
         while need > 2:
-            words = self._random.getrandbits(32 * need).to_bytes(4 * need, "little")
+            words = getrandbits(32 * need).to_bytes(4 * need, "little")
             faces += words[3::4].translate(table).replace(b"\0", b"")
             need = count - len(faces)
         for _ in range(need):  # the last few, one at a time
@@ -85,7 +105,7 @@ class Rng:
         if n <= 0:
             raise ValueError("choice() needs at least one item")
         bits = n.bit_length()
-        getrandbits = self._random.getrandbits
+        getrandbits = self._own().getrandbits
         value = getrandbits(bits)
         while value >= n:
             value = getrandbits(bits)
@@ -99,7 +119,7 @@ class Rng:
 
     def random(self) -> float:
         """A float in ``[0, 1)``."""
-        return self._random.random()
+        return self._own().random()
 
     def weighted_index(self, weights: Sequence[float]) -> int:
         """An index drawn with probability proportional to ``weights``."""
@@ -113,11 +133,10 @@ class Rng:
         return len(weights) - 1
 
     def clone(self) -> Rng:
+        """A source at this one's exact position; the generator is copied when either draws."""
         twin = Rng.__new__(Rng)
-        # Not ``random.Random()``: that first seeds itself from the system's
-        # entropy, only to be overwritten by ``setstate`` (three quarters of a clone).
-        twin._random = random.Random.__new__(random.Random)
-        twin._random.setstate(self._random.getstate())
+        twin._random = self._random
+        twin._shared = self._shared = True
         return twin
 
     def __deepcopy__(self, memo: dict[int, object]) -> Rng:
