@@ -1,0 +1,173 @@
+"""A round between two couples, judged exactly over the dice still to fall.
+
+With two couples dancing the judges accept one dance in each comparison
+(and every dance tied with it), so a round is settled by how each couple's
+two dances compare with the other's, and by which couple is protected by a
+Rock or a Gala (RULINGS 4, 5). A couple's part of a round is a *spread*: the
+chance of each (protection, first value, second value), over the dice it
+still rolls, arranged as the expert would arrange them. Two spreads give the
+chance of every way the round can be judged, and with the win chances of
+the endurances it can leave (``win_chances.py``), the couples' expected
+share of the win.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from enum import IntEnum
+from functools import lru_cache
+
+import numpy as np
+import numpy.typing as npt
+
+from ballroom.games.dancing_dice.dance_values import TRIPLE_INDEX, TRIPLES
+from ballroom.games.dancing_dice.expert import VALUES, arrangement_costs, tables, triple_ranks
+from ballroom.games.dancing_dice.judging import danced, dance_values
+from ballroom.games.dancing_dice.preparation import MAX_ENDURANCE
+from ballroom.games.dancing_dice.special_dances import GALA_BONUS
+
+FloatArray = npt.NDArray[np.float64]
+IntArray = npt.NDArray[np.int64]
+
+
+class Protection(IntEnum):
+    """What spares a couple's endurance this round."""
+
+    NONE = 0
+    ROCK = 1
+    GALA = 2
+
+
+class Comparison(IntEnum):
+    """How the first couple's dance compares with the second's."""
+
+    BETTER = 0
+    TIED = 1
+    WORSE = 2
+
+
+SPREAD_SHAPE = (len(Protection), VALUES, VALUES)
+"""A spread's axes: protection, first dance's value, second dance's value."""
+SPREAD_SIZE = len(Protection) * VALUES * VALUES
+ROUND_SHAPE = (len(Protection), len(Protection), len(Comparison), len(Comparison))
+"""Chances of a judged round: both protections, then both comparisons."""
+CONFIGS = len(TRIPLES) ** 2
+
+
+@lru_cache(maxsize=len(TRIPLES))
+def performance_codes(tango: tuple[int, ...]) -> IntArray:
+    """The spread index of every (dice set, first row) of the expert's tables: (3136, 20)."""
+    ranks = triple_ranks(tango)
+    t = tables()
+    gala = t.gala[:, None]
+    first = 2 * ranks[t.first_triple] + np.where(gala, 1, t.pure_first)
+    second = 2 * ranks[t.second_triple] + np.where(gala, 1, t.pure_second)
+    protection = np.where(gala, Protection.GALA, np.where(t.rock, Protection.ROCK, 0))
+    codes: IntArray = (protection * VALUES + first) * VALUES + second
+    return codes
+
+
+@lru_cache(maxsize=1024)
+def expert_codes(tango: tuple[int, ...], endurance: int) -> IntArray:
+    """The spread index of each dice set as the expert arranges it against one rival: (3136,)."""
+    rows = arrangement_costs(tango, 1, 1, endurance).argmin(axis=1)
+    codes: IntArray = performance_codes(tango)[np.arange(CONFIGS), rows]
+    return codes
+
+
+def spread_of_dice(tango: tuple[int, ...], endurance: int, configs: FloatArray) -> FloatArray:
+    """The spread of a couple whose dice sets (white triple, coloured triple: 3136) fall with
+    these chances, arranged by the expert."""
+    spread: FloatArray = np.bincount(
+        expert_codes(tango, endurance), weights=configs.ravel(), minlength=SPREAD_SIZE
+    )
+    return spread.reshape(SPREAD_SHAPE)
+
+
+def spread_of_sides(
+    tango: tuple[int, ...], endurance: int, white: FloatArray, coloured: FloatArray
+) -> FloatArray:
+    """The spread of a couple whose white and coloured triples fall independently with these
+    chances (56 each), arranged by the expert."""
+    return spread_of_dice(tango, endurance, np.outer(white, coloured))
+
+
+def certain_spread(
+    faces: Sequence[int], first_row: tuple[int, ...], tango: tuple[int, ...]
+) -> FloatArray:
+    """The spread of dice already arranged: all its chance on one performance."""
+    shown = danced(faces, first_row)
+    first, second = dance_values(shown, TRIPLE_INDEX[tango])
+    protection = Protection.GALA if shown[4] else Protection.ROCK if shown[3] else Protection.NONE
+    spread = np.zeros(SPREAD_SHAPE)
+    spread[protection, first, second] = 1.0
+    return spread
+
+
+def _compared(spread: FloatArray) -> FloatArray:
+    """For each first-couple value pair, the chance that the other couple's dances (with
+    this ``spread`` over values) compare each way: shape (3, 3, VALUES, VALUES)."""
+    below = np.cumsum(spread, axis=0)
+    lower = np.concatenate([np.zeros((1, VALUES)), below[:-1]])  # other's value < ours
+    by_first = (lower, spread, below[-1:] - below)
+    result = np.zeros((len(Comparison), len(Comparison), VALUES, VALUES))
+    for one, part in enumerate(by_first):
+        below = np.cumsum(part, axis=1)
+        lower = np.concatenate([np.zeros((VALUES, 1)), below[:, :-1]], axis=1)
+        for two, piece in enumerate((lower, part, below[:, -1:] - below)):
+            result[one, two] = piece
+    return result
+
+
+def judged(first: FloatArray, second: FloatArray) -> FloatArray:
+    """Chances of every way a round is judged, from both couples' spreads: ``ROUND_SHAPE``."""
+    result = np.zeros(ROUND_SHAPE)
+    for theirs in Protection:
+        part = second[theirs]
+        if not part.any():
+            continue
+        compared = _compared(part)
+        result[:, theirs] = np.einsum("pij,abij->pab", first, compared)
+    return result
+
+
+def _after_dance(
+    comparison: Comparison, protected: tuple[bool, bool], endurance: list[int]
+) -> None:
+    """One dance judged: the worse couple loses a point, unless protected."""
+    if comparison is Comparison.WORSE and not protected[0]:
+        endurance[0] -= 1
+    elif comparison is Comparison.BETTER and not protected[1]:
+        endurance[1] -= 1
+
+
+def outcome(
+    protections: tuple[Protection, Protection],
+    comparisons: tuple[Comparison, Comparison],
+    endurance: tuple[int, int],
+) -> tuple[int, int]:
+    """Both couples' endurance after a round judged this way; a couple at 0 is out, and a
+    round ends the marathon as soon as one is (the other is then the last dancing)."""
+    left = list(endurance)
+    protected = (protections[0] is not Protection.NONE, protections[1] is not Protection.NONE)
+    for comparison in comparisons:
+        _after_dance(comparison, protected, left)
+        if 0 in left:
+            return left[0], left[1]
+    for couple, protection in enumerate(protections):
+        if protection is Protection.GALA:
+            left[couple] = min(MAX_ENDURANCE, left[couple] + GALA_BONUS)
+    return left[0], left[1]
+
+
+def expected_share(round_chances: FloatArray, endurance: tuple[int, int], chances: FloatArray) -> float:
+    """The first couple's expected share of the win after a round judged with these chances,
+    ``chances[a, b]`` being its win chance at endurances ``a`` and ``b`` once the round is over."""
+    total = 0.0
+    for index in zip(*np.nonzero(round_chances), strict=True):
+        mine, theirs, one, two = (int(i) for i in index)
+        left = outcome(
+            (Protection(mine), Protection(theirs)), (Comparison(one), Comparison(two)), endurance
+        )
+        total += float(round_chances[index]) * float(chances[left])
+    return total

@@ -1,0 +1,89 @@
+"""How a marathon looks for each couple: the search's evaluation of a state.
+
+With two couples dancing the rulebook's dice, a state in the middle of a
+round is worth the couples' expected share of the win once the round is
+judged, computed exactly over every die still to fall (``duel.py``): a
+couple that has not yet chosen is taken to choose as the expert would, and
+the round leaves the couples at endurances whose chances of winning are
+known (``win_chances.py``). A search can then stop right after its own
+choice, with no noisy rollout of the round's dice. Between rounds, the
+chances of the endurances alone.
+
+With more couples, or under research options, a couple's share is its
+endurance squared over the others': its chance grows faster than its
+endurance, since it must outlast every rival.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ballroom.games.dancing_dice.determinize import expert_action
+from ballroom.games.dancing_dice.duel import (
+    FloatArray,
+    certain_spread,
+    expected_share,
+    judged,
+    spread_of_sides,
+)
+from ballroom.games.dancing_dice.expert import SIDE_KEY_INDEX, tables
+from ballroom.games.dancing_dice.game_play import Phase, dice_of
+from ballroom.games.dancing_dice.state import DancingDiceState
+from ballroom.games.dancing_dice.win_chances import WIN_CHANCES
+
+ROUND_UNDER_WAY = (Phase.REROLL, Phase.REROLL_ROLL, Phase.ARRANGE)
+"""The steps after which a round's first roll is known: what ``evaluate`` works out exactly."""
+
+
+def evaluate(state: DancingDiceState) -> list[float]:
+    """Each seat's estimated share of the win (see the module docstring)."""
+    if state.is_terminal():
+        return state.returns()
+    if len(state.dancing) != 2 or not state.game.dice.is_rulebook:
+        return endurance_shares(state)
+    first, second = state.dancing
+    endurance = (state.endurance[first], state.endurance[second])
+    if state.step.name in ROUND_UNDER_WAY:
+        tango = tuple(sorted(state.tango))
+        rounds = judged(spread(state, first, tango), spread(state, second, tango))
+        share = expected_share(rounds, endurance, WIN_CHANCES)
+    else:
+        share = float(WIN_CHANCES[endurance])
+    shares = [0.0] * state.game.players
+    shares[first], shares[second] = share, 1.0 - share
+    return shares
+
+
+def endurance_shares(state: DancingDiceState) -> list[float]:
+    """Shares proportional to endurance squared, among the couples still dancing."""
+    weights = [e * e if p in state.dancing else 0 for p, e in enumerate(state.endurance)]
+    total = sum(weights)
+    return [w / total for w in weights]
+
+
+def spread(state: DancingDiceState, couple: int, tango: tuple[int, ...]) -> FloatArray:
+    """The chances of ``couple``'s performances this round, from a round under way."""
+    faces = state.dice[couple]
+    if state.step.name is Phase.ARRANGE:
+        first_row = state.arrangements.get(couple)
+        if first_row is None:
+            first_row = dice_of(expert_action(state, couple, arranging=True))
+        return certain_spread(faces, first_row, tango)
+    rolling: Sequence[int]
+    if state.step.name is Phase.REROLL:
+        chosen = state.rerolls.get(couple)
+        rolling = chosen if chosen is not None else dice_of(
+            expert_action(state, couple, arranging=False)
+        )
+    else:
+        rolling = [die for seat, die in state.pending if seat == couple]
+    white = side_chances(faces, range(3), rolling)
+    coloured = side_chances(faces, range(3, 6), rolling)
+    return spread_of_sides(tango, state.endurance[couple], white, coloured)
+
+
+def side_chances(faces: Sequence[int], side: range, rolling: Sequence[int]) -> FloatArray:
+    """The chance of each triple one side's three dice end on, ``rolling`` rolled again."""
+    kept = tuple(sorted(faces[die] for die in side if die not in rolling))
+    chances: FloatArray = tables().transition[SIDE_KEY_INDEX[(kept, 3 - len(kept))]]
+    return chances
