@@ -104,30 +104,21 @@ def certain_spread(
     return spread
 
 
-def _compared(spread: FloatArray) -> FloatArray:
-    """For each first-couple value pair, the chance that the other couple's dances (with
-    this ``spread`` over values) compare each way: shape (3, 3, VALUES, VALUES)."""
-    below = np.cumsum(spread, axis=0)
-    lower = np.concatenate([np.zeros((1, VALUES)), below[:-1]])  # other's value < ours
-    by_first = (lower, spread, below[-1:] - below)
-    result = np.zeros((len(Comparison), len(Comparison), VALUES, VALUES))
-    for one, part in enumerate(by_first):
-        below = np.cumsum(part, axis=1)
-        lower = np.concatenate([np.zeros((VALUES, 1)), below[:, :-1]], axis=1)
-        for two, piece in enumerate((lower, part, below[:, -1:] - below)):
-            result[one, two] = piece
-    return result
+def _compared(spreads: FloatArray) -> FloatArray:
+    """For each protection of the other couple and each value pair of the first couple, the
+    chance that the other's dances (spread over values as ``spreads``) compare each way with
+    the first's: shape (3, 3, 3, VALUES, VALUES), protection, then both comparisons."""
+    below = np.cumsum(spreads, axis=1)  # the other's first value at most ours
+    by_first = np.stack([below - spreads, spreads, below[:, -1:] - below], axis=1)
+    below = np.cumsum(by_first, axis=3)
+    return np.stack([below - by_first, by_first, below[..., -1:] - below], axis=2)
 
 
 def judged(first: FloatArray, second: FloatArray) -> FloatArray:
     """Chances of every way a round is judged, from both couples' spreads: ``ROUND_SHAPE``."""
-    result = np.zeros(ROUND_SHAPE)
-    for theirs in Protection:
-        part = second[theirs]
-        if not part.any():
-            continue
-        compared = _compared(part)
-        result[:, theirs] = np.einsum("pij,abij->pab", first, compared)
+    area = VALUES * VALUES
+    compared = _compared(second).reshape(-1, area)
+    result: FloatArray = (first.reshape(-1, area) @ compared.T).reshape(ROUND_SHAPE)
     return result
 
 
@@ -158,16 +149,3 @@ def outcome(
         if protection is Protection.GALA:
             left[couple] = min(MAX_ENDURANCE, left[couple] + GALA_BONUS)
     return left[0], left[1]
-
-
-def expected_share(round_chances: FloatArray, endurance: tuple[int, int], chances: FloatArray) -> float:
-    """The first couple's expected share of the win after a round judged with these chances,
-    ``chances[a, b]`` being its win chance at endurances ``a`` and ``b`` once the round is over."""
-    total = 0.0
-    for index in zip(*np.nonzero(round_chances), strict=True):
-        mine, theirs, one, two = (int(i) for i in index)
-        left = outcome(
-            (Protection(mine), Protection(theirs)), (Comparison(one), Comparison(two)), endurance
-        )
-        total += float(round_chances[index]) * float(chances[left])
-    return total

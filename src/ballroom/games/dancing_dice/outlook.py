@@ -17,17 +17,24 @@ endurance, since it must outlast every rival.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
+
+import numpy as np
 
 from ballroom.games.dancing_dice.determinize import expert_action
 from ballroom.games.dancing_dice.duel import (
+    ROUND_SHAPE,
+    Comparison,
     FloatArray,
+    Protection,
     certain_spread,
-    expected_share,
     judged,
+    outcome,
     spread_of_sides,
 )
 from ballroom.games.dancing_dice.expert import SIDE_KEY_INDEX, tables
 from ballroom.games.dancing_dice.game_play import Phase, dice_of
+from ballroom.games.dancing_dice.preparation import MAX_ENDURANCE
 from ballroom.games.dancing_dice.state import DancingDiceState
 from ballroom.games.dancing_dice.win_chances import WIN_CHANCES
 
@@ -46,12 +53,26 @@ def evaluate(state: DancingDiceState) -> list[float]:
     if state.step.name in ROUND_UNDER_WAY:
         tango = tuple(sorted(state.tango))
         rounds = judged(spread(state, first, tango), spread(state, second, tango))
-        share = expected_share(rounds, endurance, WIN_CHANCES)
+        share = float((rounds * shares_after(endurance)).sum())
     else:
         share = float(WIN_CHANCES[endurance])
     shares = [0.0] * state.game.players
     shares[first], shares[second] = share, 1.0 - share
     return shares
+
+
+@lru_cache(maxsize=MAX_ENDURANCE**2)
+def shares_after(endurance: tuple[int, int]) -> FloatArray:
+    """The first couple's win chance after each way a round between two couples at these
+    endurances can be judged: ``duel.ROUND_SHAPE``."""
+    result = np.zeros(ROUND_SHAPE)
+    for index in np.ndindex(*ROUND_SHAPE):
+        mine, theirs, one, two = index
+        left = outcome(
+            (Protection(mine), Protection(theirs)), (Comparison(one), Comparison(two)), endurance
+        )
+        result[index] = WIN_CHANCES[left]
+    return result
 
 
 def endurance_shares(state: DancingDiceState) -> list[float]:
