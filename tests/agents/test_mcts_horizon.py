@@ -10,6 +10,7 @@ horizon 0 no die is ever rolled, and a handful of iterations finds the best bet.
 from __future__ import annotations
 
 import pytest
+from tests.agents.d20 import FACES
 from tests.agents.test_mcts_halving import GUESS, THRESHOLDS, DieBet
 
 from ballroom.agents import make_agent
@@ -17,7 +18,6 @@ from ballroom.agents.mcts import ISMCTSAgent
 from ballroom.core.errors import InvalidOptionError
 from ballroom.core.play import decision_for
 from ballroom.core.state import State
-from tests.agents.d20 import FACES
 
 
 class EvaluatedDieBet(DieBet):

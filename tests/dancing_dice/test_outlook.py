@@ -90,7 +90,9 @@ def test_between_rounds_the_endurances_chances_alone() -> None:
 def test_with_more_couples_shares_follow_endurance_squared() -> None:
     state = Position(3, seed=4).endurance(0, 2).tango(1, 1, 2).rolled(0, *[1] * 6)
     built = state.rolled(1, *[2] * 6).rolled(2, *[3] * 6).build()
-    assert evaluate(built) == endurance_shares(built) == pytest.approx([4 / 204, 100 / 204, 100 / 204])
+    assert (
+        evaluate(built) == endurance_shares(built) == pytest.approx([4 / 204, 100 / 204, 100 / 204])
+    )
 
 
 def test_a_marathon_over_is_worth_its_returns() -> None:

@@ -22,7 +22,7 @@ import numpy.typing as npt
 
 from ballroom.games.dancing_dice.dance_values import TRIPLE_INDEX, TRIPLES
 from ballroom.games.dancing_dice.expert import VALUES, arrangement_costs, tables, triple_ranks
-from ballroom.games.dancing_dice.judging import danced, dance_values
+from ballroom.games.dancing_dice.judging import dance_values, danced
 from ballroom.games.dancing_dice.preparation import MAX_ENDURANCE
 from ballroom.games.dancing_dice.special_dances import GALA_BONUS
 
@@ -78,10 +78,9 @@ def expert_codes(tango: tuple[int, ...], endurance: int) -> IntArray:
 def spread_of_dice(tango: tuple[int, ...], endurance: int, configs: FloatArray) -> FloatArray:
     """The spread of a couple whose dice sets (white triple, coloured triple: 3136) fall with
     these chances, arranged by the expert."""
-    spread: FloatArray = np.bincount(
-        expert_codes(tango, endurance), weights=configs.ravel(), minlength=SPREAD_SIZE
-    )
-    return spread.reshape(SPREAD_SHAPE)
+    codes = expert_codes(tango, endurance)
+    spread = np.bincount(codes, weights=configs.ravel(), minlength=SPREAD_SIZE)
+    return spread.astype(np.float64, copy=False).reshape(SPREAD_SHAPE)
 
 
 def spread_of_sides(
@@ -149,3 +148,19 @@ def outcome(
         if protection is Protection.GALA:
             left[couple] = min(MAX_ENDURANCE, left[couple] + GALA_BONUS)
     return left[0], left[1]
+
+
+def ways_judged(endurance: tuple[int, int]) -> list[tuple[tuple[int, ...], tuple[int, int]]]:
+    """Every way a round can be judged (an index into ``ROUND_SHAPE``), with the endurances
+    it leaves two couples that start it at ``endurance``."""
+    return [
+        (
+            index,
+            outcome(
+                (Protection(index[0]), Protection(index[1])),
+                (Comparison(index[2]), Comparison(index[3])),
+                endurance,
+            ),
+        )
+        for index in np.ndindex(*ROUND_SHAPE)
+    ]

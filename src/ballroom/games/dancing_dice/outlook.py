@@ -24,13 +24,11 @@ import numpy as np
 from ballroom.games.dancing_dice.determinize import expert_action
 from ballroom.games.dancing_dice.duel import (
     ROUND_SHAPE,
-    Comparison,
     FloatArray,
-    Protection,
     certain_spread,
     judged,
-    outcome,
     spread_of_sides,
+    ways_judged,
 )
 from ballroom.games.dancing_dice.expert import SIDE_KEY_INDEX, tables
 from ballroom.games.dancing_dice.game_play import Phase, dice_of
@@ -66,11 +64,7 @@ def shares_after(endurance: tuple[int, int]) -> FloatArray:
     """The first couple's win chance after each way a round between two couples at these
     endurances can be judged: ``duel.ROUND_SHAPE``."""
     result = np.zeros(ROUND_SHAPE)
-    for index in np.ndindex(*ROUND_SHAPE):
-        mine, theirs, one, two = index
-        left = outcome(
-            (Protection(mine), Protection(theirs)), (Comparison(one), Comparison(two)), endurance
-        )
+    for index, left in ways_judged(endurance):
         result[index] = WIN_CHANCES[left]
     return result
 
@@ -93,8 +87,8 @@ def spread(state: DancingDiceState, couple: int, tango: tuple[int, ...]) -> Floa
     rolling: Sequence[int]
     if state.step.name is Phase.REROLL:
         chosen = state.rerolls.get(couple)
-        rolling = chosen if chosen is not None else dice_of(
-            expert_action(state, couple, arranging=False)
+        rolling = (
+            chosen if chosen is not None else dice_of(expert_action(state, couple, arranging=False))
         )
     else:
         rolling = [die for seat, die in state.pending if seat == couple]

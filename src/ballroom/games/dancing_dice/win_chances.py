@@ -15,20 +15,19 @@ a test solves it again and compares.
 from __future__ import annotations
 
 from functools import lru_cache
-from itertools import permutations
+from itertools import permutations, product
 
 import numpy as np
+import numpy.typing as npt
 
 from ballroom.games.dancing_dice.dance_values import TRIPLES
 from ballroom.games.dancing_dice.determinize import MASK_KEYS, best_rerolls
 from ballroom.games.dancing_dice.duel import (
     ROUND_SHAPE,
-    Comparison,
     FloatArray,
-    Protection,
     judged,
-    outcome,
     spread_of_dice,
+    ways_judged,
 )
 from ballroom.games.dancing_dice.expert import SIDE_KEYS, tables
 from ballroom.games.dancing_dice.preparation import MAX_ENDURANCE
@@ -76,33 +75,23 @@ def round_chances(first: int, second: int) -> FloatArray:
 def solve_win_chances() -> FloatArray:
     """``chances[a, b]``: the chance that a couple at endurance ``a`` outlasts one at ``b``
     (0 when ``a`` is 0, 1 when ``b`` is 0), both playing the expert's way: (11, 11)."""
-    size = MAX_ENDURANCE + 1
-    pairs = [(a, b) for a in range(1, size) for b in range(1, size)]
+    pairs = list(product(range(1, MAX_ENDURANCE + 1), repeat=2))
     place = {pair: i for i, pair in enumerate(pairs)}
     moves = np.zeros((len(pairs), len(pairs)))
     wins = np.zeros(len(pairs))
-    judged_by_kind: dict[tuple[int, int], FloatArray] = {}
+    by_kind: dict[tuple[int, int], FloatArray] = {}
     for i, (a, b) in enumerate(pairs):
         kind = (expert_endurance(a), expert_endurance(b))
-        if kind not in judged_by_kind:
-            judged_by_kind[kind] = round_chances(*kind)
-        chances = judged_by_kind[kind]
-        for index in zip(*np.nonzero(chances), strict=True):
-            mine, theirs, one, two = (int(k) for k in index)
-            left = outcome(
-                (Protection(mine), Protection(theirs)), (Comparison(one), Comparison(two)), (a, b)
-            )
-            chance = float(chances[index])
+        if kind not in by_kind:
+            by_kind[kind] = round_chances(*kind)
+        chances = by_kind[kind]
+        for index, left in ways_judged((a, b)):
             if left[1] == 0:
-                wins[i] += chance
+                wins[i] += chances[index]
             elif left[0] != 0:
-                moves[i, place[left]] += chance
+                moves[i, place[left]] += chances[index]
     solved = np.linalg.solve(np.eye(len(pairs)) - moves, wins)
-    result = np.zeros((size, size))
-    result[1:, 0] = 1.0
-    for (a, b), i in place.items():
-        result[a, b] = solved[i]
-    return result
+    return _with_the_end(solved.reshape(MAX_ENDURANCE, MAX_ENDURANCE))
 
 
 SOLVED: tuple[tuple[float, ...], ...] = (
@@ -120,7 +109,8 @@ SOLVED: tuple[tuple[float, ...], ...] = (
 """``solve_win_chances()[1:, 1:]``, to four places."""
 
 
-def _with_the_end(solved: tuple[tuple[float, ...], ...]) -> FloatArray:
+def _with_the_end(solved: npt.ArrayLike) -> FloatArray:
+    """Win chances with the marathon's end around them: 0 once out, 1 once the rival is."""
     result = np.zeros((MAX_ENDURANCE + 1, MAX_ENDURANCE + 1))
     result[1:, 0] = 1.0
     result[1:, 1:] = solved
