@@ -162,7 +162,7 @@ def test_bad_mcts_parameters_are_named(spec: str, message: str) -> None:
 
 def test_settings_default_to_iterations() -> None:
     game = ballroom.make_game("dancing-dice", players=2)
-    assert SearchSettings.from_values(MCTS.resolve(game, {})).iterations == 1000
+    assert SearchSettings.from_values(MCTS.resolve(game, {})).iterations == 300
     timed = SearchSettings.from_values(MCTS.resolve(game, {"ms": "50", "c": "1.2"}))
     assert timed.iterations is None and timed.milliseconds == 50.0 and timed.exploration == 1.2
 

@@ -1,7 +1,12 @@
-"""The expert bot beats random clearly (fixed seeds, so the figures are reproducible)."""
+"""The expert bot beats random clearly (fixed seeds, so the figures are reproducible); the
+default ``mcts`` repeats itself under a seed."""
 
 from __future__ import annotations
 
+import ballroom
+from ballroom.agents import make_agent
+from ballroom.core.agent import Decision
+from ballroom.core.play import decision_for, step
 from ballroom.lab.runner import simulate
 from ballroom.lab.simulate import SimulationSpec
 
@@ -16,3 +21,30 @@ def test_expert_beats_three_random_players() -> None:
 def test_expert_beats_random_heads_up() -> None:
     summary = simulate(SimulationSpec("dancing-dice", ("random", "expert"), seed=4), games=150)
     assert summary["win_rate"][1] > 0.75
+
+
+def decisions_of_seat_0(players: int, seed: int, count: int) -> list[Decision]:
+    """Seat 0's first ``count`` real choices in a marathon the expert plays."""
+    state = ballroom.make("dancing-dice", players=players, seed=seed)
+    agents = [make_agent(state.game, p, "expert", seed) for p in range(players)]
+    found: list[Decision] = []
+    while len(found) < count:
+        if 0 in state.current_players() and len(state.legal_actions(0)) > 1:
+            found.append(decision_for(state.clone(), 0))  # the state's views change as it plays
+        step(state, agents)
+    return found
+
+
+def test_the_default_mcts_is_reproducible_under_a_seed() -> None:
+    """A bare ``mcts`` (the declared setting) repeats its choices with the same seed."""
+    for decision in decisions_of_seat_0(2, seed=5, count=2):
+        first = make_agent(decision.game, 0, "mcts", 3).act(decision)
+        assert make_agent(decision.game, 0, "mcts", 3).act(decision) == first
+        assert first in decision.legal_actions
+
+
+def test_with_more_couples_the_default_mcts_keeps_the_experts_move() -> None:
+    """Its outlook tells moves apart only between two couples (``bots.BOT_DEFAULTS``)."""
+    for decision in decisions_of_seat_0(3, seed=6, count=2):
+        expert = make_agent(decision.game, 0, "expert", 3).act(decision)
+        assert make_agent(decision.game, 0, "mcts", 3).act(decision) == expert

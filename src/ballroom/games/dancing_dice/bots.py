@@ -33,6 +33,8 @@ BOTS = by_name(
     )
 )
 
-BOT_DEFAULTS = ("mcts:iterations=1000,horizon=1",)
+BOT_DEFAULTS = ("mcts:iterations=300,search=halving,below=rollout,horizon=0,rollout=expert",)
 """What a bare ``mcts`` seat plays here: the setting measured to beat this game's own bot
-(see ``ballroom.agents.mcts``)."""
+(``docs/bot-strength.md``). Paired halving over the root moves, each judged right after it
+is made by the exact outlook of the round (``outlook.py``), which covers two couples; with
+more, that outlook cannot tell moves apart and the search keeps the expert's move."""
