@@ -146,8 +146,8 @@ def test_mcts_beats_random_at_dancing_dice() -> None:
             "the mcts bot has no parameter depth; allowed: below, c, horizon, iterations, "
             "margin, ms, prior, rollout, search, z",
         ),
-        ("mcts:below=air", "mcts below must be one of tree, rollout, not 'air'"),
-        ("mcts:search=deep", "mcts search must be one of tree, halving, not 'deep'"),
+        ("mcts:below=air", "mcts below must be one of rollout, tree, not 'air'"),
+        ("mcts:search=deep", "mcts search must be one of halving, tree, not 'deep'"),
         ("mcts:z=-1", "mcts z must be a number 0..100, not '-1'"),
         ("mcts:rollout=wizard", "mcts rollout must be one of game, random, expert, not 'wizard'"),
         ("mcts:ms=5,ms=6", "seat spec 'mcts:ms=5,ms=6' gives 'ms' twice"),

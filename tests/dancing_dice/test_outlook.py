@@ -14,7 +14,7 @@ import pytest
 from ballroom.core.state import CHANCE
 from ballroom.games.dancing_dice.determinize import expert_action
 from ballroom.games.dancing_dice.game_play import FIRST_ROWS, KEEP_ID, first_id, reroll_id
-from ballroom.games.dancing_dice.outlook import endurance_shares, evaluate
+from ballroom.games.dancing_dice.outlook import endurance_shares, evaluate, played_out
 from ballroom.games.dancing_dice.position import Position, roll
 from ballroom.games.dancing_dice.state import DancingDiceState
 from ballroom.games.dancing_dice.win_chances import WIN_CHANCES, solve_win_chances
@@ -87,12 +87,18 @@ def test_between_rounds_the_endurances_chances_alone() -> None:
     assert sum(evaluate(state)) == pytest.approx(1.0)
 
 
-def test_with_more_couples_shares_follow_endurance_squared() -> None:
-    state = Position(3, seed=4).endurance(0, 2).tango(1, 1, 2).rolled(0, *[1] * 6)
-    built = state.rolled(1, *[2] * 6).rolled(2, *[3] * 6).build()
-    assert (
-        evaluate(built) == endurance_shares(built) == pytest.approx([4 / 204, 100 / 204, 100 / 204])
-    )
+def test_with_more_couples_a_round_is_played_out_then_shared_by_endurance_squared() -> None:
+    position = Position(3, seed=4).endurance(0, 2).tango(1, 1, 2).rolled(0, *[4] * 6)
+    state = position.rolled(1, *[2] * 6).rolled(2, *[3] * 6).build()
+    assert endurance_shares(state) == pytest.approx([4 / 204, 100 / 204, 100 / 204])
+    # Three Galas: nobody loses, and the couple at 2 gains two points.
+    assert evaluate(state) == pytest.approx([16 / 216, 100 / 216, 100 / 216])
+    assert played_out(state).round == 2 and state.round == 1
+
+
+def test_between_rounds_more_couples_share_by_endurance_squared() -> None:
+    state = Position(3, seed=4).endurance(0, 2).build()
+    assert evaluate(state) == endurance_shares(state)
 
 
 def test_a_marathon_over_is_worth_its_returns() -> None:

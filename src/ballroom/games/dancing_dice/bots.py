@@ -33,8 +33,9 @@ BOTS = by_name(
     )
 )
 
-BOT_DEFAULTS = ("mcts:iterations=300,search=halving,below=rollout,horizon=0,rollout=expert",)
+BOT_DEFAULTS = ("mcts:iterations=300,search=halving,below=rollout,horizon=0",)
 """What a bare ``mcts`` seat plays here: the setting measured to beat this game's own bot
-(``docs/bot-strength.md``). Paired halving over the root moves, each judged right after it
-is made by the exact outlook of the round (``outlook.py``), which covers two couples; with
-more, that outlook cannot tell moves apart and the search keeps the expert's move."""
+(``docs/bot-strength.md``). Paired halving over the root moves from the expert's guess
+(the game's rollout policy), each move judged right after it is made by the outlook of
+the round (``outlook.py``): exact between two couples, a played-out round with more.
+"""

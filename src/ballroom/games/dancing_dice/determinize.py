@@ -209,9 +209,8 @@ def _best_rows(context: tuple[tuple[int, ...], int, int, int]) -> npt.NDArray[np
 
 
 def rollout_action(state: DancingDiceState, player: int, rng: Rng) -> int:
-    """The expert's choice, with a random one now and then to keep rollouts varied."""
-    if rng.below(10) == 0:
-        return rng.choice(state.legal_actions(player))
+    """The expert's choice (a uniform one under research options): rollouts vary by their
+    dice, and a search's first guess at a move is the expert's."""
     return _rival_choice(state, player, rng, arranging=state.step.name is Phase.ARRANGE)
 
 

@@ -9,9 +9,10 @@ known (``win_chances.py``). A search can then stop right after its own
 choice, with no noisy rollout of the round's dice. Between rounds, the
 chances of the endurances alone.
 
-With more couples, or under research options, a couple's share is its
-endurance squared over the others': its chance grows faster than its
-endurance, since it must outlast every rival.
+With more couples, or under research options, a round under way is played
+out (by the rollout policy, with the state's own dice), and a couple's share
+is then its endurance squared over the others': its chance grows faster than
+its endurance, since it must outlast every rival.
 """
 
 from __future__ import annotations
@@ -21,7 +22,8 @@ from functools import lru_cache
 
 import numpy as np
 
-from ballroom.games.dancing_dice.determinize import expert_action
+from ballroom.core.state import CHANCE
+from ballroom.games.dancing_dice.determinize import expert_action, rollout_action
 from ballroom.games.dancing_dice.duel import (
     ROUND_SHAPE,
     FloatArray,
@@ -42,21 +44,47 @@ ROUND_UNDER_WAY = (Phase.REROLL, Phase.REROLL_ROLL, Phase.ARRANGE)
 
 def evaluate(state: DancingDiceState) -> list[float]:
     """Each seat's estimated share of the win (see the module docstring)."""
+    if state.step.name in ROUND_UNDER_WAY:
+        if len(state.dancing) == 2 and state.game.dice.is_rulebook:
+            return _judged_exactly(state)
+        state = played_out(state)
     if state.is_terminal():
         return state.returns()
     if len(state.dancing) != 2 or not state.game.dice.is_rulebook:
         return endurance_shares(state)
     first, second = state.dancing
+    return _shares(state, float(WIN_CHANCES[state.endurance[first], state.endurance[second]]))
+
+
+def _judged_exactly(state: DancingDiceState) -> list[float]:
+    """Two couples' shares once the round under way is judged, over every die still to fall."""
+    first, second = state.dancing
     endurance = (state.endurance[first], state.endurance[second])
-    if state.step.name in ROUND_UNDER_WAY:
-        tango = tuple(sorted(state.tango))
-        rounds = judged(spread(state, first, tango), spread(state, second, tango))
-        share = float((rounds * shares_after(endurance)).sum())
-    else:
-        share = float(WIN_CHANCES[endurance])
+    tango = tuple(sorted(state.tango))
+    rounds = judged(spread(state, first, tango), spread(state, second, tango))
+    return _shares(state, float((rounds * shares_after(endurance)).sum()))
+
+
+def _shares(state: DancingDiceState, first_share: float) -> list[float]:
+    """Every seat's share when the first of two couples dancing has ``first_share``."""
+    first, second = state.dancing
     shares = [0.0] * state.game.players
-    shares[first], shares[second] = share, 1.0 - share
+    shares[first], shares[second] = first_share, 1.0 - first_share
     return shares
+
+
+def played_out(state: DancingDiceState) -> DancingDiceState:
+    """A copy of ``state`` with its round played to the end: every couple still to choose
+    chooses by the rollout policy, and the dice fall from the state's own random source."""
+    state = state.clone()
+    round_number = state.round
+    while state.round == round_number and not state.is_terminal():
+        player = state.current_players()[0]
+        if player == CHANCE:
+            state.run_chance()
+        else:
+            state.advance(rollout_action(state, player, state.rng), player)
+    return state
 
 
 @lru_cache(maxsize=MAX_ENDURANCE**2)
