@@ -6,9 +6,10 @@ two dances compare with the other's, and by which couple is protected by a
 Rock or a Gala (RULINGS 4, 5). A couple's part of a round is a *spread*: the
 chance of each (protection, first value, second value), over the dice it
 still rolls, arranged as the expert would arrange them. Two spreads give the
-chance of every way the round can be judged, and with the win chances of
-the endurances it can leave (``win_chances.py``), the couples' expected
-share of the win.
+chance of every way the round can be judged (``judged``), and each way leaves
+the couples at known endurances (``ways_judged``): what the search's outlook
+(``outlook.py``) and the couples' chances of winning (``win_chances.py``) are
+built from.
 """
 
 from __future__ import annotations
