@@ -25,6 +25,7 @@ from ballroom.core.state import State
 
 CASES = [
     ("dancing-dice", 2, "expert", "horizon=1", 1),
+    ("dancing-dice", 2, "expert", "horizon=0,rollout=expert,search=halving,below=rollout", 1),
     ("dancing-dice", 4, "expert", "horizon=1", 1),
     ("dancing-dice", 4, "expert", "horizon=2", 1),
     ("dancing-dice", 4, "expert", "horizon=1,rollout=random", 1),

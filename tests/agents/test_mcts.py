@@ -146,8 +146,8 @@ def test_mcts_beats_random_at_dancing_dice() -> None:
             "the mcts bot has no parameter depth; allowed: below, c, horizon, iterations, "
             "margin, ms, prior, rollout, search, z",
         ),
-        ("mcts:below=air", "mcts below must be one of tree, rollout, not 'air'"),
-        ("mcts:search=deep", "mcts search must be one of tree, halving, not 'deep'"),
+        ("mcts:below=air", "mcts below must be one of rollout, tree, not 'air'"),
+        ("mcts:search=deep", "mcts search must be one of halving, tree, not 'deep'"),
         ("mcts:z=-1", "mcts z must be a number 0..100, not '-1'"),
         ("mcts:rollout=wizard", "mcts rollout must be one of game, random, expert, not 'wizard'"),
         ("mcts:ms=5,ms=6", "seat spec 'mcts:ms=5,ms=6' gives 'ms' twice"),
@@ -162,7 +162,7 @@ def test_bad_mcts_parameters_are_named(spec: str, message: str) -> None:
 
 def test_settings_default_to_iterations() -> None:
     game = ballroom.make_game("dancing-dice", players=2)
-    assert SearchSettings.from_values(MCTS.resolve(game, {})).iterations == 1000
+    assert SearchSettings.from_values(MCTS.resolve(game, {})).iterations == 300
     timed = SearchSettings.from_values(MCTS.resolve(game, {"ms": "50", "c": "1.2"}))
     assert timed.iterations is None and timed.milliseconds == 50.0 and timed.exploration == 1.2
 

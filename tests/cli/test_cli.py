@@ -24,7 +24,7 @@ def test_games_lists_games_options_and_bots() -> None:
     # Each game's own mcts defaults, by game id: Dancing Dice's, Dark Tales' (the generic
     # ones), Dominare's, The Dance's, Vampire's Harvest's.
     assert [row.split(" │ ")[1] for row in rows if row.startswith("iterations │")] == [
-        "1000",
+        "300",
         "1000",
         "20",
         "200",

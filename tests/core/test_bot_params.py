@@ -64,7 +64,7 @@ def test_choices_that_name_bots_follow_the_game() -> None:
             "grandmaster",
             "unknown bot 'grandmaster' for dancing-dice; allowed: expert, random, mcts",
         ),
-        ("mcts:horizon=2.5", "mcts horizon must be an integer 1..100, not '2.5'"),
+        ("mcts:horizon=2.5", "mcts horizon must be an integer 0..100, not '2.5'"),
         ("mcts:ms=inf", "mcts ms must be a number 1..60000, not 'inf'"),
         ("mcts:ms=0.5", "mcts ms must be a number 1..60000, not '0.5'"),
         ("mcts:iterations=" + "9" * 5000, "mcts iterations must be an integer 1..1000000"),

@@ -28,7 +28,8 @@ Games may offer two optional capabilities (``ballroom.core.capabilities``),
 used when present: ``HasRolloutPolicy``, ``game.rollout_action(state,
 player, rng) -> int``, and ``Evaluates``, ``game.evaluate(state) ->
 list[float]`` (estimated returns of a cut-off rollout; with it, a rollout plays out the current turn and ``horizon - 1``
-more, then asks for the evaluation).
+more, then asks for the evaluation; ``horizon=0`` asks at once, with no rollout, for a
+game whose evaluation already weighs the rest of the turn).
 ``rollout=BOT`` plays rollouts with one of the game's own bots instead, fed
 observations of the sampled world; ``rollout=random`` with uniform moves.
 The rollout policy also picks the first move tried at a new node;
@@ -222,10 +223,11 @@ def mcts_params(game: Game) -> tuple[Param, ...]:
         ),
         Param(
             "horizon",
-            "Turns a rollout plays before the game's evaluation cuts it off (where it has one).",
+            "Turns a rollout plays before the game's evaluation cuts it off (where it has one); "
+            "0 evaluates right after the move.",
             "integer",
             DEFAULT_HORIZON,
-            minimum=1,
+            minimum=0,
             maximum=100,
         ),
         Param(

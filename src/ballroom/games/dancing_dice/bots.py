@@ -33,6 +33,9 @@ BOTS = by_name(
     )
 )
 
-BOT_DEFAULTS = ("mcts:iterations=1000,horizon=1",)
+BOT_DEFAULTS = ("mcts:iterations=300,search=halving,below=rollout,horizon=0",)
 """What a bare ``mcts`` seat plays here: the setting measured to beat this game's own bot
-(see ``ballroom.agents.mcts``)."""
+(``docs/bot-strength.md``). Paired halving over the root moves from the expert's guess
+(the game's rollout policy), each move judged right after it is made by the outlook of
+the round (``outlook.py``): exact between two couples, a played-out round with more.
+"""

@@ -1,4 +1,4 @@
-"""Search support for Dancing Dice: determinization, a state evaluation, a rollout policy.
+"""Search support for Dancing Dice: determinization and a rollout policy.
 
 ``determinize`` builds a full state from one seat's typed view: the other
 couples' dice are rolled afresh, and the state's own random source is
@@ -177,19 +177,6 @@ def _sample_rerolled_dice(state: DancingDiceState, player: int, announced: int, 
     _roll_afresh(state, player, rules.rerolled(choice), rng)
 
 
-def evaluate(state: DancingDiceState) -> list[float]:
-    """Estimated share of the win per seat, from endurance alone.
-
-    A couple's chance grows faster than its endurance (it must outlast
-    every rival), so shares are proportional to endurance squared.
-    """
-    if state.is_terminal():
-        return state.returns()
-    weights = [e * e if p in state.dancing else 0 for p, e in enumerate(state.endurance)]
-    total = sum(weights)
-    return [w / total for w in weights]
-
-
 def _mask_keys() -> npt.NDArray[np.int64]:
     """Side key of each (sorted triple, mask over its sorted positions): shape (56, 8)."""
     keys = np.zeros((len(TRIPLES), 8), dtype=np.int64)
@@ -204,7 +191,7 @@ MASK_KEYS = _mask_keys()
 
 
 @lru_cache(maxsize=1024)
-def _best_rerolls(context: tuple[tuple[int, ...], int, int, int]) -> npt.NDArray[np.int64]:
+def best_rerolls(context: tuple[tuple[int, ...], int, int, int]) -> npt.NDArray[np.int64]:
     """The expert's best pair of side masks, ``8 * white + coloured``, per (white, coloured) triple."""
     table = reroll_costs(*context)
     grid = table[MASK_KEYS[:, :, None, None], MASK_KEYS[None, None, :, :]]
@@ -222,9 +209,8 @@ def _best_rows(context: tuple[tuple[int, ...], int, int, int]) -> npt.NDArray[np
 
 
 def rollout_action(state: DancingDiceState, player: int, rng: Rng) -> int:
-    """The expert's choice, with a random one now and then to keep rollouts varied."""
-    if rng.below(10) == 0:
-        return rng.choice(state.legal_actions(player))
+    """The expert's choice (a uniform one under research options): rollouts vary by their
+    dice, and a search's first guess at a move is the expert's."""
     return _rival_choice(state, player, rng, arranging=state.step.name is Phase.ARRANGE)
 
 
@@ -246,7 +232,7 @@ def expert_action(state: DancingDiceState, player: int, *, arranging: bool) -> i
     )
     if arranging:
         return first_dance(faces, int(_best_rows(context)[config[0] * len(TRIPLES) + config[1]]))
-    masks = int(_best_rerolls(context)[config])
+    masks = int(best_rerolls(context)[config])
     dice = [white[i] for i in range(3) if masks >> (3 + i) & 1]
     dice += [coloured[i] for i in range(3) if masks >> i & 1]
     return reroll_id(dice)

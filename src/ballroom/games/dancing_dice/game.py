@@ -1,8 +1,8 @@
 """The Dancing Dice game declaration: players, options, moves and flow, and what it offers.
 
 Beyond the State contract it declares (``ballroom.core.capabilities``):
-``determinize``, ``evaluate`` and ``rollout_action`` for search
-(``determinize.py``), ``move_hints`` for the browser (``hints.py``),
+``determinize`` and ``rollout_action`` for search (``determinize.py``),
+``evaluate`` (``outlook.py``), ``move_hints`` for the browser (``hints.py``),
 ``render`` and ``describe_action`` for the terminal (``render.py``), and a
 tensor encoding of its observations for learners (``encoding.py``).
 
@@ -116,10 +116,10 @@ class DancingDice(DeclaredGame[Phase]):
         return determinize.determinize(self, observation, rng)
 
     def evaluate(self, state: DancingDiceState) -> list[float]:
-        """Search hook: estimated win shares of a state cut short (see determinize.py)."""
-        from ballroom.games.dancing_dice import determinize
+        """Search hook: estimated win shares of a state cut short (see outlook.py)."""
+        from ballroom.games.dancing_dice import outlook
 
-        return determinize.evaluate(state)
+        return outlook.evaluate(state)
 
     def rollout_action(self, state: DancingDiceState, player: int, rng: Rng) -> int:
         """Search hook: a fast, strong rollout policy (see determinize.py)."""
