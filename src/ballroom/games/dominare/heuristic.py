@@ -4,8 +4,8 @@ It keeps and plays agents with much influence and income for little
 exposure, networking where it can; places influence where it takes or
 holds blocks worth the most (a block's bonus and a share of its district's
 VP, more where the district's control is at stake); uses its agents' and
-districts' abilities, buys influence it can afford, whitewashes when it is
-the most exposed; aims removals, thefts and exposure at its rivals and
+districts' abilities, inspires in a block it can take and buys just the
+influence that takes it, whitewashes a point when it is the most exposed; aims removals, thefts and exposure at its rivals and
 raises the districts it holds.
 """
 
