@@ -58,7 +58,7 @@ def test_franco_quadrelli_doubles_exposure_gains_for_the_season() -> None:
     names = ("Beggar", "Pavel", "Franco Quadrelli")
     state = Position(players=2).season(3).ranks(0, *names).build()
     act(state, 0, "ability 3 3")
-    act(state, 1, "whitewash up 1")
+    act(state, 1, "whitewash up", "amount 1")
     assert state.exposure[1] == 1  # Whitewash adjusts; it is no exposure gain
     state.adjust_exposure(1, 2)
     assert state.exposure[1] == 5

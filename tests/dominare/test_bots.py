@@ -7,7 +7,7 @@ from ballroom.agents import make_agent
 from ballroom.core.agent import Decision
 from ballroom.core.play import play_out
 from ballroom.games.dominare import Dominare
-from ballroom.games.dominare.position import Position
+from ballroom.games.dominare.position import Position, act
 
 
 def test_the_heuristic_beats_random_seats_in_two_player_games() -> None:
@@ -37,6 +37,17 @@ def test_mcts_chooses_a_legal_move_through_the_common_seat_spec() -> None:
     legal = state.legal_actions(0)
     chosen = bot.act(Decision(game, 0, state.observation(0), legal))
     assert chosen in legal
+
+
+def test_the_heuristic_inspires_just_enough_to_take_a_rivals_block() -> None:
+    """One rival influence on a Church block: it buys two, not one (too few) nor more."""
+    state = Position(players=2).vp("church", 3).influence("church-4", 1, 1).crowns(0, 15).build()
+    game = state.game
+    bot = make_agent(game, 0, "heuristic", 1)
+    act(state, 0, "inspire church-4")
+    legal = state.legal_actions(0)
+    chosen = bot.act(Decision(game, 0, state.observation(0), legal))
+    assert game.action_to_text(chosen) == "amount 2"
 
 
 def test_the_evaluation_favours_the_leader_and_sums_to_one() -> None:

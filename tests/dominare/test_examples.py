@@ -37,11 +37,11 @@ def test_district_control_of_the_atheneum() -> None:
     position.influence("atheneum-8", CHRIS, 1)
     state = position.crowns(DIANE, 20).crowns(BRITT, 20).order(DIANE, ALEX, CHRIS, BRITT).build()
     assert controller(state, ATHENEUM) == BRITT
-    act(state, DIANE, "inspire atheneum-9 2")
+    act(state, DIANE, "inspire atheneum-9", "amount 2")
     assert controller(state, ATHENEUM) == -1
     act(state, ALEX, "crown")
     act(state, CHRIS, "crown")
-    act(state, BRITT, "inspire atheneum-8 2")
+    act(state, BRITT, "inspire atheneum-8", "amount 2")
     assert block(state, "atheneum-8") == (BRITT, 1)
     assert controller(state, ATHENEUM) == BRITT
 
@@ -195,15 +195,11 @@ def test_the_senate_ability_is_used_once_a_season_even_when_control_changes() ->
     )
     act(state, BRITT, "use senate", "district church")
     assert state.vp[CATALOG.district("church")] == 7
-    act(
-        state,
-        ALEX,
-        "inspire senate-1 1",
-    )
+    act(state, ALEX, "inspire senate-1", "amount 1")
     act(state, CHRIS, "crown")
     act(state, DIANE, "crown")
     act(state, BRITT, "crown")
-    act(state, ALEX, "inspire senate-2 1")
+    act(state, ALEX, "inspire senate-2", "amount 1")
     assert controller(state, SENATE) == ALEX
     assert not any(
         state.game.action_to_text(a).startswith("use") for a in state.legal_actions(ALEX)
@@ -213,9 +209,11 @@ def test_the_senate_ability_is_used_once_a_season_even_when_control_changes() ->
 def test_inspire_costs_the_districts_vp_per_influence() -> None:
     """Three influence in a Senate block at 6 VP cost 18 crowns."""
     state = Position(players=2).vp("senate", 6).crowns(0, 18).build()
-    moves = {state.game.action_to_text(a) for a in state.legal_actions(0)}
-    assert "inspire senate-2 3" in moves and "inspire senate-2 4" not in moves
-    act(state, 0, "inspire senate-2 3")
+    act(state, 0, "inspire senate-2")
+    assert state.step.name is Phase.AMOUNT
+    amounts = {state.game.action_to_text(a) for a in state.legal_actions(0)}
+    assert amounts == {"amount 1", "amount 2", "amount 3"}
+    act(state, 0, "amount 3")
     assert state.crowns[0] == 0 and block(state, "senate-2") == (0, 3)
 
 
@@ -230,7 +228,7 @@ def test_diane_inspires_to_take_a_church_block() -> None:
         .order(DIANE, ALEX, CHRIS, BRITT)
         .build()
     )
-    act(state, DIANE, "inspire church-4 2")
+    act(state, DIANE, "inspire church-4", "amount 2")
     assert state.crowns[DIANE] == 0 and block(state, "church-4") == (DIANE, 1)
 
 

@@ -167,10 +167,43 @@ def test_two_actions_a_season_and_three_in_the_seventh() -> None:
 
 def test_whitewash_costs_season_plus_two_a_point() -> None:
     state = Position(players=2).season(3).exposure(0, 4).crowns(0, 10).build()
-    moves = {state.game.action_to_text(a) for a in state.legal_actions(0)}
-    assert "whitewash down 2" in moves and "whitewash down 3" not in moves
-    act(state, 0, "whitewash down 2")
+    act(state, 0, "whitewash down")
+    amounts = {state.game.action_to_text(a) for a in state.legal_actions(0)}
+    assert amounts == {"amount 1", "amount 2"}
+    act(state, 0, "amount 2")
     assert state.exposure[0] == 2 and state.crowns[0] == 0
+
+
+def texts(state: DominareState, seat: int) -> set[str]:
+    return {state.game.action_to_text(a) for a in state.legal_actions(seat)}
+
+
+def test_inspire_names_the_block_first_and_only_blocks_it_can_afford() -> None:
+    """An action offers one Inspire per block it can pay one influence for (the Senate at 6
+    VP is out of reach with 5 crowns); how much comes next, for the inspiring seat alone."""
+    state = Position(players=2).vp("senate", 6).crowns(0, 5).build()
+    inspires = {m for m in texts(state, 0) if m.startswith("inspire")}
+    small = state.board.blocks
+    assert inspires == {f"inspire {b.id}" for b in small if b.id.split("-")[0] != "senate"}
+    act(state, 0, "inspire canals-1")
+    assert state.step.name is Phase.AMOUNT and state.current_players() == (0,)
+    assert texts(state, 1) == set()
+    assert texts(state, 0) == {"amount 1"}  # the Canals at 4 VP: one influence for 5 crowns
+    act(state, 0, "amount 1")
+    assert state.crowns[0] == 1 and state.step.name is Phase.ACTION
+
+
+def test_one_inspire_buys_at_most_twenty() -> None:
+    state = Position(players=2).vp("corte-scalzo", 1).crowns(0, 50).build()
+    act(state, 0, "inspire corte-scalzo-1")
+    assert texts(state, 0) == {f"amount {n}" for n in range(1, 21)}
+
+
+def test_whitewash_names_the_way_first_and_down_only_with_exposure() -> None:
+    state = Position(players=2).season(1).crowns(0, 3).crowns(1, 2).build()
+    assert {m for m in texts(state, 0) if m.startswith("whitewash")} == {"whitewash up"}
+    act(state, 0, "crown")
+    assert not {m for m in texts(state, 1) if m.startswith("whitewash")}  # 2 crowns < 3
 
 
 def test_recruit_draws_two_keeps_one_and_discards_the_other() -> None:

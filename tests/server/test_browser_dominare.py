@@ -94,3 +94,36 @@ def test_a_two_player_game_is_played_to_the_end_by_clicks(base: str, browser: Br
     expect(page.locator("[data-player] [data-standing]")).to_have_count(2)
     hidden_from(watcher)
     assert not errors, errors
+
+
+def test_a_person_inspires_by_clicking_a_block_then_an_amount(base: str, browser: Browser) -> None:
+    """In the Action Phase a vacant block is clicked to Inspire there; how much is asked
+    next, as buttons, and one influence bought makes the block the seat's."""
+    created = create_game(base, "dominare", players=2, seats=["human", "random"], seed=7)
+    errors: list[str] = []
+    page = _open_seated(browser, base, created, errors)
+    chooser = random.Random(3)
+    vacant = page.locator(".dom-block.vacant.pick[data-action^='inspire ']")
+    deadline = time.monotonic() + 120
+    while not vacant.count():
+        assert time.monotonic() < deadline, "no Inspire was offered"
+        moves = page.locator("#legal button.action:not([data-action^='inspire']), .tile.pick")
+        try:
+            count = moves.count()
+            if count:
+                moves.nth(chooser.randrange(count)).click(timeout=2000)
+        except PlaywrightTimeoutError:
+            pass  # the screen moved on meanwhile
+        page.wait_for_timeout(50)
+    tile = vacant.first
+    name = tile.get_attribute("data-block")
+    tile.click()
+    expect(page.locator("#dom-phase")).to_have_attribute("data-step", "amount")
+    expect(page.locator("#dom-under-way")).to_contain_text(f"inspires in {name}")
+    amount = page.locator("#legal button.action[data-action='amount 1']")
+    expect(amount).to_contain_text(f"1 influence in {name}")
+    amount.click()
+    bought = page.locator(f"#dom-board [data-block='{name}']")
+    expect(bought).to_have_attribute("data-owner", "0")
+    expect(bought).to_have_attribute("data-influence", "1")
+    assert not errors, errors

@@ -20,7 +20,9 @@ up to ``amount`` of ``any`` player's, the ``highest`` of a player),
 ``bonus-action`` (after every other action of the Season), ``ability`` (an
 extra agent ability of the traits ``where``), ``swap`` (two ranks),
 ``gain-exposure``, ``double-exposure``, ``peek-events``, ``pay``,
-``spend-or-exposure`` and ``buy-off-exposure`` (events).
+``spend-or-exposure`` and ``buy-off-exposure`` (events); and the amounts of
+the basic abilities ``inspire`` (in the block ``where``) and ``whitewash``
+(the way ``target``), asked once the action has named the block or the way.
 """
 
 from __future__ import annotations
@@ -37,6 +39,7 @@ from ballroom.games.dominare.influence import blocks_in, districts_named, place,
 from ballroom.games.dominare.state import NOBODY, Pending, crowns
 from ballroom.games.dominare.turn import (
     AGENT_PICK,
+    AMOUNT,
     ANSWER,
     CATALOG,
     DISTRICT_PICK,
@@ -420,6 +423,24 @@ def peeked(state: DominareState, card: int) -> None:
     state.push((Task.OP, state.ops[0].seat))
 
 
+def _inspire(state: DominareState, p: Pending) -> Want | None:
+    block = state.board.index(p.where)
+    if not state.picked:
+        most = action_phase.most_inspired(state, p.seat, block)
+        return (Phase.AMOUNT, [AMOUNT(n) for n in range(1, most + 1)])
+    action_phase.inspire(state, p.seat, block, state.picked[0])
+    return None
+
+
+def _whitewash(state: DominareState, p: Pending) -> Want | None:
+    way = Direction(p.target)
+    if not state.picked:
+        most = action_phase.most_whitewashed(state, p.seat, way)
+        return (Phase.AMOUNT, [AMOUNT(n) for n in range(1, most + 1)])
+    action_phase.whitewash(state, p.seat, way, state.picked[0])
+    return None
+
+
 def _spend_or_exposure(state: DominareState, p: Pending) -> Want | None:
     if not state.picked:
         can = state.crowns[p.seat] >= p.amount
@@ -469,4 +490,6 @@ DOERS: dict[str, Doer] = {
     "peek-events": _peek,
     "spend-or-exposure": _spend_or_exposure,
     "buy-off-exposure": _buy_off,
+    "inspire": _inspire,
+    "whitewash": _whitewash,
 }

@@ -9,6 +9,11 @@ crown, Inspire (influence in one block at the district's VP per token, at
 least one crown each), Rally, Recruit (draw two, keep one), Replace (never
 rank 7; exposure +1; "when revealed" resolves) or Whitewash (Season + 2
 crowns a point, up or down).
+
+Inspire and Whitewash are two decisions each: the block (or the way) as
+the action, then how much at an ``amount`` step, an operation under way
+like an ability's (``abilities.py``), so an action turn offers a move per
+block rather than one per block and amount.
 """
 
 from __future__ import annotations
@@ -20,7 +25,7 @@ from ballroom.core.flow import Step
 from ballroom.core.zones import ZoneId
 from ballroom.games.dominare import canvassing, conspiracy, trading
 from ballroom.games.dominare.influence import controller, place
-from ballroom.games.dominare.state import SEASONS
+from ballroom.games.dominare.state import SEASONS, Pending
 from ballroom.games.dominare.turn import (
     ABILITY,
     BLOCK_NUMBER,
@@ -117,10 +122,11 @@ def action_choices(state: DominareState, seat: int) -> list[Action]:
             found.append(USE(district))
     found.append(CROWN())
     crowns = state.crowns[seat]
-    for info in state.board.blocks:
-        price = inspire_price(state, info.district)
-        number = BLOCK_NUMBER[info.id]
-        found += [INSPIRE(number, n) for n in range(1, min(MAX_BUY, crowns // price) + 1)]
+    found += [
+        INSPIRE(BLOCK_NUMBER[info.id])
+        for info in state.board.blocks
+        if crowns >= inspire_price(state, info.district)
+    ]
     if any(
         state.down[seat][r - 1] and not state.dead(seat, r)
         for r in range(1, len(state.ranks[seat]) + 1)
@@ -132,10 +138,9 @@ def action_choices(state: DominareState, seat: int) -> list[Action]:
     for rank in range(1, min(len(state.ranks[seat]), NEVER_REPLACED - 1) + 1):
         if not state.dead(seat, rank):
             found += [REPLACE(rank, card) for card in hand]
-    price = whitewash_price(state)
-    most = min(MAX_BUY, crowns // price)
-    found += [WHITEWASH(Direction.DOWN, n) for n in range(1, min(most, state.exposure[seat]) + 1)]
-    found += [WHITEWASH(Direction.UP, n) for n in range(1, most + 1)]
+    if crowns >= whitewash_price(state):
+        found += [WHITEWASH(Direction.DOWN)] if state.exposure[seat] else []
+        found.append(WHITEWASH(Direction.UP))
     return found + trading.trade_moves(state, seat)
 
 
@@ -146,6 +151,37 @@ def inspire_price(state: DominareState, district: int) -> int:
 
 def whitewash_price(state: DominareState) -> int:
     return state.season + 2
+
+
+def most_inspired(state: DominareState, seat: int, block: int) -> int:
+    """The most influence ``seat`` can buy in ``block`` with one Inspire."""
+    price = inspire_price(state, state.board.blocks[block].district)
+    return min(MAX_BUY, state.crowns[seat] // price)
+
+
+def most_whitewashed(state: DominareState, seat: int, way: Direction) -> int:
+    """The most exposure ``seat`` can move ``way`` with one Whitewash (never below zero)."""
+    most = min(MAX_BUY, state.crowns[seat] // whitewash_price(state))
+    return most if way is Direction.UP else min(most, state.exposure[seat])
+
+
+def inspire(state: DominareState, seat: int, block: int, amount: int) -> None:
+    """Buy ``amount`` influence in ``block`` at the district's price."""
+    state.gain_crowns(seat, -amount * inspire_price(state, state.board.blocks[block].district))
+    place(state, seat, block, amount)
+    state.say(
+        "inspire", f"{state.name(seat)} buys {amount} influence in {state.board.blocks[block].id}."
+    )
+
+
+def whitewash(state: DominareState, seat: int, way: Direction, amount: int) -> None:
+    """Move the seat's exposure ``amount`` points ``way`` at Season + 2 crowns a point."""
+    state.gain_crowns(seat, -amount * whitewash_price(state))
+    sign = 1 if way is Direction.UP else -1
+    exposure = list(state.exposure)
+    exposure[seat] = max(0, exposure[seat] + sign * amount)
+    state.exposure = tuple(exposure)
+    state.say("whitewash", f"{state.name(seat)} whitewashes: exposure {sign * amount:+d}.")
 
 
 def play_action(state: DominareState, action: Action, seat: int) -> None:
@@ -167,13 +203,9 @@ def play_action(state: DominareState, action: Action, seat: int) -> None:
         state.gain_crowns(seat, 1)
         state.say("crown", f"{state.name(seat)} gains one crown.")
     elif family is INSPIRE:
-        block, amount = block_of(state.board, action), action["influence"]
-        state.gain_crowns(seat, -amount * inspire_price(state, state.board.blocks[block].district))
-        place(state, seat, block, amount)
-        state.say(
-            "inspire",
-            f"{state.name(seat)} buys {amount} influence in {state.board.blocks[block].id}.",
-        )
+        block = state.board.blocks[block_of(state.board, action)].id
+        state.ops = (Pending(seat, 0, "inspire", where=block), *state.ops)
+        state.push((Task.OP, seat))
     elif family is RALLY:
         rally(state, seat, "")
     elif family is RECRUIT:
@@ -181,13 +213,8 @@ def play_action(state: DominareState, action: Action, seat: int) -> None:
     elif family is REPLACE:
         replace(state, seat, action["rank"], action["agent"])
     else:
-        amount = action["exposure"]
-        state.gain_crowns(seat, -amount * whitewash_price(state))
-        sign = 1 if action["way"] is Direction.UP else -1
-        exposure = list(state.exposure)
-        exposure[seat] = max(0, exposure[seat] + sign * amount)
-        state.exposure = tuple(exposure)
-        state.say("whitewash", f"{state.name(seat)} whitewashes: exposure {sign * amount:+d}.")
+        state.ops = (Pending(seat, 0, "whitewash", target=action["way"].value), *state.ops)
+        state.push((Task.OP, seat))
     state.proceed()
 
 

@@ -19,9 +19,11 @@ def _heuristic(game: Game, seat: int, rng: Rng, params: ParamValues) -> Agent:
     return HeuristicAgent(rng)
 
 
-BOT_DEFAULTS = ("mcts:iterations=20,horizon=1",)
-"""What a bare ``mcts`` seat plays here: rollouts to the end of the Season, then the game's
-evaluation."""
+BOT_DEFAULTS = ("mcts:search=halving,prior=heuristic,rollout=random,iterations=32,below=rollout",)
+"""What a bare ``mcts`` seat plays here: the heuristic's move, unless another beats it on
+paired rollouts (uniform moves to the end of the Season, then the game's evaluation) by a
+standard error (see ``ballroom.agents.mcts``; how it fares against the heuristic is in
+``docs/bot-strength.md``)."""
 
 BOTS = by_name(
     Bot(

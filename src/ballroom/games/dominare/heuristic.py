@@ -4,8 +4,8 @@ It keeps and plays agents with much influence and income for little
 exposure, networking where it can; places influence where it takes or
 holds blocks worth the most (a block's bonus and a share of its district's
 VP, more where the district's control is at stake); uses its agents' and
-districts' abilities, buys influence it can afford, whitewashes when it is
-the most exposed; aims removals, thefts and exposure at its rivals and
+districts' abilities, inspires in a block it can take and buys just the
+influence that takes it, whitewashes a point when it is the most exposed; aims removals, thefts and exposure at its rivals and
 raises the districts it holds.
 """
 
@@ -14,12 +14,14 @@ from __future__ import annotations
 from ballroom.core.actions import Action
 from ballroom.core.agent import Decision
 from ballroom.core.rng import Rng
+from ballroom.games.dominare.action_phase import inspire_price, most_inspired
 from ballroom.games.dominare.components import Agent
 from ballroom.games.dominare.influence import controller
 from ballroom.games.dominare.state import NOBODY, DominareState
 from ballroom.games.dominare.turn import (
     ABILITY,
     AGENT_PICK,
+    AMOUNT,
     ANSWER,
     CATALOG,
     CODEC,
@@ -121,6 +123,8 @@ class HeuristicAgent:
         if family is RAISE:
             holder = controller(state, move["district"])
             return 1.0 if holder == seat else 0.0
+        if family is AMOUNT:
+            return self._amount_value(state, seat, move["amount"])
         return self._action_value(state, seat, move)
 
     def _place_value(self, state: DominareState, seat: int, block: int, step: Phase) -> float:
@@ -149,6 +153,14 @@ class HeuristicAgent:
             return worth
         return worth * 1.3 if amount > tokens else 0.2 * worth
 
+    def _amount_value(self, state: DominareState, seat: int, amount: int) -> float:
+        """Inspire just enough to take the block (or as much as it can); Whitewash one point."""
+        pending = state.ops[0]
+        if pending.act == "inspire":
+            needed = _needed(state, seat, state.board.index(pending.where))
+            return -abs(amount - needed) if needed else -amount
+        return -amount
+
     def _action_value(self, state: DominareState, seat: int, move: Action) -> float:
         family = move.family
         crowns = state.crowns[seat]
@@ -159,25 +171,18 @@ class HeuristicAgent:
             return 5.0
         if family is INSPIRE:
             block = block_of(state.board, move)
-            amount: int = move["influence"]
-            owner, tokens = state.owners[block], state.tokens[block]
+            needed = _needed(state, seat, block)
             info = state.board.blocks[block]
-            worth = info.vp + state.vp[info.district] / 2
-            if owner == seat or (owner != NOBODY and amount <= tokens):
+            if not needed or needed > most_inspired(state, seat, block):
                 return -5.0
-            needed = tokens + 1 if owner != NOBODY else 1
-            waste = amount - needed
+            worth = info.vp + state.vp[info.district] / 2
             late = 2.0 if state.season >= 6 else 0.0
-            return worth + late - waste - 0.1 * amount * max(1, state.vp[info.district])
+            return worth + late - 0.1 * needed * inspire_price(state, info.district)
         if family is WHITEWASH:
             if move["way"] is Direction.UP:
                 return -10.0
             most = max(state.exposure)
-            return (
-                4.0 - move["exposure"] * 0.1
-                if state.exposure[seat] == most and crowns > 4
-                else -3.0
-            )
+            return 3.9 if state.exposure[seat] == most and crowns > 4 else -3.0
         if family is RALLY:
             return 4.5
         if family is RECRUIT:
@@ -192,3 +197,12 @@ class HeuristicAgent:
         if family is TRADE:
             return -100.0
         return 0.0
+
+
+def _needed(state: DominareState, seat: int, block: int) -> int:
+    """The influence that takes ``block`` for ``seat``: one more than a rival holds there,
+    one on a vacant block, none where the block is its own already."""
+    owner = state.owners[block]
+    if owner == seat:
+        return 0
+    return state.tokens[block] + 1 if owner != NOBODY else 1

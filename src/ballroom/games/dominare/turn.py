@@ -74,6 +74,8 @@ class Phase(Enum):
     """Whether an adjustment goes up or down."""
     SPEND = "spend"
     """How many crowns to spend (or whether to spend them)."""
+    AMOUNT = "amount"
+    """How much influence an Inspire buys, or how far a Whitewash moves exposure."""
     ADJUST = "adjust"
     """The scapegoat's adjustment: which of the event's two districts goes up."""
     DECK = "deck"
@@ -145,9 +147,7 @@ ABILITY = Family(
 )
 USE = Family("use", (DISTRICT,), "Use the ability of this district you control.")
 CROWN = Family("crown", (), "Gain one crown.")
-INSPIRE = Family(
-    "inspire", (BLOCK, Param.of_range("influence", 1, MAX_BUY)), "Buy influence in one block."
-)
+INSPIRE = Family("inspire", (BLOCK,), "Buy influence in this block (how much is asked next).")
 RALLY = Family("rally", (), "Flip all your face-down agents face up.")
 RECRUIT = Family("recruit", (), "Draw two agents, keep one.")
 REPLACE = Family(
@@ -155,8 +155,13 @@ REPLACE = Family(
 )
 WHITEWASH = Family(
     "whitewash",
-    (Param.of_enum("way", Direction), Param.of_range("exposure", 1, MAX_BUY)),
-    "Adjust your exposure, paying Season + 2 crowns a point.",
+    (Param.of_enum("way", Direction),),
+    "Adjust your exposure this way, paying Season + 2 crowns a point (how far is asked next).",
+)
+AMOUNT = Family(
+    "amount",
+    (Param.of_range("amount", 1, MAX_BUY),),
+    "This much: the influence an Inspire buys, or the points a Whitewash moves.",
 )
 PLAYER = Family("player", (SEAT,), "This player.")
 DISTRICT_PICK = Family("district", (DISTRICT,), "This district.")
@@ -217,6 +222,7 @@ CODEC = ActionCodec(
         ASK_CROWNS,
         ASK_AGENT,
         PROPOSE,
+        AMOUNT,
     ]
 )
 FLOW = Flow.declare(
@@ -238,6 +244,7 @@ FLOW = Flow.declare(
         Phase.AGENT: [AGENT_PICK, DONE],
         Phase.SIGN: [SIGN],
         Phase.SPEND: [SPEND, ANSWER],
+        Phase.AMOUNT: [AMOUNT],
         Phase.ADJUST: [RAISE],
         Phase.DECK: [DECK],
         Phase.DISCARD: [DISCARD],

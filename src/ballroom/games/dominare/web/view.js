@@ -6,8 +6,9 @@
 // controls a district and each seat's VP so far are the engine's (public.control,
 // public.standing), and the cards and blocks are drawn from the faces the game serves
 // by id (/api/catalog/dominare/components). Moves are found by their structured form
-// (family and params); no rule is written here. Served by the server from this
-// package as /games/dominare/view.js.
+// (family and params); no rule is written here: a block is clicked to place influence
+// in it or to Inspire there, and how much comes next as buttons. Served by the server
+// from this package as /games/dominare/view.js.
 
 import { find } from "/static/moves.js";
 import { h } from "/static/ui.js";
@@ -28,6 +29,7 @@ const STEPS = { draw: "an agent is drawn", event: "the event is revealed", consp
   recruit: "recruiting", canvass: "the Canvassing Phase", spread: "the Canvassing Phase: spreading",
   action: "the Action Phase", extra: "an extra ability", block: "choosing a block", player: "choosing a player",
   district: "choosing a district", agent: "choosing an agent", sign: "up or down", spend: "spending crowns",
+  amount: "choosing how much",
   adjust: "the Event Phase: the scapegoat's adjustment", deck: "drawing from a faction deck",
   discard: "discarding in secret", offer: "a trade is offered", trade: "a trade is answered",
   "hand-over": "handing over an agent", over: "game over" };
@@ -62,6 +64,14 @@ function eventTile(id) {
   return card("dom-event", e.name, [`seals: ${seals}`, ...sections].join(" | "), { "data-event": e.text });
 }
 
+// How much an Inspire buys or a Whitewash moves, as the operation under way says.
+function amountLabel(obs, amount) {
+  const op = obs.public.ops[0];
+  if (op?.act === "inspire") return `${amount} influence in ${op.where}`;
+  if (op?.act === "whitewash") return `Exposure ${op.target} ${amount}`;
+  return amount;
+}
+
 // Moves named for people; the engine's text stays on the button's data-action.
 function moveLabel(obs, meta, move) {
   const p = move.params || {};
@@ -77,16 +87,17 @@ function moveLabel(obs, meta, move) {
     case "ability": return `Ability ${p.number} of ${inRank(obs.seat, p.rank)} (rank ${p.rank})`;
     case "use": return `Use the ${districtName(p.district)} ability`;
     case "crown": return "Gain a crown";
-    case "inspire": return `Inspire: ${p.influence} influence in ${p.block}`;
+    case "inspire": return `Inspire: buy influence in ${p.block}`;
     case "rally": return "Rally: flip your agents face up";
     case "recruit": return "Recruit: draw two, keep one";
     case "replace": return `Replace ${inRank(obs.seat, p.rank)} (rank ${p.rank}) with ${agentName(p.agent)}`;
-    case "whitewash": return `Whitewash: exposure ${p.way} ${p.exposure}`;
+    case "whitewash": return `Whitewash: exposure ${p.way}`;
     case "player": return `Player: ${player()}`;
     case "district": return `District: ${districtName(p.district)}`;
     case "agent": return `${player()}'s ${inRank(Number(p.player) - 1, p.rank)} (rank ${p.rank})`;
     case "adjust": return `Adjust ${p.way}`;
     case "spend": return `Spend ${p.crowns} crowns`;
+    case "amount": return amountLabel(obs, p.amount);
     case "answer": return p.answer === "yes" ? "Yes" : "No";
     case "raise": return `Raise ${districtName(p.district)}`;
     case "deck": return `Draw from the ${p.deck} deck`;
@@ -129,8 +140,13 @@ function underWay(obs, meta) {
   }
   if (pub.ops.length) {
     const op = pub.ops[0];
-    notes.push(`${seatName(meta, op.seat)}: ${op.act} ${op.amount}${op.target ? ` (${op.target})` : ""}`
-      + `${op.where ? ` in ${op.where}` : ""}`);
+    const who = seatName(meta, op.seat);
+    if (op.act === "inspire") notes.push(`${who} inspires in ${op.where}: how much?`);
+    else if (op.act === "whitewash") notes.push(`${who} whitewashes exposure ${op.target}: how far?`);
+    else {
+      notes.push(`${who}: ${op.act} ${op.amount}${op.target ? ` (${op.target})` : ""}`
+        + `${op.where ? ` in ${op.where}` : ""}`);
+    }
   }
   return notes.length ? h("div", { class: "dom-under-way", id: "dom-under-way" }, notes.join(" · ")) : null;
 }
@@ -146,7 +162,9 @@ function blockTile(ctx, obs, meta, index, block) {
   h("small", {}, `${block.vp >= 0 ? "+" : ""}${block.vp} VP`),
   h("small", { class: "dom-influence" }, owner === NOBODY ? "vacant"
     : `${seatName(meta, owner)}: ${tokens} influence`));
-  return pick(tile, find(ctx.msg.legal, "place", { block: block.id }), (m) => ctx.move(m.text, m));
+  const legal = ctx.msg.legal;
+  const move = find(legal, "place", { block: block.id }) || find(legal, "inspire", { block: block.id });
+  return pick(tile, move, (m) => ctx.move(m.text, m));
 }
 
 function boardPanel(ctx, obs, meta) {
