@@ -46,10 +46,11 @@ def render(game: DarkTales, observation: Observation) -> str:
         f"{_cards((zones.zone('discard').cards or ())[-1:])}",
     ]
     if table.clock is not None:
-        pile = zones.zone("tile-pile").size + zones.zone("tile-bottom").size
+        pile = sum(zones.zone(name).size for name in ("tile-top", "tile-pile", "tile-bottom"))
+        top = f" (its top shows {describe(table.top)})" if table.top is not None else ""
         lines.append(
             f"It is {table.clock.value}.   Ball at the Palace: {_cards(zones.zone('ball').cards)}"
-            f"   tiles in the pile: {pile}   Balls held: {table.balls}"
+            f"   tiles in the pile: {pile}{top}   Balls held: {table.balls}"
         )
     if table.playing is not None:
         lines.append(f"Being played: {_card(table.playing)}")

@@ -2,14 +2,16 @@
 
 Public: the Setting cards, VP, items, every card in play, in the middle, in
 the discard pile, removed and on the Ball at the Palace, the card being
-played, the side each tile in front of a player shows, the size of every
-hand, of the deck and of the tile pile. Hidden: the cards in another
+played, the side each tile in front of a player shows, the unframed side of
+the tile pile's top tile, the size of every hand, of the deck and of the
+tile pile. Hidden: the cards in another
 player's hand, the deck's cards and the base cards set aside, which
 ``determinize`` deals afresh among them (the cards a seat saw go into a
 hand, such as a Male a Princess took, stay in that hand); and the tiles:
 another player's tiles are dealt from the tiles the seat does not hold, each
-one with the side it shows, and the rest go to the pile (a tile the seat
-saw go under the pile stays there).
+one with the side it shows, and so is the pile's top tile, with the
+unframed side everyone sees; the rest go below it (a tile the seat saw go
+under the pile stays in the pile).
 """
 
 from __future__ import annotations
@@ -27,7 +29,7 @@ from ballroom.games.dark_tales.state import PUBLIC, DarkTalesState, Table
 from ballroom.games.dark_tales.tiles import face_of
 from ballroom.games.dark_tales.turn import CATALOG, TILE_BASE, TILE_IDS, Phase
 
-TILE_ZONES = ("tiles", "tile-pile", "tile-bottom", "tile-box")
+TILE_ZONES = ("tiles", "tile-top", "tile-pile", "tile-bottom", "tile-box")
 
 if TYPE_CHECKING:
     from ballroom.games.dark_tales.game import DarkTales
@@ -64,10 +66,10 @@ CATALOG_IDS = range(len(CATALOG.cards))
 
 
 def deal_tiles(zones: ZonesView, table: Table, every: Sequence[int], rng: Rng) -> list[Zone]:
-    """The tile zones: the seat's own as it sees them; every other player's tiles, and the
-    tiles under the pile, dealt from the tiles of ``every`` unseen, each with the side it
-    showed among its two (a tile the seat saw go under the pile stays there); the rest in
-    the pile."""
+    """The tile zones: the seat's own as it sees them; every other player's tiles, the tiles
+    under the pile and the pile's top tile, dealt from the tiles of ``every`` unseen, each
+    with the side it showed among its two (the top: its unframed side; a tile the seat saw
+    go under the pile stays in the pile); the rest below the top."""
     seat = zones.seat
     boxed = zones.zone("tile-box")
     seen = set(boxed.cards or ())
@@ -75,8 +77,7 @@ def deal_tiles(zones: ZonesView, table: Table, every: Sequence[int], rng: Rng) -
         seen |= set(zones.zone("tiles", seat).cards or ())
     unseen = [tile for tile in every if tile not in seen]
     rng.shuffle(unseen)
-    remembered = frozenset({ZoneId("tile-bottom")})
-    known = [tile for tile in unseen if zones.memory.get(tile) == remembered]
+    known = [tile for tile in unseen if zones.memory.get(tile, PILED) < PILED]
     others = [tile for tile in unseen if tile not in known]
     slots = [
         (face, others)
@@ -85,6 +86,8 @@ def deal_tiles(zones: ZonesView, table: Table, every: Sequence[int], rng: Rng) -
         for face in table.showing[owner]
     ]
     slots += [(face, known + others) for face in table.under]
+    if table.top is not None:
+        slots.append((table.top, known + others))
     placed = _match_faces(slots)
     result = [Zone(boxed.id, boxed.visibility, boxed.cards or ())]
     at = 0
@@ -96,11 +99,17 @@ def deal_tiles(zones: ZonesView, table: Table, every: Sequence[int], rng: Rng) -
         count = len(table.showing[owner])
         result.append(Zone(view.id, view.visibility, tuple(placed[at : at + count])))
         at += count
-    bottom = zones.zone("tile-bottom")
-    result.append(Zone(bottom.id, bottom.visibility, tuple(placed[at:])))
+    under = tuple(placed[at : at + len(table.under)])
+    top = tuple(placed[at + len(table.under) :])
+    for name, tiles in (("tile-bottom", under), ("tile-top", top)):
+        result.append(Zone(ZoneId(name), zones.zone(name).visibility, tiles))
     rest = tuple(tile for tile in unseen if tile not in set(placed))
     result.append(Zone(ZoneId("tile-pile"), zones.zone("tile-pile").visibility, rest))
     return result
+
+
+PILED = frozenset({ZoneId("tile-top"), ZoneId("tile-pile"), ZoneId("tile-bottom")})
+"""The zones of the pile: a tile the seat remembers only there was seen go under it."""
 
 
 def _match_faces(slots: list[tuple[int, list[int]]]) -> list[int]:

@@ -1,8 +1,8 @@
 // Dark Tales (and its Cinderella expansion): the Setting cards with their texts, the
-// middle of the table (Day or Night, the Ball at the Palace), the deck's count and the
-// discard pile's top; each player's VP, items, cards in front, tiles and hand. A tile
-// shows everyone the side it shows; its other side is drawn only where the observation
-// gives the seat the tile itself (its own tiles). Hands are backs with a count except the
+// middle of the table (Day or Night, the Ball at the Palace), the deck's count, the
+// discard pile's top and the side the tile pile's top shows; each player's VP, items,
+// cards in front, tiles and hand. A tile shows everyone the side it shows; its other
+// side is drawn only where the observation gives the seat the tile itself (its own tiles). Hands are backs with a count except the
 // seat's own. Cards, Setting cards and tile sides are drawn from the faces the game
 // serves by id (/api/catalog/dark-tales/components). Moves are found by their structured
 // form (family and params); no rule is written here. Served by the server from this
@@ -93,9 +93,12 @@ function middlePanel(ctx, obs) {
     "middle"));
   if (pub.clock) {
     panel.append(faceUpRow("Day and Night", (zone(obs, "clock").cards || []).map((id) => cardTile(id)), "clock"));
-    const pile = zone(obs, "tile-pile").size + zone(obs, "tile-bottom").size;
-    panel.append(faceUpRow(`The Ball at the Palace (Balls held: ${pub.balls}; tiles in the pile: ${pile})`,
+    const pile = ["tile-top", "tile-pile", "tile-bottom"].reduce((n, name) => n + zone(obs, name).size, 0);
+    panel.append(faceUpRow(`The Ball at the Palace (Balls held: ${pub.balls})`,
       (zone(obs, "ball").cards || []).map((id) => cardTile(id)), "ball"));
+    // The pile lies unframed side up: its top tile's side is there for everyone to see.
+    panel.append(faceUpRow(`Tile pile (${pile} tiles; its top shows)`,
+      [pub.top === null ? null : sideTile(pub.top, { id: "dt-pile-top" })], "tile-pile"));
   }
   panel.append(faceUpRow("Discard pile (top)", [top === null ? null : cardTile(top, { id: "dt-discard-top" })],
     "discard"));
