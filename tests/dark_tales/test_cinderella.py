@@ -101,6 +101,21 @@ def test_the_shorter_game_removes_ten_different_base_cards_at_random() -> None:
         assert "cards" not in next(z for z in seen if z["zone"] == "set-aside")
 
 
+def test_a_world_dealt_from_a_view_sets_aside_ten_different_base_cards_too() -> None:
+    for seed in range(3):
+        state = DarkTales(2, expansion="cinderella-shorter").new_state(seed=seed)
+        state.run_chance()
+        for seat in (0, 1):
+            observation = state.observation(seat)
+            for deal in range(10):
+                world = state.game.determinize(observation, Rng(deal))
+                aside = [CATALOG.cards[c] for c in world.zones.zone("set-aside").cards]
+                names = {card.name for card in aside}
+                assert len(aside) == len(names) == SHORTER_GAME, sorted(names)
+                assert not any(card.expansion or card.time for card in aside)
+                assert world.observation(seat) == observation
+
+
 # -- the tile symbol ------------------------------------------------------------------------
 
 

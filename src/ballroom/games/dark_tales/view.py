@@ -6,7 +6,8 @@ played, the side each tile in front of a player shows, the unframed side of
 the tile pile's top tile, the size of every hand, of the deck and of the
 tile pile. Hidden: the cards in another
 player's hand, the deck's cards and the base cards set aside, which
-``determinize`` deals afresh among them (the cards a seat saw go into a
+``determinize`` deals afresh among them (those set aside of as many
+different names as the shorter game sets aside) (the cards a seat saw go into a
 hand, such as a Male a Princess took, stay in that hand); and the tiles:
 another player's tiles are dealt from the tiles the seat does not hold, each
 one with the side it shows, and so is the pile's top tile, with the
@@ -17,6 +18,7 @@ under the pile stays in the pile).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from ballroom.core.errors import ViewError
@@ -49,7 +51,8 @@ def determinize(game: DarkTales, observation: Observation, rng: Rng) -> DarkTale
     zones = view.zones
     card_zones = [zone for zone in zones.zones if zone.id.name not in TILE_ZONES]
     memory = {card: places for card, places in zones.memory.items() if card < TILE_BASE}
-    cards = deal(ZonesView(zones.seat, zones.seats, tuple(card_zones), memory), CATALOG_IDS, rng)
+    card_view = _set_aside(ZonesView(zones.seat, zones.seats, tuple(card_zones), memory), rng)
+    cards = deal(card_view, CATALOG_IDS, rng)
     tiles = deal_tiles(zones, view.public, TILE_IDS if game.cinderella else (), rng)
     everything = [*cards.zones.values(), *tiles]
     dealt = Zones.create(zones.seats, sorted(everything, key=lambda z: z.id.sort_key()))
@@ -63,6 +66,25 @@ def determinize(game: DarkTales, observation: Observation, rng: Rng) -> DarkTale
 
 
 CATALOG_IDS = range(len(CATALOG.cards))
+
+
+def _set_aside(zones: ZonesView, rng: Rng) -> ZonesView:
+    """The view with the shorter game's cards set aside chosen first, as the rules set them
+    aside (ruling 11): as many different base names as the zone holds, each name with an
+    unseen card equally likely, and one unseen card of each name; the rest is dealt after."""
+    aside = zones.zone("set-aside")
+    if not aside.size:
+        return zones
+    seen = zones.seen()
+    by_name: dict[str, list[int]] = {}
+    for card in range(CATALOG.base_cards):
+        if card not in seen and card not in zones.memory:
+            by_name.setdefault(CATALOG.cards[card].name, []).append(card)
+    names = sorted(by_name)
+    rng.shuffle(names)
+    chosen = tuple(rng.choice(by_name[name]) for name in names[: aside.size])
+    kept = tuple(replace(z, cards=chosen) if z.id == aside.id else z for z in zones.zones)
+    return ZonesView(zones.seat, zones.seats, kept, zones.memory)
 
 
 def deal_tiles(zones: ZonesView, table: Table, every: Sequence[int], rng: Rng) -> list[Zone]:
