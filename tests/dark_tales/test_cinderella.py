@@ -348,6 +348,7 @@ def test_the_best_pairing_is_offered_and_another_may_be_chosen() -> None:
     state = (
         table()
         .hand(0, "secret-helper-1")
+        .hand(1, "queen")
         .front(0, "old-sage-1", "prince", "stepsisters-1")
         .middle("gypsy-1", "ogre-1")
         .ball_card("dragon-1", "goblin-1")
@@ -363,6 +364,12 @@ def test_the_best_pairing_is_offered_and_another_may_be_chosen() -> None:
     assert moves(state) == ["best", "stop", "couple prince stepsisters-1"]
     act(state, "best")
     assert state.vp == (1 + 5 + 1, 0)
+    formed = [(0, "old-sage-1", "gypsy-1"), (0, "prince", "stepsisters-1")]
+    assert [(s, CATALOG.texts[m], CATALOG.texts[f]) for s, m, f in state.couples] == formed
+    for seat in (0, 1, None):  # everyone saw them dance, and sees them until the next Ball
+        assert state.observation(seat)["public"]["couples"] == [list(c) for c in state.couples]
+    text = state.game.render(state.observation(1))
+    assert "couples at the latest Ball: Old Sage (male, 1 VP) with Gypsy (female, 1 VP)" in text
 
 
 def test_the_maximum_weight_matching_beats_the_greedy_pairing() -> None:

@@ -70,6 +70,9 @@ def render(game: DarkTales, observation: Observation) -> str:
             lines.append(
                 "      tiles: " + "; ".join(describe(face) for face in table.showing[seat])
             )
+        couples = [f"{_card(m)} with {_card(f)}" for s, m, f in table.couples if s == seat]
+        if couples:
+            lines.append("      couples at the latest Ball: " + "; ".join(couples))
     if view.seat is not None:
         lines += _own_tiles(table, view.seat, zones.zone("tiles", view.seat).cards or ())
         lines.append(f"Your hand: {_cards(zones.zone('hand', view.seat).cards)}")

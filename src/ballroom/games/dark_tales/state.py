@@ -80,6 +80,9 @@ class Table:
     """The cards that dance with the dancer's couples so far (each dances once a player)."""
     danced: tuple[int, ...]
     """The cards that danced at this Ball, for any player."""
+    couples: tuple[tuple[int, int, int], ...]
+    """The couples formed at the latest Ball, as (seat, Male, Female) in the order formed;
+    they stay on show until the next Ball."""
     balls: int
     """The Balls held during the game (the final Ball not counted)."""
     ball_vp: tuple[int, ...]
@@ -110,6 +113,7 @@ class DarkTalesState(AgendaState[Phase, Task]):
     dancer: int | None
     dancing: tuple[int, ...]
     danced: tuple[int, ...]
+    couples: tuple[tuple[int, int, int], ...]
     balls: int
     ball_vp: tuple[int, ...]
 
@@ -135,6 +139,7 @@ class DarkTalesState(AgendaState[Phase, Task]):
         self.dancer = None
         self.dancing = ()
         self.danced = ()
+        self.couples = ()
         self.balls = 0
         self.ball_vp = (0,) * n
         self.plays: tuple[tuple[Play, ...], ...] = ((),) * n

@@ -124,6 +124,15 @@ function tilesOf(ctx, obs, seat) {
   });
 }
 
+// The couples a player formed at the latest Ball (by its own picks or the engine's best),
+// each a Male and a Female side by side; they stay on show until the next Ball.
+function couplesOf(pub, seat) {
+  return pub.couples.filter(([dancer]) => dancer === seat).map(([, male, female]) =>
+    h("div", { class: "dt-couple", "data-couple": `${CARDS[male].text} ${CARDS[female].text}`,
+      style: "display:flex;align-items:center;gap:.3rem" },
+    cardTile(male), h("small", { class: "muted" }, "dances with"), cardTile(female)));
+}
+
 function itemsOf(pub, seat) {
   return h("div", { class: "dt-items", "data-items": pub.items[seat].join(" ") },
     faces.items.map((item, i) => h("span", { "data-item": item.item },
@@ -141,7 +150,7 @@ function playersPanel(ctx, obs, meta) {
         find(ctx.msg.legal, "play", { card: CARDS[id].text }), (m) => ctx.move(m.text, m))), name: `hand-${s}` })
       : heldHand("Hand", { count: hand.size, back: "card", hidden: "a card in hand", name: `hand-${s}` });
     const front = (zone(obs, "front", s).cards || []).map((id) => inPlay(ctx, id));
-    const dancing = pub.dancer === s ? pub.dancing.map((id) => cardTile(id)) : [];
+    const couples = couplesOf(pub, s);
     list.append(h("div", { class: `dt-player${mine ? " me" : ""}${ctx.msg.current.includes(s) ? " acting" : ""}`,
       "data-player": s },
     h("div", { class: "dt-player-head" }, h("strong", {}, seatName(meta, s), mine ? " (you)" : ""),
@@ -152,7 +161,7 @@ function playersPanel(ctx, obs, meta) {
     faceUpRow(`In front (${front.length})`, front, `front-${s}`),
     pub.clock ? h("div", { class: "group", "data-group": `tiles-${s}`, style: "display:flex;flex-wrap:wrap;gap:.4rem" },
       h("small", { class: "group-label" }, `Tiles (${pub.showing[s].length})`), tilesOf(ctx, obs, s)) : null,
-    dancing.length ? faceUpRow("Dancing with this player's couples", dancing, `dancing-${s}`) : null,
+    couples.length ? faceUpRow("Couples at the latest Ball", couples, `couples-${s}`) : null,
     held));
   });
   return list;
