@@ -1,10 +1,15 @@
-"""The game's bots: the heuristic beats random seats; mcts plays through the seat spec."""
+"""The game's bots: the heuristic beats random seats and knows the rules that pay (a Noble
+kept while Females keep coming); mcts plays through the seat spec, with the
+game's evaluation and rollout policy."""
 
 from __future__ import annotations
 
 from ballroom.agents import make_agent
-from ballroom.core.play import play_out
-from ballroom.games.dark_tales import DarkTales
+from ballroom.core.play import decision_for, play_out
+from ballroom.core.rng import Rng
+from ballroom.games.dark_tales import DarkTales, DarkTalesState
+from ballroom.games.dark_tales.heuristic import HeuristicAgent
+from ballroom.games.dark_tales.position import Position, draw
 
 
 def test_the_heuristic_beats_random_seats_in_most_two_player_games() -> None:
@@ -48,3 +53,36 @@ def test_with_cinderella_the_heuristic_beats_random_seats_and_finishes_every_tab
     agents = [make_agent(game, s, "heuristic" if s == 0 else "random", s) for s in range(4)]
     state = play_out(game.new_state(4), agents)
     assert state.is_terminal() and state.zones.zone("set-aside").size == 10
+
+
+def _heuristic_plays(state: DarkTalesState) -> str:
+    seat = state.current_players()[0]
+    agent = HeuristicAgent(Rng(1))
+    return state.game.action_to_text(agent.act(decision_for(state, seat)))
+
+
+def test_the_heuristic_keeps_a_noble_while_females_keep_coming_and_plays_it_at_the_end() -> None:
+    early = Position().hand(0, "noble-1", "young-hero-1").front(1, "witch-1").build()
+    draw(early, "king-1")
+    assert _heuristic_plays(early) != "play noble-1"  # 1 Female now, more to come
+    late = (
+        Position()
+        .hand(0, "noble-1", "young-hero-1")
+        .hand(1, "king-1", "dragon-1")
+        .front(1, "witch-1", "queen", "fairy-1", "princess-1")
+        .empty_deck()
+        .build()
+    )
+    assert _heuristic_plays(late) == "play noble-1"  # 4 Females in play, none to come
+
+
+def test_a_search_evaluates_win_shares_and_rolls_out_legal_moves() -> None:
+    game = DarkTales(2)
+    state = game.new_state(3)
+    state.run_chance()
+    shares = game.evaluate(state)
+    assert len(shares) == 2 and abs(sum(shares) - 1) < 1e-9 and all(0 < s < 1 for s in shares)
+    seat = state.current_players()[0]
+    assert game.rollout_action(state, seat, Rng(1)) in state.legal_actions(seat)
+    ended = play_out(state, [make_agent(game, s, "random", s) for s in range(2)])
+    assert game.evaluate(ended) == list(ended.returns())

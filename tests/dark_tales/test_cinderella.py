@@ -24,7 +24,7 @@ from ballroom.games.dark_tales.components import DATA_DIR, CardType, Time, load_
 from ballroom.games.dark_tales.couples import best_couples
 from ballroom.games.dark_tales.position import Position, act, draw, tile
 from ballroom.games.dark_tales.state import DarkTalesState
-from ballroom.games.dark_tales.tiles import describe
+from ballroom.games.dark_tales.tiles import describe, face_of
 from ballroom.games.dark_tales.turn import CATALOG, SHORTER_GAME, TILE_BASE, Phase
 
 CINDERELLA = "cinderella"
@@ -76,7 +76,9 @@ def test_preparation_day_over_night_four_settings_the_expansion_cards_and_the_ti
     assert not any(CATALOG.cards[c].time for c in everything)  # no other Day or Night
     assert sum(CATALOG.cards[c].expansion for c in everything) == 21
     assert len(everything) == 48 - 6 + 21
-    assert state.zones.zone("tile-pile").size == 21 and not any(state.showing)
+    (top,) = state.zones.zone("tile-top").cards  # shuffled unframed side up, then piled
+    assert state.zones.zone("tile-pile").size == 20 and not any(state.showing)
+    assert state.top == face_of(top - TILE_BASE, framed=False)  # its side for all to see
     assert state.b_card is not None and state.zones.zone("ball").size == 0
 
 
@@ -99,16 +101,32 @@ def test_the_shorter_game_removes_ten_different_base_cards_at_random() -> None:
         assert "cards" not in next(z for z in seen if z["zone"] == "set-aside")
 
 
+def test_a_world_dealt_from_a_view_sets_aside_ten_different_base_cards_too() -> None:
+    for seed in range(3):
+        state = DarkTales(2, expansion="cinderella-shorter").new_state(seed=seed)
+        state.run_chance()
+        for seat in (0, 1):
+            observation = state.observation(seat)
+            for deal in range(10):
+                world = state.game.determinize(observation, Rng(deal))
+                aside = [CATALOG.cards[c] for c in world.zones.zone("set-aside").cards]
+                names = {card.name for card in aside}
+                assert len(aside) == len(names) == SHORTER_GAME, sorted(names)
+                assert not any(card.expansion or card.time for card in aside)
+                assert world.observation(seat) == observation
+
+
 # -- the tile symbol ------------------------------------------------------------------------
 
 
 def test_a_tile_symbol_is_obeyed_before_the_cards_text_take_or_flip_as_often_as_it_says() -> None:
-    state = table().hand(0, "royal-herald-1").deck("king-1", "queen").build()
+    position = table().hand(0, "royal-herald-1").deck("king-1", "queen")
+    state = position.pile("tile-14", "tile-4").build()
     draw(state, "king-1")
     act(state, "play royal-herald-1")  # two tiles, then draw a card
     assert state.step.name is Phase.TILE and moves(state) == ["take-tile"]  # nothing to flip
     act(state, "take-tile")
-    tile(state, "tile-14")
+    tile(state, "tile-4")  # the next tile comes to the top
     assert shown(state, 0) == ["unframed: 1 shoe"]  # taken as it lies, not flipped
     assert moves(state) == ["take-tile", "flip 1"]
     act(state, "flip 1")
@@ -134,11 +152,10 @@ def test_no_pile_and_no_tile_skips_the_symbol() -> None:
 
 
 def test_the_other_side_of_your_tiles_is_yours_alone_to_see() -> None:
-    state = table().hand(0, "coachman-1").deck("king-1").build()
+    state = table().hand(0, "coachman-1").deck("king-1").pile("tile-14", "tile-1").build()
     draw(state, "king-1")
     act(state, "play coachman-1")
-    act(state, "take-tile")
-    events = state.apply(state.game.parse_action("tile tile-14"), -1)
+    events = state.apply(state.game.parse_action("take-tile"), 0)
     told = [e.text for e in visible(events, 1) if e.kind.startswith("tile")]
     assert told == ["Player 1 takes a tile: it shows unframed: 1 shoe."]
     assert "Its other side shows framed: 3 VP." in [e.text for e in visible(events, 0)]
@@ -163,23 +180,87 @@ def test_a_discarded_tile_goes_under_the_pile_unframed_side_up() -> None:
     assert moves(state) == ["discard-tile p2 1", "discard-tile p2 2"]
     act(state, "discard-tile p2 1")
     assert shown(state, 1) == ["unframed: 1 bird"]
-    assert state.zones.zone("tile-bottom").cards == (TILE_BASE + 13,)
+    assert state.zones.zone("tile-top").cards == (TILE_BASE + 13,)  # the pile was empty
+    assert describe(state.top) == "unframed: 1 shoe"  # for everyone to see
     act(state, "play queen")
     act(state, "play cinderella")
-    act(state, "take-tile")  # the pile is empty: the tile under it comes back
+    act(state, "take-tile")  # the tile discarded comes back
     assert shown(state, 0) == ["unframed: 1 shoe"]
 
 
 def test_tiles_under_the_pile_come_after_the_pile_the_first_discarded_first() -> None:
     position = table().hand(0, "fairy-godmother").bottom("tile-7", "tile-1").pile("tile-4")
     state = position.empty_deck().build()
+    assert describe(state.top) == "unframed: 1 mouse"  # tile-4 tops the pile
     act(state, "play fairy-godmother")  # three tiles
     act(state, "take-tile")
-    assert state.current_players() == (-1,)  # the pile's tile is chance
-    tile(state, "tile-4")
+    assert state.current_players() == (0,)  # no chance: the first discarded comes up
+    assert describe(state.top) == "unframed: 1 pumpkin"
     act(state, "take-tile")
     act(state, "take-tile")
     assert shown(state, 0) == ["unframed: 1 mouse", "unframed: 1 pumpkin", "unframed: 1 bird"]
+
+
+def _pile_topped_by(top: str) -> DarkTalesState:
+    """tile-7 or tile-18 on top, the other below it with tile-4 (the rest in the box)."""
+    below = "tile-18" if top == "tile-7" else "tile-7"
+    position = table().hand(0, "coachman-1").hand(1, "queen").deck("king-1")
+    return position.pile(top, below, "tile-4").tiles(1, "tile-10").build()
+
+
+def test_the_pile_lies_unframed_side_up_so_its_top_side_is_seen_and_its_other_side_is_not() -> None:
+    # tile-7 and tile-18 show the same unframed side (1 pumpkin); their framed sides differ.
+    twins = [_pile_topped_by("tile-7"), _pile_topped_by("tile-18")]
+    for state in twins:
+        assert describe(state.top) == "unframed: 1 pumpkin"
+        for seat in (0, 1, None):
+            assert state.observation(seat)["public"]["top"] == state.top
+            assert "its top shows unframed: 1 pumpkin" in state.game.render(state.observation(seat))
+    for seat in (0, 1, None):
+        assert twins[0].observation(seat) == twins[1].observation(seat)
+    for state in twins:
+        draw(state, "king-1")
+        act(state, "play coachman-1")
+    told = [state.apply(state.game.parse_action("take-tile"), 0) for state in twins]
+    for twin in twins:
+        assert shown(twin, 0) == ["unframed: 1 pumpkin"] and twin.step.name is Phase.TILE_DRAW
+    for seat in (1, None):  # the other side stays hidden from all but the taker
+        assert twins[0].observation(seat) == twins[1].observation(seat)
+        assert [e.to_json() for e in visible(told[0], seat)] == [
+            e.to_json() for e in visible(told[1], seat)
+        ]
+    backs = [[e.text for e in visible(events, 0) if e.kind == "tile-back"] for events in told]
+    assert backs == [
+        ["Its other side shows framed: 1 VP, 1 carriage."],
+        ["Its other side shows framed: 1 shoe, 1 bird."],
+    ]
+
+
+def test_a_world_dealt_from_a_view_keeps_the_side_the_pile_top_shows() -> None:
+    state = _pile_topped_by("tile-7")
+    observation = state.observation(1)
+    tops = Counter()
+    for seed in range(30):
+        world = state.game.determinize(observation, Rng(seed))
+        assert world.observation(1) == observation and world.top == state.top
+        (top,) = world.zones.zone("tile-top").cards
+        assert face_of(top - TILE_BASE, framed=False) == state.top
+        tops[top] += 1
+    assert len(tops) > 1  # which pumpkin tile it is, nobody knows
+
+
+def test_after_the_top_tile_is_taken_the_next_one_comes_up_by_chance() -> None:
+    state = _pile_topped_by("tile-7")
+    draw(state, "king-1")
+    act(state, "play coachman-1")
+    act(state, "take-tile")
+    assert state.current_players() == (-1,) and state.top is None
+    assert sorted(moves(state)) == ["tile tile-18", "tile tile-4"]  # the tiles left below
+    assert state.chance_outcomes()[0][1] == 0.5
+    events = state.apply(state.game.parse_action("tile tile-4"), -1)
+    told = [e.text for e in visible(events, 1)]
+    assert told[0] == "The pile's top tile shows unframed: 1 mouse."  # then the Coachman's text
+    assert describe(state.top) == "unframed: 1 mouse"
 
 
 # -- Day and Night --------------------------------------------------------------------------
@@ -267,6 +348,7 @@ def test_the_best_pairing_is_offered_and_another_may_be_chosen() -> None:
     state = (
         table()
         .hand(0, "secret-helper-1")
+        .hand(1, "queen")
         .front(0, "old-sage-1", "prince", "stepsisters-1")
         .middle("gypsy-1", "ogre-1")
         .ball_card("dragon-1", "goblin-1")
@@ -282,6 +364,12 @@ def test_the_best_pairing_is_offered_and_another_may_be_chosen() -> None:
     assert moves(state) == ["best", "stop", "couple prince stepsisters-1"]
     act(state, "best")
     assert state.vp == (1 + 5 + 1, 0)
+    formed = [(0, "old-sage-1", "gypsy-1"), (0, "prince", "stepsisters-1")]
+    assert [(s, CATALOG.texts[m], CATALOG.texts[f]) for s, m, f in state.couples] == formed
+    for seat in (0, 1, None):  # everyone saw them dance, and sees them until the next Ball
+        assert state.observation(seat)["public"]["couples"] == [list(c) for c in state.couples]
+    text = state.game.render(state.observation(1))
+    assert "couples at the latest Ball: Old Sage (male, 1 VP) with Gypsy (female, 1 VP)" in text
 
 
 def test_the_maximum_weight_matching_beats_the_greedy_pairing() -> None:

@@ -261,11 +261,22 @@ def _find_effort(power: Power, options: dict[str, Any]) -> tuple[int, TheDanceSt
 
 
 def _replay_hotseat(
-    base: str, seed: int, options: dict[str, Any], moves: list[str]
+    base: str,
+    seed: int,
+    options: dict[str, Any],
+    moves: list[str],
+    game: str = "the-dance",
+    players: int = 3,
 ) -> dict[str, Any]:
     """The same game on the server, every seat a person on one device, moved to the same point."""
     created = create_game(
-        base, "the-dance", players=3, seats=["human"] * 3, hotseat=True, seed=seed, options=options
+        base,
+        game,
+        players=players,
+        seats=["human"] * players,
+        hotseat=True,
+        seed=seed,
+        options=options,
     )
     with connect(base.replace("http", "ws") + f"/ws/{created['id']}") as ws:
         ws.send(json.dumps({"type": "hello", "tokens": [created["token"]]}))

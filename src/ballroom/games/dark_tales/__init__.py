@@ -20,7 +20,7 @@ Setting cards, the Ball at the Palace, the 21 tiles, Balls and the final Ball;
 base cards removed at random first).
 
 Chance: the Setting cards, the cards set aside, every card drawn and every
-tile taken from the pile. Secrets: see ``view.py``.
+tile that comes to the top of the tile pile. Secrets: see ``view.py``.
 
 Rulings of this implementation, where neither RULINGS.md nor a rulebook
 decides:
@@ -45,9 +45,18 @@ decides:
 
 With Cinderella:
 
-6. The pile's order is nobody's knowledge: the tile taken from it is chance.
-   A discarded tile goes under the pile, which is drawn once the pile is
-   empty, the first discarded first.
+6. The tile pile's top side is public. The rulebook shuffles the tiles "with
+   the side without frames up" and places them "in a nearby pile", has a
+   taken tile put in front "do not flip it to the other side!", and puts a
+   discarded tile at the bottom "with the *unframed* side up": the pile lies
+   on the table unframed side up, and a pile lying a side up shows that side
+   of its top tile to everyone at the table. So everyone sees the unframed
+   side of the top tile (before choosing to take it), but not which tile it
+   is, since tiles share unframed sides and their framed sides differ. The
+   order below the top is nobody's knowledge: the tile that comes up once
+   the top one is taken is chance. Discarded tiles lie under the rest and
+   come up once it is gone, the first discarded first; a tile discarded
+   while the pile is empty becomes the pile.
 7. The cards on the Ball at the Palace were seen by everyone when they were
    removed, so they stay public. A "Shoe" that a Ball flips is a tile whose
    shown side has a Shoe image.

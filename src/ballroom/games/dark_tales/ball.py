@@ -87,6 +87,7 @@ def hold(state: DarkTalesState, which: int) -> None:
         "ball", "The final Ball at the Palace!" if which == FINAL else "A Ball at the Palace!"
     )
     state.danced = ()
+    state.couples = ()
     order = [(state.player + k) % n for k in range(n)]
     state.push(*((Task.BALL_SEAT, seat * 2 + which) for seat in order), (Task.BALL_END, which))
 
@@ -193,6 +194,7 @@ def play_dance(state: DarkTalesState, action: Action, seat: int) -> None:
 def _dance(state: DarkTalesState, seat: int, male: int, female: int) -> None:
     vp = worth(state, seat, male) + worth(state, seat, female)
     state.dancing = (*state.dancing, male, female)
+    state.couples = (*state.couples, (seat, male, female))
     state.danced = (*state.danced, *(c for c in (male, female) if c not in state.danced))
     _said(
         state,

@@ -19,7 +19,9 @@ def _heuristic(game: Game, seat: int, rng: Rng, params: ParamValues) -> Agent:
     return HeuristicAgent(rng)
 
 
-BOT_DEFAULTS: tuple[str, ...] = ()
+BOT_DEFAULTS = ("mcts:iterations=50,horizon=2,search=halving,prior=heuristic",)
+"""A bare ``mcts`` seat: the heuristic's move unless paired rollouts of the seat's turn and the
+next (the game's greedy policy, then its evaluation) show another clearly better."""
 
 BOTS = by_name(
     Bot(

@@ -14,9 +14,11 @@ seats      7 per seat (4 seats)  present, to play, VP / 50, four items / 8,
 cards      6 + 4 per card        where I see it: my hand, the middle, the
                                  discard, removed, being played, in front
                                  of a seat (rotated)
-cinderella 4 + 7 per seat        played, night, Ball at the Palace cards / 2,
-                                 tile pile / 21; per seat (rotated): tiles /
-                                 21, tile VP shown / 10, each image / 10
+cinderella 4 + 6 + 7 per seat    played, night, Ball at the Palace cards / 2,
+                                 tile pile / 21; the side the pile's top
+                                 shows: VP / 10, each image / 10; per seat
+                                 (rotated): tiles / 21, tile VP shown / 10,
+                                 each image / 10
 =========  ====================  ============================================
 """
 
@@ -37,12 +39,23 @@ SEAT_SIZE = 8
 PLACES = ("hand", "middle", "discard", "removed", "resolving")
 CARD_SIZE = len(PLACES) + MAX_SEATS
 TILES_SIZE = 2 + len(IMAGES)
+TOP_SIZE = 1 + len(IMAGES)
+PILE_ZONES = ("tile-top", "tile-pile", "tile-bottom")
 
 
 def size(players: int) -> int:
     settings = len(CATALOG.a_cards) + len(CATALOG.b_cards)
     cards = CARD_SIZE * len(CATALOG.cards)
-    return len(PHASES) + 2 + settings + MAX_SEATS * SEAT_SIZE + cards + 4 + MAX_SEATS * TILES_SIZE
+    return (
+        len(PHASES)
+        + 2
+        + settings
+        + MAX_SEATS * SEAT_SIZE
+        + cards
+        + 4
+        + TOP_SIZE
+        + MAX_SEATS * TILES_SIZE
+    )
 
 
 def _unit(value: float, top: float) -> float:
@@ -91,7 +104,7 @@ def encode(observation: Observation, players: int) -> npt.NDArray[np.float32]:
             out[at + card * CARD_SIZE + slot] = 1.0
     at += CARD_SIZE * len(CATALOG.cards)
     if table.clock is not None:
-        pile = view.zones.zone("tile-pile").size + view.zones.zone("tile-bottom").size
+        pile = sum(view.zones.zone(name).size for name in PILE_ZONES)
         out[at : at + 4] = [
             1.0,
             float(table.clock is Time.NIGHT),
@@ -99,6 +112,11 @@ def encode(observation: Observation, players: int) -> npt.NDArray[np.float32]:
             _unit(pile, len(TILE_IDS)),
         ]
     at += 4
+    if table.top is not None:
+        top = [CATALOG.cinderella.faces[table.top]]
+        row = [_unit(top[0].vp, 10), *(_unit(images(top, image), 10) for image in IMAGES)]
+        out[at : at + TOP_SIZE] = row
+    at += TOP_SIZE
     for place in range(players):
         seat = (me + place) % players
         faces = [CATALOG.cinderella.faces[face] for face in table.showing[seat]]

@@ -1,6 +1,7 @@
 """The Dark Tales declaration: players, moves and flow, and what it offers.
 
-Beyond the State contract: ``determinize`` for search (``view.py``),
+Beyond the State contract: ``determinize`` for search (``view.py``), ``evaluate`` and
+``rollout_action`` for a search's rollouts (``search.py``),
 ``render`` and ``describe_action`` for the terminal (``render.py``), ``components_json``
 (``faces.py``) for the browser view (``web/view.js``).
 """
@@ -62,6 +63,16 @@ class DarkTales(DeclaredGame[Phase]):
 
     def new_state(self, seed: int = 0) -> DarkTalesState:
         return DarkTalesState(self, seed)
+
+    def evaluate(self, state: DarkTalesState) -> list[float]:
+        from ballroom.games.dark_tales import search
+
+        return search.evaluate(state)
+
+    def rollout_action(self, state: DarkTalesState, player: int, rng: Rng) -> int:
+        from ballroom.games.dark_tales import search
+
+        return search.rollout_action(state, player, rng)
 
     def determinize(self, observation: Observation, rng: Rng) -> DarkTalesState:
         from ballroom.games.dark_tales import view

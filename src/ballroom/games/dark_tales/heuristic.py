@@ -6,11 +6,16 @@ own decisions that follow in the same turn (a target, a tile, a couple) as
 well, each the best for it, a card drawn or a tile taken as the mean of a
 few, until another seat is next; then it rates the
 table: its VP less the best opponent's, where a seat's worth is its VP, its
-items as the B Setting card will score them, its cards in hand (by their
-VP) and in front, and with
-Cinderella what its tiles would win at the final Ball, the VP its tiles show
-at Balls to come, and its best couples now. The rules are the engine's own,
-so the bot needs no copy of any card's text.
+items as the B Setting card will score them, its cards in hand and in front,
+and with Cinderella what its tiles would win at the final Ball, the VP its
+tiles show at Balls to come, and its best couples now. Once the game is over,
+winning is what counts. The rules are the engine's own, so the bot needs no
+copy of any card's text; but it knows two rules that reward waiting: a card
+scoring per card in play (the Noble per Female, the Merchant per Merchant)
+is worth in hand what it would score counting a share of the cards still to
+come, so it is kept while they keep coming; and a player plays one card a
+turn until the first player runs out, so cards in hand beyond the others'
+hands plus one are spares, worth little.
 """
 
 from __future__ import annotations
@@ -21,7 +26,8 @@ from ballroom.core.agent import Decision
 from ballroom.core.rng import Rng
 from ballroom.core.state import CHANCE
 from ballroom.games.dark_tales import ball
-from ballroom.games.dark_tales.components import Item
+from ballroom.games.dark_tales.card_texts import matches
+from ballroom.games.dark_tales.components import Item, Per
 from ballroom.games.dark_tales.game import DarkTales
 from ballroom.games.dark_tales.state import DarkTalesState
 from ballroom.games.dark_tales.turn import BEST, CATALOG, CODEC, Phase
@@ -30,6 +36,12 @@ CARD_IN_HAND = 1.0
 """What a card in hand is worth beyond its VP: its text to come."""
 HAND_VP = 0.5
 """The share of a card's VP a card in hand is worth (it is not scored yet)."""
+GROWTH = 0.5
+"""The share of the cards still to come that a card scoring per card in play counts on."""
+SPARE_CARD = 0.2
+"""What a card in hand beyond those the seat will play is worth: a choice, and the tiebreak."""
+WON = 100.0
+"""What winning is worth over losing, once the game is over (beyond the VP margin)."""
 IN_FRONT = 0.3
 """What a card in front of a seat is worth: fodder for Nobles, and others' targets."""
 ITEM_IN_HAND = 0.5
@@ -107,15 +119,20 @@ def _own_draw(state: DarkTalesState, seat: int) -> bool:
 
 
 def rating(state: DarkTalesState, seat: int) -> float:
-    """The seat's worth less the best opponent's."""
+    """The seat's worth less the best opponent's; once the game is over, winning first."""
+    if state.is_terminal():
+        shares = state.returns()
+        vps = state.vp
+        best_other = max(s for other, s in enumerate(shares) if other != seat)
+        margin = vps[seat] - max(v for other, v in enumerate(vps) if other != seat)
+        return WON * (shares[seat] - best_other) + margin
     worths = [worth(state, s) for s in range(state.game.players)]
     return worths[seat] - max(w for s, w in enumerate(worths) if s != seat)
 
 
 def worth(state: DarkTalesState, seat: int) -> float:
     """VP, items, cards in hand, and with Cinderella tiles and couples, as the module says."""
-    hand = state.hand(seat)
-    total = float(state.vp[seat]) + sum(CARD_IN_HAND + HAND_VP * CATALOG.cards[c].vp for c in hand)
+    total = float(state.vp[seat]) + _hand_worth(state, seat)
     total += IN_FRONT * state.zones.zone("front", seat).size
     if state.b_card is not None:
         setting = CATALOG.b_cards[state.b_card]
@@ -128,6 +145,40 @@ def worth(state: DarkTalesState, seat: int) -> float:
     if state.dancer is None:
         total += COUPLES_NOW * _couples(ball.front(state, seat), ball.middle(state))
     return total
+
+
+def _hand_worth(state: DarkTalesState, seat: int) -> float:
+    """The seat's cards in hand: the best as many as it is likely to play in full (a player
+    plays one card a turn, and the game ends when the first player runs out, so cards beyond
+    the others' hands plus one are never played), the rest as spares."""
+    counting = _counting(state)
+    values = sorted((_held_value(card, counting) for card in state.hand(seat)), reverse=True)
+    others = max(len(state.hand(s)) for s in range(state.game.players) if s != seat)
+    plays = min(len(values), others + 1)
+    return sum(values[:plays]) + SPARE_CARD * (len(values) - plays)
+
+
+def _counting(state: DarkTalesState) -> tuple[list[int], list[int]]:
+    """The cards in play, and those still to come (in the deck and in hands)."""
+    coming = list(state.zones.zone("deck").cards)
+    for seat in range(state.game.players):
+        coming += state.hand(seat)
+    return state.in_play(), coming
+
+
+def _held_value(card: int, counting: tuple[list[int], list[int]]) -> float:
+    """What a card in hand is worth: its text to come, and a share of the VP it would score,
+    where a card scoring per card in play counts those in play and a share of those to come
+    (a Noble is worth keeping while Females keep coming)."""
+    found = CATALOG.cards[card]
+    vp = float(found.vp)
+    in_play, coming = counting
+    for op in found.does:
+        if isinstance(op, Per):
+            now = sum(matches(c, op.what) for c in in_play)
+            later = sum(matches(c, op.what) for c in coming if c != card)
+            vp += op.vp * (now + GROWTH * later)
+    return CARD_IN_HAND + HAND_VP * vp
 
 
 @lru_cache(maxsize=4096)

@@ -36,10 +36,12 @@ DECK = ZoneId("deck")
 
 def setup_agenda(game: DarkTales) -> tuple[tuple[Task, int], ...]:
     """Draw the A and the B Setting card, set aside 10 different base cards for the shorter
-    game, deal each player its hand, start the first turn."""
+    game, turn up the tile pile's top (Cinderella), deal each player its hand, start the
+    first turn."""
     deal = tuple((Task.DEAL, seat) for _ in range(HAND_SIZE) for seat in range(game.players))
     shorter = tuple((Task.SET_ASIDE, 0) for _ in range(SHORTER_GAME)) if game.shorter else ()
-    return ((Task.SETTING, 0), (Task.SETTING, 1), *shorter, *deal, (Task.START_TURN, 0))
+    pile = ((Task.TILE_DRAW, 0),) if game.cinderella else ()
+    return ((Task.SETTING, 0), (Task.SETTING, 1), *shorter, *pile, *deal, (Task.START_TURN, 0))
 
 
 # -- the Setting cards -------------------------------------------------------------------

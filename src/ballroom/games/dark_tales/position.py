@@ -25,9 +25,10 @@ removing the rest from the game. Then ``act`` and
 With Cinderella (``Position(expansion="cinderella")``) tiles are named by
 their action texts too (``tile-14``; ``tile-14/framed`` shows its framed
 side): ``tiles`` puts them in front of a player, ``pile`` keeps only those
-named in the pile (the rest go in the box), ``bottom`` puts tiles under the
+named in the pile, the first on top (the rest go in the box; without it the
+pile's first tile by number lies on top), ``bottom`` puts tiles under the
 pile, ``ball_card`` puts cards on the Ball at the Palace and ``night`` makes
-it night; ``tile`` draws the tile a test wants from the pile.
+it night; ``tile`` draws the tile a test wants to the pile's top.
 """
 
 from __future__ import annotations
@@ -38,7 +39,7 @@ from ballroom.core.zones import ZoneId
 from ballroom.games.dark_tales.components import Item, Time, slug
 from ballroom.games.dark_tales.game import DarkTales
 from ballroom.games.dark_tales.state import DarkTalesState
-from ballroom.games.dark_tales.tiles import face_of
+from ballroom.games.dark_tales.tiles import draw_step, face_of
 from ballroom.games.dark_tales.turn import CATALOG, TILE, TILE_BASE, Task
 
 
@@ -117,7 +118,8 @@ class Position:
         return self
 
     def pile(self, *tiles: str) -> Position:
-        """The pile holds only ``tiles``: every other tile not placed goes in the box."""
+        """The pile holds only ``tiles``, the first on top (unframed side up, as everyone
+        sees it): every other tile not placed goes in the box."""
         self.pile_kept = tiles
         return self
 
@@ -149,6 +151,8 @@ class Position:
                     state.zones = state.zones.move(card, ZoneId("removed"))
         if self.tiles_placed or self.pile_kept is not None:
             self._place_tiles(state)
+        if self.game.cinderella:
+            self._turn_up(state)
         if self.at_night:
             state.clock = Time.NIGHT
         for seat, counts in self.held.items():
@@ -185,6 +189,25 @@ class Position:
                 if TILE.texts[tile - TILE_BASE] not in self.pile_kept:
                     state.zones = state.zones.move(tile, ZoneId("tile-box"))
 
+    def _turn_up(self, state: DarkTalesState) -> None:
+        """The pile's top: the first tile ``pile`` names, else its first by number; with no
+        pile, the first tile under it."""
+        pile = state.zones.zone("tile-pile").cards
+        if not pile:
+            draw_step(state, 0)
+            return
+        top = min(pile)
+        if self.pile_kept:
+            named = TILE.lookup(self.pile_kept[0])
+            if named is None or TILE_BASE + named not in pile:
+                raise PositionError(
+                    f"pile: {self.pile_kept[0]!r} cannot top the pile; name a tile like tile-1 "
+                    "that is placed nowhere else"
+                )
+            top = TILE_BASE + named
+        state.zones = state.zones.move(top, ZoneId("tile-top"))
+        state.top = face_of(top - TILE_BASE, False)
+
 
 def act(state: DarkTalesState, text: str) -> None:
     """Play a move, by its text, for the seat to decide."""
@@ -193,7 +216,7 @@ def act(state: DarkTalesState, text: str) -> None:
 
 
 def tile(state: DarkTalesState, name: str) -> None:
-    """Chance: the pile gives tile ``name``."""
+    """Chance: tile ``name`` comes to the top of the pile."""
     assert state.current_players() == (CHANCE,), "not a chance step"
     state.apply(state.game.parse_action(f"tile {name}"), CHANCE)
 

@@ -46,10 +46,11 @@ def render(game: DarkTales, observation: Observation) -> str:
         f"{_cards((zones.zone('discard').cards or ())[-1:])}",
     ]
     if table.clock is not None:
-        pile = zones.zone("tile-pile").size + zones.zone("tile-bottom").size
+        pile = sum(zones.zone(name).size for name in ("tile-top", "tile-pile", "tile-bottom"))
+        top = f" (its top shows {describe(table.top)})" if table.top is not None else ""
         lines.append(
             f"It is {table.clock.value}.   Ball at the Palace: {_cards(zones.zone('ball').cards)}"
-            f"   tiles in the pile: {pile}   Balls held: {table.balls}"
+            f"   tiles in the pile: {pile}{top}   Balls held: {table.balls}"
         )
     if table.playing is not None:
         lines.append(f"Being played: {_card(table.playing)}")
@@ -69,6 +70,9 @@ def render(game: DarkTales, observation: Observation) -> str:
             lines.append(
                 "      tiles: " + "; ".join(describe(face) for face in table.showing[seat])
             )
+        couples = [f"{_card(m)} with {_card(f)}" for s, m, f in table.couples if s == seat]
+        if couples:
+            lines.append("      couples at the latest Ball: " + "; ".join(couples))
     if view.seat is not None:
         lines += _own_tiles(table, view.seat, zones.zone("tiles", view.seat).cards or ())
         lines.append(f"Your hand: {_cards(zones.zone('hand', view.seat).cards)}")

@@ -6,8 +6,10 @@ all in the zones: the hands (each seen by its owner), the deck and the base
 cards set aside for the shorter game (by nobody), and with Cinderella the
 tiles: those in front of a player lie in its ``tiles`` zone, which only it
 sees (so it knows their other sides), while everyone sees the side each one
-shows (``showing``); the pile and the discarded tiles under it are seen by
-nobody. The agenda is a tuple of ``(Task, argument)``; ``proceed`` runs
+shows (``showing``); the pile lies unframed side up, so everyone sees that
+side of its top tile (``top``) but nobody which tile it is (``tile-top``),
+and nobody sees the tiles below it (``tile-pile``, then the discarded tiles
+under it, ``tile-bottom``). The agenda is a tuple of ``(Task, argument)``; ``proceed`` runs
 tasks until one waits for a decision, whose ``Phase`` becomes the step. The
 rules of each task live in ``playing.py``, ``card_texts.py`` and ``ending.py``.
 """
@@ -66,6 +68,9 @@ class Table:
     showing: tuple[tuple[int, ...], ...]
     """Per seat: the side each of its tiles shows (an index into the catalog's faces), in
     the order of its ``tiles`` zone."""
+    top: int | None
+    """The side the pile's top tile shows (its unframed side, for everyone to see: the pile
+    lies unframed side up); ``None`` while the pile is empty."""
     under: tuple[int, ...]
     """The side each tile under the pile showed when it was discarded, in the order of the
     ``tile-bottom`` zone (the last drawn first)."""
@@ -75,6 +80,9 @@ class Table:
     """The cards that dance with the dancer's couples so far (each dances once a player)."""
     danced: tuple[int, ...]
     """The cards that danced at this Ball, for any player."""
+    couples: tuple[tuple[int, int, int], ...]
+    """The couples formed at the latest Ball, as (seat, Male, Female) in the order formed;
+    they stay on show until the next Ball."""
     balls: int
     """The Balls held during the game (the final Ball not counted)."""
     ball_vp: tuple[int, ...]
@@ -100,10 +108,12 @@ class DarkTalesState(AgendaState[Phase, Task]):
     target_of: int
     clock: Time | None
     showing: tuple[tuple[int, ...], ...]
+    top: int | None
     under: tuple[int, ...]
     dancer: int | None
     dancing: tuple[int, ...]
     danced: tuple[int, ...]
+    couples: tuple[tuple[int, int, int], ...]
     balls: int
     ball_vp: tuple[int, ...]
 
@@ -124,10 +134,12 @@ class DarkTalesState(AgendaState[Phase, Task]):
         self.target_of = 0
         self.clock = Time.DAY if game.cinderella else None
         self.showing = ((),) * n
+        self.top = None
         self.under = ()
         self.dancer = None
         self.dancing = ()
         self.danced = ()
+        self.couples = ()
         self.balls = 0
         self.ball_vp = (0,) * n
         self.plays: tuple[tuple[Play, ...], ...] = ((),) * n
@@ -300,8 +312,9 @@ def _wording(template: str) -> Wording:
 
 def create_zones(game: DarkTales) -> Zones:
     """The deck, the empty hands, fronts, middle, discard and removed, and the Cinderella
-    zones: the Ball at the Palace card, the tile pile (under it the discarded tiles, in
-    order), each player's tiles, and the box (tiles out of the game, for a built position). Components out of this game are ``unused``: the
+    zones: the Ball at the Palace card, the tile pile (its top tile, the tiles below it, then
+    the discarded tiles under it, in order), each player's tiles, and the box (tiles out of
+    the game, for a built position). Components out of this game are ``unused``: the
     expansion's cards in the base game; with Cinderella, the Days and Nights but the two
     in the ``clock``, the Day on top (each everyone sees)."""
     seats = range(game.players)
@@ -326,6 +339,7 @@ def create_zones(game: DarkTales) -> Zones:
         Zone(ZoneId("clock"), Visibility.EVERYONE, clock),
         Zone(ZoneId("set-aside"), Visibility.NOBODY),
         Zone(ZoneId("ball"), Visibility.EVERYONE),
+        Zone(ZoneId("tile-top"), Visibility.NOBODY),
         Zone(ZoneId("tile-pile"), Visibility.NOBODY, tuple(TILE_IDS) if game.cinderella else ()),
         Zone(ZoneId("tile-bottom"), Visibility.NOBODY),
         Zone(ZoneId("tile-box"), Visibility.EVERYONE),

@@ -4,10 +4,16 @@ A card with the Cinderella Tile symbol asks its player, before its text, as
 many times as the symbol says, to take the top tile of the pile (unframed
 side up, not flipped) or to flip one of its own tiles. A player sees both
 sides of its own tiles (its ``tiles`` zone); everyone sees the side each
-shows (``showing``), and only that side scores. A discarded tile goes under
-the pile, unframed side up (the ``tile-bottom`` zone, drawn once the pile
-is empty, the first discarded first). The pile's order is nobody's
-knowledge, so the tile taken from it is chance.
+shows (``showing``), and only that side scores.
+
+The pile lies unframed side up (shuffled that way, and a discarded tile goes
+under it unframed side up), so everyone sees the unframed side of its top
+tile (``top``), though not which tile it is: several tiles share an
+unframed side, and their framed sides differ. The order below the top is
+nobody's knowledge, so the tile that comes to the top once the top one is
+taken is chance; the discarded tiles lie under the rest (the ``tile-bottom``
+zone, the first discarded first), and come to the top in that order once
+the rest is gone.
 """
 
 from __future__ import annotations
@@ -32,6 +38,7 @@ if TYPE_CHECKING:
     from ballroom.core.actions import Action
     from ballroom.games.dark_tales.state import DarkTalesState
 
+TOP = ZoneId("tile-top")
 PILE = ZoneId("tile-pile")
 BOTTOM = ZoneId("tile-bottom")
 FACES = {face: index for index, face in enumerate(CATALOG.cinderella.faces)}
@@ -58,22 +65,18 @@ def count_words(n: int, image: Image) -> str:
 PLURALS = {Image.MOUSE: "mice"}
 
 
-def pile_size(state: DarkTalesState) -> int:
-    return state.zones[PILE].size + state.zones[BOTTOM].size
-
-
 # -- the tile symbol ----------------------------------------------------------------------------
 
 
 def tile_step(state: DarkTalesState, remaining: int) -> Step[Phase] | None:
     """Ask the player to take or flip, while it can (neither a pile nor a tile: skipped)."""
-    if not remaining or not (pile_size(state) or state.showing[state.player]):
+    if not remaining or not (state.top is not None or state.showing[state.player]):
         return None
     return Step.seat(Phase.TILE, state.player)
 
 
 def tile_choices(state: DarkTalesState, seat: int) -> list[Action]:
-    take = [TAKE_TILE()] if pile_size(state) else []
+    take = [TAKE_TILE()] if state.top is not None else []
     return [*take, *(FLIP(place) for place in range(len(state.showing[seat])))]
 
 
@@ -81,6 +84,9 @@ def play_tile(state: DarkTalesState, action: Action, seat: int) -> None:
     assert state.pending is not None
     remaining = state.pending[1] - 1
     if action.family is TAKE_TILE:
+        state.zones, tile = state.zones.move_top(TOP, ZoneId("tiles", seat))
+        state.top = None
+        taken(state, seat, tile)
         state.push((Task.TILE_DRAW, seat), (Task.TILE, remaining))
         return
     flip(state, seat, action["place"])
@@ -105,13 +111,17 @@ def flip(state: DarkTalesState, seat: int, place: int) -> None:
     )
 
 
-def draw_step(state: DarkTalesState, seat: int) -> Step[Phase] | None:
-    """The pile's top is chance; once the pile is empty, the first tile discarded under it."""
+def draw_step(state: DarkTalesState, _: int) -> Step[Phase] | None:
+    """Turn up the pile's new top tile: chance while tiles lie below the top, then the first
+    tile discarded under the pile; nothing once the pile is empty."""
+    if state.top is not None:
+        return None
     if state.zones[PILE].size:
         return Step.chance(Phase.TILE_DRAW)
-    state.zones, tile = state.zones.move_top(BOTTOM, ZoneId("tiles", seat))
-    state.under = state.under[:-1]
-    taken(state, seat, tile, reveals=True)
+    if state.zones[BOTTOM].size:
+        state.zones, tile = state.zones.move_top(BOTTOM, TOP)
+        state.under = state.under[:-1]
+        on_top(state, tile, reveals=True)
     return None
 
 
@@ -121,15 +131,23 @@ def chances(state: DarkTalesState) -> list[tuple[Action, float]]:
 
 
 def play_drawn(state: DarkTalesState, action: Action, seat: int) -> None:
-    assert state.pending is not None
-    owner = state.pending[1]
     tile = TILE_BASE + action["tile"]
-    state.zones = state.zones.move(tile, ZoneId("tiles", owner))
-    taken(state, owner, tile, reveals=False)
+    state.zones = state.zones.move(tile, TOP)
+    on_top(state, tile, reveals=False)
 
 
-def taken(state: DarkTalesState, seat: int, tile: int, *, reveals: bool) -> None:
-    """``tile`` came in front of ``seat`` unframed side up; only it is told the other side."""
+def on_top(state: DarkTalesState, tile: int, *, reveals: bool) -> None:
+    """``tile`` lies on top of the pile: everyone sees its unframed side (``reveals``: a
+    discarded tile's, which the views did not carry where it showed its framed side)."""
+    state.top = face_of(tile - TILE_BASE, False)
+    state.say(
+        "tile-top", "The pile's top tile shows {side}.", side=describe(state.top), reveals=reveals
+    )
+
+
+def taken(state: DarkTalesState, seat: int, tile: int) -> None:
+    """``tile`` came in front of ``seat`` unframed side up, as everyone saw it on the pile;
+    only the seat is told the other side (which tile it is: that ``reveals``)."""
     index = tile - TILE_BASE
     state.set_showing(seat, (*state.showing[seat], face_of(index, False)))
     state.say(
@@ -138,12 +156,12 @@ def taken(state: DarkTalesState, seat: int, tile: int, *, reveals: bool) -> None
         player=state.name(seat),
         seat=seat,
         side=describe(face_of(index, False)),
-        reveals=reveals,
     )
     state.say(
         "tile-back",
         "Its other side shows {side}.",
         audience=frozenset({seat}),
+        reveals=True,
         seat=seat,
         side=describe(face_of(index, True)),
     )
@@ -170,16 +188,21 @@ def play_target(state: DarkTalesState, action: Action, seat: int) -> None:
     tile = TILE_BASE + state.tiles(owner)[place]
     shown = state.showing[owner][place]
     state.set_showing(owner, state.showing[owner][:place] + state.showing[owner][place + 1 :])
-    state.zones = state.zones.move(tile, BOTTOM, bottom=True)
-    state.under = (shown, *state.under)
+    where = "under the pile" if state.top is not None else "to the empty pile's place"
     state.say(
         "discard-tile",
-        "{player} discards {owner}'s tile showing {side}; it goes under the pile.",
+        "{player} discards {owner}'s tile showing {side}; it goes " + where + ".",
         player=state.name(seat),
         seat=seat,
         owner=state.name(owner),
         side=describe(shown),
     )
+    if state.top is None:  # the pile is empty: the tile is the pile, unframed side up
+        state.zones = state.zones.move(tile, TOP)
+        on_top(state, tile, reveals=True)
+        return
+    state.zones = state.zones.move(tile, BOTTOM, bottom=True)
+    state.under = (shown, *state.under)
 
 
 # -- counting ---------------------------------------------------------------------------------

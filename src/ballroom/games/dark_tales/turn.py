@@ -10,8 +10,8 @@ Ball at the Palace holds a Ball, where each player forms its couples.
 
 Chance: the two Setting cards (``setting``), the base cards set aside for
 the shorter game (``set-aside``), every card drawn (``draw``) and every tile
-taken from the pile (``tile``), so records name each and a search never
-foresees them.
+that comes to the top of the tile pile (``tile``: its unframed side shows),
+so records name each and a search never foresees them.
 """
 
 from __future__ import annotations
@@ -51,7 +51,7 @@ class Phase(Enum):
     TILE = "tile"
     """The player takes a tile from the pile or flips one of its own."""
     TILE_DRAW = "tile-draw"
-    """Chance: the tile taken from the pile."""
+    """Chance: the tile that comes to the top of the pile (its unframed side shows)."""
     TILE_TARGET = "tile-target"
     """The player chooses the tile a text discards."""
     DANCE = "dance"
@@ -84,7 +84,7 @@ class Task(Enum):
     TILE = "tile"
     """Take or flip a tile, the argument's number of times."""
     TILE_DRAW = "tile-draw"
-    """Take the top tile of the pile."""
+    """Turn up the pile's new top tile, if it has none and any tile is left."""
     BALL = "ball"
     """Hold a Ball: during the game (0) or the final Ball (1)."""
     BALL_SEAT = "ball-seat"
@@ -121,7 +121,7 @@ PLACE = Param(
 SEAT = Param("player", tuple(range(MAX_SEATS)), tuple(f"p{n}" for n in range(1, MAX_SEATS + 1)))
 TAKE_TILE = Family("take-tile", (), "Take the top tile of the pile.")
 FLIP = Family("flip", (PLACE,), "Flip your tile in this place to its other side.")
-TILE_DRAWN = Family("tile", (TILE,), "Chance: the tile taken from the pile.")
+TILE_DRAWN = Family("tile", (TILE,), "Chance: the tile that comes to the top of the pile.")
 DISCARD_TILE = Family("discard-tile", (SEAT, PLACE), "Discard this player's tile in this place.")
 COUPLE = Family(
     "couple",

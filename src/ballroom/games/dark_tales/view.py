@@ -2,19 +2,23 @@
 
 Public: the Setting cards, VP, items, every card in play, in the middle, in
 the discard pile, removed and on the Ball at the Palace, the card being
-played, the side each tile in front of a player shows, the size of every
-hand, of the deck and of the tile pile. Hidden: the cards in another
+played, the side each tile in front of a player shows, the unframed side of
+the tile pile's top tile, the size of every hand, of the deck and of the
+tile pile. Hidden: the cards in another
 player's hand, the deck's cards and the base cards set aside, which
-``determinize`` deals afresh among them (the cards a seat saw go into a
+``determinize`` deals afresh among them (those set aside of as many
+different names as the shorter game sets aside) (the cards a seat saw go into a
 hand, such as a Male a Princess took, stay in that hand); and the tiles:
 another player's tiles are dealt from the tiles the seat does not hold, each
-one with the side it shows, and the rest go to the pile (a tile the seat
-saw go under the pile stays there).
+one with the side it shows, and so is the pile's top tile, with the
+unframed side everyone sees; the rest go below it (a tile the seat saw go
+under the pile stays in the pile).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from ballroom.core.errors import ViewError
@@ -27,7 +31,7 @@ from ballroom.games.dark_tales.state import PUBLIC, DarkTalesState, Table
 from ballroom.games.dark_tales.tiles import face_of
 from ballroom.games.dark_tales.turn import CATALOG, TILE_BASE, TILE_IDS, Phase
 
-TILE_ZONES = ("tiles", "tile-pile", "tile-bottom", "tile-box")
+TILE_ZONES = ("tiles", "tile-top", "tile-pile", "tile-bottom", "tile-box")
 
 if TYPE_CHECKING:
     from ballroom.games.dark_tales.game import DarkTales
@@ -47,7 +51,8 @@ def determinize(game: DarkTales, observation: Observation, rng: Rng) -> DarkTale
     zones = view.zones
     card_zones = [zone for zone in zones.zones if zone.id.name not in TILE_ZONES]
     memory = {card: places for card, places in zones.memory.items() if card < TILE_BASE}
-    cards = deal(ZonesView(zones.seat, zones.seats, tuple(card_zones), memory), CATALOG_IDS, rng)
+    card_view = _set_aside(ZonesView(zones.seat, zones.seats, tuple(card_zones), memory), rng)
+    cards = deal(card_view, CATALOG_IDS, rng)
     tiles = deal_tiles(zones, view.public, TILE_IDS if game.cinderella else (), rng)
     everything = [*cards.zones.values(), *tiles]
     dealt = Zones.create(zones.seats, sorted(everything, key=lambda z: z.id.sort_key()))
@@ -63,11 +68,30 @@ def determinize(game: DarkTales, observation: Observation, rng: Rng) -> DarkTale
 CATALOG_IDS = range(len(CATALOG.cards))
 
 
+def _set_aside(zones: ZonesView, rng: Rng) -> ZonesView:
+    """The view with the shorter game's cards set aside chosen first, as the rules set them
+    aside (ruling 11): as many different base names as the zone holds, each name with an
+    unseen card equally likely, and one unseen card of each name; the rest is dealt after."""
+    aside = zones.zone("set-aside")
+    if not aside.size:
+        return zones
+    seen = zones.seen()
+    by_name: dict[str, list[int]] = {}
+    for card in range(CATALOG.base_cards):
+        if card not in seen and card not in zones.memory:
+            by_name.setdefault(CATALOG.cards[card].name, []).append(card)
+    names = sorted(by_name)
+    rng.shuffle(names)
+    chosen = tuple(rng.choice(by_name[name]) for name in names[: aside.size])
+    kept = tuple(replace(z, cards=chosen) if z.id == aside.id else z for z in zones.zones)
+    return ZonesView(zones.seat, zones.seats, kept, zones.memory)
+
+
 def deal_tiles(zones: ZonesView, table: Table, every: Sequence[int], rng: Rng) -> list[Zone]:
-    """The tile zones: the seat's own as it sees them; every other player's tiles, and the
-    tiles under the pile, dealt from the tiles of ``every`` unseen, each with the side it
-    showed among its two (a tile the seat saw go under the pile stays there); the rest in
-    the pile."""
+    """The tile zones: the seat's own as it sees them; every other player's tiles, the tiles
+    under the pile and the pile's top tile, dealt from the tiles of ``every`` unseen, each
+    with the side it showed among its two (the top: its unframed side; a tile the seat saw
+    go under the pile stays in the pile); the rest below the top."""
     seat = zones.seat
     boxed = zones.zone("tile-box")
     seen = set(boxed.cards or ())
@@ -75,8 +99,7 @@ def deal_tiles(zones: ZonesView, table: Table, every: Sequence[int], rng: Rng) -
         seen |= set(zones.zone("tiles", seat).cards or ())
     unseen = [tile for tile in every if tile not in seen]
     rng.shuffle(unseen)
-    remembered = frozenset({ZoneId("tile-bottom")})
-    known = [tile for tile in unseen if zones.memory.get(tile) == remembered]
+    known = [tile for tile in unseen if zones.memory.get(tile, PILED) < PILED]
     others = [tile for tile in unseen if tile not in known]
     slots = [
         (face, others)
@@ -85,6 +108,8 @@ def deal_tiles(zones: ZonesView, table: Table, every: Sequence[int], rng: Rng) -
         for face in table.showing[owner]
     ]
     slots += [(face, known + others) for face in table.under]
+    if table.top is not None:
+        slots.append((table.top, known + others))
     placed = _match_faces(slots)
     result = [Zone(boxed.id, boxed.visibility, boxed.cards or ())]
     at = 0
@@ -96,11 +121,17 @@ def deal_tiles(zones: ZonesView, table: Table, every: Sequence[int], rng: Rng) -
         count = len(table.showing[owner])
         result.append(Zone(view.id, view.visibility, tuple(placed[at : at + count])))
         at += count
-    bottom = zones.zone("tile-bottom")
-    result.append(Zone(bottom.id, bottom.visibility, tuple(placed[at:])))
+    under = tuple(placed[at : at + len(table.under)])
+    top = tuple(placed[at + len(table.under) :])
+    for name, tiles in (("tile-bottom", under), ("tile-top", top)):
+        result.append(Zone(ZoneId(name), zones.zone(name).visibility, tiles))
     rest = tuple(tile for tile in unseen if tile not in set(placed))
     result.append(Zone(ZoneId("tile-pile"), zones.zone("tile-pile").visibility, rest))
     return result
+
+
+PILED = frozenset({ZoneId("tile-top"), ZoneId("tile-pile"), ZoneId("tile-bottom")})
+"""The zones of the pile: a tile the seat remembers only there was seen go under it."""
 
 
 def _match_faces(slots: list[tuple[int, list[int]]]) -> list[int]:

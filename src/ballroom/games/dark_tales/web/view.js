@@ -1,8 +1,8 @@
 // Dark Tales (and its Cinderella expansion): the Setting cards with their texts, the
-// middle of the table (Day or Night, the Ball at the Palace), the deck's count and the
-// discard pile's top; each player's VP, items, cards in front, tiles and hand. A tile
-// shows everyone the side it shows; its other side is drawn only where the observation
-// gives the seat the tile itself (its own tiles). Hands are backs with a count except the
+// middle of the table (Day or Night, the Ball at the Palace), the deck's count, the
+// discard pile's top and the side the tile pile's top shows; each player's VP, items,
+// cards in front, tiles and hand. A tile shows everyone the side it shows; its other
+// side is drawn only where the observation gives the seat the tile itself (its own tiles). Hands are backs with a count except the
 // seat's own. Cards, Setting cards and tile sides are drawn from the faces the game
 // serves by id (/api/catalog/dark-tales/components). Moves are found by their structured
 // form (family and params); no rule is written here. Served by the server from this
@@ -93,9 +93,12 @@ function middlePanel(ctx, obs) {
     "middle"));
   if (pub.clock) {
     panel.append(faceUpRow("Day and Night", (zone(obs, "clock").cards || []).map((id) => cardTile(id)), "clock"));
-    const pile = zone(obs, "tile-pile").size + zone(obs, "tile-bottom").size;
-    panel.append(faceUpRow(`The Ball at the Palace (Balls held: ${pub.balls}; tiles in the pile: ${pile})`,
+    const pile = ["tile-top", "tile-pile", "tile-bottom"].reduce((n, name) => n + zone(obs, name).size, 0);
+    panel.append(faceUpRow(`The Ball at the Palace (Balls held: ${pub.balls})`,
       (zone(obs, "ball").cards || []).map((id) => cardTile(id)), "ball"));
+    // The pile lies unframed side up: its top tile's side is there for everyone to see.
+    panel.append(faceUpRow(`Tile pile (${pile} tiles; its top shows)`,
+      [pub.top === null ? null : sideTile(pub.top, { id: "dt-pile-top" })], "tile-pile"));
   }
   panel.append(faceUpRow("Discard pile (top)", [top === null ? null : cardTile(top, { id: "dt-discard-top" })],
     "discard"));
@@ -121,6 +124,15 @@ function tilesOf(ctx, obs, seat) {
   });
 }
 
+// The couples a player formed at the latest Ball (by its own picks or the engine's best),
+// each a Male and a Female side by side; they stay on show until the next Ball.
+function couplesOf(pub, seat) {
+  return pub.couples.filter(([dancer]) => dancer === seat).map(([, male, female]) =>
+    h("div", { class: "dt-couple", "data-couple": `${CARDS[male].text} ${CARDS[female].text}`,
+      style: "display:flex;align-items:center;gap:.3rem" },
+    cardTile(male), h("small", { class: "muted" }, "dances with"), cardTile(female)));
+}
+
 function itemsOf(pub, seat) {
   return h("div", { class: "dt-items", "data-items": pub.items[seat].join(" ") },
     faces.items.map((item, i) => h("span", { "data-item": item.item },
@@ -138,7 +150,7 @@ function playersPanel(ctx, obs, meta) {
         find(ctx.msg.legal, "play", { card: CARDS[id].text }), (m) => ctx.move(m.text, m))), name: `hand-${s}` })
       : heldHand("Hand", { count: hand.size, back: "card", hidden: "a card in hand", name: `hand-${s}` });
     const front = (zone(obs, "front", s).cards || []).map((id) => inPlay(ctx, id));
-    const dancing = pub.dancer === s ? pub.dancing.map((id) => cardTile(id)) : [];
+    const couples = couplesOf(pub, s);
     list.append(h("div", { class: `dt-player${mine ? " me" : ""}${ctx.msg.current.includes(s) ? " acting" : ""}`,
       "data-player": s },
     h("div", { class: "dt-player-head" }, h("strong", {}, seatName(meta, s), mine ? " (you)" : ""),
@@ -149,7 +161,7 @@ function playersPanel(ctx, obs, meta) {
     faceUpRow(`In front (${front.length})`, front, `front-${s}`),
     pub.clock ? h("div", { class: "group", "data-group": `tiles-${s}`, style: "display:flex;flex-wrap:wrap;gap:.4rem" },
       h("small", { class: "group-label" }, `Tiles (${pub.showing[s].length})`), tilesOf(ctx, obs, s)) : null,
-    dancing.length ? faceUpRow("Dancing with this player's couples", dancing, `dancing-${s}`) : null,
+    couples.length ? faceUpRow("Couples at the latest Ball", couples, `couples-${s}`) : null,
     held));
   });
   return list;
