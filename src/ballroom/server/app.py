@@ -70,14 +70,14 @@ MAX_RECORD = 2_000_000
 MAX_SAFE_INTEGER = 2**53 - 1
 """Largest integer a browser reads exactly; a longer request id is not echoed."""
 MESSAGE_TYPES = ("hello", "move", "undo", "resign", "ping")
-SERVER_GC_THRESHOLDS = (10_000, 2, 100)
-"""The server's garbage-collector thresholds (Python's default is 700, 10, 10).
+SERVER_GC_THRESHOLDS = (700, 10, 100)
+"""The server's garbage-collector thresholds: Python's defaults (700, 10, 10) but
+for the last, which makes full collections ten times rarer.
 
 A full collection scans every live room and holds the event loop meanwhile;
-almost everything the games free goes by reference counting, so the server
-collects young objects every 10,000 allocations instead of 700 and considers a
-full collection after 200 of those, not 10: one full pause now and then instead
-of several a minute, and young pauses still of a few thousand objects."""
+almost everything the games free goes by reference counting, so waiting for a
+hundred middle-generation collections instead of ten loses little memory,
+while the young collections keep their short default pauses."""
 STATIC = Path(str(resources.files("ballroom.server") / "static"))
 
 
@@ -102,10 +102,9 @@ class ServerConfig:
     tune_gc: bool = False
     """Tune the garbage collector for a long-running server: once started, move
     every object alive (modules, rules, tables) out of its sight (``gc.freeze``),
-    and collect the young generations less often (``SERVER_GC_THRESHOLDS``), so
-    that a full collection, which stops every game while it scans all the live
-    rooms, comes seldom. For the server process (``ballroom serve``), not for
-    tests, which start many apps in one process."""
+    and make full collections rarer (``SERVER_GC_THRESHOLDS``), since each one
+    stops every game while it scans all the live rooms. For the server process
+    (``ballroom serve``), not for tests, which start many apps in one process."""
 
     def url(self) -> str:
         return self.db_url or default_sqlite_url(self.data_dir)
