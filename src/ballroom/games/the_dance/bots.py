@@ -21,6 +21,7 @@ Each decision is scored afresh from the seat's observation:
 
 from __future__ import annotations
 
+from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
 from ballroom.core.agent import Decision
@@ -58,10 +59,10 @@ class HeuristicAgent:
         self.rng = rng
 
     def act(self, decision: Decision) -> int:
-        view = decision.observation
         legal = list(decision.legal_actions)
         if len(legal) == 1:
-            return legal[0]
+            return legal[0]  # nothing to weigh: the observation is never built
+        view = decision.observation
         game: Any = decision.game
         comp: Components = game.components
         me = decision.player
@@ -111,40 +112,46 @@ class _Context:
         self.ratings = (
             comp.avatars[self.fam["avatar"]].ratings if self.fam["avatar"] >= 0 else (0, 0, 0, 0)
         )
-        nd = len(comp.dancers)
-        occ = [-1] * len(self.board.hexes)
-        for d, pos in enumerate(view["dancer_pos"]):
-            if pos >= 0:
-                occ[pos] = d
-        for q, f in enumerate(fams):
-            if f["pos"] >= 0:
-                occ[f["pos"]] = nd + q
-        if view["server"] >= 0:
-            occ[view["server"]] = nd + 6
-        self.occ = occ
-        self.nd = nd
+        self.nd = len(comp.dancers)
         self.entry = (
             self.board.sanctuaries[self.fam["sanctuary"]].entry
             if self.fam["sanctuary"] >= 0
             else -1
         )
-        self.closed = frozenset(
-            self.board.sanctuaries[f["sanctuary"]].entry
-            for q, f in enumerate(fams)
-            if q != me and f["sanctuary"] >= 0
-        )
-        """The other families' entry hexes, which the Avatar may not enter (RULINGS 19)."""
         self._home: list[int] | None = None
         self._home_frontier: list[int] = []
         self._home_ring = 0
         self._best_refresh: dict[int, int] = {}
         self._odds: dict[int, float] = {}
-        self.base_need = self._base_need()
-        self.need = self._need()
+
+    @cached_property
+    def occ(self) -> list[int]:
+        """What stands on each hex: -1 empty, a Dancer, ``nd + seat`` an Avatar, the Server."""
+        view, nd = self.view, self.nd
+        occ = [-1] * len(self.board.hexes)
+        for d, pos in enumerate(view["dancer_pos"]):
+            if pos >= 0:
+                occ[pos] = d
+        for q, f in enumerate(view["families"]):
+            if f["pos"] >= 0:
+                occ[f["pos"]] = nd + q
+        if view["server"] >= 0:
+            occ[view["server"]] = nd + 6
+        return occ
+
+    @cached_property
+    def closed(self) -> frozenset[int]:
+        """The other families' entry hexes, which the Avatar may not enter (RULINGS 19)."""
+        return frozenset(
+            self.board.sanctuaries[f["sanctuary"]].entry
+            for q, f in enumerate(self.view["families"])
+            if q != self.me and f["sanctuary"] >= 0
+        )
 
     # -- the Plan --------------------------------------------------------------
 
-    def _base_need(self) -> list[int]:
+    @cached_property
+    def base_need(self) -> list[int]:
         """Symbols the Plan still lacks at the table."""
         plan = self.fam["plan"]
         if plan is None:
@@ -157,7 +164,8 @@ class _Context:
     def wanted(self, d: int) -> bool:
         return self.base_need[self.comp.dancers[d].symbol] > 0
 
-    def _need(self) -> list[int]:
+    @cached_property
+    def need(self) -> list[int]:
         """Symbols still lacking once the Dancers on their way home are seated."""
         need = list(self.base_need)
         for d, owner in enumerate(self.view["dancer_influence"]):
@@ -309,18 +317,31 @@ class _Context:
             return 1.5
         return kind.pips + self.ratings[kind.domain] * 0.5
 
-    def hex_value(self, h: int) -> float:
-        """What standing on ``h`` at the end of the Dance step is worth."""
-        reach = 2 if "mesmerize" in self.powers else 1
-        view = self.view
-        dist = self.board.distance[h]
-        best = 0.0
-        for d, pos in enumerate(view["dancer_pos"]):
-            if pos >= 0 and dist[pos] <= reach:
+    @cached_property
+    def reach(self) -> int:
+        """How far from the Avatar an Influence reaches: two hexes with Mesmerize."""
+        return 2 if "mesmerize" in self.powers else 1
+
+    @cached_property
+    def targets(self) -> list[tuple[int, float]]:
+        """Each Dancer on the floor worth Influencing: her hex, and worth times odds."""
+        found = []
+        for d, pos in enumerate(self.view["dancer_pos"]):
+            if pos >= 0:
                 worth = self.dancer_worth(d)
                 if worth > 0:
-                    best = max(best, worth * self.odds(d))
-        server = view["server"]
+                    found.append((pos, worth * self.odds(d)))
+        return found
+
+    def hex_value(self, h: int) -> float:
+        """What standing on ``h`` at the end of the Dance step is worth."""
+        reach = self.reach
+        dist = self.board.distance[h]
+        best = 0.0
+        for pos, value in self.targets:
+            if value > best and dist[pos] <= reach:
+                best = value
+        server = self.view["server"]
         if (
             server >= 0
             and self.fam["refreshment_count"] < 2
