@@ -121,7 +121,6 @@ class _Context:
         self._home: list[int] | None = None
         self._home_frontier: list[int] = []
         self._home_ring = 0
-        self._best_refresh: dict[int, int] = {}
         self._odds: dict[int, float] = {}
 
     @cached_property
@@ -245,7 +244,9 @@ class _Context:
 
     # -- worth and odds ----------------------------------------------------------------
 
+    @cached_property
     def free_markers(self) -> int:
+        """Influence markers not yet on a Dancer."""
         used = sum(1 for owner in self.view["dancer_influence"] if owner == self.me)
         return int(self.fam["markers"]) - used
 
@@ -265,28 +266,23 @@ class _Context:
             return (0.55 if close <= 4 else 0.3) + (0.25 if wanted else 0.0)
         if not wanted:
             return 0.0
-        if self.free_markers() <= 0:
+        if self.free_markers <= 0:
             # Success would move the marker off a Dancer already on her way home.
             return 0.06 if "regale" in self.powers else 0.0
         return 1.0 - 0.03 * self.board.distance[self.entry][int(view["dancer_pos"][d])]
 
-    def best_refresh(self, domain: int) -> int:
-        """The most pips one Refreshment (two with Resourceful) adds in ``domain``."""
-        best = self._best_refresh.get(domain)
-        if best is None:
-            best = self._best_refresh[domain] = self._find_best_refresh(domain)
-        return best
-
-    def _find_best_refresh(self, domain: int) -> int:
-        hand = self.fam["refreshments"] or []
-        best = 0
-        for k, count in enumerate(hand):
+    @cached_property
+    def best_refresh(self) -> tuple[int, ...]:
+        """Domain by Domain, the most pips one Refreshment (two with Resourceful) adds."""
+        best = [0] * len(self.ratings)
+        any_domain = self.game.any_domain
+        for k, count in enumerate(self.fam["refreshments"] or ()):
             kind = self.comp.refreshments[k]
-            if count and kind.domain >= 0 and (self.game.any_domain or kind.domain == domain):
-                best = max(best, kind.pips)
-        if "resourceful" in self.powers:
-            best *= 2
-        return best
+            if count and kind.domain >= 0:
+                for domain in range(len(best)) if any_domain else (kind.domain,):
+                    best[domain] = max(best[domain], kind.pips)
+        times = 2 if "resourceful" in self.powers else 1
+        return tuple(pips * times for pips in best)
 
     def odds(self, d: int) -> float:
         """The chance of Influencing Dancer ``d`` in her best Domain."""
@@ -298,16 +294,17 @@ class _Context:
     def _find_odds(self, d: int) -> float:
         dancer = self.comp.dancers[d]
         best = 0
+        bonus, ratings = self.best_refresh, self.ratings
         for i in range(4):
             if not dancer.negates[i]:
-                best = max(best, self.ratings[i] + dancer.pips[i] + self.best_refresh(i))
+                best = max(best, ratings[i] + dancer.pips[i] + bonus[i])
         return min(best, 6) / 6
 
     def domain_need(self, domain: int) -> int:
         effort = self.view["effort"]
         if effort["kind"] == 0:
             target_pips = self.comp.dancers[int(effort["target"])].pips[domain]
-            return self.ratings[domain] + target_pips + self.best_refresh(domain)
+            return self.ratings[domain] + target_pips + self.best_refresh[domain]
         target = int(self.view["families"][effort["target"]]["avatar"])
         return self.ratings[domain] + self.comp.avatars[target].ratings[domain]
 

@@ -337,6 +337,7 @@ class TheDanceState(State):
         for key in _NESTED_LISTS:
             state[key] = [inner[:] for inner in state[key]]
         state["rng"] = self.rng.clone()
+        state["history"] = self.history.fork()
         state["_legal"] = None
         twin.__dict__ = state
         return twin
@@ -397,7 +398,6 @@ _FLAT_LISTS = (
     "spent",
     "discarded",
     "played",
-    "history",
     "dawn_ranking",
 )
 _NESTED_LISTS = ("powers", "revealed", "drawn_powers", "dealt_powers", "hand", "seated")
