@@ -57,6 +57,9 @@ class HeuristicAgent:
 
     def __init__(self, rng: Rng) -> None:
         self.rng = rng
+        self.odds_tables: dict[tuple[tuple[int, ...], ...], tuple[float, ...]] = {}
+        """Each Dancer's odds (``_Context.odds_table``) for each pair of Avatar ratings and
+        Refreshment bonuses met so far: they change seldom, decisions are many."""
 
     def act(self, decision: Decision) -> int:
         legal = list(decision.legal_actions)
@@ -67,7 +70,7 @@ class HeuristicAgent:
         comp: Components = game.components
         me = decision.player
         phase = view["phase"]
-        ctx = _Context(comp, view, me, game)
+        ctx = _Context(comp, view, me, game, self.odds_tables)
         if phase == "dance":
             return ctx.dance(legal)
         if phase == "influence":
@@ -100,8 +103,16 @@ class HeuristicAgent:
 class _Context:
     """One decision's view of the ballroom, with the tables the scoring needs."""
 
-    def __init__(self, comp: Components, view: dict[str, Any], me: int, game: Any) -> None:
+    def __init__(
+        self,
+        comp: Components,
+        view: dict[str, Any],
+        me: int,
+        game: Any,
+        odds_tables: dict[tuple[tuple[int, ...], ...], tuple[float, ...]],
+    ) -> None:
         self.comp = comp
+        self.odds_tables = odds_tables
         self.board = comp.board
         self.view = view
         self.me = me
@@ -121,7 +132,6 @@ class _Context:
         self._home: list[int] | None = None
         self._home_frontier: list[int] = []
         self._home_ring = 0
-        self._odds: dict[int, float] = {}
 
     @cached_property
     def occ(self) -> list[int]:
@@ -286,10 +296,16 @@ class _Context:
 
     def odds(self, d: int) -> float:
         """The chance of Influencing Dancer ``d`` in her best Domain."""
-        odds = self._odds.get(d)
-        if odds is None:
-            odds = self._odds[d] = self._find_odds(d)
-        return odds
+        return self.odds_table[d]
+
+    @cached_property
+    def odds_table(self) -> tuple[float, ...]:
+        """Dancer by Dancer, ``odds``: the same for the same ratings and Refreshment bonuses."""
+        key = (self.ratings, self.best_refresh)
+        table = self.odds_tables.get(key)
+        if table is None:
+            table = self.odds_tables[key] = tuple(map(self._find_odds, range(self.nd)))
+        return table
 
     def _find_odds(self, d: int) -> float:
         dancer = self.comp.dancers[d]
