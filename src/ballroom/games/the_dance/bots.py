@@ -406,12 +406,10 @@ class _Context:
             now = self.home_distance(pos)
             for direction, n in enumerate(self.board.neighbours[pos]):
                 a = ac.LEAD + 6 * d + direction
-                if (
-                    a in legal_set
-                    and self.home_distance(n) < now
-                    and (best is None or self.home_distance(n) < best[0])
-                ):
-                    best = (self.home_distance(n), a)
+                if a in legal_set:
+                    there = self.home_distance(n)
+                    if there < now and (best is None or there < best[0]):
+                        best = (there, a)
         return best[1] if best else None
 
     def _avatar_step(self, legal: list[int], must_move: bool) -> int | None:
