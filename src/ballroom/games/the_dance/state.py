@@ -12,6 +12,10 @@ same for each chance step.
 Pieces on the floor live in ``occ`` (one entry per hex: -1 empty, a Dancer
 index, ``nd + seat`` for an Avatar, ``server_code``), mirrored by
 ``dancer_pos``, ``avatar_pos`` and ``server``.
+
+The commonest events (steps, leads, rolls, Influence efforts, the Tempo, the
+Server, Refreshments drawn) are made only while ``reporting``: a search or a
+simulation that plays with ``advance`` reads none, so it need not word them.
 """
 
 from __future__ import annotations
