@@ -19,6 +19,9 @@ def test_a_fork_and_its_original_go_their_own_ways() -> None:
     assert original == [(0, 1), (1, 2), (0, 3)]
     assert twin == [(0, 1), (1, 2), (1, 4), (1, 5), (0, 6)]
     assert twin != original
+    for copied in (copy.deepcopy(original), pickle.loads(pickle.dumps(original))):
+        copied.append((2, 7))
+        assert copied == [(0, 1), (1, 2), (0, 3), (2, 7)] and len(original) == 3
 
 
 def test_many_forks_keep_every_entry_in_order_and_few_chunks() -> None:
