@@ -7,7 +7,7 @@ import pickle
 import random
 
 import ballroom
-from ballroom.core.history import History
+from ballroom.core.history import SHORT_TAIL, History
 
 
 def test_a_fork_and_its_original_go_their_own_ways() -> None:
@@ -29,18 +29,19 @@ def test_many_forks_keep_every_entry_in_order_and_few_chunks() -> None:
     rng = random.Random(7)
     histories = [History()]
     mirrors: list[list[tuple[int, int]]] = [[]]
-    for step in range(3_000):
+    for step in range(20_000):
         which = rng.randrange(len(histories))
-        if rng.random() < 0.3:
+        if rng.random() < 0.003:
             histories.append(histories[which].fork())
             mirrors.append(mirrors[which][:])
         else:
             histories[which].append((which % 4, step))
             mirrors[which].append((which % 4, step))
     for size in (9, 8, 7, 6, 5, 4, 3, 2, 1):  # falling tails, each forked at once
-        histories[0].extend((0, size) for _ in range(size))
-        mirrors[0].extend((0, size) for _ in range(size))
+        histories[0].extend((0, size) for _ in range(size * SHORT_TAIL))
+        mirrors[0].extend((0, size) for _ in range(size * SHORT_TAIL))
         histories[0].fork()
+    assert all(history._chunks for history in histories)  # long tails were frozen
     for history, mirror in zip(histories, mirrors, strict=True):
         assert list(history) == mirror and len(history) == len(mirror)
         assert history == mirror and History(mirror) == history

@@ -17,6 +17,9 @@ from collections.abc import Iterable, Iterator, Sequence
 from itertools import chain
 from typing import overload
 
+SHORT_TAIL = 64
+"""A tail shorter than this is copied by ``fork`` rather than frozen: cheaper, for short games."""
+
 Entry = tuple[int, int]
 """One action taken: ``(player, action)``, the player ``CHANCE`` for a draw."""
 
@@ -40,11 +43,12 @@ class History(Sequence[Entry]):
 
     def fork(self) -> History:
         """An independent history with the same entries, sharing those taken so far."""
-        if self._tail:
-            self._freeze()
         twin = History.__new__(History)
-        twin._chunks = self._chunks
-        twin._tail = []
+        if len(self._tail) < SHORT_TAIL:
+            twin._chunks, twin._tail = self._chunks, self._tail[:]
+            return twin
+        self._freeze()
+        twin._chunks, twin._tail = self._chunks, []
         return twin
 
     def _freeze(self) -> None:
