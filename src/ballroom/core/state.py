@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any, Self
 
 from ballroom.core.errors import IllegalActionError, allowed_list
 from ballroom.core.events import Event
+from ballroom.core.history import History
 from ballroom.core.rng import Rng
 
 if TYPE_CHECKING:
@@ -60,7 +61,7 @@ class State(ABC):
 
     game: Game
     rng: Rng
-    history: list[tuple[int, int]]
+    history: History
     reporting: bool = True
     """False while ``advance`` runs: nobody reads the events, so the game need not make them."""
 
@@ -68,7 +69,7 @@ class State(ABC):
         self.game = game
         self.seed = seed
         self.rng = Rng(seed)
-        self.history = []
+        self.history = History()
 
     # -- who acts -----------------------------------------------------------
 

@@ -205,7 +205,7 @@ class DancingDiceState(DeclaredState[Phase]):
             return
         rules = self.game.dice
         faces = self.rng.rolls(count, rules.faces)
-        self.history += map(ROLLED.__getitem__, faces)
+        self.history.extend(map(ROLLED.__getitem__, faces))
         start = 0
         if pending[0][0] == CHANCE:
             copies = rules.tango_faces
@@ -426,7 +426,7 @@ class DancingDiceState(DeclaredState[Phase]):
         twin.game = self.game
         twin.seed = self.seed
         twin.rng = self.rng.clone()
-        twin.history = list(self.history)
+        twin.history = self.history.fork()
         twin.zones = self.zones
         twin.step = self.step
         twin.endurance = list(self.endurance)

@@ -159,7 +159,7 @@ class DarkTalesState(AgendaState[Phase, Task]):
         being told and the random source."""
         twin = object.__new__(DarkTalesState)
         fields = self.__dict__.copy()
-        fields["history"] = list(self.history)
+        fields["history"] = self.history.fork()
         fields["told"] = list(self.told)
         fields["rng"] = self.rng.clone()
         twin.__dict__ = fields

@@ -406,14 +406,15 @@ class DominareState(AgendaState[Phase, Task]):
         self.queued = []
 
     def clone(self) -> Self:
-        """An independent copy. Every field but the lists and the random source is a value
-        (ints, tuples, frozen records, the zones, the step, the game), so the copy shares
-        it instead of copying it deeply: search and the adapters clone at every node."""
+        """An independent copy. Every field but the lists, the history and the random source
+        is a value (ints, tuples, frozen records, the zones, the step, the game), so the copy
+        shares it instead of copying it deeply: search and the adapters clone at every node."""
         twin = object.__new__(type(self))
         fields = self.__dict__.copy()
         for name, value in fields.items():
             if isinstance(value, list):
                 fields[name] = value.copy()
+        fields["history"] = self.history.fork()
         fields["rng"] = self.rng.clone()
         twin.__dict__ = fields
         return twin

@@ -21,6 +21,7 @@ Each decision is scored afresh from the seat's observation:
 
 from __future__ import annotations
 
+from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
 from ballroom.core.agent import Decision
@@ -56,17 +57,20 @@ class HeuristicAgent:
 
     def __init__(self, rng: Rng) -> None:
         self.rng = rng
+        self.odds_tables: dict[tuple[tuple[int, ...], ...], tuple[float, ...]] = {}
+        """Each Dancer's odds (``_Context.odds_table``) for each pair of Avatar ratings and
+        Refreshment bonuses met so far: they change seldom, decisions are many."""
 
     def act(self, decision: Decision) -> int:
-        view = decision.observation
         legal = list(decision.legal_actions)
         if len(legal) == 1:
-            return legal[0]
+            return legal[0]  # nothing to weigh: the observation is never built
+        view = decision.observation
         game: Any = decision.game
         comp: Components = game.components
         me = decision.player
         phase = view["phase"]
-        ctx = _Context(comp, view, me, game)
+        ctx = _Context(comp, view, me, game, self.odds_tables)
         if phase == "dance":
             return ctx.dance(legal)
         if phase == "influence":
@@ -99,8 +103,16 @@ class HeuristicAgent:
 class _Context:
     """One decision's view of the ballroom, with the tables the scoring needs."""
 
-    def __init__(self, comp: Components, view: dict[str, Any], me: int, game: Any) -> None:
+    def __init__(
+        self,
+        comp: Components,
+        view: dict[str, Any],
+        me: int,
+        game: Any,
+        odds_tables: dict[tuple[tuple[int, ...], ...], tuple[float, ...]],
+    ) -> None:
         self.comp = comp
+        self.odds_tables = odds_tables
         self.board = comp.board
         self.view = view
         self.me = me
@@ -111,40 +123,44 @@ class _Context:
         self.ratings = (
             comp.avatars[self.fam["avatar"]].ratings if self.fam["avatar"] >= 0 else (0, 0, 0, 0)
         )
-        nd = len(comp.dancers)
-        occ = [-1] * len(self.board.hexes)
-        for d, pos in enumerate(view["dancer_pos"]):
-            if pos >= 0:
-                occ[pos] = d
-        for q, f in enumerate(fams):
-            if f["pos"] >= 0:
-                occ[f["pos"]] = nd + q
-        if view["server"] >= 0:
-            occ[view["server"]] = nd + 6
-        self.occ = occ
-        self.nd = nd
+        self.nd = len(comp.dancers)
         self.entry = (
             self.board.sanctuaries[self.fam["sanctuary"]].entry
             if self.fam["sanctuary"] >= 0
             else -1
         )
-        self.closed = frozenset(
-            self.board.sanctuaries[f["sanctuary"]].entry
-            for q, f in enumerate(fams)
-            if q != me and f["sanctuary"] >= 0
-        )
-        """The other families' entry hexes, which the Avatar may not enter (RULINGS 19)."""
         self._home: list[int] | None = None
         self._home_frontier: list[int] = []
         self._home_ring = 0
-        self._best_refresh: dict[int, int] = {}
-        self._odds: dict[int, float] = {}
-        self.base_need = self._base_need()
-        self.need = self._need()
+
+    @cached_property
+    def occ(self) -> list[int]:
+        """What stands on each hex: -1 empty, a Dancer, ``nd + seat`` an Avatar, the Server."""
+        view, nd = self.view, self.nd
+        occ = [-1] * len(self.board.hexes)
+        for d, pos in enumerate(view["dancer_pos"]):
+            if pos >= 0:
+                occ[pos] = d
+        for q, f in enumerate(view["families"]):
+            if f["pos"] >= 0:
+                occ[f["pos"]] = nd + q
+        if view["server"] >= 0:
+            occ[view["server"]] = nd + 6
+        return occ
+
+    @cached_property
+    def closed(self) -> frozenset[int]:
+        """The other families' entry hexes, which the Avatar may not enter (RULINGS 19)."""
+        return frozenset(
+            self.board.sanctuaries[f["sanctuary"]].entry
+            for q, f in enumerate(self.view["families"])
+            if q != self.me and f["sanctuary"] >= 0
+        )
 
     # -- the Plan --------------------------------------------------------------
 
-    def _base_need(self) -> list[int]:
+    @cached_property
+    def base_need(self) -> list[int]:
         """Symbols the Plan still lacks at the table."""
         plan = self.fam["plan"]
         if plan is None:
@@ -157,7 +173,8 @@ class _Context:
     def wanted(self, d: int) -> bool:
         return self.base_need[self.comp.dancers[d].symbol] > 0
 
-    def _need(self) -> list[int]:
+    @cached_property
+    def need(self) -> list[int]:
         """Symbols still lacking once the Dancers on their way home are seated."""
         need = list(self.base_need)
         for d, owner in enumerate(self.view["dancer_influence"]):
@@ -237,7 +254,9 @@ class _Context:
 
     # -- worth and odds ----------------------------------------------------------------
 
+    @cached_property
     def free_markers(self) -> int:
+        """Influence markers not yet on a Dancer."""
         used = sum(1 for owner in self.view["dancer_influence"] if owner == self.me)
         return int(self.fam["markers"]) - used
 
@@ -257,49 +276,51 @@ class _Context:
             return (0.55 if close <= 4 else 0.3) + (0.25 if wanted else 0.0)
         if not wanted:
             return 0.0
-        if self.free_markers() <= 0:
+        if self.free_markers <= 0:
             # Success would move the marker off a Dancer already on her way home.
             return 0.06 if "regale" in self.powers else 0.0
         return 1.0 - 0.03 * self.board.distance[self.entry][int(view["dancer_pos"][d])]
 
-    def best_refresh(self, domain: int) -> int:
-        """The most pips one Refreshment (two with Resourceful) adds in ``domain``."""
-        best = self._best_refresh.get(domain)
-        if best is None:
-            best = self._best_refresh[domain] = self._find_best_refresh(domain)
-        return best
-
-    def _find_best_refresh(self, domain: int) -> int:
-        hand = self.fam["refreshments"] or []
-        best = 0
-        for k, count in enumerate(hand):
+    @cached_property
+    def best_refresh(self) -> tuple[int, ...]:
+        """Domain by Domain, the most pips one Refreshment (two with Resourceful) adds."""
+        best = [0] * len(self.ratings)
+        any_domain = self.game.any_domain
+        for k, count in enumerate(self.fam["refreshments"] or ()):
             kind = self.comp.refreshments[k]
-            if count and kind.domain >= 0 and (self.game.any_domain or kind.domain == domain):
-                best = max(best, kind.pips)
-        if "resourceful" in self.powers:
-            best *= 2
-        return best
+            if count and kind.domain >= 0:
+                for domain in range(len(best)) if any_domain else (kind.domain,):
+                    best[domain] = max(best[domain], kind.pips)
+        times = 2 if "resourceful" in self.powers else 1
+        return tuple(pips * times for pips in best)
 
     def odds(self, d: int) -> float:
         """The chance of Influencing Dancer ``d`` in her best Domain."""
-        odds = self._odds.get(d)
-        if odds is None:
-            odds = self._odds[d] = self._find_odds(d)
-        return odds
+        return self.odds_table[d]
+
+    @cached_property
+    def odds_table(self) -> tuple[float, ...]:
+        """Dancer by Dancer, ``odds``: the same for the same ratings and Refreshment bonuses."""
+        key = (self.ratings, self.best_refresh)
+        table = self.odds_tables.get(key)
+        if table is None:
+            table = self.odds_tables[key] = tuple(map(self._find_odds, range(self.nd)))
+        return table
 
     def _find_odds(self, d: int) -> float:
         dancer = self.comp.dancers[d]
         best = 0
+        bonus, ratings = self.best_refresh, self.ratings
         for i in range(4):
             if not dancer.negates[i]:
-                best = max(best, self.ratings[i] + dancer.pips[i] + self.best_refresh(i))
+                best = max(best, ratings[i] + dancer.pips[i] + bonus[i])
         return min(best, 6) / 6
 
     def domain_need(self, domain: int) -> int:
         effort = self.view["effort"]
         if effort["kind"] == 0:
             target_pips = self.comp.dancers[int(effort["target"])].pips[domain]
-            return self.ratings[domain] + target_pips + self.best_refresh(domain)
+            return self.ratings[domain] + target_pips + self.best_refresh[domain]
         target = int(self.view["families"][effort["target"]]["avatar"])
         return self.ratings[domain] + self.comp.avatars[target].ratings[domain]
 
@@ -309,18 +330,31 @@ class _Context:
             return 1.5
         return kind.pips + self.ratings[kind.domain] * 0.5
 
-    def hex_value(self, h: int) -> float:
-        """What standing on ``h`` at the end of the Dance step is worth."""
-        reach = 2 if "mesmerize" in self.powers else 1
-        view = self.view
-        dist = self.board.distance[h]
-        best = 0.0
-        for d, pos in enumerate(view["dancer_pos"]):
-            if pos >= 0 and dist[pos] <= reach:
+    @cached_property
+    def reach(self) -> int:
+        """How far from the Avatar an Influence reaches: two hexes with Mesmerize."""
+        return 2 if "mesmerize" in self.powers else 1
+
+    @cached_property
+    def targets(self) -> list[tuple[int, float]]:
+        """Each Dancer on the floor worth Influencing: her hex, and worth times odds."""
+        found = []
+        for d, pos in enumerate(self.view["dancer_pos"]):
+            if pos >= 0:
                 worth = self.dancer_worth(d)
                 if worth > 0:
-                    best = max(best, worth * self.odds(d))
-        server = view["server"]
+                    found.append((pos, worth * self.odds(d)))
+        return found
+
+    def hex_value(self, h: int) -> float:
+        """What standing on ``h`` at the end of the Dance step is worth."""
+        reach = self.reach
+        dist = self.board.distance[h]
+        best = 0.0
+        for pos, value in self.targets:
+            if value > best and dist[pos] <= reach:
+                best = value
+        server = self.view["server"]
         if (
             server >= 0
             and self.fam["refreshment_count"] < 2
@@ -372,12 +406,10 @@ class _Context:
             now = self.home_distance(pos)
             for direction, n in enumerate(self.board.neighbours[pos]):
                 a = ac.LEAD + 6 * d + direction
-                if (
-                    a in legal_set
-                    and self.home_distance(n) < now
-                    and (best is None or self.home_distance(n) < best[0])
-                ):
-                    best = (self.home_distance(n), a)
+                if a in legal_set:
+                    there = self.home_distance(n)
+                    if there < now and (best is None or there < best[0]):
+                        best = (there, a)
         return best[1] if best else None
 
     def _avatar_step(self, legal: list[int], must_move: bool) -> int | None:

@@ -100,9 +100,10 @@ def _step(s: TheDanceState, p: int, action: int, events: list[Event]) -> None:
     if not s.passing:
         s.occ[nxt] = s.nd + p
     s.movement_spent += 1
-    events.append(
-        s.event("step", f"{s.who(p)} steps {ac.TEXTS[action][5:].upper()}.", player=p, hex=nxt)
-    )
+    if s.reporting:
+        events.append(
+            s.event("step", f"{s.who(p)} steps {ac.TEXTS[action][5:].upper()}.", player=p, hex=nxt)
+        )
     if s.passing:
         powers.on_pass_through(s, p, events)
     powers.after_step(s, p, events)
@@ -116,12 +117,13 @@ def _lead(s: TheDanceState, p: int, action: int, events: list[Event]) -> None:
     s.occ[nxt] = d
     s.dancer_pos[d] = nxt
     s.lead_left[d] -= 1
-    events.append(
-        s.event(
-            "lead",
-            f"{s.who(p)} leads {s.comp.dancers[d].name} {ac.TEXTS[action].rsplit(' ', 1)[1].upper()}.",
-            player=p,
-            dancer=d,
-            hex=nxt,
+    if s.reporting:
+        events.append(
+            s.event(
+                "lead",
+                f"{s.who(p)} leads {s.comp.dancers[d].name} {ac.TEXTS[action].rsplit(' ', 1)[1].upper()}.",
+                player=p,
+                dancer=d,
+                hex=nxt,
+            )
         )
-    )

@@ -108,26 +108,28 @@ def apply(s: TheDanceState, action: int, p: int, events: list[Event]) -> None:
     elif ac.CUT_DANCER <= action < ac.CUT_DANCER + nd:
         d = action - ac.CUT_DANCER
         _swap(s, p, s.dancer_pos[d], d)
-        events.append(
-            s.event(
-                "cut-in",
-                f"{s.who(p)}: May I cut in? The Avatar trades places with {s.comp.dancers[d].name}.",
-                player=p,
-                dancer=d,
+        if s.reporting:
+            events.append(
+                s.event(
+                    "cut-in",
+                    f"{s.who(p)}: May I cut in? The Avatar trades places with {s.comp.dancers[d].name}.",
+                    player=p,
+                    dancer=d,
+                )
             )
-        )
         s.end_turn(events)
     elif ac.CUT_AVATAR <= action < ac.CUT_AVATAR + 6:
         q = s.avatar_of.index(action - ac.CUT_AVATAR)
         _swap(s, p, s.avatar_pos[q], nd + q)
-        events.append(
-            s.event(
-                "cut-in",
-                f"{s.who(p)}: May I cut in? The Avatar trades places with {s.who(q)}.",
-                player=p,
-                avatar=q,
+        if s.reporting:
+            events.append(
+                s.event(
+                    "cut-in",
+                    f"{s.who(p)}: May I cut in? The Avatar trades places with {s.who(q)}.",
+                    player=p,
+                    avatar=q,
+                )
             )
-        )
         s.end_turn(events)
 
 
@@ -198,15 +200,16 @@ def apply_roll(s: TheDanceState, face: int, events: list[Event]) -> None:
     s.roll = face
     s.lowered = 0
     total = target_number(s)
-    events.append(
-        s.event(
-            "roll",
-            f"{s.who(s.current)} rolls {face} against {total}.",
-            player=s.current,
-            roll=face,
-            target=total,
+    if s.reporting:
+        events.append(
+            s.event(
+                "roll",
+                f"{s.who(s.current)} rolls {face} against {total}.",
+                player=s.current,
+                roll=face,
+                target=total,
+            )
         )
-    )
     s.phase = Phase.POST_ROLL
     s.actor = s.current
 
@@ -270,18 +273,19 @@ def _resolve(s: TheDanceState, events: list[Event]) -> None:
     else:
         text += f"{dancer} is {'Dominated' if dominate else 'Influenced'}"
         place = True
-    events.append(
-        s.event(
-            "influence",
-            text + ".",
-            player=p,
-            dancer=d,
-            roll=roll,
-            needed=total,
-            success=success,
-            dominated=dominate,
+    if s.reporting:
+        events.append(
+            s.event(
+                "influence",
+                text + ".",
+                player=p,
+                dancer=d,
+                roll=roll,
+                needed=total,
+                success=success,
+                dominated=dominate,
+            )
         )
-    )
     if success:
         powers.on_success(s, p, events)
     if place:
@@ -333,7 +337,7 @@ def release(s: TheDanceState, d: int, events: list[Event], *, voluntary: bool) -
     s.influenced_by[d] = -1
     s.dominated[d] = False
     s.lead_left[d] = 0
-    if voluntary:
+    if voluntary and s.reporting:
         events.append(
             s.event(
                 "release",

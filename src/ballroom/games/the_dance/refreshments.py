@@ -32,7 +32,8 @@ def draw_task(s: TheDanceState, p: int, events: list[Event]) -> bool:
         s.draw_for = p
         s.phase = Phase.DRAW_REFRESHMENT
         return True
-    events.append(s.event("no-refreshments", "The Refreshments have run out.", player=p))
+    if s.reporting:
+        events.append(s.event("no-refreshments", "The Refreshments have run out.", player=p))
     return False
 
 
@@ -58,15 +59,17 @@ def apply_draw(s: TheDanceState, action: int, events: list[Event]) -> None:
     s.refresh_left -= 1
     s.hand[p][k] += 1
     s.hand_size[p] += 1
-    events.append(s.event("draw", f"{s.who(p)} draws a Refreshment.", player=p))
-    events.append(
-        s.event(
-            "your-draw",
-            f"You draw a {kind_name(s, k)} Refreshment.",
-            audience=p,
-            kind=s.comp.refreshments[k].slug,
+    if s.reporting:
+        events.append(s.event("draw", f"{s.who(p)} draws a Refreshment.", player=p))
+    if s.reporting:
+        events.append(
+            s.event(
+                "your-draw",
+                f"You draw a {kind_name(s, k)} Refreshment.",
+                audience=p,
+                kind=s.comp.refreshments[k].slug,
+            )
         )
-    )
     s.run_agenda(events)
 
 

@@ -36,15 +36,16 @@ def apply_roll(s: TheDanceState, face: int, events: list[Event]) -> None:
     if s.occ[hex_] < 0:
         s.server = hex_
         s.occ[hex_] = s.server_code
-        events.append(
-            s.event(
-                "server",
-                f"The Server rolls {face} and steps onto hex {face}.",
-                roll=face,
-                hex=hex_,
+        if s.reporting:
+            events.append(
+                s.event(
+                    "server",
+                    f"The Server rolls {face} and steps onto hex {face}.",
+                    roll=face,
+                    hex=hex_,
+                )
             )
-        )
-    else:
+    elif s.reporting:
         events.append(
             s.event(
                 "server",
@@ -60,13 +61,14 @@ def call(s: TheDanceState, p: int, events: list[Event]) -> None:
     powers.on_call_server(s, p, s.comp.board.distance[s.avatar_pos[p]][s.server], events)
     s.occ[s.server] = -1
     s.server = -1
-    events.append(
-        s.event(
-            "server",
-            f"{s.who(p)} calls the Server, takes two Refreshments, and he returns to the kitchen.",
-            player=p,
+    if s.reporting:
+        events.append(
+            s.event(
+                "server",
+                f"{s.who(p)} calls the Server, takes two Refreshments, and he returns to the kitchen.",
+                player=p,
+            )
         )
-    )
     s.agenda[:0] = [
         (Task.DRAW_REFRESHMENT, p),
         (Task.DRAW_REFRESHMENT, p),

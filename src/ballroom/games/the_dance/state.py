@@ -12,6 +12,10 @@ same for each chance step.
 Pieces on the floor live in ``occ`` (one entry per hex: -1 empty, a Dancer
 index, ``nd + seat`` for an Avatar, ``server_code``), mirrored by
 ``dancer_pos``, ``avatar_pos`` and ``server``.
+
+The commonest events (steps, leads, rolls, Influence efforts, the Tempo, the
+Server, Refreshments drawn) are made only while ``reporting``: a search or a
+simulation that plays with ``advance`` reads none, so it need not word them.
 """
 
 from __future__ import annotations
@@ -337,6 +341,7 @@ class TheDanceState(State):
         for key in _NESTED_LISTS:
             state[key] = [inner[:] for inner in state[key]]
         state["rng"] = self.rng.clone()
+        state["history"] = self.history.fork()
         state["_legal"] = None
         twin.__dict__ = state
         return twin
@@ -397,7 +402,6 @@ _FLAT_LISTS = (
     "spent",
     "discarded",
     "played",
-    "history",
     "dawn_ranking",
 )
 _NESTED_LISTS = ("powers", "revealed", "drawn_powers", "dealt_powers", "hand", "seated")

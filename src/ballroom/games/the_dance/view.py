@@ -16,6 +16,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, TypedDict, cast
 
 from ballroom.core.errors import ViewError
+from ballroom.core.history import History
 from ballroom.core.rng import Rng
 from ballroom.core.state import Observation
 from ballroom.games.the_dance import powers, sanctuary
@@ -256,7 +257,7 @@ def determinize(s: TheDanceState, game: TheDance, observation: Observation, rng:
     s.game = game
     s.seed = rng.below(1 << 62)
     s.rng = Rng(s.seed)
-    s.history = []
+    s.history = History()
     s.comp = comp
     s.n = n
     s.nd = nd
