@@ -21,12 +21,12 @@ def test_games_lists_games_options_and_bots() -> None:
         and "expert" in result.output
     )
     rows = [" ".join(line.strip("│ ").split()) for line in result.output.splitlines()]
-    # Each game's own mcts defaults, by game id: Dancing Dice's, Dark Tales' (the generic
-    # ones), Dominare's, The Dance's, Vampire's Harvest's.
+    # Each game's own mcts defaults, by game id: Dancing Dice's, Dark Tales', Dominare's,
+    # The Dance's, Vampire's Harvest's.
     assert [row.split(" │ ")[1] for row in rows if row.startswith("iterations │")] == [
         "300",
-        "1000",
-        "20",
+        "50",
+        "32",
         "200",
         "100",
     ]
