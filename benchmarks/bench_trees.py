@@ -203,9 +203,10 @@ def child(measure: str, src: str, scale: float) -> None:
     print(json.dumps(MEASURES[measure](scale)))
 
 
-def measure_in(src: Path, measure: str, scale: float) -> float:
+def measure_in(src: Path, measure: str, scale: float, script: str = __file__) -> float:
+    """Run ``script --child measure`` in a fresh process with ``src`` first on the path."""
     done = subprocess.run(
-        [sys.executable, __file__, "--child", measure, "--src", str(src), "--scale", str(scale)],
+        [sys.executable, script, "--child", measure, "--src", str(src), "--scale", str(scale)],
         capture_output=True,
         text=True,
         check=True,

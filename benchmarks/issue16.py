@@ -148,14 +148,8 @@ def child(name: str, src: str, scale: float) -> None:
 
 
 def own_measure(src: Path, name: str, scale: float) -> float:
-    done = subprocess.run(
-        [sys.executable, __file__, "--child", name, "--src", str(src), "--scale", str(scale)],
-        capture_output=True,
-        text=True,
-        check=True,
-    )
-    value: float = json.loads(done.stdout.splitlines()[-1])
-    return value
+    """One of this script's own measures (``CHILDREN``) in a fresh process."""
+    return bench_trees.measure_in(src, name, scale, script=__file__)
 
 
 # Commands ----------------------------------------------------------------------
