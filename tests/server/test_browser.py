@@ -7,6 +7,7 @@ not used); the server runs as a real ``ballroom serve`` process.
 from __future__ import annotations
 
 import json
+import random
 import re
 import time
 from fractions import Fraction
@@ -37,6 +38,20 @@ def new_page(browser: Browser, errors: list[str]) -> Page:
 
 def status_of(page: Page) -> str:
     return page.locator("#status").inner_text()
+
+
+def click_one(page: Page, selector: str, chooser: random.Random) -> bool:
+    """Click one of the elements ``selector`` finds, chosen by ``chooser``, if there are any
+    and they are still there; whether a click landed."""
+    moves = page.locator(selector)
+    try:
+        count = moves.count()
+        if count:
+            moves.nth(chooser.randrange(count)).click(timeout=2000)
+            return True
+    except PlaywrightTimeoutError:
+        pass  # the screen moved on meanwhile
+    return False
 
 
 def play_dancing_dice(pages: list[Page], seconds: float = 120) -> None:

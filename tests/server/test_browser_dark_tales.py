@@ -15,7 +15,6 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
-from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 import ballroom
 from ballroom.core.state import CHANCE
@@ -23,7 +22,14 @@ from ballroom.games.dark_tales import ball
 from ballroom.games.dark_tales.state import DarkTalesState
 from ballroom.games.dark_tales.turn import CATALOG, Phase
 from server.support import create_game, http_json, server_process
-from server.test_browser import _open_as, _open_seated, _replay_hotseat, new_page, status_of
+from server.test_browser import (
+    _open_as,
+    _open_seated,
+    _replay_hotseat,
+    click_one,
+    new_page,
+    status_of,
+)
 from server.test_browser_views import PHONE, too_small
 
 OPTIONS = {"expansion": "cinderella"}
@@ -82,13 +88,7 @@ def play_by_clicks(page: Page, watcher: Page, chooser: random.Random, seconds: f
     while "Game over" not in status_of(page):
         assert time.monotonic() < deadline, "Dark Tales did not finish"
         most_tiles = max(most_tiles, check_secrets(page, watcher))
-        moves = page.locator("#legal button.action, #board .tile.pick")
-        try:
-            count = moves.count()
-            if count:
-                moves.nth(chooser.randrange(count)).click(timeout=2000)
-        except PlaywrightTimeoutError:
-            pass  # the screen moved on meanwhile
+        click_one(page, "#legal button.action, #board .tile.pick", chooser)
         page.wait_for_timeout(30)
     return most_tiles
 

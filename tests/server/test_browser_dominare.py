@@ -11,12 +11,11 @@ from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
-from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from ballroom.games.dominare.components import Side
 from ballroom.games.dominare.turn import CATALOG
 from server.support import create_game, http_json, server_process
-from server.test_browser import _open_seated, new_page, status_of
+from server.test_browser import _open_seated, click_one, new_page, status_of
 from server.test_browser_views import PHONE, too_small
 
 
@@ -34,14 +33,7 @@ def play_by_clicks(page: Page, chooser: random.Random, seconds: float = 240) -> 
     clicks = 0
     while "Game over" not in status_of(page):
         assert time.monotonic() < deadline, "Dominare did not finish"
-        moves = page.locator("#legal button.action, .tile.pick")
-        try:
-            count = moves.count()
-            if count:
-                moves.nth(chooser.randrange(count)).click(timeout=2000)
-                clicks += 1
-        except PlaywrightTimeoutError:
-            pass  # the screen moved on meanwhile
+        clicks += click_one(page, "#legal button.action, .tile.pick", chooser)
         page.wait_for_timeout(20)
     return clicks
 
@@ -107,13 +99,7 @@ def test_a_person_inspires_by_clicking_a_block_then_an_amount(base: str, browser
     deadline = time.monotonic() + 120
     while not vacant.count():
         assert time.monotonic() < deadline, "no Inspire was offered"
-        moves = page.locator("#legal button.action:not([data-action^='inspire']), .tile.pick")
-        try:
-            count = moves.count()
-            if count:
-                moves.nth(chooser.randrange(count)).click(timeout=2000)
-        except PlaywrightTimeoutError:
-            pass  # the screen moved on meanwhile
+        click_one(page, "#legal button.action:not([data-action^='inspire']), .tile.pick", chooser)
         page.wait_for_timeout(50)
     tile = vacant.first
     name = tile.get_attribute("data-block")

@@ -16,7 +16,7 @@ from ballroom.core.state import CHANCE
 from ballroom.games.vampires_harvest.state import HarvestState
 from ballroom.games.vampires_harvest.turn import CATALOG
 from server.support import create_game, http_json
-from server.test_browser import _open_seated, new_page, status_of
+from server.test_browser import _open_seated, click_one, new_page, status_of
 from server.test_browser_views import PHONE, too_small
 
 OPTIONS = {"two-player": "closing-die"}
@@ -29,14 +29,7 @@ def play_by_clicks(page: Page, chooser: random.Random, seconds: float = 300) -> 
     clicks = 0
     while "Game over" not in status_of(page):
         assert time.monotonic() < deadline, "Vampire's Harvest did not finish"
-        moves = page.locator("#legal button.action, #board .tile.pick")
-        try:
-            count = moves.count()
-            if count:
-                moves.nth(chooser.randrange(count)).click(timeout=2000)
-                clicks += 1
-        except PlaywrightTimeoutError:
-            pass  # the screen moved on meanwhile
+        clicks += click_one(page, "#legal button.action, #board .tile.pick", chooser)
         page.wait_for_timeout(30)
     return clicks
 

@@ -113,7 +113,7 @@ def flip(state: DarkTalesState, seat: int, place: int) -> None:
 
 def draw_step(state: DarkTalesState, _: int) -> Step[Phase] | None:
     """Turn up the pile's new top tile: chance while tiles lie below the top, then the first
-    tile discarded under the pile; nothing once the pile is empty."""
+    tile discarded under the pile; nothing once the pile is empty (ruling 6)."""
     if state.top is not None:
         return None
     if state.zones[PILE].size:
@@ -137,8 +137,8 @@ def play_drawn(state: DarkTalesState, action: Action, seat: int) -> None:
 
 
 def on_top(state: DarkTalesState, tile: int, *, reveals: bool) -> None:
-    """``tile`` lies on top of the pile: everyone sees its unframed side (``reveals``: a
-    discarded tile's, which the views did not carry where it showed its framed side)."""
+    """``tile`` lies on top of the pile: everyone sees its unframed side (ruling 6; ``reveals``:
+    a discarded tile's, which the views did not carry where it showed its framed side)."""
     state.top = face_of(tile - TILE_BASE, False)
     state.say(
         "tile-top", "The pile's top tile shows {side}.", side=describe(state.top), reveals=reveals

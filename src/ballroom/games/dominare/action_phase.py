@@ -154,19 +154,22 @@ def whitewash_price(state: DominareState) -> int:
 
 
 def most_inspired(state: DominareState, seat: int, block: int) -> int:
-    """The most influence ``seat`` can buy in ``block`` with one Inspire."""
+    """The most influence ``seat`` can buy in ``block`` with one Inspire (rulebook l. 730-734,
+    at most ``MAX_BUY``: ruling 4)."""
     price = inspire_price(state, state.board.blocks[block].district)
     return min(MAX_BUY, state.crowns[seat] // price)
 
 
 def most_whitewashed(state: DominareState, seat: int, way: Direction) -> int:
-    """The most exposure ``seat`` can move ``way`` with one Whitewash (never below zero)."""
+    """The most exposure ``seat`` can move ``way`` with one Whitewash, never below zero
+    (rulebook l. 780-782; at most ``MAX_BUY``: ruling 4)."""
     most = min(MAX_BUY, state.crowns[seat] // whitewash_price(state))
     return most if way is Direction.UP else min(most, state.exposure[seat])
 
 
 def inspire(state: DominareState, seat: int, block: int, amount: int) -> None:
-    """Buy ``amount`` influence in ``block`` at the district's price."""
+    """Buy ``amount`` influence in ``block`` at the district's price, all of it in that one
+    block (rulebook l. 730-734)."""
     state.gain_crowns(seat, -amount * inspire_price(state, state.board.blocks[block].district))
     place(state, seat, block, amount)
     state.say(
@@ -175,7 +178,8 @@ def inspire(state: DominareState, seat: int, block: int, amount: int) -> None:
 
 
 def whitewash(state: DominareState, seat: int, way: Direction, amount: int) -> None:
-    """Move the seat's exposure ``amount`` points ``way`` at Season + 2 crowns a point."""
+    """Move the seat's exposure ``amount`` points ``way`` at Season + 2 crowns a point
+    (rulebook l. 782)."""
     state.gain_crowns(seat, -amount * whitewash_price(state))
     sign = 1 if way is Direction.UP else -1
     exposure = list(state.exposure)
