@@ -37,13 +37,10 @@ def actions(s: TheDanceState, p: int) -> list[int]:
                 out.append(ac.STEP + direction)
     if s.passing:
         return out
-    dancer_pos = s.dancer_pos
     lead_left = s.lead_left
     entry = board.sanctuaries[s.sanctuary_of[p]].entry
-    influenced_by = s.influenced_by
-    mine = [d for d, owner in enumerate(influenced_by) if owner == p] if p in influenced_by else ()
-    for d in mine:
-        pos = dancer_pos[d]
+    for d in influence.influenced(s, p):
+        pos = s.dancer_pos[d]
         out.append(ac.RELEASE + d)
         if lead_left[d] <= 0:
             continue
@@ -53,12 +50,14 @@ def actions(s: TheDanceState, p: int) -> list[int]:
                 out.append(base + direction)
         if pos == entry and sanctuary.may_seat(s, p, d):
             out.append(ac.SEAT + d)
-    if s.movement_left > 0 and occ[entry] < 0:
-        out.extend(ac.UNSEAT + d for d in s.seated[p])
+    seated = s.seated[p]
+    if seated and s.movement_left > 0 and occ[entry] < 0:
+        out.extend([ac.UNSEAT + d for d in seated])
     ankh = s.game.ankh_kind
     if ankh >= 0 and s.hand[p][ankh] and powers.ankh_offered(s, p):
         out.append(ac.ANKH)
-    powers.offer_in_dance_step(s, p, out)
+    if s.held[p].dance_step:
+        powers.offer_in_dance_step(s, p, out)
     out.append(ac.END_DANCE)
     out.sort()
     return out

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from ballroom.core.events import Event
-from ballroom.games.the_dance import plans, powers, refreshments, server, setup, waltz
+from ballroom.games.the_dance import influence, plans, powers, refreshments, server, setup, waltz
 from ballroom.games.the_dance.steps import Phase, Task
 
 if TYPE_CHECKING:
@@ -43,10 +43,11 @@ def start_turn(s: TheDanceState, p: int) -> None:
     s.attempts = 0
     s.strategic_used = False
     lead = s.lead_left
-    influenced_by = s.influenced_by
+    lead[:] = [0] * s.nd
     dancer_pos = s.dancer_pos
-    for d in range(s.nd):
-        lead[d] = 2 if influenced_by[d] == p and dancer_pos[d] >= 0 else 0
+    for d in influence.influenced(s, p):
+        if dancer_pos[d] >= 0:
+            lead[d] = 2
 
 
 def end_turn(s: TheDanceState, events: list[Event]) -> None:

@@ -24,16 +24,24 @@ if TYPE_CHECKING:
 # -- choosing what to do -------------------------------------------------------------
 
 
+def influenced(s: TheDanceState, p: int) -> list[int]:
+    """The Dancers family ``p`` Influences, in order (found by the list's own search: a
+    family holds a marker or two, and the question comes at every decision of her turn)."""
+    influenced_by = s.influenced_by
+    found: list[int] = []
+    d = -1
+    for _ in range(influenced_by.count(p)):
+        d = influenced_by.index(p, d + 1)
+        found.append(d)
+    return found
+
+
 def actions(s: TheDanceState, p: int) -> list[int]:
     """Release, clear a Foil, pass, an effort in range, the Server, or May I Cut In?."""
     if s.attempts == 1 and not powers.second_attempt(s, p):
         return [ac.PASS]
     influenced_by = s.influenced_by
-    out = (
-        [ac.RELEASE + d for d, owner in enumerate(influenced_by) if owner == p]
-        if p in influenced_by
-        else []
-    )
+    out = [ac.RELEASE + d for d in influenced(s, p)]
     if s.foiled[p]:
         out.append(ac.CLEAR_FOIL)
         return out
@@ -44,19 +52,31 @@ def actions(s: TheDanceState, p: int) -> list[int]:
     margin = s.game.margin_three
     occ = s.occ
     nd = s.nd
-    if reach == 1:
-        nearby = [occ[h] for h in board.neighbours[here] if h >= 0 and 0 <= occ[h] < nd]
-    else:
-        nearby = [d for d, pos in enumerate(s.dancer_pos) if pos >= 0 and dist[pos] <= reach]
     dominated = s.dominated
-    for d in nearby:
-        if influenced_by[d] == p or (dominated[d] and not margin):
-            continue
-        out.append(ac.INFLUENCE + d)
-    for q in range(s.n):
-        pos = s.avatar_pos[q]
-        if q != p and pos >= 0 and dist[pos] <= reach and not s.foiled[q]:
-            out.append(ac.FOIL + s.avatar_of[q])
+    foiled = s.foiled
+    if reach == 1:
+        # In reach: the pieces on the neighbouring hexes (no two pieces share a hex once
+        # a Dance step is over).
+        avatars_end = nd + s.n
+        for h in board.neighbours[here]:
+            piece = occ[h] if h >= 0 else -1
+            if piece < 0:
+                continue
+            if piece < nd:
+                if influenced_by[piece] != p and (margin or not dominated[piece]):
+                    out.append(ac.INFLUENCE + piece)
+            elif piece < avatars_end and not foiled[piece - nd]:
+                out.append(ac.FOIL + s.avatar_of[piece - nd])
+    else:
+        for d, pos in enumerate(s.dancer_pos):
+            if pos >= 0 and dist[pos] <= reach:
+                if influenced_by[d] == p or (dominated[d] and not margin):
+                    continue
+                out.append(ac.INFLUENCE + d)
+        for q in range(s.n):
+            pos = s.avatar_pos[q]
+            if q != p and pos >= 0 and dist[pos] <= reach and not foiled[q]:
+                out.append(ac.FOIL + s.avatar_of[q])
     out.append(ac.PASS)
     if s.attempts == 0:
         if s.server >= 0 and powers.may_call_server(s, p, dist[s.server]):
