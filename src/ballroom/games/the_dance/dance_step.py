@@ -87,6 +87,15 @@ def apply(s: TheDanceState, action: int, p: int, events: list[Event]) -> None:
         s.phase = Phase.INFLUENCE
 
 
+def _direction(action: int) -> str:
+    """The direction of a step or a lead as the log says it: ``NE``."""
+    return ac.TEXTS[action].rsplit(" ", 1)[1].upper()
+
+
+_DIRECTIONS = {ac.STEP + i: {"direction": _direction(ac.STEP + i)} for i in range(6)}
+"""Each step's words for its event."""
+
+
 def _step(s: TheDanceState, p: int, action: int, events: list[Event]) -> None:
     """The Avatar moves one hex; a Shadow Avatar on a piece is ``passing`` and stands on none."""
     here = s.avatar_pos[p]
@@ -99,10 +108,7 @@ def _step(s: TheDanceState, p: int, action: int, events: list[Event]) -> None:
     if not s.passing:
         s.occ[nxt] = s.nd + p
     s.movement_spent += 1
-    if s.reporting:
-        events.append(
-            s.event("step", f"{s.who(p)} steps {ac.TEXTS[action][5:].upper()}.", player=p, hex=nxt)
-        )
+    s.say(events, "step", "{who} steps {direction}.", words=_DIRECTIONS[action], player=p, hex=nxt)
     if s.passing:
         powers.on_pass_through(s, p, events)
     powers.after_step(s, p, events)
@@ -116,13 +122,12 @@ def _lead(s: TheDanceState, p: int, action: int, events: list[Event]) -> None:
     s.occ[nxt] = d
     s.dancer_pos[d] = nxt
     s.lead_left[d] -= 1
-    if s.reporting:
-        events.append(
-            s.event(
-                "lead",
-                f"{s.who(p)} leads {s.comp.dancers[d].name} {ac.TEXTS[action].rsplit(' ', 1)[1].upper()}.",
-                player=p,
-                dancer=d,
-                hex=nxt,
-            )
-        )
+    s.say(
+        events,
+        "lead",
+        "{who} leads {name} {direction}.",
+        words={"name": s.comp.dancers[d].name, "direction": _direction(action)},
+        player=p,
+        dancer=d,
+        hex=nxt,
+    )

@@ -128,28 +128,26 @@ def apply(s: TheDanceState, action: int, p: int, events: list[Event]) -> None:
     elif ac.CUT_DANCER <= action < ac.CUT_DANCER + nd:
         d = action - ac.CUT_DANCER
         _swap(s, p, s.dancer_pos[d], d)
-        if s.reporting:
-            events.append(
-                s.event(
-                    "cut-in",
-                    f"{s.who(p)}: May I cut in? The Avatar trades places with {s.comp.dancers[d].name}.",
-                    player=p,
-                    dancer=d,
-                )
-            )
+        s.say(
+            events,
+            "cut-in",
+            "{who}: May I cut in? The Avatar trades places with {name}.",
+            words={"name": s.comp.dancers[d].name},
+            player=p,
+            dancer=d,
+        )
         s.end_turn(events)
     elif ac.CUT_AVATAR <= action < ac.CUT_AVATAR + 6:
         q = s.avatar_of.index(action - ac.CUT_AVATAR)
         _swap(s, p, s.avatar_pos[q], nd + q)
-        if s.reporting:
-            events.append(
-                s.event(
-                    "cut-in",
-                    f"{s.who(p)}: May I cut in? The Avatar trades places with {s.who(q)}.",
-                    player=p,
-                    avatar=q,
-                )
-            )
+        s.say(
+            events,
+            "cut-in",
+            "{who}: May I cut in? The Avatar trades places with {name}.",
+            words={"name": s.who(q)},
+            player=p,
+            avatar=q,
+        )
         s.end_turn(events)
 
 
@@ -220,16 +218,14 @@ def apply_roll(s: TheDanceState, face: int, events: list[Event]) -> None:
     s.roll = face
     s.lowered = 0
     total = target_number(s)
-    if s.reporting:
-        events.append(
-            s.event(
-                "roll",
-                f"{s.who(s.current)} rolls {face} against {total}.",
-                player=s.current,
-                roll=face,
-                target=total,
-            )
-        )
+    s.say(
+        events,
+        "roll",
+        "{who} rolls {roll} against {target}.",
+        player=s.current,
+        roll=face,
+        target=total,
+    )
     s.phase = Phase.POST_ROLL
     s.actor = s.current
 
@@ -241,13 +237,16 @@ def apply_post_roll(s: TheDanceState, action: int, p: int, events: list[Event]) 
         powers.use_at_will(s, action, p, events)
 
 
+RESULT = "{who} rolls {roll} against {needed}: {what}."
+"""The sentence of an effort's result."""
+
+
 def _resolve(s: TheDanceState, events: list[Event]) -> None:
     """Settle the Influence effort once the roll stands."""
     p = s.current
     total = target_number(s)
     roll = s.roll - s.lowered
     success = roll <= total
-    name = s.who(p)
     if s.target_kind == Target.AVATAR:
         q = s.target
         if success:
@@ -255,16 +254,16 @@ def _resolve(s: TheDanceState, events: list[Event]) -> None:
             what = f"{s.who(q)} is Foiled"
         else:
             what = "the Foil fails"
-        events.append(
-            s.event(
-                "foil",
-                f"{name} rolls {roll} against {total}: {what}.",
-                player=p,
-                target=q,
-                roll=roll,
-                needed=total,
-                success=success,
-            )
+        s.say(
+            events,
+            "foil",
+            RESULT,
+            words={"what": what},
+            player=p,
+            target=q,
+            roll=roll,
+            needed=total,
+            success=success,
         )
         _after_attempt(s, events)
         return
@@ -276,36 +275,34 @@ def _resolve(s: TheDanceState, events: list[Event]) -> None:
         or (not s.game.margin_three and s.roll == 1 and s.lowered == 0)
     )
     owner = s.influenced_by[d]
-    text = f"{name} rolls {roll} against {total}: "
     place = False
     if not success:
-        text += "no effect"
+        what = "no effect"
     elif owner >= 0 and s.dominated[d]:
         if dominate:
             release(s, d, events, voluntary=False)
-            text += f"{dancer} is taken over"
+            what = f"{dancer} is taken over"
             place = True
         else:
-            text += f"{dancer} stays Dominated by the {s.family(owner)} family"
+            what = f"{dancer} stays Dominated by the {s.family(owner)} family"
     elif owner >= 0:
         release(s, d, events, voluntary=False)
-        text += f"{dancer} is freed from the {s.family(owner)} family's Influence"
+        what = f"{dancer} is freed from the {s.family(owner)} family's Influence"
     else:
-        text += f"{dancer} is {'Dominated' if dominate else 'Influenced'}"
+        what = f"{dancer} is {'Dominated' if dominate else 'Influenced'}"
         place = True
-    if s.reporting:
-        events.append(
-            s.event(
-                "influence",
-                text + ".",
-                player=p,
-                dancer=d,
-                roll=roll,
-                needed=total,
-                success=success,
-                dominated=dominate,
-            )
-        )
+    s.say(
+        events,
+        "influence",
+        RESULT,
+        words={"what": what},
+        player=p,
+        dancer=d,
+        roll=roll,
+        needed=total,
+        success=success,
+        dominated=dominate,
+    )
     if success:
         powers.on_success(s, p, events)
     if place:
@@ -357,14 +354,14 @@ def release(s: TheDanceState, d: int, events: list[Event], *, voluntary: bool) -
     s.influenced_by[d] = -1
     s.dominated[d] = False
     s.lead_left[d] = 0
-    if voluntary and s.reporting:
-        events.append(
-            s.event(
-                "release",
-                f"{s.who(owner)} releases {s.comp.dancers[d].name}, who rejoins the waltz.",
-                player=owner,
-                dancer=d,
-            )
+    if voluntary:
+        s.say(
+            events,
+            "release",
+            "{who} releases {name}, who rejoins the waltz.",
+            words={"name": s.comp.dancers[d].name},
+            player=owner,
+            dancer=d,
         )
 
 

@@ -32,8 +32,7 @@ def draw_task(s: TheDanceState, p: int, events: list[Event]) -> bool:
         s.draw_for = p
         s.phase = Phase.DRAW_REFRESHMENT
         return True
-    if s.reporting:
-        events.append(s.event("no-refreshments", "The Refreshments have run out.", player=p))
+    s.say(events, "no-refreshments", "The Refreshments have run out.", player=p)
     return False
 
 
@@ -59,17 +58,15 @@ def apply_draw(s: TheDanceState, action: int, events: list[Event]) -> None:
     s.refresh_left -= 1
     s.hand[p][k] += 1
     s.hand_size[p] += 1
-    if s.reporting:
-        events.append(s.event("draw", f"{s.who(p)} draws a Refreshment.", player=p))
-    if s.reporting:
-        events.append(
-            s.event(
-                "your-draw",
-                f"You draw a {kind_name(s, k)} Refreshment.",
-                audience=p,
-                kind=s.comp.refreshments[k].slug,
-            )
-        )
+    s.say(events, "draw", "{who} draws a Refreshment.", player=p)
+    s.say(
+        events,
+        "your-draw",
+        "You draw a {name} Refreshment.",
+        audience=p,
+        words={"name": kind_name(s, k)},
+        kind=s.comp.refreshments[k].slug,
+    )
     s.run_agenda(events)
 
 

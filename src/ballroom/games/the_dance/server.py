@@ -36,22 +36,19 @@ def apply_roll(s: TheDanceState, face: int, events: list[Event]) -> None:
     if s.occ[hex_] < 0:
         s.server = hex_
         s.occ[hex_] = s.server_code
-        if s.reporting:
-            events.append(
-                s.event(
-                    "server",
-                    f"The Server rolls {face} and steps onto hex {face}.",
-                    roll=face,
-                    hex=hex_,
-                )
-            )
-    elif s.reporting:
-        events.append(
-            s.event(
-                "server",
-                f"The Server rolls {face}, but hex {face} is occupied: he stays in the kitchen.",
-                roll=face,
-            )
+        s.say(
+            events,
+            "server",
+            "The Server rolls {roll} and steps onto hex {roll}.",
+            roll=face,
+            hex=hex_,
+        )
+    else:
+        s.say(
+            events,
+            "server",
+            "The Server rolls {roll}, but hex {roll} is occupied: he stays in the kitchen.",
+            roll=face,
         )
     s.run_agenda(events)
 
@@ -61,14 +58,12 @@ def call(s: TheDanceState, p: int, events: list[Event]) -> None:
     powers.on_call_server(s, p, s.comp.board.distance[s.avatar_pos[p]][s.server], events)
     s.occ[s.server] = -1
     s.server = -1
-    if s.reporting:
-        events.append(
-            s.event(
-                "server",
-                f"{s.who(p)} calls the Server, takes two Refreshments, and he returns to the kitchen.",
-                player=p,
-            )
-        )
+    s.say(
+        events,
+        "server",
+        "{who} calls the Server, takes two Refreshments, and he returns to the kitchen.",
+        player=p,
+    )
     s.agenda[:0] = [
         (Task.DRAW_REFRESHMENT, p),
         (Task.DRAW_REFRESHMENT, p),

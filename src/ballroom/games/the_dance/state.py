@@ -14,13 +14,13 @@ index, ``nd + seat`` for an Avatar, ``server_code``), mirrored by
 ``dancer_pos``, ``avatar_pos`` and ``server``.
 
 The commonest events (steps, leads, rolls, Influence efforts, the Tempo, the
-Server, Refreshments drawn) are made only while ``reporting``: a search or a
-simulation that plays with ``advance`` reads none, so it need not word them.
+Server, Refreshments drawn) are told with ``say``: worded only when read, and
+not made at all while a search or a simulation plays with ``advance``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from ballroom.core.events import Event
@@ -375,6 +375,61 @@ class TheDanceState(State):
         text = text[:1].upper() + text[1:]
         seats = None if audience is None else frozenset((audience,))
         return Event(event, text, data, seats, reveals)
+
+    def say(
+        self,
+        events: list[Event],
+        event: str,
+        template: str,
+        *,
+        audience: int | None = None,
+        words: Mapping[str, object] | None = None,
+        **data: Any,
+    ) -> None:
+        """Report an event whose sentence is ``template`` filled in when first read
+        (``Sentence``), and nothing at all when nobody reads events (``advance``)."""
+        if self.reporting:
+            seats = None if audience is None else frozenset((audience,))
+            sentence = Sentence(template, words, self.comp, self.game, tuple(self.avatar_of))
+            events.append(Event(event, sentence, data, seats))
+
+
+class Sentence:
+    """An event's sentence, made when first read: ``template`` filled from ``words``, the
+    event's data and ``{who}``, the name of the data's ``player`` as the table knew it
+    then (``TheDanceState.who``), with a capital first letter."""
+
+    __slots__ = ("avatars", "comp", "game", "template", "words")
+
+    def __init__(
+        self,
+        template: str,
+        words: Mapping[str, object] | None,
+        comp: Components,
+        game: TheDance,
+        avatars: tuple[int, ...],
+    ) -> None:
+        self.template = template
+        self.words = words
+        self.comp = comp
+        self.game = game
+        self.avatars = avatars
+
+    def __call__(self, data: Mapping[str, Any]) -> str:
+        fields = dict(data)
+        if self.words:
+            fields.update(self.words)
+        player = data.get("player")
+        if player is not None:
+            fields["who"] = self.name(player)
+        text = self.template.format_map(fields)
+        return text[:1].upper() + text[1:]
+
+    def name(self, p: int) -> str:
+        if p < 0:
+            return "nobody"
+        a = self.avatars[p]
+        return family_name(self.comp, a) if a >= 0 else self.game.player_name(p)
 
 
 _FLAT_LISTS = (

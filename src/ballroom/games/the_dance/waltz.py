@@ -41,8 +41,9 @@ def new_turn_task(s: TheDanceState, p: int, events: list[Event]) -> bool:
     first = s.initiative if s.game.options["initiative"] else 0
     order = [(first + i) % s.n for i in range(s.n)]
     s.order = [q for q in order if q not in s.finished]
-    if s.reporting:
-        events.append(s.event("turn", f"Turn {s.turn} begins (Tempo {s.tempo}).", turn=s.turn))
+    s.say(
+        events, "turn", "Turn {turn} begins (Tempo {tempo}).", words={"tempo": s.tempo}, turn=s.turn
+    )
     s.agenda.extend((Task.PLAYER_PHASE, q) for q in s.order)
     s.agenda.extend(
         [(Task.WALTZ_SERVER, 0), (Task.TEMPO, 0), (Task.PASS_INITIATIVE, 0), (Task.NEW_TURN, 0)]
@@ -55,14 +56,12 @@ def tempo_task(s: TheDanceState, p: int, events: list[Event]) -> bool:
     board = s.comp.board
     s.tempo = s.tempo % board.tempo_boxes + 1
     if s.tempo == board.refreshment_box:
-        if s.reporting:
-            events.append(
-                s.event(
-                    "tempo",
-                    f"The Tempo reaches box {s.tempo}: the Dancers pause and every family gains a Refreshment.",
-                    tempo=s.tempo,
-                )
-            )
+        s.say(
+            events,
+            "tempo",
+            "The Tempo reaches box {tempo}: the Dancers pause and every family gains a Refreshment.",
+            tempo=s.tempo,
+        )
         tasks: list[tuple[Task, int]] = []
         for q in s.order:
             if q not in s.finished:
@@ -70,15 +69,14 @@ def tempo_task(s: TheDanceState, p: int, events: list[Event]) -> bool:
         s.agenda[:0] = tasks
         return False
     moved = waltz(s)
-    if s.reporting:
-        events.append(
-            s.event(
-                "tempo",
-                f"The Tempo reaches box {s.tempo}: the waltz moves {moved} Dancer{'s' if moved != 1 else ''}.",
-                tempo=s.tempo,
-                moved=moved,
-            )
-        )
+    s.say(
+        events,
+        "tempo",
+        "The Tempo reaches box {tempo}: the waltz moves {moved} Dancer{s}.",
+        words={"s": "s" if moved != 1 else ""},
+        tempo=s.tempo,
+        moved=moved,
+    )
     return False
 
 
