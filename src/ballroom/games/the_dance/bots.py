@@ -21,8 +21,8 @@ Each decision is scored afresh from the seat's observation:
 
 from __future__ import annotations
 
-from functools import cached_property
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from ballroom.core.agent import Decision
 from ballroom.core.bots import Bot, ParamValues, by_name
@@ -50,6 +50,24 @@ POWER_PREFERENCE = (
 )
 """Best first, as measured by the balance benchmark (win rate when held)."""
 UNREACHABLE = 99
+
+T = TypeVar("T")
+
+
+class _once(Generic[T]):  # noqa: N801  (read as a decorator, like ``cached_property``)
+    """A ``cached_property`` without its lock: the value is worked out on first reading and
+    then read as a plain attribute. A decision's context lives in one thread, and is read
+    at every step of the scoring."""
+
+    def __init__(self, work: Callable[[Any], T]) -> None:
+        self.work = work
+        self.name = work.__name__
+        self.__doc__ = work.__doc__
+
+    def __get__(self, context: Any, owner: type | None = None) -> T:
+        value = self.work(context)
+        context.__dict__[self.name] = value
+        return value
 
 
 class HeuristicAgent:
@@ -133,7 +151,7 @@ class _Context:
         self._home_frontier: list[int] = []
         self._home_ring = 0
 
-    @cached_property
+    @_once
     def occ(self) -> list[int]:
         """What stands on each hex: -1 empty, a Dancer, ``nd + seat`` an Avatar, the Server."""
         view, nd = self.view, self.nd
@@ -148,7 +166,7 @@ class _Context:
             occ[view["server"]] = nd + 6
         return occ
 
-    @cached_property
+    @_once
     def closed(self) -> frozenset[int]:
         """The other families' entry hexes, which the Avatar may not enter (RULINGS 19)."""
         return frozenset(
@@ -159,7 +177,7 @@ class _Context:
 
     # -- the Plan --------------------------------------------------------------
 
-    @cached_property
+    @_once
     def base_need(self) -> list[int]:
         """Symbols the Plan still lacks at the table."""
         plan = self.fam["plan"]
@@ -173,7 +191,7 @@ class _Context:
     def wanted(self, d: int) -> bool:
         return self.base_need[self.comp.dancers[d].symbol] > 0
 
-    @cached_property
+    @_once
     def need(self) -> list[int]:
         """Symbols still lacking once the Dancers on their way home are seated."""
         need = list(self.base_need)
@@ -254,11 +272,10 @@ class _Context:
 
     # -- worth and odds ----------------------------------------------------------------
 
-    @cached_property
+    @_once
     def free_markers(self) -> int:
         """Influence markers not yet on a Dancer."""
-        used = sum(1 for owner in self.view["dancer_influence"] if owner == self.me)
-        return int(self.fam["markers"]) - used
+        return int(self.fam["markers"]) - self.view["dancer_influence"].count(self.me)
 
     def dancer_worth(self, d: int) -> float:
         view = self.view
@@ -281,7 +298,7 @@ class _Context:
             return 0.06 if "regale" in self.powers else 0.0
         return 1.0 - 0.03 * self.board.distance[self.entry][int(view["dancer_pos"][d])]
 
-    @cached_property
+    @_once
     def best_refresh(self) -> tuple[int, ...]:
         """Domain by Domain, the most pips one Refreshment (two with Resourceful) adds."""
         best = [0] * len(self.ratings)
@@ -298,7 +315,7 @@ class _Context:
         """The chance of Influencing Dancer ``d`` in her best Domain."""
         return self.odds_table[d]
 
-    @cached_property
+    @_once
     def odds_table(self) -> tuple[float, ...]:
         """Dancer by Dancer, ``odds``: the same for the same ratings and Refreshment bonuses."""
         key = (self.ratings, self.best_refresh)
@@ -330,36 +347,44 @@ class _Context:
             return 1.5
         return kind.pips + self.ratings[kind.domain] * 0.5
 
-    @cached_property
+    @_once
     def reach(self) -> int:
         """How far from the Avatar an Influence reaches: two hexes with Mesmerize."""
         return 2 if "mesmerize" in self.powers else 1
 
-    @cached_property
-    def targets(self) -> list[tuple[int, float]]:
-        """Each Dancer on the floor worth Influencing: her hex, and worth times odds."""
+    @_once
+    def targets(self) -> list[tuple[float, int]]:
+        """Each Dancer on the floor worth Influencing: worth times odds, and her hex; the
+        most worthwhile first."""
         found = []
+        odds = self.odds_table
         for d, pos in enumerate(self.view["dancer_pos"]):
             if pos >= 0:
                 worth = self.dancer_worth(d)
                 if worth > 0:
-                    found.append((pos, worth * self.odds(d)))
+                    found.append((worth * odds[d], pos))
+        found.sort(key=_first, reverse=True)
         return found
+
+    @_once
+    def server_value(self) -> tuple[int, bool]:
+        """The Server's hex if calling him is worth something (a hand under two), else -1;
+        and whether he answers from any range (Host)."""
+        server = self.view["server"]
+        wanted = server >= 0 and self.fam["refreshment_count"] < 2
+        return (server if wanted else -1), "host" in self.powers
 
     def hex_value(self, h: int) -> float:
         """What standing on ``h`` at the end of the Dance step is worth."""
         reach = self.reach
         dist = self.board.distance[h]
         best = 0.0
-        for pos, value in self.targets:
-            if value > best and dist[pos] <= reach:
+        for value, pos in self.targets:
+            if dist[pos] <= reach:
                 best = value
-        server = self.view["server"]
-        if (
-            server >= 0
-            and self.fam["refreshment_count"] < 2
-            and ("host" in self.powers or dist[server] <= reach)
-        ):
+                break
+        server, host = self.server_value
+        if server >= 0 and (host or dist[server] <= reach):
             best = max(best, 0.3)
         return best
 
@@ -564,6 +589,10 @@ class _Context:
         if willpower and need >= 3:
             return min(willpower, key=lambda a: self.refreshment_worth(a - ac.WILLPOWER))
         return ac.ACCEPT
+
+
+def _first(pair: tuple[float, int]) -> float:
+    return pair[0]
 
 
 def _heuristic(game: Game, seat: int, rng: Rng, params: ParamValues) -> Agent:
