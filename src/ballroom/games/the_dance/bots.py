@@ -275,7 +275,8 @@ class _Context:
     @_once
     def free_markers(self) -> int:
         """Influence markers not yet on a Dancer."""
-        return int(self.fam["markers"]) - self.view["dancer_influence"].count(self.me)
+        used: int = self.view["dancer_influence"].count(self.me)
+        return int(self.fam["markers"]) - used
 
     def dancer_worth(self, d: int) -> float:
         view = self.view

@@ -28,9 +28,11 @@ def influenced(s: TheDanceState, p: int) -> list[int]:
     """The Dancers family ``p`` Influences, in order (found by the list's own search: a
     family holds a marker or two, and the question comes at every decision of her turn)."""
     influenced_by = s.influenced_by
-    found: list[int] = []
-    d = -1
-    for _ in range(influenced_by.count(p)):
+    if p not in influenced_by:
+        return []
+    d = influenced_by.index(p)
+    found = [d]
+    for _ in range(influenced_by.count(p) - 1):
         d = influenced_by.index(p, d + 1)
         found.append(d)
     return found

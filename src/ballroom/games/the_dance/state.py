@@ -21,6 +21,7 @@ not made at all while a search or a simulation plays with ``advance``.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from ballroom.core.events import Event
@@ -387,49 +388,35 @@ class TheDanceState(State):
         **data: Any,
     ) -> None:
         """Report an event whose sentence is ``template`` filled in when first read
-        (``Sentence``), and nothing at all when nobody reads events (``advance``)."""
+        (``sentence``), and nothing at all when nobody reads events (``advance``)."""
         if self.reporting:
             seats = None if audience is None else frozenset((audience,))
-            sentence = Sentence(template, words, self.comp, self.game, tuple(self.avatar_of))
-            events.append(Event(event, sentence, data, seats))
+            names = (self.comp, self.game, tuple(self.avatar_of))
+            events.append(Event(event, partial(sentence, template, words, names), data, seats))
 
 
-class Sentence:
+Names = tuple["Components", "TheDance", tuple[int, ...]]
+"""What names the seats in a sentence: the components, the game, each seat's Avatar."""
+
+
+def sentence(
+    template: str, words: Mapping[str, object] | None, names: Names, data: Mapping[str, Any]
+) -> str:
     """An event's sentence, made when first read: ``template`` filled from ``words``, the
-    event's data and ``{who}``, the name of the data's ``player`` as the table knew it
-    then (``TheDanceState.who``), with a capital first letter."""
-
-    __slots__ = ("avatars", "comp", "game", "template", "words")
-
-    def __init__(
-        self,
-        template: str,
-        words: Mapping[str, object] | None,
-        comp: Components,
-        game: TheDance,
-        avatars: tuple[int, ...],
-    ) -> None:
-        self.template = template
-        self.words = words
-        self.comp = comp
-        self.game = game
-        self.avatars = avatars
-
-    def __call__(self, data: Mapping[str, Any]) -> str:
-        fields = dict(data)
-        if self.words:
-            fields.update(self.words)
-        player = data.get("player")
-        if player is not None:
-            fields["who"] = self.name(player)
-        text = self.template.format_map(fields)
-        return text[:1].upper() + text[1:]
-
-    def name(self, p: int) -> str:
-        if p < 0:
-            return "nobody"
-        a = self.avatars[p]
-        return family_name(self.comp, a) if a >= 0 else self.game.player_name(p)
+    event's data and ``{who}``, the name of the data's ``player`` as the table knew it when
+    the event was told (``TheDanceState.who``), with a capital first letter."""
+    fields = dict(data)
+    if words:
+        fields.update(words)
+    player = data.get("player")
+    if player is not None:
+        comp, game, avatars = names
+        a = avatars[player] if player >= 0 else -1
+        fields["who"] = (
+            "nobody" if player < 0 else family_name(comp, a) if a >= 0 else game.player_name(player)
+        )
+    text = template.format_map(fields)
+    return text[:1].upper() + text[1:]
 
 
 _FLAT_LISTS = (
