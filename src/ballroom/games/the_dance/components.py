@@ -186,6 +186,9 @@ class Board:
     index: Mapping[Hex, int]
     neighbours: tuple[tuple[int, ...], ...]
     """Six entries per hex, in DIRECTIONS order; -1 off the floor."""
+    exits: tuple[tuple[tuple[int, int], ...], ...]
+    """Per hex, its neighbours on the floor as ``(direction, hex)`` pairs, in DIRECTIONS
+    order: ``neighbours`` without the edge, for the rules that walk every step."""
     path_next: tuple[int, ...]
     """The next hex along the waltz for a path hex, else -1."""
     arrow_to: tuple[int, ...]
@@ -488,6 +491,9 @@ def parse_board(
         hexes=hexes_sorted,
         index=index,
         neighbours=neighbours,
+        exits=tuple(
+            tuple((direction, n) for direction, n in enumerate(row) if n >= 0) for row in neighbours
+        ),
         path_next=tuple(path_next),
         arrow_to=tuple(arrow_to),
         paths=tuple(tuple(index[h] for h in hexes) for hexes, _ in paths),

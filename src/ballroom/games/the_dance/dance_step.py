@@ -20,21 +20,18 @@ if TYPE_CHECKING:
     from ballroom.games.the_dance.state import TheDanceState
 
 
+STEP, LEAD = ac.STEP, ac.LEAD
+
+
 def actions(s: TheDanceState, p: int) -> list[int]:
     board = s.comp.board
     occ = s.occ
     out: list[int] = []
     if s.movement_left > 0:
         closed = s.closed[p]  # the other families' entry hexes (RULINGS 19)
-        neighbours = board.neighbours[s.avatar_pos[p]]
-        for direction in range(6):
-            nxt = neighbours[direction]
-            if (
-                nxt >= 0
-                and nxt not in closed
-                and (occ[nxt] < 0 or powers.may_pass_through(s, p, nxt, closed))
-            ):
-                out.append(ac.STEP + direction)
+        for direction, nxt in board.exits[s.avatar_pos[p]]:
+            if nxt not in closed and (occ[nxt] < 0 or powers.may_pass_through(s, p, nxt, closed)):
+                out.append(STEP + direction)
     if s.passing:
         return out
     lead_left = s.lead_left
@@ -44,9 +41,9 @@ def actions(s: TheDanceState, p: int) -> list[int]:
         out.append(ac.RELEASE + d)
         if lead_left[d] <= 0:
             continue
-        base = ac.LEAD + 6 * d
-        for direction, nxt in enumerate(board.neighbours[pos]):
-            if nxt >= 0 and occ[nxt] < 0:
+        base = LEAD + 6 * d
+        for direction, nxt in board.exits[pos]:
+            if occ[nxt] < 0:
                 out.append(base + direction)
         if pos == entry and sanctuary.may_seat(s, p, d):
             out.append(ac.SEAT + d)

@@ -60,8 +60,8 @@ def actions(s: TheDanceState, p: int) -> list[int]:
         # In reach: the pieces on the neighbouring hexes (no two pieces share a hex once
         # a Dance step is over).
         avatars_end = nd + s.n
-        for h in board.neighbours[here]:
-            piece = occ[h] if h >= 0 else -1
+        for _, h in board.exits[here]:
+            piece = occ[h]
             if piece < 0:
                 continue
             if piece < nd:
