@@ -74,7 +74,7 @@ def apply(s: TheDanceState, action: int, p: int, events: list[Event]) -> None:
         refreshments.spend(s, p, s.game.ankh_kind)
         s.ankhs_used += 1
         s.movement_left += 1
-        events.append(s.event("ankh", f"{s.who(p)} spends an Ankh: one more Movement.", player=p))
+        s.say(events, "ankh", "{who} spends an Ankh: one more Movement.", player=p)
         powers.on_ankh(s, p, events)
     elif action < ac.RELEASE + nd:
         influence.release(s, action - ac.RELEASE, events, voluntary=True)

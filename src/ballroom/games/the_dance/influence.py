@@ -111,12 +111,8 @@ def apply(s: TheDanceState, action: int, p: int, events: list[Event]) -> None:
         release(s, action - ac.RELEASE, events, voluntary=True)
     elif action == ac.CLEAR_FOIL:
         s.foiled[p] = False
-        events.append(
-            s.event(
-                "clear-foil",
-                f"{s.who(p)} spends its Influence step shaking off the Foil.",
-                player=p,
-            )
+        s.say(
+            events, "clear-foil", "{who} spends its Influence step shaking off the Foil.", player=p
         )
         s.end_turn(events)
     elif action == ac.PASS:
@@ -336,7 +332,7 @@ def apply_drop(s: TheDanceState, action: int, p: int, events: list[Event]) -> No
         release(s, x, events, voluntary=False)
         _place_marker(s, p, d, s.dominates)
     else:
-        events.append(s.event("decline", f"{s.who(p)} keeps its Influence where it was.", player=p))
+        s.say(events, "decline", "{who} keeps its Influence where it was.", player=p)
     _after_attempt(s, events)
 
 

@@ -37,15 +37,8 @@ def apply_draw(s: TheDanceState, action: int, events: list[Event]) -> None:
         s.plan[p] = x
     else:
         s.candidate_plan = x
-    events.append(s.event("draw-plan", f"{s.who(p)} draws a Plan.", player=p))
-    events.append(
-        s.event(
-            "your-plan",
-            f"You draw the Plan {s.comp.plans[x].id}.",
-            audience=p,
-            plan=s.comp.plans[x].id,
-        )
-    )
+    s.say(events, "draw-plan", "{who} draws a Plan.", player=p)
+    s.say(events, "your-plan", "You draw the Plan {plan}.", audience=p, plan=s.comp.plans[x].id)
     s.run_agenda(events)
 
 

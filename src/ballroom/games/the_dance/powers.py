@@ -201,14 +201,14 @@ def apply_draw(s: TheDanceState, action: int, events: list[Event]) -> None:
         gain(s, p, w)
     else:
         s.drawn_powers[p].append(w)
-    events.append(s.event("draw-power", f"{s.who(p)} draws a Power.", player=p))
-    events.append(
-        s.event(
-            "your-power",
-            f"You draw {s.comp.powers[w].name}.",
-            audience=p,
-            power=POWER_IDS[w],
-        )
+    s.say(events, "draw-power", "{who} draws a Power.", player=p)
+    s.say(
+        events,
+        "your-power",
+        "You draw {name}.",
+        audience=p,
+        words={"name": s.comp.powers[w].name},
+        power=POWER_IDS[w],
     )
     s.run_agenda(events)
 
@@ -224,11 +224,14 @@ def apply_keep(s: TheDanceState, action: int, p: int, events: list[Event]) -> No
     s.power_pile.extend(pair)
     s.drawn_powers[p] = []
     gain(s, p, w)
-    events.append(
-        s.event("keep-power", f"{s.who(p)} keeps one Power and returns the other.", player=p)
-    )
-    events.append(
-        s.event("your-power", f"You keep {s.comp.powers[w].name}.", audience=p, power=POWER_IDS[w])
+    s.say(events, "keep-power", "{who} keeps one Power and returns the other.", player=p)
+    s.say(
+        events,
+        "your-power",
+        "You keep {name}.",
+        audience=p,
+        words={"name": s.comp.powers[w].name},
+        power=POWER_IDS[w],
     )
     s.run_agenda(events)
 

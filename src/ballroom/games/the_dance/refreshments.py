@@ -89,7 +89,7 @@ def apply_discard(s: TheDanceState, action: int, p: int, events: list[Event]) ->
     s.hand_size[p] -= 1
     s.discarded[k] += 1
     s.discarded_count += 1
-    events.append(s.event("discard", f"{s.who(p)} discards a Refreshment face down.", player=p))
+    s.say(events, "discard", "{who} discards a Refreshment face down.", player=p)
     if s.hand_size[p] <= powers.hand_limit(s, p):
         s.run_agenda(events)
 
@@ -123,13 +123,13 @@ def apply_play(s: TheDanceState, action: int, p: int, events: list[Event]) -> No
     k = action - ac.REFRESH
     spend(s, p, k)
     s.played.append(k)
-    events.append(
-        s.event(
-            "refreshment",
-            f"{s.who(p)} plays a {kind_name(s, k)} Refreshment.",
-            player=p,
-            kind=s.comp.refreshments[k].slug,
-        )
+    s.say(
+        events,
+        "refreshment",
+        "{who} plays a {name} Refreshment.",
+        words={"name": kind_name(s, k)},
+        player=p,
+        kind=s.comp.refreshments[k].slug,
     )
     if len(s.played) == 2:
         powers.on_roll_refreshment(s, p, len(s.played), events)

@@ -52,13 +52,13 @@ def seat(s: TheDanceState, p: int, d: int, events: list[Event]) -> None:
     if slot == 1:
         s.markers[p] = 1
     s.seated[p].append(d)
-    events.append(
-        s.event(
-            "seat",
-            f"{s.comp.dancers[d].name} takes a seat at the {s.family(p)} table.",
-            player=p,
-            dancer=d,
-        )
+    s.say(
+        events,
+        "seat",
+        "{name} takes a seat at the {family} table.",
+        words={"name": s.comp.dancers[d].name, "family": s.family(p)},
+        player=p,
+        dancer=d,
     )
     if plans.plan_done(s, p):
         plans.finish(s, p, events)
@@ -73,11 +73,11 @@ def unseat(s: TheDanceState, p: int, d: int, events: list[Event]) -> None:
     s.occ[hex_] = d
     s.movement_left -= 1
     s.movement_spent += 1
-    events.append(
-        s.event(
-            "unseat",
-            f"{s.who(p)} sends {s.comp.dancers[d].name} back to the floor.",
-            player=p,
-            dancer=d,
-        )
+    s.say(
+        events,
+        "unseat",
+        "{who} sends {name} back to the floor.",
+        words={"name": s.comp.dancers[d].name},
+        player=p,
+        dancer=d,
     )

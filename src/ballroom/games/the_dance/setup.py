@@ -50,13 +50,13 @@ def apply_avatar(s: TheDanceState, action: int, p: int, events: list[Event]) -> 
     a = action - ac.CHOOSE_AVATAR
     s.avatar_of[p] = a
     avatar = s.comp.avatars[a]
-    events.append(
-        s.event(
-            "avatar",
-            f"{s.game.player_name(p)} plays {avatar.name} of the {avatar.family} family.",
-            player=p,
-            avatar=avatar.slug,
-        )
+    s.say(
+        events,
+        "avatar",
+        "{seat} plays {name} of the {family} family.",
+        words={"seat": s.game.player_name(p), "name": avatar.name, "family": avatar.family},
+        player=p,
+        avatar=avatar.slug,
     )
     s.run_agenda(events)
 
@@ -70,13 +70,13 @@ def apply_sanctuary(s: TheDanceState, action: int, p: int, events: list[Event]) 
     t = action - ac.CHOOSE_SANCTUARY
     s.sanctuary_of[p] = t
     sanctuary.close_entries(s)
-    events.append(
-        s.event(
-            "sanctuary",
-            f"{s.who(p)} takes the {s.comp.board.sanctuaries[t].colour} Sanctuary.",
-            player=p,
-            sanctuary=t,
-        )
+    s.say(
+        events,
+        "sanctuary",
+        "{who} takes the {colour} Sanctuary.",
+        words={"colour": s.comp.board.sanctuaries[t].colour},
+        player=p,
+        sanctuary=t,
     )
     s.run_agenda(events)
 
@@ -98,10 +98,13 @@ def apply_place_dancer(s: TheDanceState, action: int, events: list[Event]) -> No
     s.placed += 1
     s.dancer_pos[d] = hex_
     s.occ[hex_] = d
-    events.append(
-        s.event(
-            "place", f"{s.comp.dancers[d].name} takes her place on the floor.", dancer=d, hex=hex_
-        )
+    s.say(
+        events,
+        "place",
+        "{name} takes her place on the floor.",
+        words={"name": s.comp.dancers[d].name},
+        dancer=d,
+        hex=hex_,
     )
     s.run_agenda(events)
 

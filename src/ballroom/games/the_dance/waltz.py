@@ -131,7 +131,12 @@ def initiative_actions(s: TheDanceState, p: int) -> list[int]:
 def apply_initiative(s: TheDanceState, action: int, p: int, events: list[Event]) -> None:
     q = action - ac.INITIATIVE
     s.initiative = q
-    events.append(
-        s.event("initiative", f"{s.who(p)} passes the Initiative to {s.who(q)}.", player=p, to=q)
+    s.say(
+        events,
+        "initiative",
+        "{who} passes the Initiative to {name}.",
+        words={"name": s.who(q)},
+        player=p,
+        to=q,
     )
     s.run_agenda(events)
