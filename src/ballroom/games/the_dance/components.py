@@ -17,10 +17,10 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ballroom.core import effects as fx
 from ballroom.core.components import (
@@ -40,6 +40,9 @@ from ballroom.core.components import (
 )
 from ballroom.core.errors import ComponentError as ComponentError  # noqa: PLC0414  (a public name of The Dance, re-exported)
 from ballroom.core.errors import EffectError
+
+if TYPE_CHECKING:
+    from ballroom.games.the_dance.powers import Held
 
 DOMAINS: tuple[str, ...] = ("extortion", "corruption", "subjugation", "confidence")
 DIRECTIONS: tuple[tuple[int, int], ...] = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))
@@ -218,6 +221,11 @@ class Components:
     colours: tuple[str, ...]
     effects: fx.Effects
     """The Powers' rules (``Power.ability``), as one table of abilities."""
+    settled: dict[tuple[int, ...], Held] = field(
+        default_factory=dict, init=False, repr=False, compare=False
+    )
+    """What each set of Powers makes of the rules (``powers.settle``), once worked out: a
+    family's Powers change at every deal in search, but come from few sets."""
 
 
 # -- reading ------------------------------------------------------------------

@@ -120,7 +120,12 @@ class Held:
 def settle(s: TheDanceState, p: int) -> None:
     """Work out again what family ``p``'s Powers make of the rules, from those she holds now
     (replaced whole, never changed in place, so that clones share it)."""
-    s.held = (*s.held[:p], Held.of(s.comp.effects, s.powers[p]), *s.held[p + 1 :])
+    held = tuple(sorted(s.powers[p]))
+    settled = s.comp.settled
+    found = settled.get(held)
+    if found is None:
+        found = settled[held] = Held.of(s.comp.effects, held)
+    s.held = (*s.held[:p], found, *s.held[p + 1 :])
 
 
 # -- what the conditions of a Power used at will read ----------------------------------------------

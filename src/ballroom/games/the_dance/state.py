@@ -85,7 +85,8 @@ def _equally_likely(drawn: Callable[[TheDanceState], list[int]]) -> tuple[Outcom
 
     def outcomes(s: TheDanceState) -> list[tuple[int, float]]:
         found = drawn(s)
-        return [(a, 1 / len(found)) for a in found]
+        chance = 1 / len(found)
+        return [(a, chance) for a in found]
 
     def sample(s: TheDanceState) -> int:
         found = drawn(s)
