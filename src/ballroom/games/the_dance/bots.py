@@ -278,26 +278,34 @@ class _Context:
         used: int = self.view["dancer_influence"].count(self.me)
         return int(self.fam["markers"]) - used
 
-    def dancer_worth(self, d: int) -> float:
-        view = self.view
-        owner = view["dancer_influence"][d]
-        if owner == self.me:
-            return 0.0
-        symbol = self.comp.dancers[d].symbol
-        wanted = self.need[symbol] > 0
-        if owner >= 0:
-            if view["dancer_dominated"][d] and not self.game.margin_three:
-                return 0.0
-            theirs = view["families"][owner]
-            entry = self.board.sanctuaries[theirs["sanctuary"]].entry
-            close = self.board.distance[entry][view["dancer_pos"][d]]
-            return (0.55 if close <= 4 else 0.3) + (0.25 if wanted else 0.0)
-        if not wanted:
-            return 0.0
-        if self.free_markers <= 0:
-            # Success would move the marker off a Dancer already on her way home.
-            return 0.06 if "regale" in self.powers else 0.0
-        return 1.0 - 0.03 * self.board.distance[self.entry][int(view["dancer_pos"][d])]
+    @_once
+    def worths(self) -> list[float]:
+        """Dancer by Dancer, what Influencing her is worth: a Dancer the Plan needs most (a
+        little less the farther from home), freeing another family's near her table some,
+        and nothing for one already the seat's own or Dominated past taking."""
+        view, me, need = self.view, self.me, self.need
+        dancers, distance = self.comp.dancers, self.board.distance
+        sanctuaries, families = self.board.sanctuaries, view["families"]
+        positions, dominated = view["dancer_pos"], view["dancer_dominated"]
+        margin_three = self.game.margin_three
+        found: list[float] = []
+        for d, owner in enumerate(view["dancer_influence"]):
+            worth = 0.0
+            if owner != me:
+                wanted = need[dancers[d].symbol] > 0
+                if owner >= 0:
+                    if margin_three or not dominated[d]:
+                        entry = sanctuaries[families[owner]["sanctuary"]].entry
+                        close = distance[entry][positions[d]]
+                        worth = (0.55 if close <= 4 else 0.3) + (0.25 if wanted else 0.0)
+                elif wanted:
+                    if self.free_markers <= 0:
+                        # Success would move the marker off a Dancer already on her way home.
+                        worth = 0.06 if "regale" in self.powers else 0.0
+                    else:
+                        worth = 1.0 - 0.03 * distance[self.entry][int(positions[d])]
+            found.append(worth)
+        return found
 
     @_once
     def best_refresh(self) -> tuple[int, ...]:
@@ -357,13 +365,12 @@ class _Context:
     def targets(self) -> list[tuple[float, int]]:
         """Each Dancer on the floor worth Influencing: worth times odds, and her hex; the
         most worthwhile first."""
-        found = []
-        odds = self.odds_table
-        for d, pos in enumerate(self.view["dancer_pos"]):
-            if pos >= 0:
-                worth = self.dancer_worth(d)
-                if worth > 0:
-                    found.append((worth * odds[d], pos))
+        odds, worths = self.odds_table, self.worths
+        found = [
+            (worth * odds[d], pos)
+            for d, (pos, worth) in enumerate(zip(self.view["dancer_pos"], worths, strict=True))
+            if pos >= 0 and worth > 0
+        ]
         found.sort(key=_first, reverse=True)
         return found
 
@@ -520,7 +527,7 @@ class _Context:
         best_d, best_w = -1, 0.1
         for d, pos in enumerate(view["dancer_pos"]):
             if pos >= 0:
-                w = self.dancer_worth(d) * self.odds(d)
+                w = self.worths[d] * self.odds(d)
                 if w > best_w:
                     best_d, best_w = d, w
         if best_d < 0:
@@ -538,7 +545,7 @@ class _Context:
         for a in legal:
             if ac.INFLUENCE <= a < ac.INFLUENCE + self.nd:
                 d = a - ac.INFLUENCE
-                v = self.dancer_worth(d) * self.odds(d)
+                v = self.worths[d] * self.odds(d)
             elif a == ac.SERVER:
                 v = 0.25 if self.fam["refreshment_count"] < 3 else 0.05
             elif ac.FOIL <= a < ac.FOIL + 6:
