@@ -223,15 +223,15 @@ class _Context:
                 home[self.entry] = 0
                 self._home_frontier = [self.entry]
         frontier = self._home_frontier
-        neighbours = self.board.neighbours
+        adjacent = self.board.adjacent
         occ = self.occ
         while home[pos] == UNREACHABLE and frontier:
             self._home_ring += 1
             ring = self._home_ring
             nxt_frontier = []
             for h in frontier:
-                for n in neighbours[h]:
-                    if n >= 0 and home[n] == UNREACHABLE:
+                for n in adjacent[h]:
+                    if home[n] == UNREACHABLE:
                         home[n] = ring
                         if occ[n] < 0:
                             nxt_frontier.append(n)
@@ -255,15 +255,15 @@ class _Context:
             return dist
         dist[start] = 0
         frontier = [start]
-        neighbours = self.board.neighbours
+        adjacent = self.board.adjacent
         occ = self.occ
         step = 0
         while frontier and step < limit:
             step += 1
             nxt_frontier = []
             for h in frontier:
-                for n in neighbours[h]:
-                    if n >= 0 and dist[n] == UNREACHABLE and n not in closed:
+                for n in adjacent[h]:
+                    if dist[n] == UNREACHABLE and n not in closed:
                         dist[n] = step
                         if occ[n] < 0 or occ[n] == passable_piece:
                             nxt_frontier.append(n)
@@ -466,14 +466,16 @@ class _Context:
         )
         stay = -1.0 if must_move else self.hex_value(here) if not turn["passing"] else -1.0
         best_h, best_v = -1, stay
+        occ = self.occ
+        farthest = budget + (1 if ankh else 0)
         for h, dh in enumerate(dist):
-            if 0 < dh <= budget + (1 if ankh else 0) and self.occ[h] < 0:
+            if 0 < dh <= farthest and occ[h] < 0:
                 v = self.hex_value(h) - (0.05 if dh > budget else 0.0) - 0.001 * dh
                 if v > best_v + 1e-9:
                     best_h, best_v = h, v
         if best_h < 0 and (must_move or turn["passing"]):
             best_h = min(
-                (h for h, dh in enumerate(dist) if 0 < dh <= budget and self.occ[h] < 0),
+                (h for h, dh in enumerate(dist) if 0 < dh <= budget and occ[h] < 0),
                 default=-1,
                 key=lambda h: dist[h],
             )
@@ -509,13 +511,14 @@ class _Context:
         dist = [UNREACHABLE] * len(self.board.hexes)
         dist[start] = 0
         frontier = [start]
+        adjacent, closed = self.board.adjacent, self.closed
         step = 0
         while frontier and step < limit:
             step += 1
             nxt = []
             for h in frontier:
-                for n in self.board.neighbours[h]:
-                    if n >= 0 and dist[n] == UNREACHABLE and n not in self.closed:
+                for n in adjacent[h]:
+                    if dist[n] == UNREACHABLE and n not in closed:
                         dist[n] = step
                         nxt.append(n)
             frontier = nxt
@@ -535,7 +538,8 @@ class _Context:
         target = view["dancer_pos"][best_d]
         tdist = self.board.distance[target]
         budget = view["turn_state"]["moves_left"]
-        candidates = [h for h, dh in enumerate(dist) if 0 < dh <= budget and self.occ[h] < 0]
+        occ = self.occ
+        candidates = [h for h, dh in enumerate(dist) if 0 < dh <= budget and occ[h] < 0]
         if not candidates:
             return -1
         return min(candidates, key=lambda h: (tdist[h], dist[h]))

@@ -192,6 +192,8 @@ class Board:
     exits: tuple[tuple[tuple[int, int], ...], ...]
     """Per hex, its neighbours on the floor as ``(direction, hex)`` pairs, in DIRECTIONS
     order: ``neighbours`` without the edge, for the rules that walk every step."""
+    adjacent: tuple[tuple[int, ...], ...]
+    """Per hex, its neighbours on the floor, in DIRECTIONS order: for searches of the floor."""
     path_next: tuple[int, ...]
     """The next hex along the waltz for a path hex, else -1."""
     arrow_to: tuple[int, ...]
@@ -502,6 +504,7 @@ def parse_board(
         exits=tuple(
             tuple((direction, n) for direction, n in enumerate(row) if n >= 0) for row in neighbours
         ),
+        adjacent=tuple(tuple(n for n in row if n >= 0) for row in neighbours),
         path_next=tuple(path_next),
         arrow_to=tuple(arrow_to),
         paths=tuple(tuple(index[h] for h in hexes) for hexes, _ in paths),
