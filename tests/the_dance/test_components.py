@@ -353,3 +353,12 @@ def test_each_power_is_one_ability_named_by_its_id() -> None:
     comp = default_components()
     assert [p.ability.name for p in comp.powers] == [p.id for p in comp.powers]
     assert set(comp.effects.abilities) == {p.id for p in comp.powers}
+
+
+def test_the_floor_tables_agree_with_the_neighbours() -> None:
+    """``exits`` and ``adjacent`` are ``neighbours`` without the edge, in direction order."""
+    board = default_components().board
+    for h, row in enumerate(board.neighbours):
+        on_floor = [(direction, n) for direction, n in enumerate(row) if n >= 0]
+        assert list(board.exits[h]) == on_floor
+        assert list(board.adjacent[h]) == [n for _, n in on_floor]

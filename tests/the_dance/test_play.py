@@ -11,6 +11,7 @@ from ballroom.core.rng import Rng, derive_seed
 from ballroom.games.the_dance import TheDance
 from ballroom.games.the_dance import actions as ac
 from ballroom.games.the_dance.position import Look, Position, act
+from ballroom.games.the_dance.steps import Phase
 
 
 def tatiana_next_to_lady_julia() -> Position:
@@ -66,6 +67,22 @@ def test_event_sentence_tells_the_roll_and_its_target() -> None:
     act(state, "end-dance", "influence lady-julia", "domain corruption", "no-refreshment")
     sentences = act(state, "roll 2", "accept")
     assert "The Saar family rolls 2 against 4: Lady Julia is Influenced." in sentences
+
+
+def test_a_told_sentence_names_the_seats_as_the_table_knew_them_then() -> None:
+    """Sentences are worded when first read; one told before its family chose an Avatar
+    still names her by her seat when read after (NEW BLOOD deals before the Avatars)."""
+    state = TheDance(2, scenario="new-blood").new_state(5)
+    told = []
+    while state.step().name is not Phase.CHOOSE_AVATAR:
+        told += state.apply(
+            state.legal_actions()[0] if not state.is_chance_node() else state.sample_chance()
+        )
+    for _ in range(2):
+        state.apply(state.legal_actions()[0])
+    assert state.who(0).startswith("the ") and state.who(1).startswith("the ")
+    draws = [event.text for event in told if event.kind == "draw-power"]
+    assert draws == ["Player 1 draws a Power."] * 2 + ["Player 2 draws a Power."] * 2
 
 
 def test_render_shows_the_ballroom_and_hides_secrets() -> None:

@@ -99,6 +99,21 @@ def test_mesmerize_reaches_two_hexes() -> None:
     assert "influence lady-julia" in legal_texts(state)
 
 
+def test_what_powers_make_of_the_rules_is_the_same_worked_out_once_or_again() -> None:
+    """Families holding the same Powers share what they make of the rules (``settle``),
+    as ``Held.of`` works it out afresh."""
+    states = [
+        plain().powers("plum", *held).build()
+        for held in (("mesmerize", "host"), ("host", "mesmerize"))
+    ]
+    for state in states:
+        fresh = powers.Held.of(state.comp.effects, state.powers[0])
+        assert state.held[0].limits == fresh.limits
+        assert state.held[0].standing == fresh.standing
+        assert state.held[0].limits["influence-reach"] == 2
+    assert states[0].held[0] is states[1].held[0]
+
+
 def test_old_wealth_limit_six() -> None:
     state = (
         plain()
