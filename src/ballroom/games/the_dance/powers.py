@@ -120,12 +120,17 @@ class Held:
 def settle(s: TheDanceState, p: int) -> None:
     """Work out again what family ``p``'s Powers make of the rules, from those she holds now
     (replaced whole, never changed in place, so that clones share it)."""
-    held = tuple(sorted(s.powers[p]))
-    settled = s.comp.settled
-    found = settled.get(held)
+    s.held = (*s.held[:p], held_of(s.comp, s.powers[p]), *s.held[p + 1 :])
+
+
+def held_of(comp: Components, held: Iterable[int]) -> Held:
+    """What the Powers ``held`` make of the rules, worked out once per set of Powers
+    (``Components.settled``)."""
+    key = tuple(sorted(held))
+    found = comp.settled.get(key)
     if found is None:
-        found = settled[held] = Held.of(s.comp.effects, held)
-    s.held = (*s.held[:p], found, *s.held[p + 1 :])
+        found = comp.settled[key] = Held.of(comp.effects, key)
+    return found
 
 
 # -- what the conditions of a Power used at will read ----------------------------------------------

@@ -175,7 +175,7 @@ class TheDanceState(State):
         self.foiled = [False] * n
         self.markers = [1] * n
         self.powers: list[list[int]] = [[] for _ in range(n)]
-        self.held = (powers.Held.of(comp.effects, ()),) * n
+        self.held = (powers.held_of(comp, ()),) * n
         """What each family's Powers make of the rules (``powers.settle``): replaced, never
         changed in place, so that a clone shares it."""
         self.revealed: list[list[int]] = [[] for _ in range(n)]

@@ -377,7 +377,7 @@ def _deal_powers(s: TheDanceState, view: Seen, rng: Rng) -> None:
     s.power_pile = list(deal)
     # Which Power another family returned is not sampled: no rule reads it.
     s.dealt_powers = [ws + drawn for ws, drawn in zip(s.powers, s.drawn_powers, strict=True)]
-    s.held = (powers.Held.of(s.comp.effects, ()),) * len(s.powers)
+    s.held = (powers.held_of(s.comp, ()),) * len(s.powers)
     for q in range(len(s.powers)):
         powers.settle(s, q)
 
