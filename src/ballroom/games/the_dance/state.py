@@ -20,7 +20,7 @@ not made at all while a search or a simulation plays with ``advance``.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
@@ -360,10 +360,7 @@ class TheDanceState(State):
 
     def who(self, p: int) -> str:
         """A seat's name in the log: its family once known, as on every screen."""
-        if p < 0:
-            return "nobody"
-        a = self.avatar_of[p]
-        return family_name(self.comp, a) if a >= 0 else self.game.player_name(p)
+        return seat_name(self.comp, self.game, self.avatar_of, p)
 
     def family(self, p: int) -> str:
         a = self.avatar_of[p]
@@ -396,6 +393,15 @@ class TheDanceState(State):
             events.append(Event(event, partial(sentence, template, words, names), data, seats))
 
 
+def seat_name(comp: Components, game: TheDance, avatars: Sequence[int], p: int) -> str:
+    """Seat ``p``'s name in the log (``nobody`` for none): her family once she chose her
+    Avatar (``avatars``, each seat's), else her seat."""
+    if p < 0:
+        return "nobody"
+    a = avatars[p]
+    return family_name(comp, a) if a >= 0 else game.player_name(p)
+
+
 Names = tuple["Components", "TheDance", tuple[int, ...]]
 """What names the seats in a sentence: the components, the game, each seat's Avatar."""
 
@@ -411,11 +417,7 @@ def sentence(
         fields.update(words)
     player = data.get("player")
     if player is not None:
-        comp, game, avatars = names
-        a = avatars[player] if player >= 0 else -1
-        fields["who"] = (
-            "nobody" if player < 0 else family_name(comp, a) if a >= 0 else game.player_name(player)
-        )
+        fields["who"] = seat_name(*names, player)
     text = template.format_map(fields)
     return text[:1].upper() + text[1:]
 
