@@ -21,6 +21,7 @@ if TYPE_CHECKING:
 
 
 STEP, LEAD = ac.STEP, ac.LEAD
+"""Bound once: the steps and leads are listed at every decision of a Dance step."""
 
 
 def actions(s: TheDanceState, p: int) -> list[int]:
