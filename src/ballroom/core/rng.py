@@ -36,25 +36,35 @@ def _faces_of_top_byte(sides: int) -> bytes:
 class Rng:
     """A reproducible random source; ``clone`` copies its exact position.
 
+    The generator is seeded on the first draw, not when the source is made.
     A clone shares its original's generator, and whichever of them draws
     next copies the generator's state first (copy on write): copying a
     Mersenne Twister is most of what a game state's clone costs, and many
     clones (a search's trial moves, an adapter's checks) never draw.
     """
 
-    __slots__ = ("_random", "_shared")
+    __slots__ = ("_random", "_seed", "_shared")
 
     def __init__(self, seed: int) -> None:
-        self._random = random.Random(seed)
-        self._shared = False
+        self._random: random.Random | None = None
+        """The generator, made when first drawn from (many sources never draw: a
+        search's sampled worlds whose dice the search rolls itself)."""
+        self._seed = seed
+        self._shared = True
+        """Whether the next draw must first make a generator of its own: from the seed, or
+        as a copy of the one a clone shares."""
 
     def _own(self) -> random.Random:
-        """The generator to draw from: this source's own, copied first if a clone shares it."""
+        """The generator to draw from: made from the seed on the first draw, or copied first
+        if a clone shares it."""
         if self._shared:
-            # Not ``random.Random()``: that first seeds itself from the system's
-            # entropy, only to be overwritten by ``setstate``.
-            own = random.Random.__new__(random.Random)
-            own.setstate(self._random.getstate())
+            if self._random is None:
+                own = random.Random(self._seed)
+            else:
+                # Not ``random.Random()``: that first seeds itself from the system's
+                # entropy, only to be overwritten by ``setstate``.
+                own = random.Random.__new__(random.Random)
+                own.setstate(self._random.getstate())
             self._random = own
             self._shared = False
         return self._random
@@ -136,6 +146,7 @@ class Rng:
         """A source at this one's exact position; the generator is copied when either draws."""
         twin = Rng.__new__(Rng)
         twin._random = self._random
+        twin._seed = self._seed
         twin._shared = self._shared = True
         return twin
 

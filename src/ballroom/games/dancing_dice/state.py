@@ -32,6 +32,7 @@ from ballroom.games.dancing_dice.ending import final_ranking, the_end
 from ballroom.games.dancing_dice.game_play import (
     CHOSEN,
     FIRST,
+    FACE_OF,
     FIRST_IDS,
     REROLL,
     ROLL,
@@ -187,9 +188,11 @@ class DancingDiceState(DeclaredState[Phase]):
         return told or []
 
     def advance(self, action: int, player: int) -> None:
-        """A couple's choice for a caller that reads no events: straight to the rule, no event."""
+        """A die or a couple's choice for a caller that reads no events: straight to the
+        rule, no event."""
         if player == CHANCE:
-            super().advance(action, player)
+            self._roll(FACE_OF[action], None)
+            self.history.append((player, action))
         elif action in FIRST_IDS:
             self._arrange(player, CHOSEN[action], None)
             self.history.append((player, action))
