@@ -9,8 +9,10 @@ from __future__ import annotations
 
 import hashlib
 import random
+from bisect import bisect_right
 from collections.abc import Sequence
 from functools import cache
+from itertools import accumulate
 from typing import TypeVar
 
 T = TypeVar("T")
@@ -133,14 +135,15 @@ class Rng:
 
     def weighted_index(self, weights: Sequence[float]) -> int:
         """An index drawn with probability proportional to ``weights``."""
-        total = sum(weights)
+        return self.running_index(tuple(accumulate(weights)), sum(weights))
+
+    def running_index(self, running: Sequence[float], total: float) -> int:
+        """``weighted_index`` of the weights whose running sums (added one by one, first
+        to last) are ``running`` and whose ``sum()`` is ``total``: odds used again and
+        again can be summed once. The first index whose running sum passes a uniform
+        draw of ``[0, total)`` (the last, should rounding leave it short)."""
         threshold = self.random() * total
-        running = 0.0
-        for index, weight in enumerate(weights):
-            running += weight
-            if threshold < running:
-                return index
-        return len(weights) - 1
+        return min(bisect_right(running, threshold), len(running) - 1)
 
     def clone(self) -> Rng:
         """A source at this one's exact position; the generator is copied when either draws."""
