@@ -117,7 +117,10 @@ class Rng:
         if n <= 0:
             raise ValueError("choice() needs at least one item")
         bits = n.bit_length()
-        getrandbits = self._own().getrandbits
+        own = self._random
+        if self._shared or own is None:  # ``_own``, without a call for the common case
+            own = self._own()
+        getrandbits = own.getrandbits
         value = getrandbits(bits)
         while value >= n:
             value = getrandbits(bits)

@@ -78,12 +78,23 @@ class DancingDice(DeclaredGame[Phase]):
         self.no_zone_views = {seat: self.no_zones.view(seat) for seat in [None, *range(players)]}
         """Each seat's view of no zones, made once."""
         self._lineups: dict[tuple[int, ...], Lineup] = {}
+        self._rerolled: dict[tuple[int, tuple[int, ...]], tuple[tuple[int, int], ...]] = {}
 
     def lineup(self, couples: tuple[int, ...]) -> Lineup:
         """What a round with ``couples`` dancing rolls and asks, worked out once per lineup."""
         found = self._lineups.get(couples)
         if found is None:
             found = self._lineups[couples] = Lineup.of(couples, self.dice.rolled)
+        return found
+
+    def rerolled(self, couple: int, places: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
+        """The dice chance rolls again when ``couple`` re-rolls ``places``, in order:
+        ``(couple, die)``, worked out once per couple and choice."""
+        key = (couple, places)
+        found = self._rerolled.get(key)
+        if found is None:
+            found = tuple((couple, die) for die in self.dice.rerolled(places))
+            self._rerolled[key] = found
         return found
 
     @cached_property

@@ -17,7 +17,6 @@ sentences only when read, and the view only when asked for.
 
 from __future__ import annotations
 
-from itertools import repeat
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ballroom.core.actions import Action
@@ -266,12 +265,13 @@ class DancingDiceState(DeclaredState[Phase]):
             self.step = after
             return
         # The rules announce how many dice each couple re-rolls: a secret choice shows.
+        rerolled, rerolls, announced = self.game.rerolled, self.rerolls, self.announced
         for couple in self.lineup.couples:
-            chosen = self.game.dice.rerolled(self.rerolls[couple])
-            self.announced[couple] = len(chosen)
-            self.pending += zip(repeat(couple), chosen, strict=False)  # as many as chosen
+            rolls = rerolled(couple, rerolls[couple])
+            announced[couple] = len(rolls)
+            self.pending += rolls
             if told is not None:
-                count = {"player": couple, "count": len(chosen)}
+                count = {"player": couple, "count": len(rolls)}
                 told.append(Event("reroll", log.reroll, count, reveals=True))
         self.step = self.next_step()
 
