@@ -59,17 +59,19 @@ class Rng:
     def _own(self) -> random.Random:
         """The generator to draw from: made from the seed on the first draw, or copied first
         if a clone shares it."""
-        if self._shared:
-            if self._random is None:
-                own = random.Random(self._seed)
-            else:
-                # Not ``random.Random()``: that first seeds itself from the system's
-                # entropy, only to be overwritten by ``setstate``.
-                own = random.Random.__new__(random.Random)
-                own.setstate(self._random.getstate())
-            self._random = own
-            self._shared = False
-        return self._random
+        shared = self._random
+        if shared is None:
+            own = random.Random(self._seed)
+        elif self._shared:
+            # Not ``random.Random()``: that first seeds itself from the system's
+            # entropy, only to be overwritten by ``setstate``.
+            own = random.Random.__new__(random.Random)
+            own.setstate(shared.getstate())
+        else:
+            own = shared
+        self._random = own
+        self._shared = False
+        return own
 
     def below(self, n: int) -> int:
         """A uniform integer in ``0..n-1``."""

@@ -152,9 +152,15 @@ def _skip_rolled(state: DancingDiceState, to_roll: int, me: int, rng: Rng) -> No
 def _roll_afresh(state: DancingDiceState, player: int, dice: Sequence[int], rng: Rng) -> None:
     """Roll ``player``'s ``dice`` (rolled dice, by their first place) as the game rolls them."""
     rules = state.game.dice
-    for die, face in zip(dice, rng.rolls(len(dice), rules.faces), strict=True):
+    faces = rng.rolls(len(dice), rules.faces)
+    own = state.dice[player]
+    if rules.places is None:  # the rulebook's dice: one place each
+        for die, face in zip(dice, faces, strict=True):
+            own[die] = face
+        return
+    for die, face in zip(dice, faces, strict=True):
         for place in rules.filled(die):
-            state.dice[player][place] = face
+            own[place] = face
 
 
 def _rival_choice(state: DancingDiceState, player: int, rng: Rng, *, arranging: bool) -> int:

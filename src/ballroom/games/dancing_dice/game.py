@@ -13,9 +13,9 @@ for algorithms that walk its whole tree.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from functools import cached_property
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 
 from ballroom.core.actions import ActionCodec
 from ballroom.core.bots import Bot
@@ -37,6 +37,14 @@ from ballroom.games.dancing_dice.state import DancingDiceState, Lineup
 if TYPE_CHECKING:
     import numpy as np
     import numpy.typing as npt
+
+
+class SearchHooks(NamedTuple):
+    """The code behind the search hooks (``determinize.py``, ``outlook.py``)."""
+
+    determinize: Callable[[DancingDice, Observation, Rng], DancingDiceState]
+    evaluate: Callable[[DancingDiceState], list[float]]
+    rollout_action: Callable[[DancingDiceState, int, Rng], int]
 
 
 class DancingDice(DeclaredGame[Phase]):
@@ -121,22 +129,24 @@ class DancingDice(DeclaredGame[Phase]):
 
     # -- search ---------------------------------------------------------------
 
-    def determinize(self, observation: Observation, rng: Rng) -> DancingDiceState:
-        from ballroom.games.dancing_dice import determinize  # numpy and the expert's tables
+    @cached_property
+    def _search(self) -> SearchHooks:
+        """The search hooks' code, imported (numpy and the expert's tables) when a search
+        first asks, then read at the cost of an attribute: a search asks at every move."""
+        from ballroom.games.dancing_dice import determinize, outlook
 
-        return determinize.determinize(self, observation, rng)
+        return SearchHooks(determinize.determinize, outlook.evaluate, determinize.rollout_action)
+
+    def determinize(self, observation: Observation, rng: Rng) -> DancingDiceState:
+        return self._search.determinize(self, observation, rng)
 
     def evaluate(self, state: DancingDiceState) -> list[float]:
         """Search hook: estimated win shares of a state cut short (see outlook.py)."""
-        from ballroom.games.dancing_dice import outlook
-
-        return outlook.evaluate(state)
+        return self._search.evaluate(state)
 
     def rollout_action(self, state: DancingDiceState, player: int, rng: Rng) -> int:
         """Search hook: a fast, strong rollout policy (see determinize.py)."""
-        from ballroom.games.dancing_dice import determinize
-
-        return determinize.rollout_action(state, player, rng)
+        return self._search.rollout_action(state, player, rng)
 
     # -- learners -------------------------------------------------------------
 
@@ -161,3 +171,4 @@ class DancingDice(DeclaredGame[Phase]):
 
     def describe_action(self, action: int, observation: Observation) -> str:
         return render.describe_action(action, observation)
+

@@ -124,7 +124,7 @@ def reroll_id(dice: Iterable[int]) -> int:
     return REROLL_IDS[mask - 1] if mask else KEEP_ID
 
 
-FIRST_ID_OF = {row: FIRST_IDS[index] for index, row in enumerate(FIRST_ROWS)}
+FIRST_ID_OF: dict[tuple[int, ...], int] = {row: FIRST_IDS[i] for i, row in enumerate(FIRST_ROWS)}
 """The id of each first dance, by its dice in order."""
 
 
