@@ -587,6 +587,7 @@ class ISMCTSAgent:
             stop_turn = None
         elif stop_turn is None:
             stop_turn = state.turns() + self.settings.horizon
+        policy = self.policy
         for _ in range(MAX_ROLLOUT_ACTIONS):
             current = state.current_players()
             if not current:
@@ -596,6 +597,8 @@ class ISMCTSAgent:
             player = current[0]
             if player == CHANCE:
                 action = state.draw_chance(rng)
+            elif policy is not None:
+                action = policy(state, player, rng)
             else:
                 action = self._policy_move(state, player, rng)
             state.advance(action, player)

@@ -136,7 +136,10 @@ class Rng:
 
     def random(self) -> float:
         """A float in ``[0, 1)``."""
-        return self._own().random()
+        own = self._random
+        if self._shared or own is None:  # as in ``choice``
+            own = self._own()
+        return own.random()
 
     def weighted_index(self, weights: Sequence[float]) -> int:
         """An index drawn with probability proportional to ``weights``."""

@@ -228,7 +228,10 @@ def _best_rows(context: tuple[tuple[int, ...], int, int, int]) -> npt.NDArray[np
 def rollout_action(state: DancingDiceState, player: int, rng: Rng) -> int:
     """The expert's choice (a uniform one under research options): rollouts vary by their
     dice, and a search's first guess at a move is the expert's."""
-    return _rival_choice(state, player, rng, arranging=state.step.name is Phase.ARRANGE)
+    arranging = state.step.name is Phase.ARRANGE
+    if state.game.dice.is_rulebook:
+        return expert_action(state, player, arranging=arranging)
+    return _rival_choice(state, player, rng, arranging=arranging)
 
 
 def _side(faces: tuple[int, int, int]) -> tuple[tuple[int, ...], int]:
