@@ -59,18 +59,17 @@ def _random_mask(rng: Rng, size: int) -> tuple[int, ...]:
     return tuple(sorted(dice[:size]))
 
 
-_last_read: tuple[Observation | None, DiceView | None] = (None, None)
+_last_read: list[tuple[Observation, DiceView]] = []
 """The observation last read, and its view: a search samples many worlds from one."""
 
 
 def _read(observation: Observation) -> DiceView:
     """``read(observation)``, remembered for the same observation object (observations are
     made afresh for each decision and never changed)."""
-    global _last_read
-    seen, view = _last_read
-    if seen is not observation or view is None:
-        view = read(observation)
-        _last_read = (observation, view)
+    if _last_read and _last_read[0][0] is observation:
+        return _last_read[0][1]
+    view = read(observation)
+    _last_read[:] = [(observation, view)]
     return view
 
 
@@ -246,7 +245,9 @@ SIDES = tuple(_side((a, b, c)) for a, b, c in product(range(1, 7), repeat=3))
 ORDERS = sorted({order for order, _ in SIDES})
 """The six orders of a side's dice."""
 SIDE_ORDER = tuple(ORDERS.index(order) for order, _ in SIDES)
+"""Per side's faces, as ``SIDES``: the index of its order in ``ORDERS``."""
 SIDE_TRIPLE = tuple(triple for _, triple in SIDES)
+"""Per side's faces, as ``SIDES``: the index of its sorted faces in ``TRIPLES``."""
 
 
 def _first_ids(white: tuple[int, ...], coloured: tuple[int, ...]) -> tuple[int, ...]:
@@ -276,10 +277,17 @@ the couple's own re-roll action."""
 
 
 @lru_cache(maxsize=1024)
-def _expert_choices(context: tuple[tuple[int, ...], int, int, int]) -> tuple[list[int], list[int]]:
-    """Per dice set (``56 * white triple + coloured triple``): the expert's first row and its
-    pair of side masks in this context, as plain lists (read once per move of a rollout)."""
-    return _best_rows(context).tolist(), best_rerolls(context).ravel().tolist()
+def _expert_rows(context: tuple[tuple[int, ...], int, int, int]) -> list[int]:
+    """``_best_rows`` as a plain list (a rollout reads one entry per move)."""
+    rows: list[int] = _best_rows(context).tolist()
+    return rows
+
+
+@lru_cache(maxsize=1024)
+def _expert_masks(context: tuple[tuple[int, ...], int, int, int]) -> list[int]:
+    """``best_rerolls`` as a plain list, by ``56 * white triple + coloured triple``."""
+    masks: list[int] = best_rerolls(context).ravel().tolist()
+    return masks
 
 
 def expert_action(state: DancingDiceState, player: int, *, arranging: bool) -> int:
@@ -297,7 +305,6 @@ def expert_action(state: DancingDiceState, player: int, *, arranging: bool) -> i
     coloured = 36 * d + 6 * e + f - 43
     dice_set = SIDE_TRIPLE[white] * len(TRIPLES) + SIDE_TRIPLE[coloured]
     orders = 6 * SIDE_ORDER[white] + SIDE_ORDER[coloured]
-    rows, masks = _expert_choices(context)
     if arranging:
-        return FIRST_BY_ORDER[orders][rows[dice_set]]
-    return REROLL_BY_ORDER[orders][masks[dice_set]]
+        return FIRST_BY_ORDER[orders][_expert_rows(context)[dice_set]]
+    return REROLL_BY_ORDER[orders][_expert_masks(context)[dice_set]]

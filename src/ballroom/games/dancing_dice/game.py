@@ -171,4 +171,3 @@ class DancingDice(DeclaredGame[Phase]):
 
     def describe_action(self, action: int, observation: Observation) -> str:
         return render.describe_action(action, observation)
-

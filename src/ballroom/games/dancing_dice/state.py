@@ -30,8 +30,8 @@ from ballroom.games.dancing_dice.dance_values import RANKS_UNDER, TRIPLE_OF, TRI
 from ballroom.games.dancing_dice.ending import final_ranking, the_end
 from ballroom.games.dancing_dice.game_play import (
     CHOSEN,
-    FIRST,
     FACE_OF,
+    FIRST,
     FIRST_IDS,
     REROLL,
     ROLL,
