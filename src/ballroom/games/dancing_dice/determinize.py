@@ -59,17 +59,18 @@ def _random_mask(rng: Rng, size: int) -> tuple[int, ...]:
     return tuple(sorted(dice[:size]))
 
 
-_last_read: list[tuple[Observation, DiceView]] = []
+_last_read: list[tuple[Observation | None, DiceView | None]] = [(None, None)]
 """The observation last read, and its view: a search samples many worlds from one."""
 
 
 def _read(observation: Observation) -> DiceView:
     """``read(observation)``, remembered for the same observation object (observations are
     made afresh for each decision and never changed)."""
-    if _last_read and _last_read[0][0] is observation:
-        return _last_read[0][1]
+    seen, view = _last_read[0]  # read whole, so another thread's search cannot mix them up
+    if seen is observation and view is not None:
+        return view
     view = read(observation)
-    _last_read[:] = [(observation, view)]
+    _last_read[0] = (observation, view)
     return view
 
 
