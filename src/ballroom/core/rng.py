@@ -12,7 +12,6 @@ import random
 from bisect import bisect_right
 from collections.abc import Sequence
 from functools import cache
-from itertools import accumulate
 from typing import TypeVar
 
 T = TypeVar("T")
@@ -60,15 +59,15 @@ class Rng:
         """The generator to draw from: made from the seed on the first draw, or copied first
         if a clone shares it."""
         shared = self._random
+        if shared is not None and not self._shared:
+            return shared  # its own already
         if shared is None:
             own = random.Random(self._seed)
-        elif self._shared:
+        else:
             # Not ``random.Random()``: that first seeds itself from the system's
             # entropy, only to be overwritten by ``setstate``.
             own = random.Random.__new__(random.Random)
             own.setstate(shared.getstate())
-        else:
-            own = shared
         self._random = own
         self._shared = False
         return own
@@ -143,7 +142,14 @@ class Rng:
 
     def weighted_index(self, weights: Sequence[float]) -> int:
         """An index drawn with probability proportional to ``weights``."""
-        return self.running_index(tuple(accumulate(weights)), sum(weights))
+        total = sum(weights)
+        threshold = self.random() * total
+        running = 0.0
+        for index, weight in enumerate(weights):
+            running += weight
+            if threshold < running:
+                return index
+        return len(weights) - 1
 
     def running_index(self, running: Sequence[float], total: float) -> int:
         """``weighted_index`` of the weights whose running sums (added one by one, first
