@@ -8,7 +8,9 @@ import pytest
 
 from ballroom.core.errors import IllegalActionError
 from ballroom.core.flow import Mode
-from ballroom.core.state import CHANCE
+from ballroom.core.rng import Rng
+from ballroom.core.state import CHANCE, State
+from ballroom.games.dancing_dice import DancingDice
 from ballroom.games.high_card import HighCard
 from ballroom.games.high_card.game import DRAW, PLAY, Phase
 
@@ -56,3 +58,12 @@ def test_the_observation_is_the_view() -> None:
     assert observation["public"]["queue"] == [["setup", 1]]
     assert observation["public"]["effect"]["ask"]["kind"] == "draw"
     assert observation["private"] is None
+
+
+def test_a_searchs_chance_draw_at_an_every_step_is_the_generic_draw() -> None:
+    """``draw_chance`` reads an ``every`` step's odds summed once: the outcome the
+    generic draw from ``chance_outcomes`` gives with the same source."""
+    state = DancingDice(3, **{"research-faces": 4}).new_state(2)
+    assert state.is_chance_node()
+    for seed in range(200):
+        assert state.draw_chance(Rng(seed)) == State.draw_chance(state, Rng(seed))

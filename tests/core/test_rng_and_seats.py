@@ -1,7 +1,9 @@
 from __future__ import annotations
 
 import copy
+import itertools
 import pickle
+import random
 from collections.abc import Callable
 
 import pytest
@@ -115,3 +117,47 @@ def test_copies_draw_what_their_original_would_have_whoever_draws_first(
             DRAWS[done](replay, done_arg)
         assert DRAWS[kind](sources[index], arg) == DRAWS[kind](replay, arg)
         paths[index].append((kind, arg))
+
+
+def _weighted_index_by_hand(rng: Rng, weights: list[float]) -> int:
+    """The draw ``weighted_index`` pins: the first running sum past ``random() * sum``."""
+    threshold = rng.random() * sum(weights)
+    running = 0.0
+    for index, weight in enumerate(weights):
+        running += weight
+        if threshold < running:
+            return index
+    return len(weights) - 1
+
+
+@pytest.mark.parametrize(
+    "weights",
+    [[1 / 6] * 6, [0.5, 0.0, 0.5], [0.1, 0.2, 0.3, 0.4], [0.0, 0.0], [1.0], [0.25, 0.75, 0.0]],
+)
+def test_odds_summed_once_draw_what_weighted_index_draws(weights: list[float]) -> None:
+    by_hand, weighted, running = Rng(9), Rng(9), Rng(9)
+    sums = tuple(itertools.accumulate(weights))
+    for _ in range(500):
+        expected = _weighted_index_by_hand(by_hand, weights)
+        assert weighted.weighted_index(weights) == expected
+        assert running.running_index(sums, sum(weights)) == expected
+
+
+def test_a_source_seeded_on_its_first_draw_draws_the_seeds_stream() -> None:
+    """Made, cloned, copied or pickled before any draw, a source still draws its seed's
+    numbers, each copy on its own."""
+    generator = random.Random(31)
+    stream = []
+    while len(stream) < 50:  # ``below(1000)``: ten bits, drawn again when 1000 or more
+        value = generator.getrandbits(10)
+        if value < 1000:
+            stream.append(value)
+    for copy_of in (
+        lambda rng: rng.clone(),
+        copy.deepcopy,
+        lambda rng: pickle.loads(pickle.dumps(rng)),
+    ):
+        original = Rng(31)
+        twin = copy_of(original)
+        assert [original.below(1000) for _ in range(50)] == stream
+        assert [twin.below(1000) for _ in range(50)] == stream

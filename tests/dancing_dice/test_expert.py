@@ -20,7 +20,7 @@ from ballroom.core.play import decision_for
 from ballroom.core.state import CHANCE
 from ballroom.games.dancing_dice.batch_expert import ExpertBatch, context_code
 from ballroom.games.dancing_dice.dance_values import TRIPLE_INDEX, TRIPLES
-from ballroom.games.dancing_dice.determinize import expert_action
+from ballroom.games.dancing_dice.determinize import best_rerolls, expert_action
 from ballroom.games.dancing_dice.expert import (
     GALA_CODE,
     ROCK_CODE,
@@ -28,10 +28,18 @@ from ballroom.games.dancing_dice.expert import (
     ExpertAgent,
     arrangement_costs,
     code_costs,
+    first_dance,
     reroll_costs,
+    table_order,
     tables,
 )
-from ballroom.games.dancing_dice.game_play import FIRST_IDS, FIRST_ROWS, KEEP_ID, dice_of
+from ballroom.games.dancing_dice.game_play import (
+    FIRST_IDS,
+    FIRST_ROWS,
+    KEEP_ID,
+    dice_of,
+    reroll_id,
+)
 from ballroom.games.dancing_dice.judging import Performance, satisfactory_count
 from ballroom.games.dancing_dice.position import Look, Position
 from ballroom.games.dancing_dice.state import DancingDiceState
@@ -155,3 +163,25 @@ def test_the_expert_dances_the_cheapest_arrangement_of_its_own_dice() -> None:
         for action in the_three_experts(state):
             chosen = arrangement_cost(faces, first_row(action), context)
             assert chosen == cheapest, (faces, tango, endurance)
+
+
+def test_a_rollouts_expert_choice_is_the_tables_choice_for_its_own_dice() -> None:
+    """``expert_action`` reads its choice from per-order tables: the tables' best first row
+    and re-roll masks, for the dice sorted as the tables see them, as the couple's own."""
+    rng = random.Random(4)
+    for _ in range(300):
+        tango = tuple(rng.randint(1, 6) for _ in range(3))
+        faces = tuple(rng.randint(1, 6) for _ in range(6))
+        state = arranging(tango, faces, endurance=rng.randint(1, 10))
+        context = (tuple(sorted(tango)), 1, satisfactory_count(2), state.endurance[0])
+        order = table_order(faces)
+        dice_set = (
+            TRIPLE_INDEX[tuple(sorted(faces[:3]))] * len(TRIPLES)
+            + TRIPLE_INDEX[tuple(sorted(faces[3:]))]
+        )
+        row = int(arrangement_costs(*context)[dice_set].argmin())
+        assert expert_action(state, 0, arranging=True) == first_dance(faces, row)
+        masks = int(best_rerolls(context).ravel()[dice_set])
+        rerolled = [order[i] for i in range(3) if masks >> (3 + i) & 1]
+        rerolled += [order[3 + i] for i in range(3) if masks >> i & 1]
+        assert expert_action(state, 0, arranging=False) == reroll_id(rerolled)

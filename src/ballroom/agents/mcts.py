@@ -454,7 +454,7 @@ class ISMCTSAgent:
                 return self._rollout(state, rng, stop_turn)[seat]
             player = current[0]
             if player == CHANCE:
-                state.advance(_chance(state, rng), CHANCE)
+                state.advance(state.draw_chance(rng), CHANCE)
                 continue
             legal = state.legal_actions(player)
             if len(legal) == 1:
@@ -567,7 +567,7 @@ class ISMCTSAgent:
                 return None
             if current[0] != CHANCE:
                 return self.seat if self.seat in current else current[0]
-            state.advance(_chance(state, rng), CHANCE)
+            state.advance(state.draw_chance(rng), CHANCE)
 
     def _policy_move(
         self, state: State, player: int, rng: Rng, legal: list[int] | None = None
@@ -587,6 +587,7 @@ class ISMCTSAgent:
             stop_turn = None
         elif stop_turn is None:
             stop_turn = state.turns() + self.settings.horizon
+        policy = self.policy
         for _ in range(MAX_ROLLOUT_ACTIONS):
             current = state.current_players()
             if not current:
@@ -595,7 +596,9 @@ class ISMCTSAgent:
                 break
             player = current[0]
             if player == CHANCE:
-                action = _chance(state, rng)
+                action = state.draw_chance(rng)
+            elif policy is not None:
+                action = policy(state, player, rng)
             else:
                 action = self._policy_move(state, player, rng)
             state.advance(action, player)
@@ -624,13 +627,6 @@ def _node_of(table: dict[tuple[int, str], _Node], state: State, player: int) -> 
     if node is None:
         node = table[key] = _Node()
     return node
-
-
-def _chance(state: State, rng: Rng) -> int:
-    """An outcome from the node's declared odds, drawn with the bot's own source."""
-    outcomes = state.chance_outcomes()
-    index = rng.weighted_index([p for _, p in outcomes])
-    return outcomes[index][0]
 
 
 def _final_score(

@@ -31,6 +31,7 @@ from abc import abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from enum import Enum
 from functools import cached_property
+from itertools import accumulate
 from typing import Any, ClassVar, Generic, TypeVar, cast
 
 from ballroom.core.actions import Action, ActionCodec
@@ -39,6 +40,7 @@ from ballroom.core.errors import IllegalActionError
 from ballroom.core.events import Event
 from ballroom.core.flow import Flow, Step
 from ballroom.core.game import Game
+from ballroom.core.rng import Rng
 from ballroom.core.state import CHANCE, Observation, State
 from ballroom.core.view import View
 from ballroom.core.zones import Zones
@@ -83,6 +85,15 @@ class DeclaredGame(Game, Generic[N]):
     def odds(self) -> Mapping[Any, tuple[tuple[int, float], ...]]:
         """The outcomes of each ``every`` step with their (equal) probabilities."""
         return {name: tuple((i, 1.0 / len(ids)) for i in ids) for name, ids in self.offers.items()}
+
+    @cached_property
+    def running_odds(self) -> Mapping[Any, tuple[tuple[float, ...], float]]:
+        """Per ``every`` step, its odds summed once for ``Rng.running_index``: the running
+        sums and the total."""
+        return {
+            name: (tuple(accumulate(p for _, p in odds)), sum(p for _, p in odds))
+            for name, odds in self.odds.items()
+        }
 
 
 class DeclaredState(State, Generic[N]):
@@ -210,6 +221,14 @@ class DeclaredState(State, Generic[N]):
         if offered is not None:
             return offered[self.rng.below(len(offered))]
         return super().sample_chance()
+
+    def draw_chance(self, rng: Rng) -> int:
+        """At an ``every`` step from the odds summed once; elsewhere as any state draws."""
+        offered = self._offered()
+        if offered is None:
+            return super().draw_chance(rng)
+        running, total = self.game.running_odds[self.step.name]
+        return offered[rng.running_index(running, total)]
 
     def _apply(self, action: int, player: int) -> list[Event]:
         chosen = self.game.codec.decode(action)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import hashlib
 import random
+from bisect import bisect_right
 from collections.abc import Sequence
 from functools import cache
 from typing import TypeVar
@@ -36,28 +37,40 @@ def _faces_of_top_byte(sides: int) -> bytes:
 class Rng:
     """A reproducible random source; ``clone`` copies its exact position.
 
+    The generator is seeded on the first draw, not when the source is made.
     A clone shares its original's generator, and whichever of them draws
     next copies the generator's state first (copy on write): copying a
     Mersenne Twister is most of what a game state's clone costs, and many
     clones (a search's trial moves, an adapter's checks) never draw.
     """
 
-    __slots__ = ("_random", "_shared")
+    __slots__ = ("_random", "_seed", "_shared")
 
     def __init__(self, seed: int) -> None:
-        self._random = random.Random(seed)
-        self._shared = False
+        self._random: random.Random | None = None
+        """The generator, made when first drawn from (many sources never draw: a
+        search's sampled worlds whose dice the search rolls itself)."""
+        self._seed = seed
+        self._shared = True
+        """Whether the next draw must first make a generator of its own: from the seed, or
+        as a copy of the one a clone shares."""
 
     def _own(self) -> random.Random:
-        """The generator to draw from: this source's own, copied first if a clone shares it."""
-        if self._shared:
+        """The generator to draw from: made from the seed on the first draw, or copied first
+        if a clone shares it."""
+        shared = self._random
+        if shared is not None and not self._shared:
+            return shared  # its own already
+        if shared is None:
+            own = random.Random(self._seed)
+        else:
             # Not ``random.Random()``: that first seeds itself from the system's
             # entropy, only to be overwritten by ``setstate``.
             own = random.Random.__new__(random.Random)
-            own.setstate(self._random.getstate())
-            self._random = own
-            self._shared = False
-        return self._random
+            own.setstate(shared.getstate())
+        self._random = own
+        self._shared = False
+        return own
 
     def below(self, n: int) -> int:
         """A uniform integer in ``0..n-1``."""
@@ -105,7 +118,10 @@ class Rng:
         if n <= 0:
             raise ValueError("choice() needs at least one item")
         bits = n.bit_length()
-        getrandbits = self._own().getrandbits
+        own = self._random
+        if self._shared or own is None:  # ``_own``, without a call for the common case
+            own = self._own()
+        getrandbits = own.getrandbits
         value = getrandbits(bits)
         while value >= n:
             value = getrandbits(bits)
@@ -119,7 +135,10 @@ class Rng:
 
     def random(self) -> float:
         """A float in ``[0, 1)``."""
-        return self._own().random()
+        own = self._random
+        if self._shared or own is None:  # as in ``choice``
+            own = self._own()
+        return own.random()
 
     def weighted_index(self, weights: Sequence[float]) -> int:
         """An index drawn with probability proportional to ``weights``."""
@@ -132,10 +151,19 @@ class Rng:
                 return index
         return len(weights) - 1
 
+    def running_index(self, running: Sequence[float], total: float) -> int:
+        """``weighted_index`` of the weights whose running sums (added one by one, first
+        to last) are ``running`` and whose ``sum()`` is ``total``: odds used again and
+        again can be summed once. The first index whose running sum passes a uniform
+        draw of ``[0, total)`` (the last, should rounding leave it short)."""
+        threshold = self.random() * total
+        return min(bisect_right(running, threshold), len(running) - 1)
+
     def clone(self) -> Rng:
         """A source at this one's exact position; the generator is copied when either draws."""
         twin = Rng.__new__(Rng)
         twin._random = self._random
+        twin._seed = self._seed
         twin._shared = self._shared = True
         return twin
 

@@ -111,6 +111,13 @@ class State(ABC):
         index = self.rng.weighted_index([probability for _, probability in outcomes])
         return outcomes[index][0]
 
+    def draw_chance(self, rng: Rng) -> int:
+        """A chance outcome drawn from the declared odds with ``rng``, not the state's own
+        source (a search's, so that no future die is foreseen): the outcome at
+        ``rng.weighted_index`` of the probabilities."""
+        outcomes = self.chance_outcomes()
+        return outcomes[rng.weighted_index([probability for _, probability in outcomes])][0]
+
     def apply(
         self, action: int, player: int | None = None, *, trusted: bool = False
     ) -> list[Event]:

@@ -29,6 +29,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import lru_cache
+from itertools import product
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -37,18 +38,13 @@ import numpy.typing as npt
 from ballroom.core.errors import InvalidOptionError
 from ballroom.core.rng import Rng
 from ballroom.core.state import CHANCE, Observation
-from ballroom.games.dancing_dice.dance_values import TRIPLE_INDEX, TRIPLES
-from ballroom.games.dancing_dice.expert import (
-    SIDE_KEY_INDEX,
-    arrangement_costs,
-    first_dance,
-    reroll_costs,
-)
-from ballroom.games.dancing_dice.game_play import Phase, dice_of, reroll_id
+from ballroom.games.dancing_dice.dance_values import TRIPLE_INDEX, TRIPLE_OF, TRIPLES
+from ballroom.games.dancing_dice.expert import SIDE_KEY_INDEX, arrangement_costs, reroll_costs
+from ballroom.games.dancing_dice.game_play import FIRST_ROWS, Phase, dice_of, first_id, reroll_id
 from ballroom.games.dancing_dice.judging import satisfactory_count
 from ballroom.games.dancing_dice.preparation import DICE_PER_PLAYER
 from ballroom.games.dancing_dice.state import DancingDiceState
-from ballroom.games.dancing_dice.view import read
+from ballroom.games.dancing_dice.view import DiceView, read
 
 if TYPE_CHECKING:
     from ballroom.games.dancing_dice.game import DancingDice
@@ -63,9 +59,24 @@ def _random_mask(rng: Rng, size: int) -> tuple[int, ...]:
     return tuple(sorted(dice[:size]))
 
 
+_last_read: list[tuple[Observation | None, DiceView | None]] = [(None, None)]
+"""The observation last read, and its view: a search samples many worlds from one."""
+
+
+def _read(observation: Observation) -> DiceView:
+    """``read(observation)``, remembered for the same observation object (observations are
+    made afresh for each decision and never changed)."""
+    seen, view = _last_read[0]  # read whole, so another thread's search cannot mix them up
+    if seen is observation and view is not None:
+        return view
+    view = read(observation)
+    _last_read[0] = (observation, view)
+    return view
+
+
 def determinize(game: DancingDice, observation: Observation, rng: Rng) -> DancingDiceState:
     """A state consistent with what ``observation``'s seat has seen; the rest from ``rng``."""
-    view = read(observation)
+    view = _read(observation)
     me = view.seat
     if me is None or view.private is None or not 0 <= me < game.players:
         raise InvalidOptionError(
@@ -141,9 +152,15 @@ def _skip_rolled(state: DancingDiceState, to_roll: int, me: int, rng: Rng) -> No
 def _roll_afresh(state: DancingDiceState, player: int, dice: Sequence[int], rng: Rng) -> None:
     """Roll ``player``'s ``dice`` (rolled dice, by their first place) as the game rolls them."""
     rules = state.game.dice
-    for die, face in zip(dice, rng.rolls(len(dice), rules.faces), strict=True):
+    faces = rng.rolls(len(dice), rules.faces)
+    own = state.dice[player]
+    if rules.places is None:  # the rulebook's dice: one place each
+        for die, face in zip(dice, faces, strict=True):
+            own[die] = face
+        return
+    for die, face in zip(dice, faces, strict=True):
         for place in rules.filled(die):
-            state.dice[player][place] = face
+            own[place] = face
 
 
 def _rival_choice(state: DancingDiceState, player: int, rng: Rng, *, arranging: bool) -> int:
@@ -211,28 +228,84 @@ def _best_rows(context: tuple[tuple[int, ...], int, int, int]) -> npt.NDArray[np
 def rollout_action(state: DancingDiceState, player: int, rng: Rng) -> int:
     """The expert's choice (a uniform one under research options): rollouts vary by their
     dice, and a search's first guess at a move is the expert's."""
-    return _rival_choice(state, player, rng, arranging=state.step.name is Phase.ARRANGE)
+    arranging = state.step.name is Phase.ARRANGE
+    if state.game.dice.is_rulebook:
+        return expert_action(state, player, arranging=arranging)
+    return _rival_choice(state, player, rng, arranging=arranging)
+
+
+def _side(faces: tuple[int, int, int]) -> tuple[tuple[int, ...], int]:
+    """One side's three dice sorted by face (equal faces keep their order, as
+    ``expert.table_order`` sorts them), and the index of their sorted faces in ``TRIPLES``."""
+    order = tuple(sorted(range(3), key=faces.__getitem__))
+    return order, TRIPLE_INDEX[tuple(sorted(faces))]
+
+
+SIDES = tuple(_side((a, b, c)) for a, b, c in product(range(1, 7), repeat=3))
+"""Per side's faces ``a, b, c`` (at ``36 * a + 6 * b + c - 43``): its order and triple."""
+ORDERS = sorted({order for order, _ in SIDES})
+"""The six orders of a side's dice."""
+SIDE_ORDER = tuple(ORDERS.index(order) for order, _ in SIDES)
+"""Per side's faces, as ``SIDES``: the index of its order in ``ORDERS``."""
+SIDE_TRIPLE = tuple(triple for _, triple in SIDES)
+"""Per side's faces, as ``SIDES``: the index of its sorted faces in ``TRIPLES``."""
+
+
+def _first_ids(white: tuple[int, ...], coloured: tuple[int, ...]) -> tuple[int, ...]:
+    """The ``first`` id for each of the tables' first rows, a couple's sides in these orders."""
+    order = (*white, *(3 + die for die in coloured))
+    return tuple(first_id(order[place] for place in row) for row in FIRST_ROWS)
+
+
+def _reroll_ids(white: tuple[int, ...], coloured: tuple[int, ...]) -> tuple[int, ...]:
+    """The ``reroll`` id for each pair of side masks ``8 * white + coloured`` of the tables,
+    a couple's sides in these orders."""
+    return tuple(
+        reroll_id(
+            [white[i] for i in range(3) if masks >> (3 + i) & 1]
+            + [3 + coloured[i] for i in range(3) if masks >> i & 1]
+        )
+        for masks in range(64)
+    )
+
+
+FIRST_BY_ORDER = tuple(_first_ids(w, c) for w in ORDERS for c in ORDERS)
+"""``FIRST_BY_ORDER[6 * white order + coloured order][row]``: the tables' first row as the
+couple's own ``first`` action (what ``expert.first_dance`` works out)."""
+REROLL_BY_ORDER = tuple(_reroll_ids(w, c) for w in ORDERS for c in ORDERS)
+"""``REROLL_BY_ORDER[6 * white order + coloured order][masks]``: the tables' side masks as
+the couple's own re-roll action."""
+
+
+@lru_cache(maxsize=1024)
+def _expert_rows(context: tuple[tuple[int, ...], int, int, int]) -> list[int]:
+    """``_best_rows`` as a plain list (a rollout reads one entry per move)."""
+    rows: list[int] = _best_rows(context).tolist()
+    return rows
+
+
+@lru_cache(maxsize=1024)
+def _expert_masks(context: tuple[tuple[int, ...], int, int, int]) -> list[int]:
+    """``best_rerolls`` as a plain list, by ``56 * white triple + coloured triple``."""
+    masks: list[int] = best_rerolls(context).ravel().tolist()
+    return masks
 
 
 def expert_action(state: DancingDiceState, player: int, *, arranging: bool) -> int:
     """What the expert bot would choose for ``player``'s dice, from memoised tables."""
     dancers = len(state.dancing)
+    a, b, c = state.tango
     context = (
-        tuple(sorted(state.tango)),
+        TRIPLES[TRIPLE_OF[36 * a + 6 * b + c - 43]],
         dancers - 1,
         satisfactory_count(dancers),
         state.endurance[player],
     )
-    faces = state.dice[player]
-    white = sorted(range(3), key=faces.__getitem__)
-    coloured = sorted(range(3, 6), key=faces.__getitem__)
-    config = (
-        TRIPLE_INDEX[(faces[white[0]], faces[white[1]], faces[white[2]])],
-        TRIPLE_INDEX[(faces[coloured[0]], faces[coloured[1]], faces[coloured[2]])],
-    )
+    a, b, c, d, e, f = state.dice[player]
+    white = 36 * a + 6 * b + c - 43
+    coloured = 36 * d + 6 * e + f - 43
+    dice_set = SIDE_TRIPLE[white] * len(TRIPLES) + SIDE_TRIPLE[coloured]
+    orders = 6 * SIDE_ORDER[white] + SIDE_ORDER[coloured]
     if arranging:
-        return first_dance(faces, int(_best_rows(context)[config[0] * len(TRIPLES) + config[1]]))
-    masks = int(best_rerolls(context)[config])
-    dice = [white[i] for i in range(3) if masks >> (3 + i) & 1]
-    dice += [coloured[i] for i in range(3) if masks >> i & 1]
-    return reroll_id(dice)
+        return FIRST_BY_ORDER[orders][_expert_rows(context)[dice_set]]
+    return REROLL_BY_ORDER[orders][_expert_masks(context)[dice_set]]

@@ -13,9 +13,9 @@ for algorithms that walk its whole tree.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from functools import cached_property
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 
 from ballroom.core.actions import ActionCodec
 from ballroom.core.bots import Bot
@@ -37,6 +37,14 @@ from ballroom.games.dancing_dice.state import DancingDiceState, Lineup
 if TYPE_CHECKING:
     import numpy as np
     import numpy.typing as npt
+
+
+class SearchHooks(NamedTuple):
+    """The code behind the search hooks (``determinize.py``, ``outlook.py``)."""
+
+    determinize: Callable[[DancingDice, Observation, Rng], DancingDiceState]
+    evaluate: Callable[[DancingDiceState], list[float]]
+    rollout_action: Callable[[DancingDiceState, int, Rng], int]
 
 
 class DancingDice(DeclaredGame[Phase]):
@@ -78,12 +86,23 @@ class DancingDice(DeclaredGame[Phase]):
         self.no_zone_views = {seat: self.no_zones.view(seat) for seat in [None, *range(players)]}
         """Each seat's view of no zones, made once."""
         self._lineups: dict[tuple[int, ...], Lineup] = {}
+        self._rerolled: dict[tuple[int, tuple[int, ...]], tuple[tuple[int, int], ...]] = {}
 
     def lineup(self, couples: tuple[int, ...]) -> Lineup:
         """What a round with ``couples`` dancing rolls and asks, worked out once per lineup."""
         found = self._lineups.get(couples)
         if found is None:
             found = self._lineups[couples] = Lineup.of(couples, self.dice.rolled)
+        return found
+
+    def rerolled(self, couple: int, places: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
+        """The dice chance rolls again when ``couple`` re-rolls ``places``, in order:
+        ``(couple, die)``, worked out once per couple and choice."""
+        key = (couple, places)
+        found = self._rerolled.get(key)
+        if found is None:
+            found = tuple((couple, die) for die in self.dice.rerolled(places))
+            self._rerolled[key] = found
         return found
 
     @cached_property
@@ -110,22 +129,24 @@ class DancingDice(DeclaredGame[Phase]):
 
     # -- search ---------------------------------------------------------------
 
-    def determinize(self, observation: Observation, rng: Rng) -> DancingDiceState:
-        from ballroom.games.dancing_dice import determinize  # numpy and the expert's tables
+    @cached_property
+    def _search(self) -> SearchHooks:
+        """The search hooks' code, imported (numpy and the expert's tables) when a search
+        first asks, then read at the cost of an attribute: a search asks at every move."""
+        from ballroom.games.dancing_dice import determinize, outlook
 
-        return determinize.determinize(self, observation, rng)
+        return SearchHooks(determinize.determinize, outlook.evaluate, determinize.rollout_action)
+
+    def determinize(self, observation: Observation, rng: Rng) -> DancingDiceState:
+        return self._search.determinize(self, observation, rng)
 
     def evaluate(self, state: DancingDiceState) -> list[float]:
         """Search hook: estimated win shares of a state cut short (see outlook.py)."""
-        from ballroom.games.dancing_dice import outlook
-
-        return outlook.evaluate(state)
+        return self._search.evaluate(state)
 
     def rollout_action(self, state: DancingDiceState, player: int, rng: Rng) -> int:
         """Search hook: a fast, strong rollout policy (see determinize.py)."""
-        from ballroom.games.dancing_dice import determinize
-
-        return determinize.rollout_action(state, player, rng)
+        return self._search.rollout_action(state, player, rng)
 
     # -- learners -------------------------------------------------------------
 

@@ -109,6 +109,10 @@ CHOSEN: dict[int, tuple[int, ...]] = {
 """The dice each ``keep``, ``reroll`` and ``first`` id names."""
 
 
+FACE_OF = {roll_id: face for face, roll_id in enumerate(ROLL_IDS, start=1)}
+"""The face each ``roll`` id shows."""
+
+
 def roll_id(face: int) -> int:
     """The id of a die showing ``face``."""
     return ROLL_IDS[face - 1]
@@ -120,9 +124,15 @@ def reroll_id(dice: Iterable[int]) -> int:
     return REROLL_IDS[mask - 1] if mask else KEEP_ID
 
 
+FIRST_ID_OF: dict[tuple[int, ...], int] = {row: FIRST_IDS[i] for i, row in enumerate(FIRST_ROWS)}
+"""The id of each first dance, by its dice in order."""
+
+
 def first_id(dice: Iterable[int]) -> int:
     """The id of dancing the first dance with ``dice`` (three, in any order)."""
-    return CODEC.encode(FIRST(tuple(sorted(dice))))
+    row = tuple(sorted(dice))
+    found = FIRST_ID_OF.get(row)
+    return CODEC.encode(FIRST(row)) if found is None else found  # refused with its message
 
 
 def dice_of(action: int) -> tuple[int, ...]:

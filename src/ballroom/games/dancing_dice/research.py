@@ -94,6 +94,9 @@ class Dice:
     couples roll single dice."""
     tango_faces: int = field(init=False, compare=False)
     """How many of the three Tango faces each Tango die shows."""
+    is_rulebook: bool = field(init=False, compare=False)
+    """Whether these are the rulebook's dice (no research option is on): asked at every
+    move of a search, so worked out once."""
 
     def __post_init__(self) -> None:
         single = self.places is not None
@@ -102,17 +105,14 @@ class Dice:
         tango = tuple((CHANCE, die) for die in range(1 if single else TANGO_DICE))
         object.__setattr__(self, "tango_rolls", tango)
         object.__setattr__(self, "tango_faces", TANGO_DICE // len(tango))
+        rulebook = self.faces == 6 and self.places is None and self.rerolls
+        object.__setattr__(self, "is_rulebook", rulebook)
 
     @classmethod
     def of(cls, options: Mapping[str, OptionValue]) -> Dice:
         single = bool(options[SINGLE_DICE])
         places = {WHITE_DIE[0]: WHITE_DIE, COLOURED_DIE[0]: COLOURED_DIE} if single else None
         return cls(int(options[FACES]), places, bool(options[REROLLS]))
-
-    @property
-    def is_rulebook(self) -> bool:
-        """Whether these are the rulebook's dice (no research option is on)."""
-        return self == Dice()
 
     def filled(self, die: int) -> tuple[int, ...]:
         """The places a rolled ``die`` shows its face in."""

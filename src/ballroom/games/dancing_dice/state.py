@@ -17,7 +17,6 @@ sentences only when read, and the view only when asked for.
 
 from __future__ import annotations
 
-from itertools import repeat
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ballroom.core.actions import Action
@@ -31,6 +30,7 @@ from ballroom.games.dancing_dice.dance_values import RANKS_UNDER, TRIPLE_OF, TRI
 from ballroom.games.dancing_dice.ending import final_ranking, the_end
 from ballroom.games.dancing_dice.game_play import (
     CHOSEN,
+    FACE_OF,
     FIRST,
     FIRST_IDS,
     REROLL,
@@ -187,9 +187,11 @@ class DancingDiceState(DeclaredState[Phase]):
         return told or []
 
     def advance(self, action: int, player: int) -> None:
-        """A couple's choice for a caller that reads no events: straight to the rule, no event."""
+        """A die or a couple's choice for a caller that reads no events: straight to the
+        rule, no event."""
         if player == CHANCE:
-            super().advance(action, player)
+            self._roll(FACE_OF[action], None)
+            self.history.append((player, action))
         elif action in FIRST_IDS:
             self._arrange(player, CHOSEN[action], None)
             self.history.append((player, action))
@@ -263,12 +265,13 @@ class DancingDiceState(DeclaredState[Phase]):
             self.step = after
             return
         # The rules announce how many dice each couple re-rolls: a secret choice shows.
+        rerolled, rerolls, announced = self.game.rerolled, self.rerolls, self.announced
         for couple in self.lineup.couples:
-            chosen = self.game.dice.rerolled(self.rerolls[couple])
-            self.announced[couple] = len(chosen)
-            self.pending += zip(repeat(couple), chosen, strict=False)  # as many as chosen
+            rolls = rerolled(couple, rerolls[couple])
+            announced[couple] = len(rolls)
+            self.pending += rolls
             if told is not None:
-                count = {"player": couple, "count": len(chosen)}
+                count = {"player": couple, "count": len(rolls)}
                 told.append(Event("reroll", log.reroll, count, reveals=True))
         self.step = self.next_step()
 
