@@ -38,12 +38,15 @@ if TYPE_CHECKING:
 HERE = Path(__file__).resolve().parent
 LAST_TURN = 200
 MCTS_CASES = (
-    ("dancing-dice", 2, "expert", "horizon=1", 1),
-    ("dancing-dice", 4, "expert", "horizon=2", 1),
+    ("dancing-dice", 2, "expert", "horizon=1,rollout=game,search=tree,below=tree", 1),
+    ("dancing-dice", 4, "expert", "horizon=2,rollout=game,search=tree,below=tree", 1),
     ("the-dance", 4, "heuristic", "horizon=2,rollout=game,search=tree", 1),
     ("the-dance", 2, "heuristic", "horizon=2,rollout=heuristic,search=halving,below=tree", 2),
 )
-"""A subset of ``bench_mcts.CASES``: the default bots of both games and a plain search each."""
+"""A subset of ``bench_mcts.CASES``: the default bots of both games and a plain search each.
+
+Every setting a game's ``bot_defaults`` would fill in is spelled out, so that both
+trees run the same search (Dancing Dice's defaults differ between them)."""
 
 
 def work(base: int, scale: float) -> int:
