@@ -25,7 +25,7 @@ from functools import lru_cache
 from ballroom.core.agent import Decision
 from ballroom.core.rng import Rng
 from ballroom.core.state import CHANCE
-from ballroom.games.dark_tales import ball
+from ballroom.games.dark_tales import ball, tiles
 from ballroom.games.dark_tales.card_texts import matches
 from ballroom.games.dark_tales.components import Item, Per
 from ballroom.games.dark_tales.game import DarkTales
@@ -152,7 +152,10 @@ def _hand_worth(state: DarkTalesState, seat: int) -> float:
     plays one card a turn, and the game ends when the first player runs out, so cards beyond
     the others' hands plus one are never played), the rest as spares."""
     counting = _counting(state)
-    values = sorted((_held_value(card, counting) for card in state.hand(seat)), reverse=True)
+    counts: dict[str, tuple[int, int]] = {}
+    values = sorted(
+        (_held_value(card, counting, counts) for card in state.hand(seat)), reverse=True
+    )
     others = max(len(state.hand(s)) for s in range(state.game.players) if s != seat)
     plays = min(len(values), others + 1)
     return sum(values[:plays]) + SPARE_CARD * (len(values) - plays)
@@ -166,19 +169,35 @@ def _counting(state: DarkTalesState) -> tuple[list[int], list[int]]:
     return state.in_play(), coming
 
 
-def _held_value(card: int, counting: tuple[list[int], list[int]]) -> float:
+def _held_value(
+    card: int, counting: tuple[list[int], list[int]], counts: dict[str, tuple[int, int]]
+) -> float:
     """What a card in hand is worth: its text to come, and a share of the VP it would score,
     where a card scoring per card in play counts those in play and a share of those to come
-    (a Noble is worth keeping while Females keep coming)."""
+    (a Noble is worth keeping while Females keep coming). ``counts`` keeps, per kind of card
+    counted, how many are in play and to come, for the other cards of the same hand."""
     found = CATALOG.cards[card]
     vp = float(found.vp)
-    in_play, coming = counting
     for op in found.does:
         if isinstance(op, Per):
-            now = sum(matches(c, op.what) for c in in_play)
-            later = sum(matches(c, op.what) for c in coming if c != card)
+            counted = counts.get(op.what)
+            if counted is None:
+                in_play, coming = counting
+                counted = counts[op.what] = (_count(in_play, op.what), _count(coming, op.what))
+            now, later = counted
+            later -= _is(card, op.what)  # the card itself is to come, but counts not itself
             vp += op.vp * (now + GROWTH * later)
     return CARD_IN_HAND + HAND_VP * vp
+
+
+def _count(cards: list[int], what: str) -> int:
+    return sum(_is(card, what) for card in cards)
+
+
+@lru_cache(maxsize=None)
+def _is(card: int, what: str) -> bool:
+    """``matches``, remembered: a card's type and name never change."""
+    return matches(card, what)
 
 
 @lru_cache(maxsize=4096)
@@ -191,4 +210,17 @@ def _couples(mine: tuple[int, ...], middle: tuple[int, ...]) -> int:
 
 def _awards(state: DarkTalesState, seat: int) -> int:
     """The final Ball's awards the seat would win if the game ended now."""
-    return sum(ball.ranked(state, image)[seat][0] for image, _ in CATALOG.cinderella.awards)
+    return _awards_by_seat(state.showing)[seat]
+
+
+@lru_cache(maxsize=4096)
+def _awards_by_seat(showing: tuple[tuple[int, ...], ...]) -> tuple[int, ...]:
+    """Per seat, the final Ball's awards for the sides its tiles show (``showing``: the
+    tables recur from move to move, so each is worked out once)."""
+    faces = CATALOG.cinderella.faces
+    totals = [0] * len(showing)
+    for image, _ in CATALOG.cinderella.awards:
+        counts = [tiles.images([faces[face] for face in shown], image) for shown in showing]
+        for seat, (vp, _count, _rank) in enumerate(ball.ranks(counts, image)):
+            totals[seat] += vp
+    return tuple(totals)
