@@ -25,7 +25,7 @@ def test_games_lists_games_options_and_bots() -> None:
     # The Dance's, Vampire's Harvest's.
     assert [row.split(" │ ")[1] for row in rows if row.startswith("iterations │")] == [
         "300",
-        "50",
+        "60",
         "32",
         "200",
         "100",

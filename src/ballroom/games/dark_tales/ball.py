@@ -31,6 +31,8 @@ from ballroom.games.dark_tales.couples import Couple, best_couples
 from ballroom.games.dark_tales.turn import BEST, CATALOG, COUPLE, STOP, Phase, Task
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
     from ballroom.core.actions import Action
     from ballroom.games.dark_tales.state import DarkTalesState
 
@@ -249,8 +251,14 @@ def award(state: DarkTalesState) -> None:
 def ranked(state: DarkTalesState, image: Image) -> list[tuple[int, int, int]]:
     """Per seat: the VP the final Ball awards it for ``image`` now, its count and its rank
     (a seat showing none does not rank: 0 VP)."""
-    vps = dict(RULES.awards)[image]
     counts = [tiles.images(state.faces(seat), image) for seat in range(state.game.players)]
+    return ranks(counts, image)
+
+
+def ranks(counts: Sequence[int], image: Image) -> list[tuple[int, int, int]]:
+    """Per seat, from how many ``image`` each shows: the VP the final Ball awards, the count
+    and the rank."""
+    vps = dict(RULES.awards)[image]
     found = []
     for count in counts:
         rank = sum(other > count for other in counts)

@@ -19,9 +19,10 @@ def _heuristic(game: Game, seat: int, rng: Rng, params: ParamValues) -> Agent:
     return HeuristicAgent(rng)
 
 
-BOT_DEFAULTS = ("mcts:iterations=50,horizon=2,search=halving,prior=heuristic",)
-"""A bare ``mcts`` seat: the heuristic's move unless paired rollouts of the seat's turn and the
-next (the game's greedy policy, then its evaluation) show another clearly better."""
+BOT_DEFAULTS = ("mcts:iterations=60,horizon=2,search=halving,below=rollout,prior=heuristic",)
+"""A bare ``mcts`` seat: the heuristic's move unless paired rollouts show another clearly
+better, averaged over worlds dealt from the seat's view: the rest of its turn and the next
+seat's turn, played by the game's greedy policy, then the game's evaluation."""
 
 BOTS = by_name(
     Bot(

@@ -20,12 +20,12 @@ hands plus one are spares, worth little.
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache, lru_cache
 
 from ballroom.core.agent import Decision
 from ballroom.core.rng import Rng
 from ballroom.core.state import CHANCE
-from ballroom.games.dark_tales import ball
+from ballroom.games.dark_tales import ball, tiles
 from ballroom.games.dark_tales.card_texts import matches
 from ballroom.games.dark_tales.components import Item, Per
 from ballroom.games.dark_tales.game import DarkTales
@@ -57,6 +57,13 @@ LOOK_AHEAD = 4
 DRAWS_TRIED = 3
 """The cards (tiles) tried for one drawn in the seat's turn (spread over the deck's)."""
 BEST_ID = CODEC.encode(BEST())
+COUNTED = tuple(
+    sorted({op.what for card in CATALOG.cards for op in card.does if isinstance(op, Per)})
+)
+"""The kinds of card that some card scores per card in play (the Noble's Females, ...)."""
+
+Counts = dict[str, tuple[int, int]]
+"""Per kind of card counted (``COUNTED``): how many are in play, and how many to come."""
 
 
 class HeuristicAgent:
@@ -126,17 +133,24 @@ def rating(state: DarkTalesState, seat: int) -> float:
         best_other = max(s for other, s in enumerate(shares) if other != seat)
         margin = vps[seat] - max(v for other, v in enumerate(vps) if other != seat)
         return WON * (shares[seat] - best_other) + margin
-    worths = [worth(state, s) for s in range(state.game.players)]
-    return worths[seat] - max(w for s, w in enumerate(worths) if s != seat)
+    every = worths(state)
+    return every[seat] - max(w for s, w in enumerate(every) if s != seat)
 
 
-def worth(state: DarkTalesState, seat: int) -> float:
-    """VP, items, cards in hand, and with Cinderella tiles and couples, as the module says."""
-    total = float(state.vp[seat]) + _hand_worth(state, seat)
+def worths(state: DarkTalesState) -> list[float]:
+    """Each seat's ``worth``."""
+    counts = _counts(state)
+    return [worth(state, seat, counts) for seat in range(state.game.players)]
+
+
+def worth(state: DarkTalesState, seat: int, counts: Counts) -> float:
+    """VP, items, cards in hand, and with Cinderella tiles and couples, as the module says
+    (``counts``: the state's ``_counts``)."""
+    total = float(state.vp[seat]) + _hand_worth(state, seat, counts)
     total += IN_FRONT * state.zones.zone("front", seat).size
     if state.b_card is not None:
-        setting = CATALOG.b_cards[state.b_card]
-        total += sum(state.held(seat, item) * (setting.score(item) + ITEM_IN_HAND) for item in Item)
+        weights = _item_weights(state.b_card)
+        total += sum(held * weight for held, weight in zip(state.items[seat], weights, strict=True))
     if not state.game.cinderella or state.is_terminal():
         return total
     faces = state.faces(seat)
@@ -147,38 +161,59 @@ def worth(state: DarkTalesState, seat: int) -> float:
     return total
 
 
-def _hand_worth(state: DarkTalesState, seat: int) -> float:
+def _hand_worth(state: DarkTalesState, seat: int, counts: Counts) -> float:
     """The seat's cards in hand: the best as many as it is likely to play in full (a player
     plays one card a turn, and the game ends when the first player runs out, so cards beyond
     the others' hands plus one are never played), the rest as spares."""
-    counting = _counting(state)
-    values = sorted((_held_value(card, counting) for card in state.hand(seat)), reverse=True)
+    values = sorted((_held_value(card, counts) for card in state.hand(seat)), reverse=True)
     others = max(len(state.hand(s)) for s in range(state.game.players) if s != seat)
     plays = min(len(values), others + 1)
     return sum(values[:plays]) + SPARE_CARD * (len(values) - plays)
 
 
-def _counting(state: DarkTalesState) -> tuple[list[int], list[int]]:
-    """The cards in play, and those still to come (in the deck and in hands)."""
+def _counts(state: DarkTalesState) -> Counts:
+    """Per kind of card that some card scores per card in play: how many are in play, and
+    how many are still to come (in the deck and in hands)."""
     coming = list(state.zones.zone("deck").cards)
     for seat in range(state.game.players):
         coming += state.hand(seat)
-    return state.in_play(), coming
+    in_play = state.in_play()
+    return {what: (_count(in_play, what), _count(coming, what)) for what in COUNTED}
 
 
-def _held_value(card: int, counting: tuple[list[int], list[int]]) -> float:
+def _held_value(card: int, counts: Counts) -> float:
     """What a card in hand is worth: its text to come, and a share of the VP it would score,
     where a card scoring per card in play counts those in play and a share of those to come
     (a Noble is worth keeping while Females keep coming)."""
     found = CATALOG.cards[card]
     vp = float(found.vp)
-    in_play, coming = counting
     for op in found.does:
         if isinstance(op, Per):
-            now = sum(matches(c, op.what) for c in in_play)
-            later = sum(matches(c, op.what) for c in coming if c != card)
+            now, later = counts[op.what]
+            later -= _is(card, op.what)  # the card itself is to come, but counts not itself
             vp += op.vp * (now + GROWTH * later)
     return CARD_IN_HAND + HAND_VP * vp
+
+
+def _count(cards: list[int], what: str) -> int:
+    return len(_matching(what).intersection(cards))
+
+
+def _is(card: int, what: str) -> bool:
+    return card in _matching(what)
+
+
+@cache
+def _matching(what: str) -> frozenset[int]:
+    """The cards that are ``what`` (``matches``, worked out once per kind)."""
+    return frozenset(card for card in range(len(CATALOG.cards)) if matches(card, what))
+
+
+@cache
+def _item_weights(b_card: int) -> tuple[float, ...]:
+    """What each item held is worth under B Setting card ``b_card``, in the items' order."""
+    setting = CATALOG.b_cards[b_card]
+    return tuple(setting.score(item) + ITEM_IN_HAND for item in Item)
 
 
 @lru_cache(maxsize=4096)
@@ -191,4 +226,17 @@ def _couples(mine: tuple[int, ...], middle: tuple[int, ...]) -> int:
 
 def _awards(state: DarkTalesState, seat: int) -> int:
     """The final Ball's awards the seat would win if the game ended now."""
-    return sum(ball.ranked(state, image)[seat][0] for image, _ in CATALOG.cinderella.awards)
+    return _awards_by_seat(state.showing)[seat]
+
+
+@lru_cache(maxsize=4096)
+def _awards_by_seat(showing: tuple[tuple[int, ...], ...]) -> tuple[int, ...]:
+    """Per seat, the final Ball's awards for the sides its tiles show (``showing``: the
+    tables recur from move to move, so each is worked out once)."""
+    faces = CATALOG.cinderella.faces
+    totals = [0] * len(showing)
+    for image, _ in CATALOG.cinderella.awards:
+        counts = [tiles.images([faces[face] for face in shown], image) for shown in showing]
+        for seat, (vp, _count, _rank) in enumerate(ball.ranks(counts, image)):
+            totals[seat] += vp
+    return tuple(totals)

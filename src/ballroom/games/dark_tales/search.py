@@ -12,7 +12,7 @@ from __future__ import annotations
 import math
 
 from ballroom.core.rng import Rng
-from ballroom.games.dark_tales.heuristic import BEST_ID, rating, worth
+from ballroom.games.dark_tales.heuristic import BEST_ID, rating, worths
 from ballroom.games.dark_tales.state import DarkTalesState
 from ballroom.games.dark_tales.turn import Phase
 
@@ -25,9 +25,9 @@ def evaluate(state: DarkTalesState) -> list[float]:
     seats' worths."""
     if state.is_terminal():
         return list(state.returns())
-    worths = [worth(state, seat) for seat in range(state.game.players)]
-    top = max(worths)
-    weights = [math.exp((value - top) / TEMPERATURE) for value in worths]
+    values = worths(state)
+    top = max(values)
+    weights = [math.exp((value - top) / TEMPERATURE) for value in values]
     total = sum(weights)
     return [weight / total for weight in weights]
 
