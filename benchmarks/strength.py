@@ -1,7 +1,9 @@
 """A bot's strength in a game: one bot against the others, with a Wilson interval.
 
 Each game seats one ``--bot`` among ``--against`` seats (the heuristic among
-random seats by default), its seat rotating; a shared win counts as its share.
+random seats by default), its seat rotating; a shared win counts as its share. A
+game cut off at the game's turn cap (unfinished, no winner) is left out of the
+rate and counted apart.
 
     .venv/bin/python benchmarks/strength.py vampires-harvest [--games 1000] [--players 2]
     .venv/bin/python benchmarks/strength.py dark-tales --bot mcts --against heuristic --games 20
@@ -49,6 +51,7 @@ def main() -> None:
     game_class = get_game(args.game)
     options = game_class.option_set.parse_pairs(args.option)
     wins = 0.0
+    cut_off = 0
     for number in range(args.first, args.first + games):
         game = game_class(players, **options)
         mine = number % players
@@ -56,13 +59,23 @@ def main() -> None:
         seats[mine] = args.bot
         seed = 10_000 + number
         agents = [make_agent(game, s, spec, seed * 7 + s) for s, spec in enumerate(seats)]
-        wins += play_out(game.new_state(seed), agents).returns()[mine]
-    low, high = wilson(wins, games)
+        state = play_out(game.new_state(seed), agents, max_turns=game.turn_cap)
+        if state.is_terminal():
+            wins += state.returns()[mine]
+        else:
+            cut_off += 1
+    ended = games - cut_off
+    low, high = wilson(wins, ended) if ended else (0.0, 1.0)
     chosen = "".join(f", {pair}" for pair in args.option)
     print(
-        f"{players} players{chosen}, {args.bot} against {args.against}: {wins:g}/{games} = "
-        f"{wins / games:.3f}, "
+        f"{players} players{chosen}, {args.bot} against {args.against}: {wins:g}/{ended} = "
+        f"{wins / max(ended, 1):.3f}, "
         f"Wilson 95% [{low:.3f}, {high:.3f}]"
+        + (
+            f"; {cut_off} game(s) cut off unfinished at the game's turn cap, not counted"
+            if cut_off
+            else ""
+        )
     )
 
 

@@ -54,6 +54,12 @@ class DarkTales(DeclaredGame[Phase]):
     bot_defaults: ClassVar[tuple[str, ...]] = BOT_DEFAULTS
     codec: ClassVar[ActionCodec] = CODEC
     flow: ClassVar[Flow[Phase]] = FLOW
+    turn_cap = 300
+    """The end rule (RULINGS, Dark Tales 3) waits for a player to start a turn with no
+    cards, but cards taken back into a hand (the Princess, the Fairy, the A cards'
+    items) can keep every hand from emptying for good: two bots did so for hundreds of
+    turns. Automated play therefore cuts a game off unfinished after 300 turns, several
+    times the longest game that ends by the rules."""
 
     def __init__(self, players: int, **options: object) -> None:
         super().__init__(players, **options)
