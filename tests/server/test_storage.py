@@ -8,7 +8,7 @@ import threading
 from pathlib import Path
 
 import pytest
-from sqlalchemy import event, inspect
+from sqlalchemy import Connection, event, inspect
 
 from ballroom.core.game import make
 from ballroom.core.record import GameRecord, replay
@@ -228,3 +228,41 @@ def test_an_inline_sqlite_writer_commits_one_loop_iteration_at_a_time(tmp_path: 
     assert a is not None and a.record.actions[12:] == ((0, "keep"), (1, "keep"))
     assert b is not None and b.record.actions[12:] == ((1, "keep"),)
     engine.dispose()
+
+
+def test_a_long_write_commits_in_a_thread_while_the_loop_goes_on(tmp_path: Path) -> None:
+    """An inline writer's long write runs off the event loop; writes queued meanwhile
+    commit after it, in order, and the loop serves other work all along."""
+    engine = make_engine(f"sqlite:///{tmp_path / 'db.sqlite3'}")
+    migrate(engine)
+    store = Store(engine)
+    record = played_record(12)
+    gate = threading.Event()
+
+    def long_create(connection: Connection) -> str:
+        gate.wait(10)
+        create_game(connection, "long", record, [("human", None)] * 3, hotseat=False)
+        return "stored"
+
+    async def scenario() -> tuple[object, object, int]:
+        writer = Writer(engine, inline=True)
+        try:
+            await writer.write(create_game, "a", record, [("human", None)] * 3, hotseat=False)
+            long = asyncio.ensure_future(writer.write_long(long_create))
+            await asyncio.sleep(0.05)
+            queued = writer.write(append_actions, "a", 12, [(0, "keep")], PLAYING)
+            ticks = 0
+            for _ in range(5):  # the loop runs while the long write waits at its gate
+                await asyncio.sleep(0.01)
+                ticks += 1
+            assert not queued.done() and not long.done()
+            gate.set()
+            return await long, await queued, ticks
+        finally:
+            writer.close()
+
+    stored, appended, ticks = asyncio.run(scenario())
+    assert (stored, appended, ticks) == ("stored", None, 5)
+    a, long = store.load("a"), store.load("long")
+    assert a is not None and a.record.actions[-1] == (0, "keep")
+    assert long is not None and long.record.actions == record.actions

@@ -712,15 +712,15 @@ class RoomManager:
     async def upload(self, record: GameRecord) -> str:
         """Store an uploaded record for watching; it accepts no moves.
 
-        It is replayed (checked) in a worker thread: a long record takes a
-        while, and the event loop serves every other game meanwhile.
+        It is replayed (checked) and stored in worker threads: a long record
+        takes a while, and the event loop serves every other game meanwhile.
         """
         await self._read(replay, record)
         game_id = new_id("r")
         seats = [(spec, None) for spec in (record.seats or ("human",) * record.players)]
         if len(seats) != record.players:
             seats = [("human", None)] * record.players
-        await self.writer.write(
+        await self.writer.write_long(
             storage.create_game, game_id, record, seats, hotseat=False, status=UPLOADED
         )
         return game_id

@@ -509,6 +509,10 @@ class Writer:
         self.max_batch = max_batch
         self.inline = inline
         self._pending: list[Job] = []
+        self._aside = threading.Event()
+        """Set while no long write runs in a worker thread on the inline connection."""
+        self._aside.set()
+        self._one_aside: asyncio.Lock | None = None
         self._queue: queue.SimpleQueue[Job | None] = queue.SimpleQueue()
         self._threads: list[threading.Thread] = []
         self._connection: Connection | None = None
@@ -537,6 +541,30 @@ class Writer:
             self._queue.put(job)
         return future
 
+    async def write_long(self, operation: Callable[..., T], *args: Any, **kwargs: Any) -> T:
+        """``write`` for a write that takes a while (a long uploaded record's actions).
+
+        The inline writer commits it on its connection in a worker thread, and the
+        writes queued meanwhile wait for it, so the event loop serves everything else.
+        """
+        if self._connection is None:
+            return await self.write(operation, *args, **kwargs)
+        connection = self._connection
+        if self._one_aside is None:
+            self._one_aside = asyncio.Lock()
+        loop = asyncio.get_running_loop()
+        future: asyncio.Future[T] = loop.create_future()
+        job = Job(operation, args, kwargs, future)
+        async with self._one_aside:
+            self._aside.clear()
+            try:
+                outcomes = await loop.run_in_executor(None, self._commit, connection, [job])
+            finally:
+                self._aside.set()
+                self._flush()
+        _settle(outcomes)
+        return await future
+
     def checkpoint(self) -> None:
         """Copy the SQLite WAL into the database file (blocking: call it from a thread)."""
         with self.engine.connect() as connection:
@@ -545,6 +573,7 @@ class Writer:
     def close(self) -> None:
         """Finish the queued writes and stop."""
         if self._connection is not None:
+            self._aside.wait()
             self._flush()
             self._connection.close()
         for _ in self._threads:
@@ -553,6 +582,8 @@ class Writer:
             thread.join()
 
     def _flush(self) -> None:
+        if not self._aside.is_set():
+            return  # the long write's thread holds the connection; it flushes when done
         batch, self._pending = self._pending, []
         if batch and self._connection is not None:
             _settle(self._commit(self._connection, batch))
