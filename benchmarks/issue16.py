@@ -128,7 +128,8 @@ def workers_rate(workers: int, scale: float) -> float:
     from ballroom.lab.simulate import SimulationSpec
 
     spec = SimulationSpec("the-dance", ("heuristic",) * 4, seed=5)
-    games = bench_trees.work(40, scale)
+    games = bench_trees.work(600, scale)  # a heuristic game takes ~25 ms: the pool's start-up
+    # (a second or so of imports per worker) must be small beside the run
     started = time.perf_counter()
     simulate(spec, games, workers=workers)
     return games / (time.perf_counter() - started)
