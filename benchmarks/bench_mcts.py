@@ -18,7 +18,7 @@ import argparse
 import time
 
 import ballroom
-from ballroom.agents import make_agent
+from ballroom.agents import make_agent, resolve_seat
 from ballroom.agents.mcts import ISMCTSAgent
 from ballroom.core.play import decision_for, step
 from ballroom.core.state import State
@@ -92,22 +92,33 @@ def openspiel_rate(players: int, simulations: int, positions: int) -> float:
     return simulations * positions / seconds
 
 
+def label(state: State, extra: str) -> str:
+    """The settings given, then the search they run once the game's defaults fill in the
+    rest (a bare ``horizon=2`` searches by halving with heuristic rollouts in The Dance)."""
+    _, values = resolve_seat(state.game, f"mcts:{extra}")
+    filled = ",".join(f"{name}={values[name]}" for name in ("search", "rollout", "below", "prior"))
+    return f"{extra} [{filled}]"
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--iterations", type=int, default=400)
     parser.add_argument("--positions", type=int, default=6)
     parser.add_argument("--openspiel", action="store_true", help="also time OpenSpiel's MCTSBot")
     args = parser.parse_args()
-    print(f"{'game':<14}{'players':>8}  {'mcts settings':<58}{'iterations/s':>13}")
+    print(
+        f"{'game':<14}{'players':>8}  {'mcts settings (and what the game fills in)':<86}"
+        f"{'iterations/s':>13}"
+    )
     for game, players, bot, extra, divisor in CASES:
         states = positions(game, players, bot, args.positions)
         spec = f"mcts:iterations={max(10, args.iterations // divisor)},{extra}"
         rate(states[:1], f"mcts:iterations=20,{extra}")  # warm caches and tables
-        print(f"{game:<14}{players:>8}  {extra:<58}{rate(states, spec):>13.0f}")
+        print(f"{game:<14}{players:>8}  {label(states[0], extra):<86}{rate(states, spec):>13.0f}")
     if args.openspiel:
-        label = "OpenSpiel MCTSBot, random rollouts"
+        openspiel = "OpenSpiel MCTSBot, random rollouts"
         sims = max(20, args.iterations // 10)
-        print(f"{'dancing-dice':<14}{4:>8}  {label:<58}{openspiel_rate(4, sims, 3):>13.0f}")
+        print(f"{'dancing-dice':<14}{4:>8}  {openspiel:<86}{openspiel_rate(4, sims, 3):>13.0f}")
 
 
 if __name__ == "__main__":
