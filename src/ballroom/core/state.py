@@ -107,9 +107,7 @@ class State(ABC):
 
     def sample_chance(self) -> int:
         """Draw a chance outcome with the state's own seeded source."""
-        outcomes = self.chance_outcomes()
-        index = self.rng.weighted_index([probability for _, probability in outcomes])
-        return outcomes[index][0]
+        return State.draw_chance(self, self.rng)
 
     def draw_chance(self, rng: Rng) -> int:
         """A chance outcome drawn from the declared odds with ``rng``, not the state's own
