@@ -141,10 +141,15 @@ def descendants(pid: int) -> dict[int, str]:
     return found
 
 
-def test_bot_workers_exit_when_the_server_is_killed(tmp_path: Path) -> None:
+def test_bot_workers_and_the_writer_exit_when_the_server_is_killed(
+    tmp_path: Path, postgres_url: str
+) -> None:
+    """On PostgreSQL the server has three children: a search worker, the quick lane's
+    worker and the database writer; SIGKILL to the server ends all three."""
     port = free_port()
     base = f"http://127.0.0.1:{port}"
-    server = subprocess.Popen([*serve_command(port, tmp_path), "--bot-processes", "1"])
+    command = serve_command(port, tmp_path, db=postgres_url)
+    server = subprocess.Popen([*command, "--bot-processes", "1"])
     workers: dict[int, str] = {}
     try:
         wait_until_up(base, server)
@@ -157,7 +162,7 @@ def test_bot_workers_exit_when_the_server_is_killed(tmp_path: Path) -> None:
         create_game(base, "dancing-dice", players=2, seats=seats)
         time.sleep(0.5)  # a worker is deep in a search, the other waits for work
         workers = descendants(server.pid)
-        assert sum("spawn_main" in command for command in workers.values()) == 2, workers
+        assert sum("spawn_main" in command for command in workers.values()) == 3, workers
         server.kill()  # SIGKILL: no shutdown code runs
         server.wait()
         wait_for(

@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
+import os
+import signal
 import threading
 from pathlib import Path
 
 import pytest
-from sqlalchemy import Connection, event, inspect
+from sqlalchemy import Connection, event, insert, inspect
 
 from ballroom.core.game import make
 from ballroom.core.record import GameRecord, replay
@@ -16,6 +18,7 @@ from ballroom.server.storage import (
     OVER,
     PLAYING,
     RESIGNED,
+    ActionRow,
     StorageError,
     Store,
     Writer,
@@ -32,6 +35,7 @@ from ballroom.server.storage import (
     set_seat_token,
     truncate,
 )
+from ballroom.server.writer_process import WriterProcess, _sendable
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])
@@ -266,3 +270,81 @@ def test_a_long_write_commits_in_a_thread_while_the_loop_goes_on(tmp_path: Path)
     a, long = store.load("a"), store.load("long")
     assert a is not None and a.record.actions[-1] == (0, "keep")
     assert long is not None and long.record.actions == record.actions
+
+
+def test_the_writer_process_returns_each_outcome_to_its_caller(store: Store) -> None:
+    """The server's writer on PostgreSQL runs in a child process: results, a refusal
+    and a long write come back to the right callers, and what it commits is stored."""
+    record = played_record(12)
+
+    async def scenario() -> list[object]:
+        writer = WriterProcess(store.engine, threads=2)
+        try:
+            await writer.write(create_game, "p1", record, [("human", None)] * 3, hotseat=False)
+            outcomes = await asyncio.gather(
+                writer.write(append_actions, "p1", 12, [(0, "keep")], PLAYING),
+                writer.write(append_actions, "p1", 4, [(1, "keep")], PLAYING),  # stale ply
+                writer.write(claim_seat, "p1", 1, hash_token("b")),
+                writer.write(claim_seat, "p1", 1, hash_token("c")),  # taken by then or not
+                writer.write_long(
+                    create_game, "p2", played_record(3), [("human", None)] * 3, hotseat=False
+                ),
+                return_exceptions=True,
+            )
+            return list(outcomes)
+        finally:
+            writer.close()
+
+    appended, stale, first_claim, second_claim, long = asyncio.run(scenario())
+    assert appended is None and long is None
+    assert isinstance(stale, StorageError) and "ply 4 is already stored" in str(stale)
+    assert sorted([first_claim, second_claim]) == [False, True]  # type: ignore[type-var]
+    p1, p2 = store.load("p1"), store.load("p2")
+    assert p1 is not None and p1.record.actions[12:] == ((0, "keep"),)
+    assert p1.seats[1].token_hash in (hash_token("b"), hash_token("c"))
+    assert p2 is not None and len(p2.record.actions) == 3
+
+
+def test_writes_fail_clearly_when_the_writer_process_dies(store: Store) -> None:
+    """A writer process killed mid-write fails the writes it had, and every later one,
+    with a StorageError: no caller waits for ever on a write nobody will make."""
+    record = played_record(12)
+    store.write(create_game, "p1", record, [("human", None)] * 3, hotseat=False)
+
+    async def scenario() -> tuple[object, object]:
+        writer = WriterProcess(store.engine, threads=1)
+        try:
+            with store.engine.connect() as blocking:
+                blocking.execute(
+                    insert(ActionRow), [{"game_id": "p1", "ply": 12, "player": 0, "text": "keep"}]
+                )  # uncommitted: the child's insert of the same ply waits for this lock
+                pending = writer.write(append_actions, "p1", 12, [(1, "keep")], PLAYING)
+                await asyncio.sleep(1.0)  # the child waits on the lock
+                assert not pending.done() and writer.pid is not None
+                os.kill(writer.pid, signal.SIGKILL)
+                (lost,) = await asyncio.wait_for(
+                    asyncio.gather(pending, return_exceptions=True), 10
+                )
+                blocking.rollback()
+            (later,) = await asyncio.gather(
+                writer.write(claim_seat, "p1", 0, hash_token("a")), return_exceptions=True
+            )
+            return lost, later
+        finally:
+            writer.close()
+
+    lost, later = asyncio.run(scenario())
+    assert isinstance(lost, StorageError) and "writer process stopped" in str(lost)
+    assert isinstance(later, StorageError) and "writer process stopped" in str(later)
+    stored = store.load("p1")
+    assert stored is not None and stored.record.actions == record.actions
+
+
+def test_an_error_that_cannot_cross_the_pipe_arrives_as_a_storage_error_naming_it() -> None:
+    class LocalError(Exception):
+        """Defined in a function: pickle cannot find it by name."""
+
+    sent = _sendable(LocalError("disk on fire"))
+    assert isinstance(sent, StorageError) and str(sent) == "LocalError: disk on fire"
+    refusal = StorageError("ply 3 is already stored")
+    assert _sendable(refusal) is refusal and _sendable(None) is None

@@ -18,14 +18,12 @@ import functools
 import logging
 import multiprocessing
 import os
-import threading
 import time
 from collections import deque
 from collections.abc import Callable
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
-from multiprocessing.connection import wait
 
 from ballroom.agents import make_agent, resolve_seat
 from ballroom.core.agent import Decision
@@ -33,6 +31,7 @@ from ballroom.core.errors import InvalidOptionError
 from ballroom.core.game import Game, games, make_game
 from ballroom.core.options import OptionValue
 from ballroom.core.state import Observation
+from ballroom.server.lifeline import exit_with_parent
 
 LOG = logging.getLogger("ballroom.server")
 THREADS = 4
@@ -94,22 +93,8 @@ def warm_up() -> int:
 
 def _start_worker() -> None:
     """Worker initializer: exit when the server process dies; load the games now."""
-    parent = multiprocessing.parent_process()
-    if parent is not None:
-        threading.Thread(
-            target=_exit_with, args=(parent.sentinel,), name="ballroom-watch", daemon=True
-        ).start()
+    exit_with_parent()
     warm_up()
-
-
-def _exit_with(sentinel: int) -> None:
-    """Wait until the parent is gone, then end this process, whatever it is doing.
-
-    The sentinel is a pipe whose write end only the parent holds: it reads as
-    ready once the kernel closes that end, which happens however the parent dies.
-    """
-    wait([sentinel])
-    os._exit(0)
 
 
 @dataclass(eq=False, slots=True)

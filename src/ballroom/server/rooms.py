@@ -59,6 +59,7 @@ from ballroom.server.storage import (
     Writer,
     hash_token,
 )
+from ballroom.server.writer_process import WriterProcess
 
 T = TypeVar("T")
 LOG = logging.getLogger("ballroom.server")
@@ -548,8 +549,10 @@ class RoomManager:
         self.reads = ThreadPoolExecutor(db_threads, thread_name_prefix="ballroom-db")
         """Reads wait on the database off the event loop."""
         sqlite = store.engine.dialect.name == "sqlite"
-        self.writer = Writer(store.engine, inline=sqlite, threads=1 if sqlite else 3)
-        """Every write, committed in groups (on the loop for SQLite, in a thread otherwise)."""
+        self.writer: Writer | WriterProcess = (
+            Writer(store.engine, inline=True) if sqlite else WriterProcess(store.engine, threads=3)
+        )
+        """Every write, committed in groups (on the loop for SQLite, in a child process otherwise)."""
         self.bots = BotPool(bot_processes)
         """Where bots think: worker processes (threads with 0), quick bots in a lane of their own."""
         self.bot_ms_max = bot_ms_max

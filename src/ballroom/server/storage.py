@@ -8,10 +8,11 @@ The schema is created and upgraded by the Alembic migrations shipped in
 
 Writes are functions of an open connection (``append_actions(connection,
 ...)``): ``Store.write`` runs one in its own transaction, and the server's
-``Writer`` thread runs every write queued while the previous commit was
-under way in one transaction (group commit). Either way a write is durable
-before its caller hears back, and one writer means SQLite writers never wait
-on each other's lock.
+``Writer`` runs every write queued while the previous commit was under way
+in one transaction (group commit); on PostgreSQL its threads run in a child
+process (``writer_process``). Either way a write is durable before its
+caller hears back, and one writer means SQLite writers never wait on each
+other's lock.
 """
 
 from __future__ import annotations
@@ -471,15 +472,20 @@ def _insert_actions(
 
 @dataclass(slots=True)
 class Job:
-    """One queued write and the future its caller awaits."""
+    """One queued write and the ticket its outcome goes to: the future its caller
+    awaits, or (in the writer process) the number the server knows it by."""
 
     operation: Callable[..., Any]
     args: tuple[Any, ...]
     kwargs: dict[str, Any]
-    future: asyncio.Future[Any]
+    ticket: Any
 
     def run(self, connection: Connection) -> Any:
         return self.operation(connection, *self.args, **self.kwargs)
+
+
+Outcome = tuple[Any, Any, BaseException | None]
+"""A write's ticket with its result, or with the error that refused it."""
 
 
 class Writer:
@@ -493,7 +499,8 @@ class Writer:
     transaction each, so one refused write (a stale ply) refuses nobody else's.
 
     On PostgreSQL a commit waits for an fsync, so the writer is a few threads
-    (one connection each, so the next group need not wait for the last fsync). On
+    (one connection each, so the next group need not wait for the last fsync),
+    which the server runs in a process of its own (``WriterProcess``). On
     SQLite (WAL, ``synchronous=NORMAL``) a commit only appends to the WAL file,
     a fraction of a millisecond, so ``inline`` writers commit on the event loop
     itself, once per loop iteration for everything queued in it: handing each
@@ -503,9 +510,18 @@ class Writer:
     """
 
     def __init__(
-        self, engine: Engine, max_batch: int = 256, *, inline: bool = False, threads: int = 1
+        self,
+        engine: Engine,
+        max_batch: int = 256,
+        *,
+        inline: bool = False,
+        threads: int = 1,
+        deliver: Callable[[list[Outcome]], None] | None = None,
     ) -> None:
+        """``deliver`` hands a committed group's outcomes back from a writer thread;
+        by default it settles their futures on the event loop they belong to."""
         self.engine = engine
+        self._deliver = deliver or _settle_on_their_loop
         self.max_batch = max_batch
         self.inline = inline
         self._pending: list[Job] = []
@@ -541,6 +557,10 @@ class Writer:
             self._queue.put(job)
         return future
 
+    def submit(self, job: Job) -> None:
+        """Queue a job for the writer threads; its outcome goes to ``deliver``."""
+        self._queue.put(job)
+
     async def write_long(self, operation: Callable[..., T], *args: Any, **kwargs: Any) -> T:
         """``write`` for a write that takes a while (a long uploaded record's actions).
 
@@ -562,7 +582,7 @@ class Writer:
             finally:
                 self._aside.set()
                 self._flush()
-        _settle(outcomes)
+        settle(outcomes)
         return await future
 
     def checkpoint(self) -> None:
@@ -586,7 +606,7 @@ class Writer:
             return  # the long write's thread holds the connection; it flushes when done
         batch, self._pending = self._pending, []
         if batch and self._connection is not None:
-            _settle(self._commit(self._connection, batch))
+            settle(self._commit(self._connection, batch))
 
     def _run(self) -> None:
         # A thread keeps one connection: no pool checkout (nor its ping) per batch.
@@ -606,10 +626,7 @@ class Writer:
                     stop = True
                     break
                 batch.append(more)
-            outcomes = self._commit(connection, batch)
-            # One wake-up of the event loop per batch, not one per write.
-            with contextlib.suppress(RuntimeError):  # the loop has closed: nobody is waiting
-                outcomes[0][0].get_loop().call_soon_threadsafe(_settle, outcomes)
+            self._deliver(self._commit(connection, batch))
             if stop:
                 return
 
@@ -623,27 +640,32 @@ class Writer:
         return results
 
     @staticmethod
-    def _commit(
-        connection: Connection, batch: list[Job]
-    ) -> list[tuple[asyncio.Future[Any], Any, BaseException | None]]:
+    def _commit(connection: Connection, batch: list[Job]) -> list[Outcome]:
         try:
             with connection.begin():
                 results = Writer._run_batch(connection, batch)
-            return [(job.future, result, None) for job, result in zip(batch, results, strict=True)]
+            return [(job.ticket, result, None) for job, result in zip(batch, results, strict=True)]
         except Exception as error:
             if len(batch) == 1:
-                return [(batch[0].future, None, error)]
-        outcomes: list[tuple[asyncio.Future[Any], Any, BaseException | None]] = []
+                return [(batch[0].ticket, None, error)]
+        outcomes: list[Outcome] = []
         for job in batch:
             try:
                 with connection.begin():
-                    outcomes.append((job.future, job.run(connection), None))
+                    outcomes.append((job.ticket, job.run(connection), None))
             except Exception as single:
-                outcomes.append((job.future, None, single))
+                outcomes.append((job.ticket, None, single))
         return outcomes
 
 
-def _settle(outcomes: list[tuple[asyncio.Future[Any], Any, BaseException | None]]) -> None:
+def _settle_on_their_loop(outcomes: list[Outcome]) -> None:
+    """From a writer thread: settle the futures on their event loop, one wake-up a group."""
+    with contextlib.suppress(RuntimeError):  # the loop has closed: nobody is waiting
+        outcomes[0][0].get_loop().call_soon_threadsafe(settle, outcomes)
+
+
+def settle(outcomes: list[Outcome]) -> None:
+    """Give each future its result or error (on its event loop)."""
     for future, result, error in outcomes:
         if future.cancelled():
             continue
