@@ -12,8 +12,8 @@ from ballroom.core.components import DataFiles
 from ballroom.core.errors import ComponentError
 from ballroom.core.events import visible
 from ballroom.core.play import past_cap, play_out
-from ballroom.core.record import GameRecord, replay
 from ballroom.core.rng import Rng
+from ballroom.games.dark_tales import DarkTales
 from ballroom.games.dark_tales.components import (
     DATA_DIR,
     CardType,
@@ -160,26 +160,13 @@ def test_a_drawn_card_is_told_to_its_drawer_only() -> None:
     assert state.observation(1)["zones"] != state.observation(0)["zones"]
 
 
-def test_hands_kept_full_for_ever_are_cut_off_at_the_turn_cap_unfinished() -> None:
-    """The end waits for a player to start a turn with no cards (Dark Tales 3). Under The
-    Enchanted Court a Magic Wand takes a Male in play back into the hand, and the Wizard,
-    a Male, gains a Magic Wand: in this recorded game (``mcts`` against ``heuristic``)
-    both seats did nothing else from turn 36, the deck empty, so automated play
-    cuts the game off at the game's turn cap, unfinished and with no winner."""
-    record = GameRecord.load(Path(__file__).with_name("endless_wizard_loop.json"))
-    state = replay(record)
-    cap = state.game.turn_cap
-    assert cap is not None and past_cap(state, cap) and not state.is_terminal()
-    assert not state.zones.zone("deck").cards
-    assert all(state.hand(seat) for seat in range(2))
-    assert [text for _, text in record.actions[-6:]] == [
-        "use magic-wand",
-        "choose wizard-2",
-        "play wizard-2",
-        "use magic-wand",
-        "choose wizard-1",
-        "play wizard-1",
-    ]
-    taken = len(state.history)
+def test_a_game_past_the_turn_cap_is_cut_off_unfinished_with_no_winner() -> None:
+    """The turn cap is automated play's safety net (every game ends by the rules well
+    before it: ``test_the_game_ends.py``): a game past it is truncated, with no winner."""
+    game = DarkTales(2)
+    cap = game.turn_cap
+    assert cap is not None
     agents = [RandomAgent(Rng(seat)) for seat in range(2)]
-    assert len(play_out(state, agents, max_turns=cap).history) == taken
+    state = play_out(game.new_state(3), agents, max_turns=5)
+    assert past_cap(state, 5) and not state.is_terminal() and state.returns() == [0.0, 0.0]
+    assert play_out(state, agents, max_turns=cap).is_terminal()

@@ -43,6 +43,23 @@ decides:
    lasts. The item step is asked only of a player holding a usable item
    (items are public, so this gives nothing away).
 
+Why every game ends (designed data keep it so; ``tests/dark_tales/test_the_game_ends.py``
+checks the data against these conditions). Once the deck is empty a card comes back to a
+hand only by a take (the Princess: a Male in play) or a recover (the Fairy, the Battle's
+Armour, the Market's Wand: the discard pile's top). Count the cards in hands and the
+"returning" items held (those whose use under the A card takes or recovers). Each turn
+plays one card (-1); using a returning item spends it and brings one back (0); no card
+both brings one back and gains a returning item, nor two of either (+1 at most). So the
+count never rises, and falls on every turn whose card does neither: after finitely many
+of those, only "even" cards could be played (the Princess, the Fairy, a gainer of a
+returning item). Nothing an even card does (its text, or the use of an item it gains)
+discards an even card, and no even Male or Female goes in the middle (where a Ball would
+discard it): so each even card can come back by a recover at most once more, and
+otherwise only by a take along a cycle of even cards taking one another (by its text, or
+by the use of an item it gains). There is none: The Enchanted Court's Wand, which took a
+Male in play, let the Wizard (a Male gaining a Wand) take itself back for ever, so it now
+discards a Male in play and scores 1 VP.
+
 With Cinderella:
 
 6. The tile pile's top side is public. The rulebook shuffles the tiles "with

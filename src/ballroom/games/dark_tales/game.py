@@ -55,11 +55,9 @@ class DarkTales(DeclaredGame[Phase]):
     codec: ClassVar[ActionCodec] = CODEC
     flow: ClassVar[Flow[Phase]] = FLOW
     turn_cap = 300
-    """The end rule (RULINGS, Dark Tales 3) waits for a player to start a turn with no
-    cards, but cards taken back into a hand (the Princess, the Fairy, the A cards'
-    items) can keep every hand from emptying for good: two bots did so for hundreds of
-    turns. Automated play therefore cuts a game off unfinished after 300 turns, several
-    times the longest game that ends by the rules."""
+    """A safety net for automated play: the data make every game reach the end rule
+    (RULINGS, Dark Tales 3; the argument is in the package's docstring), within several
+    times fewer turns, so a game still going after 300 turns is cut off unfinished."""
 
     def __init__(self, players: int, **options: object) -> None:
         super().__init__(players, **options)
