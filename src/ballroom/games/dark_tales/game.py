@@ -34,7 +34,7 @@ class DarkTales(DeclaredGame[Phase]):
         "A card game of fairy tales: play one card a turn, do what it says, use the items "
         "the Setting allows, and score the most VP when the cards run out."
     )
-    rules_version: ClassVar[str] = "1"
+    rules_version: ClassVar[str] = "2"
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 4
     default_players: ClassVar[int] = 2
