@@ -10,16 +10,21 @@ from __future__ import annotations
 
 import json
 import time
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+from fastapi.testclient import TestClient
 from websockets.sync.client import ClientConnection, connect
 
 from ballroom.agents import make_agent
+from ballroom.core.game import make
 from ballroom.core.play import decision_for
 from ballroom.core.record import GameRecord
 from ballroom.core.rng import derive_seed
 from ballroom.core.state import CHANCE
+from ballroom.server import storage
+from ballroom.server.app import ServerConfig, create_app
 from server.support import create_game, http_json, server_process
 
 
@@ -104,3 +109,27 @@ def test_a_killed_server_resumes_every_game_exactly(tmp_path: Path) -> None:
             time.sleep(0.05)
         finished = GameRecord.from_json(http_json("GET", f"{base}/api/games/{bots['id']}/record"))
         assert finished.actions == uninterrupted(finished, ["expert", "random", "expert"]).actions
+
+
+def test_a_game_recorded_under_older_rules_does_not_stop_the_server(tmp_path: Path) -> None:
+    """A live game stored under a rules version this engine no longer plays is left as
+    stored when the server starts: the other games resume, and opening that one says why."""
+    config = ServerConfig(data_dir=str(tmp_path), bot_delay=0.0)
+    with TestClient(create_app(config)) as client:
+        body = {"game": "dancing-dice", "players": 2, "seats": ["human", "human"], "seed": 3}
+        current = client.post("/api/games", json=body).json()["id"]
+    engine = storage.make_engine(storage.default_sqlite_url(tmp_path))
+    record = GameRecord.of(make("dancing-dice", 2, seed=4))
+    storage.Store(engine).write(
+        storage.create_game,
+        "older",
+        replace(record, version="0"),
+        [("human", None)] * 2,
+        hotseat=False,
+    )
+    engine.dispose()
+    with TestClient(create_app(config)) as client:
+        refused = client.get("/api/games/older")
+        assert refused.status_code == 400
+        assert "rules version '0'" in refused.json()["detail"]
+        assert client.get(f"/api/games/{current}").json()["status"] == "playing"

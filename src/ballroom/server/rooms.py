@@ -599,11 +599,22 @@ class RoomManager:
         return room
 
     async def resume_all(self) -> int:
-        """Load every unfinished game so that bots and chance carry on after a restart."""
+        """Load every unfinished game so that bots and chance carry on after a restart.
+
+        A game this engine cannot replay (recorded under rules since changed) is
+        left as stored and logged, not allowed to stop the server: opening it
+        answers with the reason. Returns how many games resumed.
+        """
         ids = await self._read(self.store.playing_ids)
+        resumed = 0
         for game_id in ids:
-            await self.get(game_id)
-        return len(ids)
+            try:
+                await self.get(game_id)
+            except BallroomError as error:
+                LOG.warning("game %s cannot resume: %s", game_id, error)
+            else:
+                resumed += 1
+        return resumed
 
     def evict_idle(self, now: float) -> list[str]:
         """Drop rooms that nobody watches and no bot drives, idle ``evict_after`` seconds.
