@@ -108,8 +108,12 @@ class Rng:
             words = getrandbits(32 * need).to_bytes(4 * need, "little")
             faces += words[3::4].translate(table).replace(b"\0", b"")
             need = count - len(faces)
-        for _ in range(need):  # the last few, one at a time
-            faces.append(self.roll(sides))
+        bits = sides.bit_length()
+        for _ in range(need):  # the last few, one at a time, as ``roll`` draws them
+            value = getrandbits(bits)
+            while value >= sides:
+                value = getrandbits(bits)
+            faces.append(value + 1)
         return faces
 
     def choice(self, items: Sequence[T]) -> T:

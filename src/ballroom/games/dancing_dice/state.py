@@ -17,13 +17,14 @@ sentences only when read, and the view only when asked for.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ballroom.core.actions import Action
 from ballroom.core.declared import DeclaredState
 from ballroom.core.events import Event, Wording
 from ballroom.core.flow import Mode, Step
-from ballroom.core.state import CHANCE, Outcome
+from ballroom.core.state import CHANCE, Choose, Outcome
 from ballroom.core.view import View
 from ballroom.games.dancing_dice import log
 from ballroom.games.dancing_dice.dance_values import RANKS_UNDER, TRIPLE_OF, TRIPLES
@@ -86,14 +87,33 @@ class Lineup(NamedTuple):
     rolls them: (couple, die)."""
     rerolling: Step[Phase]
     arranging: Step[Phase]
+    rerolling_steps: tuple[Step[Phase], ...]
+    """The re-roll step as each couple, in seat order, meets it (the couples before it
+    have chosen)."""
+    arranging_steps: tuple[Step[Phase], ...]
+    """The same for the first dances."""
 
     @classmethod
     def of(cls, couples: tuple[int, ...], dice: tuple[int, ...]) -> Lineup:
         """The round of ``couples``, each rolling ``dice`` (by their first place)."""
         rolls = tuple((couple, die) for couple in couples for die in dice)
-        return cls(
-            couples, rolls, Step.secret(Phase.REROLL, couples), Step.secret(Phase.ARRANGE, couples)
+        rerolling, arranging = (
+            Step.secret(Phase.REROLL, couples),
+            Step.secret(Phase.ARRANGE, couples),
         )
+        return cls(
+            couples, rolls, rerolling, arranging, _met(rerolling, couples), _met(arranging, couples)
+        )
+
+
+def _met(step: Step[Phase], couples: tuple[int, ...]) -> tuple[Step[Phase], ...]:
+    """``step`` as each of ``couples`` meets it, in order."""
+    met = [step]
+    for couple in couples[:-1]:
+        following = met[-1].after(couple)
+        assert following is not None  # a couple is left to choose
+        met.append(following)
+    return tuple(met)
 
 
 class DancingDiceState(DeclaredState[Phase]):
@@ -231,6 +251,91 @@ class DancingDiceState(DeclaredState[Phase]):
         del pending[:count]
         self._rolled()
 
+    def play_to_end(self, choosers: Sequence[Choose], max_turns: int | None = None) -> None:
+        """Whole rounds in one pass where the couples roll six dice each (``_play_round``);
+        else step by step, a secret step's couples asked one after another."""
+        offers = self.game.offers
+        history = self.history
+        whole_rounds = self.game.dice.places is None
+        while max_turns is None or self.round <= max_turns:
+            step = self.step
+            mode = step.mode
+            if mode is Mode.CHANCE:
+                if whole_rounds and len(self.pending) >= len(self.lineup.rolls):
+                    self._play_round(choosers)
+                else:
+                    self.run_chance()
+                continue
+            if mode is Mode.OVER:
+                return
+            legal = offers[step.name]
+            rerolling = step.name is Phase.REROLL
+            chosen = self.rerolls if rerolling else self.arrangements
+            for seat in step.players:
+                action = choosers[seat](legal)
+                if action not in legal:
+                    self.apply(action, seat)  # refused, with the rules' message
+                chosen[seat] = CHOSEN[action]
+                history.append((seat, action))
+                after = self.step.after(seat)
+                if after is not None:
+                    self.step = after
+            if rerolling:
+                self._announce(None)
+            else:
+                self._judge_round(None)
+
+    def _play_round(self, choosers: Sequence[Choose]) -> None:
+        """A round from its first couple's first die to its judging, six dice a couple.
+
+        The same draws and choices, in the same order, as one action at a time,
+        and the same state before each couple chooses; but each step's dice are
+        rolled at once and placed straight, the re-rolls announced and rolled
+        together, and no step is worked out afresh: the lineup knows them.
+        """
+        lineup, rules, history, rng = self.lineup, self.game.dice, self.history, self.rng
+        couples, pending, dice = lineup.couples, self.pending, self.dice
+        faces = rng.rolls(len(pending), rules.faces)
+        history.extend(map(ROLLED.__getitem__, faces))
+        start = len(pending) - len(lineup.rolls)  # the Tango dice still to roll come first
+        for face in faces[:start]:
+            self.tango += [face] * rules.tango_faces
+        for seat, at in zip(couples, range(start, len(faces), DICE_PER_PLAYER), strict=True):
+            dice[seat] = faces[at : at + DICE_PER_PLAYER]
+        pending.clear()
+        offers = self.game.offers
+        legal = offers[Phase.REROLL]
+        rerolls = self.rerolls
+        for seat, step in zip(couples, lineup.rerolling_steps, strict=True):
+            self.step = step
+            action = choosers[seat](legal)
+            if action not in legal:
+                self.apply(action, seat)  # refused, with the rules' message
+            rerolls[seat] = CHOSEN[action]
+            history.append((seat, action))
+        announced = self.announced
+        for couple in couples:
+            announced[couple] = len(rerolls[couple])
+        count = sum(announced.values())
+        if count:
+            faces = rng.rolls(count, rules.faces)
+            history.extend(map(ROLLED.__getitem__, faces))
+            rolled = iter(faces)
+            for couple in couples:
+                row = dice[couple]
+                for die in rerolls[couple]:
+                    row[die] = next(rolled)
+        legal = offers[Phase.ARRANGE]
+        arrangements = self.arrangements
+        for seat, step in zip(couples, lineup.arranging_steps, strict=True):
+            self.step = step
+            action = choosers[seat](legal)
+            if action not in legal:
+                self.apply(action, seat)  # refused, with the rules' message
+            arrangements[seat] = CHOSEN[action]
+            history.append((seat, action))
+        self._judge_round(None)
+
     # The rules below tell what happens to ``told``; ``None``: nobody reads it, tell nothing.
 
     def _roll(self, face: int, told: list[Event] | None) -> None:
@@ -263,8 +368,12 @@ class DancingDiceState(DeclaredState[Phase]):
         after = self.step.after(seat)
         if after is not None:
             self.step = after
-            return
-        # The rules announce how many dice each couple re-rolls: a secret choice shows.
+        else:
+            self._announce(told)
+
+    def _announce(self, told: list[Event] | None) -> None:
+        """Every couple has chosen its re-rolls: the rules announce how many dice each
+        re-rolls (a secret choice shows), and chance rolls them."""
         rerolled, rerolls, announced = self.game.rerolled, self.rerolls, self.announced
         for couple in self.lineup.couples:
             rolls = rerolled(couple, rerolls[couple])
@@ -293,27 +402,19 @@ class DancingDiceState(DeclaredState[Phase]):
         ranks = RANKS_UNDER[tango]
         dice, arrangements, endurance = self.dice, self.arrangements, self.endurance
         dancers = self.lineup.couples
-        shown: dict[int, Danced] = {}
-        worth: tuple[dict[int, int], dict[int, int]] = ({}, {})
-        tangos: tuple[list[int], list[int]] = ([], [])
-        for p in dancers:
-            one, two, pure, _, _ = shown[p] = danced(dice[p], arrangements[p])
-            worth[0][p] = 2 * ranks[one] + pure  # the value of a dance (dance_values)
-            worth[1][p] = 2 * ranks[two] + pure
-            if one == tango:
-                tangos[0].append(p)
-            if two == tango:
-                tangos[1].append(p)
+        shown = {p: danced(dice[p], arrangements[p]) for p in dancers}
         judgings: list[Judging] = []
         for dance in (0, 1):
             judged = self.lineup.couples
             if len(judged) < 2:
                 break
-            values = worth[dance]
-            if len(values) != len(judged):
-                values = {p: values[p] for p in judged}
-            if tangos[dance] and any(p in values for p in tangos[dance]):
-                self.tango_scored = True
+            values = {}
+            for p in judged:
+                arranged = shown[p]
+                triple = arranged[dance]
+                values[p] = 2 * ranks[triple] + arranged[2]  # the value of a dance (dance_values)
+                if triple == tango:
+                    self.tango_scored = True
             bar = satisfactory_bar(values)
             # A Rock (a Gala is one too) loses nothing this round.
             losers = [p for p in judged if values[p] < bar and not shown[p][3]]
