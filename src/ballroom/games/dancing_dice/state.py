@@ -18,6 +18,7 @@ sentences only when read, and the view only when asked for.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import repeat
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ballroom.core.actions import Action
@@ -57,6 +58,8 @@ from ballroom.games.dancing_dice.view import Couple, Curtain, Floor, Judged, Las
 if TYPE_CHECKING:
     from ballroom.games.dancing_dice.game import DancingDice
 
+UNROLLED = (0,) * DICE_PER_PLAYER
+"""A couple's dice before chance rolls them this round."""
 ROLLED = {face: (CHANCE, roll_id(face)) for face in range(1, 7)}
 """The history entry of a die that shows ``face``."""
 TANGO_STEP = Step.chance(Phase.TANGO)
@@ -183,7 +186,7 @@ class DancingDiceState(DeclaredState[Phase]):
             self.rerolls = {}
             self.arrangements = {}
             self.announced = {}
-            self.dice = [[0] * DICE_PER_PLAYER for _ in self.dice]
+            self.dice = list(map(list, repeat(UNROLLED, len(self.dice))))
             rolls = self.lineup.rolls
             if self.tango_scored:
                 self.tango = []
@@ -304,15 +307,8 @@ class DancingDiceState(DeclaredState[Phase]):
             dice[seat] = faces[at : at + DICE_PER_PLAYER]
         pending.clear()
         offers = self.game.offers
-        legal = offers[Phase.REROLL]
         rerolls = self.rerolls
-        for seat, step in zip(couples, lineup.rerolling_steps, strict=True):
-            self.step = step
-            action = choosers[seat](legal)
-            if action not in legal:
-                self.apply(action, seat)  # refused, with the rules' message
-            rerolls[seat] = CHOSEN[action]
-            history.append((seat, action))
+        self._ask(choosers, lineup.rerolling_steps, offers[Phase.REROLL], rerolls)
         announced = self.announced
         for couple in couples:
             announced[couple] = len(rerolls[couple])
@@ -325,16 +321,29 @@ class DancingDiceState(DeclaredState[Phase]):
                 row = dice[couple]
                 for die in rerolls[couple]:
                     row[die] = next(rolled)
-        legal = offers[Phase.ARRANGE]
-        arrangements = self.arrangements
-        for seat, step in zip(couples, lineup.arranging_steps, strict=True):
+        self._ask(choosers, lineup.arranging_steps, offers[Phase.ARRANGE], self.arrangements)
+        self._judge_round(None)
+
+    def _ask(
+        self,
+        choosers: Sequence[Choose],
+        steps: tuple[Step[Phase], ...],
+        legal: Sequence[int],
+        chosen: dict[int, tuple[int, ...]],
+    ) -> None:
+        """Every couple's choice at a secret step, in seat order: ``steps`` is the step as
+        each couple meets it, ``legal`` what it offers; the dice each names go to ``chosen``."""
+        taken = []
+        for step in steps:
             self.step = step
+            seat = step.players[0]
             action = choosers[seat](legal)
             if action not in legal:
+                self.history.extend(taken)
                 self.apply(action, seat)  # refused, with the rules' message
-            arrangements[seat] = CHOSEN[action]
-            history.append((seat, action))
-        self._judge_round(None)
+            chosen[seat] = CHOSEN[action]
+            taken.append((seat, action))
+        self.history.extend(taken)
 
     # The rules below tell what happens to ``told``; ``None``: nobody reads it, tell nothing.
 
@@ -402,7 +411,9 @@ class DancingDiceState(DeclaredState[Phase]):
         ranks = RANKS_UNDER[tango]
         dice, arrangements, endurance = self.dice, self.arrangements, self.endurance
         dancers = self.lineup.couples
-        shown = {p: danced(dice[p], arrangements[p]) for p in dancers}
+        shown: dict[int, Danced] = {}
+        for p in dancers:
+            shown[p] = danced(dice[p], arrangements[p])
         judgings: list[Judging] = []
         for dance in (0, 1):
             judged = self.lineup.couples
@@ -416,20 +427,22 @@ class DancingDiceState(DeclaredState[Phase]):
                 if triple == tango:
                     self.tango_scored = True
             bar = satisfactory_bar(values)
-            # A Rock (a Gala is one too) loses nothing this round.
-            losers = [p for p in judged if values[p] < bar and not shown[p][3]]
-            out = []
-            for p in losers:
-                endurance[p] -= 1
-                if not endurance[p]:
-                    out.append(p)
+            losers, out = [], []
+            for p, value in values.items():
+                if value < bar and not shown[p][3]:  # a Rock (a Gala is one too) loses nothing
+                    losers.append(p)
+                    endurance[p] -= 1
+                    if not endurance[p]:
+                        out.append(p)
             if out:
                 self.eliminated.append(out)
                 self.dancing = tuple(p for p in judged if p not in out)
             judgings.append((values, bar, losers, out))
-        galas = [p for p in dancers if shown[p][4] and endurance[p]]
-        for p in galas:
-            endurance[p] = min(MAX_ENDURANCE, endurance[p] + GALA_BONUS)
+        galas = []
+        for p in dancers:
+            if shown[p][4] and endurance[p]:
+                galas.append(p)
+                endurance[p] = min(MAX_ENDURANCE, endurance[p] + GALA_BONUS)
         # The round's lists are replaced, not changed, by the next round: kept as they are.
         self._judged = (self.round, self.tango, dice, arrangements, shown, judgings)
         self._last_round = None
