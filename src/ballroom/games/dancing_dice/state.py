@@ -12,13 +12,13 @@ The state keeps plain lists and small tables, and does only what a round
 needs: who decides comes from the step, which changes only when a choice
 or a roll moves the round on; a round's dances are judged from tables;
 events are made only when someone reads them (not in ``advance``), their
-sentences only when read, and the view only when asked for.
+sentences only when read, and the view only when asked for. A simulation
+that reads no events (``play_to_end``) plays a whole round in one pass.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from itertools import repeat
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ballroom.core.actions import Action
@@ -58,8 +58,6 @@ from ballroom.games.dancing_dice.view import Couple, Curtain, Floor, Judged, Las
 if TYPE_CHECKING:
     from ballroom.games.dancing_dice.game import DancingDice
 
-UNROLLED = (0,) * DICE_PER_PLAYER
-"""A couple's dice before chance rolls them this round."""
 ROLLED = {face: (CHANCE, roll_id(face)) for face in range(1, 7)}
 """The history entry of a die that shows ``face``."""
 TANGO_STEP = Step.chance(Phase.TANGO)
@@ -91,32 +89,20 @@ class Lineup(NamedTuple):
     rerolling: Step[Phase]
     arranging: Step[Phase]
     rerolling_steps: tuple[Step[Phase], ...]
-    """The re-roll step as each couple, in seat order, meets it (the couples before it
+    """The re-roll step as each couple meets it, in seat order (the couples before it
     have chosen)."""
     arranging_steps: tuple[Step[Phase], ...]
-    """The same for the first dances."""
+    """The first dances' step likewise."""
 
     @classmethod
     def of(cls, couples: tuple[int, ...], dice: tuple[int, ...]) -> Lineup:
         """The round of ``couples``, each rolling ``dice`` (by their first place)."""
         rolls = tuple((couple, die) for couple in couples for die in dice)
         rerolling, arranging = (
-            Step.secret(Phase.REROLL, couples),
-            Step.secret(Phase.ARRANGE, couples),
+            tuple(Step.secret(phase, couples[i:]) for i in range(len(couples)))
+            for phase in (Phase.REROLL, Phase.ARRANGE)
         )
-        return cls(
-            couples, rolls, rerolling, arranging, _met(rerolling, couples), _met(arranging, couples)
-        )
-
-
-def _met(step: Step[Phase], couples: tuple[int, ...]) -> tuple[Step[Phase], ...]:
-    """``step`` as each of ``couples`` meets it, in order."""
-    met = [step]
-    for couple in couples[:-1]:
-        following = met[-1].after(couple)
-        assert following is not None  # a couple is left to choose
-        met.append(following)
-    return tuple(met)
+        return cls(couples, rolls, rerolling[0], arranging[0], rerolling, arranging)
 
 
 class DancingDiceState(DeclaredState[Phase]):
@@ -186,7 +172,7 @@ class DancingDiceState(DeclaredState[Phase]):
             self.rerolls = {}
             self.arrangements = {}
             self.announced = {}
-            self.dice = list(map(list, repeat(UNROLLED, len(self.dice))))
+            self.dice = [[0] * DICE_PER_PLAYER for _ in self.dice]
             rolls = self.lineup.rolls
             if self.tango_scored:
                 self.tango = []
