@@ -319,7 +319,7 @@ class DancingDiceState(DeclaredState[Phase]):
     ) -> None:
         """Every couple's choice at a secret step, in seat order: ``steps`` is the step as
         each couple meets it, ``legal`` what it offers; the dice each names go to ``chosen``."""
-        taken = []
+        taken: list[tuple[int, int]] = []
         for step in steps:
             self.step = step
             seat = step.players[0]
