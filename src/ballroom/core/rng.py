@@ -101,7 +101,10 @@ class Rng:
         if not 0 < sides < 256:
             return [self.roll(sides) for _ in range(count)]
         table = _faces_of_top_byte(sides)
-        getrandbits = self._own().getrandbits
+        own = self._random
+        if self._shared or own is None:  # as in ``choice``
+            own = self._own()
+        getrandbits = own.getrandbits
         faces: list[int] = []
         need = count
         while need > 2:
