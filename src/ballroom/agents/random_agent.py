@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from ballroom.core.agent import Decision
 from ballroom.core.rng import Rng
@@ -17,6 +17,8 @@ class RandomAgent:
     def act(self, decision: Decision) -> int:
         return self.rng.choice(decision.legal_actions)
 
-    def choose(self, legal: Sequence[int]) -> int:
-        """The same pick as ``act``, from the legal actions alone (``ChoosesBlind``)."""
-        return self.rng.choice(legal)
+    @property
+    def choose(self) -> Callable[[Sequence[int]], int]:
+        """The same pick as ``act``, from the legal actions alone (``ChoosesBlind``): the
+        source's own ``choice``, which a simulation's loop then calls with no step between."""
+        return self.rng.choice

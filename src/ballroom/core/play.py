@@ -8,7 +8,7 @@ from typing import cast
 
 from ballroom.core.agent import Agent, ChoosesBlind, Decision
 from ballroom.core.events import Event
-from ballroom.core.state import CHANCE, State
+from ballroom.core.state import CHANCE, Choose, State
 
 
 def _chooser(agent: Agent) -> Callable[[Sequence[int]], int] | None:
@@ -63,10 +63,8 @@ def play_out(
     past ``max_turns`` (see ``past_cap``), and return it.
 
     ``on_events`` receives the events of each action. Without it nobody reads
-    them, so the game need not make them (``State.advance``), chance runs on
-    in one go (``State.run_chance``; one draw at a time under a turn cap), and
-    a seat's legal actions are the sequence the game keeps
-    (``State.legal_sequence``).
+    them, and the state plays on by itself (``State.play_to_end``), asking each
+    seat's agent for its choices.
     """
     if on_events is not None or max_actions is not None:
         taken = 0
@@ -80,23 +78,21 @@ def play_out(
             if on_events is not None:
                 on_events(events)
         return state
+    state.play_to_end(
+        [_choice_of(state, agent, seat) for seat, agent in enumerate(agents)], max_turns
+    )
+    return state
+
+
+def _choice_of(state: State, agent: Agent, seat: int) -> Choose:
+    """How ``seat``'s agent picks from its legal actions: its own ``choose`` if it chooses
+    blind, else ``act`` on a Decision whose observation is built when read."""
+    choose = _chooser(agent)
+    if choose is not None:
+        return choose
     game, observe = state.game, state.observation
-    blind = [_chooser(agent) for agent in agents]
-    chance_run = None if max_turns is None else 1
-    while True:
-        current = state.current_players()
-        if not current or (max_turns is not None and state.turns() > max_turns):
-            return state
-        player = current[0]
-        if player == CHANCE:
-            state.run_chance(chance_run)
-            continue
-        legal = state.legal_sequence(player)
-        choose = blind[player]
-        if choose is not None:
-            action = choose(legal)
-        else:
-            action = agents[player].act(Decision(game, player, None, legal, None, observe))
-        if action not in legal:
-            state.apply(action, player)  # refused, with the rules' message
-        state.advance(action, player)
+
+    def act(legal: Sequence[int]) -> int:
+        return agent.act(Decision(game, seat, None, legal, None, observe))
+
+    return act

@@ -101,15 +101,22 @@ class Rng:
         if not 0 < sides < 256:
             return [self.roll(sides) for _ in range(count)]
         table = _faces_of_top_byte(sides)
-        getrandbits = self._own().getrandbits
+        own = self._random
+        if self._shared or own is None:  # as in ``choice``
+            own = self._own()
+        getrandbits = own.getrandbits
         faces: list[int] = []
         need = count
         while need > 2:
             words = getrandbits(32 * need).to_bytes(4 * need, "little")
             faces += words[3::4].translate(table).replace(b"\0", b"")
             need = count - len(faces)
-        for _ in range(need):  # the last few, one at a time
-            faces.append(self.roll(sides))
+        bits = sides.bit_length()
+        for _ in range(need):  # the last few, one at a time, as ``roll`` draws them
+            value = getrandbits(bits)
+            while value >= sides:
+                value = getrandbits(bits)
+            faces.append(value + 1)
         return faces
 
     def choice(self, items: Sequence[T]) -> T:

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import copy
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Self
 
@@ -31,6 +31,9 @@ CHANCE = -1
 
 Observation = dict[str, Any]
 """What one seat may see: plain JSON-compatible data."""
+
+Choose = Callable[[Sequence[int]], int]
+"""How a seat picks one of its legal actions (given as ``legal_sequence`` answers them)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -160,6 +163,33 @@ class State(ABC):
         while left and self.current_players() == (CHANCE,):
             self.advance(self.sample_chance(), CHANCE)
             left -= 1
+
+    def play_to_end(self, choosers: Sequence[Choose], max_turns: int | None = None) -> None:
+        """Play on until the game ends, or until a turn past ``max_turns`` begins (see
+        ``ballroom.core.play.past_cap``), seat ``s`` choosing with ``choosers[s]`` and
+        nobody reading the events (a simulation's loop).
+
+        An action a seat takes that is not among its legal actions is refused with
+        the rules' message. Chance runs on in one go (``run_chance``; one draw at a
+        time under a turn cap). A game may play a stretch of decisions in one pass,
+        as long as it asks the choosers the same questions in the same order and
+        leaves the state as one action at a time would (each chooser may read the
+        state's observation when asked).
+        """
+        chance_run = None if max_turns is None else 1
+        while True:
+            current = self.current_players()
+            if not current or (max_turns is not None and self.turns() > max_turns):
+                return
+            player = current[0]
+            if player == CHANCE:
+                self.run_chance(chance_run)
+                continue
+            legal = self.legal_sequence(player)
+            action = choosers[player](legal)
+            if action not in legal:
+                self.apply(action, player)  # refused, with the rules' message
+            self.advance(action, player)
 
     def apply_text(self, text: str, player: int | None = None) -> list[Event]:
         """Apply an action given in its text form, e.g. ``"reroll 0 3"``."""

@@ -12,18 +12,20 @@ The state keeps plain lists and small tables, and does only what a round
 needs: who decides comes from the step, which changes only when a choice
 or a roll moves the round on; a round's dances are judged from tables;
 events are made only when someone reads them (not in ``advance``), their
-sentences only when read, and the view only when asked for.
+sentences only when read, and the view only when asked for. A simulation
+that reads no events (``play_to_end``) plays a whole round in one pass.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ballroom.core.actions import Action
 from ballroom.core.declared import DeclaredState
 from ballroom.core.events import Event, Wording
 from ballroom.core.flow import Mode, Step
-from ballroom.core.state import CHANCE, Outcome
+from ballroom.core.state import CHANCE, Choose, Outcome
 from ballroom.core.view import View
 from ballroom.games.dancing_dice import log
 from ballroom.games.dancing_dice.dance_values import RANKS_UNDER, TRIPLE_OF, TRIPLES
@@ -86,14 +88,21 @@ class Lineup(NamedTuple):
     rolls them: (couple, die)."""
     rerolling: Step[Phase]
     arranging: Step[Phase]
+    rerolling_steps: tuple[Step[Phase], ...]
+    """The re-roll step as each couple meets it, in seat order (the couples before it
+    have chosen)."""
+    arranging_steps: tuple[Step[Phase], ...]
+    """The first dances' step likewise."""
 
     @classmethod
     def of(cls, couples: tuple[int, ...], dice: tuple[int, ...]) -> Lineup:
         """The round of ``couples``, each rolling ``dice`` (by their first place)."""
         rolls = tuple((couple, die) for couple in couples for die in dice)
-        return cls(
-            couples, rolls, Step.secret(Phase.REROLL, couples), Step.secret(Phase.ARRANGE, couples)
+        rerolling, arranging = (
+            tuple(Step.secret(phase, couples[i:]) for i in range(len(couples)))
+            for phase in (Phase.REROLL, Phase.ARRANGE)
         )
+        return cls(couples, rolls, rerolling[0], arranging[0], rerolling, arranging)
 
 
 class DancingDiceState(DeclaredState[Phase]):
@@ -231,6 +240,97 @@ class DancingDiceState(DeclaredState[Phase]):
         del pending[:count]
         self._rolled()
 
+    def play_to_end(self, choosers: Sequence[Choose], max_turns: int | None = None) -> None:
+        """Whole rounds in one pass where the couples roll six dice each (``_play_round``);
+        else step by step, a secret step's couples asked one after another."""
+        offers = self.game.offers
+        history = self.history
+        whole_rounds = self.game.dice.places is None
+        while max_turns is None or self.round <= max_turns:
+            step = self.step
+            mode = step.mode
+            if mode is Mode.CHANCE:
+                if whole_rounds and len(self.pending) >= len(self.lineup.rolls):
+                    self._play_round(choosers)
+                else:
+                    self.run_chance()
+                continue
+            if mode is Mode.OVER:
+                return
+            legal = offers[step.name]
+            rerolling = step.name is Phase.REROLL
+            chosen = self.rerolls if rerolling else self.arrangements
+            for seat in step.players:
+                action = choosers[seat](legal)
+                if action not in legal:
+                    self.apply(action, seat)  # refused, with the rules' message
+                chosen[seat] = CHOSEN[action]
+                history.append((seat, action))
+                after = self.step.after(seat)
+                if after is not None:
+                    self.step = after
+            if rerolling:
+                self._announce(None)
+            else:
+                self._judge_round(None)
+
+    def _play_round(self, choosers: Sequence[Choose]) -> None:
+        """A round from its first couple's first die to its judging, six dice a couple.
+
+        The same draws and choices, in the same order, as one action at a time,
+        and the same state before each couple chooses; but each step's dice are
+        rolled at once and placed straight, the re-rolls announced and rolled
+        together, and no step is worked out afresh: the lineup knows them.
+        """
+        lineup, rules, history, rng = self.lineup, self.game.dice, self.history, self.rng
+        couples, pending, dice = lineup.couples, self.pending, self.dice
+        faces = rng.rolls(len(pending), rules.faces)
+        history.extend(map(ROLLED.__getitem__, faces))
+        start = len(pending) - len(lineup.rolls)  # the Tango dice still to roll come first
+        for face in faces[:start]:
+            self.tango += [face] * rules.tango_faces
+        for seat, at in zip(couples, range(start, len(faces), DICE_PER_PLAYER), strict=True):
+            dice[seat] = faces[at : at + DICE_PER_PLAYER]
+        pending.clear()
+        offers = self.game.offers
+        rerolls = self.rerolls
+        self._ask(choosers, lineup.rerolling_steps, offers[Phase.REROLL], rerolls)
+        announced = self.announced
+        for couple in couples:
+            announced[couple] = len(rerolls[couple])
+        count = sum(announced.values())
+        if count:
+            faces = rng.rolls(count, rules.faces)
+            history.extend(map(ROLLED.__getitem__, faces))
+            rolled = iter(faces)
+            for couple in couples:
+                row = dice[couple]
+                for die in rerolls[couple]:
+                    row[die] = next(rolled)
+        self._ask(choosers, lineup.arranging_steps, offers[Phase.ARRANGE], self.arrangements)
+        self._judge_round(None)
+
+    def _ask(
+        self,
+        choosers: Sequence[Choose],
+        steps: tuple[Step[Phase], ...],
+        legal: Sequence[int],
+        chosen: dict[int, tuple[int, ...]],
+    ) -> None:
+        """Every couple's choice at a secret step, in seat order: ``steps`` is the step as
+        each couple meets it, ``legal`` what it offers; the dice each names go to ``chosen``."""
+        taken: list[tuple[int, int]] = []
+        for step in steps:
+            self.step = step
+            seat = step.players[0]
+            action = choosers[seat](legal)
+            if action not in legal:
+                self.history.extend(taken)
+                self.apply(action, seat)  # refused, with the rules' message
+            chosen[seat] = CHOSEN[action]
+            taken.append((seat, action))
+        self.history.extend(taken)
+
     # The rules below tell what happens to ``told``; ``None``: nobody reads it, tell nothing.
 
     def _roll(self, face: int, told: list[Event] | None) -> None:
@@ -263,8 +363,12 @@ class DancingDiceState(DeclaredState[Phase]):
         after = self.step.after(seat)
         if after is not None:
             self.step = after
-            return
-        # The rules announce how many dice each couple re-rolls: a secret choice shows.
+        else:
+            self._announce(told)
+
+    def _announce(self, told: list[Event] | None) -> None:
+        """Every couple has chosen its re-rolls: the rules announce how many dice each
+        re-rolls (a secret choice shows), and chance rolls them."""
         rerolled, rerolls, announced = self.game.rerolled, self.rerolls, self.announced
         for couple in self.lineup.couples:
             rolls = rerolled(couple, rerolls[couple])
@@ -294,41 +398,37 @@ class DancingDiceState(DeclaredState[Phase]):
         dice, arrangements, endurance = self.dice, self.arrangements, self.endurance
         dancers = self.lineup.couples
         shown: dict[int, Danced] = {}
-        worth: tuple[dict[int, int], dict[int, int]] = ({}, {})
-        tangos: tuple[list[int], list[int]] = ([], [])
         for p in dancers:
-            one, two, pure, _, _ = shown[p] = danced(dice[p], arrangements[p])
-            worth[0][p] = 2 * ranks[one] + pure  # the value of a dance (dance_values)
-            worth[1][p] = 2 * ranks[two] + pure
-            if one == tango:
-                tangos[0].append(p)
-            if two == tango:
-                tangos[1].append(p)
+            shown[p] = danced(dice[p], arrangements[p])
         judgings: list[Judging] = []
         for dance in (0, 1):
             judged = self.lineup.couples
             if len(judged) < 2:
                 break
-            values = worth[dance]
-            if len(values) != len(judged):
-                values = {p: values[p] for p in judged}
-            if tangos[dance] and any(p in values for p in tangos[dance]):
-                self.tango_scored = True
+            values = {}
+            for p in judged:
+                arranged = shown[p]
+                triple = arranged[dance]
+                values[p] = 2 * ranks[triple] + arranged[2]  # the value of a dance (dance_values)
+                if triple == tango:
+                    self.tango_scored = True
             bar = satisfactory_bar(values)
-            # A Rock (a Gala is one too) loses nothing this round.
-            losers = [p for p in judged if values[p] < bar and not shown[p][3]]
-            out = []
-            for p in losers:
-                endurance[p] -= 1
-                if not endurance[p]:
-                    out.append(p)
+            losers, out = [], []
+            for p, value in values.items():
+                if value < bar and not shown[p][3]:  # a Rock (a Gala is one too) loses nothing
+                    losers.append(p)
+                    endurance[p] -= 1
+                    if not endurance[p]:
+                        out.append(p)
             if out:
                 self.eliminated.append(out)
                 self.dancing = tuple(p for p in judged if p not in out)
             judgings.append((values, bar, losers, out))
-        galas = [p for p in dancers if shown[p][4] and endurance[p]]
-        for p in galas:
-            endurance[p] = min(MAX_ENDURANCE, endurance[p] + GALA_BONUS)
+        galas = []
+        for p in dancers:
+            if shown[p][4] and endurance[p]:
+                galas.append(p)
+                endurance[p] = min(MAX_ENDURANCE, endurance[p] + GALA_BONUS)
         # The round's lists are replaced, not changed, by the next round: kept as they are.
         self._judged = (self.round, self.tango, dice, arrangements, shown, judgings)
         self._last_round = None
