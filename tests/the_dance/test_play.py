@@ -8,9 +8,11 @@ from ballroom.agents import make_agent
 from ballroom.core.errors import IllegalActionError
 from ballroom.core.play import play_out
 from ballroom.core.rng import Rng, derive_seed
+from ballroom.core.state import State
 from ballroom.games.the_dance import TheDance
 from ballroom.games.the_dance import actions as ac
 from ballroom.games.the_dance.position import Look, Position, act
+from ballroom.games.the_dance.state import DRAWS
 from ballroom.games.the_dance.steps import Phase
 
 
@@ -144,6 +146,28 @@ def test_rollout_policy_always_picks_a_legal_action() -> None:
                 action = game.rollout_action(state, player, rng)
                 assert action in state.legal_actions(player)
             state.apply(action, player)
+
+
+def test_a_search_draws_the_outcome_the_declared_odds_give_its_source() -> None:
+    """``draw_chance`` sums each chance step's odds once, yet draws what the generic draw
+    from ``chance_outcomes`` draws with the same source: every kind of draw is met."""
+    game = TheDance(4)
+    rng = Rng(3)
+    met: set[Phase] = set()
+    for seed in range(3):
+        state = game.new_state(seed)
+        while not state.is_terminal() and state.turns() < 30:
+            player = state.current_players()[0]
+            if state.is_chance_node():
+                met.add(state.phase)
+                for source in range(4):
+                    drawn = state.draw_chance(Rng(source))
+                    assert drawn == State.draw_chance(state, Rng(source))
+                action = state.sample_chance()
+            else:
+                action = game.rollout_action(state, player, rng)
+            state.apply(action, player)
+    assert met == set(DRAWS)
 
 
 def test_search_bot_plays_through_determinize() -> None:
