@@ -228,6 +228,12 @@ class Components:
     )
     """What each set of Powers makes of the rules (``powers.settle``), once worked out: a
     family's Powers change at every deal in search, but come from few sets."""
+    influence_odds: dict[tuple[tuple[int, ...], tuple[int, ...]], tuple[float, ...]] = field(
+        default_factory=dict, init=False, repr=False, compare=False
+    )
+    """Dancer by Dancer, the chance of Influencing her in her best Domain, per pair of
+    Avatar ratings and Refreshment bonuses met so far (the ``heuristic`` bot's): few pairs,
+    met in game after game."""
 
 
 # -- reading ------------------------------------------------------------------
