@@ -53,6 +53,28 @@ def test_heuristic_plays_every_option_set_to_the_end() -> None:
         assert state.is_terminal() and Look(state).finished()
 
 
+def test_the_heuristics_odds_are_each_dancers_chance_kept_once_per_set_of_components() -> None:
+    """Every table the heuristic keeps holds, Dancer by Dancer, the chance a die counts at
+    most the best of her Domains (the Avatar's rating, her pips, the Refreshments' bonus);
+    a second game with the same components adds no table for the pairs met before."""
+    game = TheDance(4)
+    comp = game.components
+    for seed in range(2):
+        agents = [make_agent(game, s, "heuristic", seed) for s in range(4)]
+        play_out(game.new_state(seed), agents, max_turns=game.turn_cap)
+    kept = dict(comp.influence_odds)
+    assert kept
+    for (ratings, bonus), table in kept.items():
+        for dancer, odds in zip(comp.dancers, table, strict=True):
+            totals = [
+                ratings[i] + dancer.pips[i] + bonus[i] for i in range(4) if not dancer.negates[i]
+            ]
+            assert odds == min(max([0, *totals]), 6) / 6
+    agents = [make_agent(game, s, "heuristic", 0) for s in range(4)]
+    play_out(game.new_state(0), agents, max_turns=game.turn_cap)
+    assert comp.influence_odds == kept
+
+
 def test_two_heuristic_families_seat_dancers_and_finish() -> None:
     """No parked Avatar seals a table (RULINGS 19), and the heuristic routes its Avatar
     around the other family's entry hex (game 21 once chose a step onto it, mid-Shadow)."""
