@@ -75,6 +75,26 @@ def test_the_heuristics_odds_are_each_dancers_chance_kept_once_per_set_of_compon
     assert comp.influence_odds == kept
 
 
+def test_each_family_is_closed_out_of_the_other_families_entry_hexes_only() -> None:
+    """RULINGS 19 as ``close_entries`` sets it, worked out afresh or read from the choices
+    of Sanctuaries met before (a second game with the same choices)."""
+    game = TheDance(3)
+    entries = [s.entry for s in game.components.board.sanctuaries]
+    for _ in range(2):
+        for seed in range(6):
+            state = game.new_state(seed)
+            while state.phase is not Phase.DANCE:
+                player = state.current_players()[0]
+                legal = state.legal_actions()
+                action = legal[(seed + player) % len(legal)]
+                state.apply(state.sample_chance() if state.is_chance_node() else action, player)
+                chosen = state.sanctuary_of
+                assert state.closed == tuple(
+                    frozenset(entries[t] for q, t in enumerate(chosen) if q != p and t >= 0)
+                    for p in range(3)
+                )
+
+
 def test_two_heuristic_families_seat_dancers_and_finish() -> None:
     """No parked Avatar seals a table (RULINGS 19), and the heuristic routes its Avatar
     around the other family's entry hex (game 21 once chose a step onto it, mid-Shadow)."""

@@ -193,8 +193,9 @@ class TheDanceState(State):
         # Families (one per seat).
         self.avatar_of = [-1] * n
         self.sanctuary_of = [-1] * n
-        self.closed: list[frozenset[int]] = [frozenset()] * n
-        """The hexes each family's Avatar may not enter (``sanctuary.close_entries``)."""
+        self.closed: tuple[frozenset[int], ...] = (frozenset(),) * n
+        """The hexes each family's Avatar may not enter (``sanctuary.close_entries``):
+        replaced, never changed in place, so that clones and games share it."""
         self.avatar_pos = [-1] * n
         self.foiled = [False] * n
         self.markers = [1] * n
