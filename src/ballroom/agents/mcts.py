@@ -281,9 +281,9 @@ def observation_key(state: State, player: int) -> bytes:
     """The information-set key of ``player`` in ``state``: its observation as bytes.
 
     An observation is plain JSON data; ``marshal`` at version 2 writes such data as it
-    is, with no references to objects met before (those came with version 3), so two
-    observations get the same key exactly when their JSON text is the same, for a
-    fraction of the cost of writing it."""
+    is (later versions mark objects met twice and interned strings, so equal observations
+    could be written apart), so two observations get the same key exactly when their JSON
+    text is the same, for a fraction of the cost of writing it."""
     return marshal.dumps(state.observation(player), 2)
 
 
