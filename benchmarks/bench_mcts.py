@@ -18,7 +18,7 @@ import argparse
 import time
 
 import ballroom
-from ballroom.agents import make_agent, resolve_seat
+from ballroom.agents import make_agent
 from ballroom.agents.mcts import ISMCTSAgent
 from ballroom.core.play import decision_for, step
 from ballroom.core.state import State
@@ -95,6 +95,10 @@ def openspiel_rate(players: int, simulations: int, positions: int) -> float:
 def label(state: State, extra: str) -> str:
     """The settings given, then the search they run once the game's defaults fill in the
     rest (a bare ``horizon=2`` searches by halving with heuristic rollouts in The Dance)."""
+    # Imported here: ``bench_trees`` runs ``positions`` and ``rate`` against older trees
+    # (issue 16's baseline, 9d2bfa1), which lack it.
+    from ballroom.agents import resolve_seat
+
     _, values = resolve_seat(state.game, f"mcts:{extra}")
     filled = ",".join(f"{name}={values[name]}" for name in ("search", "rollout", "below", "prior"))
     return f"{extra} [{filled}]"

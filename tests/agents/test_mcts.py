@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import time
 from dataclasses import replace
 
@@ -12,7 +13,7 @@ from hypothesis import strategies as st
 
 import ballroom
 from ballroom.agents import make_agent
-from ballroom.agents.mcts import MCTS, ISMCTSAgent, SearchSettings
+from ballroom.agents.mcts import MCTS, ISMCTSAgent, SearchSettings, observation_key
 from ballroom.core.errors import InvalidOptionError
 from ballroom.core.play import decision_for, play_out, step
 from ballroom.core.rng import Rng
@@ -72,6 +73,33 @@ def test_mcts_plays_identically_when_only_hidden_information_differs(
         choices.append(agent.act(decision_for(world, 0)))
     assert choices[0] == choices[1]
     assert choices[0] in state.legal_actions(0)
+
+
+@pytest.mark.parametrize("game", ["dancing-dice", "the-dance", "dark-tales"])
+def test_information_set_keys_are_equal_exactly_when_the_observations_read_alike(
+    game: str,
+) -> None:
+    """A node's key stands for its observation's JSON text: the same text, the same key;
+    another text, another key (seats, turns and twins dealt from one view met alike)."""
+    state = ballroom.make(game, players=3, seed=4)
+    rng = Rng(4)
+    views: list[tuple[State, int]] = []
+    while not state.is_terminal() and len(views) < 150:
+        for seat in range(3):
+            views.append((state, seat))
+            views.append((state.game.determinize(state.observation(seat), rng), seat))
+        state = state.clone()
+        player = state.current_players()[0]
+        legal = state.legal_actions(player)
+        state.apply(
+            state.sample_chance() if player == CHANCE else legal[rng.below(len(legal))], player
+        )
+    texts = [json.dumps(world.observation(seat), separators=(",", ":")) for world, seat in views]
+    keys = [observation_key(world, seat) for world, seat in views]
+    assert len(set(texts)) < len(texts)  # some views repeat, so both sides of the claim are met
+    by_text = dict(zip(texts, keys, strict=True))
+    assert len(set(keys)) == len(by_text)
+    assert all(by_text[text] == key for text, key in zip(texts, keys, strict=True))
 
 
 @pytest.mark.parametrize("spec", ["mcts:iterations=80", "mcts:iterations=80,search=halving"])

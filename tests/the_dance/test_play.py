@@ -8,9 +8,11 @@ from ballroom.agents import make_agent
 from ballroom.core.errors import IllegalActionError
 from ballroom.core.play import play_out
 from ballroom.core.rng import Rng, derive_seed
+from ballroom.core.state import State
 from ballroom.games.the_dance import TheDance
 from ballroom.games.the_dance import actions as ac
 from ballroom.games.the_dance.position import Look, Position, act
+from ballroom.games.the_dance.state import DRAWS
 from ballroom.games.the_dance.steps import Phase
 
 
@@ -49,6 +51,48 @@ def test_heuristic_plays_every_option_set_to_the_end() -> None:
         agents = [make_agent(game, s, "heuristic", seed) for s in range(3)]
         state = play_out(game.new_state(seed), agents, max_turns=game.turn_cap)
         assert state.is_terminal() and Look(state).finished()
+
+
+def test_the_heuristics_odds_are_each_dancers_chance_kept_once_per_set_of_components() -> None:
+    """Every table the heuristic keeps holds, Dancer by Dancer, the chance a die counts at
+    most the best of her Domains (the Avatar's rating, her pips, the Refreshments' bonus);
+    a second game with the same components adds no table for the pairs met before."""
+    game = TheDance(4)
+    comp = game.components
+    for seed in range(2):
+        agents = [make_agent(game, s, "heuristic", seed) for s in range(4)]
+        play_out(game.new_state(seed), agents, max_turns=game.turn_cap)
+    kept = dict(comp.influence_odds)
+    assert kept
+    for (ratings, bonus), table in kept.items():
+        for dancer, odds in zip(comp.dancers, table, strict=True):
+            totals = [
+                ratings[i] + dancer.pips[i] + bonus[i] for i in range(4) if not dancer.negates[i]
+            ]
+            assert odds == min(max([0, *totals]), 6) / 6
+    agents = [make_agent(game, s, "heuristic", 0) for s in range(4)]
+    play_out(game.new_state(0), agents, max_turns=game.turn_cap)
+    assert comp.influence_odds == kept
+
+
+def test_each_family_is_closed_out_of_the_other_families_entry_hexes_only() -> None:
+    """RULINGS 19 as ``close_entries`` sets it, worked out afresh or read from the choices
+    of Sanctuaries met before (a second game with the same choices)."""
+    game = TheDance(3)
+    entries = [s.entry for s in game.components.board.sanctuaries]
+    for _ in range(2):
+        for seed in range(6):
+            state = game.new_state(seed)
+            while state.phase is not Phase.DANCE:
+                player = state.current_players()[0]
+                legal = state.legal_actions()
+                action = legal[(seed + player) % len(legal)]
+                state.apply(state.sample_chance() if state.is_chance_node() else action, player)
+                chosen = state.sanctuary_of
+                assert state.closed == tuple(
+                    frozenset(entries[t] for q, t in enumerate(chosen) if q != p and t >= 0)
+                    for p in range(3)
+                )
 
 
 def test_two_heuristic_families_seat_dancers_and_finish() -> None:
@@ -144,6 +188,28 @@ def test_rollout_policy_always_picks_a_legal_action() -> None:
                 action = game.rollout_action(state, player, rng)
                 assert action in state.legal_actions(player)
             state.apply(action, player)
+
+
+def test_a_search_draws_the_outcome_the_declared_odds_give_its_source() -> None:
+    """``draw_chance`` sums each chance step's odds once, yet draws what the generic draw
+    from ``chance_outcomes`` draws with the same source: every kind of draw is met."""
+    game = TheDance(4)
+    rng = Rng(3)
+    met: set[Phase] = set()
+    for seed in range(3):
+        state = game.new_state(seed)
+        while not state.is_terminal() and state.turns() < 30:
+            player = state.current_players()[0]
+            if state.is_chance_node():
+                met.add(state.phase)
+                for source in range(4):
+                    drawn = state.draw_chance(Rng(source))
+                    assert drawn == State.draw_chance(state, Rng(source))
+                action = state.sample_chance()
+            else:
+                action = game.rollout_action(state, player, rng)
+            state.apply(action, player)
+    assert met == set(DRAWS)
 
 
 def test_search_bot_plays_through_determinize() -> None:

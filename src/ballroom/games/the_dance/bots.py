@@ -75,9 +75,6 @@ class HeuristicAgent:
 
     def __init__(self, rng: Rng) -> None:
         self.rng = rng
-        self.odds_tables: dict[tuple[tuple[int, ...], ...], tuple[float, ...]] = {}
-        """Each Dancer's odds (``_Context.odds_table``) for each pair of Avatar ratings and
-        Refreshment bonuses met so far: they change seldom, decisions are many."""
 
     def act(self, decision: Decision) -> int:
         legal = list(decision.legal_actions)
@@ -88,7 +85,7 @@ class HeuristicAgent:
         comp: Components = game.components
         me = decision.player
         phase = view["phase"]
-        ctx = _Context(comp, view, me, game, self.odds_tables)
+        ctx = _Context(comp, view, me, game)
         if phase == "dance":
             return ctx.dance(legal)
         if phase == "influence":
@@ -127,10 +124,8 @@ class _Context:
         view: dict[str, Any],
         me: int,
         game: Any,
-        odds_tables: dict[tuple[tuple[int, ...], ...], tuple[float, ...]],
     ) -> None:
         self.comp = comp
-        self.odds_tables = odds_tables
         self.board = comp.board
         self.view = view
         self.me = me
@@ -326,11 +321,13 @@ class _Context:
 
     @_once
     def odds_table(self) -> tuple[float, ...]:
-        """Dancer by Dancer, ``odds``: the same for the same ratings and Refreshment bonuses."""
+        """Dancer by Dancer, ``odds``: the same for the same ratings and Refreshment bonuses,
+        so worked out once per pair for the components (``Components.influence_odds``)."""
         key = (self.ratings, self.best_refresh)
-        table = self.odds_tables.get(key)
+        known = self.comp.influence_odds
+        table = known.get(key)
         if table is None:
-            table = self.odds_tables[key] = tuple(map(self._find_odds, range(self.nd)))
+            table = known[key] = tuple(map(self._find_odds, range(self.nd)))
         return table
 
     def _find_odds(self, d: int) -> float:

@@ -228,6 +228,18 @@ class Components:
     )
     """What each set of Powers makes of the rules (``powers.settle``), once worked out: a
     family's Powers change at every deal in search, but come from few sets."""
+    closed_entries: dict[tuple[int, ...], tuple[frozenset[int], ...]] = field(
+        default_factory=dict, init=False, repr=False, compare=False
+    )
+    """For each choice of Sanctuaries met so far (one per seat, -1 before it is made), the
+    hexes each family's Avatar may not enter (``sanctuary.close_entries``): chosen at
+    every set-up a search plays, from few choices."""
+    influence_odds: dict[tuple[tuple[int, ...], tuple[int, ...]], tuple[float, ...]] = field(
+        default_factory=dict, init=False, repr=False, compare=False
+    )
+    """Dancer by Dancer, the chance of Influencing her in her best Domain, per pair of
+    Avatar ratings and Refreshment bonuses met so far (the ``heuristic`` bot's): few pairs,
+    met in game after game."""
 
 
 # -- reading ------------------------------------------------------------------

@@ -18,6 +18,7 @@ from ballroom.games.the_dance.components import DOMAINS
 from ballroom.games.the_dance.steps import Phase, Task
 
 if TYPE_CHECKING:
+    from ballroom.core.rng import Rng
     from ballroom.games.the_dance.state import TheDanceState
 
 
@@ -49,6 +50,15 @@ def sample_draw(s: TheDanceState) -> int:
             return ac.DRAW_REFRESH + k
         pick -= count
     raise AssertionError("unreachable: the pick is below the pile's size")
+
+
+def draw_with(s: TheDanceState, rng: Rng) -> int:
+    """A search's draw with its own source: ``rng.weighted_index`` of ``draw_outcomes``'
+    chances, as ``State.draw_chance`` draws, without pairing them with their actions."""
+    total = s.refresh_left
+    kinds = [k for k, c in enumerate(s.refresh_pile) if c]
+    chances = [c / total for c in s.refresh_pile if c]
+    return ac.DRAW_REFRESH + kinds[rng.weighted_index(chances)]
 
 
 def apply_draw(s: TheDanceState, action: int, events: list[Event]) -> None:

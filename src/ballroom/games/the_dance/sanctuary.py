@@ -23,13 +23,20 @@ def entry(s: TheDanceState, p: int) -> int:
 
 
 def close_entries(s: TheDanceState) -> None:
-    """Work out ``s.closed``: for each family, the hexes her Avatar may not enter (the other
-    families' entry hexes), once the Sanctuaries are known."""
-    sanctuaries = s.comp.board.sanctuaries
-    taken = list(enumerate(s.sanctuary_of))
-    s.closed = [
-        frozenset(sanctuaries[t].entry for q, t in taken if q != p and t >= 0) for p in range(s.n)
-    ]
+    """Set ``s.closed``: for each family, the hexes her Avatar may not enter (the other
+    families' entry hexes), once the Sanctuaries are known. Read from the components'
+    ``closed_entries`` for the same choice of Sanctuaries, else worked out there."""
+    chosen = tuple(s.sanctuary_of)
+    known = s.comp.closed_entries
+    closed = known.get(chosen)
+    if closed is None:
+        sanctuaries = s.comp.board.sanctuaries
+        taken = list(enumerate(chosen))
+        closed = known[chosen] = tuple(
+            frozenset(sanctuaries[t].entry for q, t in taken if q != p and t >= 0)
+            for p in range(len(chosen))
+        )
+    s.closed = closed
 
 
 def may_seat(s: TheDanceState, p: int, d: int) -> bool:

@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING
 
 from ballroom.core.rng import Rng
 from ballroom.games.the_dance import actions as ac
+from ballroom.games.the_dance.influence import influenced
 from ballroom.games.the_dance.steps import Phase, Target
 
 if TYPE_CHECKING:
@@ -159,10 +160,10 @@ def progress(state: TheDanceState, p: int) -> float:
     home = board.distance[board.sanctuaries[state.sanctuary_of[p]].entry]
     dancers = comp.dancers
     credits: list[list[float]] = [[] for _ in needs]
-    for d in range(state.nd):
+    for d in influenced(state, p):
         pos = state.dancer_pos[d]
         symbol = dancers[d].symbol
-        if pos >= 0 and state.influenced_by[d] == p and needs[symbol] > 0:
+        if pos >= 0 and needs[symbol] > 0:
             base = DOMINATED if state.dominated[d] else INFLUENCED
             credits[symbol].append(max(0.2, base - HOME_DECAY * home[pos]))
     partial = 0.0

@@ -21,7 +21,8 @@ not made at all while a search or a simulation plays with ``advance``.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from functools import partial
+from functools import cache, partial
+from itertools import accumulate
 from typing import TYPE_CHECKING, Any
 
 from ballroom.core.events import Event
@@ -77,11 +78,23 @@ ROLL_OUTCOMES = [(ac.ROLL + face, 1 / 6) for face in range(6)]
 
 Outcomes = Callable[["TheDanceState"], list[tuple[int, float]]]
 Sample = Callable[["TheDanceState"], int]
+Draw = Callable[["TheDanceState", Rng], int]
 Drawn = Callable[["TheDanceState", int, list[Event]], None]
 
 
-def _equally_likely(drawn: Callable[[TheDanceState], list[int]]) -> tuple[Outcomes, Sample]:
-    """The outcomes and the sampler of a draw whose outcomes ``drawn`` lists, each as likely."""
+@cache
+def _even_odds(count: int) -> tuple[tuple[float, ...], float]:
+    """``count`` equal chances summed once for ``Rng.running_index``: the running sums and
+    the total, as ``State.draw_chance`` would sum them from ``chance_outcomes``."""
+    chances = [1 / count] * count
+    return tuple(accumulate(chances)), sum(chances)
+
+
+def _equally_likely(
+    drawn: Callable[[TheDanceState], list[int]],
+) -> tuple[Outcomes, Sample, Draw]:
+    """The outcomes, the sampler and a search's draw of a draw whose outcomes ``drawn``
+    lists, each as likely."""
 
     def outcomes(s: TheDanceState) -> list[tuple[int, float]]:
         found = drawn(s)
@@ -92,7 +105,11 @@ def _equally_likely(drawn: Callable[[TheDanceState], list[int]]) -> tuple[Outcom
         found = drawn(s)
         return found[s.rng.below(len(found))]
 
-    return outcomes, sample
+    def draw(s: TheDanceState, rng: Rng) -> int:
+        found = drawn(s)
+        return found[rng.running_index(*_even_odds(len(found)))]
+
+    return outcomes, sample, draw
 
 
 def _roll_outcomes(s: TheDanceState) -> list[tuple[int, float]]:
@@ -103,6 +120,10 @@ def _sample_roll(s: TheDanceState) -> int:
     return ac.ROLL + s.rng.below(6)
 
 
+def _draw_roll(s: TheDanceState, rng: Rng) -> int:
+    return ac.ROLL + rng.running_index(*_even_odds(6))
+
+
 _ROLLED = (server.apply_roll, influence.apply_roll)
 """What a die's face does, by ``RollFor``."""
 
@@ -111,20 +132,23 @@ def _rolled(s: TheDanceState, action: int, events: list[Event]) -> None:
     _ROLLED[s.roll_for](s, action - ac.ROLL + 1, events)
 
 
-DRAWS: dict[Phase, tuple[Outcomes, Sample, Drawn]] = {
-    Phase.ROLL: (_roll_outcomes, _sample_roll, _rolled),
+DRAWS: dict[Phase, tuple[Outcomes, Sample, Draw, Drawn]] = {
+    Phase.ROLL: (_roll_outcomes, _sample_roll, _draw_roll, _rolled),
     Phase.DRAW_REFRESHMENT: (
         refreshments.draw_outcomes,
         refreshments.sample_draw,
+        refreshments.draw_with,
         refreshments.apply_draw,
     ),
     Phase.DRAW_POWER: (*_equally_likely(powers.draw_outcomes), powers.apply_draw),
     Phase.DRAW_PLAN: (*_equally_likely(plans.draw_outcomes), plans.apply_draw),
     Phase.PLACE_DANCER: (*_equally_likely(setup.draw_outcomes), setup.apply_place_dancer),
 }
-"""Each chance step: its outcomes with their chances, a seeded draw, and what the outcome does."""
+"""Each chance step: its outcomes with their chances, a seeded draw, a search's draw with
+its own source (the outcome ``State.draw_chance`` draws, without listing the odds), and
+what the outcome does."""
 
-_DRAWS: tuple[tuple[Outcomes, Sample, Drawn] | None, ...] = tuple(DRAWS.get(p) for p in Phase)
+_DRAWS: tuple[tuple[Outcomes, Sample, Draw, Drawn] | None, ...] = tuple(DRAWS.get(p) for p in Phase)
 _IS_CHANCE: tuple[bool, ...] = tuple(p in DRAWS for p in Phase)
 
 
@@ -169,8 +193,9 @@ class TheDanceState(State):
         # Families (one per seat).
         self.avatar_of = [-1] * n
         self.sanctuary_of = [-1] * n
-        self.closed: list[frozenset[int]] = [frozenset()] * n
-        """The hexes each family's Avatar may not enter (``sanctuary.close_entries``)."""
+        self.closed: tuple[frozenset[int], ...] = (frozenset(),) * n
+        """The hexes each family's Avatar may not enter (``sanctuary.close_entries``):
+        replaced, never changed in place, so that clones and games share it."""
         self.avatar_pos = [-1] * n
         self.foiled = [False] * n
         self.markers = [1] * n
@@ -256,6 +281,12 @@ class TheDanceState(State):
         draws = _DRAWS[self.phase]
         return super().sample_chance() if draws is None else draws[1](self)
 
+    def draw_chance(self, rng: Rng) -> int:
+        """The outcome the declared odds give ``rng`` (``State.draw_chance``), drawn from
+        odds summed once: a search draws at every chance step of its rollouts."""
+        draws = _DRAWS[self.phase]
+        return super().draw_chance(rng) if draws is None else draws[2](self, rng)
+
     def legal_actions(self, player: int | None = None) -> list[int]:
         """The sorted legal actions; a seat's decision lists them, then ``apply`` checks
         the choice against them, so the last list is kept until the state changes."""
@@ -286,7 +317,7 @@ class TheDanceState(State):
         if play is not None:
             play(self, action, player, events)
         elif (draws := _DRAWS[self.phase]) is not None:
-            draws[2](self, action, events)
+            draws[3](self, action, events)
         return events
 
     # -- the flow ---------------------------------------------------------------
