@@ -70,6 +70,19 @@ def test_choice_is_the_item_below_picks(seed: int, size: int) -> None:
         Rng(seed).choice([])
 
 
+@given(st.integers(0, 2**63 - 1), st.integers(0, 120))
+def test_shuffle_makes_the_swaps_below_draws(seed: int, size: int) -> None:
+    """Fisher-Yates with each swap ``below(i + 1)``: the stream pinned by its known values."""
+    shuffled, reference = Rng(seed), Rng(seed)
+    items, expected = list(range(size)), list(range(size))
+    shuffled.shuffle(items)
+    for i in range(size - 1, 0, -1):
+        j = reference.below(i + 1)
+        expected[i], expected[j] = expected[j], expected[i]
+    assert items == expected
+    assert shuffled.below(1 << 40) == reference.below(1 << 40)  # the streams go on as one
+
+
 def _shuffled(rng: Rng, size: int) -> list[int]:
     items = list(range(size % 12))
     rng.shuffle(items)

@@ -135,9 +135,16 @@ class Rng:
         return items[value]
 
     def shuffle(self, items: list[T]) -> None:
-        """Fisher-Yates in place."""
+        """Fisher-Yates in place, each swap drawn as ``below(i + 1)`` draws it (inlined:
+        a search deals a shuffled deck into every world it samples)."""
+        if len(items) < 2:
+            return
+        getrandbits = self._own().getrandbits
         for i in range(len(items) - 1, 0, -1):
-            j = self.below(i + 1)
+            bits = (i + 1).bit_length()
+            j = getrandbits(bits)
+            while j > i:
+                j = getrandbits(bits)
             items[i], items[j] = items[j], items[i]
 
     def random(self) -> float:
