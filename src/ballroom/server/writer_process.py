@@ -66,30 +66,37 @@ class WriterProcess:
     def write(self, operation: Callable[..., T], *args: Any, **kwargs: Any) -> asyncio.Future[T]:
         """Queue ``operation(connection, *args, **kwargs)``; the future holds its result."""
         loop = self._listening()
-        future: asyncio.Future[T] = loop.create_future()
-        if self._stopped is not None:
-            future.set_exception(StorageError(self._stopped))
-            return future
-        number = next(self._numbers)
-        self._waiting[number] = future
-        self._outgoing.append((number, operation, args, kwargs))
-        if len(self._outgoing) == 1:
-            loop.call_soon(self._send)
+        number, future = self._waiting_on(loop)
+        if number is not None:
+            self._outgoing.append((number, operation, args, kwargs))
+            if len(self._outgoing) == 1:
+                loop.call_soon(self._send)
         return future
 
     async def write_long(self, operation: Callable[..., T], *args: Any, **kwargs: Any) -> T:
         """``write`` for a large write (a long uploaded record): pickled in a worker thread."""
         loop = self._listening()
+        number, future = self._waiting_on(loop)
+        if number is not None:
+            message = await loop.run_in_executor(
+                None, pickle.dumps, [(number, operation, args, kwargs)], pickle.HIGHEST_PROTOCOL
+            )
+            self._deliver(message)
+        result: T = await future
+        return result
+
+    def _waiting_on(
+        self, loop: asyncio.AbstractEventLoop
+    ) -> tuple[int | None, asyncio.Future[Any]]:
+        """A new write's number and future; no number (the future already failed) once
+        the child has stopped."""
+        future: asyncio.Future[Any] = loop.create_future()
         if self._stopped is not None:
-            raise StorageError(self._stopped)
-        future: asyncio.Future[T] = loop.create_future()
+            future.set_exception(StorageError(self._stopped))
+            return None, future
         number = next(self._numbers)
         self._waiting[number] = future
-        message = await loop.run_in_executor(
-            None, pickle.dumps, [(number, operation, args, kwargs)], pickle.HIGHEST_PROTOCOL
-        )
-        self._pipe.send_bytes(message)
-        return await future
+        return number, future
 
     @property
     def pid(self) -> int | None:
@@ -119,11 +126,17 @@ class WriterProcess:
 
     def _send(self) -> None:
         batch, self._outgoing = self._outgoing, []
-        if batch and self._stopped is None:
-            try:
-                self._pipe.send(batch)
-            except OSError:
-                self._fail_all()
+        if batch:
+            self._deliver(pickle.dumps(batch, pickle.HIGHEST_PROTOCOL))
+
+    def _deliver(self, message: bytes) -> None:
+        """Send pickled requests to the child; if it is gone, fail everything waiting."""
+        if self._stopped is not None:
+            return
+        try:
+            self._pipe.send_bytes(message)
+        except OSError:
+            self._fail_all()
 
     def _receive(self) -> None:
         try:
