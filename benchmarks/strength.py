@@ -9,6 +9,14 @@ rate and counted apart.
     .venv/bin/python benchmarks/strength.py dark-tales --bot mcts --against heuristic --games 20
     .venv/bin/python benchmarks/strength.py vampires-harvest --bot mcts --against heuristic \
         --games 20 --first 20   # a second shard, games 20-39
+    .venv/bin/python benchmarks/strength.py dark-tales --bot mcts --against heuristic \
+        --games 100 --duplicate   # each deal played once from every seat
+
+``--duplicate`` plays each deal (the game's seed) once with the bot in every seat,
+as duplicate bridge does, so the luck of the deal falls on both bots alike. Games of one
+deal are then not independent; their results pull apart (a deal that favours a seat
+gives each bot one win), so the Wilson interval, which assumes independent games, is
+wider than the truth: conservative.
     .venv/bin/python benchmarks/strength.py dark-tales --option expansion=cinderella
 """
 
@@ -16,6 +24,7 @@ from __future__ import annotations
 
 import argparse
 import math
+import time
 
 from ballroom.agents import make_agent
 from ballroom.core.game import get_game
@@ -46,6 +55,12 @@ def main() -> None:
     parser.add_argument(
         "--first", type=int, default=0, help="the first game's number (shards run in parallel)"
     )
+    parser.add_argument(
+        "--duplicate",
+        action="store_true",
+        help="deal each seed once per seat (games n and n+1 of two players share a deal)",
+    )
+    parser.add_argument("--verbose", action="store_true", help="a line per game as it ends")
     args = parser.parse_args()
     players, games = args.players, args.games
     game_class = get_game(args.game)
@@ -57,13 +72,20 @@ def main() -> None:
         mine = number % players
         seats = [args.against] * players
         seats[mine] = args.bot
-        seed = 10_000 + number
+        seed = 10_000 + (number // players if args.duplicate else number)
+        started = time.perf_counter()
         agents = [make_agent(game, s, spec, seed * 7 + s) for s, spec in enumerate(seats)]
         state = play_out(game.new_state(seed), agents, max_turns=game.turn_cap)
         if state.is_terminal():
             wins += state.returns()[mine]
         else:
             cut_off += 1
+        if args.verbose:
+            result = f"{state.returns()[mine]:g}" if state.is_terminal() else "cut off"
+            seconds = time.perf_counter() - started
+            print(
+                f"game {number} (seed {seed}, seat {mine}): {result}, {seconds:.0f} s", flush=True
+            )
     ended = games - cut_off
     low, high = wilson(wins, ended) if ended else (0.0, 1.0)
     chosen = "".join(f", {pair}" for pair in args.option)
