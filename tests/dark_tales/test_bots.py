@@ -76,6 +76,17 @@ def test_the_heuristic_keeps_a_noble_while_females_keep_coming_and_plays_it_at_t
     assert _heuristic_plays(late) == "play noble-1"  # 4 Females in play, none to come
 
 
+def test_the_rollout_policy_sees_a_draw_through() -> None:
+    """Rated at once, the Old Sage (1 VP, draw a card) and the Young Hero (1 VP, discard a
+    Monster, none in play) leave alike tables; once the Sage's draw is drawn, the Sage leaves
+    a card more in hand, so the rollout policy plays it every time."""
+    state = Position().hand(0, "old-sage-1", "young-hero-1").build()
+    draw(state, "night-1")
+    text = state.game.action_to_text
+    chosen = {text(state.game.rollout_action(state, 0, Rng(seed))) for seed in range(12)}
+    assert chosen == {"play old-sage-1"}
+
+
 def test_a_search_evaluates_win_shares_and_rolls_out_legal_moves() -> None:
     game = DarkTales(2)
     state = game.new_state(3)

@@ -19,10 +19,12 @@ def _heuristic(game: Game, seat: int, rng: Rng, params: ParamValues) -> Agent:
     return HeuristicAgent(rng)
 
 
-BOT_DEFAULTS = ("mcts:iterations=60,horizon=2,search=halving,below=rollout,prior=heuristic",)
+BOT_DEFAULTS = ("mcts:iterations=60,horizon=1,search=halving,below=rollout,prior=heuristic",)
 """A bare ``mcts`` seat: the heuristic's move unless paired rollouts show another clearly
-better, averaged over worlds dealt from the seat's view: the rest of its turn and the next
-seat's turn, played by the game's greedy policy, then the game's evaluation."""
+better, averaged over worlds dealt from the seat's view: the rest of its own turn, played
+by the game's rollout policy, then the game's evaluation. It does not play the next seat's
+turn: a reply by the rollout policy, to a hand the world made up, misled the search more
+than it informed it (``docs/bot-strength.md``)."""
 
 BOTS = by_name(
     Bot(

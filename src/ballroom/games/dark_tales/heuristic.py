@@ -101,7 +101,7 @@ def _value(state: DarkTalesState, seat: int, budget: int) -> float:
         return rating(state, seat)
     players = state.current_players()
     if players == (CHANCE,):
-        if not _own_draw(state, seat):
+        if not own_draw(state, seat):
             return rating(state, seat)
         outcomes = [action for action, _ in state.chance_outcomes()]
         sampled = outcomes[:: max(1, len(outcomes) // DRAWS_TRIED)][:DRAWS_TRIED]
@@ -114,7 +114,7 @@ def _value(state: DarkTalesState, seat: int, budget: int) -> float:
     return max(_value(_after(state, seat, a), seat, budget - 1) for a in state.legal_actions(seat))
 
 
-def _own_draw(state: DarkTalesState, seat: int) -> bool:
+def own_draw(state: DarkTalesState, seat: int) -> bool:
     """Whether the chance step draws a card or a tile for the seat in its own turn."""
     drawing = state.step.name in (Phase.DRAW, Phase.TILE_DRAW)
     return (

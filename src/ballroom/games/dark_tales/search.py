@@ -3,8 +3,13 @@
 Both read the table as the heuristic does (``heuristic.worth``, ``heuristic.rating``):
 the evaluation turns the seats' worths into win shares (a softmax, so a lead of a
 few VP is likely but not certain to hold); the rollout policy plays, at each
-decision, the move whose table it rates best right after it, without looking
-further ahead, so a rollout costs a few ratings a move.
+decision, the move whose table it rates best once the move is seen through: the
+draws it causes drawn and the decisions it leads to in the same turn taken, each
+by the best table one step on. Rated before it is seen through, a card that draws
+looks like a card lost and a Dragon like a card with no text, so a policy that
+rates moves at once plays far weaker than the heuristic; seen through, it plays
+about as well at a fraction of the heuristic's cost, and a search's rollouts
+model both seats as the heuristic would play them.
 """
 
 from __future__ import annotations
@@ -12,10 +17,13 @@ from __future__ import annotations
 import math
 
 from ballroom.core.rng import Rng
-from ballroom.games.dark_tales.heuristic import BEST_ID, rating, worths
+from ballroom.core.state import CHANCE
+from ballroom.games.dark_tales.heuristic import BEST_ID, own_draw, rating, worths
 from ballroom.games.dark_tales.state import DarkTalesState
 from ballroom.games.dark_tales.turn import Phase
 
+FOLLOW_UP = 4
+"""The draws and the seat's own decisions in its turn followed after a move, at most."""
 TEMPERATURE = 4.0
 """The lead in worth (VP and what will score) that makes a seat e times likelier to win."""
 
@@ -33,8 +41,36 @@ def evaluate(state: DarkTalesState) -> list[float]:
 
 
 def rollout_action(state: DarkTalesState, player: int, rng: Rng) -> int:
-    """The move whose table ``player`` rates best right after it (ties broken by ``rng``); at
-    a Ball, its best couples."""
+    """The move after which, seen through (``_seen_through``), ``player`` rates its table best;
+    ties broken by ``rng``. At a Ball, its best couples."""
+    legal = state.legal_actions(player)
+    if len(legal) == 1:
+        return legal[0]
+    if state.step.name is Phase.DANCE:
+        return BEST_ID
+    draws = rng.below(1 << 62)  # every move meets the same cards drawn
+    scores = [rating(_seen_through(state, a, player, Rng(draws)), player) for a in legal]
+    return _best(legal, scores, rng)
+
+
+def _seen_through(state: DarkTalesState, action: int, player: int, rng: Rng) -> DarkTalesState:
+    """``state`` after ``action``, the cards it draws in its own turn (by ``rng``) and its own
+    decisions that follow in the turn, each the move rated best right after it."""
+    after = state.clone()
+    after.advance(action, player)
+    for _ in range(FOLLOW_UP):
+        players = after.current_players()
+        if players == (CHANCE,) and own_draw(after, player):
+            after.advance(after.draw_chance(rng), CHANCE)
+        elif players == (player,) and after.player == player:
+            after.advance(_rated_at_once(after, player, rng), player)
+        else:
+            break
+    return after
+
+
+def _rated_at_once(state: DarkTalesState, player: int, rng: Rng) -> int:
+    """The move whose table ``player`` rates best right after it (ties broken by ``rng``)."""
     legal = state.legal_actions(player)
     if len(legal) == 1:
         return legal[0]
@@ -45,6 +81,10 @@ def rollout_action(state: DarkTalesState, player: int, rng: Rng) -> int:
         after = state.clone()
         after.advance(action, player)
         scores.append(rating(after, player))
+    return _best(legal, scores, rng)
+
+
+def _best(legal: list[int], scores: list[float], rng: Rng) -> int:
     best = max(scores)
     choices = [action for action, score in zip(legal, scores, strict=True) if score == best]
     return choices[rng.below(len(choices))]
