@@ -11,13 +11,13 @@ rate and counted apart.
         --games 20 --first 20   # a second shard, games 20-39
     .venv/bin/python benchmarks/strength.py dark-tales --bot mcts --against heuristic \
         --games 100 --duplicate   # each deal played once from every seat
+    .venv/bin/python benchmarks/strength.py dark-tales --option expansion=cinderella
 
 ``--duplicate`` plays each deal (the game's seed) once with the bot in every seat,
 as duplicate bridge does, so the luck of the deal falls on both bots alike. Games of one
 deal are then not independent; their results pull apart (a deal that favours a seat
 gives each bot one win), so the Wilson interval, which assumes independent games, is
 wider than the truth: conservative.
-    .venv/bin/python benchmarks/strength.py dark-tales --option expansion=cinderella
 """
 
 from __future__ import annotations

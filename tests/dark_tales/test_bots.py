@@ -77,9 +77,10 @@ def test_the_heuristic_keeps_a_noble_while_females_keep_coming_and_plays_it_at_t
 
 
 def test_the_rollout_policy_sees_a_draw_through() -> None:
-    """Rated at once, the Old Sage (1 VP, draw a card) and the Young Hero (1 VP, discard a
-    Monster, none in play) leave alike tables; once the Sage's draw is drawn, the Sage leaves
-    a card more in hand, so the rollout policy plays it every time."""
+    """The Old Sage (1 VP, draw a card) against the Young Hero (1 VP, discard a Monster, none
+    in play): rated before its draw is drawn, the Sage looks no better than the Hero; once
+    the draw is drawn, the Sage leaves a card more in hand, so the rollout policy plays it
+    every time."""
     state = Position().hand(0, "old-sage-1", "young-hero-1").build()
     draw(state, "night-1")
     text = state.game.action_to_text

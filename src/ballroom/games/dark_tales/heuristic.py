@@ -82,13 +82,16 @@ class HeuristicAgent:
         world = game.determinize(decision.observation, self.rng)
         if world.step.name is Phase.DANCE:
             return BEST_ID  # the most VP at this Ball; the cards stay for the next
-        scores = {action: _value(_after(world, seat, action), seat, LOOK_AHEAD) for action in legal}
+        scores = {
+            action: _value(after_move(world, seat, action), seat, LOOK_AHEAD) for action in legal
+        }
         best = max(scores.values())
         choices = [action for action, score in scores.items() if score == best]
         return choices[self.rng.below(len(choices))]
 
 
-def _after(state: DarkTalesState, seat: int, action: int) -> DarkTalesState:
+def after_move(state: DarkTalesState, seat: int, action: int) -> DarkTalesState:
+    """A copy of ``state`` with ``action`` taken by ``seat``."""
     after = state.clone()
     after.advance(action, seat)
     return after
@@ -105,13 +108,15 @@ def _value(state: DarkTalesState, seat: int, budget: int) -> float:
             return rating(state, seat)
         outcomes = [action for action, _ in state.chance_outcomes()]
         sampled = outcomes[:: max(1, len(outcomes) // DRAWS_TRIED)][:DRAWS_TRIED]
-        total = sum(_value(_after(state, CHANCE, o), seat, budget - 1) for o in sampled)
+        total = sum(_value(after_move(state, CHANCE, o), seat, budget - 1) for o in sampled)
         return total / len(sampled)
     if players != (seat,):
         return rating(state, seat)
     if state.step.name is Phase.DANCE:
-        return _value(_after(state, seat, BEST_ID), seat, budget - 1)
-    return max(_value(_after(state, seat, a), seat, budget - 1) for a in state.legal_actions(seat))
+        return _value(after_move(state, seat, BEST_ID), seat, budget - 1)
+    return max(
+        _value(after_move(state, seat, a), seat, budget - 1) for a in state.legal_actions(seat)
+    )
 
 
 def own_draw(state: DarkTalesState, seat: int) -> bool:

@@ -15,10 +15,11 @@ model both seats as the heuristic would play them.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 
 from ballroom.core.rng import Rng
 from ballroom.core.state import CHANCE
-from ballroom.games.dark_tales.heuristic import BEST_ID, own_draw, rating, worths
+from ballroom.games.dark_tales.heuristic import BEST_ID, after_move, own_draw, rating, worths
 from ballroom.games.dark_tales.state import DarkTalesState
 from ballroom.games.dark_tales.turn import Phase
 
@@ -43,21 +44,18 @@ def evaluate(state: DarkTalesState) -> list[float]:
 def rollout_action(state: DarkTalesState, player: int, rng: Rng) -> int:
     """The move after which, seen through (``_seen_through``), ``player`` rates its table best;
     ties broken by ``rng``. At a Ball, its best couples."""
-    legal = state.legal_actions(player)
-    if len(legal) == 1:
-        return legal[0]
-    if state.step.name is Phase.DANCE:
-        return BEST_ID
-    draws = rng.below(1 << 62)  # every move meets the same cards drawn
-    scores = [rating(_seen_through(state, a, player, Rng(draws)), player) for a in legal]
-    return _best(legal, scores, rng)
+
+    def seen_through(legal: list[int]) -> list[float]:
+        draws = rng.below(1 << 62)  # every move meets the same cards drawn
+        return [rating(_seen_through(state, a, player, Rng(draws)), player) for a in legal]
+
+    return _best_move(state, player, rng, seen_through)
 
 
 def _seen_through(state: DarkTalesState, action: int, player: int, rng: Rng) -> DarkTalesState:
     """``state`` after ``action``, the cards it draws in its own turn (by ``rng``) and its own
     decisions that follow in the turn, each the move rated best right after it."""
-    after = state.clone()
-    after.advance(action, player)
+    after = after_move(state, player, action)
     for _ in range(FOLLOW_UP):
         players = after.current_players()
         if players == (CHANCE,) and own_draw(after, player):
@@ -71,20 +69,27 @@ def _seen_through(state: DarkTalesState, action: int, player: int, rng: Rng) -> 
 
 def _rated_at_once(state: DarkTalesState, player: int, rng: Rng) -> int:
     """The move whose table ``player`` rates best right after it (ties broken by ``rng``)."""
+
+    def at_once(legal: list[int]) -> list[float]:
+        return [rating(after_move(state, player, a), player) for a in legal]
+
+    return _best_move(state, player, rng, at_once)
+
+
+def _best_move(
+    state: DarkTalesState,
+    player: int,
+    rng: Rng,
+    rate: Callable[[list[int]], list[float]],
+) -> int:
+    """The legal move ``rate`` scores best (ties broken by ``rng``): the only one without
+    rating, and at a Ball the best couples."""
     legal = state.legal_actions(player)
     if len(legal) == 1:
         return legal[0]
     if state.step.name is Phase.DANCE:
         return BEST_ID
-    scores = []
-    for action in legal:
-        after = state.clone()
-        after.advance(action, player)
-        scores.append(rating(after, player))
-    return _best(legal, scores, rng)
-
-
-def _best(legal: list[int], scores: list[float], rng: Rng) -> int:
+    scores = rate(legal)
     best = max(scores)
     choices = [action for action, score in zip(legal, scores, strict=True) if score == best]
     return choices[rng.below(len(choices))]
