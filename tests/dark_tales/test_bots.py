@@ -8,7 +8,7 @@ from ballroom.agents import make_agent
 from ballroom.core.play import decision_for, play_out
 from ballroom.core.rng import Rng
 from ballroom.games.dark_tales import DarkTales, DarkTalesState
-from ballroom.games.dark_tales.heuristic import HeuristicAgent
+from ballroom.games.dark_tales.heuristic import HEURISTIC, TUNED, HeuristicAgent, Weights, plays
 from ballroom.games.dark_tales.position import Position, draw
 
 
@@ -55,9 +55,9 @@ def test_with_cinderella_the_heuristic_beats_random_seats_and_finishes_every_tab
     assert state.is_terminal() and state.zones.zone("set-aside").size == 10
 
 
-def _heuristic_plays(state: DarkTalesState) -> str:
+def _heuristic_plays(state: DarkTalesState, weights: Weights = HEURISTIC) -> str:
     seat = state.current_players()[0]
-    agent = HeuristicAgent(Rng(1))
+    agent = HeuristicAgent(Rng(1), weights)
     return state.game.action_to_text(agent.act(decision_for(state, seat)))
 
 
@@ -98,3 +98,48 @@ def test_a_search_evaluates_win_shares_and_rolls_out_legal_moves() -> None:
     assert game.rollout_action(state, seat, Rng(1)) in state.legal_actions(seat)
     ended = play_out(state, [make_agent(game, s, "random", s) for s in range(2)])
     assert game.evaluate(ended) == list(ended.returns())
+
+
+def test_the_cards_a_seat_will_play_are_counted_in_turn_order() -> None:
+    """A player plays one card a turn and the game ends when a player starts a turn with no
+    cards: with the deck empty and 4 cards against 2, the seat to move plays 3 of its 4 and
+    the other seat both of its 2; the seat with 4 plays only 2 if the other moves first.
+    The heuristic's simpler count gives the seat with 4 three plays either way."""
+    four = ("king-1", "queen", "wizard-1", "witch-1")
+    first = Position().hand(0, *four).hand(1, "ogre-1", "goblin-1").empty_deck().build()
+    second = Position().hand(0, *four).hand(1, "ogre-1", "goblin-1").player(1).empty_deck()
+    assert [plays(first, seat, in_turn_order=True) for seat in (0, 1)] == [3, 2]
+    assert [plays(second.build(), seat, in_turn_order=True) for seat in (0, 1)] == [2, 2]
+    assert plays(second.build(), 0, in_turn_order=False) == 3
+
+
+def test_with_three_players_the_first_to_run_out_in_turn_order_ends_the_count() -> None:
+    """Seat 2 moves first and holds 2 cards, as seat 1 does: seat 2 is the first to start a
+    turn with none (its third), so seat 0 plays 2 of its 5, however many it holds."""
+    state = (
+        Position(players=3)
+        .hand(0, "king-1", "queen", "wizard-1", "witch-1", "fairy-1")
+        .hand(1, "ogre-1", "goblin-1")
+        .hand(2, "dragon-1", "treasure")
+        .player(2)
+        .empty_deck()
+        .build()
+    )
+    assert [plays(state, seat, in_turn_order=True) for seat in range(3)] == [2, 2, 2]
+    assert plays(state, 0, in_turn_order=False) == 3
+
+
+def test_the_tuned_reading_counts_an_items_use_to_come_as_a_vp() -> None:
+    """Under The Tower of Spells a Sword and an Armour score nothing at the end: the
+    heuristic values each at half a VP, so it plays the Goblin (1 VP and a Gold Coin,
+    which scores 1) before the Blacksmith (1 VP, a Sword and an Armour); the tuned
+    reading values each item's use to come at a VP and plays the Blacksmith."""
+    state = (
+        Position()
+        .settings("the-battle-of-the-forgotten-lands", "the-tower-of-spells")
+        .hand(0, "blacksmith-1", "goblin-1")
+        .build()
+    )
+    draw(state, "night-1")
+    assert _heuristic_plays(state) == "play goblin-1"
+    assert _heuristic_plays(state, TUNED) == "play blacksmith-1"

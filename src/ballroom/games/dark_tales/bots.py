@@ -19,6 +19,12 @@ def _heuristic(game: Game, seat: int, rng: Rng, params: ParamValues) -> Agent:
     return HeuristicAgent(rng)
 
 
+def _tuned(game: Game, seat: int, rng: Rng, params: ParamValues) -> Agent:
+    from ballroom.games.dark_tales.heuristic import TUNED, HeuristicAgent
+
+    return HeuristicAgent(rng, TUNED)
+
+
 BOT_DEFAULTS = ("mcts:iterations=60,horizon=1,search=halving,below=rollout,prior=heuristic",)
 """A bare ``mcts`` seat: the heuristic's move unless paired rollouts show another clearly
 better, averaged over worlds dealt from the seat's view: the rest of its own turn, played
@@ -34,5 +40,12 @@ BOTS = by_name(
         "VP, items as the B card scores them, cards in hand, and with Cinderella its tiles and "
         "couples; at a Ball it dances its best couples.",
         _heuristic,
-    )
+    ),
+    Bot(
+        "tuned",
+        "Plays as the heuristic does, with the weights tuned by play against it: an item's "
+        "use to come is worth a VP, and the cards each seat will play are counted in turn "
+        "order.",
+        _tuned,
+    ),
 )

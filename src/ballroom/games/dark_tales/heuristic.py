@@ -20,6 +20,7 @@ hands plus one are spares, worth little.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import cache, lru_cache
 
 from ballroom.core.agent import Decision
@@ -32,20 +33,8 @@ from ballroom.games.dark_tales.game import DarkTales
 from ballroom.games.dark_tales.state import DarkTalesState
 from ballroom.games.dark_tales.turn import BEST, CATALOG, CODEC, Phase
 
-CARD_IN_HAND = 1.0
-"""What a card in hand is worth beyond its VP: its text to come."""
-HAND_VP = 0.5
-"""The share of a card's VP a card in hand is worth (it is not scored yet)."""
-GROWTH = 0.5
-"""The share of the cards still to come that a card scoring per card in play counts on."""
-SPARE_CARD = 0.2
-"""What a card in hand beyond those the seat will play is worth: a choice, and the tiebreak."""
 WON = 100.0
 """What winning is worth over losing, once the game is over (beyond the VP margin)."""
-IN_FRONT = 0.3
-"""What a card in front of a seat is worth: fodder for Nobles, and others' targets."""
-ITEM_IN_HAND = 0.5
-"""What an item is worth beyond its B card score: a use to come."""
 SHOWN_VP = 0.5
 """What a tile's shown VP is worth: a Ball to come is likely, not sure."""
 AWARDS_NOW = 0.8
@@ -66,11 +55,43 @@ Counts = dict[str, tuple[int, int]]
 """Per kind of card counted (``COUNTED``): how many are in play, and how many to come."""
 
 
-class HeuristicAgent:
-    """Tries each move on one world dealt from its view; ``rng`` deals it and breaks ties."""
+@dataclass(frozen=True)
+class Weights:
+    """How a bot reads the table: what a seat's holdings are worth, in VP, beyond its VP."""
 
-    def __init__(self, rng: Rng) -> None:
+    card_in_hand: float = 1.0
+    """What a card in hand is worth beyond its VP: its text to come."""
+    hand_vp: float = 0.5
+    """The share of a card's VP a card in hand is worth (it is not scored yet)."""
+    growth: float = 0.5
+    """The share of the cards still to come that a card scoring per card in play counts on."""
+    spare_card: float = 0.2
+    """What a card in hand beyond those the seat will play is worth: a choice, and the
+    tiebreak."""
+    in_front: float = 0.3
+    """What a card in front of a seat is worth: fodder for Nobles, and others' targets."""
+    item_in_hand: float = 0.5
+    """What an item is worth beyond its B card score: a use to come."""
+    plays_in_turn_order: bool = False
+    """Whether the cards a seat will play are counted in turn order (the seats before the
+    first with the fewest cards play one more than it), or as the others' hands plus one."""
+
+
+HEURISTIC = Weights()
+"""The heuristic bot's reading: a seat plays at most the others' hands plus one."""
+TUNED = Weights(item_in_hand=1.0, plays_in_turn_order=True)
+"""The ``tuned`` bot's reading, tuned by play against the heuristic
+(``docs/bot-strength.md``): an item's use to come worth a VP, and the cards a seat will
+play counted in turn order."""
+
+
+class HeuristicAgent:
+    """Tries each move on one world dealt from its view; ``rng`` deals it and breaks ties,
+    ``weights`` reads the tables it reaches."""
+
+    def __init__(self, rng: Rng, weights: Weights = HEURISTIC) -> None:
         self.rng = rng
+        self.weights = weights
 
     def act(self, decision: Decision) -> int:
         legal = list(decision.legal_actions)
@@ -83,7 +104,8 @@ class HeuristicAgent:
         if world.step.name is Phase.DANCE:
             return BEST_ID  # the most VP at this Ball; the cards stay for the next
         scores = {
-            action: _value(after_move(world, seat, action), seat, LOOK_AHEAD) for action in legal
+            action: _value(after_move(world, seat, action), seat, LOOK_AHEAD, self.weights)
+            for action in legal
         }
         best = max(scores.values())
         choices = [action for action, score in scores.items() if score == best]
@@ -97,25 +119,28 @@ def after_move(state: DarkTalesState, seat: int, action: int) -> DarkTalesState:
     return after
 
 
-def _value(state: DarkTalesState, seat: int, budget: int) -> float:
+def _value(state: DarkTalesState, seat: int, budget: int, weights: Weights) -> float:
     """The rating the seat can reach from ``state`` with its own decisions that follow in the
     turn (the best of each) and what it draws (the mean of a few), ``budget`` deep."""
     if state.is_terminal() or not budget:
-        return rating(state, seat)
+        return rating(state, seat, weights)
     players = state.current_players()
     if players == (CHANCE,):
         if not own_draw(state, seat):
-            return rating(state, seat)
+            return rating(state, seat, weights)
         outcomes = [action for action, _ in state.chance_outcomes()]
         sampled = outcomes[:: max(1, len(outcomes) // DRAWS_TRIED)][:DRAWS_TRIED]
-        total = sum(_value(after_move(state, CHANCE, o), seat, budget - 1) for o in sampled)
+        total = sum(
+            _value(after_move(state, CHANCE, o), seat, budget - 1, weights) for o in sampled
+        )
         return total / len(sampled)
     if players != (seat,):
-        return rating(state, seat)
+        return rating(state, seat, weights)
     if state.step.name is Phase.DANCE:
-        return _value(after_move(state, seat, BEST_ID), seat, budget - 1)
+        return _value(after_move(state, seat, BEST_ID), seat, budget - 1, weights)
     return max(
-        _value(after_move(state, seat, a), seat, budget - 1) for a in state.legal_actions(seat)
+        _value(after_move(state, seat, a), seat, budget - 1, weights)
+        for a in state.legal_actions(seat)
     )
 
 
@@ -130,7 +155,7 @@ def own_draw(state: DarkTalesState, seat: int) -> bool:
     )
 
 
-def rating(state: DarkTalesState, seat: int) -> float:
+def rating(state: DarkTalesState, seat: int, weights: Weights = HEURISTIC) -> float:
     """The seat's worth less the best opponent's; once the game is over, winning first."""
     if state.is_terminal():
         shares = state.returns()
@@ -138,24 +163,25 @@ def rating(state: DarkTalesState, seat: int) -> float:
         best_other = max(s for other, s in enumerate(shares) if other != seat)
         margin = vps[seat] - max(v for other, v in enumerate(vps) if other != seat)
         return WON * (shares[seat] - best_other) + margin
-    every = worths(state)
+    every = worths(state, weights)
     return every[seat] - max(w for s, w in enumerate(every) if s != seat)
 
 
-def worths(state: DarkTalesState) -> list[float]:
+def worths(state: DarkTalesState, weights: Weights = HEURISTIC) -> list[float]:
     """Each seat's ``worth``."""
     counts = _counts(state)
-    return [worth(state, seat, counts) for seat in range(state.game.players)]
+    return [worth(state, seat, counts, weights) for seat in range(state.game.players)]
 
 
-def worth(state: DarkTalesState, seat: int, counts: Counts) -> float:
+def worth(state: DarkTalesState, seat: int, counts: Counts, weights: Weights) -> float:
     """VP, items, cards in hand, and with Cinderella tiles and couples, as the module says
-    (``counts``: the state's ``_counts``)."""
-    total = float(state.vp[seat]) + _hand_worth(state, seat, counts)
-    total += IN_FRONT * state.zones.zone("front", seat).size
+    (``counts``: the state's ``_counts``), each weighed by ``weights``."""
+    total = float(state.vp[seat]) + _hand_worth(state, seat, counts, weights)
+    total += weights.in_front * state.zones.zone("front", seat).size
     if state.b_card is not None:
-        weights = _item_weights(state.b_card)
-        total += sum(held * weight for held, weight in zip(state.items[seat], weights, strict=True))
+        held = state.items[seat]
+        each = _item_weights(state.b_card, weights.item_in_hand)
+        total += sum(count * weight for count, weight in zip(held, each, strict=True))
     if not state.game.cinderella or state.is_terminal():
         return total
     faces = state.faces(seat)
@@ -166,14 +192,28 @@ def worth(state: DarkTalesState, seat: int, counts: Counts) -> float:
     return total
 
 
-def _hand_worth(state: DarkTalesState, seat: int, counts: Counts) -> float:
-    """The seat's cards in hand: the best as many as it is likely to play in full (a player
-    plays one card a turn, and the game ends when the first player runs out, so cards beyond
-    the others' hands plus one are never played), the rest as spares."""
-    values = sorted((_held_value(card, counts) for card in state.hand(seat)), reverse=True)
-    others = max(len(state.hand(s)) for s in range(state.game.players) if s != seat)
-    plays = min(len(values), others + 1)
-    return sum(values[:plays]) + SPARE_CARD * (len(values) - plays)
+def _hand_worth(state: DarkTalesState, seat: int, counts: Counts, weights: Weights) -> float:
+    """The seat's cards in hand: the best as many as it will play (``_plays``) in full, the
+    rest as spares."""
+    values = sorted((_held_value(card, counts, weights) for card in state.hand(seat)), reverse=True)
+    count = plays(state, seat, weights.plays_in_turn_order)
+    return sum(values[:count]) + weights.spare_card * (len(values) - count)
+
+
+def plays(state: DarkTalesState, seat: int, in_turn_order: bool) -> int:
+    """How many of its cards the seat is likely to play: a player plays one card a turn and
+    the game ends when a player starts a turn with none, so a seat plays one more than the
+    fewest cards held by another only if it comes before that seat, counting from the seat
+    to move; not ``in_turn_order``, it counts the others' most cards plus one."""
+    players = state.game.players
+    held = [len(state.hand(s)) for s in range(players)]
+    others = [s for s in range(players) if s != seat]
+    if not in_turn_order:
+        return min(held[seat], max(held[s] for s in others) + 1)
+    fewest = min(held[s] for s in others)
+    order = [(state.player + k) % players for k in range(players)]
+    first_out = min(order.index(s) for s in others if held[s] == fewest)
+    return min(held[seat], fewest + (order.index(seat) < first_out))
 
 
 def _counts(state: DarkTalesState) -> Counts:
@@ -186,7 +226,7 @@ def _counts(state: DarkTalesState) -> Counts:
     return {what: (_count(in_play, what), _count(coming, what)) for what in COUNTED}
 
 
-def _held_value(card: int, counts: Counts) -> float:
+def _held_value(card: int, counts: Counts, weights: Weights) -> float:
     """What a card in hand is worth: its text to come, and a share of the VP it would score,
     where a card scoring per card in play counts those in play and a share of those to come
     (a Noble is worth keeping while Females keep coming)."""
@@ -196,8 +236,8 @@ def _held_value(card: int, counts: Counts) -> float:
         if isinstance(op, Per):
             now, later = counts[op.what]
             later -= _is(card, op.what)  # the card itself is to come, but counts not itself
-            vp += op.vp * (now + GROWTH * later)
-    return CARD_IN_HAND + HAND_VP * vp
+            vp += op.vp * (now + weights.growth * later)
+    return weights.card_in_hand + weights.hand_vp * vp
 
 
 def _count(cards: list[int], what: str) -> int:
@@ -215,10 +255,11 @@ def _matching(what: str) -> frozenset[int]:
 
 
 @cache
-def _item_weights(b_card: int) -> tuple[float, ...]:
-    """What each item held is worth under B Setting card ``b_card``, in the items' order."""
+def _item_weights(b_card: int, in_hand: float) -> tuple[float, ...]:
+    """What each item held is worth under B Setting card ``b_card``, in the items' order
+    (``in_hand``: ``Weights.item_in_hand``)."""
     setting = CATALOG.b_cards[b_card]
-    return tuple(setting.score(item) + ITEM_IN_HAND for item in Item)
+    return tuple(setting.score(item) + in_hand for item in Item)
 
 
 @lru_cache(maxsize=4096)
