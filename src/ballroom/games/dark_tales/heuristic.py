@@ -16,6 +16,10 @@ is worth in hand what it would score counting a share of the cards still to
 come, so it is kept while they keep coming; and a player plays one card a
 turn until the first player runs out, so cards in hand beyond the others'
 hands plus one are spares, worth little.
+
+What each holding is worth is one ``Weights`` value (``HEURISTIC``). The ``tuned``
+bot plays the same look-ahead with ``TUNED``: weights tuned by play against the
+heuristic, with the cards a seat will play counted as the end rule has it (``plays``).
 """
 
 from __future__ import annotations
@@ -193,7 +197,7 @@ def worth(state: DarkTalesState, seat: int, counts: Counts, weights: Weights) ->
 
 
 def _hand_worth(state: DarkTalesState, seat: int, counts: Counts, weights: Weights) -> float:
-    """The seat's cards in hand: the best as many as it will play (``_plays``) in full, the
+    """The seat's cards in hand: the best as many as it will play (``plays``) in full, the
     rest as spares."""
     values = sorted((_held_value(card, counts, weights) for card in state.hand(seat)), reverse=True)
     count = plays(state, seat, weights.plays_in_turn_order)
@@ -213,7 +217,8 @@ def plays(state: DarkTalesState, seat: int, in_turn_order: bool) -> int:
     fewest = min(held[s] for s in others)
     order = [(state.player + k) % players for k in range(players)]
     first_out = min(order.index(s) for s in others if held[s] == fewest)
-    return min(held[seat], fewest + (order.index(seat) < first_out))
+    before = order.index(seat) < first_out
+    return min(held[seat], fewest + (1 if before else 0))
 
 
 def _counts(state: DarkTalesState) -> Counts:
