@@ -115,7 +115,8 @@ def test_the_cards_a_seat_will_play_are_counted_in_turn_order() -> None:
 
 def test_with_three_players_the_first_to_run_out_in_turn_order_ends_the_count() -> None:
     """Seat 2 moves first and holds 2 cards, as seat 1 does: seat 2 is the first to start a
-    turn with none (its third), so seat 0 plays 2 of its 5, however many it holds."""
+    turn with none (its third), so seat 0 plays only 2 of its 5; the heuristic's count
+    (the most another seat holds, plus one) gives it 3."""
     state = (
         Position(players=3)
         .hand(0, "king-1", "queen", "wizard-1", "witch-1", "fairy-1")
