@@ -215,10 +215,12 @@ def plays(state: DarkTalesState, seat: int, in_turn_order: bool) -> int:
     if not in_turn_order:
         return min(held[seat], max(held[s] for s in others) + 1)
     fewest = min(held[s] for s in others)
-    order = [(state.player + k) % players for k in range(players)]
-    first_out = min(order.index(s) for s in others if held[s] == fewest)
-    before = order.index(seat) < first_out
-    return min(held[seat], fewest + (1 if before else 0))
+
+    def turns_away(s: int) -> int:
+        return (s - state.player) % players
+
+    first_out = min(turns_away(s) for s in others if held[s] == fewest)
+    return min(held[seat], fewest + (1 if turns_away(seat) < first_out else 0))
 
 
 def _counts(state: DarkTalesState) -> Counts:
