@@ -25,12 +25,20 @@ def _tuned(game: Game, seat: int, rng: Rng, params: ParamValues) -> Agent:
     return HeuristicAgent(rng, TUNED)
 
 
-BOT_DEFAULTS = ("mcts:iterations=60,horizon=1,search=halving,below=rollout,prior=heuristic",)
-"""A bare ``mcts`` seat: the heuristic's move unless paired rollouts show another clearly
-better, averaged over worlds dealt from the seat's view: the rest of its own turn, played
-by the game's rollout policy, then the game's evaluation. It does not play the next seat's
-turn: a reply by the rollout policy, to a hand the world made up, misled the search more
-than it informed it (``docs/bot-strength.md``)."""
+def _fitted(game: Game, seat: int, rng: Rng, params: ParamValues) -> Agent:
+    from ballroom.games.dark_tales.fitted import FittedReading
+    from ballroom.games.dark_tales.heuristic import HeuristicAgent
+
+    return HeuristicAgent(rng, FittedReading())
+
+
+BOT_DEFAULTS = ("mcts:iterations=60,horizon=1,search=halving,below=rollout,prior=fitted",)
+"""A bare ``mcts`` seat: the ``fitted`` bot's move unless paired rollouts show another
+clearly better, averaged over worlds dealt from the seat's view: the rest of its own
+turn, played by the game's rollout policy, then the game's evaluation, both reading the
+table with the fitted weights. It does not play the next seat's turn: a reply by the
+rollout policy, to a hand the world made up, misled the search more than it informed it
+(``docs/bot-strength.md``)."""
 
 BOTS = by_name(
     Bot(
@@ -47,5 +55,12 @@ BOTS = by_name(
         "use to come is worth a VP, and the cards each seat will play are counted in turn "
         "order.",
         _tuned,
+    ),
+    Bot(
+        "fitted",
+        "Plays as the heuristic does, reading the table with weights fitted to the heuristic's "
+        "games: each card in hand, item and card in front worth what it added to the final "
+        "lead, early and late in the deck.",
+        _fitted,
     ),
 )

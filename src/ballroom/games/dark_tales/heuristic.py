@@ -26,6 +26,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache, lru_cache
+from typing import Protocol
 
 from ballroom.core.agent import Decision
 from ballroom.core.rng import Rng
@@ -59,6 +60,12 @@ Counts = dict[str, tuple[int, int]]
 """Per kind of card counted (``COUNTED``): how many are in play, and how many to come."""
 
 
+class Reading(Protocol):
+    """How a bot reads the table: each seat's worth in VP, what it holds included."""
+
+    def worths(self, state: DarkTalesState) -> list[float]: ...
+
+
 @dataclass(frozen=True)
 class Weights:
     """How a bot reads the table: what a seat's holdings are worth, in VP, beyond its VP."""
@@ -80,6 +87,10 @@ class Weights:
     """Whether the cards a seat will play are counted in turn order (the seats before the
     first with the fewest cards play one more than it), or as the others' hands plus one."""
 
+    def worths(self, state: DarkTalesState) -> list[float]:
+        """Each seat's ``worth`` read with these weights."""
+        return worths(state, self)
+
 
 HEURISTIC = Weights()
 """The heuristic bot's reading: a seat plays at most the others' hands plus one."""
@@ -91,11 +102,11 @@ play counted in turn order."""
 
 class HeuristicAgent:
     """Tries each move on one world dealt from its view; ``rng`` deals it and breaks ties,
-    ``weights`` reads the tables it reaches."""
+    ``reading`` rates the tables it reaches."""
 
-    def __init__(self, rng: Rng, weights: Weights = HEURISTIC) -> None:
+    def __init__(self, rng: Rng, reading: Reading = HEURISTIC) -> None:
         self.rng = rng
-        self.weights = weights
+        self.reading = reading
 
     def act(self, decision: Decision) -> int:
         legal = list(decision.legal_actions)
@@ -108,7 +119,7 @@ class HeuristicAgent:
         if world.step.name is Phase.DANCE:
             return BEST_ID  # the most VP at this Ball; the cards stay for the next
         scores = {
-            action: _value(after_move(world, seat, action), seat, LOOK_AHEAD, self.weights)
+            action: _value(after_move(world, seat, action), seat, LOOK_AHEAD, self.reading)
             for action in legal
         }
         best = max(scores.values())
@@ -123,27 +134,27 @@ def after_move(state: DarkTalesState, seat: int, action: int) -> DarkTalesState:
     return after
 
 
-def _value(state: DarkTalesState, seat: int, budget: int, weights: Weights) -> float:
+def _value(state: DarkTalesState, seat: int, budget: int, reading: Reading) -> float:
     """The rating the seat can reach from ``state`` with its own decisions that follow in the
     turn (the best of each) and what it draws (the mean of a few), ``budget`` deep."""
     if state.is_terminal() or not budget:
-        return rating(state, seat, weights)
+        return rating(state, seat, reading)
     players = state.current_players()
     if players == (CHANCE,):
         if not own_draw(state, seat):
-            return rating(state, seat, weights)
+            return rating(state, seat, reading)
         outcomes = [action for action, _ in state.chance_outcomes()]
         sampled = outcomes[:: max(1, len(outcomes) // DRAWS_TRIED)][:DRAWS_TRIED]
         total = sum(
-            _value(after_move(state, CHANCE, o), seat, budget - 1, weights) for o in sampled
+            _value(after_move(state, CHANCE, o), seat, budget - 1, reading) for o in sampled
         )
         return total / len(sampled)
     if players != (seat,):
-        return rating(state, seat, weights)
+        return rating(state, seat, reading)
     if state.step.name is Phase.DANCE:
-        return _value(after_move(state, seat, BEST_ID), seat, budget - 1, weights)
+        return _value(after_move(state, seat, BEST_ID), seat, budget - 1, reading)
     return max(
-        _value(after_move(state, seat, a), seat, budget - 1, weights)
+        _value(after_move(state, seat, a), seat, budget - 1, reading)
         for a in state.legal_actions(seat)
     )
 
@@ -159,7 +170,7 @@ def own_draw(state: DarkTalesState, seat: int) -> bool:
     )
 
 
-def rating(state: DarkTalesState, seat: int, weights: Weights = HEURISTIC) -> float:
+def rating(state: DarkTalesState, seat: int, reading: Reading = HEURISTIC) -> float:
     """The seat's worth less the best opponent's; once the game is over, winning first."""
     if state.is_terminal():
         shares = state.returns()
@@ -167,19 +178,19 @@ def rating(state: DarkTalesState, seat: int, weights: Weights = HEURISTIC) -> fl
         best_other = max(s for other, s in enumerate(shares) if other != seat)
         margin = vps[seat] - max(v for other, v in enumerate(vps) if other != seat)
         return WON * (shares[seat] - best_other) + margin
-    every = worths(state, weights)
+    every = reading.worths(state)
     return every[seat] - max(w for s, w in enumerate(every) if s != seat)
 
 
 def worths(state: DarkTalesState, weights: Weights = HEURISTIC) -> list[float]:
     """Each seat's ``worth``."""
-    counts = _counts(state)
+    counts = table_counts(state)
     return [worth(state, seat, counts, weights) for seat in range(state.game.players)]
 
 
 def worth(state: DarkTalesState, seat: int, counts: Counts, weights: Weights) -> float:
     """VP, items, cards in hand, and with Cinderella tiles and couples, as the module says
-    (``counts``: the state's ``_counts``), each weighed by ``weights``."""
+    (``counts``: the state's ``table_counts``), each weighed by ``weights``."""
     total = float(state.vp[seat]) + _hand_worth(state, seat, counts, weights)
     total += weights.in_front * state.zones.zone("front", seat).size
     if state.b_card is not None:
@@ -190,16 +201,16 @@ def worth(state: DarkTalesState, seat: int, counts: Counts, weights: Weights) ->
         return total
     faces = state.faces(seat)
     total += SHOWN_VP * sum(side.vp for side in faces)
-    total += AWARDS_NOW * _awards(state, seat)
+    total += AWARDS_NOW * awards_now(state, seat)
     if state.dancer is None:
-        total += COUPLES_NOW * _couples(ball.front(state, seat), ball.middle(state))
+        total += COUPLES_NOW * best_couples_vp(ball.front(state, seat), ball.middle(state))
     return total
 
 
 def _hand_worth(state: DarkTalesState, seat: int, counts: Counts, weights: Weights) -> float:
     """The seat's cards in hand: the best as many as it will play (``plays``) in full, the
     rest as spares."""
-    values = sorted((_held_value(card, counts, weights) for card in state.hand(seat)), reverse=True)
+    values = sorted((held_value(card, counts, weights) for card in state.hand(seat)), reverse=True)
     count = plays(state, seat, weights.plays_in_turn_order)
     return sum(values[:count]) + weights.spare_card * (len(values) - count)
 
@@ -223,7 +234,7 @@ def plays(state: DarkTalesState, seat: int, in_turn_order: bool) -> int:
     return min(held[seat], fewest + (1 if turns_away(seat) < first_out else 0))
 
 
-def _counts(state: DarkTalesState) -> Counts:
+def table_counts(state: DarkTalesState) -> Counts:
     """Per kind of card that some card scores per card in play: how many are in play, and
     how many are still to come (in the deck and in hands)."""
     coming = list(state.zones.zone("deck").cards)
@@ -233,7 +244,7 @@ def _counts(state: DarkTalesState) -> Counts:
     return {what: (_count(in_play, what), _count(coming, what)) for what in COUNTED}
 
 
-def _held_value(card: int, counts: Counts, weights: Weights) -> float:
+def held_value(card: int, counts: Counts, weights: Weights) -> float:
     """What a card in hand is worth: its text to come, and a share of the VP it would score,
     where a card scoring per card in play counts those in play and a share of those to come
     (a Noble is worth keeping while Females keep coming)."""
@@ -242,7 +253,7 @@ def _held_value(card: int, counts: Counts, weights: Weights) -> float:
     for op in found.does:
         if isinstance(op, Per):
             now, later = counts[op.what]
-            later -= _is(card, op.what)  # the card itself is to come, but counts not itself
+            later -= is_kind(card, op.what)  # the card itself is to come, but counts not itself
             vp += op.vp * (now + weights.growth * later)
     return weights.card_in_hand + weights.hand_vp * vp
 
@@ -251,7 +262,7 @@ def _count(cards: list[int], what: str) -> int:
     return len(_matching(what).intersection(cards))
 
 
-def _is(card: int, what: str) -> bool:
+def is_kind(card: int, what: str) -> bool:
     return card in _matching(what)
 
 
@@ -270,14 +281,14 @@ def _item_weights(b_card: int, in_hand: float) -> tuple[float, ...]:
 
 
 @lru_cache(maxsize=4096)
-def _couples(mine: tuple[int, ...], middle: tuple[int, ...]) -> int:
+def best_couples_vp(mine: tuple[int, ...], middle: tuple[int, ...]) -> int:
     """The VP of the best couples of ``mine`` with each other and the ``middle`` (the same
     tables recur from move to move, so each is worked out once)."""
     couples = ball.couples_of(mine, middle)
     return sum(couples[c] for c in ball.best_of(couples))
 
 
-def _awards(state: DarkTalesState, seat: int) -> int:
+def awards_now(state: DarkTalesState, seat: int) -> int:
     """The final Ball's awards the seat would win if the game ended now."""
     return _awards_by_seat(state.showing)[seat]
 

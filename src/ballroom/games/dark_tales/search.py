@@ -1,7 +1,7 @@
 """What a search needs of Dark Tales: a cut-off rollout's evaluation and a fast rollout policy.
 
-Both read the table as the heuristic does (``heuristic.worth``, ``heuristic.rating``):
-the evaluation turns the seats' worths into win shares (a softmax, so a lead of a
+Both read the table as the ``fitted`` bot does (``fitted.FittedReading``): the
+evaluation turns the seats' worths into win shares (a softmax, so a lead of a
 few VP is likely but not certain to hold); the rollout policy plays, at each
 decision, the move whose table it rates best once the move is seen through: the
 draws it causes drawn and the decisions it leads to in the same turn taken, each
@@ -9,17 +9,19 @@ by the best table one step on. Rated before it is seen through, a card that draw
 looks like a card lost and a Dragon like a card with no text, so a policy that
 rates moves at once plays far weaker than the heuristic; seen through, it plays
 about as well at a fraction of the heuristic's cost, and a search's rollouts
-model both seats as the heuristic would play them.
+model both seats as the fitted bot would play them.
 """
 
 from __future__ import annotations
 
 import math
 from collections.abc import Callable
+from functools import cache
 
 from ballroom.core.rng import Rng
 from ballroom.core.state import CHANCE
-from ballroom.games.dark_tales.heuristic import BEST_ID, after_move, own_draw, rating, worths
+from ballroom.games.dark_tales.fitted import FittedReading
+from ballroom.games.dark_tales.heuristic import BEST_ID, after_move, own_draw, rating
 from ballroom.games.dark_tales.state import DarkTalesState
 from ballroom.games.dark_tales.turn import Phase
 
@@ -29,12 +31,18 @@ TEMPERATURE = 4.0
 """The lead in worth (VP and what will score) that makes a seat e times likelier to win."""
 
 
+@cache
+def reading() -> FittedReading:
+    """The search's reading of the table, loaded once."""
+    return FittedReading()
+
+
 def evaluate(state: DarkTalesState) -> list[float]:
     """Each seat's share of the win: the returns once the game is over, else a softmax of the
     seats' worths."""
     if state.is_terminal():
         return list(state.returns())
-    values = worths(state)
+    values = reading().worths(state)
     top = max(values)
     weights = [math.exp((value - top) / TEMPERATURE) for value in values]
     total = sum(weights)
@@ -47,7 +55,9 @@ def rollout_action(state: DarkTalesState, player: int, rng: Rng) -> int:
 
     def seen_through(legal: list[int]) -> list[float]:
         draws = rng.below(1 << 62)  # every move meets the same cards drawn
-        return [rating(_seen_through(state, a, player, Rng(draws)), player) for a in legal]
+        return [
+            rating(_seen_through(state, a, player, Rng(draws)), player, reading()) for a in legal
+        ]
 
     return _best_move(state, player, rng, seen_through)
 
@@ -71,7 +81,7 @@ def _rated_at_once(state: DarkTalesState, player: int, rng: Rng) -> int:
     """The move whose table ``player`` rates best right after it (ties broken by ``rng``)."""
 
     def at_once(legal: list[int]) -> list[float]:
-        return [rating(after_move(state, player, a), player) for a in legal]
+        return [rating(after_move(state, player, a), player, reading()) for a in legal]
 
     return _best_move(state, player, rng, at_once)
 

@@ -1,0 +1,215 @@
+"""A reading of the table fitted to play: what each holding is worth, learned from games.
+
+The heuristic's weights (``heuristic.Weights``) are set by hand: every card in hand
+is worth its text and half its VP, every item half a VP beyond its score. The
+fitted reading instead gives each holding the weight that best predicts the final
+VP margin in games the heuristic played against itself: a least-squares fit of
+"how much the seat's lead grew from here to the end" on the differences of the two
+seats' *features* (``features``), made by ``scripts/fit_dark_tales.py`` and kept in
+``data/fitted.toml``, one table for the base game and one with Cinderella.
+
+A seat's worth is its VP plus the sum of its features, each times its weight.
+Features are counted on the cards the seat will play (``heuristic.plays``, in turn
+order), ranked by the heuristic's value of a card in hand; each card's weight has a
+part for "late" (times the share of a base deck still to draw), so a card can be
+worth more early than late or the other way. The bot that reads the table this way
+is ``fitted``; the weights are data, so refitting them changes no code.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Mapping
+from functools import cache
+from pathlib import Path
+from typing import NamedTuple
+
+from ballroom.core.errors import ComponentError
+from ballroom.games.dark_tales import ball, heuristic
+from ballroom.games.dark_tales.components import BASE_CARDS, CardType, Item, Time
+from ballroom.games.dark_tales.state import DarkTalesState
+from ballroom.games.dark_tales.turn import CATALOG
+
+FITTED_FILE = Path(__file__).parent / "data" / "fitted.toml"
+MODES = ("base", "cinderella")
+"""The tables of ``data/fitted.toml``: one per way of playing, fitted on its own games."""
+CARD_NAMES = tuple(sorted({card.name for card in CATALOG.cards}))
+A_NAMES = tuple(card.name for card in CATALOG.a_cards)
+FRONT_TYPES = (CardType.MALE, CardType.FEMALE, CardType.LOCATION)
+"""The types of card that go in front of a player."""
+PER_CARD = {"Noble": "female", "Merchant": "Merchant", "Dark Lord": "monster"}
+"""The cards that score per card in play, and what each counts (as ``data/cards.toml``)."""
+TARGETS = {"Dragon": CardType.MALE, "Ogre": CardType.FEMALE}
+"""The monsters whose text discards a card in play of a type: a gain when another player
+has one, a loss when only the player's own is there to go."""
+
+Features = dict[str, float]
+
+
+def feature_names() -> tuple[str, ...]:
+    """Every feature, in the order ``data/fitted.toml`` lists their weights."""
+    names = [f"hand:{name}" for name in CARD_NAMES]
+    names += [f"hand-late:{name}" for name in CARD_NAMES]
+    names += ["spare", "next", "next-late", "plays", "plays-late", "item-score"]
+    for item in Item:
+        names += [f"item:{item.value}", f"item-late:{item.value}"]
+        names += [f"item:{item.value}@{a}" for a in A_NAMES]
+    names += [f"front:{kind.value}" for kind in FRONT_TYPES]
+    for name in PER_CARD:
+        names += [f"{name}:in-play", f"{name}:to-come"]
+    names += ["Witch:at-night", "Gypsy:by-day"]
+    names += ["Princess:best-male", "Princess:males"]
+    for name, kind in TARGETS.items():
+        names += [f"{name}:other-{kind.value}", f"{name}:own-{kind.value}-only"]
+    names += ["tiles-shown-vp", "final-ball-awards", "couples"]
+    return tuple(names)
+
+
+FEATURES = feature_names()
+
+
+class Table(NamedTuple):
+    """What every seat's features read of the table, worked out once per table."""
+
+    late: float
+    """The share of a base deck still to draw."""
+    counts: heuristic.Counts
+    fronts: list[tuple[int, ...]]
+    males: list[int]
+    """The VP of each Male in play, in front of any player."""
+    time: Time | None
+
+
+def table(state: DarkTalesState) -> Table:
+    """What the seats' features read of ``state``."""
+    fronts = [state.zones.zone("front", s).cards for s in range(state.game.players)]
+    males = [CATALOG.cards[c].vp for front in fronts for c in front if _type(c) is CardType.MALE]
+    late = len(state.zones.zone("deck").cards) / BASE_CARDS
+    return Table(late, heuristic.table_counts(state), fronts, males, state.time())
+
+
+def features(state: DarkTalesState, seat: int, read: Table | None = None) -> Features:
+    """The seat's features (those not zero), as the module says (``read``: ``table(state)``)."""
+    read = table(state) if read is None else read
+    found: Features = {}
+
+    def add(name: str, amount: float) -> None:
+        if amount:
+            found[name] = found.get(name, 0.0) + amount
+
+    late = read.late
+    hand = state.hand(seat)
+    count = heuristic.plays(state, seat, in_turn_order=True)
+    ranked = sorted(hand, key=lambda c: heuristic.held_value(c, read.counts, heuristic.HEURISTIC))
+    own = read.fronts[seat]
+    others = [c for s, front in enumerate(read.fronts) if s != seat for c in front]
+    for card in ranked[len(hand) - count :]:
+        name = CATALOG.cards[card].name
+        add(f"hand:{name}", 1.0)
+        add(f"hand-late:{name}", late)
+        if name in PER_CARD:
+            now, later = read.counts[PER_CARD[name]]
+            add(f"{name}:in-play", now)
+            add(f"{name}:to-come", later - heuristic.is_kind(card, PER_CARD[name]))
+        elif name == "Witch":
+            add("Witch:at-night", read.time is Time.NIGHT)
+        elif name == "Gypsy":
+            add("Gypsy:by-day", read.time is Time.DAY)
+        elif name == "Princess":
+            add("Princess:best-male", max(read.males, default=0))
+            add("Princess:males", len(read.males))
+        elif name in TARGETS:
+            kind = TARGETS[name]
+            others_have = any(_type(c) is kind for c in others)
+            own_only = not others_have and any(_type(c) is kind for c in own)
+            add(f"{name}:other-{kind.value}", others_have)
+            add(f"{name}:own-{kind.value}-only", own_only)
+    add("spare", len(hand) - count)
+    is_next = float(state.player == seat)
+    add("next", is_next)
+    add("next-late", is_next * late)
+    add("plays", count)
+    add("plays-late", count * late)
+    if state.a_card is not None and state.b_card is not None:
+        a_name = CATALOG.a_cards[state.a_card].name
+        scores = CATALOG.b_cards[state.b_card]
+        for item, held in zip(Item, state.items[seat], strict=True):
+            if held:
+                add("item-score", held * scores.score(item))
+                add(f"item:{item.value}", held)
+                add(f"item-late:{item.value}", held * late)
+                add(f"item:{item.value}@{a_name}", held)
+    for card in own:
+        if _type(card) in FRONT_TYPES:
+            add(f"front:{_type(card).value}", 1.0)
+    if state.game.cinderella:
+        add("tiles-shown-vp", sum(side.vp for side in state.faces(seat)))
+        add("final-ball-awards", heuristic.awards_now(state, seat))
+        if state.dancer is None:
+            add("couples", heuristic.best_couples_vp(ball.front(state, seat), ball.middle(state)))
+    return found
+
+
+def _type(card: int) -> CardType:
+    return CATALOG.cards[card].type
+
+
+Weights = Mapping[str, float]
+"""A table: the weight of each feature (``FEATURES``)."""
+
+
+class FittedReading:
+    """Reads a table with the weights fitted to its way of playing, base or Cinderella
+    (``tables``: ``data/fitted.toml``'s by default)."""
+
+    def __init__(self, tables: Mapping[str, Weights] | None = None) -> None:
+        self.tables = shipped_tables() if tables is None else tables
+
+    def worths(self, state: DarkTalesState) -> list[float]:
+        """Each seat's VP plus its weighed features."""
+        weights = self.tables["cinderella" if state.game.cinderella else "base"]
+        read = table(state)
+        return [
+            state.vp[seat]
+            + sum(weights[name] * v for name, v in features(state, seat, read).items())
+            for seat in range(state.game.players)
+        ]
+
+
+@cache
+def shipped_tables() -> dict[str, Weights]:
+    """The tables of ``data/fitted.toml``, read once."""
+    return load_tables(FITTED_FILE)
+
+
+def load_tables(path: Path) -> dict[str, Weights]:
+    """The tables of ``path``, checked: one per mode, each naming every feature with a number."""
+    try:
+        raw = tomllib.loads(path.read_text(encoding="utf-8"))
+    except (OSError, tomllib.TOMLDecodeError) as error:
+        raise ComponentError(f"{path}: cannot read the fitted weights: {error}") from error
+    return {mode: _table(raw, mode, path) for mode in MODES}
+
+
+def _table(raw: Mapping[str, object], mode: str, path: Path) -> dict[str, float]:
+    table = raw.get(mode)
+    if not isinstance(table, dict):
+        raise ComponentError(
+            f"{path}: no [{mode}] table of weights (the tables: {', '.join(MODES)})"
+        )
+    unknown = sorted(set(table) - set(FEATURES))
+    missing = [name for name in FEATURES if name not in table]
+    if unknown:
+        raise ComponentError(
+            f"{path} [{mode}]: unknown feature(s) {', '.join(unknown)}; the features: "
+            + ", ".join(FEATURES)
+        )
+    if missing:
+        raise ComponentError(f"{path} [{mode}]: no weight for {', '.join(missing)}")
+    weights: dict[str, float] = {}
+    for name in FEATURES:
+        value = table[name]
+        if isinstance(value, bool) or not isinstance(value, int | float):
+            raise ComponentError(f"{path} [{mode}] {name}: {value!r} is not a number")
+        weights[name] = float(value)
+    return weights
