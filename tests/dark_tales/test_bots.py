@@ -1,6 +1,6 @@
-"""The game's bots: the heuristic beats random seats and knows the rules that pay (a Noble
-kept while Females keep coming); mcts plays through the seat spec, with the
-game's evaluation and rollout policy."""
+"""The game's bots: the heuristic and the fitted bot beat random seats; the heuristic
+knows the rules that pay (a Noble kept while Females keep coming); mcts plays through
+the seat spec, with the game's evaluation and rollout policy."""
 
 from __future__ import annotations
 
@@ -12,16 +12,26 @@ from ballroom.games.dark_tales.heuristic import HEURISTIC, TUNED, HeuristicAgent
 from ballroom.games.dark_tales.position import Position, draw
 
 
-def test_the_heuristic_beats_random_seats_in_most_two_player_games() -> None:
+def won_against_random(bot: str, games: int, expansion: str = "none") -> float:
+    """The games of two players ``bot`` wins against a random seat, its seat alternating."""
     wins = 0.0
-    for seed in range(20):
-        game = DarkTales(2)
+    for seed in range(games):
+        game = DarkTales(2, expansion=expansion)
         mine = seed % 2
         seats = ["random", "random"]
-        seats[mine] = "heuristic"
+        seats[mine] = bot
         agents = [make_agent(game, s, spec, seed * 7 + s) for s, spec in enumerate(seats)]
         wins += play_out(game.new_state(seed), agents).returns()[mine]
-    assert wins >= 12
+    return wins
+
+
+def test_the_heuristic_beats_random_seats_in_most_two_player_games() -> None:
+    assert won_against_random("heuristic", 20) >= 12
+
+
+def test_the_fitted_bot_beats_random_seats_with_and_without_cinderella() -> None:
+    assert won_against_random("fitted", 8) >= 6
+    assert won_against_random("fitted", 4, expansion="cinderella") >= 3
 
 
 def test_the_heuristic_finishes_games_at_every_table_size() -> None:
@@ -40,15 +50,7 @@ def test_mcts_plays_through_the_common_seat_spec() -> None:
 
 
 def test_with_cinderella_the_heuristic_beats_random_seats_and_finishes_every_table() -> None:
-    wins = 0.0
-    for seed in range(6):
-        game = DarkTales(2, expansion="cinderella")
-        mine = seed % 2
-        seats = ["random", "random"]
-        seats[mine] = "heuristic"
-        agents = [make_agent(game, s, spec, seed * 7 + s) for s, spec in enumerate(seats)]
-        wins += play_out(game.new_state(seed), agents).returns()[mine]
-    assert wins >= 5
+    assert won_against_random("heuristic", 6, expansion="cinderella") >= 5
     game = DarkTales(4, expansion="cinderella-shorter")
     agents = [make_agent(game, s, "heuristic" if s == 0 else "random", s) for s in range(4)]
     state = play_out(game.new_state(4), agents)
