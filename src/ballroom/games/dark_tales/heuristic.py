@@ -20,6 +20,8 @@ hands plus one are spares, worth little.
 What each holding is worth is one ``Weights`` value (``HEURISTIC``). The ``tuned``
 bot plays the same look-ahead with ``TUNED``: weights tuned by play against the
 heuristic, with the cards a seat will play counted as the end rule has it (``plays``).
+Any ``Reading`` can rate the tables: the ``fitted`` bot's is fitted to the heuristic's
+games (``fitted.py``).
 """
 
 from __future__ import annotations
