@@ -24,7 +24,7 @@ import numpy.typing as npt
 
 from ballroom.agents import make_agent
 from ballroom.core.play import step
-from ballroom.games.dark_tales.fitted import FEATURES, FITTED_FILE, MODES, features
+from ballroom.games.dark_tales.fitted import FEATURES, FITTED_FILE, MODES, features, table
 from ballroom.games.dark_tales.game import DarkTales
 
 FIRST_SEED = 900_000
@@ -46,7 +46,8 @@ def play(args: tuple[int, str]) -> Rows:
         step(state, agents)
         if state.player != player and not state.is_terminal():
             player = state.player
-            found = [features(state, seat) for seat in range(2)]
+            read = table(state)
+            found = [features(state, seat, read) for seat in range(2)]
             difference = [found[0].get(n, 0.0) - found[1].get(n, 0.0) for n in FEATURES]
             noted.append((difference, state.vp))
     if not state.is_terminal():

@@ -192,13 +192,13 @@ def load_tables(path: Path) -> dict[str, Weights]:
 
 
 def _table(raw: Mapping[str, object], mode: str, path: Path) -> dict[str, float]:
-    table = raw.get(mode)
-    if not isinstance(table, dict):
+    given = raw.get(mode)
+    if not isinstance(given, dict):
         raise ComponentError(
             f"{path}: no [{mode}] table of weights (the tables: {', '.join(MODES)})"
         )
-    unknown = sorted(set(table) - set(FEATURES))
-    missing = [name for name in FEATURES if name not in table]
+    unknown = sorted(set(given) - set(FEATURES))
+    missing = [name for name in FEATURES if name not in given]
     if unknown:
         raise ComponentError(
             f"{path} [{mode}]: unknown feature(s) {', '.join(unknown)}; the features: "
@@ -208,7 +208,7 @@ def _table(raw: Mapping[str, object], mode: str, path: Path) -> dict[str, float]
         raise ComponentError(f"{path} [{mode}]: no weight for {', '.join(missing)}")
     weights: dict[str, float] = {}
     for name in FEATURES:
-        value = table[name]
+        value = given[name]
         if isinstance(value, bool) or not isinstance(value, int | float):
             raise ComponentError(f"{path} [{mode}] {name}: {value!r} is not a number")
         weights[name] = float(value)
