@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import pytest
+
 from ballroom.games.dominare.conspiracy import player_order
 from ballroom.games.dominare.influence import controller
 from ballroom.games.dominare.position import Position, act, block, card, draw
 from ballroom.games.dominare.scoring import exposure_penalties
+from ballroom.games.dominare.state import DominareState
 from ballroom.games.dominare.turn import CATALOG, Phase
 
 ALEX, CHRIS, DIANE, BRITT = 0, 1, 2, 3
@@ -95,7 +98,8 @@ def test_scandal_in_season_five() -> None:
     act(state, 1, "answer no")
     assert state.exposure[1] == CATALOG.agent(card("Pavel")).exposure
     act(state, 0, "raise canals")
-    assert state.vp[CATALOG.district("merchant-quarter")] == 0
+    # "He decides to drop the Merchant Quarter from 2 to 1": the track's lowest number.
+    assert state.vp[CATALOG.district("merchant-quarter")] == 1
     assert state.vp[CATALOG.district("canals")] == 6
 
 
@@ -129,11 +133,41 @@ def test_spreading_stays_adjacent_to_the_first_block() -> None:
     assert moves == {
         "place merchant-quarter-3",
         "place merchant-quarter-2",
+        "place canals-3",
         "place canals-4",
         "done",
     }
     act(state, 0, "done")
     assert block(state, "merchant-quarter-3") == (0, 3)
+
+
+MAP_EXAMPLE = {
+    "small": ("merchant-quarter-3", "merchant-quarter-5", "canals-3", "canals-4"),
+    "large": ("merchant-quarter-7", "merchant-quarter-4", "canals-7", "canals-6"),
+}
+"""The rulebook's map example on each side: blocks A, B and Canal blocks C, D."""
+
+
+@pytest.mark.parametrize("side", ["small", "large"])
+def test_the_map_example_merchant_quarter_a_touches_c_and_d_b_only_d(side: str) -> None:
+    """ "The Merchant Quarter block marked with an A is adjacent to the Canal blocks marked C
+    and D. The Merchant Quarter block marked B is adjacent to Canal block D, but not to
+    Canal block C." (RULINGS: Dominare 8): a Merchant agent canvassing A may spread into C
+    and D; canvassing B, into D but not C."""
+    a, b, c, d = MAP_EXAMPLE[side]
+    for first, reached, not_reached in ((a, {c, d}, set()), (b, {d}, {c})):
+        state = Position(players=2, side=side).ranks(0, "Hamish Lothian").crowns(0, 4)
+        built = state.build(at="canvass")
+        act(built, 0, f"place {first}")
+        assert built.current_players() == (0,)
+        canals = {m for m in texts(built, 0) if m.startswith("place canals")}
+        assert {f"place {x}" for x in reached} <= canals
+        assert not {f"place {x}" for x in not_reached} & canals
+        assert canals
+
+
+def texts(state: DominareState, seat: int) -> set[str]:
+    return {state.game.action_to_text(a) for a in state.legal_actions(seat)}
 
 
 def test_janis_velox_and_ivan_sobol_network_as_knaves() -> None:

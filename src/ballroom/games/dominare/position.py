@@ -98,7 +98,13 @@ class Position:
         return self
 
     def vp(self, district: str, value: int) -> Position:
+        """The district's VP, a number on the track (1 to 10 as shipped)."""
         index = CATALOG.district(district)
+        if not CATALOG.vp_lowest <= value <= CATALOG.vp_highest:
+            raise PositionError(
+                f"VP {value} for {district} is off the track; "
+                f"allowed {CATALOG.vp_lowest} to {CATALOG.vp_highest}"
+            )
         self._state.vp = _set(self._state.vp, index, value)
         return self
 
