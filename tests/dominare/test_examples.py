@@ -217,7 +217,8 @@ def test_an_ability_numbered_above_the_rank_is_closed() -> None:
 
 
 def test_the_senate_ability_is_used_once_a_season_even_when_control_changes() -> None:
-    """Britt raises the Church from 5 to 7; Alex, later in control, may not use it again."""
+    """Britt raises the Church from 5 to 7; Alex, later in control, may not use it again:
+    at his next action, his turn, the Senate is his and its ability is not offered."""
     state = (
         Position(players=4)
         .influence("senate-1", BRITT, 1)
@@ -229,16 +230,22 @@ def test_the_senate_ability_is_used_once_a_season_even_when_control_changes() ->
     )
     act(state, BRITT, "use senate", "district church")
     assert state.vp[CATALOG.district("church")] == 7
-    act(state, ALEX, "inspire senate-1", "amount 1")
+    act(state, ALEX, "inspire senate-1", "amount 2")
+    assert controller(state, SENATE) == ALEX
     act(state, CHRIS, "crown")
     act(state, DIANE, "crown")
     act(state, BRITT, "crown")
-    act(state, ALEX, "inspire senate-2", "amount 1")
-    assert controller(state, SENATE) == ALEX
-    assert not any(
-        state.game.action_to_text(a).startswith("use") for a in state.legal_actions(ALEX)
+    assert state.current_players() == (ALEX,)
+    moves = {state.game.action_to_text(a) for a in state.legal_actions(ALEX)}
+    assert "crown" in moves and "use senate" not in moves
+    fresh = (
+        Position(players=4)
+        .influence("senate-1", ALEX, 1)
+        .influence("senate-3", ALEX, 1)
+        .order(ALEX, BRITT, CHRIS, DIANE)
+        .build()
     )
-
+    assert "use senate" in {fresh.game.action_to_text(a) for a in fresh.legal_actions(ALEX)}
 
 def test_inspire_costs_the_districts_vp_per_influence() -> None:
     """Three influence in a Senate block at 6 VP cost 18 crowns."""
