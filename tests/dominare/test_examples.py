@@ -247,6 +247,7 @@ def test_the_senate_ability_is_used_once_a_season_even_when_control_changes() ->
     )
     assert "use senate" in {fresh.game.action_to_text(a) for a in fresh.legal_actions(ALEX)}
 
+
 def test_inspire_costs_the_districts_vp_per_influence() -> None:
     """Three influence in a Senate block at 6 VP cost 18 crowns."""
     state = Position(players=2).vp("senate", 6).crowns(0, 18).build()
