@@ -262,6 +262,12 @@ def test_a_file_breaking_a_group_constraint_is_refused(tmp_path: Path, rule: str
         load(_copy(tmp_path, name, *edits))
 
 
+def test_the_common_agents_are_beggar_urchin_and_watch(tmp_path: Path) -> None:
+    files = _copy(tmp_path, "agents.toml", 'name = "Street Urchin"', 'name = "Street Singer"')
+    with pytest.raises(ComponentError, match="the common agents are Beggar, Street Singer, City"):
+        load(files)
+
+
 def test_an_agent_without_an_action_ability_is_refused(tmp_path: Path) -> None:
     """ "All agents have special abilities that can be used during the Action Phase": the
     file format refuses an agent with none."""

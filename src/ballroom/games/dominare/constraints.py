@@ -37,6 +37,8 @@ from ballroom.games.dominare.components import (
 MERCHANT_QUARTER = "merchant-quarter"
 REVEALERS = frozenset({Trait.ARTISAN, Trait.KNAVE, Trait.PLEBIAN})
 """The traits of the agents that "usually" have a "when revealed" ability."""
+COMMON_SORTS = ("beggar", "urchin", "watch")
+"""The common agents' sorts, as their names say them."""
 GREAT_BASILICA_VP = 4
 ATHENEUM_BLOCKS = 9
 
@@ -140,7 +142,8 @@ def reveal_effects_are_usually_artisans_knaves_and_plebians(
 
 
 def the_deck_holds_the_named_and_common_agents(catalog: Catalog, places: Places) -> None:
-    """95 agent cards, "three agents appear three times each", and every agent the rulebook
+    """95 agent cards, "three agents appear three times each" ("common sorts of people:
+    beggars, street urchins, and the ever-present city watch"), and every agent the rulebook
     names."""
     names = {a.name for a in catalog.agents}
     missing = [name for name in NAMED if name not in names]
@@ -154,6 +157,15 @@ def the_deck_holds_the_named_and_common_agents(catalog: Catalog, places: Places)
         raise _deck(places).error(
             f"exactly {COMMON_AGENTS} common agents appear {COMMON_COPIES} times each; "
             f"found {found}"
+        )
+    sorts = sorted(
+        next((sort for sort in COMMON_SORTS if sort in a.name.lower()), a.name) for a in commons
+    )
+    if sorts != sorted(COMMON_SORTS):
+        found = ", ".join(a.name for a in commons)
+        raise _deck(places).error(
+            f"the common agents are {found}; they are a beggar, a street urchin and the city "
+            '"ever-present city watch" (names holding beggar, urchin and watch)'
         )
     if len(catalog.cards) != DECK_SIZE:
         raise _deck(places).error(
