@@ -17,8 +17,9 @@ is worth 4"::
 ``build`` leaves the game at the start of a phase of that Season:
 ``conspiracy`` (agents chosen in secret), ``event``, ``canvass`` or
 ``actions``, in the player order given by ``order`` (seat order unless
-said), with the rest of the Season queued as the game queues it. Agents are named by their names (the ``copy``-th card of a common
-agent); an agent not placed stays in the deck. Every draw is chance, so a
+said), with the rest of the Season queued as the game queues it. Agents
+are named by their names (the ``copy``-th card of a common agent); an
+agent not placed stays in the deck. Every draw is chance, so a
 test draws the card it wants with ``draw`` and reveals an event with
 ``event``. ``act`` plays moves by their texts.
 """
