@@ -142,7 +142,7 @@ def test_undo_never_takes_back_another_persons_move_with_the_bots_after_it(
 def test_a_seat_token_plays_from_two_devices_and_the_creator_can_reissue_it(
     tmp_path: Path,
 ) -> None:
-    config = ServerConfig(data_dir=str(tmp_path), bot_delay=0.0)
+    config = ServerConfig(data_dir=str(tmp_path), bot_delay=0.0, chosen_seeds=True)
     with TestClient(create_app(config)) as client:
         created = created_in(
             client, game="dancing-dice", players=2, seats=["human", "human"], seed=6
@@ -198,7 +198,9 @@ def test_a_seat_token_plays_from_two_devices_and_the_creator_can_reissue_it(
 
 
 def test_an_absent_players_seat_goes_to_a_bot_and_stays_there(tmp_path: Path) -> None:
-    config = ServerConfig(data_dir=str(tmp_path), bot_delay=0.0, absent_after=0.5)
+    config = ServerConfig(
+        data_dir=str(tmp_path), bot_delay=0.0, absent_after=0.5, chosen_seeds=True
+    )
     with TestClient(create_app(config)) as client:
         created = created_in(
             client,
