@@ -26,6 +26,7 @@ import secrets
 import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any, TypeVar
@@ -67,9 +68,11 @@ LOG = logging.getLogger("ballroom.server")
 Viewer = int | None
 """A seat, or ``None`` for a spectator."""
 
-MOVES_KEPT = 64
 NON_STR_KEYS = orjson.OPT_NON_STR_KEYS
+MOVES_KEPT = 64
 """Encoded move lists a room keeps (see ``Room.moves_json``) before it starts afresh."""
+WORKER_RETRIES = 3
+"""Times a bot decision is asked of the pool when its worker keeps dying under it."""
 
 SEAT_RECORD_FORMAT = "ballroom-seat-record/1"
 """A seat's own view of a game in play: its moves and the log it saw, no seed."""
@@ -504,7 +507,8 @@ def _lobby_game(entry: storage.RecentGame) -> Game | None:
 
 
 def _report_stop(game_id: str, driver: asyncio.Task[None]) -> None:
-    """Log a bot driver that died of an error: its game waits until the room is reloaded."""
+    """Log a bot driver that died of an error: its game waits until someone connects again
+    or the room is reloaded."""
     if not driver.cancelled() and (error := driver.exception()) is not None:
         LOG.error("game %s: the bots stopped: %r", game_id, error, exc_info=error)
 
@@ -1054,6 +1058,7 @@ class RoomManager:
             for viewer in conn.viewers:
                 conn.outbox.put_nowait(frame_text(room.view(viewer, events, reset=True)))
             room.broadcast([], exclude=conn)
+            self._drive(room)  # bots stopped by an error start again when someone comes back
         return conn, refused
 
     def leave(self, room: Room, conn: Connection) -> None:
@@ -1107,6 +1112,29 @@ class RoomManager:
             room.driver = asyncio.get_running_loop().create_task(self._bot_loop(room))
             room.driver.add_done_callback(functools.partial(_report_stop, room.id))
 
+    async def _decide(self, room: Room, *, quick: bool, call: Callable[[], int]) -> int:
+        """One bot decision, asked again if its worker process died while thinking.
+
+        The pool replaces a dead worker; the decision's seed comes from the game's
+        seed and the ply, so asking again is the same decision, not a new draw.
+        A decision that kills its worker every time is given up after a few tries.
+        """
+        attempt = 1
+        while True:
+            try:
+                return await self.bots.decide(room.id, quick=quick, call=call)
+            except BrokenProcessPool:
+                if attempt >= WORKER_RETRIES:
+                    raise
+                attempt += 1
+                LOG.warning(
+                    "game %s: a bot worker died at ply %d; asking again (try %d of %d)",
+                    room.id,
+                    room.ply,
+                    attempt,
+                    WORKER_RETRIES,
+                )
+
     async def _bot_loop(self, room: Room) -> None:
         """Let the bots whose decision it is move, one after another, with a visible pause.
 
@@ -1124,20 +1152,17 @@ class RoomManager:
             decision = decision_for(state, player)
             spec = room.seats[player].spec
             bot, _ = resolve_seat(room.game, spec)
-            action = await self.bots.decide(
-                room.id,
-                quick=not bot.searches,
-                call=functools.partial(
-                    bot_move,
-                    (room.game.id, room.game.players, tuple(room.game.options.items())),
-                    player,
-                    spec,
-                    derive_seed(state.seed, "server-bot", ply),
-                    decision.observation,
-                    list(decision.legal_actions),
-                    self.bot_ms_max,
-                ),
+            call = functools.partial(
+                bot_move,
+                (room.game.id, room.game.players, tuple(room.game.options.items())),
+                player,
+                spec,
+                derive_seed(state.seed, "server-bot", ply),
+                decision.observation,
+                list(decision.legal_actions),
+                self.bot_ms_max,
             )
+            action = await self._decide(room, quick=not bot.searches, call=call)
             async with room.lock:
                 if room.state is not state or room.ply != ply or player not in room.bots_to_move():
                     continue
