@@ -65,7 +65,10 @@ def test_refused_requests_get_a_clear_error_and_change_nothing(client: TestClien
             ),
             ({"type": "move", "seat": "0", "action": "keep"}, "'seat' must be the integer seat"),
             ({"type": "move", "seat": 7, "action": "keep"}, "seat 7 is not yours"),
-            ({"type": "undo"}, "nothing to undo for Andrew: undo is for hotseat games"),
+            (
+                {"type": "undo"},
+                "nothing to undo for Andrew: a player takes back only their own last move",
+            ),
             ({"type": "hello", "tokens": []}, "already said hello"),
             ({"type": "shout"}, "unknown message type 'shout'; allowed: hello, move"),
             ({"action": "keep"}, "unknown message type None"),

@@ -7,11 +7,12 @@ client -> server
     ``{"type": "hello", "tokens": [...]}``   first frame: seat tokens held (none: spectator)
     ``{"type": "move", "seat": 0, "action": "keep", "ply": 12}``   action text or integer id;
     ``ply`` (optional) is the state's ply the move was chosen at: a stale move is refused
-    ``{"type": "undo", "seat": 0, "ply": 12}``   hotseat: take back that seat's own last move
+    ``{"type": "undo", "seat": 0, "ply": 12}``   take back that seat's own last move
     ``{"type": "resign", "seat": 0}``, ``{"type": "ping"}``
 server -> client
     ``{"type": "state", "seat": s, "observation": ..., "legal": [...], "events": [...], ...}``
-    one per seat held (``seat: null`` for a spectator); ``reset: true`` carries the whole log
+    one per seat held (``seat: null`` for a spectator); ``reset: true`` carries the whole log;
+    ``undo``: the seat may take its last move back; ``undo_refused``: why not, in words
     ``{"type": "error", "message": ...}``   the request changed nothing
     A connection whose seat link was re-issued is closed with code 4001.
 """

@@ -96,7 +96,8 @@ class Step:
     """A tuple: most steps have none, and the empty tuple is one shared object the
     garbage collector never scans (a room keeps every step while it lives)."""
     reveals: bool
-    """Whether it revealed hidden information (chance, or the end of a secret choice)."""
+    """Whether it revealed hidden information: chance, or an event the engine flags
+    (``Event.reveals``: a card kept face up, a secret choice shown)."""
     secret: bool = False
     """Whether it was one seat's secret part of a simultaneous choice (no one else sees it)."""
 
@@ -210,7 +211,9 @@ class Room:
         after = self.state.current_players()
         if self._round is not None and not (after and set(after) <= self._round):
             self._round = None
-        reveals = player == CHANCE or (secret and any(event.audience is None for event in events))
+        # Chance always shows something new (a die, a card, the seeded source's next draw);
+        # a seat's action reveals where the rules say so, by the engine's flag.
+        reveals = player == CHANCE or any(event.reveals for event in events)
         step = Step(player, self.text(action), tuple(events), reveals, secret)
         self.steps.append(step)
         return step
@@ -377,9 +380,17 @@ class Room:
             "current": list(current),
             "legal": self.moves_json(viewer, observation) if acting and viewer is not None else [],
             "events": [event_json(e) for e in events if e.visible_to(viewer)],
-            "undo": viewer is not None and self.undo_point(viewer) is not None,
+            **self._take_back_json(viewer),
             "meta": meta if meta is not None else self.meta(),
         }
+
+    def _take_back_json(self, viewer: Viewer) -> dict[str, Any]:
+        """A frame's ``undo`` (the seat may take its last move back) and ``undo_refused``
+        (why it may not, where its move is the last a person made)."""
+        if viewer is None:
+            return {"undo": False, "undo_refused": None}
+        point, refused = self.take_back(viewer)
+        return {"undo": point is not None, "undo_refused": refused}
 
     def moves_json(self, seat: int, observation: Observation) -> orjson.Fragment:
         """``seat``'s legal moves with their structured forms and hints, as a frame lists
@@ -439,25 +450,55 @@ class Room:
         return events
 
     def undo_point(self, seat: int) -> int | None:
-        """The ply that ``seat``'s undo would return to, if the rules of hotseat undo allow one.
+        """The ply that ``seat``'s take-back would return to, if the rules allow one."""
+        return self.take_back(seat)[0]
 
-        Undo takes back the seat's own last action and what the bots and
-        chance did after it, only in a hotseat game, and only if none of
-        those actions revealed hidden information (a die, a secret choice).
-        It never takes back another person's move: in hotseat that move may
-        have been a secret made behind the curtain.
+    def take_back(self, seat: int) -> tuple[int | None, str | None]:
+        """Where ``seat``'s take-back would return to, or why it may not, in words.
+
+        A seat may take back its own last move, with what the bots and chance
+        did after it, while none of those actions revealed anything (a die, a
+        card, a secret shown: chance, or the engine's ``Event.reveals``) and no
+        other person has acted since; the same rule holds in hotseat and online.
+        A resignation or hand-over is never taken back either. The reason is
+        given only where the seat's move is the last a person made (otherwise
+        it is plain why), and reads only events the seat was shown.
         """
-        if not self.stored.hotseat or self.status != PLAYING:
-            return None
-        # A resignation or handover is not taken back: undo stops at the last one.
+        if self.status != PLAYING:
+            return None, None
         floor = max((s.left_at for s in self.seats if s.left_at is not None), default=0)
+        shown: Step | None = None
         for ply in range(self.ply - 1, floor - 1, -1):
             step = self.steps[ply]
             if step.reveals:
-                return None
+                shown = step  # the first thing revealed after the seat's move, as told
             if step.player >= 0 and not self.seats[step.player].is_bot:
-                return ply if step.player == seat else None
-        return None
+                if step.player != seat:
+                    return None, None
+                return (ply, None) if shown is None else (None, self._shown_reason(seat, shown))
+        if any(step.player == seat for step in self.steps[:floor]):
+            return None, (
+                "A seat has changed hands since your move (a resignation or a bot taking over), "
+                "so it cannot be taken back."
+            )
+        return None, None
+
+    def _shown_reason(self, seat: int, step: Step) -> str:
+        """Why a take-back is refused after ``step`` revealed something, as ``seat`` saw it."""
+        seen = [event for event in step.events if event.visible_to(seat)]
+        told = next((event for event in seen if event.reveals), seen[0] if seen else None)
+        what = f" ({told.text.rstrip('.')})" if told is not None else ""
+        if step.player == CHANCE:
+            return (
+                f"A draw after your move showed what was hidden{what}, so it cannot be taken back."
+            )
+        if step.player == seat:
+            return f"Your move showed what was hidden{what}, so it cannot be taken back."
+        name = self.seat_names()[step.player]
+        return (
+            f"{name}'s move after yours showed what was hidden{what}, "
+            "so your move cannot be taken back."
+        )
 
     def reset_from(self, stored: StoredGame) -> None:
         """Replace the game with what is stored (after an undo or a failed write)."""
@@ -838,22 +879,21 @@ class RoomManager:
     async def undo(
         self, room: Room, conn: Connection, seat: object = None, ply: object = None
     ) -> None:
-        """Take back ``seat``'s own last move (hotseat only); ``ply`` as for a move."""
+        """Take back ``seat``'s own last move (``Room.take_back``); ``ply`` as for a move."""
         async with room.lock:
             if not conn.seats:
                 raise RoomError("spectators cannot undo")
             player = self._own_seat(room, conn, seat)
             if (late := room.stale(player, ply)) is not None:
                 raise RoomError(late.replace("this move", "this undo", 1))
-            point = room.undo_point(player)
+            point, refused = room.take_back(player)
             if point is None:
                 raise RoomError(
-                    f"nothing to undo for {room.seat_names()[player]}: undo is for hotseat "
-                    "games and takes back only your own last move, before any die is rolled, "
-                    "secret revealed, player resigned or another person moved"
+                    refused
+                    or f"nothing to undo for {room.seat_names()[player]}: a player takes back "
+                    "only their own last move, before any die is rolled, card drawn, secret "
+                    "revealed, player resigned or another person moved"
                 )
-            if not {s.seat for s in room.seats if not s.is_bot} <= set(conn.seats):
-                raise RoomError("undo needs every human seat on this device (hotseat)")
             if room.driver is not None:
                 room.driver.cancel()
                 room.driver = None

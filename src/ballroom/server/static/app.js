@@ -449,6 +449,9 @@ async function gamePage(gameId) {
     const row = h("div", { class: "button-row" });
     if (msg.undo && shown !== "spectator") {
       row.append(h("button", { id: "undo", onclick: () => undo(shown) }, "Undo my move"));
+    } else if (msg.undo_refused && shown !== "spectator") {
+      // The server says why this seat's last move cannot be taken back.
+      row.append(h("p", { class: "muted", id: "undo-refused" }, msg.undo_refused));
     }
     if (m.status === "playing" && shown !== "spectator" && !m.seats[shown].resigned) {
       const after = m.players > 2 ? "A bot plays your seat from now on." : "The game ends.";
