@@ -40,7 +40,13 @@ def snapshot(client: TestClient, game_id: str) -> tuple[int, Any]:
 
 def test_refused_requests_get_a_clear_error_and_change_nothing(client: TestClient) -> None:
     game_id, token = new_game(
-        client, game="dancing-dice", players=3, seats=["human", "human", "human"], claim=[0], seed=9
+        client,
+        game="dancing-dice",
+        players=3,
+        seats=["human", "human", "human"],
+        claim=[0],
+        seed=9,
+        open=True,
     )
     other = client.post(f"/api/games/{game_id}/seats/1/claim").json()["token"]
     before = snapshot(client, game_id)
@@ -222,6 +228,7 @@ def test_two_players_and_a_bot_play_to_the_end_and_spectators_follow(client: Tes
         seats=["human", "human", "expert"],
         options={"endurance": 2},
         seed=21,
+        open=True,
     )
     other = client.post(f"/api/games/{game_id}/seats/1/claim").json()["token"]
     with (

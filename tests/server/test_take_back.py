@@ -60,7 +60,8 @@ def table(
             ply = hello(ws, [created["token"]], seats=2)[0]["ply"]
             yield {0: ws, 1: ws}, ply
             return
-        other = client.post(f"/api/games/{game_id}/seats/1/claim").json()["token"]
+        join = {"join": created["join"]}
+        other = client.post(f"/api/games/{game_id}/seats/1/claim", json=join).json()["token"]
         sockets = {}
         for seat, token in ((0, created["token"]), (1, other)):
             sockets[seat] = stack.enter_context(client.websocket_connect(f"/ws/{game_id}"))

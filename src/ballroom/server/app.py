@@ -129,6 +129,16 @@ class NewGame(BaseModel):
     """A chosen seed: single-player practice only (see ``seed_refusal``)."""
     claim: list[int] | None = None
     """Seats the creator takes; default: every human seat in hotseat, else the first."""
+    open: bool = False
+    """Listed in the lobby, where anyone may take a free seat; by default a game is
+    private, and its free seats are taken through its join links only."""
+
+
+class JoinSeat(BaseModel):
+    """A request to take a free seat."""
+
+    join: str | None = Field(default=None, max_length=64)
+    """A private game's join key, from its join link."""
 
 
 class Handover(BaseModel):
@@ -335,6 +345,7 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
 
     @app.get("/api/games")
     async def recent(request: Request) -> list[dict[str, Any]]:
+        """The newest open games; private ones are reached through their links only."""
         return await manager_of(request).recent()
 
     @app.post("/api/games")
@@ -358,15 +369,18 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
         if any(seat not in humans for seat in claim):
             raise InvalidOptionError(f"'claim' may name human seats only: {humans}")
         token = secrets.token_urlsafe(18)
-        game_id = await manager_of(request).create(
+        manager = manager_of(request)
+        game_id = await manager.create(
             game,
             seats,
             seed=body.seed if body.seed is not None else secrets.randbits(62),
             hotseat=body.hotseat,
             claim=claim,
             token_hash=hash_token(token),
+            listed=body.open,
         )
-        return {"id": game_id, "token": token, "seats": claim}
+        join = (await manager.get(game_id)).stored.join_key
+        return {"id": game_id, "token": token, "seats": claim, "join": join}
 
     @app.get("/api/games/{game_id}")
     async def meta(request: Request, game_id: str) -> dict[str, Any]:
@@ -374,11 +388,14 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
         return room.meta()
 
     @app.post("/api/games/{game_id}/seats/{seat}/claim")
-    async def claim(request: Request, game_id: str, seat: int) -> dict[str, Any]:
+    async def claim(
+        request: Request, game_id: str, seat: int, body: JoinSeat | None = None
+    ) -> dict[str, Any]:
+        """Take a free seat: anyone in an open game; with the join key in a private one."""
         manager = manager_of(request)
         room = await manager.get(game_id)
         token = secrets.token_urlsafe(18)
-        await manager.claim(room, seat, token)
+        await manager.claim(room, seat, token, body.join if body is not None else None)
         return {"token": token, "seat": seat}
 
     @app.post("/api/games/{game_id}/seats/{seat}/link")

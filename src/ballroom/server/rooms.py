@@ -331,6 +331,7 @@ class Room:
             "players": self.game.players,
             "options": dict(self.game.options),
             "hotseat": self.stored.hotseat,
+            "open": self.stored.join_key is None,
             "status": self.status,
             "resigned": self.resigned,
             "rematch": self.rematch_id,
@@ -381,6 +382,7 @@ class Room:
             "legal": self.moves_json(viewer, observation) if acting and viewer is not None else [],
             "events": [event_json(e) for e in events if e.visible_to(viewer)],
             **self._take_back_json(viewer),
+            "join": self.stored.join_key if viewer is not None and not self.finished else None,
             "meta": meta if meta is not None else self.meta(),
         }
 
@@ -568,6 +570,11 @@ def event_json(event: Event) -> dict[str, Any]:
     return event.to_json()
 
 
+def new_join_key() -> str:
+    """A private game's join key: its join links carry it, and nobody guesses it."""
+    return secrets.token_urlsafe(12)
+
+
 def new_id(prefix: str = "") -> str:
     return prefix + secrets.token_urlsafe(6).replace("-", "x").replace("_", "y")
 
@@ -716,17 +723,27 @@ class RoomManager:
         hotseat: bool,
         claim: Sequence[int],
         token_hash: str | None,
+        listed: bool = False,
     ) -> str:
         """Store a new game (with its opening chance draws) and return its id.
 
         ``token_hash`` is the creator's: it holds the ``claim``ed seats and
         may later re-issue seat links and hand absent players' seats to bots.
+        A ``listed`` game is open: the lobby shows it and anyone may take a
+        free seat; otherwise it is private, and a free seat needs its join key.
         """
         stored_seats = [
             (spec, token_hash if index in claim and spec == "human" else None)
             for index, spec in enumerate(seats)
         ]
-        return await self._start(game, seed, stored_seats, hotseat=hotseat, creator_hash=token_hash)
+        return await self._start(
+            game,
+            seed,
+            stored_seats,
+            hotseat=hotseat,
+            creator_hash=token_hash,
+            join_key=None if listed else new_join_key(),
+        )
 
     async def _start(
         self,
@@ -737,6 +754,7 @@ class RoomManager:
         hotseat: bool,
         game_id: str | None = None,
         creator_hash: str | None = None,
+        join_key: str | None = None,
     ) -> str:
         """Store a new game with its opening chance draws in one write, and open its room."""
         game_id = game_id or new_id()
@@ -753,6 +771,7 @@ class RoomManager:
             hotseat=hotseat,
             status=status,
             creator_hash=creator_hash,
+            join_key=join_key,
         )
         stored = StoredGame(
             id=game_id,
@@ -764,6 +783,7 @@ class RoomManager:
             rematch_id=None,
             created_at=datetime.now(UTC),
             creator_hash=creator_hash,
+            join_key=join_key,
         )
         self._add(self._watch(self._room(stored)))
         return game_id
@@ -957,6 +977,7 @@ class RoomManager:
                 hotseat=room.stored.hotseat,
                 game_id=candidate,
                 creator_hash=room.stored.creator_hash,
+                join_key=None if room.stored.join_key is None else new_join_key(),
             )
             room.rematch_id = await self.writer.write(storage.set_rematch, room.id, candidate)
         room.broadcast([])
@@ -1130,7 +1151,8 @@ class RoomManager:
         with contextlib.suppress(RuntimeError):  # no running loop: nobody to tell
             asyncio.get_running_loop().call_later(room.absent_after + 0.05, tell)
 
-    async def claim(self, room: Room, seat: int, token: str) -> None:
+    async def claim(self, room: Room, seat: int, token: str, join: str | None = None) -> None:
+        """Give a free human seat to ``token``; a private game's needs its ``join`` key."""
         if not 0 <= seat < len(room.seats):
             raise RoomError(f"seat must be 0..{len(room.seats) - 1}, not {seat}")
         async with room.lock:
@@ -1139,6 +1161,15 @@ class RoomManager:
                 raise RoomError(f"seat {seat} is played by a bot ({info.spec})")
             if room.status == UPLOADED:
                 raise RoomError("an uploaded record has no seats to take")
+            key = room.stored.join_key
+            if key is not None and not secrets.compare_digest(join or "", key):
+                raise NotAllowedError(
+                    "this game is private: a free seat is taken only through a join link "
+                    "from one of its players (it carries the game's join key)"
+                    if not join
+                    else "this join link's key does not match the game's; ask one of its "
+                    "players for the game's join link"
+                )
             ok = await self.writer.write(storage.claim_seat, room.id, seat, hash_token(token))
             if not ok:
                 raise StorageError(f"seat {seat} ({room.seat_names()[seat]}) is already taken")
