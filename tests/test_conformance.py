@@ -296,9 +296,17 @@ def split(state: State, seat: int, first: int, second: int) -> tuple[State, Stat
 Events = tuple[list[Event], list[Event]]
 
 
-def assert_alike(one: State, two: State, x: int | None, events: Events, where: str) -> None:
+def assert_alike(
+    one: State,
+    two: State,
+    x: int | None,
+    events: Events,
+    where: str,
+    *,
+    until_chance: bool = False,
+) -> None:
     """What ``x`` sees right after the split and as both play on, until something is
-    revealed: the same in both."""
+    revealed (or, ``until_chance``, until a chance step): the same in both."""
     mine, theirs = events
     if any(event.reveals for event in mine + theirs):
         return
@@ -306,7 +314,7 @@ def assert_alike(one: State, two: State, x: int | None, events: Events, where: s
     who = "a spectator" if x is None else f"seat {x}"
     assert not leaks, f"{where}: {who} tells them apart at once: {leaks}"
     try:
-        follow(one, two, x, random.Random(where))
+        follow(one, two, x, random.Random(where), until_chance=until_chance)
     except AssertionError as leak:
         raise AssertionError(f"{where}, then {who}: {leak}") from None
 
@@ -427,7 +435,10 @@ def test_two_cards_lying_out_of_a_seats_sight_may_change_places_unseen(
     """Two cards of one kind (they began the game in one zone) that lie where X may not
     look (by the zones' declared visibility) and that X does not remember may change places,
     and X sees the same, until an event reveals them: no view or event names a card in a
-    zone the rules call hidden, to anyone but those the zone shows it to."""
+    zone the rules call hidden, to anyone but those the zone shows it to. The twins are
+    followed to the first chance step only: a chance step may deal cards by what they are
+    (Dominare's "Just Learning" deals fixed trios), which a swap the rules could not make
+    would tell apart."""
     checked = 0
     for walk in range(SECRET_WALKS):
         began: dict[int, ZoneId] | None = None
@@ -460,7 +471,8 @@ def test_two_cards_lying_out_of_a_seats_sight_may_change_places_unseen(
                 f"{state.game!r}, after {len(state.history)} actions, card {first} "
                 f"({zones.where[first]}) and card {second} ({zones.where[second]}) swapped"
             )
-            assert_alike(state.clone(), swapped(state, zones, first, second), x, ([], []), where)
+            twin = swapped(state, zones, first, second)
+            assert_alike(state.clone(), twin, x, ([], []), where, until_chance=True)
             checked += 1
     assert checked or not hides_cards(game_class(players)), (
         f"{game_class.id}: no two unseen cards of a kind to swap in {SECRET_WALKS} games"
