@@ -6,6 +6,7 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from ballroom.core.state import Observation
+from ballroom.core.zones import ZonesView
 from ballroom.games.dark_tales.components import Item
 from ballroom.games.dark_tales.state import Table
 from ballroom.games.dark_tales.tiles import describe, face_of
@@ -49,7 +50,7 @@ def render(game: DarkTales, observation: Observation) -> str:
         pile = sum(zones.zone(name).size for name in ("tile-top", "tile-pile", "tile-bottom"))
         top = f" (its top shows {describe(table.top)})" if table.top is not None else ""
         lines.append(
-            f"It is {table.clock.value}.   Ball at the Palace: {_cards(zones.zone('ball').cards)}"
+            f"It is {table.clock.value}.   Ball at the Palace: {_face_down(zones)}"
             f"   tiles in the pile: {pile}{top}   Balls held: {table.balls}"
         )
     if table.playing is not None:
@@ -77,6 +78,16 @@ def render(game: DarkTales, observation: Observation) -> str:
         lines += _own_tiles(table, view.seat, zones.zone("tiles", view.seat).cards or ())
         lines.append(f"Your hand: {_cards(zones.zone('hand', view.seat).cards)}")
     return "\n".join(lines)
+
+
+def _face_down(zones: ZonesView) -> str:
+    """The cards face down on the Ball at the Palace: their count, and the names of those
+    every player saw in play (RULINGS, Dark Tales 5)."""
+    known = zones.zone("ball").cards or ()
+    count = len(known) + zones.zone("ball-unseen").size
+    if not known:
+        return f"{count} cards face down"
+    return f"{count} cards face down, among them {_cards(known)}"
 
 
 def _own_tiles(table: Table, seat: int, tiles: tuple[int, ...]) -> list[str]:

@@ -1,5 +1,5 @@
 // Dark Tales (and its Cinderella expansion): the Setting cards with their texts, the
-// middle of the table (Day or Night, the Ball at the Palace), the deck's count, the
+// middle of the table (Day or Night, the Ball at the Palace's cards face down), the deck's count, the
 // discard pile's top and the side the tile pile's top shows; each player's VP, items,
 // cards in front, tiles and hand. A tile shows everyone the side it shows; its other
 // side is drawn only where the observation gives the seat the tile itself (its own tiles). Hands are backs with a count except the
@@ -11,7 +11,7 @@
 import { find } from "/static/moves.js";
 import { h } from "/static/ui.js";
 import { renderActions } from "/static/views/generic.js";
-import { card, faceUpRow, heldHand, pick } from "/static/widgets.js";
+import { card, cardBack, faceUpRow, heldHand, pick } from "/static/widgets.js";
 
 const faces = await fetch("/api/catalog/dark-tales/components").then((r) => r.json());
 const CARDS = faces.cards;
@@ -94,8 +94,7 @@ function middlePanel(ctx, obs) {
   if (pub.clock) {
     panel.append(faceUpRow("Day and Night", (zone(obs, "clock").cards || []).map((id) => cardTile(id)), "clock"));
     const pile = ["tile-top", "tile-pile", "tile-bottom"].reduce((n, name) => n + zone(obs, name).size, 0);
-    panel.append(faceUpRow(`The Ball at the Palace (Balls held: ${pub.balls})`,
-      (zone(obs, "ball").cards || []).map((id) => cardTile(id)), "ball"));
+    panel.append(ballCard(obs, pub));
     // The pile lies unframed side up: its top tile's side is there for everyone to see.
     panel.append(faceUpRow(`Tile pile (${pile} tiles; its top shows)`,
       [pub.top === null ? null : sideTile(pub.top, { id: "dt-pile-top" })], "tile-pile"));
@@ -103,6 +102,24 @@ function middlePanel(ctx, obs) {
   panel.append(faceUpRow("Discard pile (top)", [top === null ? null : cardTile(top, { id: "dt-discard-top" })],
     "discard"));
   return panel;
+}
+
+// The Ball at the Palace holds its cards face down: a back for each, with the count; under
+// the back, the name of a card every player saw in play (the observation lists those in
+// "ball"); a card from a hand or the deck is only counted ("ball-unseen").
+function ballCard(obs, pub) {
+  const known = zone(obs, "ball").cards || [];
+  const unseen = zone(obs, "ball-unseen").size;
+  const backs = [
+    ...known.map((id) => h("div", { class: "dt-face-down", "data-known": CARDS[id].text },
+      cardBack("card", `${CARDS[id].name}, face down (every player saw it in play)`),
+      h("small", { class: "muted" }, CARDS[id].name))),
+    ...Array.from({ length: unseen }, () => cardBack("card", "a card face down that nobody has seen")),
+  ];
+  const row = faceUpRow(`The Ball at the Palace: ${backs.length} face down (Balls held: ${pub.balls})`,
+    backs, "ball");
+  row.dataset.count = String(backs.length);
+  return row;
 }
 
 // A player's tiles: the side each shows, and where the seat holds the tile itself (its own),
