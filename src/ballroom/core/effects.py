@@ -34,11 +34,12 @@ it holds.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
 from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
+from ballroom.core import words
 from ballroom.core.actions import Action, Family
 from ballroom.core.errors import EffectError, allowed_list
 from ballroom.core.events import Event
@@ -754,3 +755,101 @@ def parse_operation(data: Mapping[str, Any]) -> Operation:
 def parse_abilities(tables: Sequence[Mapping[str, Any]]) -> list[Ability]:
     """Every ability of a data file's list of tables."""
     return [parse_ability(table) for table in tables]
+
+
+# -- abilities in words ----------------------------------------------------
+
+
+ActWording = Callable[[Act], str]
+"""How a game words one of its own operations (``Act``): "place 3 influence in the Swamp"."""
+
+
+@dataclass(frozen=True, slots=True)
+class Vocabulary:
+    """What a game calls the things its abilities name, so that one renderer words every
+    game's abilities: the page's card text, the terminal and the log read the same.
+
+    ``nouns``: a resource, zone, quantity or flag id to its name as a player reads
+    it ("gold-coin" -> "Gold Coin"; an id without one is titled from its words).
+    ``gain``: the verb of ``Gain`` ("take" a Gold Coin, "gain" crowns). ``acts``:
+    the wording of each of the game's own operations by name.
+    """
+
+    nouns: Mapping[str, str] = dataclasses.field(default_factory=dict)
+    gain: str = "gain"
+    acts: Mapping[str, ActWording] = dataclasses.field(default_factory=dict)
+
+    def noun(self, name: str) -> str:
+        return self.nouns.get(name) or words.titled(name)
+
+    def amount(self, amount: int, name: str) -> str:
+        """``amount`` of the thing ``name`` in words: "1 Gold Coin", "2 crowns"."""
+        return words.count(amount, self.noun(name))
+
+
+def describe(operations: Iterable[Operation], vocabulary: Vocabulary) -> str:
+    """Operations as one English clause, in the order they happen ("gain 3 crowns, then
+    remove up to 2 influence from a block of the Merchant Quarter")."""
+    return words.listing((describe_operation(op, vocabulary) for op in operations), "then")
+
+
+def describe_ability(ability: Ability, vocabulary: Vocabulary) -> str:
+    """An ability as a sentence: its conditions, then its operations."""
+    does = describe(ability.do, vocabulary)
+    if ability.conditions:
+        does = f"{describe_conditions(ability.conditions, vocabulary)}: {does}"
+    return f"{words.capital(does)}."
+
+
+def describe_conditions(conditions: Iterable[Condition], vocabulary: Vocabulary) -> str:
+    return "if " + words.listing(_condition(c, vocabulary) for c in conditions)
+
+
+def _condition(condition: Condition, vocabulary: Vocabulary) -> str:
+    if isinstance(condition, AtLeast):
+        return f"you have at least {vocabulary.amount(condition.amount, condition.quantity)}"
+    if isinstance(condition, Has):
+        return f"you are {vocabulary.noun(condition.flag)}"
+    return f"not {_condition(condition.condition, vocabulary)}"
+
+
+def describe_operation(operation: Operation, vocabulary: Vocabulary) -> str:
+    """One operation as a clause of English ("take 1 Gold Coin", "add 1 to the roll")."""
+    v = vocabulary
+    if isinstance(operation, Act):
+        wording = v.acts.get(operation.name)
+        return wording(operation) if wording else f"{v.noun(operation.name)} {operation.amount}"
+    if isinstance(operation, Gain):
+        if operation.amount < 0:
+            return f"lose {v.amount(-operation.amount, operation.resource)}"
+        return f"{v.gain} {v.amount(operation.amount, operation.resource)}"
+    if isinstance(operation, Spend):
+        chosen = " of your choice" if operation.named else ""
+        return f"spend {v.amount(operation.amount, operation.resource)}{chosen}"
+    if isinstance(operation, ModifyRoll):
+        if operation.delta >= 0:
+            return f"add {operation.delta} to the roll"
+        return f"take {-operation.delta} from the roll"
+    if isinstance(operation, ExtraStep):
+        return f"take one more {v.noun(operation.step)}"
+    if isinstance(operation, SetLimit):
+        return f"your {v.noun(operation.quantity)} limit is {operation.value}"
+    if isinstance(operation, CapLimit):
+        return f"your {v.noun(operation.quantity)} limit is at most {operation.value}"
+    if isinstance(operation, Grant):
+        return f"you may {v.noun(operation.flag)}"
+    if isinstance(operation, MoveAll):
+        return f"move every card of the {v.noun(operation.source)} to the {v.noun(operation.to)}"
+    if isinstance(operation, Draw):
+        cards = words.count(operation.count, "card")
+        return f"draw {cards} from the {v.noun(operation.source)}"
+    if isinstance(operation, Pick):
+        cards = words.count(operation.count, "card")
+        return f"pick {cards} of the {v.noun(operation.source)}"
+    if isinstance(operation, Offer):
+        clause = f"you may {describe(operation.do, v)}"
+        if operation.conditions:
+            clause = f"{describe_conditions(operation.conditions, v)}, {clause}"
+        return clause
+    options = [describe(option.do, v) for option in operation.options]
+    return f"choose one: {words.listing(options, 'or')}"

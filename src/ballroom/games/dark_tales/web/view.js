@@ -191,7 +191,7 @@ function moveLabel(obs, meta, move) {
     case "couple": return `Dance: ${cardName(p.male)} with ${cardName(p.female)}`;
     case "best": return "Form the best couples left";
     case "stop": return "Form no more couples";
-    default: return move.text;
+    default: return move.label || move.text;
   }
 }
 

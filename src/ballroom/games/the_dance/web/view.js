@@ -481,7 +481,7 @@ function moveLabel(obs, meta, move) {
     case "keep": return `Keep ${powers.find((w) => w.id === p.power)?.name || p.power}`;
     case "avatar": return `Play ${avatar()}`;
     case "sanctuary": return `Sit at the ${p.sanctuary} table`;
-    default: return move.text;
+    default: return move.label || move.text;
   }
 }
 

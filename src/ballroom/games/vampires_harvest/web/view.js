@@ -90,7 +90,7 @@ function moveLabel(obs, meta, move) {
     case "keep": return `Keep ${named()} (${byText.get(p.card)?.success ? "Success" : "no success"})`;
     case "buy": return `Buy ${p.points} Skill Points`;
     case "trainer": return `Take Trainer Skill ${named()}`;
-    default: return move.text;
+    default: return move.label || move.text;
   }
 }
 
