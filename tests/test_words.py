@@ -59,7 +59,7 @@ NOTATION = [
     (re.compile(r"[{}\[\]]"), "a bracket of data"),
     (re.compile(r"\b[A-Z][a-z]+\.[A-Z_]+\b"), "an enum's name"),
     (re.compile(r"\b([A-Za-z]+) \1\b", re.IGNORECASE), "a doubled word"),
-    (re.compile(r"\b[Aa] (?!one\b|use|uni|eu|once\b|U\b)[AEIOUaeiou]\w*"), "'a' before a vowel"),
+    (re.compile(r"(?:\ba|^A) (?!one\b|use|uni|eu|once\b|U\b)[AEIOUaeiou]\w*"), "'a' before a vowel"),
     (
         re.compile(r"(?:^|[^\w\s] ?|\b[a-z]+ )1 (?!\w*(?:ss|us|is)\b)[A-Za-z]+s\b"),
         "a plural after 1",
@@ -67,7 +67,10 @@ NOTATION = [
 ]
 LINE_START = re.compile(r"^[\"'(]?[A-Z0-9]")
 """A menu line or a sentence begins with a capital or a digit."""
-RICH_MARKUP = re.compile(r"\[/?[a-z ]+\]")
+RICH_MARKUP = re.compile(r"\[/?[a-z0-9_ #.]*\]")
+"""The terminal's colours and styles (``[bold]``, ``[grey42]``, ``[/]``)."""
+BOARD_GLYPHS = re.compile(r"[→←↑↓↗↘↖↙]")
+"""Arrows drawn on a board picture (The Dance's dance floor), not words."""
 FACE_FIELDS_SKIPPED = frozenset({"text", "id", "kind", "deck", "type", "faction", "goes", "key"})
 """Fields of components_json a client looks things up by, never shows as words."""
 
@@ -185,10 +188,15 @@ def scan_decision(scan: Scan, game: Game, state: State, seat: int) -> None:
         for text in hint_texts(hint):
             if re.search(r"[A-Za-z]", text):
                 scan.text(f"hint on {game.action_to_text(action)}", text)
-    picture = RICH_MARKUP.sub("", render(game, observation))
-    if not picture.lstrip().startswith("{"):
-        for line in picture.splitlines():
-            scan.text("terminal", line.strip())
+    scan_picture(scan, render(game, observation))
+
+
+def scan_picture(scan: Scan, picture: str) -> None:
+    """The terminal's picture, line by line (a game without one prints its JSON: skipped)."""
+    if picture.lstrip().startswith("{"):
+        return
+    for line in BOARD_GLYPHS.sub("", RICH_MARKUP.sub("", picture)).splitlines():
+        scan.text("terminal", line.strip())
 
 
 def scan_game(game_class: type[Game], games: int, chooser: random.Random) -> Scan:
@@ -219,10 +227,7 @@ def scan_game(game_class: type[Game], games: int, chooser: random.Random) -> Sca
             for event in state.apply(action, seat):
                 scan.text(f"event {event.kind}", event.text, sentence=True)
         for seat in (None, *range(players)):
-            picture = RICH_MARKUP.sub("", render(game, state.observation(seat)))
-            if not picture.lstrip().startswith("{"):
-                for line in picture.splitlines():
-                    scan.text("terminal", line.strip())
+            scan_picture(scan, render(game, state.observation(seat)))
     return scan
 
 
