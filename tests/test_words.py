@@ -59,7 +59,10 @@ NOTATION = [
     (re.compile(r"[{}\[\]]"), "a bracket of data"),
     (re.compile(r"\b[A-Z][a-z]+\.[A-Z_]+\b"), "an enum's name"),
     (re.compile(r"\b([A-Za-z]+) \1\b", re.IGNORECASE), "a doubled word"),
-    (re.compile(r"(?:\ba|^A) (?!one\b|use|uni|eu|once\b|U\b)[AEIOUaeiou]\w*"), "'a' before a vowel"),
+    (
+        re.compile(r"(?:\ba|^A) (?!one\b|use|uni|eu|once\b|U\b)[AEIOUaeiou]\w*"),
+        "'a' before a vowel",
+    ),
     (
         re.compile(r"(?:^|[^\w\s] ?|\b[a-z]+ )1 (?!\w*(?:ss|us|is)\b)[A-Za-z]+s\b"),
         "a plural after 1",

@@ -579,6 +579,36 @@ def _options(operation: Operation) -> tuple[Offer, ...]:
     return operation.options
 
 
+# -- in words ---------------------------------------------------------------
+
+
+ActWording = Callable[[Act], str]
+"""How a game words one of its own operations (``Act``): "place 3 influence in the Swamp"."""
+
+
+@dataclass(frozen=True, slots=True)
+class Vocabulary:
+    """What a game calls the things its abilities name, so that one renderer words every
+    game's abilities: the page's card text, the terminal and the log read the same.
+
+    ``nouns``: a resource, zone, quantity or flag id to its name as a player reads
+    it ("gold-coin" -> "Gold Coin"; an id without one is titled from its words).
+    ``gain``: the verb of ``Gain`` ("take" a Gold Coin, "gain" crowns). ``acts``:
+    the wording of each of the game's own operations by name.
+    """
+
+    nouns: Mapping[str, str] = dataclasses.field(default_factory=dict)
+    gain: str = "gain"
+    acts: Mapping[str, ActWording] = dataclasses.field(default_factory=dict)
+
+    def noun(self, name: str) -> str:
+        return self.nouns.get(name) or words.titled(name)
+
+    def amount(self, amount: int, name: str) -> str:
+        """``amount`` of the thing ``name`` in words: "1 Gold Coin", "2 crowns"."""
+        return words.count(amount, self.noun(name))
+
+
 class ZoneHost(Host, Protocol):
     """A Host whose cards lie in ``zones`` (the effects' draws and picks move them)."""
 
@@ -598,6 +628,8 @@ class EffectSteps(Generic[N]):
     card: Family
     pick: N | None = None
     """``None`` for a game whose abilities never pick a card."""
+    vocabulary: Vocabulary = Vocabulary()
+    """What the game calls its zones, for the log's "drawn into Player 2's hand"."""
 
     def step(self, resolution: Resolution) -> Step[N] | None:
         """The flow step the resolution waits at; ``None`` when it waits for nothing."""
@@ -635,18 +667,26 @@ class EffectSteps(Generic[N]):
         card, target = action.values[0], place(host.zones, ask.to, ask.seat)
         host.zones = host.zones.move(card, target)
         verb = "drawn" if ask.kind is AskKind.DRAW else "picked"
-        named = f"{action.family.params[0].text(card)} is {verb} onto {target}"
+        onto = zone_words(target, self.vocabulary)
+        named = f"{action.family.params[0].text(card)} is {verb} into {onto}"
         zone = host.zones[target]
         if zone.visibility is Visibility.EVERYONE:
             told = [Event(verb, f"The {named}.", {"zone": str(target), "card": card})]
         else:
             seers = frozenset(s for s in range(host.zones.seats) if zone.visible_to(s))
             told = [
-                Event(verb, f"A card is {verb} onto {target}.", {"zone": str(target)}),
+                Event(verb, f"A card is {verb} into {onto}.", {"zone": str(target)}),
                 Event(verb, f"The {named}.", {"card": card}, audience=seers),
             ]
         resolution, events = self.effects.answer(resolution, host)
         return resolution, told + events
+
+
+def zone_words(zone: ZoneId, vocabulary: Vocabulary) -> str:
+    """A zone as the log names it: "the discard pile", "Player 2's hand" (seats by their
+    number, as ``Game.player_name`` names them unless a game says otherwise)."""
+    noun = vocabulary.nouns.get(zone.name, zone.name.replace("-", " "))
+    return f"the {noun}" if zone.owner is None else f"Player {zone.owner + 1}'s {noun}"
 
 
 def _awaited(resolution: Resolution) -> Ask:
@@ -760,33 +800,6 @@ def parse_abilities(tables: Sequence[Mapping[str, Any]]) -> list[Ability]:
 # -- abilities in words ----------------------------------------------------
 
 
-ActWording = Callable[[Act], str]
-"""How a game words one of its own operations (``Act``): "place 3 influence in the Swamp"."""
-
-
-@dataclass(frozen=True, slots=True)
-class Vocabulary:
-    """What a game calls the things its abilities name, so that one renderer words every
-    game's abilities: the page's card text, the terminal and the log read the same.
-
-    ``nouns``: a resource, zone, quantity or flag id to its name as a player reads
-    it ("gold-coin" -> "Gold Coin"; an id without one is titled from its words).
-    ``gain``: the verb of ``Gain`` ("take" a Gold Coin, "gain" crowns). ``acts``:
-    the wording of each of the game's own operations by name.
-    """
-
-    nouns: Mapping[str, str] = dataclasses.field(default_factory=dict)
-    gain: str = "gain"
-    acts: Mapping[str, ActWording] = dataclasses.field(default_factory=dict)
-
-    def noun(self, name: str) -> str:
-        return self.nouns.get(name) or words.titled(name)
-
-    def amount(self, amount: int, name: str) -> str:
-        """``amount`` of the thing ``name`` in words: "1 Gold Coin", "2 crowns"."""
-        return words.count(amount, self.noun(name))
-
-
 def describe(operations: Iterable[Operation], vocabulary: Vocabulary) -> str:
     """Operations as one English clause, in the order they happen ("gain 3 crowns, then
     remove up to 2 influence from a block of the Merchant Quarter")."""
@@ -853,3 +866,26 @@ def describe_operation(operation: Operation, vocabulary: Vocabulary) -> str:
         return clause
     options = [describe(option.do, v) for option in operation.options]
     return f"choose one: {words.listing(options, 'or')}"
+
+
+def describe_answer(effects: Effects, label: str, vocabulary: Vocabulary) -> str:
+    """An answer to an ability's choice in words, as its button says it: "No", or what
+    the offer, option or ability it names does ("Spend 1 point, then draw 1 card")."""
+    if label == NO:
+        return "No"
+    if label in effects.abilities and effects.abilities[label].when in effects.secret:
+        return words.capital(describe(effects.abilities[label].do, vocabulary))
+    for ability in effects.abilities.values():
+        for offer in _offers(ability.do):
+            if offer.label == label:
+                return words.capital(describe(offer.do, vocabulary))
+    return words.titled(label)
+
+
+def _offers(operations: Iterable[Operation]) -> Iterable[Offer]:
+    for operation in operations:
+        if isinstance(operation, Offer):
+            yield operation
+            yield from _offers(operation.do)
+        elif isinstance(operation, Choose):
+            yield from _offers(operation.options)

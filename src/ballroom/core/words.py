@@ -48,7 +48,7 @@ def count(amount: int, noun: str) -> str:
 
 
 def article(noun: str) -> str:
-    """"a" or "an", as the noun sounds (by its spelling: "an Extortion", "a Unicorn")."""
+    """ "a" or "an", as the noun sounds (by its spelling: "an Extortion", "a Unicorn")."""
     lower = noun.lower()
     if lower.startswith(_VOWEL_SOUNDING_EXCEPTIONS):
         return "a"
@@ -61,7 +61,7 @@ def a(noun: str) -> str:
 
 
 def listing(items: Iterable[str], last: str = "and") -> str:
-    """"A", "A and B", "A, B and C" (``last``: the word before the last item)."""
+    """ "A", "A and B", "A, B and C" (``last``: the word before the last item)."""
     words = list(items)
     if len(words) < 2:
         return "".join(words)
