@@ -74,7 +74,9 @@ RICH_MARKUP = re.compile(r"\[/?[a-z0-9_ #.]*\]")
 """The terminal's colours and styles (``[bold]``, ``[grey42]``, ``[/]``)."""
 BOARD_GLYPHS = re.compile(r"[→←↑↓↗↘↖↙]")
 """Arrows drawn on a board picture (The Dance's dance floor), not words."""
-FACE_FIELDS_SKIPPED = frozenset({"text", "id", "kind", "deck", "type", "faction", "goes", "key"})
+FACE_FIELDS_SKIPPED = frozenset(
+    {"text", "id", "kind", "deck", "type", "faction", "goes", "key", "item"}
+)
 """Fields of components_json a client looks things up by, never shows as words."""
 
 

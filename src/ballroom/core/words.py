@@ -16,6 +16,7 @@ _IRREGULAR = {
     "VP": "VP",
     "influence": "influence",
     "Influence": "Influence",
+    "Armour": "Armour",
     "Blood": "Blood",
     "blood": "blood",
     "Tribute": "Tribute",
