@@ -86,7 +86,18 @@ def test_an_ability_is_one_sentence() -> None:
         ),
     )
     assert fx.describe_ability(ability, VOCABULARY) == (
-        "If you have at least 2 Refreshments, you may spend 2 Refreshments then take 1 Gold Coin."
+        "If you have at least 2 Refreshments, you may spend 2 Refreshments, then take 1 Gold Coin."
     )
     choice = fx.Choose((fx.Offer("a", (fx.Gain("gold-coin"),)), fx.Offer("b", (fx.ModifyRoll(1),))))
     assert fx.describe([choice], VOCABULARY) == "choose one: take 1 Gold Coin or add 1 to the roll"
+
+
+def test_what_a_seat_did() -> None:
+    assert words.told("Alice", "gain 3 crowns, then adjust your exposure") == (
+        "Alice gains 3 crowns, then adjusts their exposure"
+    )
+    assert words.third_person("pass") == "passes"
+    assert words.third_person("carry") == "carries"
+    assert fx.describe_done("Bob", fx.Spend("refreshments", 2), VOCABULARY) == (
+        "Bob spends 2 Refreshments"
+    )

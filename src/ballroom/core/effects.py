@@ -594,12 +594,16 @@ class Vocabulary:
     ``nouns``: a resource, zone, quantity or flag id to its name as a player reads
     it ("gold-coin" -> "Gold Coin"; an id without one is titled from its words).
     ``gain``: the verb of ``Gain`` ("take" a Gold Coin, "gain" crowns). ``acts``:
-    the wording of each of the game's own operations by name.
+    the wording of each of the game's own operations by name; ``gains``: those of
+    resources that read otherwise.
     """
 
     nouns: Mapping[str, str] = dataclasses.field(default_factory=dict)
     gain: str = "gain"
     acts: Mapping[str, ActWording] = dataclasses.field(default_factory=dict)
+    gains: Mapping[str, Callable[[int], str]] = dataclasses.field(default_factory=dict)
+    """A resource that is not simply gained or spent, worded from the signed amount
+    ("add 2 Blood to the Blood Pool", "take the Initiative")."""
 
     def noun(self, name: str) -> str:
         return self.nouns.get(name) or words.titled(name)
@@ -803,7 +807,7 @@ def parse_abilities(tables: Sequence[Mapping[str, Any]]) -> list[Ability]:
 def describe(operations: Iterable[Operation], vocabulary: Vocabulary) -> str:
     """Operations as one English clause, in the order they happen ("gain 3 crowns, then
     remove up to 2 influence from a block of the Merchant Quarter")."""
-    return words.listing((describe_operation(op, vocabulary) for op in operations), "then")
+    return ", then ".join(describe_operation(op, vocabulary) for op in operations)
 
 
 def describe_ability(ability: Ability, vocabulary: Vocabulary) -> str:
@@ -832,6 +836,9 @@ def describe_operation(operation: Operation, vocabulary: Vocabulary) -> str:
     if isinstance(operation, Act):
         wording = v.acts.get(operation.name)
         return wording(operation) if wording else f"{v.noun(operation.name)} {operation.amount}"
+    if isinstance(operation, Gain | Spend) and operation.resource in v.gains:
+        sign = 1 if isinstance(operation, Gain) else -1
+        return v.gains[operation.resource](sign * operation.amount)
     if isinstance(operation, Gain):
         if operation.amount < 0:
             return f"lose {v.amount(-operation.amount, operation.resource)}"
@@ -866,6 +873,11 @@ def describe_operation(operation: Operation, vocabulary: Vocabulary) -> str:
         return clause
     options = [describe(option.do, v) for option in operation.options]
     return f"choose one: {words.listing(options, 'or')}"
+
+
+def describe_done(who: str, operation: Operation, vocabulary: Vocabulary) -> str:
+    """What a seat's ability did, as the log tells it: "Player 1 gains 2 Tribute"."""
+    return words.told(who, describe_operation(operation, vocabulary))
 
 
 def describe_answer(effects: Effects, label: str, vocabulary: Vocabulary) -> str:

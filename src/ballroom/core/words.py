@@ -77,3 +77,39 @@ def titled(identifier: str) -> str:
 def capital(text: str) -> str:
     """``text`` with its first letter a capital (a sentence, a menu line)."""
     return text[:1].upper() + text[1:]
+
+
+def third_person(verb: str) -> str:
+    """The verb as "she" does it: "gain" -> "gains", "pass" -> "passes", "may" -> "may"."""
+    if verb in ("may", "must", "can"):
+        return verb
+    if verb.endswith(("s", "x", "z", "ch", "sh", "o")):
+        return verb + "es"
+    if verb.endswith("y") and verb[-2:-1] not in ("a", "e", "i", "o", "u"):
+        return verb[:-1] + "ies"
+    return verb + "s"
+
+
+def told(who: str, clause: str) -> str:
+    """An instruction ("gain 2 crowns, then adjust your exposure") as what ``who`` did:
+    "Alice gains 2 crowns, then adjusts their exposure"."""
+    clause = clause.removeprefix("you ")
+    parts = clause.split(", then ")
+    done = []
+    for part in parts:
+        verb, _, rest = part.partition(" ")
+        done.append(f"{third_person(verb)} {rest}".strip())
+    text = ", then ".join(done).replace(" your ", " their ")
+    return f"{who} {text}"
+
+
+ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth")
+
+
+def alike(name: str, index: int, among: int) -> str:
+    """A thing told apart from others alike by its order: "Day (the second of 2 alike)";
+    just ``name`` where it is the only one."""
+    if among < 2:
+        return name
+    order = ORDINALS[index] if index < len(ORDINALS) else f"number {index + 1}"
+    return f"{name} (the {order} of {among} alike)"

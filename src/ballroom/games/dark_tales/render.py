@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from ballroom.core import words
 from ballroom.core.state import Observation
-from ballroom.core.view import View
+from ballroom.core.view import View, read_once
 from ballroom.core.words import capital
 from ballroom.games.dark_tales import faces
 from ballroom.games.dark_tales.components import Item
@@ -27,6 +27,7 @@ from ballroom.games.dark_tales.turn import (
     USE,
     Phase,
 )
+from ballroom.games.dark_tales.view import read
 
 if TYPE_CHECKING:
     from ballroom.games.dark_tales.game import DarkTales
@@ -49,8 +50,6 @@ def _framed(table: Table, seat: int, place: int) -> bool:
 def render(game: DarkTales, observation: Observation) -> str:
     """Settings, the middle, every player's VP, items, cards and tiles in front, and the seat's
     hand and its tiles' other sides."""
-    from ballroom.games.dark_tales.view import read
-
     view = read(observation)
     table, zones = view.public, view.zones
     a = CATALOG.a_cards[table.a_card].name if table.a_card is not None else "-"
@@ -107,13 +106,15 @@ def _own_tiles(table: Table, seat: int, tiles: tuple[int, ...]) -> list[str]:
     return ["Your tiles' other sides: " + "; ".join(backs)]
 
 
+_read = read_once(read)
+"""The observation a menu's moves are worded from, read once for them all."""
+
+
 def describe_action(game: DarkTales, action: int, observation: Observation) -> str:
     """The move in words, as its button says it: "Play King", "Use a Gold Coin: draw 1
     card", "Dance: Prince with Cinderella". Two cards alike in one place are told apart
     by their order there ("Play Day (the second of 2 alike)")."""
-    from ballroom.games.dark_tales.view import read
-
-    view = read(observation)
+    view = _read(observation)
     move = CODEC.decode(action)
     family = move.family
     if family is USE:
