@@ -77,7 +77,21 @@ RICH_MARKUP = re.compile(r"\[/?[a-z0-9_ #.]*\]")
 BOARD_GLYPHS = re.compile(r"[→←↑↓↗↘↖↙]")
 """Arrows drawn on a board picture (The Dance's dance floor), not words."""
 FACE_FIELDS_SKIPPED = frozenset(
-    {"text", "id", "kind", "deck", "type", "faction", "goes", "key", "item", "lasts", "moment"}
+    {
+        "text",
+        "id",
+        "kind",
+        "deck",
+        "type",
+        "faction",
+        "goes",
+        "key",
+        "item",
+        "lasts",
+        "moment",
+        "who",
+        "district",
+    }
 )
 """Fields of components_json a client looks things up by, never shows as words."""
 

@@ -101,3 +101,10 @@ def test_what_a_seat_did() -> None:
     assert fx.describe_done("Bob", fx.Spend("refreshments", 2), VOCABULARY) == (
         "Bob spends 2 Refreshments"
     )
+
+
+def test_the_same_operation_again_is_said_once_with_how_often() -> None:
+    gains = [fx.Gain("gold-coin")] * 3 + [fx.ModifyRoll(1)]
+    assert fx.describe(gains, VOCABULARY) == (
+        "take 1 Gold Coin, three times, then add 1 to the roll"
+    )

@@ -806,8 +806,21 @@ def parse_abilities(tables: Sequence[Mapping[str, Any]]) -> list[Ability]:
 
 def describe(operations: Iterable[Operation], vocabulary: Vocabulary) -> str:
     """Operations as one English clause, in the order they happen ("gain 3 crowns, then
-    remove up to 2 influence from a block of the Merchant Quarter")."""
-    return ", then ".join(describe_operation(op, vocabulary) for op in operations)
+    remove up to 2 influence from a block of the Merchant Quarter"); the same operation
+    again and again is said once, with how many times ("..., five times")."""
+    clauses: list[str] = []
+    repeats: list[int] = []
+    for op in operations:
+        clause = describe_operation(op, vocabulary)
+        if clauses and clauses[-1] == clause:
+            repeats[-1] += 1
+        else:
+            clauses.append(clause)
+            repeats.append(1)
+    return ", then ".join(
+        clause if times == 1 else f"{clause}, {words.times(times)}"
+        for clause, times in zip(clauses, repeats, strict=True)
+    )
 
 
 def describe_ability(ability: Ability, vocabulary: Vocabulary) -> str:

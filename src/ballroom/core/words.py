@@ -113,3 +113,11 @@ def alike(name: str, index: int, among: int) -> str:
         return name
     order = ORDINALS[index] if index < len(ORDINALS) else f"number {index + 1}"
     return f"{name} (the {order} of {among} alike)"
+
+
+_TIMES = ("never", "once", "twice", "three times", "four times", "five times", "six times")
+
+
+def times(count: int) -> str:
+    """How often: "once", "twice", "five times", "12 times"."""
+    return _TIMES[count] if 0 <= count < len(_TIMES) else f"{count} times"
