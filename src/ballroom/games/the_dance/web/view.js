@@ -338,7 +338,7 @@ function oddsTable(rows, caption) {
       h("tbody", {}, rows.map(({ label, odds, extra }) => h("tr", { "data-success": odds.success,
         "data-dominate": odds.dominate, "data-best-success": odds.best_success,
         "data-best-dominate": odds.best_dominate, ...extra },
-      h("th", {}, label, h("small", {}, ` roll ≤ ${odds.need}`)),
+      h("th", {}, label, h("small", {}, ` (needs ${odds.need} or less)`)),
       cell(odds, odds.success, odds.best_success), cell(odds, odds.dominate, odds.best_dominate)))))];
 }
 
@@ -403,7 +403,7 @@ function effortOdds(ctx) {
       : `roll again: success ${pct(hint.success)}${foil ? "" : `, Domination ${pct(hint.dominate)}`}`);
     const need = hinted[0].hint.need;
     return h("div", { class: "effort", id: "odds" },
-      h("strong", {}, `${verb} ${name} in ${cap(DOMAINS[effort.domain])}: roll ≤ ${need}`),
+      h("strong", {}, `${verb} ${name} in ${cap(DOMAINS[effort.domain])}: roll ${need} or less`),
       h("p", {}, `The die shows ${effort.roll}${effort.modifier ? `, counting ${effort.roll - effort.modifier}` : ""}.`),
       h("ul", {}, hinted.map((a) => h("li", { "data-choice": a.text },
         `${moveLabel(obs, meta, a)}: ${say(a.hint)}.`))));
