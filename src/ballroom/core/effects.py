@@ -24,6 +24,12 @@ a choice for one seat, a pick of cards, or a chance draw. The game answers
 it with ``Effects.answer`` and runs on. A resolution is plain data that
 names operations by where they are written, so a view can carry it.
 
+In words: ``describe`` renders operations as English through a game's
+``Vocabulary`` (what it calls its resources and zones, and the wording of its
+own ``Act`` operations), so that a card's text on the page, the terminal and
+the log come from one renderer; ``describe_done`` tells what a seat did
+("Player 1 gains 2 Tribute"), ``describe_answer`` what an answer does.
+
 Secret moments (RULINGS 20): at a moment the game declares secret (a
 Power's offer after a roll), every seat meets one choice step whether or
 not it holds anything for it: its applicable offers and "no", asked again
