@@ -173,7 +173,7 @@ def describe_action(game: VampiresHarvest, action: int, observation: Observation
     if family is ATTEMPT:
         return WAY_WORDS[value]
     if family is REROLL:
-        return f"Reroll every die showing {value} or less"
+        return f"Reroll {REROLL.params[0].text(value)}"
     if family is STOP:
         return "Reroll no more"
     if family is KEEP:
