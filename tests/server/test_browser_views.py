@@ -152,7 +152,7 @@ def test_the_dance_on_a_phone(base: str, browser: Browser) -> None:
                 float(row.get_attribute(f"data-{k}") or "nan") for k in ("success", "dominate")
             ]
             assert shown == [want["success"], want["dominate"]], want
-            expect(row).to_contain_text(f"roll ≤ {want['need']}")
+            expect(row).to_contain_text(f"needs {want['need']} or less")
         if text == foil:
             assert all(d["dominate"] == 0 for d in hint["domains"])
         assert too_small(page) == []

@@ -98,7 +98,7 @@ class DarkTales(DeclaredGame[Phase]):
         return render.render(self, observation)
 
     def describe_action(self, action: int, observation: Observation) -> str:
-        return render.describe_action(action)
+        return render.describe_action(self, action, observation)
 
     def components_json(self) -> dict[str, Any]:
         from ballroom.games.dark_tales import faces

@@ -95,7 +95,7 @@ class VampiresHarvest(DeclaredGame[Phase]):
         return render.render(self, observation)
 
     def describe_action(self, action: int, observation: Observation) -> str:
-        return render.describe_action(action)
+        return render.describe_action(self, action, observation)
 
     def move_hints(self, observation: Observation, legal: Sequence[int]) -> dict[int, Any]:
         from ballroom.games.vampires_harvest import hints

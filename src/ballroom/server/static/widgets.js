@@ -110,7 +110,7 @@ export function pick(tile, move, play) {
   tile.dataset.action = move.text;
   tile.setAttribute("role", "button");
   tile.setAttribute("tabindex", "0");
-  tile.title = `click: ${move.text}`;
+  tile.title = move.label || move.text;
   tile.addEventListener("click", () => play(move));
   tile.addEventListener("keydown", (event) => { if (event.key === "Enter") play(move); });
   return tile;

@@ -15,7 +15,6 @@ import { card, cardBack, faceUpRow, heldHand, pick } from "/static/widgets.js";
 
 const faces = await fetch("/api/catalog/dark-tales/components").then((r) => r.json());
 const CARDS = faces.cards;
-const byText = new Map(CARDS.map((c) => [c.text, c]));
 const ITEMS = new Map(faces.items.map((i) => [i.item, i.name]));
 const TYPES = { male: "Male", female: "Female", monster: "Monster", location: "Location", event: "Event" };
 const GOES = { discard: "to the discard pile", front: "in front of you", middle: "to the middle" };
@@ -25,7 +24,6 @@ const STEPS = { setting: "the Setting cards are drawn", draw: "a card is drawn",
   dance: "forming couples at the Ball", over: "game over" };
 
 const seatName = (meta, seat) => meta.seats[seat]?.name || `Player ${seat + 1}`;
-const cardName = (text) => byText.get(text)?.name || text;
 
 // A zone of the observation by name (and owner): its cards, or null where hidden.
 function zone(obs, name, seat = null) {
@@ -153,7 +151,7 @@ function couplesOf(pub, seat) {
 function itemsOf(pub, seat) {
   return h("div", { class: "dt-items", "data-items": pub.items[seat].join(" ") },
     faces.items.map((item, i) => h("span", { "data-item": item.item },
-      h("small", {}, `${item.name}s `), h("strong", {}, String(pub.items[seat][i])), " ")));
+      h("small", {}, `${item.names} `), h("strong", {}, String(pub.items[seat][i])), " ")));
 }
 
 function playersPanel(ctx, obs, meta) {
@@ -184,34 +182,6 @@ function playersPanel(ctx, obs, meta) {
   return list;
 }
 
-function tileName(obs, meta, player, place) {
-  const seat = Number(player.slice(1)) - 1;
-  const face = obs.public.showing[seat]?.[Number(place) - 1];
-  return `${seatName(meta, seat)}'s tile ${place}${face === undefined ? "" : ` (${faces.faces[face].says})`}`;
-}
-
-// Moves named for people; the engine's text stays on the button's data-action.
-function moveLabel(obs, meta, move) {
-  const p = move.params || {};
-  const a = obs.public.a_card === null ? null : faces.a_cards[obs.public.a_card];
-  switch (move.family) {
-    case "use": {
-      const use = a?.uses.find((u) => u.item === p.item);
-      return `Use a ${ITEMS.get(p.item)}${use ? `: ${use.says}` : ""}`;
-    }
-    case "pass": return "Use no item";
-    case "play": return `Play ${cardName(p.card)}`;
-    case "choose": return `Choose ${cardName(p.card)}`;
-    case "take-tile": return "Take a tile from the pile";
-    case "flip": return `Flip ${tileName(obs, meta, `p${obs.seat + 1}`, p.place)}`;
-    case "discard-tile": return `Discard ${tileName(obs, meta, p.player, p.place)}`;
-    case "couple": return `Dance: ${cardName(p.male)} with ${cardName(p.female)}`;
-    case "best": return "Form the best couples left";
-    case "stop": return "Form no more couples";
-    default: return move.text;
-  }
-}
-
 export function render(ctx) {
   const obs = ctx.msg.observation;
   const meta = ctx.msg.meta;
@@ -219,6 +189,7 @@ export function render(ctx) {
   const players = playersPanel(ctx, obs, meta);
   if (ctx.more) ctx.more.append(h("h2", {}, "The players"), players);
   else ctx.board.append(players);
-  if (ctx.actions) renderActions({ ...ctx, label: (move) => moveLabel(obs, meta, move) });
+  // Each move's words are the server's (move.label: the game's describe_action).
+  if (ctx.actions) renderActions({ ...ctx, label: (move) => move.label || move.text });
   return true;
 }

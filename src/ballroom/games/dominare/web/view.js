@@ -109,7 +109,7 @@ function moveLabel(obs, meta, move) {
     case "ask-agent": return "Ask for an agent";
     case "propose": return "Propose the trade";
     case "event": return `Event: ${eventByText.get(p.event)?.name || p.event}`;
-    default: return move.text;
+    default: return move.label || move.text;
   }
 }
 

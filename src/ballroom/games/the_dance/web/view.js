@@ -338,7 +338,7 @@ function oddsTable(rows, caption) {
       h("tbody", {}, rows.map(({ label, odds, extra }) => h("tr", { "data-success": odds.success,
         "data-dominate": odds.dominate, "data-best-success": odds.best_success,
         "data-best-dominate": odds.best_dominate, ...extra },
-      h("th", {}, label, h("small", {}, ` roll ≤ ${odds.need}`)),
+      h("th", {}, label, h("small", {}, ` (needs ${odds.need} or less)`)),
       cell(odds, odds.success, odds.best_success), cell(odds, odds.dominate, odds.best_dominate)))))];
 }
 
@@ -403,7 +403,7 @@ function effortOdds(ctx) {
       : `roll again: success ${pct(hint.success)}${foil ? "" : `, Domination ${pct(hint.dominate)}`}`);
     const need = hinted[0].hint.need;
     return h("div", { class: "effort", id: "odds" },
-      h("strong", {}, `${verb} ${name} in ${cap(DOMAINS[effort.domain])}: roll ≤ ${need}`),
+      h("strong", {}, `${verb} ${name} in ${cap(DOMAINS[effort.domain])}: roll ${need} or less`),
       h("p", {}, `The die shows ${effort.roll}${effort.modifier ? `, counting ${effort.roll - effort.modifier}` : ""}.`),
       h("ul", {}, hinted.map((a) => h("li", { "data-choice": a.text },
         `${moveLabel(obs, meta, a)}: ${say(a.hint)}.`))));
@@ -446,7 +446,7 @@ function moveLabel(obs, meta, move) {
   const kind = () => {
     if (p.refreshment === "ankh") return "an Ankh";
     const r = refreshments.find((x) => `${x.kind}-${x.pips}` === p.refreshment);
-    return r ? `${cap(r.kind)} +${r.pips}` : p.refreshment;
+    return r ? `a ${["no", "one", "two", "three"][r.pips] ?? r.pips}-pip ${cap(r.kind)}` : p.refreshment;
   };
   const effortTarget = obs.effort.kind === 0 ? dancers[obs.effort.target] : null;
   switch (move.family) {
@@ -454,7 +454,7 @@ function moveLabel(obs, meta, move) {
     case "lead": return `Lead ${dancer()} ${ARROWS[p.direction] || ""} ${p.direction.toUpperCase()}`;
     case "seat": return `Seat ${dancer()} at your table`;
     case "unseat": return `Unseat ${dancer()} onto the floor`;
-    case "ankh": return "Spend an Ankh: +1 Movement";
+    case "ankh": return "Spend an Ankh: one more Movement";
     case "release": return `Release ${dancer()}`;
     case "discipline": return "Discipline: pay 2 Refreshments for a second Influence marker";
     case "strategic": return "Strategic: draw a new Plan";
@@ -469,7 +469,7 @@ function moveLabel(obs, meta, move) {
     case "refresh": return `Add ${kind()} to the roll`;
     case "no-refreshment": return "No Refreshment: roll";
     case "accept": return "Accept the roll";
-    case "tactician": return `Tactician: pay ${kind()}, die −1`;
+    case "tactician": return `Tactician: pay ${kind()} to count the roll one lower`;
     case "willpower": return `Willpower: pay ${kind()}, roll again`;
     case "drop": return effortTarget?.slug === p.dancer ? `Decline: leave ${dancer()} uninfluenced`
       : `Drop ${dancer()}: her marker goes to ${effortTarget?.name || "the new Dancer"}`;
@@ -480,8 +480,8 @@ function moveLabel(obs, meta, move) {
     case "initiative": return `Give the Initiative to ${seatName(meta, Number(p.seat) - 1)}`;
     case "keep": return `Keep ${powers.find((w) => w.id === p.power)?.name || p.power}`;
     case "avatar": return `Play ${avatar()}`;
-    case "sanctuary": return `Sit at the ${p.sanctuary} table`;
-    default: return move.text;
+    case "sanctuary": return `Sit at the ${cap(p.sanctuary)} table`;
+    default: return move.label || move.text;
   }
 }
 
