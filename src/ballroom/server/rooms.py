@@ -42,7 +42,7 @@ from ballroom.core.play import decision_for, past_cap
 from ballroom.core.record import GameRecord, replay
 from ballroom.core.rng import derive_seed
 from ballroom.core.state import CHANCE, Observation, State
-from ballroom.server import storage
+from ballroom.server import aids, storage
 from ballroom.server.botpool import BotPool, bot_move, check_seat
 from ballroom.server.defaults import DEFAULT_BOT_MS_MAX
 from ballroom.server.moves import move_list
@@ -313,6 +313,7 @@ class Room:
             ]
             ranking = [group for group in ranking if group] + ([resigned] if resigned else [])
             result = {"winners": ranking[0], "ranking": ranking, "resigned": resigned}
+            result["explained"] = aids.outcome(self.game, self.state)
 
         away = {
             seat.seat: None if seat.seat in connected else self.away_for(seat.seat, now)
@@ -375,6 +376,7 @@ class Room:
             "legal": self.moves_json(viewer, observation) if acting and viewer is not None else [],
             "events": [event_json(e) for e in events if e.visible_to(viewer)],
             "undo": viewer is not None and self.undo_point(viewer) is not None,
+            "aids": aids.frame_aids(self.game, observation),
             "meta": meta if meta is not None else self.meta(),
         }
 
