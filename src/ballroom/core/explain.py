@@ -96,6 +96,11 @@ def outcome(seats: list[dict[str, Any]], decided: str, rule: Rule) -> Outcome:
     return {"seats": seats, "decided": decided, "rule": rule.text, "section": rule.section}
 
 
+def counted(number: int, noun: str) -> str:
+    """``number`` and ``noun``, plural unless one: "1 dance", "2 dances"."""
+    return f"{number} {noun}{'' if number == 1 else 's'}"
+
+
 def said(text: str) -> Callable[[Observation], str]:
     """A prompt that is the same at every visit of its step."""
     return lambda _: text
