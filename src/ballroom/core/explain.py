@@ -294,15 +294,15 @@ def decided(
     names: Sequence[str],
     ranking: Sequence[Sequence[int]],
     keys: Sequence[Sequence[int]],
-    labels: Sequence[str],
+    units: Sequence[str],
 ) -> str:
     """What decided first place, in words: the score, or the tie-break that broke a tie
-    ("6-6 in score, broken by Blood: 68 against 64"). ``keys`` are each seat's ranking
-    keys in order (the score first), ``labels`` their names."""
+    ("level at 6-6 points; broken by Blood: 68 against 64"). ``keys`` are each seat's
+    ranking keys in order (the score first), ``units`` what each counts."""
     first = ranking[0]
     together = " and ".join(names[seat] for seat in first)
     if len(first) > 1:
-        values = ", ".join(f"{label} {v}" for label, v in zip(labels, keys[first[0]], strict=True))
+        values = ", ".join(f"{v} {unit}" for unit, v in zip(units, keys[first[0]], strict=True))
         return f"{together} are level on every count ({values}): they share the win."
     if len(ranking) < 2:
         return f"{together} wins."
@@ -311,14 +311,12 @@ def decided(
     index = next(i for i, (a, b) in enumerate(zip(mine, theirs, strict=True)) if a != b)
     if index == 0:
         return (
-            f"{together} wins with {labels[0]} {mine[0]}, against {theirs[0]} "
+            f"{together} wins with {mine[0]} {units[0]}, against {theirs[0]} "
             f"for {names[second]} in second place."
         )
-    level = f"{mine[0]}-{theirs[0]} in {labels[0]}"
-    for i in range(1, index):
-        level += f", {mine[i]}-{theirs[i]} in {labels[i]}"
+    level = ", ".join(f"{mine[i]}-{theirs[i]} {units[i]}" for i in range(index))
     return (
-        f"{together} and {names[second]} are level, {level}; broken by {labels[index]}: "
+        f"{together} and {names[second]} are level at {level}; broken by {units[index]}: "
         f"{mine[index]} against {theirs[index]}, so {together} wins."
     )
 

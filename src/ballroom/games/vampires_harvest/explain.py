@@ -443,5 +443,5 @@ def explain_outcome(state: HarvestState) -> Outcome:
         seats.append({"seat": seat, "score": final_score(tracks), "parts": parts, "sum": total})
     keys = [(final_score(t), state.blood[s]) for s, t in enumerate(state.tracks)]
     places = ranking(state.tracks, state.blood)
-    text = decided(names, places, keys, ("score", "Blood"))
+    text = decided(names, places, keys, ("points", "Blood"))
     return outcome(seats, text, SCORING)
