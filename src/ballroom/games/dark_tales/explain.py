@@ -114,10 +114,11 @@ def _in_hand(observation: Observation, action: Action | None) -> bool:
     if action is None:
         return True
     seat = observation["seat"]
-    hand = next(
-        (z for z in observation["zones"]["zones"] if z["zone"] == f"hand/{seat}"), {"cards": []}
-    )
-    return action["card"] in (hand.get("cards") or [])
+    held: list[int] = []
+    for zone in observation["zones"]["zones"]:
+        if zone["zone"] == f"hand/{seat}":
+            held = zone.get("cards") or []
+    return action["card"] in held
 
 
 def _a_card(observation: Observation) -> str:
