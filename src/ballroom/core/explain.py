@@ -39,11 +39,12 @@ class Rule:
 @dataclass(frozen=True, slots=True)
 class Requirement:
     """One thing that must hold for a family's move to be offered, with the rule that
-    says so. ``met`` reads the seat's observation and the move asked about (``None``
-    when the player asks about the family as a whole)."""
+    says so. ``met`` reads the seat's observation (or what the game's ``Aids.read`` made
+    of it) and the move asked about (``None`` when the player asks about the family as
+    a whole)."""
 
     rule: Rule
-    met: Callable[[Observation, Action | None], bool]
+    met: Callable[[Any, Action | None], bool]
 
 
 @dataclass(frozen=True, slots=True)
@@ -126,6 +127,10 @@ class Aids:
     labels: Mapping[str, Callable[[str], str]] = field(default_factory=dict)
     """How a parameter's value text reads for people, by parameter name (default: the
     text with its hyphens as spaces)."""
+    read: Callable[[Any, Observation], Any] | None = None
+    """What the requirements read, made from the game and the seat's observation (a
+    state holding only what the seat sees, so the rules' own checks can be asked);
+    ``None``: the observation itself."""
 
     def __post_init__(self) -> None:
         names = {family.name for family in self.codec.families}
@@ -183,6 +188,7 @@ class Aids:
 
     def why_not(
         self,
+        game: Any,
         observation: Observation,
         legal: Sequence[int],
         family_name: str,
@@ -223,8 +229,9 @@ class Aids:
                 text += f" {aid.name} belongs to another step: {when[0]}"
             return _answer(False, text, aid.rule)
         action = _complete(family, named)
+        reading = observation if self.read is None else self.read(game, observation)
         for requirement in aid.requires:
-            if not requirement.met(observation, action):
+            if not requirement.met(reading, action):
                 return _answer(False, f"{asked}: {requirement.rule.text}", requirement.rule)
         offered = [
             ", ".join(self.label(n, t) for n, t in self.codec.decode(i).to_json()["params"].items())
@@ -341,7 +348,7 @@ class Teaching:
         family: str,
         params: Mapping[str, str],
     ) -> Answer:
-        return self.aids.why_not(observation, legal, family, params)
+        return self.aids.why_not(self, observation, legal, family, params)
 
     def why_not_menu(self) -> list[dict[str, Any]]:
         return self.aids.menu()
