@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from ballroom.core.bots import Bot
+from ballroom.core.explain import Aids, Outcome, Teaching
 from ballroom.core.game import Game
 from ballroom.core.options import Option, OptionSet
 from ballroom.core.rng import Rng
@@ -45,7 +46,7 @@ LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
 DOMAIN_LETTERS = "ECSF"
 
 
-class TheDance(Game):
+class TheDance(Teaching, Game):
     id: ClassVar[str] = "the-dance"
     name: ClassVar[str] = "The Dance"
     summary: ClassVar[str] = (
@@ -273,6 +274,17 @@ class TheDance(Game):
         else:
             lines.append(f"Phase: {view['phase']}, deciding: {_who(comp, fams, view['actor'])}")
         return "\n".join(lines)
+
+    @property
+    def aids(self) -> Aids:
+        from ballroom.games.the_dance import explain
+
+        return explain.AIDS
+
+    def explain_outcome(self, state: TheDanceState) -> Outcome:
+        from ballroom.games.the_dance import explain
+
+        return explain.explain_outcome(state)
 
     @staticmethod
     def describe_action(action: int, observation: dict[str, Any]) -> str:
