@@ -416,7 +416,7 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
         params: str = "{}",
         x_ballroom_token: Annotated[str | None, Header()] = None,
     ) -> dict[str, Any]:
-        """"Why can't I ...?" for a seat its token holds: without ``family`` the families
+        """Why-not questions for a seat its token holds: without ``family`` the families
         one may ask about; with it (and ``params``, a JSON object naming some of its
         parameters) the answer, read from that seat's observation alone."""
         room = await manager_of(request).get(game_id)
