@@ -220,6 +220,11 @@ class Aids:
         if seat not in self.deciding(observation):
             text = f"It is not your decision now. Now: {here.happening}"
             return _answer(False, text, here.rule)
+        action = _complete(family, named)
+        reading = observation if self.read is None else self.read(game, observation)
+        for requirement in aid.requires:
+            if not requirement.met(reading, action):
+                return _answer(False, f"{asked}: {requirement.rule.text}", requirement.rule)
         if family.name not in self.offers.get(step, frozenset()):
             when = [
                 self.steps[s].happening for s, fams in self.offers.items() if family.name in fams
@@ -228,11 +233,6 @@ class Aids:
             if when:
                 text += f" {aid.name} belongs to another step: {when[0]}"
             return _answer(False, text, aid.rule)
-        action = _complete(family, named)
-        reading = observation if self.read is None else self.read(game, observation)
-        for requirement in aid.requires:
-            if not requirement.met(reading, action):
-                return _answer(False, f"{asked}: {requirement.rule.text}", requirement.rule)
         offered = [
             ", ".join(self.label(n, t) for n, t in self.codec.decode(i).to_json()["params"].items())
             for i in legal
@@ -288,8 +288,11 @@ def declared_step(observation: Observation) -> str:
 
 
 def declared_deciding(observation: Observation) -> Sequence[int]:
-    """The seats who decide at a declared game's step."""
-    return tuple(observation["step"]["seats"])
+    """The seats who decide now at a declared game's step: every listed seat at a secret
+    step, the first of the queue at a step the seats meet in turn (``Step.players``)."""
+    step = observation["step"]
+    seats = tuple(step["seats"])
+    return seats if step["mode"] == "secret" else seats[:1]
 
 
 def declared_seat(observation: Observation) -> int | None:

@@ -260,7 +260,7 @@ def explain_outcome(state: DarkTalesState) -> Outcome:
         items = sum(state.held(seat, item) * setting.score(item) for item in Item)
         balls = state.ball_vp[seat]
         play = state.vp[seat] - items - balls
-        parts = [["Cards played", str(play)], [f"Items ({setting.name})", str(items)]]
+        parts = [["During play", str(play)], [f"Items ({setting.name})", str(items)]]
         if state.game.cinderella:
             parts.append(["Balls", str(balls)])
         parts.append(["Items plus cards in hand (tie-break)", str(tiebreak(state, seat))])
