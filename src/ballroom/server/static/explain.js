@@ -28,7 +28,7 @@ export function outcomeBreakdown(meta) {
   const rows = explained.seats.map((row) => h("tr", { "data-seat": row.seat },
     h("th", { scope: "row" }, seatName(meta, row.seat)),
     h("td", { class: "ex-score" }, String(row.score)),
-    h("td", {}, row.parts.map(([label, value]) => h("span", { class: "ex-part" }, `${label} ${value}`))),
+    h("td", {}, row.parts.map(([label, value]) => h("span", { class: "ex-part" }, `${label}: ${value}`))),
     h("td", { class: "ex-sum" }, row.sum || "")));
   return h("div", { class: "ex-outcome", id: "outcome" },
     h("p", { class: "ex-decided", id: "outcome-decided" }, explained.decided),
@@ -81,10 +81,15 @@ async function ask(gameId, token, seat, query) {
 }
 
 const menus = new Map(); // game id -> the families one may ask about
+// The picker as the player left it, so that a new frame (another seat's move) redraws it
+// open, with the question and the answer still there.
+const asked = { key: null, open: false, family: null, param: "", answer: null };
 
 // The "Why can't I…?" picker: a family (and a parameter where it names one), and the
 // server's answer with the rule and its section.
 function whyNot(ctx, gameId, token) {
+  const key = `${gameId}:${ctx.seat}`;
+  if (asked.key !== key) Object.assign(asked, { key, open: false, family: null, param: "", answer: null });
   const box = h("details", { class: "ex-why card", id: "why-not" },
     h("summary", {}, "Why can't I…?"));
   const family = h("select", { id: "why-family", "aria-label": "the move you expected" });
@@ -100,8 +105,11 @@ function whyNot(ctx, gameId, token) {
       param.replaceChildren(h("option", { value: "" }, "any"),
         ...(first ? first.values.map(([value, label]) => h("option", { value }, label)) : []));
     };
-    family.onchange = params;
+    family.onchange = () => { asked.family = family.value; params(); };
+    if (asked.family) family.value = asked.family;
     params();
+    param.value = asked.param;
+    param.onchange = () => { asked.param = param.value; };
   };
   const submit = h("button", { id: "why-ask", onclick: async () => {
     const named = param.value ? { [param.dataset.name]: param.value } : {};
@@ -110,20 +118,30 @@ function whyNot(ctx, gameId, token) {
         { family: family.value, params: JSON.stringify(named) });
       answer.replaceChildren(h("strong", {}, found.offered ? "It is offered. " : "Not now. "),
         found.answer, h("small", { class: "muted" }, ` (rulebook: ${found.section})`));
+      asked.answer = answer.cloneNode(true);
     } catch (error) {
       answer.textContent = error.message;
     }
   } }, "Ask");
   box.append(h("div", { class: "ex-why-row" }, family, param, submit), answer);
-  box.addEventListener("toggle", async () => {
-    if (!box.open || family.options.length) return;
+  if (asked.answer) answer.replaceChildren(...asked.answer.cloneNode(true).childNodes);
+  const load = async () => {
+    if (family.options.length) return;
     try {
       if (!menus.has(gameId)) menus.set(gameId, (await ask(gameId, token, ctx.seat, {})).menu);
       fill(menus.get(gameId));
     } catch (error) {
       answer.textContent = error.message;
     }
+  };
+  box.addEventListener("toggle", () => {
+    asked.open = box.open;
+    if (box.open) load();
   });
+  if (asked.open) {
+    box.open = true;
+    load();
+  }
   return box;
 }
 
@@ -133,6 +151,15 @@ export function decorate(ctx, { gameId, token }) {
   const aids = ctx.msg.aids;
   if (!aids || !ctx.actions) return;
   style();
+  // A view that redraws itself (a die picked) clears the moves: decorate them again.
+  if (ctx.rerender && !ctx.rerender.decorated) {
+    const redraw = ctx.rerender;
+    ctx.rerender = () => {
+      redraw();
+      decorate(ctx, { gameId, token });
+    };
+    ctx.rerender.decorated = true;
+  }
   const playing = ctx.meta.status === "playing";
   if (aids.prompt && playing) {
     ctx.actions.prepend(h("p", { class: "ex-prompt", id: "prompt" }, aids.prompt));
