@@ -17,7 +17,7 @@ from ballroom.core.capabilities import (
     Prompts,
     offers,
 )
-from ballroom.core.explain import Teaching
+from ballroom.core.explain import Teaching, decided
 from ballroom.core.game import Game, make_game
 from ballroom.core.play import play_out
 from ballroom.core.rng import Rng
@@ -145,3 +145,17 @@ def test_every_finished_game_is_explained(
     assert sorted(row["seat"] for row in explained["seats"]) == list(range(players))
     assert all(row["parts"] for row in explained["seats"])
     assert explained["decided"] and explained["rule"] and explained["section"]
+
+
+def test_decided_says_the_score_the_tie_break_or_the_shared_win() -> None:
+    names = ["Ann", "Bob", "Cy"]
+    keys = [(7, 68), (7, 64), (3, 90)]
+    assert decided(names, [[0], [1], [2]], keys, ("points", "Blood")) == (
+        "Ann and Bob are level at 7-7 points; broken by Blood: 68 against 64, so Ann wins."
+    )
+    assert decided(names, [[2], [0], [1]], [(1, 0), (1, 0), (9, 0)], ("VP", "crowns")) == (
+        "Cy wins with 9 VP, against 1 for Ann in second place."
+    )
+    assert decided(names, [[0, 1], [2]], [(5, 2), (5, 2), (1, 0)], ("VP", "crowns")) == (
+        "Ann and Bob are level on every count (5 VP, 2 crowns): they share the win."
+    )
