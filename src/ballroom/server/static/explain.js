@@ -67,6 +67,10 @@ function helpOnMoves(ctx, line) {
       el.dataset.help = help.effect;
       el.addEventListener("focus", () => show(el));
       el.addEventListener("pointerenter", () => show(el));
+      el.addEventListener("contextmenu", (event) => { // a long press on a touch screen
+        event.preventDefault();
+        show(el);
+      });
     }
   }
 }
