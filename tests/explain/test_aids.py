@@ -5,6 +5,7 @@ with the legal moves, and aids that read only what the seat sees (twin states)."
 from __future__ import annotations
 
 import random
+import re
 from typing import Any
 
 import pytest
@@ -159,3 +160,17 @@ def test_decided_says_the_score_the_tie_break_or_the_shared_win() -> None:
     assert decided(names, [[0, 1], [2]], [(5, 2), (5, 2), (1, 0)], ("VP", "crowns")) == (
         "Ann and Bob are level on every count (5 VP, 2 crowns): they share the win."
     )
+
+
+@pytest.mark.parametrize(("game_id", "players", "options"), GAMES, ids=IDS)
+def test_every_move_of_every_family_has_help_in_words(
+    game_id: str, players: int, options: dict[str, Any]
+) -> None:
+    """Help for every action id, with no id written as code (``senate-3``) in it."""
+    game = make_game(game_id, players, **options)
+    assert isinstance(game, Teaching)
+    code = re.compile(r"\b[a-z]+(?:-[a-z]*[0-9]+)+\b")
+    for action in range(game.num_distinct_actions):
+        helped = game.move_help(action)
+        assert helped["effect"] and helped["rule"] and helped["section"], action
+        assert not code.findall(helped["effect"]), (action, helped["effect"])

@@ -330,7 +330,9 @@ FAMILIES = {
         lambda a: f"raise {_district(a)}'s VP value and lower the event's other district",
     ),
     "deck": FamilyAid(
-        "Choose a faction deck", BLIND, lambda a: f"draw from the {DECK_NAMES[a['deck']]} deck"
+        "Choose a faction deck",
+        BLIND,
+        lambda a: f"draw from the {DECK_NAMES[FACTION_DECKS[a['deck']]]} deck",
     ),
     "discard": FamilyAid(
         "Discard an agent", BLIND, lambda a: f"discard {_agent(a)} from your hand"
