@@ -174,3 +174,33 @@ def test_every_move_of_every_family_has_help_in_words(
         helped = game.move_help(action)
         assert helped["effect"] and helped["rule"] and helped["section"], action
         assert not code.findall(helped["effect"]), (action, helped["effect"])
+
+
+@pytest.mark.parametrize(("game_id", "players", "options"), GAMES, ids=IDS)
+def test_a_requirement_never_forbids_a_legal_move(
+    game_id: str, players: int, options: dict[str, Any]
+) -> None:
+    """Each declared requirement, asked of every move of its family at every decision, fails
+    only for moves the engine does not offer: the reasons given are never false."""
+    game = make_game(game_id, players, **options)
+    assert isinstance(game, Teaching)
+    aids = game.aids
+    checked = 0
+    for state, seat in decisions(game, seed=17, limit=150):
+        observation = state.observation(seat)
+        legal = set(state.legal_actions(seat))
+        reading = observation if aids.read is None else aids.read(game, observation)
+        for family in aids.codec.families:
+            requires = aids.families[family.name].requires
+            if not requires or family.size > 400:
+                continue
+            offered = [i for i in aids.codec.ids(family) if i in legal]
+            for requirement in requires:
+                if offered:
+                    assert requirement.met(reading, None), (family.name, requirement.rule)
+                for action_id in offered:
+                    action = aids.codec.decode(action_id)
+                    assert requirement.met(reading, action), (str(action), requirement.rule)
+                    checked += 1
+    declares = any(aid.requires for aid in aids.families.values())
+    assert checked or not declares
