@@ -4,7 +4,7 @@ prompts, move help and why-not answers with their rulebook sections."""
 from __future__ import annotations
 
 from ballroom.games.vampires_harvest.explain import explain_outcome, live_scores
-from ballroom.games.vampires_harvest.position import Position, select
+from ballroom.games.vampires_harvest.position import Position, act, select
 from ballroom.games.vampires_harvest.state import HarvestState
 from ballroom.games.vampires_harvest.turn import CODEC
 
@@ -92,3 +92,26 @@ def test_why_not_raise_a_skill_at_select_names_the_step() -> None:
     assert not answer["offered"]
     assert "Now: players choose Action cards in secret." in answer["answer"]
     assert answer["section"] == "Key Concepts: Skills"
+
+
+def test_why_not_pay_a_tribute_one_cannot_afford() -> None:
+    """The Tithe to the Prince costs 3 Blood (the engine's own ``tribute_cost``); 1 is short."""
+    state = (
+        Position(players=3)
+        .initiative(0)
+        .blood(0, 1)
+        .area(1, "tithe-to-the-prince-1", "tithe-to-the-prince-2")
+        .build()
+    )
+    select(state, {0: "area-1", 1: "harvest", 2: "harvest"})
+    act(state, 0, "face tithe-to-the-prince-1")
+    game, observation = state.game, state.observation(0)
+    assert game.prompt(observation) == (
+        "Meet Tithe to the Prince: pay, fight or seduce as it asks, or decline."
+    )
+    answer = game.why_not(observation, state.legal_actions(0), "attempt", {"way": "pay"})
+    assert not answer["offered"] and answer["section"] == "Paying Tribute"
+    assert "is more than you own" in answer["answer"]
+    assert game.why_not(observation, state.legal_actions(0), "attempt", {"way": "decline"})[
+        "offered"
+    ]

@@ -4,6 +4,7 @@ section of the rulebook (``ballroom.core.explain``)."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ballroom.core.actions import Action
@@ -22,8 +23,10 @@ from ballroom.core.explain import (
     outcome,
     said,
 )
+from ballroom.core.rng import Rng
 from ballroom.core.state import Observation
-from ballroom.games.vampires_harvest.components import MAX_LEVEL
+from ballroom.games.vampires_harvest.attempts import tribute_cost
+from ballroom.games.vampires_harvest.components import MAX_LEVEL, Kind
 from ballroom.games.vampires_harvest.scoring import final_score, ranking
 from ballroom.games.vampires_harvest.turn import (
     AREA_CARDS,
@@ -38,6 +41,7 @@ from ballroom.games.vampires_harvest.turn import (
 )
 
 if TYPE_CHECKING:
+    from ballroom.games.vampires_harvest.game import VampiresHarvest
     from ballroom.games.vampires_harvest.state import HarvestState
 
 SCORING = Rule(
@@ -135,6 +139,21 @@ WAY_EFFECTS = {
 TRACK_NAMES = {Track.TRIBUTE: "Tribute", Track.SLAYER: "Slayer", Track.SEDUCTION: "Seduction"}
 
 
+@dataclass(frozen=True, slots=True)
+class Seen:
+    """A seat's observation and a state dealt from it, for the rules' own checks (what the
+    seat cannot see is dealt at random, and no check here reads it)."""
+
+    observation: Observation
+    state: HarvestState
+
+
+def read(game: VampiresHarvest, observation: Observation) -> Seen:
+    from ballroom.games.vampires_harvest.view import determinize
+
+    return Seen(observation, determinize(game, observation, Rng(0)))
+
+
 def _public(observation: Observation) -> dict[str, Any]:
     public: dict[str, Any] = observation["public"]
     return public
@@ -149,41 +168,41 @@ def _card(action: Action) -> str:
     return name
 
 
-def _action_card_open(observation: Observation, action: Action | None) -> bool:
+def _action_card_open(seen: Seen, action: Action | None) -> bool:
     if action is None:
         return True
     card: ActionCard = action["card"]
-    return card.value not in _public(observation)["discarded"][_seat(observation)]
+    return card.value not in _public(seen.observation)["discarded"][_seat(seen.observation)]
 
 
-def _area_exists(observation: Observation, action: Action | None) -> bool:
+def _area_exists(seen: Seen, action: Action | None) -> bool:
     if action is None or action["card"] not in AREA_CARDS:
         return True
-    return bool(AREA_CARDS.index(action["card"]) < _public(observation)["areas"])
+    return bool(AREA_CARDS.index(action["card"]) < _public(seen.observation)["areas"])
 
 
-def _area_open(observation: Observation, action: Action | None) -> bool:
+def _area_open(seen: Seen, action: Action | None) -> bool:
     if action is None or action["card"] not in AREA_CARDS:
         return True
-    return AREA_CARDS.index(action["card"]) + 1 not in _public(observation)["closed"]
+    return AREA_CARDS.index(action["card"]) + 1 not in _public(seen.observation)["closed"]
 
 
-def _broker_held(observation: Observation, _: Action | None) -> bool:
-    return not _public(observation)["broker_used"][_seat(observation)]
+def _broker_held(seen: Seen, _: Action | None) -> bool:
+    return not _public(seen.observation)["broker_used"][_seat(seen.observation)]
 
 
-def _blood_for_bid(observation: Observation, action: Action | None) -> bool:
-    blood = _public(observation)["blood"][_seat(observation)]
+def _blood_for_bid(seen: Seen, action: Action | None) -> bool:
+    blood = _public(seen.observation)["blood"][_seat(seen.observation)]
     return bool(blood >= (action["blood"] if action is not None else 1))
 
 
-def _higher_bid(observation: Observation, action: Action | None) -> bool:
-    auction = _public(observation)["auction"]
+def _higher_bid(seen: Seen, action: Action | None) -> bool:
+    auction = _public(seen.observation)["auction"]
     return bool(action is None or auction is None or action["blood"] > auction["bid"])
 
 
-def _points_for_level(observation: Observation, action: Action | None) -> bool:
-    public, seat = _public(observation), _seat(observation)
+def _points_for_level(seen: Seen, action: Action | None) -> bool:
+    public, seat = _public(seen.observation), _seat(seen.observation)
     points = public["skill_points"][seat]
     if action is None:
         return bool(points >= 1)
@@ -191,9 +210,18 @@ def _points_for_level(observation: Observation, action: Action | None) -> bool:
     return bool(level < MAX_LEVEL and points >= level + 1)
 
 
-def _blood_for_points(observation: Observation, action: Action | None) -> bool:
-    blood = _public(observation)["blood"][_seat(observation)]
+def _blood_for_points(seen: Seen, action: Action | None) -> bool:
+    blood = _public(seen.observation)["blood"][_seat(seen.observation)]
     return action is None or blood >= action["points"] * POINT_PRICE
+
+
+def _blood_for_tribute(seen: Seen, action: Action | None) -> bool:
+    if action is None or action["way"] is not Way.PAY:
+        return True
+    public, seat = _public(seen.observation), _seat(seen.observation)
+    if public["facing"] is None or CATALOG.cards[public["facing"]].kind is not Kind.TRIBUTE:
+        return True
+    return bool(public["blood"][seat] >= tribute_cost(seen.state, seat))
 
 
 def _effect_select(action: Action) -> str:
@@ -298,6 +326,16 @@ FAMILIES = {
         "Meet the Opportunity",
         RESOLVE,
         lambda a: WAY_EFFECTS[a["way"]][0],
+        (
+            Requirement(
+                Rule(
+                    "A Tribute's Blood (after any discount) is paid in full, and it is more "
+                    "than you own.",
+                    TRIBUTE_RULE.section,
+                ),
+                _blood_for_tribute,
+            ),
+        ),
         params=("way",),
     ),
     "reroll": FamilyAid(
@@ -411,6 +449,7 @@ AIDS = Aids(
         "card": lambda text: ACTION_TEXTS.get(text) or CARD_NAMES.get(text, text),
         "skill": lambda text: SKILL_NAMES[Skill(text)],
     },
+    read=read,
 )
 
 
