@@ -89,3 +89,29 @@ def test_move_help_of_a_card_play() -> None:
     helped = game.move_help(CODEC.parse("play princess-1"))
     assert helped["effect"] == "play Princess from your hand and do what it says"
     assert helped["section"] == "RULINGS, Dark Tales 2 (base turn)"
+
+
+def test_why_not_a_sword_with_no_monster_in_play() -> None:
+    """The Battle of the Forgotten Lands: discard a Sword and any Monster in play for 3 VP;
+    with no Monster in play the engine's own check (``usable``) says no."""
+    state = Position(players=2).settings(*SETTINGS).hand(0, "princess-1").items(0, sword=1).build()
+    while state.is_chance_node():
+        state.apply(state.sample_chance(), -1)
+    game, observation, legal = state.game, state.observation(0), state.legal_actions(0)
+    answer = game.why_not(observation, legal, "use", {"item": "sword"})
+    assert not answer["offered"]
+    assert answer["answer"].endswith("every card its use names is in play, and one is not.")
+    with_ogre = (
+        Position(players=2)
+        .settings(*SETTINGS)
+        .hand(0, "princess-1")
+        .items(0, sword=1)
+        .middle("ogre-1")
+        .build()
+    )
+    while with_ogre.is_chance_node():
+        with_ogre.apply(with_ogre.sample_chance(), -1)
+    offered = game.why_not(
+        with_ogre.observation(0), with_ogre.legal_actions(0), "use", {"item": "sword"}
+    )
+    assert offered["offered"]

@@ -5,6 +5,7 @@ Tales 1-3; Cinderella's are its rulebook's sections."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ballroom.core.actions import Action
@@ -23,12 +24,15 @@ from ballroom.core.explain import (
     outcome,
     said,
 )
+from ballroom.core.rng import Rng
 from ballroom.core.state import Observation
+from ballroom.games.dark_tales.card_texts import usable
 from ballroom.games.dark_tales.components import Item
 from ballroom.games.dark_tales.ending import ranking, tiebreak
 from ballroom.games.dark_tales.turn import CATALOG, CODEC, FLOW, SETTING_TEXTS
 
 if TYPE_CHECKING:
+    from ballroom.games.dark_tales.game import DarkTales
     from ballroom.games.dark_tales.state import DarkTalesState
 
 TURN = Rule(
@@ -91,34 +95,57 @@ def _card(action: Action, param: str = "card") -> str:
     return name
 
 
+@dataclass(frozen=True, slots=True)
+class Seen:
+    """A seat's observation and a state dealt from it, for the rules' own checks (what the
+    seat cannot see is dealt at random, and no check here reads it)."""
+
+    observation: Observation
+    state: DarkTalesState
+
+
+def read(game: DarkTales, observation: Observation) -> Seen:
+    from ballroom.games.dark_tales.view import determinize
+
+    return Seen(observation, determinize(game, observation, Rng(0)))
+
+
 def _public(observation: Observation) -> dict[str, Any]:
     public: dict[str, Any] = observation["public"]
     return public
 
 
-def _allowed(observation: Observation, action: Action | None) -> bool:
-    a_card = _public(observation)["a_card"]
+def _allowed(seen: Seen, action: Action | None) -> bool:
+    a_card = _public(seen.observation)["a_card"]
     if action is None or a_card is None:
         return True
     return CATALOG.a_cards[a_card].use(action["item"]) is not None
 
 
-def _held(observation: Observation, action: Action | None) -> bool:
-    items = _public(observation)["items"][observation["seat"]]
+def _held(seen: Seen, action: Action | None) -> bool:
+    items = _public(seen.observation)["items"][seen.observation["seat"]]
     if action is None:
         return bool(sum(items))
     return bool(items[list(Item).index(action["item"])])
 
 
-def _in_hand(observation: Observation, action: Action | None) -> bool:
+def _in_hand(seen: Seen, action: Action | None) -> bool:
     if action is None:
         return True
-    seat = observation["seat"]
+    seat = seen.observation["seat"]
     held: list[int] = []
-    for zone in observation["zones"]["zones"]:
+    for zone in seen.observation["zones"]["zones"]:
         if zone["zone"] == f"hand/{seat}":
             held = zone.get("cards") or []
     return action["card"] in held
+
+
+def _target_in_play(seen: Seen, action: Action | None) -> bool:
+    a_card = _public(seen.observation)["a_card"]
+    if action is None or a_card is None:
+        return True
+    does = CATALOG.a_cards[a_card].use(action["item"])
+    return does is None or usable(seen.state, seen.observation["seat"], does)
 
 
 def _a_card(observation: Observation) -> str:
@@ -139,6 +166,14 @@ FAMILIES = {
                 _allowed,
             ),
             Requirement(Rule("You hold no such item.", ITEM.section), _held),
+            Requirement(
+                Rule(
+                    "An item is used only when every card its use names is in play, and one "
+                    "is not.",
+                    ITEM.section,
+                ),
+                _target_in_play,
+            ),
         ),
         params=("item",),
     ),
@@ -229,6 +264,7 @@ AIDS = Aids(
         "female": lambda text: CARD_NAMES.get(text, text),
         "setting": lambda text: SETTING_NAMES.get(text, text),
     },
+    read=read,
 )
 
 
