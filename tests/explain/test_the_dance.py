@@ -4,8 +4,10 @@ why-not answers (Foiled, a Power not held, Domination) with their rulebook secti
 from __future__ import annotations
 
 from ballroom.games.the_dance.actions import CODEC
+from ballroom.games.the_dance.components import default_components, slug
 from ballroom.games.the_dance.explain import explain_outcome
 from ballroom.games.the_dance.position import Position, act, entry_hex
+from ballroom.games.the_dance.state import TheDanceState
 
 
 def one_dancer_short(position: Position, family: str, plan: str, dancers: list[str]) -> Position:
@@ -79,3 +81,37 @@ def test_move_help_of_a_step_and_an_influence_effort() -> None:
     assert step["section"] == "PLAYER PHASE: Dance Step"
     effort = game.move_help(CODEC.parse("influence lady-julia"))
     assert effort["effect"] == "try to Influence Lady Julia: choose a Domain, then roll"
+
+
+def by_symbol(colour: str) -> list[str]:
+    comp = default_components()
+    return [d.name for d in comp.dancers if comp.colours[d.symbol] == colour]
+
+
+def test_why_not_seat_a_sixth_dancer_the_plan_does_not_want() -> None:
+    """Five seats full of Dancers the Plan does not want: the engine's own ``may_seat`` says no
+    to a sixth; the ivy that completes rose-lily-ivy may sit."""
+    rose, lily, ivy = by_symbol("rose"), by_symbol("lily"), by_symbol("ivy")
+    sun, moon = by_symbol("sun"), by_symbol("moon")
+
+    def waiting(dancer: str, seated: list[str]) -> TheDanceState:
+        return (
+            Position(players=2)
+            .plan("plum", "rose-lily-ivy")
+            .dancer(dancer, at=entry_hex("plum"), influenced_by="plum")
+            .avatar("plum", at=(0, 0))
+            .avatar("grey", at=(-4, 0))
+            .seated("plum", *seated)
+            .build()
+        )
+
+    full = waiting(sun[3], sun[:3] + moon[:2])
+    target = {"dancer": slug(sun[3])}
+    answer = full.game.why_not(full.observation(0), full.legal_actions(0), "seat", target)
+    assert not answer["offered"] and answer["section"] == "PLAYER PHASE: Dance Step"
+    assert "a sixth Dancer sits only to complete your Plan" in answer["answer"]
+    completing = waiting(ivy[0], rose[:1] + lily[:1] + sun[:3])
+    offered = completing.game.why_not(
+        completing.observation(0), completing.legal_actions(0), "seat", {"dancer": slug(ivy[0])}
+    )
+    assert offered["offered"]

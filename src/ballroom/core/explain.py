@@ -18,7 +18,7 @@ from __future__ import annotations
 from abc import abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, TypedDict
+from typing import Any, Generic, TypedDict, TypeVar
 
 from ballroom.core.actions import Action, ActionCodec, Family
 from ballroom.core.errors import IllegalActionError
@@ -71,6 +71,19 @@ class StepAid:
     rule: Rule
     prompt: Callable[[Observation], str]
     happening: str
+
+
+S = TypeVar("S")
+
+
+@dataclass(frozen=True, slots=True)
+class Seen(Generic[S]):
+    """What requirements read when they ask the rules' own checks: the seat's observation
+    and a state dealt from it (what the seat cannot see is dealt at random, and no check
+    may read it)."""
+
+    observation: Observation
+    state: S
 
 
 class Answer(TypedDict):

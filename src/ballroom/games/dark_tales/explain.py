@@ -5,7 +5,6 @@ Tales 1-3; Cinderella's are its rulebook's sections."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ballroom.core.actions import Action
@@ -15,6 +14,7 @@ from ballroom.core.explain import (
     Outcome,
     Requirement,
     Rule,
+    Seen,
     StepAid,
     decided,
     declared_deciding,
@@ -95,16 +95,7 @@ def _card(action: Action, param: str = "card") -> str:
     return name
 
 
-@dataclass(frozen=True, slots=True)
-class Seen:
-    """A seat's observation and a state dealt from it, for the rules' own checks (what the
-    seat cannot see is dealt at random, and no check here reads it)."""
-
-    observation: Observation
-    state: DarkTalesState
-
-
-def read(game: DarkTales, observation: Observation) -> Seen:
+def read(game: DarkTales, observation: Observation) -> Seen[DarkTalesState]:
     from ballroom.games.dark_tales.view import determinize
 
     return Seen(observation, determinize(game, observation, Rng(0)))
@@ -115,21 +106,21 @@ def _public(observation: Observation) -> dict[str, Any]:
     return public
 
 
-def _allowed(seen: Seen, action: Action | None) -> bool:
+def _allowed(seen: Seen[DarkTalesState], action: Action | None) -> bool:
     a_card = _public(seen.observation)["a_card"]
     if action is None or a_card is None:
         return True
     return CATALOG.a_cards[a_card].use(action["item"]) is not None
 
 
-def _held(seen: Seen, action: Action | None) -> bool:
+def _held(seen: Seen[DarkTalesState], action: Action | None) -> bool:
     items = _public(seen.observation)["items"][seen.observation["seat"]]
     if action is None:
         return bool(sum(items))
     return bool(items[list(Item).index(action["item"])])
 
 
-def _in_hand(seen: Seen, action: Action | None) -> bool:
+def _in_hand(seen: Seen[DarkTalesState], action: Action | None) -> bool:
     if action is None:
         return True
     seat = seen.observation["seat"]
@@ -140,7 +131,7 @@ def _in_hand(seen: Seen, action: Action | None) -> bool:
     return action["card"] in held
 
 
-def _target_in_play(seen: Seen, action: Action | None) -> bool:
+def _target_in_play(seen: Seen[DarkTalesState], action: Action | None) -> bool:
     a_card = _public(seen.observation)["a_card"]
     if action is None or a_card is None:
         return True

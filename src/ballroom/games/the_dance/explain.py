@@ -14,18 +14,22 @@ from ballroom.core.explain import (
     Outcome,
     Requirement,
     Rule,
+    Seen,
     StepAid,
     counted,
     outcome,
     said,
 )
+from ballroom.core.rng import Rng
 from ballroom.core.state import Observation
 from ballroom.games.the_dance.actions import CODEC
 from ballroom.games.the_dance.components import DOMAINS, default_components
 from ballroom.games.the_dance.plans import progress
+from ballroom.games.the_dance.sanctuary import may_seat
 from ballroom.games.the_dance.steps import FLOW, PHASE_NAMES
 
 if TYPE_CHECKING:
+    from ballroom.games.the_dance.game import TheDance
     from ballroom.games.the_dance.state import TheDanceState
 
 COMP = default_components()
@@ -130,33 +134,40 @@ def _power_held(name: str) -> Requirement:
     rule = _power(name)
     return Requirement(
         Rule(f"Only a family with the Power {COMP.powers[index].name} may do this.", rule.section),
-        lambda o, _: index in (_family(o)["powers"] or []),
+        lambda seen, _: index in (_family(seen.observation)["powers"] or []),
     )
 
 
 NOT_FOILED = Requirement(
     Rule("Your Avatar is Foiled: this Influence step goes to removing the Foil.", FOILED.section),
-    lambda o, _: not _family(o)["foiled"],
+    lambda seen, _: not _family(seen.observation)["foiled"],
 )
 
 
-def _has_ankh(observation: Observation, _: Action | None) -> bool:
+def _has_ankh(seen: Seen[TheDanceState], _: Action | None) -> bool:
     ankh = next(i for i, k in enumerate(COMP.refreshments) if k.domain < 0)
-    held: Sequence[int] | None = _family(observation)["refreshments"]
+    held: Sequence[int] | None = _family(seen.observation)["refreshments"]
     return bool(held and held[ankh])
 
 
-def _free_seat(observation: Observation, _: Action | None) -> bool:
-    return len(_family(observation)["seated"]) < 5
+def _free_seat(seen: Seen[TheDanceState], action: Action | None) -> bool:
+    """The engine's own check: a free seat, or a sixth Dancer who completes the Plan."""
+    return action is None or may_seat(seen.state, seen.observation["you"], action["dancer"])
 
 
-def _not_dominated(observation: Observation, action: Action | None) -> bool:
+def _not_dominated(seen: Seen[TheDanceState], action: Action | None) -> bool:
     if action is None:
         return True
-    return (
-        not observation["dancer_dominated"][action["dancer"]]
-        or observation["dancer_influence"][action["dancer"]] == observation["you"]
-    )
+    shown, dancer = seen.observation, action["dancer"]
+    mine = shown["dancer_influence"][dancer] == shown["you"]
+    return bool(mine or not shown["dancer_dominated"][dancer])
+
+
+def read(game: TheDance, observation: Observation) -> Seen[TheDanceState]:
+    """The seat's view with a state dealt from it, for the engine's own checks."""
+    from ballroom.games.the_dance.state import TheDanceState
+
+    return Seen(observation, TheDanceState.from_observation(game, observation, Rng(0)))
 
 
 FAMILIES = {
@@ -190,7 +201,12 @@ FAMILIES = {
         lambda a: f"seat {_name('dancer', a)} at your Sanctuary table",
         (
             Requirement(
-                Rule("Your Sanctuary table has five seats, all taken.", SEAT.section), _free_seat
+                Rule(
+                    "Your Sanctuary table's five seats are taken, and a sixth Dancer sits "
+                    "only to complete your Plan.",
+                    SEAT.section,
+                ),
+                _free_seat,
             ),
         ),
     ),
@@ -383,6 +399,7 @@ AIDS = Aids(
     step_of=lambda o: str(o["phase"]),
     deciding=_deciding,
     seat_of=lambda o: o.get("you"),
+    read=read,
     labels={
         "dancer": lambda t: COMP.dancers[[d.slug for d in COMP.dancers].index(t)].name,
         "avatar": lambda t: COMP.avatars[[a.slug for a in COMP.avatars].index(t)].name,

@@ -4,7 +4,6 @@ section of the rulebook (``ballroom.core.explain``)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ballroom.core.actions import Action
@@ -14,6 +13,7 @@ from ballroom.core.explain import (
     Outcome,
     Requirement,
     Rule,
+    Seen,
     StepAid,
     decided,
     declared_deciding,
@@ -139,16 +139,7 @@ WAY_EFFECTS = {
 TRACK_NAMES = {Track.TRIBUTE: "Tribute", Track.SLAYER: "Slayer", Track.SEDUCTION: "Seduction"}
 
 
-@dataclass(frozen=True, slots=True)
-class Seen:
-    """A seat's observation and a state dealt from it, for the rules' own checks (what the
-    seat cannot see is dealt at random, and no check here reads it)."""
-
-    observation: Observation
-    state: HarvestState
-
-
-def read(game: VampiresHarvest, observation: Observation) -> Seen:
+def read(game: VampiresHarvest, observation: Observation) -> Seen[HarvestState]:
     from ballroom.games.vampires_harvest.view import determinize
 
     return Seen(observation, determinize(game, observation, Rng(0)))
@@ -168,40 +159,40 @@ def _card(action: Action) -> str:
     return name
 
 
-def _action_card_open(seen: Seen, action: Action | None) -> bool:
+def _action_card_open(seen: Seen[HarvestState], action: Action | None) -> bool:
     if action is None:
         return True
     card: ActionCard = action["card"]
     return card.value not in _public(seen.observation)["discarded"][_seat(seen.observation)]
 
 
-def _area_exists(seen: Seen, action: Action | None) -> bool:
+def _area_exists(seen: Seen[HarvestState], action: Action | None) -> bool:
     if action is None or action["card"] not in AREA_CARDS:
         return True
     return bool(AREA_CARDS.index(action["card"]) < _public(seen.observation)["areas"])
 
 
-def _area_open(seen: Seen, action: Action | None) -> bool:
+def _area_open(seen: Seen[HarvestState], action: Action | None) -> bool:
     if action is None or action["card"] not in AREA_CARDS:
         return True
     return AREA_CARDS.index(action["card"]) + 1 not in _public(seen.observation)["closed"]
 
 
-def _broker_held(seen: Seen, _: Action | None) -> bool:
+def _broker_held(seen: Seen[HarvestState], _: Action | None) -> bool:
     return not _public(seen.observation)["broker_used"][_seat(seen.observation)]
 
 
-def _blood_for_bid(seen: Seen, action: Action | None) -> bool:
+def _blood_for_bid(seen: Seen[HarvestState], action: Action | None) -> bool:
     blood = _public(seen.observation)["blood"][_seat(seen.observation)]
     return bool(blood >= (action["blood"] if action is not None else 1))
 
 
-def _higher_bid(seen: Seen, action: Action | None) -> bool:
+def _higher_bid(seen: Seen[HarvestState], action: Action | None) -> bool:
     auction = _public(seen.observation)["auction"]
     return bool(action is None or auction is None or action["blood"] > auction["bid"])
 
 
-def _points_for_level(seen: Seen, action: Action | None) -> bool:
+def _points_for_level(seen: Seen[HarvestState], action: Action | None) -> bool:
     public, seat = _public(seen.observation), _seat(seen.observation)
     points = public["skill_points"][seat]
     if action is None:
@@ -210,12 +201,12 @@ def _points_for_level(seen: Seen, action: Action | None) -> bool:
     return bool(level < MAX_LEVEL and points >= level + 1)
 
 
-def _blood_for_points(seen: Seen, action: Action | None) -> bool:
+def _blood_for_points(seen: Seen[HarvestState], action: Action | None) -> bool:
     blood = _public(seen.observation)["blood"][_seat(seen.observation)]
     return action is None or blood >= action["points"] * POINT_PRICE
 
 
-def _blood_for_tribute(seen: Seen, action: Action | None) -> bool:
+def _blood_for_tribute(seen: Seen[HarvestState], action: Action | None) -> bool:
     if action is None or action["way"] is not Way.PAY:
         return True
     public, seat = _public(seen.observation), _seat(seen.observation)
