@@ -38,6 +38,7 @@ from ballroom.games.vampires_harvest.turn import (
     Skill,
     Track,
     Way,
+    dice_words,
 )
 
 if TYPE_CHECKING:
@@ -332,7 +333,7 @@ FAMILIES = {
     "reroll": FamilyAid(
         "Reroll with Blood Fury",
         FURY_RULE,
-        lambda a: f"pay the reroll cost and reroll every die showing {a['up-to']} or less",
+        lambda a: f"pay the reroll cost and roll {dice_words(a['dice'])} again",
     ),
     "stop": FamilyAid("Stop rerolling", FURY_RULE, lambda a: "keep the dice: the fight is decided"),
     "keep": FamilyAid("Keep a Seduction card", SEDUCE_RULE, lambda a: f"keep {_card(a)}"),
