@@ -115,3 +115,29 @@ def test_why_not_pay_a_tribute_one_cannot_afford() -> None:
     assert game.why_not(observation, state.legal_actions(0), "attempt", {"way": "decline"})[
         "offered"
     ]
+
+
+def test_why_not_blood_fury_without_the_skill_or_the_blood() -> None:
+    """The engine's own fury_activation: no Blood Fury level, no Fury; level 1 costs 2 Blood."""
+
+    def facing_the_ghouls(position: Position) -> HarvestState:
+        state = position.initiative(0).area(1, "ghoul-pack-1", "ghoul-pack-2").build()
+        select(state, {0: "area-1", 1: "harvest", 2: "harvest"})
+        act(state, 0, "face ghoul-pack-1")
+        return state
+
+    untrained = facing_the_ghouls(Position(players=3))
+    answer = untrained.game.why_not(
+        untrained.observation(0), untrained.legal_actions(0), "attempt", {"way": "fury"}
+    )
+    assert not answer["offered"] and "skill level" in answer["answer"]
+    poor = facing_the_ghouls(Position(players=3).skills(0, blood_fury=1).blood(0, 1))
+    answer = poor.game.why_not(
+        poor.observation(0), poor.legal_actions(0), "attempt", {"way": "fury"}
+    )
+    assert not answer["offered"] and "activation in Blood" in answer["answer"]
+    assert answer["section"] == "Key Concepts: Skills (Blood Fury)"
+    able = facing_the_ghouls(Position(players=3).skills(0, blood_fury=1).blood(0, 5))
+    assert able.game.why_not(
+        able.observation(0), able.legal_actions(0), "attempt", {"way": "fury"}
+    )["offered"]

@@ -25,7 +25,7 @@ from ballroom.core.explain import (
 )
 from ballroom.core.rng import Rng
 from ballroom.core.state import Observation
-from ballroom.games.vampires_harvest.attempts import tribute_cost
+from ballroom.games.vampires_harvest.attempts import fury_activation, tribute_cost
 from ballroom.games.vampires_harvest.components import MAX_LEVEL, Kind
 from ballroom.games.vampires_harvest.scoring import final_score, ranking
 from ballroom.games.vampires_harvest.turn import (
@@ -81,9 +81,10 @@ SLAY_RULE = Rule(
     "Slaying an Enemy",
 )
 FURY_RULE = Rule(
-    "Blood Fury is declared before the first roll by paying its activation cost; each "
-    "reroll costs its reroll price.",
-    "Key Concepts: Skills (Blood Fury)",
+    "Blood Fury is declared, its activation cost paid, before the first roll; only then may "
+    "dice be re-rolled (any of them, but 1s only at the level that allows it), each re-roll "
+    "paying its cost.",
+    "Key Concepts: Skills (Blood Fury); RULINGS 9",
 )
 SEDUCE_RULE = Rule(
     "Draw Seduction cards by your Glamour skill and keep some; each Success rewards you.",
@@ -207,6 +208,22 @@ def _blood_for_points(seen: Seen[HarvestState], action: Action | None) -> bool:
     return action is None or blood >= action["points"] * POINT_PRICE
 
 
+def _fury_level(seen: Seen[HarvestState], action: Action | None) -> bool:
+    if action is None or action["way"] is not Way.FURY:
+        return True
+    return fury_activation(seen.state, _seat(seen.observation)) is not None
+
+
+def _blood_for_fury(seen: Seen[HarvestState], action: Action | None) -> bool:
+    if action is None or action["way"] is not Way.FURY:
+        return True
+    activation = fury_activation(seen.state, _seat(seen.observation))
+    return (
+        activation is None
+        or _public(seen.observation)["blood"][_seat(seen.observation)] >= activation
+    )
+
+
 def _blood_for_tribute(seen: Seen[HarvestState], action: Action | None) -> bool:
     if action is None or action["way"] is not Way.PAY:
         return True
@@ -326,6 +343,20 @@ FAMILIES = {
                     TRIBUTE_RULE.section,
                 ),
                 _blood_for_tribute,
+            ),
+            Requirement(
+                Rule(
+                    "Blood Fury needs a Blood Fury skill level, and yours is too low.",
+                    "Key Concepts: Skills (Blood Fury)",
+                ),
+                _fury_level,
+            ),
+            Requirement(
+                Rule(
+                    "Declaring Blood Fury costs its activation in Blood, more than you own.",
+                    "Key Concepts: Skills (Blood Fury)",
+                ),
+                _blood_for_fury,
             ),
         ),
         params=("way",),
