@@ -45,6 +45,7 @@ from ballroom.core.errors import BallroomError, InvalidOptionError, UnknownGameE
 from ballroom.core.game import Game, games, get_game
 from ballroom.core.options import OptionValue
 from ballroom.core.record import GameRecord
+from ballroom.server import aids
 from ballroom.server.botpool import check_seat
 from ballroom.server.defaults import DEFAULT_BOT_MS_MAX
 from ballroom.server.rooms import (
@@ -460,6 +461,36 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
         viewer = None if seat is None else seat_of_token(room, seat, x_ballroom_token)
         # Replaying a long game takes a while: on a snapshot, off the event loop.
         return await asyncio.to_thread(replay_frame, room.record(), room.meta(), ply, viewer)
+
+    @app.get("/api/games/{game_id}/why-not")
+    async def why_not(
+        request: Request,
+        game_id: str,
+        seat: int | None = None,
+        family: str | None = None,
+        params: str = "{}",
+        x_ballroom_token: Annotated[str | None, Header()] = None,
+    ) -> dict[str, Any]:
+        """Why-not questions for a seat its token holds: without ``family`` the families
+        one may ask about; with it (and ``params``, a JSON object naming some of its
+        parameters) the answer, read from that seat's observation alone."""
+        room = await manager_of(request).get(game_id)
+        viewer = seat_of_token(room, seat, x_ballroom_token)
+        if family is None:
+            return {"menu": aids.why_not_menu(room.game)}
+        try:
+            named = orjson.loads(params) if params.strip() else {}
+        except orjson.JSONDecodeError:
+            named = None
+        if not isinstance(named, dict) or not all(
+            isinstance(k, str) and isinstance(v, str) for k, v in named.items()
+        ):
+            raise BallroomError("'params' must be a JSON object of parameter name to value text")
+        async with room.lock:
+            observation = room.observation(viewer)
+            acting = not room.finished and viewer in room.state.current_players()
+            legal = room.state.legal_actions(viewer) if acting else []
+            return dict(aids.why_not(room.game, observation, legal, family, named))
 
     @app.post("/api/records")
     async def upload(request: Request) -> dict[str, Any]:

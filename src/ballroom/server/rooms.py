@@ -43,7 +43,7 @@ from ballroom.core.play import decision_for, past_cap
 from ballroom.core.record import GameRecord, replay
 from ballroom.core.rng import derive_seed
 from ballroom.core.state import CHANCE, Observation, State
-from ballroom.server import storage
+from ballroom.server import aids, storage
 from ballroom.server.botpool import BotPool, bot_move, check_seat
 from ballroom.server.defaults import DEFAULT_BOT_MS_MAX
 from ballroom.server.moves import move_list
@@ -321,6 +321,7 @@ class Room:
             ]
             ranking = [group for group in ranking if group] + ([resigned] if resigned else [])
             result = {"winners": ranking[0], "ranking": ranking, "resigned": resigned}
+            result["explained"] = aids.outcome(self.game, self.state)
 
         away = {
             seat.seat: None if seat.seat in connected else self.away_for(seat.seat, now)
@@ -385,6 +386,7 @@ class Room:
             "events": [event_json(e) for e in events if e.visible_to(viewer)],
             **self._take_back_json(viewer),
             "join": self.stored.join_key if viewer is not None and not self.finished else None,
+            "aids": aids.frame_aids(self.game, observation),
             "meta": meta if meta is not None else self.meta(),
         }
 

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from ballroom.core.actions import ActionCodec
 from ballroom.core.bots import Bot
 from ballroom.core.declared import DeclaredGame
+from ballroom.core.explain import Aids, Outcome, Teaching
 from ballroom.core.flow import Flow
 from ballroom.core.options import Option, OptionSet
 from ballroom.core.rng import Rng
@@ -33,7 +34,7 @@ SEMI_BLIND = "semi-blind"
 SMALL_SIDE_PLAYERS = range(2, 5)
 
 
-class Dominare(DeclaredGame[Phase]):
+class Dominare(Teaching, DeclaredGame[Phase]):
     id: ClassVar[str] = "dominare"
     name: ClassVar[str] = "Dominare"
     summary: ClassVar[str] = (
@@ -144,3 +145,19 @@ class Dominare(DeclaredGame[Phase]):
         from ballroom.games.dominare import faces
 
         return faces.components_json(CATALOG)
+
+    @property
+    def aids(self) -> Aids:
+        from ballroom.games.dominare import explain
+
+        return explain.AIDS
+
+    def explain_outcome(self, state: DominareState) -> Outcome:
+        from ballroom.games.dominare import explain
+
+        return explain.explain_outcome(state)
+
+    def live_scores(self, observation: Observation) -> list[dict[str, Any]]:
+        from ballroom.games.dominare import explain
+
+        return explain.live_scores(observation)

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from ballroom.core import words
 from ballroom.core.bots import Bot
+from ballroom.core.explain import Aids, Outcome, Teaching
 from ballroom.core.game import Game
 from ballroom.core.options import Option, OptionSet
 from ballroom.core.rng import Rng
@@ -46,7 +47,7 @@ LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
 DOMAIN_LETTERS = "ECSF"
 
 
-class TheDance(Game):
+class TheDance(Teaching, Game):
     id: ClassVar[str] = "the-dance"
     name: ClassVar[str] = "The Dance"
     summary: ClassVar[str] = (
@@ -275,6 +276,17 @@ class TheDance(Game):
             step = wording.PHASE_WORDS[Phase(PHASE_NAMES.index(view["phase"]))]
             lines.append(f"Now: {step}; deciding: {_who(comp, fams, view['actor'])}")
         return "\n".join(lines)
+
+    @property
+    def aids(self) -> Aids:
+        from ballroom.games.the_dance import explain
+
+        return explain.AIDS
+
+    def explain_outcome(self, state: TheDanceState) -> Outcome:
+        from ballroom.games.the_dance import explain
+
+        return explain.explain_outcome(state)
 
     @staticmethod
     def describe_action(action: int, observation: dict[str, Any]) -> str:

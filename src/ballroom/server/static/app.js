@@ -4,6 +4,7 @@
 // catalog's "view"); games without one use /static/views/generic.js.
 
 import { h, clear, toast } from "/static/ui.js";
+import { decorate, outcomeBreakdown } from "/static/explain.js";
 
 const app = document.getElementById("app");
 const catalogPromise = fetch("/api/catalog").then((r) => r.json());
@@ -262,7 +263,7 @@ function resultBanner(meta) {
   });
   return h("div", { class: "banner result", id: "result", role: "status" },
     h("strong", {}, `★ ${headline.charAt(0).toUpperCase()}${headline.slice(1)}`),
-    h("ol", { class: "standings" }, rows));
+    h("ol", { class: "standings" }, rows), outcomeBreakdown(meta));
 }
 
 async function gamePage(gameId) {
@@ -611,6 +612,7 @@ async function gamePage(gameId) {
     };
     const handled = view.render(ctx);
     if (!handled) generic.renderActions(ctx);
+    decorate(ctx, { gameId, token: tokenHeader(gameId) });
     const banner = resultBanner(msg.meta);
     if (banner) board.prepend(banner);
     more.classList.toggle("hidden", !more.firstChild);

@@ -169,7 +169,7 @@ function playersPanel(ctx, obs, meta) {
     list.append(h("div", { class: `dt-player${mine ? " me" : ""}${ctx.msg.current.includes(s) ? " acting" : ""}`,
       "data-player": s },
     h("div", { class: "dt-player-head" }, h("strong", {}, seatName(meta, s), mine ? " (you)" : ""),
-      s === pub.player ? h("span", { class: "dt-marker" }, " · to play") : null,
+      s === pub.player && obs.step.step !== "over" ? h("span", { class: "dt-marker" }, " · to play") : null,
       h("span", { "data-vp": vp }, ` · ${vp} VP`),
       pub.clock ? h("small", { class: "muted", "data-ball-vp": pub.ball_vp[s] }, ` (${pub.ball_vp[s]} at Balls)`) : null),
     itemsOf(pub, s),

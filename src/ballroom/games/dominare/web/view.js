@@ -127,7 +127,8 @@ function head(obs, meta) {
       pub.order.map((s, i) => h("span", { class: `dom-seat${i === 0 ? " scapegoat" : ""}`, "data-seat": s,
         style: `border-color:${COLOURS[s]}` }, seatName(meta, s), i === 0 ? " (scapegoat)" : ""))),
     h("div", { class: "dom-event", id: "dom-event" }, h("small", {}, "Event"),
-      event.length ? event.map((id) => eventTile(id)) : h("em", { class: "muted" }, "none yet")));
+      event.length ? event.map((id) => eventTile(id))
+        : h("em", { class: "muted" }, obs.step.step === "over" ? "none: the game is over" : "none yet")));
 }
 
 // The ability under way or the agent canvassing, as the engine's public fields say.

@@ -84,7 +84,8 @@ function head(obs, meta) {
       h("small", {}, "Initiative"), h("strong", {}, seatName(meta, pub.initiative)),
       pub.initiative_locked ? h("small", { class: "muted" }, " (won at auction: held this turn)") : null),
     h("div", { class: "vh-event", id: "vh-event" }, h("small", {}, "Event"),
-      event.length ? event.map((id) => cardTile(id)) : h("em", { class: "muted" }, "none yet")));
+      event.length ? event.map((id) => cardTile(id))
+        : h("em", { class: "muted" }, obs.step.step === "over" ? "none: the game is over" : "none yet")));
 }
 
 function auctionPanel(obs, meta) {

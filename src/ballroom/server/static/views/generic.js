@@ -23,8 +23,9 @@ export function renderActions(ctx) {
   if (!ctx.actions) return;
   const legal = ctx.msg.legal;
   if (!legal.length) {
-    ctx.actions.append(h("p", { class: "muted" },
-      ctx.seat === null ? "You are watching." : "Nothing to do until it is your move."));
+    const over = ctx.meta && ctx.meta.status !== "playing";
+    ctx.actions.append(h("p", { class: "muted" }, over ? "The game is over."
+      : ctx.seat === null ? "You are watching." : "Nothing to do until it is your move."));
     return;
   }
   // Each move comes with the game's words for it (move.label); a view may name it
