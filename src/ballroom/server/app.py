@@ -46,6 +46,7 @@ from ballroom.core.options import OptionValue
 from ballroom.core.record import GameRecord
 from ballroom.server.botpool import check_seat
 from ballroom.server.defaults import DEFAULT_BOT_MS_MAX
+from ballroom.server.how_to_play import how_to_play
 from ballroom.server.rooms import (
     Connection,
     NotAllowedError,
@@ -275,6 +276,13 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
             )
         text = files[name].read_text(encoding="utf-8")
         return tomllib.loads(text) if files[name].name.endswith(".toml") else json.loads(text)
+
+    @app.get("/api/catalog/{game_id}/how-to-play")
+    async def how_to_play_panel(game_id: str) -> dict[str, Any]:
+        panel = how_to_play(get_game(game_id))
+        if panel is None:
+            raise HTTPException(404, f"{game_id} has no How to play panel")
+        return panel
 
     @app.get("/api/catalog/{game_id}/components")
     async def components(game_id: str) -> dict[str, Any]:

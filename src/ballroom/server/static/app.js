@@ -4,6 +4,7 @@
 // catalog's "view"); games without one use /static/views/generic.js.
 
 import { h, clear, toast } from "/static/ui.js";
+import { howToPlayButton } from "/static/help.js";
 
 const app = document.getElementById("app");
 const catalogPromise = fetch("/api/catalog").then((r) => r.json());
@@ -166,7 +167,7 @@ async function lobby() {
   form.append(
     h("h2", {}, "New game"),
     h("label", { class: "field" }, h("span", {}, "Game"), gameSelect),
-    summary,
+    h("div", { class: "summary-line" }, summary, howToPlayButton(() => gameSelect.value, formOptions)),
     h("label", { class: "field" }, h("span", {}, "Players"), players),
     optionsBox,
     h("h3", {}, "Seats"),
@@ -175,14 +176,20 @@ async function lobby() {
       h("span", {}, "Hotseat: every person plays on this device, passing it between turns")),
     h("button", { type: "submit", class: "primary", id: "create" }, "Create game"),
   );
-  form.addEventListener("submit", async (event) => {
-    event.preventDefault();
-    const g = entry();
+  // The rule options as the form stands.
+  function formOptions() {
     const options = {};
     for (const input of optionsBox.querySelectorAll("[data-option]")) {
       options[input.dataset.option] = input.type === "checkbox" ? input.checked
         : input.type === "number" ? Number(input.value) : input.value;
     }
+    return options;
+  }
+
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const g = entry();
+    const options = formOptions();
     const seats = [...seatsBox.querySelectorAll("select")].map((s) => s.value);
     try {
       const created = await api("/api/games", {
@@ -334,7 +341,8 @@ async function gamePage(gameId) {
   const notice = h("div", { class: "card notice hidden", id: "notice", role: "alert" });
   const announce = document.getElementById("announce");
   const table = h("div", { id: "table" }, // everything the curtain hides, also from the keyboard
-    h("div", { class: "game-head" }, title, status),
+    h("div", { class: "game-head" }, title, status,
+      howToPlayButton(() => meta.game, () => meta.options)),
     seatBar,
     h("div", { class: "game-grid" },
       h("div", { class: "main-col" }, board, actions, more),
@@ -773,7 +781,8 @@ async function replayPage(gameId) {
   };
   app.append(
     h("div", { class: "game-head" }, h("h1", { class: "game-title" }, `${meta.name}: replay`),
-      h("div", { class: "status-line" }, seat === null ? "Public view" : `As ${meta.seats[seat].name}`)),
+      h("div", { class: "status-line" }, seat === null ? "Public view" : `As ${meta.seats[seat].name}`),
+      howToPlayButton(() => meta.game, () => meta.options)),
     h("section", { class: "card replay-bar" },
       h("button", { onclick: () => step(-1), id: "replay-prev", "aria-label": "previous" }, "◀"),
       slider,

@@ -1,0 +1,79 @@
+"""The page shell in Chromium: How to play panels, the whole filterable log,
+replay viewpoints, the phone layout without overflow, axe-core's verdict and
+the keyboard, on every game's lobby, live page and replay."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from playwright.sync_api import Browser, Page, expect
+
+from server.support import create_game
+from server.test_browser import _open_seated, new_page
+
+
+def _seated_game(browser: Browser, base: str, game: str, errors: list[str], **fields: Any) -> Page:
+    created = create_game(base, game, **fields)
+    page = _open_seated(browser, base, created, errors)
+    page.wait_for_selector("#board *")
+    return page
+
+
+def test_how_to_play_opens_from_the_lobby_for_the_chosen_game_and_options(
+    base: str, browser: Browser
+) -> None:
+    errors: list[str] = []
+    page = new_page(browser, errors)
+    page.goto(base + "/")
+    page.select_option("#game-select", "dark-tales")
+    page.click("#how-to-play-open")
+    dialog = page.locator("#how-to-play")
+    expect(dialog.locator("h2")).to_have_text("How to play Dark Tales")
+    expect(dialog.locator("h3").first).to_have_text("Goal")
+    expect(dialog.locator("[data-option=expansion]")).to_have_count(0)
+    expect(dialog.locator(".htp-rule").first).to_contain_text("RULINGS.md Dark Tales")
+    page.keyboard.press("Escape")
+    expect(dialog).to_have_count(0)
+    page.select_option("[data-option=expansion]", "cinderella")
+    page.click("#how-to-play-open")
+    expect(dialog.locator("h3", has_text="Cinderella: the final Ball")).to_have_count(1)
+    expect(dialog.locator("h3", has_text="Cinderella: shorter game")).to_have_count(0)
+    expect(page.locator("#how-to-play-close")).to_be_focused()
+    page.click("#how-to-play-close")
+    expect(dialog).to_have_count(0)
+    assert not errors
+
+
+def test_how_to_play_opens_from_each_game_page(base: str, browser: Browser) -> None:
+    errors: list[str] = []
+    page = _seated_game(
+        browser,
+        base,
+        "dark-tales",
+        errors,
+        players=2,
+        seats=["human", "random"],
+        options={"expansion": "cinderella-shorter"},
+    )
+    page.click("#how-to-play-open")
+    dialog = page.locator("#how-to-play")
+    expect(dialog.locator("h3", has_text="Cinderella: shorter game")).to_have_count(1)
+    page.keyboard.press("Escape")
+    for game, name in [
+        ("the-dance", "The Dance"),
+        ("dominare", "Dominare"),
+        ("vampires-harvest", "Vampire's Harvest"),
+        ("dancing-dice", "Dancing Dice"),
+    ]:
+        page = _seated_game(
+            browser,
+            base,
+            game,
+            errors,
+            players=3 if game != "dancing-dice" else 2,
+            seats=["human"] + ["random"] * (2 if game != "dancing-dice" else 1),
+        )
+        page.click("#how-to-play-open")
+        expect(page.locator("#how-to-play h2")).to_have_text(f"How to play {name}")
+        page.context.close()
+    assert not errors
