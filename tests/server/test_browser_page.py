@@ -4,11 +4,12 @@ the keyboard, on every game's lobby, live page and replay."""
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 from playwright.sync_api import Browser, Page, expect
 
-from server.support import create_game
+from server.support import create_game, http_json
 from server.test_browser import _open_seated, new_page
 
 
@@ -76,4 +77,44 @@ def test_how_to_play_opens_from_each_game_page(base: str, browser: Browser) -> N
         page.click("#how-to-play-open")
         expect(page.locator("#how-to-play h2")).to_have_text(f"How to play {name}")
         page.context.close()
+    assert not errors
+
+
+def _finished(base: str, game: str, players: int, **fields: Any) -> dict[str, Any]:
+    """A game played to its end by random bots, with its full public log."""
+    created = create_game(base, game, players=players, seats=["random"] * players, **fields)
+    deadline = time.monotonic() + 90
+    while http_json("GET", f"{base}/api/games/{created['id']}")["status"] == "playing":
+        assert time.monotonic() < deadline, "the bots did not finish"
+        time.sleep(0.3)
+    total = http_json("GET", f"{base}/api/games/{created['id']}/replay?ply=0")["total"]
+    frame = http_json("GET", f"{base}/api/games/{created['id']}/replay?ply={total}")
+    return {"id": created["id"], "total": total, "events": frame["events"], "meta": frame["meta"]}
+
+
+def test_the_log_holds_the_whole_game_and_filters_it(base: str, browser: Browser) -> None:
+    game = _finished(base, "dark-tales", 3)
+    texts = [event["text"] for event in game["events"]]
+    assert len(texts) > 200
+    errors: list[str] = []
+    page = new_page(browser, errors)
+    for path in (f"/g/{game['id']}", f"/r/{game['id']}"):
+        page.goto(base + path)
+        expect(page.locator("#log li")).to_have_count(len(texts))
+        assert page.locator("#log li").all_inner_texts() == texts
+        expect(page.locator("#log-count")).to_have_text(f"{len(texts)} entries")
+    name = game["meta"]["seats"][1]["name"]
+    page.select_option("#log-player", "1")
+    shown = page.locator("#log li:not([hidden])").all_inner_texts()
+    assert shown and all(name in text for text in shown)
+    assert len(shown) == sum(name in text for text in texts)
+    page.fill("#log-search", "plays")
+    shown = page.locator("#log li:not([hidden])").all_inner_texts()
+    assert shown == [t for t in texts if name in t and "plays" in t.lower()]
+    expect(page.locator("#log-count")).to_have_text(f"{len(shown)} of {len(texts)} entries")
+    page.select_option("#log-player", "")
+    page.fill("#log-search", "")
+    page.select_option("#log-kind", "score")
+    kinds = [event["kind"] for event in game["events"]]
+    expect(page.locator("#log li:not([hidden])")).to_have_count(kinds.count("score"))
     assert not errors

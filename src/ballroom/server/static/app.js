@@ -5,6 +5,7 @@
 
 import { h, clear, toast } from "/static/ui.js";
 import { howToPlayButton } from "/static/help.js";
+import { logPanel } from "/static/log.js";
 
 const app = document.getElementById("app");
 const catalogPromise = fetch("/api/catalog").then((r) => r.json());
@@ -332,7 +333,7 @@ async function gamePage(gameId) {
   const board = h("section", { class: "board card", id: "board" });
   const actions = h("section", { class: "actions card", id: "actions" });
   const more = h("section", { class: "more card hidden", id: "more" }); // a view's extras below the moves
-  const logList = h("ol", { class: "log", id: "log" });
+  const log = logPanel();
   const controls = h("div", { class: "controls", id: "controls" });
   const share = h("details", { class: "share card", id: "share" });
   const curtain = h("div", { class: "curtain hidden", id: "curtain" });
@@ -347,8 +348,7 @@ async function gamePage(gameId) {
     h("div", { class: "game-grid" },
       h("div", { class: "main-col" }, board, actions, more),
       h("aside", { class: "side-col" },
-        h("section", { class: "card" }, h("h2", {}, "Log"), logList),
-        controls, share)));
+        log.element, controls, share)));
   app.append(banner, notice, table, curtain);
 
   function myStates() {
@@ -442,13 +442,8 @@ async function gamePage(gameId) {
     return `Waiting for ${waiting.map(name).join(", ")}.`;
   }
 
-  function drawLog() {
-    clear(logList);
-    const events = logs.get(shown) || [];
-    for (const event of events.slice(-200)) {
-      logList.append(h("li", { class: `ev ${event.kind}` }, event.text));
-    }
-    logList.scrollTop = logList.scrollHeight;
+  function drawLog(msg) {
+    log.show(logs.get(shown) || [], msg.meta.seats.map((seat) => seat.name));
   }
 
   function drawControls(msg) {
@@ -610,7 +605,7 @@ async function gamePage(gameId) {
     const banner = resultBanner(msg.meta);
     if (banner) board.prepend(banner);
     more.classList.toggle("hidden", !more.firstChild);
-    drawLog();
+    drawLog(msg);
     drawControls(msg);
     drawShare(msg);
     if (refocus) {
@@ -773,7 +768,7 @@ async function replayPage(gameId) {
     id: "replay-slider", "aria-label": "replay position" });
   const label = h("span", { class: "ply", id: "replay-ply" });
   const board = h("section", { class: "board card", id: "board" });
-  const logList = h("ol", { class: "log", id: "log" });
+  const log = logPanel();
   const play = h("button", { id: "replay-play" }, "▶ Play");
   const step = (d) => {
     slider.value = Math.max(0, Math.min(first.total, Number(slider.value) + d));
@@ -793,7 +788,7 @@ async function replayPage(gameId) {
         : h("a", { class: "button", href: `/g/${gameId}`, "data-link": "" }, "Back to the game")),
     h("div", { class: "game-grid" },
       h("div", { class: "main-col" }, board),
-      h("aside", { class: "side-col" }, h("section", { class: "card" }, h("h2", {}, "Log"), logList))),
+      h("aside", { class: "side-col" }, log.element)),
   );
 
   let pending = 0;
@@ -808,11 +803,7 @@ async function replayPage(gameId) {
     clear(board);
     view.render({ board, actions: null, msg: { ...frame, legal: [] }, meta: frame.meta,
       seat, move: () => {}, entry, live: false });
-    clear(logList);
-    for (const event of frame.events.slice(-200)) {
-      logList.append(h("li", { class: `ev ${event.kind}` }, event.text));
-    }
-    logList.scrollTop = logList.scrollHeight;
+    log.show(frame.events, frame.meta.seats.map((s) => s.name));
     app.dataset.replayPly = String(frame.ply);
   }
   slider.addEventListener("input", draw);
