@@ -118,3 +118,33 @@ def test_the_log_holds_the_whole_game_and_filters_it(base: str, browser: Browser
     kinds = [event["kind"] for event in game["events"]]
     expect(page.locator("#log li:not([hidden])")).to_have_count(kinds.count("score"))
     assert not errors
+
+
+def test_a_finished_replay_switches_to_any_seat_or_the_full_table(
+    base: str, browser: Browser
+) -> None:
+    game = _finished(base, "dancing-dice", 2, options={"endurance": 2})
+    errors: list[str] = []
+    page = new_page(browser, errors)
+    page.goto(f"{base}/r/{game['id']}")
+    expect(page.locator("#replay-view")).to_have_text("Public view")
+    public = page.locator("#log li").all_inner_texts()
+    seat_frames = [
+        http_json("GET", f"{base}/api/games/{game['id']}/replay?ply={game['total']}&seat={s}")
+        for s in (0, 1)
+    ]
+    for seat, frame in enumerate(seat_frames):
+        page.select_option("#replay-viewpoint", str(seat))
+        expect(page.locator("#replay-view")).to_have_text(
+            f"As {game['meta']['seats'][seat]['name']}"
+        )
+        expect(page.locator("#log li")).to_have_count(len(frame["events"]))
+        assert page.locator("#log li").all_inner_texts() == [e["text"] for e in frame["events"]]
+    page.select_option("#replay-viewpoint", "table")
+    expect(page.locator("#replay-view")).to_contain_text("Full table")
+    expect(page.locator("#log li.secret").first).to_contain_text("secret, seen by")
+    assert page.locator("#log li").count() > len(public)
+    page.click("#replay-prev")
+    expect(page.locator("#replay-ply")).to_have_text(f"step {game['total'] - 1} of {game['total']}")
+    expect(page.locator("#replay-view")).to_contain_text("Full table")
+    assert not errors

@@ -752,21 +752,19 @@ async function replayPage(gameId) {
   const entry = catalog.find((g) => g.id === meta.game) || { view: GENERIC };
   const view = await import(entry.view);
   const tokens = tokensFor(gameId);
-  // A seated player may replay through her own eyes; everyone else sees the public view.
-  const res = await fetch(`/api/games/${gameId}/replay?ply=0`);
-  const first = await res.json();
-  let seat = null;
-  for (const s of meta.seats) {
-    if (!tokens.length || s.kind === "bot") continue;
-    const probe = await fetch(`/api/games/${gameId}/replay?ply=0&seat=${s.seat}`,
-      { headers: { "x-ballroom-token": tokens[0] } });
-    if (probe.ok) { seat = s.seat; break; }
-  }
+  // A seated player replays through her own eyes, everyone else sees the public
+  // view; once the game is over (its record public) anyone may switch to any
+  // seat or the full table, where every secret event shows with who saw it.
+  const header = { "x-ballroom-token": tokens.join(",") };
+  const first = await api(`/api/games/${gameId}/replay?ply=0`, { headers: header });
+  const over = meta.status !== "playing";
+  let seat = first.held.length ? first.held[0] : null;
+  let table = false;
 
   clear(app);
   const slider = h("input", { type: "range", min: 0, max: first.total, value: first.total,
     id: "replay-slider", "aria-label": "replay position" });
-  const label = h("span", { class: "ply", id: "replay-ply" });
+  const label = h("span", { class: "ply", id: "replay-ply", "aria-live": "polite" });
   const board = h("section", { class: "board card", id: "board" });
   const log = logPanel();
   const play = h("button", { id: "replay-play" }, "▶ Play");
@@ -774,15 +772,34 @@ async function replayPage(gameId) {
     slider.value = Math.max(0, Math.min(first.total, Number(slider.value) + d));
     draw();
   };
+  const viewpoint = h("div", { class: "status-line", id: "replay-view" });
+  let chooser = null;
+  if (over) {
+    chooser = h("select", { id: "replay-viewpoint", "aria-label": "Watch the replay as" },
+      h("option", { value: "public" }, "Public view"),
+      h("option", { value: "table" }, "Full table (every secret)"),
+      meta.seats.map((s) => h("option", { value: String(s.seat) }, `As ${s.name}`)));
+    chooser.value = seat === null ? "public" : String(seat);
+    chooser.addEventListener("change", () => {
+      table = chooser.value === "table";
+      seat = /^\d+$/.test(chooser.value) ? Number(chooser.value) : null;
+      draw();
+    });
+  }
+  function drawViewpoint() {
+    viewpoint.textContent = table ? "Full table: every event, secrets included"
+      : seat === null ? "Public view" : `As ${meta.seats[seat].name}`;
+  }
   app.append(
     h("div", { class: "game-head" }, h("h1", { class: "game-title" }, `${meta.name}: replay`),
-      h("div", { class: "status-line" }, seat === null ? "Public view" : `As ${meta.seats[seat].name}`),
+      viewpoint,
       howToPlayButton(() => meta.game, () => meta.options)),
     h("section", { class: "card replay-bar" },
-      h("button", { onclick: () => step(-1), id: "replay-prev", "aria-label": "previous" }, "◀"),
+      h("button", { onclick: () => step(-1), id: "replay-prev", "aria-label": "previous step" }, "◀"),
       slider,
-      h("button", { onclick: () => step(1), id: "replay-next", "aria-label": "next" }, "▶"),
+      h("button", { onclick: () => step(1), id: "replay-next", "aria-label": "next step" }, "▶"),
       label, play,
+      chooser ? h("label", { class: "viewpoint" }, h("span", {}, "Watch as"), chooser) : null,
       recordButton(gameId, meta.status, seat),
       meta.status === "uploaded" ? null
         : h("a", { class: "button", href: `/g/${gameId}`, "data-link": "" }, "Back to the game")),
@@ -795,10 +812,16 @@ async function replayPage(gameId) {
   async function draw() {
     const ply = Number(slider.value);
     const ticket = ++pending;
-    const headers = seat === null ? {} : { "x-ballroom-token": tokens[0] };
-    const url = `/api/games/${gameId}/replay?ply=${ply}${seat === null ? "" : `&seat=${seat}`}`;
-    const frame = await (await fetch(url, { headers })).json();
+    const where = table ? "&table=true" : seat === null ? "" : `&seat=${seat}`;
+    let frame;
+    try {
+      frame = await api(`/api/games/${gameId}/replay?ply=${ply}${where}`, { headers: header });
+    } catch (error) {
+      toast(error.message, "error");
+      return;
+    }
     if (ticket !== pending) return;
+    drawViewpoint();
     label.textContent = `step ${frame.ply} of ${frame.total}`;
     clear(board);
     view.render({ board, actions: null, msg: { ...frame, legal: [] }, meta: frame.meta,

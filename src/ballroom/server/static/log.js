@@ -78,9 +78,16 @@ export function logPanel({ title = "Log" } = {}) {
     player.value = chosen !== "" && Number(chosen) < names.length ? chosen : "";
   }
 
+  // A full table's secret entry says who saw it at the time.
+  function seenBy(event) {
+    if (!event.seen_by) return null;
+    const who = event.seen_by.map((seat) => names[seat] ?? `seat ${seat + 1}`).join(", ");
+    return h("small", { class: "seen-by" }, who ? ` (secret, seen by ${who})` : " (secret, seen by nobody)");
+  }
+
   function entry(event) {
-    return h("li", { class: `ev ${event.kind}`, "data-kind": event.kind,
-      "data-seats": seatsOf(event, names).join(" ") }, event.text);
+    return h("li", { class: `ev ${event.kind}${event.seen_by ? " secret" : ""}`, "data-kind": event.kind,
+      "data-seats": seatsOf(event, names).join(" ") }, event.text, seenBy(event));
   }
 
   for (const input of [search, kind, player]) input.addEventListener("input", filter);
@@ -92,7 +99,8 @@ export function logPanel({ title = "Log" } = {}) {
     names = seatNames;
     if (!sameNames) drawPlayers();
     const extends_ = sameNames && events.length >= shown.length
-      && shown.every((e, i) => e === events[i] || (e.text === events[i].text && e.kind === events[i].kind));
+      && shown.every((e, i) => e === events[i]
+        || (e.text === events[i].text && e.kind === events[i].kind && String(e.seen_by) === String(events[i].seen_by)));
     let fresh = [];
     if (!extends_) {
       clear(list);
