@@ -8,6 +8,7 @@ import time
 from typing import Any
 
 from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from server.support import create_game, http_json
 from server.test_browser import _open_seated, new_page
@@ -147,4 +148,73 @@ def test_a_finished_replay_switches_to_any_seat_or_the_full_table(
     page.click("#replay-prev")
     expect(page.locator("#replay-ply")).to_have_text(f"step {game['total'] - 1} of {game['total']}")
     expect(page.locator("#replay-view")).to_contain_text("Full table")
+    assert not errors
+
+
+PHONE = {"width": 390, "height": 844}
+GAMES = {  # each game with a person in seat 1 and bots in the others
+    "dancing-dice": ["human", "expert"],
+    "dark-tales": ["human", "random", "random"],
+    "the-dance": ["human", "random", "random"],
+    "vampires-harvest": ["human", "random", "random"],
+    "dominare": ["human", "random", "random"],
+}
+
+
+def overflow(page: Page) -> list[str]:
+    """What sticks out sideways: the document wider than the screen, or any
+    shown element wider than it, named."""
+    found: list[str] = page.evaluate(
+        """() => {
+          const width = window.innerWidth;
+          const out = [];
+          if (document.documentElement.scrollWidth > width) {
+            out.push(`document ${document.documentElement.scrollWidth}px`);
+          }
+          for (const el of document.body.querySelectorAll("*")) {
+            const r = el.getBoundingClientRect();
+            if (r.width > width + 0.5) {
+              out.push(`${el.tagName.toLowerCase()}#${el.id}.${el.getAttribute("class")} ${Math.round(r.width)}px`);
+            }
+          }
+          return out;
+        }"""
+    )
+    return found
+
+
+def _play_a_little(page: Page, moves: int) -> None:
+    """Make `moves` moves by clicking the first move offered, as a newcomer might."""
+    for _ in range(moves):
+        move = page.locator("#actions #legal button, #board .pick").first
+        try:
+            move.wait_for(timeout=8000)
+            move.click(timeout=3000)
+            page.wait_for_function("() => !document.querySelector('#actions.busy')", timeout=8000)
+        except PlaywrightTimeoutError:
+            return
+
+
+def test_every_page_fits_a_phone(base: str, browser: Browser) -> None:
+    errors: list[str] = []
+    page = browser.new_context(viewport=PHONE).new_page()
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.goto(base + "/")
+    for game in GAMES:
+        page.select_option("#game-select", game)
+        assert overflow(page) == [], f"lobby with {game}"
+    for game, seats in GAMES.items():
+        created = create_game(base, game, players=len(seats), seats=seats)
+        page.goto(base + "/")
+        page.evaluate(
+            "([id, token]) => localStorage.setItem(`ballroom:tokens:${id}`, JSON.stringify([token]))",
+            [created["id"], created["token"]],
+        )
+        page.goto(f"{base}/g/{created['id']}")
+        page.wait_for_selector("#board *")
+        _play_a_little(page, 4)
+        assert overflow(page) == [], f"{game}, live"
+        page.goto(f"{base}/r/{created['id']}")
+        expect(page.locator("#replay-ply")).to_contain_text("step")
+        assert overflow(page) == [], f"{game}, replay"
     assert not errors

@@ -489,6 +489,22 @@ function moveLabel(obs, meta, move) {
 // kept across re-renders of the same position.
 let chosen = { key: null, id: null };
 let scrolled = { game: null, left: null };
+// On a phone the floor fits the screen's width; "Zoom in" shows it at the size
+// where every hex is a full touch target, scrolled within its own frame.
+let zoomed = false;
+
+function zoomButton(wrap) {
+  const button = h("button", { type: "button", class: "small board-zoom", id: "board-zoom",
+    "aria-pressed": String(zoomed) }, zoomed ? "Fit the ballroom to the screen" : "Zoom in on the ballroom");
+  button.addEventListener("click", () => {
+    zoomed = !zoomed;
+    wrap.classList.toggle("zoomed", zoomed);
+    button.setAttribute("aria-pressed", String(zoomed));
+    button.textContent = zoomed ? "Fit the ballroom to the screen" : "Zoom in on the ballroom";
+    scrolled.left = null;
+  });
+  return button;
+}
 
 function scrollBoard(wrap, ctx) {
   const game = ctx.msg.meta.id;
@@ -534,8 +550,8 @@ export function render(ctx) {
   const info = h("p", { class: "dancer-info muted", id: "dancer-info" },
     "Tap a Dancer to read her counter; highlighted Dancers and hexes are moves.");
   ctx.inspect = (d) => info.replaceChildren(dancerInfo(obs, meta, d));
-  const wrap = h("div", { class: "board-scroll", id: "board-scroll" }, board(ctx));
-  ctx.board.append(head, wrap, info, legend());
+  const wrap = h("div", { class: `board-scroll${zoomed ? " zoomed" : ""}`, id: "board-scroll" }, board(ctx));
+  ctx.board.append(head, zoomButton(wrap), wrap, info, legend());
   scrollBoard(wrap, ctx);
   // Live, the moves come right under the board and the families' tables after them.
   const families = familiesPanel(obs, meta);
