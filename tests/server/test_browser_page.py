@@ -4,11 +4,15 @@ the keyboard, on every game's lobby, live page and replay."""
 
 from __future__ import annotations
 
+import json
 import time
+from pathlib import Path
 from typing import Any
 
+import pytest
 from playwright.sync_api import Browser, Page, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
+from websockets.sync.client import connect
 
 from server.support import create_game, http_json
 from server.test_browser import _open_seated, new_page
@@ -195,14 +199,48 @@ def _play_a_little(page: Page, moves: int) -> None:
             return
 
 
-def test_every_page_fits_a_phone(base: str, browser: Browser) -> None:
+AXE = Path(__file__).resolve().parents[2] / ".cache/npm/node_modules/axe-core/axe.min.js"
+
+
+def serious_violations(page: Page) -> list[str]:
+    """axe-core's serious and critical findings on the page as it stands, named."""
+    if not AXE.is_file():
+        raise RuntimeError(f"the browser tests need axe-core at {AXE}: run `make web-deps`")
+    page.add_script_tag(path=str(AXE))
+    found: list[str] = page.evaluate(
+        """async () => (await axe.run(document, { resultTypes: ["violations"] })).violations
+          .filter((v) => ["serious", "critical"].includes(v.impact))
+          .map((v) => `${v.impact} ${v.id}: ${v.nodes.slice(0, 4).map((n) => n.target.join(" "))
+            .join(" | ")}`)"""
+    )
+    return found
+
+
+def _accessible(page: Page, where: str) -> None:
+    violations = serious_violations(page)
+    assert violations == [], f"{where}: " + "\n".join(violations)
+
+
+@pytest.mark.parametrize("size", [PHONE, {"width": 1280, "height": 800}], ids=["phone", "desk"])
+def test_every_page_fits_the_screen_and_passes_axe(
+    base: str, browser: Browser, size: dict[str, int]
+) -> None:
+    """Lobby (with each game chosen and its How to play open), each game's live
+    page in play, and its replay: nothing sticks out sideways on a phone, and
+    axe-core finds no serious or critical violation."""
+    phone = size == PHONE
     errors: list[str] = []
-    page = browser.new_context(viewport=PHONE).new_page()
+    page = browser.new_context(viewport=size).new_page()
     page.on("pageerror", lambda error: errors.append(str(error)))
     page.goto(base + "/")
     for game in GAMES:
         page.select_option("#game-select", game)
-        assert overflow(page) == [], f"lobby with {game}"
+        assert not phone or overflow(page) == [], f"lobby with {game}"
+    _accessible(page, "lobby")
+    page.click("#how-to-play-open")
+    assert not phone or overflow(page) == [], "How to play"
+    _accessible(page, "How to play")
+    page.keyboard.press("Escape")
     for game, seats in GAMES.items():
         created = create_game(base, game, players=len(seats), seats=seats)
         page.goto(base + "/")
@@ -213,8 +251,61 @@ def test_every_page_fits_a_phone(base: str, browser: Browser) -> None:
         page.goto(f"{base}/g/{created['id']}")
         page.wait_for_selector("#board *")
         _play_a_little(page, 4)
-        assert overflow(page) == [], f"{game}, live"
+        assert not phone or overflow(page) == [], f"{game}, live"
+        _accessible(page, f"{game}, live")
         page.goto(f"{base}/r/{created['id']}")
         expect(page.locator("#replay-ply")).to_contain_text("step")
-        assert overflow(page) == [], f"{game}, replay"
+        assert not phone or overflow(page) == [], f"{game}, replay"
+        _accessible(page, f"{game}, replay")
+    assert not errors
+
+
+def _legal_moves(base: str, created: dict[str, Any]) -> list[str]:
+    """The moves the server offers the created game's seat, once it is that seat's turn."""
+    with connect(base.replace("http", "ws") + f"/ws/{created['id']}") as ws:
+        ws.send(json.dumps({"type": "hello", "tokens": [created["token"]]}))
+        frame: dict[str, Any] = {}
+        while not frame.get("legal"):
+            frame = json.loads(ws.recv(timeout=20))
+    return [move["text"] for move in frame["legal"]]
+
+
+FOCUSABLE = """(el) => !el.closest("[inert]") && el.getClientRects().length > 0
+  && (["BUTTON", "A", "INPUT", "SELECT", "SUMMARY"].includes(el.tagName) || el.tabIndex >= 0)"""
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_every_move_is_reachable_and_playable_by_keyboard(
+    base: str, browser: Browser, game: str
+) -> None:
+    """Each move the server offers has a control that takes keyboard focus (where
+    the view names moves by data-action), and the game advances by Tab and Enter alone."""
+    errors: list[str] = []
+    created = create_game(base, game, players=len(GAMES[game]), seats=GAMES[game])
+    legal = _legal_moves(base, created)
+    page = _open_seated(browser, base, created, errors)
+    page.wait_for_selector("#board *")
+    named = page.locator("#board [data-action], #actions [data-action]")
+    if named.count():
+        for text in legal:
+            controls = page.locator(f"[data-action={json.dumps(text)}]")
+            assert any(controls.nth(i).evaluate(FOCUSABLE) for i in range(controls.count())), (
+                f"{game}: no keyboard control for {text!r}"
+            )
+    ply = http_json("GET", f"{base}/api/games/{created['id']}")["ply"]
+    page.locator("body").focus()
+    for _ in range(150):
+        page.keyboard.press("Tab")
+        inside = page.evaluate(
+            """() => Boolean(document.activeElement?.closest("#board, #actions"))
+              && !document.activeElement.closest("#dance-board")"""
+        )
+        if not inside:
+            continue
+        page.keyboard.press("Enter")
+        page.wait_for_timeout(150)
+        if http_json("GET", f"{base}/api/games/{created['id']}")["ply"] > ply:
+            break
+    else:
+        raise AssertionError(f"{game}: Tab and Enter made no move")
     assert not errors

@@ -208,7 +208,8 @@ async function lobby() {
   });
   drawOptions();
 
-  const upload = h("input", { type: "file", accept: ".json,application/json", id: "upload" });
+  const upload = h("input", { type: "file", accept: ".json,application/json", id: "upload",
+    "aria-label": "Upload a game record (JSON) to replay" });
   upload.addEventListener("change", async () => {
     const file = upload.files[0];
     if (!file) return;
