@@ -309,3 +309,58 @@ def test_every_move_is_reachable_and_playable_by_keyboard(
     else:
         raise AssertionError(f"{game}: Tab and Enter made no move")
     assert not errors
+
+
+RUNNING = """() => document.getAnimations().filter((a) => a.playState === "running"
+  && !(a instanceof CSSTransition) && !(a instanceof CSSAnimation)).length"""
+ANIMATED = """(selector) => document.getAnimations().some(
+  (a) => a.playState === "running" && a.effect?.target?.matches?.(selector))"""
+
+
+def test_moves_animate_briefly_skippably_and_not_under_reduced_motion(
+    base: str, browser: Browser
+) -> None:
+    errors: list[str] = []
+    # Dancing Dice: a roll turns the dice; a new log entry flashes; a key press ends both.
+    created = create_game(base, "dancing-dice", players=2, seats=["human", "expert"])
+    page = _open_seated(browser, base, created, errors)
+    dice = page.locator(".die-btn")
+    expect(dice).to_have_count(6)
+    for i in range(6):  # re-roll them all: some face changes
+        dice.nth(i).click()
+    page.click("#dd-confirm")
+    page.wait_for_function(ANIMATED, arg="svg.die", timeout=3000)
+    page.wait_for_function(ANIMATED, arg="#log li", timeout=3000)
+    page.keyboard.press("Shift")
+    assert page.evaluate(RUNNING) == 0
+    # Dark Tales: the card played leaves the hand and glides to its place.
+    created = create_game(base, "dark-tales", players=2, seats=["human", "random"])
+    page = _open_seated(browser, base, created, errors)
+    page.locator("#table .pick[data-card]").first.click()
+    page.wait_for_function(ANIMATED, arg="[data-card]", timeout=3000)
+    # Asked for reduced motion, nothing moves, and the switch says why it is off.
+    quiet = browser.new_context(viewport={"width": 1280, "height": 800}, reduced_motion="reduce")
+    page = quiet.new_page()
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    created = create_game(base, "dancing-dice", players=2, seats=["human", "expert"])
+    page.goto(base + "/")
+    page.evaluate(
+        "([id, token]) => localStorage.setItem(`ballroom:tokens:${id}`, JSON.stringify([token]))",
+        [created["id"], created["token"]],
+    )
+    page.goto(f"{base}/g/{created['id']}")
+    expect(page.locator("#motion-switch")).to_be_disabled()
+    ply = http_json("GET", f"{base}/api/games/{created['id']}")["ply"]
+    page.evaluate(
+        """() => { window.seen = 0; new MutationObserver(() => {
+             window.seen += document.getAnimations().filter((a) => a.playState === "running"
+               && !(a instanceof CSSTransition) && !(a instanceof CSSAnimation)).length;
+           }).observe(document.body, { subtree: true, childList: true }); }"""
+    )
+    page.locator(".die-btn").first.click()
+    page.click("#dd-confirm")
+    page.wait_for_function("() => document.querySelectorAll('#log li').length > 2")
+    assert http_json("GET", f"{base}/api/games/{created['id']}")["ply"] > ply
+    assert page.evaluate("window.seen") == 0
+    quiet.close()
+    assert not errors

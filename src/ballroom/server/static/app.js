@@ -6,6 +6,7 @@
 import { h, clear, toast } from "/static/ui.js";
 import { howToPlayButton } from "/static/help.js";
 import { logPanel } from "/static/log.js";
+import { animateChanges, motionSwitch, snapshot } from "/static/motion.js";
 
 const app = document.getElementById("app");
 const catalogPromise = fetch("/api/catalog").then((r) => r.json());
@@ -314,6 +315,7 @@ async function gamePage(gameId) {
   const states = new Map(); // seat (or "spectator") -> last state message
   const logs = new Map(); // seat -> list of events
   let shown = null; // the seat whose screen is on display (hotseat: after the curtain)
+  let drawnFor = null; // the seat whose screen the board shows now
   let curtainFor = null;
   let curtainUndo = null; // the seat whose take-back the curtain offers
   let socket = null;
@@ -594,6 +596,9 @@ async function gamePage(gameId) {
     status.textContent = statusText(msg);
     status.className = `status-line ${msg.meta.status}`;
     drawSeats(msg);
+    // The same seat's screen after a move animates what changed; another seat's does not.
+    const before = drawnFor === shown ? snapshot(board, actions, more) : null;
+    drawnFor = shown;
     clear(board);
     clear(actions);
     clear(more);
@@ -606,6 +611,7 @@ async function gamePage(gameId) {
     const banner = resultBanner(msg.meta);
     if (banner) board.prepend(banner);
     more.classList.toggle("hidden", !more.firstChild);
+    animateChanges(before, board, actions, more);
     drawLog(msg);
     drawControls(msg);
     drawShare(msg);
@@ -810,6 +816,7 @@ async function replayPage(gameId) {
   );
 
   let pending = 0;
+  let drawnAs; // the viewpoint the board shows now
   async function draw() {
     const ply = Number(slider.value);
     const ticket = ++pending;
@@ -824,9 +831,13 @@ async function replayPage(gameId) {
     if (ticket !== pending) return;
     drawViewpoint();
     label.textContent = `step ${frame.ply} of ${frame.total}`;
+    const viewer = table ? "table" : seat;
+    const before = drawnAs === viewer ? snapshot(board) : null;
+    drawnAs = viewer;
     clear(board);
     view.render({ board, actions: null, msg: { ...frame, legal: [] }, meta: frame.meta,
       seat, move: () => {}, entry, live: false });
+    animateChanges(before, board);
     log.show(frame.events, frame.meta.seats.map((s) => s.name));
     app.dataset.replayPly = String(frame.ply);
   }
@@ -883,4 +894,5 @@ document.addEventListener("click", (event) => {
   }
 });
 window.addEventListener("popstate", route);
+document.querySelector(".topbar")?.append(motionSwitch());
 route();

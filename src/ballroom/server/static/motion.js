@@ -36,3 +36,102 @@ export function flash(el) {
   return track(el.animate([{ backgroundColor: "rgba(200, 150, 30, .45)" }, { backgroundColor: "transparent" }],
     { duration: 900, easing: "ease-out" }));
 }
+
+// -- moves between two drawings of the page (FLIP) ----------------------------
+//
+// A view redraws the whole board on every state; `snapshot` notes where each
+// keyed element was, `animateChanges` then makes the new drawing move from
+// there: an element found again elsewhere glides from its old place (a card
+// from hand to table, a Dancer stepping), a new one grows in, one whose text
+// changed flashes, and a die showing a new face rolls. Elements are keyed by
+// the data attributes views already set (data-id, data-card, data-dancer, ...).
+
+const KEYS = ["data-id", "data-card", "data-dancer", "data-family", "data-agent", "data-block"];
+const SELECTOR = KEYS.map((k) => `[${k}]`).join(",");
+
+function keyed(root) {
+  const seen = new Map();
+  const out = [];
+  for (const el of root.querySelectorAll(SELECTOR)) {
+    const attr = KEYS.find((k) => el.hasAttribute(k));
+    const base = `${el.tagName}|${attr}=${el.getAttribute(attr)}`;
+    const n = seen.get(base) || 0;
+    seen.set(base, n + 1);
+    out.push([`${base}|${n}`, el]);
+  }
+  return out;
+}
+
+// Where the keyed elements and the dice of `roots` are now.
+export function snapshot(...roots) {
+  const places = new Map();
+  const dice = [];
+  for (const root of roots.filter(Boolean)) {
+    for (const [key, el] of keyed(root)) {
+      places.set(key, { rect: el.getBoundingClientRect(), text: el.textContent });
+    }
+    for (const die of root.querySelectorAll("svg.die")) dice.push(die.textContent);
+  }
+  return { places, dice };
+}
+
+function svgScale(el) {
+  const matrix = el.ownerSVGElement?.getScreenCTM?.();
+  return matrix && matrix.a ? matrix.a : 1;
+}
+
+// Animates what changed in `roots` since `before` (a snapshot); nothing when
+// motion is off or there is no snapshot (a first drawing is not news).
+export function animateChanges(before, ...roots) {
+  if (!before || !motionOn()) return;
+  const gone = new Set(before.places.keys());
+  let dieIndex = 0;
+  let entering = 0;
+  for (const root of roots.filter(Boolean)) {
+    for (const [key, el] of keyed(root)) {
+      if (!el.animate || el.getClientRects().length === 0) continue;
+      const old = before.places.get(key);
+      gone.delete(key);
+      const now = el.getBoundingClientRect();
+      if (!old) {
+        // Only a few newcomers grow in: a whole new screen (a new phase) just appears.
+        if (entering++ < 8) {
+          track(el.animate([{ opacity: 0, transform: "scale(.85)" }, { opacity: 1, transform: "none" }],
+            { duration: 260, easing: "ease-out" }));
+        }
+        continue;
+      }
+      const dx = old.rect.left - now.left;
+      const dy = old.rect.top - now.top;
+      if (Math.abs(dx) > 2 || Math.abs(dy) > 2) {
+        const scale = el instanceof SVGElement ? svgScale(el) : 1;
+        track(el.animate([{ transform: `translate(${dx / scale}px, ${dy / scale}px)` }, { transform: "none" }],
+          { duration: 380, easing: "cubic-bezier(.2, .7, .3, 1)" }));
+      } else if (old.text !== el.textContent && !(el instanceof SVGElement)) {
+        flash(el);
+      }
+    }
+    for (const die of root.querySelectorAll("svg.die")) {
+      const was = before.dice[dieIndex++];
+      if (was !== undefined && was !== die.textContent && die.animate) {
+        track(die.animate([{ transform: "rotate(0) scale(.7)" }, { transform: "rotate(200deg) scale(1.1)" },
+          { transform: "rotate(360deg) scale(1)" }], { duration: 450, easing: "ease-out" }));
+      }
+    }
+  }
+}
+
+// The page's own switch, beside the system's reduced-motion setting.
+export function motionSwitch() {
+  const input = document.createElement("input");
+  input.type = "checkbox";
+  input.id = "motion-switch";
+  input.checked = localStorage.getItem(STORE) !== "off";
+  input.disabled = query.matches;
+  input.addEventListener("change", () => setMotion(input.checked));
+  const label = document.createElement("label");
+  label.className = "motion-switch";
+  label.title = query.matches ? "Off: your system asks for reduced motion" : "Short animations of moves";
+  label.append(input, " Animations");
+  return label;
+}
