@@ -62,8 +62,9 @@ function keyed(root) {
   return out;
 }
 
-// Where the keyed elements and the dice of `roots` are now.
+// Where the keyed elements and the dice of `roots` are now (null when motion is off).
 export function snapshot(...roots) {
+  if (!motionOn()) return null;
   const places = new Map();
   const dice = [];
   for (const root of roots.filter(Boolean)) {
