@@ -364,3 +364,26 @@ def test_moves_animate_briefly_skippably_and_not_under_reduced_motion(
     assert page.evaluate("window.seen") == 0
     quiet.close()
     assert not errors
+
+
+def test_on_a_phone_the_moves_stay_beside_the_cards_they_are_about(
+    base: str, browser: Browser
+) -> None:
+    errors: list[str] = []
+    created = create_game(base, "dark-tales", players=3, seats=["human", "random", "random"])
+    page = browser.new_context(viewport=PHONE).new_page()
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.goto(base + "/")
+    page.evaluate(
+        "([id, token]) => localStorage.setItem(`ballroom:tokens:${id}`, JSON.stringify([token]))",
+        [created["id"], created["token"]],
+    )
+    page.goto(f"{base}/g/{created['id']}")
+    expect(page.locator("#legal button").first).to_be_visible()
+    for where in ("#table .pick[data-card]", ".game-grid .main-col > :first-child"):
+        page.locator(where).first.scroll_into_view_if_needed()
+        cards = page.locator(where).first.bounding_box()
+        moves = page.locator("#legal button").first.bounding_box()
+        assert cards is not None and moves is not None
+        assert cards["y"] >= 0 and 0 <= moves["y"] <= PHONE["height"] - moves["height"], where
+    assert not errors
