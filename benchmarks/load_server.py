@@ -252,7 +252,9 @@ class Table:
                 },
             )
             second = await asyncio.to_thread(
-                post, self.base + f"/api/games/{created['id']}/seats/1/claim", {}
+                post,
+                self.base + f"/api/games/{created['id']}/seats/1/claim",
+                {"join": created["join"]},
             )
             ws_url = self.base.replace("http", "ws") + f"/ws/{created['id']}"
             async with connect(ws_url) as one, connect(ws_url) as two:

@@ -6,25 +6,36 @@ unchanged, independent clones, JSON observations, records that replay, and
 worlds dealt by ``determinize`` from a seat's view (every game must deal
 them) that are legal, show that seat exactly its view and play on to the
 end. The example game, which is not registered, is included by name.
+
+And secrets that twin secrecy cannot see: its twins are dealt from a seat's
+view, so what that view wrongly shows is kept in both. Here twins differ in
+what the rules hide from the seat, whatever its view shows: another seat's
+secret choice, a card chance deals out of its sight, two unseen cards in
+each other's places (by the zones' declared visibility).
 """
 
 from __future__ import annotations
 
 import json
 import random
+from collections.abc import Iterator
+from dataclasses import replace
 
 import pytest
 from tests.random_games import GAME_CLASSES, player_counts, random_game, random_options, replay_to
+from tests.test_twin_secrecy import differences, follow, seen
 
 import ballroom
 from ballroom.agents import RandomAgent, make_agent
 from ballroom.core.capabilities import Determinizes
 from ballroom.core.errors import IllegalActionError, InvalidOptionError
+from ballroom.core.events import Event
 from ballroom.core.game import Game
 from ballroom.core.play import decision_for, past_cap, play_out
 from ballroom.core.record import GameRecord, replay
 from ballroom.core.rng import Rng
 from ballroom.core.state import CHANCE, State
+from ballroom.core.zones import Visibility, ZoneId, Zones
 
 MAX_ACTIONS = 20_000
 
@@ -236,3 +247,221 @@ def test_make_uses_the_registry() -> None:
     assert state.game.players == 3
     with pytest.raises(ballroom.core.UnknownGameError, match=r"known games: .*dancing-dice"):
         ballroom.make("chess", players=2)
+
+
+# -- secrets the twins cannot see -------------------------------------------------------------
+#
+# Twin secrecy deals X's twin from X's view, so whatever X wrongly sees is kept in both
+# twins and never tells them apart. These checks make twins that differ in what the rules
+# hide from X, whatever X's view shows: another seat's secret choice, a card chance deals
+# where X may not look, or the identity of two cards lying where X may not look (by the
+# zones' declared visibility). X (every seat but the one deciding, and a spectator) must
+# see the same in both until an event that ``reveals``.
+
+SECRET_POINTS = 6
+"""Secret choices (and as many chance deals, and swaps) checked per game and player count."""
+SECRET_WALKS = 4
+
+
+def secret_cases() -> list[tuple[type[Game], int]]:
+    return [(g, players) for g in GAME_CLASSES for players in player_counts(g)]
+
+
+def viewers(players: int, but: int) -> list[int | None]:
+    """The seats (and the spectator, ``None``) that must not learn what ``but`` decided."""
+    return [None, *(seat for seat in range(players) if seat != but)]
+
+
+def walk_points(game_class: type[Game], players: int, walk: int) -> Iterator[State]:
+    """The states of a random game with random options, one after each action."""
+    chooser = random.Random(f"{game_class.id}:{players}:secrets {walk}")
+    game = game_class(players, **random_options(game_class, chooser))
+    seed = chooser.randrange(1 << 30)
+    played = random_game(game.new_state(seed), chooser, 1500)
+    state = game.new_state(seed)
+    for depth in range(len(played) + 1):
+        replay_to(state, played, depth)
+        yield state
+
+
+def split(state: State, seat: int, first: int, second: int) -> tuple[State, State, Events]:
+    """Two clones of ``state``, ``seat`` having taken ``first`` in one and ``second`` in the
+    other (with the same random source after), and the events of each."""
+    one, two = state.clone(), state.clone()
+    mine, theirs = one.apply(first, seat), two.apply(second, seat)
+    two.rng = one.rng.clone()
+    return one, two, (mine, theirs)
+
+
+Events = tuple[list[Event], list[Event]]
+
+
+def assert_alike(one: State, two: State, x: int | None, events: Events, where: str) -> None:
+    """What ``x`` sees right after the split and as both play on, until something is
+    revealed: the same in both."""
+    mine, theirs = events
+    if any(event.reveals for event in mine + theirs):
+        return
+    leaks = differences(seen(one, x, mine), seen(two, x, theirs))
+    who = "a spectator" if x is None else f"seat {x}"
+    assert not leaks, f"{where}: {who} tells them apart at once: {leaks}"
+    try:
+        follow(one, two, x, random.Random(where))
+    except AssertionError as leak:
+        raise AssertionError(f"{where}, then {who}: {leak}") from None
+
+
+def describe(state: State, seat: int, first: int, second: int) -> str:
+    game = state.game
+    who = "chance" if seat == CHANCE else f"seat {seat}"
+    return (
+        f"{game!r}, after {len(state.history)} actions, {who} taking "
+        f"{game.action_to_text(first)!r} or {game.action_to_text(second)!r}"
+    )
+
+
+CASE_IDS = {"ids": lambda value: value.id if isinstance(value, type) else str(value)}
+
+
+@pytest.mark.parametrize(("game_class", "players"), secret_cases(), **CASE_IDS)
+def test_nothing_a_seat_chooses_in_secret_changes_what_another_sees(
+    game_class: type[Game], players: int
+) -> None:
+    """At a step where several seats decide at once, in secret, two different choices of
+    one of them leave every other seat's (and a spectator's) observation, events, moves and
+    turn order the same, beyond "has chosen", until an event reveals the choices. (A game
+    with no such step, The Dance, meets none.)"""
+    met = checked = 0
+    for walk in range(SECRET_WALKS):
+        for state in walk_points(game_class, players, walk):
+            deciding = state.current_players()
+            if len(deciding) < 2:
+                continue
+            met += 1
+            chooser = random.Random(len(state.history))
+            seat = chooser.choice(deciding)
+            legal = state.legal_actions(seat)
+            if checked >= SECRET_POINTS * (walk + 1) or len(legal) < 2:
+                continue
+            first, second = chooser.sample(legal, 2)
+            one, two, events = split(state, seat, first, second)
+            where = describe(state, seat, first, second) + " in secret"
+            for x in viewers(players, seat):
+                assert_alike(one.clone(), two.clone(), x, events, where)
+            checked += 1
+    assert checked or not met, f"{game_class.id}: {met} secret steps met, none with two choices"
+
+
+def zones_of(state: State) -> Zones | None:
+    """The zones a state keeps its cards in (a game without cards keeps none)."""
+    zones = getattr(state, "zones", None)
+    return zones if isinstance(zones, Zones) else None
+
+
+@pytest.mark.parametrize(("game_class", "players"), secret_cases(), **CASE_IDS)
+def test_a_card_chance_deals_out_of_a_seats_sight_changes_nothing_it_sees(
+    game_class: type[Game], players: int
+) -> None:
+    """Two outcomes of a chance step that leave the zones alike to X (by the zones' declared
+    visibility: the cards went where X may not look) leave X's whole view alike, until an
+    event reveals them: no event, public field or legal move names the card."""
+    checked = 0
+    for walk in range(SECRET_WALKS):
+        for state in walk_points(game_class, players, walk):
+            if checked >= SECRET_POINTS * (walk + 1) or state.current_players() != (CHANCE,):
+                continue
+            outcomes = state.legal_actions(CHANCE)
+            if len(outcomes) < 2 or zones_of(state) is None:
+                continue
+            chooser = random.Random(len(state.history))
+            first, second = chooser.sample(outcomes, 2)
+            one, two, events = split(state, CHANCE, first, second)
+            dealt_one, dealt_two = zones_of(one), zones_of(two)
+            assert dealt_one is not None and dealt_two is not None
+            if dealt_one.where == dealt_two.where:
+                continue  # the outcomes differ in something else, which is public (dice)
+            for x in [None, *range(players)]:
+                if dealt_one.view(x) == dealt_two.view(x):
+                    where = describe(state, CHANCE, first, second)
+                    assert_alike(one.clone(), two.clone(), x, events, where)
+                    checked += 1
+    assert checked or not hides_cards(game_class(players)), (
+        f"{game_class.id}: chance dealt no card out of a seat's sight in {SECRET_WALKS} games"
+    )
+
+
+def hides_cards(game: Game) -> bool:
+    """Whether the game keeps cards in zones some seat may not see."""
+    zones = zones_of(game.new_state(0))
+    return zones is not None and any(
+        zone.visibility is not Visibility.EVERYONE for zone in zones.zones.values()
+    )
+
+
+def swapped(state: State, zones: Zones, first: int, second: int) -> State:
+    """A clone of ``state`` with cards ``first`` and ``second`` in each other's places, in
+    the zones and in every seat's memory."""
+
+    def other(card: int) -> int:
+        return second if card == first else first if card == second else card
+
+    where = dict(zones.where)
+    where[first], where[second] = zones.where[second], zones.where[first]
+    twin = state.clone()
+    twin.zones = Zones(  # type: ignore[attr-defined]  # every zoned state keeps them so
+        zones.seats,
+        {
+            zid: replace(zone, cards=tuple(map(other, zone.cards)))
+            for zid, zone in zones.zones.items()
+        },
+        where,
+        tuple({other(card): places for card, places in mind.items()} for mind in zones.memory),
+    )
+    return twin
+
+
+@pytest.mark.parametrize(("game_class", "players"), secret_cases(), **CASE_IDS)
+def test_two_cards_lying_out_of_a_seats_sight_may_change_places_unseen(
+    game_class: type[Game], players: int
+) -> None:
+    """Two cards of one kind (they began the game in one zone) that lie where X may not
+    look (by the zones' declared visibility) and that X does not remember may change places,
+    and X sees the same, until an event reveals them: no view or event names a card in a
+    zone the rules call hidden, to anyone but those the zone shows it to."""
+    checked = 0
+    for walk in range(SECRET_WALKS):
+        began: dict[int, ZoneId] | None = None
+        for state in walk_points(game_class, players, walk):
+            zones = zones_of(state)
+            if zones is None:
+                break
+            if began is None:
+                began = dict(zones.where)
+            chooser = random.Random(len(state.history))
+            if checked >= SECRET_POINTS * (walk + 1) or chooser.random() > 0.3:
+                continue
+            x = chooser.choice([None, *range(players)])
+            memory = zones.view(x).memory
+            unseen: dict[ZoneId, list[int]] = {}
+            for card, place in sorted(zones.where.items()):
+                if not zones[place].visible_to(x) and card not in memory:
+                    unseen.setdefault(began.get(card, place), []).append(card)
+            pairs = [
+                (a, b)
+                for kind in unseen.values()
+                for a in kind
+                for b in kind
+                if a < b and zones.where[a] != zones.where[b]
+            ]
+            if not pairs:
+                continue
+            first, second = chooser.choice(pairs)
+            where = (
+                f"{state.game!r}, after {len(state.history)} actions, card {first} "
+                f"({zones.where[first]}) and card {second} ({zones.where[second]}) swapped"
+            )
+            assert_alike(state.clone(), swapped(state, zones, first, second), x, ([], []), where)
+            checked += 1
+    assert checked or not hides_cards(game_class(players)), (
+        f"{game_class.id}: no two unseen cards of a kind to swap in {SECRET_WALKS} games"
+    )

@@ -61,8 +61,8 @@ def differences(a: Any, b: Any, path: str = "") -> list[str]:
     return [] if a == b else [f"{path or 'value'}: {a!r} (original) != {b!r} (twin)"]
 
 
-def seen(state: State, x: int, events: list[Event]) -> dict[str, Any]:
-    """Everything seat ``x`` receives after an action."""
+def seen(state: State, x: int | None, events: list[Event]) -> dict[str, Any]:
+    """Everything seat ``x`` (``None``: a spectator) receives after an action."""
     return {
         "observation": state.observation(x),
         "events": [event.to_json() for event in events if event.visible_to(x)],
@@ -71,7 +71,7 @@ def seen(state: State, x: int, events: list[Event]) -> dict[str, Any]:
     }
 
 
-def follow(original: State, twin: State, x: int, chooser: random.Random) -> tuple[int, str]:
+def follow(original: State, twin: State, x: int | None, chooser: random.Random) -> tuple[int, str]:
     """Drive both games with the same actions until they may part; assert X sees no difference.
 
     Returns how many actions were compared and why the comparison stopped.

@@ -8,6 +8,7 @@ import pytest
 
 from ballroom.core.components import DataFiles
 from ballroom.core.errors import ComponentError
+from ballroom.games.dominare import constraints
 from ballroom.games.dominare.components import (
     CANALS,
     DATA_DIR,
@@ -95,13 +96,27 @@ def test_thirty_events_with_two_seals_and_eight_district_abilities() -> None:
     assert len(CATALOG.district_abilities) == 8
 
 
-def _copy(tmp_path: Path, name: str, old: str, new: str) -> DataFiles:
+def _copy(tmp_path: Path, name: str, *edits: tuple[str, str] | str) -> DataFiles:
+    """A data folder whose ``name`` is the shipped file with each ``(old, new)`` edit made
+    once (or, given as three strings ``old, new``, the one edit)."""
+    pairs = [e for e in edits if isinstance(e, tuple)] or [(str(edits[0]), str(edits[1]))]
     override = tmp_path / "dominare"
-    override.mkdir()
+    override.mkdir(exist_ok=True)
     text = (DATA_DIR / name).read_text(encoding="utf-8")
-    assert old in text
-    (override / name).write_text(text.replace(old, new, 1), encoding="utf-8")
+    for old, new in pairs:
+        assert old in text, old
+        text = text.replace(old, new, 1)
+    (override / name).write_text(text, encoding="utf-8")
     return DataFiles(DATA_DIR, override)
+
+
+def _agent(name: str, key: str, old: str, new: str) -> tuple[str, str]:
+    """An edit of agent ``name``'s ``key`` line (its name first, then that key)."""
+    text = (DATA_DIR / "agents.toml").read_text(encoding="utf-8")
+    start = text.index(f'name = "{name}"\n')
+    line = text[start:].index(f"\n{key} = {old}\n")
+    block = text[start : start + line + len(f"\n{key} = {old}\n")]
+    return block, block.replace(f"\n{key} = {old}\n", f"\n{key} = {new}\n")
 
 
 def test_a_district_with_too_few_blocks_is_refused(tmp_path: Path) -> None:
@@ -137,3 +152,135 @@ def test_an_unknown_district_in_a_seal_is_refused(tmp_path: Path) -> None:
 def test_each_file_says_it_is_a_reconstruction() -> None:
     for path in DATA_DIR.glob("*.toml"):
         assert path.read_text(encoding="utf-8").startswith('reconstruction = "Designed')
+
+
+# -- the rulebook's group constraints (RULINGS: Dominare 9), each refused when broken ------
+
+BROKEN: dict[str, tuple[str, list[tuple[str, str]], str]] = {
+    "artisans_have_the_culture_seal": (
+        "agents.toml",
+        [_agent("Queen Marlanna", "traits", '["noble"]', '["noble", "artisan"]')],
+        r"agents.toml: agent \d+ \(Queen Marlanna\) > faction: an Artisan has the Culture "
+        r"faction seal, not nobility",
+    ),
+    "artisans_earn_no_income": (
+        "agents.toml",
+        [_agent("Declan Jahani", "income", "0", "1")],
+        r"agent \d+ \(Declan Jahani\) > income: found 1; an Artisan \(Culture\) has a base "
+        r"income of zero",
+    ),
+    "nobility_has_no_influence": (
+        "agents.toml",
+        [_agent("King Arnaud IV", "influence", "0", "2")],
+        r"agent \d+ \(King Arnaud IV\) > influence: found 2; a Nobility agent never has",
+    ),
+    "shadowmen_are_knaves": (
+        "agents.toml",
+        [_agent("Moira Callighan", "traits", '["knave"]', '["guildsman"]')],
+        r"agent \d+ \(Moira Callighan\) > traits: every Shadowmen agent has the knave trait",
+    ),
+    "most_but_not_all_senate_agents_are_senators": (
+        "agents.toml",
+        [
+            _agent("Paolo Portales", "traits", '["merchant", "scholar"]', '["senator"]'),
+            _agent("Ilkay Fahir", "traits", '["noble", "merchant"]', '["senator"]'),
+            _agent("City Watchman", "traits", '["plebian"]', '["plebian", "senator"]'),
+        ],
+        r"agents.toml: agents: 14 of the 14 Senate faction agents are Senators; most, but not",
+    ),
+    "reveal_effects_are_usually_artisans_knaves_and_plebians": (
+        "agents.toml",
+        [
+            _agent("Franco Quadrelli", "traits", '["plebian"]', '["clergy"]'),
+            _agent("Pavel", "traits", '["plebian"]', '["guildsman"]'),
+        ],
+        r"8 of the 17 agents with a when-revealed ability are Artisans, Knaves or Plebians",
+    ),
+    "the_deck_holds_the_named_and_common_agents": (
+        "agents.toml",
+        [_agent("Beggar", "copies", "3", "2")],
+        r"exactly 3 common agents appear 3 times each; found Beggar x2",
+    ),
+    "just_learning_conspiracies_network_and_reach_a_variety": (
+        "agents.toml",
+        [_agent("Rousseau Baudin", "traits", '["scholar"]', '["noble"]')],
+        r"the Just Learning conspiracy Paolo Portales, Rousseau Baudin, Mia Avelles must "
+        r"network: Paolo Portales and Rousseau Baudin share no trait",
+    ),
+    "every_event_has_a_season_one_effect": (
+        "events.toml",
+        [('name = "Scandal"\nseals = {"merchant-quarter" = 2, canals = 2}\n'
+          "[[events.sections]]\nseason = 1",
+          'name = "Scandal"\nseals = {"merchant-quarter" = 2, canals = 2}\n'
+          "[[events.sections]]\nseason = 2")],
+        r"events.toml: event 1 \(Scandal\) > section 1 > season: found 2; every event's "
+        r"first section is Season 1",
+    ),
+    "the_vp_track_starts_at_one": (
+        "board.toml",
+        [("vp-lowest = 1", "vp-lowest = 0")],
+        r"board.toml: vp-lowest: found 0; the VP track's lowest number is 1",
+    ),
+    "the_map_example_is_on_both_sides": (
+        "board.toml",
+        [('"merchant-quarter-1", "merchant-quarter-3"]', '"merchant-quarter-1"]')],
+        r"board.toml: small: no Merchant Quarter block touches two Canal blocks C and D",
+    ),
+    "the_great_basilica_is_the_churchs_one_four": (
+        "board.toml",
+        [("church = [[4, 2]", "church = [[4, 4]")],
+        r"board.toml: small > rows > church: bonus VP \[4, 4, 0, 1, -1, 0\]: the Church's one",
+    ),
+    "the_merchant_quarter_has_one_high_value_block": (
+        "board.toml",
+        [("merchant-quarter = [[3, 0, 1]", "merchant-quarter = [[3, 0, 3]")],
+        r"small > rows > merchant-quarter: bonus VP \[3, 0, 3, 2, 0, 0, -1\]: the Merchant",
+    ),
+    "corte_scalzo_has_one_valuable_block": (
+        "board.toml",
+        [("corte-scalzo = [[2, 0, -1]]", "corte-scalzo = [[2, 1, -1]]")],
+        r"small > rows > corte-scalzo: bonus VP \[2, 1, -1\]: exactly one Corte Scalzo block",
+    ),
+    "the_atheneum_has_nine_blocks": (
+        "board.toml",
+        [("atheneum = [[1, 0, 2], [0, 3, 0], [1, 0, -1]]",
+          "atheneum = [[1, 0, 2], [0, 3, 0], [1, 0, -1, 0]]")],
+        r"small > rows > atheneum: 10 blocks; the Atheneum contains 9",
+    ),
+}  # fmt: skip
+"""Per group constraint: a file broken against it, and what the error must say."""
+
+
+def test_every_group_constraint_has_a_broken_file() -> None:
+    assert list(BROKEN) == [rule.__name__ for rule in constraints.RULES]
+
+
+@pytest.mark.parametrize("rule", list(BROKEN))
+def test_a_file_breaking_a_group_constraint_is_refused(tmp_path: Path, rule: str) -> None:
+    name, edits, message = BROKEN[rule]
+    with pytest.raises(ComponentError, match=message):
+        load(_copy(tmp_path, name, *edits))
+
+
+def test_the_common_agents_are_beggar_urchin_and_watch(tmp_path: Path) -> None:
+    files = _copy(tmp_path, "agents.toml", 'name = "Street Urchin"', 'name = "Street Singer"')
+    with pytest.raises(ComponentError, match="the common agents are Beggar, Street Singer, City"):
+        load(files)
+
+
+def test_an_agent_without_an_action_ability_is_refused(tmp_path: Path) -> None:
+    """ "All agents have special abilities that can be used during the Action Phase": the
+    file format refuses an agent with none."""
+    text = (DATA_DIR / "agents.toml").read_text(encoding="utf-8")
+    start = text.index('name = "Pavel"')
+    end = text.index("[[agents]]", start)
+    cut = text[start:end]
+    kept = cut[: cut.index("[[agents.abilities]]")]
+    with pytest.raises(ComponentError, match=r"agent \d+ \(Pavel\) > abilities: .*non-empty"):
+        load(_copy(tmp_path, "agents.toml", (cut, kept)))
+
+
+def test_queen_marlanna_is_no_artisan() -> None:
+    """Artisans all have the Culture seal; the Queen is Nobility."""
+    queen = next(a for a in CATALOG.agents if a.name == "Queen Marlanna")
+    assert queen.faction.value == "nobility" and "artisan" not in {t.value for t in queen.traits}

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import pytest
+
 from ballroom.games.dominare.conspiracy import player_order
 from ballroom.games.dominare.influence import controller
 from ballroom.games.dominare.position import Position, act, block, card, draw
 from ballroom.games.dominare.scoring import exposure_penalties
+from ballroom.games.dominare.state import DominareState
 from ballroom.games.dominare.turn import CATALOG, Phase
 
 ALEX, CHRIS, DIANE, BRITT = 0, 1, 2, 3
@@ -95,7 +98,8 @@ def test_scandal_in_season_five() -> None:
     act(state, 1, "answer no")
     assert state.exposure[1] == CATALOG.agent(card("Pavel")).exposure
     act(state, 0, "raise canals")
-    assert state.vp[CATALOG.district("merchant-quarter")] == 0
+    # "He decides to drop the Merchant Quarter from 2 to 1": the track's lowest number.
+    assert state.vp[CATALOG.district("merchant-quarter")] == 1
     assert state.vp[CATALOG.district("canals")] == 6
 
 
@@ -129,11 +133,41 @@ def test_spreading_stays_adjacent_to_the_first_block() -> None:
     assert moves == {
         "place merchant-quarter-3",
         "place merchant-quarter-2",
+        "place canals-3",
         "place canals-4",
         "done",
     }
     act(state, 0, "done")
     assert block(state, "merchant-quarter-3") == (0, 3)
+
+
+MAP_EXAMPLE = {
+    "small": ("merchant-quarter-3", "merchant-quarter-5", "canals-3", "canals-4"),
+    "large": ("merchant-quarter-7", "merchant-quarter-4", "canals-7", "canals-6"),
+}
+"""The rulebook's map example on each side: blocks A, B and Canal blocks C, D."""
+
+
+@pytest.mark.parametrize("side", ["small", "large"])
+def test_the_map_example_merchant_quarter_a_touches_c_and_d_b_only_d(side: str) -> None:
+    """ "The Merchant Quarter block marked with an A is adjacent to the Canal blocks marked C
+    and D. The Merchant Quarter block marked B is adjacent to Canal block D, but not to
+    Canal block C." (RULINGS: Dominare 8): a Merchant agent canvassing A may spread into C
+    and D; canvassing B, into D but not C."""
+    a, b, c, d = MAP_EXAMPLE[side]
+    for first, reached, not_reached in ((a, {c, d}, set()), (b, {d}, {c})):
+        state = Position(players=2, side=side).ranks(0, "Hamish Lothian").crowns(0, 4)
+        built = state.build(at="canvass")
+        act(built, 0, f"place {first}")
+        assert built.current_players() == (0,)
+        canals = {m for m in texts(built, 0) if m.startswith("place canals")}
+        assert {f"place {x}" for x in reached} <= canals
+        assert not {f"place {x}" for x in not_reached} & canals
+        assert canals
+
+
+def texts(state: DominareState, seat: int) -> set[str]:
+    return {state.game.action_to_text(a) for a in state.legal_actions(seat)}
 
 
 def test_janis_velox_and_ivan_sobol_network_as_knaves() -> None:
@@ -183,7 +217,8 @@ def test_an_ability_numbered_above_the_rank_is_closed() -> None:
 
 
 def test_the_senate_ability_is_used_once_a_season_even_when_control_changes() -> None:
-    """Britt raises the Church from 5 to 7; Alex, later in control, may not use it again."""
+    """Britt raises the Church from 5 to 7; Alex, later in control, may not use it again:
+    at his next action, his turn, the Senate is his and its ability is not offered."""
     state = (
         Position(players=4)
         .influence("senate-1", BRITT, 1)
@@ -195,15 +230,22 @@ def test_the_senate_ability_is_used_once_a_season_even_when_control_changes() ->
     )
     act(state, BRITT, "use senate", "district church")
     assert state.vp[CATALOG.district("church")] == 7
-    act(state, ALEX, "inspire senate-1", "amount 1")
+    act(state, ALEX, "inspire senate-1", "amount 2")
+    assert controller(state, SENATE) == ALEX
     act(state, CHRIS, "crown")
     act(state, DIANE, "crown")
     act(state, BRITT, "crown")
-    act(state, ALEX, "inspire senate-2", "amount 1")
-    assert controller(state, SENATE) == ALEX
-    assert not any(
-        state.game.action_to_text(a).startswith("use") for a in state.legal_actions(ALEX)
+    assert state.current_players() == (ALEX,)
+    moves = {state.game.action_to_text(a) for a in state.legal_actions(ALEX)}
+    assert "crown" in moves and "use senate" not in moves
+    fresh = (
+        Position(players=4)
+        .influence("senate-1", ALEX, 1)
+        .influence("senate-3", ALEX, 1)
+        .order(ALEX, BRITT, CHRIS, DIANE)
+        .build()
     )
+    assert "use senate" in {fresh.game.action_to_text(a) for a in fresh.legal_actions(ALEX)}
 
 
 def test_inspire_costs_the_districts_vp_per_influence() -> None:

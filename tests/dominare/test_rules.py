@@ -109,7 +109,8 @@ def test_lowest_exposure_means_every_tied_player_and_a_district_its_controller()
 
 
 def test_the_adjustment_stays_on_the_track() -> None:
-    state = Position(players=2).vp("senate", 10).vp("merchant-quarter", 0).build(at="event")
+    """From 1 to 10: the lowest number is 1 (RULINGS: Dominare 7)."""
+    state = Position(players=2).vp("senate", 10).vp("merchant-quarter", 1).build(at="event")
     draw(state, "Foreign Envoy")
     draw(state, "Gillie", "Beggar")
     act(state, 0, "keep gillie")
@@ -117,7 +118,7 @@ def test_the_adjustment_stays_on_the_track() -> None:
     act(state, 1, "keep pavel")
     act(state, 0, "raise senate")
     assert state.vp[CATALOG.district("senate")] == 10
-    assert state.vp[CATALOG.district("merchant-quarter")] == 0
+    assert state.vp[CATALOG.district("merchant-quarter")] == 1
 
 
 # -- canvassing -----------------------------------------------------------------------
@@ -251,7 +252,7 @@ def test_scoring_adds_districts_and_blocks_and_ties_go_to_crowns() -> None:
     )  # fmt: skip
     assert scores(state) == (3 + 4, 2 + 3)
     state = Position(players=2).influence("senate-1", 0, 1).influence("senate-2", 1, 1)
-    state = state.vp("senate", 0).crowns(0, 1).crowns(1, 4).influence("church-6", 0, 1)
+    state = state.vp("senate", 1).crowns(0, 1).crowns(1, 4).influence("church-6", 0, 1)
     built = state.build()
     assert scores(built) == (3 + 0 + 5, 2)
     tied = Position(players=2).crowns(0, 1).crowns(1, 4).build()

@@ -20,8 +20,9 @@ def test_epic_gives_an_action_to_each_agent_rank_by_rank() -> None:
 def test_on_an_epic_turn_only_that_agent_uses_its_ability() -> None:
     names = ("Hamish Lothian", "Lorenzo Osorio")
     state = Position(players=2, epic=True).season(2).ranks(0, *names).ranks(1, *names).build()
-    state.agenda = ((Task.ACTION, 20), *state.agenda)
-    state.proceed()
+    act(state, 0, "crown")
+    act(state, 1, "crown")
+    assert state.current_players() == (0,) and state.epic_rank == 2
     moves = {state.game.action_to_text(a) for a in state.legal_actions(0)}
     assert "ability 2 1" in moves and "ability 1 1" not in moves and "crown" in moves
 

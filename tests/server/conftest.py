@@ -29,8 +29,10 @@ ARGS = [
 
 @pytest.fixture
 def client(tmp_path: Path) -> Iterator[TestClient]:
-    """The app on a fresh SQLite file, bots moving without a pause."""
-    with TestClient(create_app(ServerConfig(data_dir=str(tmp_path), bot_delay=0.0))) as test_client:
+    """The app on a fresh SQLite file, bots moving without a pause; tests choose the seeds
+    of every game they create, for known deals (a public server refuses most)."""
+    config = ServerConfig(data_dir=str(tmp_path), bot_delay=0.0, chosen_seeds=True)
+    with TestClient(create_app(config)) as test_client:
         yield test_client
 
 

@@ -61,6 +61,7 @@ def hello(ws: WebSocketTestSession, tokens: list[str], seats: int = 1) -> dict[i
 def serve_command(
     port: int, data_dir: Path, db: str | None = None, bot_delay: float = 0.0
 ) -> list[str]:
+    """``ballroom serve`` for a test: tests choose their games' seeds, for known deals."""
     command = [
         sys.executable,
         "-c",
@@ -72,6 +73,7 @@ def serve_command(
         str(data_dir),
         "--bot-delay",
         str(bot_delay),
+        "--chosen-seeds",
     ]
     return command + (["--db", db] if db else [])
 

@@ -133,7 +133,9 @@ def test_bad_set_ups_are_refused_with_what_is_allowed(client: TestClient) -> Non
 
 
 def test_seats_are_claimed_once_and_their_tokens_hold_them(client: TestClient) -> None:
-    created = created_in(client, game="dancing-dice", players=3, seats=["human", "human", "random"])
+    created = created_in(
+        client, game="dancing-dice", players=3, seats=["human", "human", "random"], open=True
+    )
     game_id = created["id"]
     first = client.post(f"/api/games/{game_id}/seats/1/claim")
     assert first.status_code == 200

@@ -93,7 +93,11 @@ def test_two_browsers_play_dancing_dice_against_a_bot(base: str, browser: Browse
     game_id = path.rsplit("/", 1)[1]
 
     guest = new_page(browser, errors)
-    guest.goto(f"{base}/g/{game_id}?seat=1")
+    guest.goto(f"{base}/g/{game_id}?seat=1")  # a private game: no seat without its key
+    expect(guest.locator(".seat-pill.mine")).to_have_count(0)
+    invite = host.locator("#share li[data-seat='1'] code.url").text_content() or ""
+    assert invite.startswith(f"{base}/g/{game_id}?seat=1&join="), invite
+    guest.goto(invite)
     expect(guest.locator(".seat-pill.mine")).to_contain_text("Barbara")
     guest.reload()
     expect(guest.locator(".seat-pill.mine")).to_contain_text("Barbara")
@@ -156,7 +160,7 @@ def test_two_browsers_play_the_dance_against_a_bot(base: str, browser: Browser) 
     errors: list[str] = []
     first = _open_seated(browser, base, created, errors)
     second = new_page(browser, errors)
-    second.goto(f"{base}/g/{game_id}?seat=1")
+    second.goto(f"{base}/g/{game_id}?seat=1&join={created['join']}")
     expect(second.locator(".seat-pill.mine")).to_have_count(1)
     expect(first.locator("#dance-board .hex")).to_have_count(91)
     expect(first.locator("#dance-board .sanctuary")).to_have_count(6)

@@ -77,6 +77,7 @@ def test_every_game_is_created_from_the_lobby_with_its_default_seats(
         default = entry["bots"][0] if entry["bots"] else "human"
         seats = page.locator("#seats-setup select").evaluate_all("(els) => els.map((e) => e.value)")
         assert seats == ["human"] + [default] * (players - 1), (entry["id"], seats)
+        page.check("#open")  # listed in the lobby below
         page.click("#create")
         expect(page.locator(".game-title")).to_have_text(entry["name"])
         expect(page.locator(".seat-pill.mine")).to_have_count(1)

@@ -5,6 +5,7 @@ and undo."""
 from __future__ import annotations
 
 import random
+import re
 import time
 from typing import Any
 
@@ -175,4 +176,71 @@ def test_hotseat_passes_the_device_and_can_undo(base: str, browser: Browser) -> 
     page.click("#curtain-ok")
     expect(page.locator("#status")).to_contain_text(f"Your move, {first}")
     assert http_json("GET", f"{base}/api/games/{created['id']}")["ply"] == meta["ply"]
+    assert not errors, errors
+
+
+def _click_first(page: Page, selector: str) -> bool:
+    """Click the first element ``selector`` finds, if it is there (and stays); whether it was."""
+    found = page.locator(selector).first
+    try:
+        if found.count():
+            found.click(timeout=2000)
+            return True
+    except PlaywrightTimeoutError:
+        pass  # the screen moved on meanwhile
+    return False
+
+
+def test_a_blood_fury_reroll_offers_every_pick_of_the_dice_by_face(
+    base: str, browser: Browser
+) -> None:
+    """The seat raises Blood Fury to 1 and then Speed, goes where an Enemy waits and fights
+    in Blood Fury until it may reroll; every pick of its dice (1s stay below level 3) is a
+    button in words (seed 9: a 6, a 4 and a 2, seven picks)."""
+    created = create_game(
+        base, "vampires-harvest", players=2, seats=["human", "heuristic"], options=OPTIONS, seed=9
+    )
+    errors: list[str] = []
+    page = _open_seated(browser, base, created, errors)
+    expect(page.locator("#vh-pool")).to_be_visible()
+    rerolls = page.locator("#legal button.action[data-action^='reroll ']")
+    deadline = time.monotonic() + 240
+    while not rerolls.count():
+        assert time.monotonic() < deadline, "no Blood Fury reroll was reached"
+        assert "Game over" not in status_of(page), "no Blood Fury reroll was reached"
+        level = page.locator(".vh-player.me [data-skill='Blood Fury']").inner_text()
+        slay_areas = [
+            a for a in (1, 2) if page.locator(f"[data-row=area-{a}] .vh-card.slay").count()
+        ]
+        wanted = [
+            *(["raise blood-fury"] if level.endswith(" 0") else []),
+            "raise speed",
+            "done",
+            "pass",
+            *(f"select area-{a}" for a in slay_areas),
+            "select harvest",
+        ]
+        preferred = [
+            *(f"#legal [data-action='{action}']" for action in wanted),
+            "#board .tile.pick.slay",
+            "#legal [data-action='attempt fury']",
+            "#legal [data-action='attempt decline']",
+            "#legal button.action, #board .tile.pick",
+        ]
+        next((selector for selector in preferred if _click_first(page, selector)), None)
+        page.wait_for_timeout(50)
+    faces = [int(t) for t in page.locator("#vh-dice svg.die title").all_text_contents()]
+    counts = [faces.count(face) for face in range(2, 7)]  # 1s are rerollable from level 3
+    picks = 1
+    for n in counts:
+        picks *= n + 1
+    expect(rerolls).to_have_count(picks - 1)
+    words = re.compile(r"^reroll (one|two|three|four|five) [1-6]s?((, | and )\w+ [1-6]s?)*$")
+    for button in rerolls.all():
+        action = button.get_attribute("data-action") or ""
+        assert words.match(action), action
+        assert button.inner_text().startswith(f"Reroll {action.removeprefix('reroll ')}")
+    single = rerolls.first.get_attribute("data-action") or ""
+    rerolls.first.click()
+    expect(page.locator("#log")).to_contain_text(f"Blood to {single}.")
     assert not errors, errors

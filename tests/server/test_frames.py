@@ -55,7 +55,8 @@ def test_hints_ride_on_the_acting_seat_moves_only(client: TestClient) -> None:
         },
     ).json()
     game_id = created["id"]
-    other = client.post(f"/api/games/{game_id}/seats/1/claim").json()["token"]
+    join = {"join": created["join"]}
+    other = client.post(f"/api/games/{game_id}/seats/1/claim", json=join).json()["token"]
     with (
         client.websocket_connect(f"/ws/{game_id}") as first,
         client.websocket_connect(f"/ws/{game_id}") as second,

@@ -44,7 +44,9 @@ def play_randomly(
     ).json()
     game_id = created["id"]
     tokens = [created["token"]] + [
-        client.post(f"/api/games/{game_id}/seats/{s}/claim").json()["token"]
+        client.post(f"/api/games/{game_id}/seats/{s}/claim", json={"join": created["join"]}).json()[
+            "token"
+        ]
         for s in range(1, players)
     ]
     chooser = random.Random(seed)

@@ -142,13 +142,14 @@ def test_undo_never_takes_back_another_persons_move_with_the_bots_after_it(
 def test_a_seat_token_plays_from_two_devices_and_the_creator_can_reissue_it(
     tmp_path: Path,
 ) -> None:
-    config = ServerConfig(data_dir=str(tmp_path), bot_delay=0.0)
+    config = ServerConfig(data_dir=str(tmp_path), bot_delay=0.0, chosen_seeds=True)
     with TestClient(create_app(config)) as client:
         created = created_in(
             client, game="dancing-dice", players=2, seats=["human", "human"], seed=6
         )
         game_id, creator = created["id"], created["token"]
-        old = client.post(f"/api/games/{game_id}/seats/1/claim").json()["token"]
+        join = {"join": created["join"]}
+        old = client.post(f"/api/games/{game_id}/seats/1/claim", json=join).json()["token"]
         with (
             client.websocket_connect(f"/ws/{game_id}") as phone,
             client.websocket_connect(f"/ws/{game_id}") as laptop,
@@ -198,7 +199,9 @@ def test_a_seat_token_plays_from_two_devices_and_the_creator_can_reissue_it(
 
 
 def test_an_absent_players_seat_goes_to_a_bot_and_stays_there(tmp_path: Path) -> None:
-    config = ServerConfig(data_dir=str(tmp_path), bot_delay=0.0, absent_after=0.5)
+    config = ServerConfig(
+        data_dir=str(tmp_path), bot_delay=0.0, absent_after=0.5, chosen_seeds=True
+    )
     with TestClient(create_app(config)) as client:
         created = created_in(
             client,
@@ -210,8 +213,9 @@ def test_an_absent_players_seat_goes_to_a_bot_and_stays_there(tmp_path: Path) ->
             seed=11,
         )
         game_id, creator = created["id"], created["token"]
-        andrew = client.post(f"/api/games/{game_id}/seats/0/claim").json()["token"]
-        barbara = client.post(f"/api/games/{game_id}/seats/1/claim").json()["token"]
+        join = {"join": created["join"]}
+        andrew = client.post(f"/api/games/{game_id}/seats/0/claim", json=join).json()["token"]
+        barbara = client.post(f"/api/games/{game_id}/seats/1/claim", json=join).json()["token"]
         url = f"/api/games/{game_id}/seats/{{}}/bot"
 
         def hand(seat: int, token: str | None, **body: Any) -> Any:
@@ -291,9 +295,16 @@ def test_recent_games_say_who_plays_whose_move_it_is_and_how_old_they_are(
     client: TestClient,
 ) -> None:
     dice = created_in(
-        client, game="dancing-dice", players=3, seats=["human", "expert", "human"], seed=2
+        client,
+        game="dancing-dice",
+        players=3,
+        seats=["human", "expert", "human"],
+        seed=2,
+        open=True,
     )
-    dance = created_in(client, game="the-dance", players=2, seats=["human", "random"], seed=3)
+    dance = created_in(
+        client, game="the-dance", players=2, seats=["human", "random"], seed=3, open=True
+    )
     with client.websocket_connect(f"/ws/{dance['id']}") as ws:
         hello(ws, [dance["token"]])
         send(ws, {"type": "resign", "seat": 0})

@@ -29,7 +29,9 @@ def new_game(client: TestClient, game: str, players: int) -> tuple[str, list[str
     ).json()
     game_id = created["id"]
     tokens = [created["token"]] + [
-        client.post(f"/api/games/{game_id}/seats/{s}/claim").json()["token"]
+        client.post(f"/api/games/{game_id}/seats/{s}/claim", json={"join": created["join"]}).json()[
+            "token"
+        ]
         for s in range(1, players)
     ]
     return game_id, tokens

@@ -114,7 +114,7 @@ def test_a_killed_server_resumes_every_game_exactly(tmp_path: Path) -> None:
 def test_a_game_recorded_under_older_rules_does_not_stop_the_server(tmp_path: Path) -> None:
     """A live game stored under a rules version this engine no longer plays is left as
     stored when the server starts: the other games resume, and opening that one says why."""
-    config = ServerConfig(data_dir=str(tmp_path), bot_delay=0.0)
+    config = ServerConfig(data_dir=str(tmp_path), bot_delay=0.0, chosen_seeds=True)
     with TestClient(create_app(config)) as client:
         body = {"game": "dancing-dice", "players": 2, "seats": ["human", "human"], "seed": 3}
         current = client.post("/api/games", json=body).json()["id"]

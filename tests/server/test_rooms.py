@@ -111,11 +111,12 @@ def test_a_resigning_player_hands_a_three_player_game_to_the_default_bot(
         "options": {"endurance": 1},
         "seed": 3,
     }
-    config = ServerConfig(data_dir=str(tmp_path), bot_delay=0.0)
+    config = ServerConfig(data_dir=str(tmp_path), bot_delay=0.0, chosen_seeds=True)
     with TestClient(create_app(config)) as client:
         created = client.post("/api/games", json=body).json()
         game_id, token = created["id"], created["token"]
-        other = client.post(f"/api/games/{game_id}/seats/1/claim").json()["token"]
+        join = {"join": created["join"]}
+        other = client.post(f"/api/games/{game_id}/seats/1/claim", json=join).json()["token"]
         with client.websocket_connect(f"/ws/{game_id}") as ws:
             hello(ws, [token])
             send(ws, {"type": "resign", "seat": 0})

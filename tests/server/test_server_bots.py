@@ -13,6 +13,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+import pytest
 from fastapi.testclient import TestClient
 
 import ballroom
@@ -110,6 +111,38 @@ def test_a_slow_search_in_one_game_does_not_hold_up_another_games_bot(tmp_path: 
         assert meta(slow)["ply"] == opening, "the search was still thinking all along"
         moved = wait_for(lambda: meta(slow)["ply"] > opening, cap + 10, "the capped search")
         assert moved < cap + 5
+
+
+def test_a_bot_worker_killed_mid_think_is_replaced_and_its_game_finishes(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    """kill -9 of the one search worker while a seat thinks: the pool starts a new
+    worker and the same decision (its seed comes from the ply) is asked again."""
+    config = ServerConfig(data_dir=str(tmp_path), bot_delay=0.0, bot_processes=1)
+    with TestClient(create_app(config)) as client:
+        pool = client.app.state.manager.bots
+        body = {
+            "game": "dancing-dice",
+            "players": 2,
+            "seats": ["mcts:ms=300", "random"],
+            "options": {"endurance": 1},
+        }
+        game_id: str = client.post("/api/games", json=body).json()["id"]
+
+        def meta() -> dict[str, Any]:
+            found: dict[str, Any] = client.get(f"/api/games/{game_id}").json()
+            return found
+
+        opening = meta()["ply"]
+        wait_for(lambda: meta()["ply"] > opening, 60, "the first search (workers starting)")
+        wait_for(lambda: game_id in pool._running, 30, "the next search")
+        time.sleep(0.1)  # well inside its 300 ms
+        workers = list(pool.search._processes)
+        assert len(workers) == 1
+        os.kill(workers[0], signal.SIGKILL)
+        wait_for(lambda: meta()["status"] == "over", 90, "the game after its worker died")
+        assert list(pool.search._processes) != workers, "the dead worker was replaced"
+    assert "a bot worker died at ply" in caplog.text and "asking again" in caplog.text
 
 
 def process_table() -> dict[int, tuple[int, str]]:

@@ -40,7 +40,13 @@ def snapshot(client: TestClient, game_id: str) -> tuple[int, Any]:
 
 def test_refused_requests_get_a_clear_error_and_change_nothing(client: TestClient) -> None:
     game_id, token = new_game(
-        client, game="dancing-dice", players=3, seats=["human", "human", "human"], claim=[0], seed=9
+        client,
+        game="dancing-dice",
+        players=3,
+        seats=["human", "human", "human"],
+        claim=[0],
+        seed=9,
+        open=True,
     )
     other = client.post(f"/api/games/{game_id}/seats/1/claim").json()["token"]
     before = snapshot(client, game_id)
@@ -65,7 +71,10 @@ def test_refused_requests_get_a_clear_error_and_change_nothing(client: TestClien
             ),
             ({"type": "move", "seat": "0", "action": "keep"}, "'seat' must be the integer seat"),
             ({"type": "move", "seat": 7, "action": "keep"}, "seat 7 is not yours"),
-            ({"type": "undo"}, "nothing to undo for Andrew: undo is for hotseat games"),
+            (
+                {"type": "undo"},
+                "nothing to undo for Andrew: a player takes back only their own last move",
+            ),
             ({"type": "hello", "tokens": []}, "already said hello"),
             ({"type": "shout"}, "unknown message type 'shout'; allowed: hello, move"),
             ({"action": "keep"}, "unknown message type None"),
@@ -219,6 +228,7 @@ def test_two_players_and_a_bot_play_to_the_end_and_spectators_follow(client: Tes
         seats=["human", "human", "expert"],
         options={"endurance": 2},
         seed=21,
+        open=True,
     )
     other = client.post(f"/api/games/{game_id}/seats/1/claim").json()["token"]
     with (

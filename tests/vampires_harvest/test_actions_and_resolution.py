@@ -188,68 +188,6 @@ def test_slay_fails_with_too_few_hits() -> None:
     assert zone_cards(state, "area-1") == ["ghoul-pack-1"]
 
 
-def test_blood_fury_is_declared_and_paid_before_the_first_roll() -> None:
-    state = Position(players=3).skills(0, blood_fury=1).area(1, "ghoul-pack-1").blood(0, 10).build()
-    select(state, {0: "area-1", 1: "train", 2: "train"})
-    act(state, 0, "face ghoul-pack-1")
-    assert legal_texts(state, 0) == ["attempt fight", "attempt fury", "attempt decline"]
-    act(state, 0, "attempt fury")
-    assert state.blood[0] == 8 and state.fury  # activation 2 at level 1
-    assert state.step.name is Phase.ROLL
-
-
-def test_blood_fury_is_not_offered_at_level_zero_or_without_blood() -> None:
-    state = Position(players=3).skills(0, blood_fury=1).blood(0, 1).area(1, "ghoul-pack-1").build()
-    select(state, {0: "area-1", 1: "train", 2: "train"})
-    act(state, 0, "face ghoul-pack-1")
-    assert "attempt fury" not in legal_texts(state, 0)
-    level_zero = Position(players=3).area(1, "ghoul-pack-1").build()
-    select(level_zero, {0: "area-1", 1: "train", 2: "train"})
-    act(level_zero, 0, "face ghoul-pack-1")
-    assert "attempt fury" not in legal_texts(level_zero, 0)
-
-
-def test_each_reroll_is_paid_and_ones_stay_below_the_rerollable_level() -> None:
-    state = Position(players=3).skills(0, blood_fury=1).area(1, "ghoul-pack-1").blood(0, 10).build()
-    select(state, {0: "area-1", 1: "train", 2: "train"})
-    fight(state, 0, "ghoul-pack-1", "fury")  # Speed 0: 2 dice hitting on 5+
-    roll(state, 1, 3)
-    assert legal_texts(state, 0) == ["reroll 3", "stop"]  # the 1 may not be rerolled
-    act(state, 0, "reroll 3")
-    assert state.blood[0] == 6  # 2 to declare, 2 for this reroll
-    roll(state, 2)
-    act(state, 0, "reroll 2")
-    assert state.blood[0] == 4  # paid again
-    roll(state, 5)
-    assert state.dice == (1, 5)
-    assert legal_texts(state, 0) == ["reroll 5", "stop"]
-    act(state, 0, "stop")
-    assert state.tracks[0] == (1, 1, 1)  # one hit against strength 2
-
-
-def test_ones_may_be_rerolled_from_their_level_and_sixes_are_critical_from_theirs() -> None:
-    state = (
-        Position(players=3).skills(0, blood_fury=4).area(1, "werewolf-scout").blood(0, 10).build()
-    )
-    select(state, {0: "area-1", 1: "train", 2: "train"})
-    fight(state, 0, "werewolf-scout", "fury")  # strength 3; 2 dice, 5+
-    roll(state, 1, 6)
-    assert legal_texts(state, 0) == ["reroll 1", "stop"]  # 1s rerollable at 3+; 6s never
-    act(state, 0, "reroll 1")
-    roll(state, 5)
-    act(state, 0, "stop")  # a critical 6 (2 hits) and a 5: 3 hits
-    assert state.tracks[0] == (1, 4, 1)
-
-
-def test_rerolls_last_only_while_the_player_can_pay() -> None:
-    state = Position(players=3).skills(0, blood_fury=1).blood(0, 3).area(1, "ghoul-pack-1").build()
-    select(state, {0: "area-1", 1: "train", 2: "train"})
-    fight(state, 0, "ghoul-pack-1", "fury")
-    roll(state, 2, 3)  # 1 Blood left: a reroll costs 2
-    assert state.step.name is not Phase.REROLL
-    assert state.tracks[0] == (1, 1, 1)
-
-
 # -- Seduce --------------------------------------------------------------------------
 
 
@@ -409,14 +347,6 @@ def test_a_bloodstone_reward_draws_a_bloodstone_into_the_hand() -> None:
     assert zone_cards(state, "hand", 0) == ["wrath-stone"]
     assert next(e.text for e in told if e.audience is None) == "Player 1 draws a Bloodstone."
     assert "wrath-stone" not in str(state.observation(1))
-
-
-def test_below_the_critical_level_a_six_is_one_hit() -> None:
-    state = Position(players=3).skills(0, blood_fury=1).area(1, "werewolf-scout").build()
-    select(state, {0: "area-1", 1: "train", 2: "train"})
-    fight(state, 0, "werewolf-scout")
-    roll(state, 6, 6)
-    assert state.tracks[0] == (1, 1, 1)  # two hits against strength 3
 
 
 def test_a_seduction_without_a_success_fails_and_the_human_stays() -> None:

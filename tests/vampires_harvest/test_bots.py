@@ -43,3 +43,15 @@ def test_the_evaluation_favours_the_leader_and_sums_to_one() -> None:
     assert shares[0] > 0.99 and shares[1] > shares[2]
     early = Position(players=3).turn(1).tracks(0, 2, 1, 1).build()
     assert max(early.game.evaluate(early)) < 0.5
+
+
+def test_the_heuristic_rerolls_every_miss_it_may_and_keeps_its_hits() -> None:
+    from ballroom.core.play import decision_for
+    from ballroom.games.vampires_harvest.position import Position, act, roll, select
+
+    state = Position(players=3).skills(0, speed=4, blood_fury=1).area(1, "inquisitor").build()
+    select(state, {0: "area-1", 1: "train", 2: "train"})
+    act(state, 0, "face inquisitor", "attempt fury")  # 4 dice hitting on 3 or more
+    roll(state, 2, 5, 1, 2)  # one hit of five; the 1 stays below level 3
+    agent = make_agent(state.game, 0, "heuristic", 0)
+    assert state.game.action_to_text(agent.act(decision_for(state, 0))) == "reroll two 2s"

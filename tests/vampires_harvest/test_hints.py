@@ -12,6 +12,7 @@ import pytest
 from ballroom.core.state import CHANCE
 from ballroom.games.vampires_harvest import VampiresHarvest
 from ballroom.games.vampires_harvest.components import Deck
+from ballroom.games.vampires_harvest.position import Position, act, select
 from ballroom.games.vampires_harvest.state import HarvestState
 from ballroom.games.vampires_harvest.turn import ATTEMPT, CATALOG, CODEC, Phase, Way
 
@@ -69,12 +70,26 @@ def test_a_fights_odds_are_those_of_the_engines_dice() -> None:
         )
         if "attempt fury" in shown:
             fury = shown["attempt fury"]
-            assert fury["success"] == shown["attempt fight"]["success"]
+            assert fury["success"] >= shown["attempt fight"]["success"]  # type: ignore[operator]
             assert fury["with_rerolls"] >= fury["success"]  # type: ignore[operator]
         checked += 1
         if checked == 6:
             return
     raise AssertionError(f"only {checked} fights found")
+
+
+def test_only_a_blood_furys_odds_count_critical_sixes() -> None:
+    state = Position(players=3).skills(0, blood_fury=4).area(1, "werewolf-scout").build()
+    select(state, {0: "area-1", 1: "train", 2: "train"})
+    act(state, 0, "face werewolf-scout")  # strength 3; two dice hitting on 5 or more
+    shown = notes(state, 0)
+    assert shown["attempt fight"]["success"] == 0.0  # two hits at most
+    assert shown["attempt fury"]["success"] == pytest.approx(3 / 36)  # a critical 6 and a hit
+    for way in ("fight", "fury"):
+        action = state.game.parse_action(f"attempt {way}")
+        assert shown[f"attempt {way}"]["success"] == pytest.approx(
+            slain(state.clone(), action, 0, 0)
+        )
 
 
 def test_a_rerolls_odds_are_those_of_the_engines_dice() -> None:

@@ -33,6 +33,13 @@ def serve(
         int,
         typer.Option(help="The most milliseconds a bot may think per move.", min=1),
     ] = DEFAULT_BOT_MS_MAX,
+    chosen_seeds: Annotated[
+        bool,
+        typer.Option(
+            help="Accept a creator's seed for any game (tests, demonstrations); by default "
+            "only single-player practice may choose one.",
+        ),
+    ] = False,
 ) -> None:
     """Start the web app: create games, share seat links, play live against people and bots."""
     try:
@@ -51,6 +58,7 @@ def serve(
             bot_delay=bot_delay,
             bot_processes=machine_cpus() if bot_processes is None else bot_processes,
             bot_ms_max=bot_ms_max,
+            chosen_seeds=chosen_seeds,
             tune_gc=True,
         )
     )

@@ -7,11 +7,12 @@ client -> server
     ``{"type": "hello", "tokens": [...]}``   first frame: seat tokens held (none: spectator)
     ``{"type": "move", "seat": 0, "action": "keep", "ply": 12}``   action text or integer id;
     ``ply`` (optional) is the state's ply the move was chosen at: a stale move is refused
-    ``{"type": "undo", "seat": 0, "ply": 12}``   hotseat: take back that seat's own last move
+    ``{"type": "undo", "seat": 0, "ply": 12}``   take back that seat's own last move
     ``{"type": "resign", "seat": 0}``, ``{"type": "ping"}``
 server -> client
     ``{"type": "state", "seat": s, "observation": ..., "legal": [...], "events": [...], ...}``
-    one per seat held (``seat: null`` for a spectator); ``reset: true`` carries the whole log
+    one per seat held (``seat: null`` for a spectator); ``reset: true`` carries the whole log;
+    ``undo``: the seat may take its last move back; ``undo_refused``: why not, in words
     ``{"type": "error", "message": ...}``   the request changed nothing
     A connection whose seat link was re-issued is closed with code 4001.
 """
@@ -38,7 +39,7 @@ from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field
 
-from ballroom.agents import bot_names, bots_of
+from ballroom.agents import bot_names, bots_of, resolve_seat
 from ballroom.core.capabilities import ShowsComponents
 from ballroom.core.errors import BallroomError, InvalidOptionError, UnknownGameError
 from ballroom.core.game import Game, games, get_game
@@ -100,6 +101,10 @@ class ServerConfig:
     absent_after: float = 300.0
     """Seconds a human seat must be away before any seated player (not only the game's
     creator) may hand it to a bot."""
+    chosen_seeds: bool = False
+    """Accept a creator's seed for every game, not only for single-player practice
+    (``seed_refusal``): for tests and demonstrations that need a known deal with
+    several people at the table, never for a server strangers play on."""
     tune_gc: bool = False
     """Tune the garbage collector for a long-running server: once started, move
     every object alive (modules, rules, tables) out of its sight (``gc.freeze``),
@@ -122,8 +127,19 @@ class NewGame(BaseModel):
     hotseat: bool = False
     """One browser plays every human seat, passing the device between players."""
     seed: int | None = Field(default=None, ge=0, lt=2**62)
+    """A chosen seed: single-player practice only (see ``seed_refusal``)."""
     claim: list[int] | None = None
     """Seats the creator takes; default: every human seat in hotseat, else the first."""
+    open: bool = False
+    """Listed in the lobby, where anyone may take a free seat; by default a game is
+    private, and its free seats are taken through its join links only."""
+
+
+class JoinSeat(BaseModel):
+    """A request to take a free seat."""
+
+    join: str | None = Field(default=None, max_length=64)
+    """A private game's join key, from its join link."""
 
 
 class Handover(BaseModel):
@@ -136,6 +152,34 @@ class Handover(BaseModel):
 def header_tokens(header: str | None) -> list[str]:
     """The seat tokens of an ``x-ballroom-token`` header: one, or several joined by commas."""
     return [token.strip() for token in (header or "").split(",")[:16] if token.strip()]
+
+
+def seed_refusal(game: Game, seats: list[str]) -> str | None:
+    """Why a creator may not choose this game's seed, or ``None`` if they may.
+
+    The seed foretells every card and die, so whoever knows it can rebuild the
+    game at home and read every other seat's hand. A chosen seed is therefore
+    for single-player practice only: at most one human seat, and only bots that
+    answer at once. Against another person, or a searching bot whose choices can
+    be studied offline from the same seed, the server draws the seed itself.
+    """
+    humans = seats.count("human")
+    searching = sorted(
+        {spec for spec in seats if spec != "human" and resolve_seat(game, spec)[0].searches}
+    )
+    if humans > 1:
+        reason = f"this game has {humans} human seats"
+    elif humans and searching:
+        reason = f"a person plays against the searching bot {searching[0]}"
+    else:
+        return None
+    quick = [name for name in bot_names(game) if not resolve_seat(game, name)[0].searches]
+    return (
+        f"'seed' cannot be chosen here: {reason}, and whoever knows the seed can work out "
+        "every hidden card and die. Leave 'seed' out and the server draws one. A chosen seed "
+        "is for single-player practice only: one human seat, and bots that answer at once "
+        f"({', '.join(quick)})"
+    )
 
 
 def data_files(game_class: type[Game]) -> dict[str, Traversable]:
@@ -309,6 +353,7 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
 
     @app.get("/api/games")
     async def recent(request: Request) -> list[dict[str, Any]]:
+        """The newest open games; private ones are reached through their links only."""
         return await manager_of(request).recent()
 
     @app.post("/api/games")
@@ -322,21 +367,28 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
         for index, spec in enumerate(seats):
             if spec != "human":
                 check_seat(game, index, spec, config.bot_ms_max)
+        if body.seed is not None and not config.chosen_seeds:
+            refusal = seed_refusal(game, seats)
+            if refusal is not None:
+                raise InvalidOptionError(refusal)
         humans = [i for i, spec in enumerate(seats) if spec == "human"]
         default_claim = humans if body.hotseat else humans[:1]
         claim = body.claim if body.claim is not None else default_claim
         if any(seat not in humans for seat in claim):
             raise InvalidOptionError(f"'claim' may name human seats only: {humans}")
         token = secrets.token_urlsafe(18)
-        game_id = await manager_of(request).create(
+        manager = manager_of(request)
+        game_id = await manager.create(
             game,
             seats,
             seed=body.seed if body.seed is not None else secrets.randbits(62),
             hotseat=body.hotseat,
             claim=claim,
             token_hash=hash_token(token),
+            listed=body.open,
         )
-        return {"id": game_id, "token": token, "seats": claim}
+        join = (await manager.get(game_id)).stored.join_key
+        return {"id": game_id, "token": token, "seats": claim, "join": join}
 
     @app.get("/api/games/{game_id}")
     async def meta(request: Request, game_id: str) -> dict[str, Any]:
@@ -344,11 +396,14 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
         return room.meta()
 
     @app.post("/api/games/{game_id}/seats/{seat}/claim")
-    async def claim(request: Request, game_id: str, seat: int) -> dict[str, Any]:
+    async def claim(
+        request: Request, game_id: str, seat: int, body: JoinSeat | None = None
+    ) -> dict[str, Any]:
+        """Take a free seat: anyone in an open game; with the join key in a private one."""
         manager = manager_of(request)
         room = await manager.get(game_id)
         token = secrets.token_urlsafe(18)
-        await manager.claim(room, seat, token)
+        await manager.claim(room, seat, token, body.join if body is not None else None)
         return {"token": token, "seat": seat}
 
     @app.post("/api/games/{game_id}/seats/{seat}/link")

@@ -26,6 +26,7 @@ import secrets
 import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any, TypeVar
@@ -67,9 +68,11 @@ LOG = logging.getLogger("ballroom.server")
 Viewer = int | None
 """A seat, or ``None`` for a spectator."""
 
-MOVES_KEPT = 64
 NON_STR_KEYS = orjson.OPT_NON_STR_KEYS
+MOVES_KEPT = 64
 """Encoded move lists a room keeps (see ``Room.moves_json``) before it starts afresh."""
+WORKER_RETRIES = 3
+"""Times a bot decision is asked of the pool when its worker keeps dying under it."""
 
 SEAT_RECORD_FORMAT = "ballroom-seat-record/1"
 """A seat's own view of a game in play: its moves and the log it saw, no seed."""
@@ -93,7 +96,8 @@ class Step:
     """A tuple: most steps have none, and the empty tuple is one shared object the
     garbage collector never scans (a room keeps every step while it lives)."""
     reveals: bool
-    """Whether it revealed hidden information (chance, or the end of a secret choice)."""
+    """Whether it revealed hidden information: chance, or an event the engine flags
+    (``Event.reveals``: a card kept face up, a secret choice shown)."""
     secret: bool = False
     """Whether it was one seat's secret part of a simultaneous choice (no one else sees it)."""
 
@@ -207,7 +211,9 @@ class Room:
         after = self.state.current_players()
         if self._round is not None and not (after and set(after) <= self._round):
             self._round = None
-        reveals = player == CHANCE or (secret and any(event.audience is None for event in events))
+        # Chance always shows something new (a die, a card, the seeded source's next draw);
+        # a seat's action reveals where the rules say so, by the engine's flag.
+        reveals = player == CHANCE or any(event.reveals for event in events)
         step = Step(player, self.text(action), tuple(events), reveals, secret)
         self.steps.append(step)
         return step
@@ -325,6 +331,7 @@ class Room:
             "players": self.game.players,
             "options": dict(self.game.options),
             "hotseat": self.stored.hotseat,
+            "open": self.stored.join_key is None,
             "status": self.status,
             "resigned": self.resigned,
             "rematch": self.rematch_id,
@@ -374,9 +381,18 @@ class Room:
             "current": list(current),
             "legal": self.moves_json(viewer, observation) if acting and viewer is not None else [],
             "events": [event_json(e) for e in events if e.visible_to(viewer)],
-            "undo": viewer is not None and self.undo_point(viewer) is not None,
+            **self._take_back_json(viewer),
+            "join": self.stored.join_key if viewer is not None and not self.finished else None,
             "meta": meta if meta is not None else self.meta(),
         }
+
+    def _take_back_json(self, viewer: Viewer) -> dict[str, Any]:
+        """A frame's ``undo`` (the seat may take its last move back) and ``undo_refused``
+        (why it may not, where its move is the last a person made)."""
+        if viewer is None:
+            return {"undo": False, "undo_refused": None}
+        point, refused = self.take_back(viewer)
+        return {"undo": point is not None, "undo_refused": refused}
 
     def moves_json(self, seat: int, observation: Observation) -> orjson.Fragment:
         """``seat``'s legal moves with their structured forms and hints, as a frame lists
@@ -436,25 +452,55 @@ class Room:
         return events
 
     def undo_point(self, seat: int) -> int | None:
-        """The ply that ``seat``'s undo would return to, if the rules of hotseat undo allow one.
+        """The ply that ``seat``'s take-back would return to, if the rules allow one."""
+        return self.take_back(seat)[0]
 
-        Undo takes back the seat's own last action and what the bots and
-        chance did after it, only in a hotseat game, and only if none of
-        those actions revealed hidden information (a die, a secret choice).
-        It never takes back another person's move: in hotseat that move may
-        have been a secret made behind the curtain.
+    def take_back(self, seat: int) -> tuple[int | None, str | None]:
+        """Where ``seat``'s take-back would return to, or why it may not, in words.
+
+        A seat may take back its own last move, with what the bots and chance
+        did after it, while none of those actions revealed anything (a die, a
+        card, a secret shown: chance, or the engine's ``Event.reveals``) and no
+        other person has acted since; the same rule holds in hotseat and online.
+        A resignation or hand-over is never taken back either. The reason is
+        given only where the seat's move is the last a person made (otherwise
+        it is plain why), and reads only events the seat was shown.
         """
-        if not self.stored.hotseat or self.status != PLAYING:
-            return None
-        # A resignation or handover is not taken back: undo stops at the last one.
+        if self.status != PLAYING:
+            return None, None
         floor = max((s.left_at for s in self.seats if s.left_at is not None), default=0)
+        shown: Step | None = None
         for ply in range(self.ply - 1, floor - 1, -1):
             step = self.steps[ply]
             if step.reveals:
-                return None
+                shown = step  # the first thing revealed after the seat's move, as told
             if step.player >= 0 and not self.seats[step.player].is_bot:
-                return ply if step.player == seat else None
-        return None
+                if step.player != seat:
+                    return None, None
+                return (ply, None) if shown is None else (None, self._shown_reason(seat, shown))
+        if any(step.player == seat for step in self.steps[:floor]):
+            return None, (
+                "A seat has changed hands since your move (a resignation or a bot taking over), "
+                "so it cannot be taken back."
+            )
+        return None, None
+
+    def _shown_reason(self, seat: int, step: Step) -> str:
+        """Why a take-back is refused after ``step`` revealed something, as ``seat`` saw it."""
+        seen = [event for event in step.events if event.visible_to(seat)]
+        told = next((event for event in seen if event.reveals), seen[0] if seen else None)
+        what = f" ({told.text.rstrip('.')})" if told is not None else ""
+        if step.player == CHANCE:
+            return (
+                f"A draw after your move showed what was hidden{what}, so it cannot be taken back."
+            )
+        if step.player == seat:
+            return f"Your move showed what was hidden{what}, so it cannot be taken back."
+        name = self.seat_names()[step.player]
+        return (
+            f"{name}'s move after yours showed what was hidden{what}, "
+            "so your move cannot be taken back."
+        )
 
     def reset_from(self, stored: StoredGame) -> None:
         """Replace the game with what is stored (after an undo or a failed write)."""
@@ -504,7 +550,8 @@ def _lobby_game(entry: storage.RecentGame) -> Game | None:
 
 
 def _report_stop(game_id: str, driver: asyncio.Task[None]) -> None:
-    """Log a bot driver that died of an error: its game waits until the room is reloaded."""
+    """Log a bot driver that died of an error: its game waits until someone connects again
+    or the room is reloaded."""
     if not driver.cancelled() and (error := driver.exception()) is not None:
         LOG.error("game %s: the bots stopped: %r", game_id, error, exc_info=error)
 
@@ -521,6 +568,11 @@ def frame_text(message: dict[str, Any]) -> str:
 
 def event_json(event: Event) -> dict[str, Any]:
     return event.to_json()
+
+
+def new_join_key() -> str:
+    """A private game's join key: its join links carry it, and nobody guesses it."""
+    return secrets.token_urlsafe(12)
 
 
 def new_id(prefix: str = "") -> str:
@@ -671,17 +723,27 @@ class RoomManager:
         hotseat: bool,
         claim: Sequence[int],
         token_hash: str | None,
+        listed: bool = False,
     ) -> str:
         """Store a new game (with its opening chance draws) and return its id.
 
         ``token_hash`` is the creator's: it holds the ``claim``ed seats and
         may later re-issue seat links and hand absent players' seats to bots.
+        A ``listed`` game is open: the lobby shows it and anyone may take a
+        free seat; otherwise it is private, and a free seat needs its join key.
         """
         stored_seats = [
             (spec, token_hash if index in claim and spec == "human" else None)
             for index, spec in enumerate(seats)
         ]
-        return await self._start(game, seed, stored_seats, hotseat=hotseat, creator_hash=token_hash)
+        return await self._start(
+            game,
+            seed,
+            stored_seats,
+            hotseat=hotseat,
+            creator_hash=token_hash,
+            join_key=None if listed else new_join_key(),
+        )
 
     async def _start(
         self,
@@ -692,6 +754,7 @@ class RoomManager:
         hotseat: bool,
         game_id: str | None = None,
         creator_hash: str | None = None,
+        join_key: str | None = None,
     ) -> str:
         """Store a new game with its opening chance draws in one write, and open its room."""
         game_id = game_id or new_id()
@@ -708,6 +771,7 @@ class RoomManager:
             hotseat=hotseat,
             status=status,
             creator_hash=creator_hash,
+            join_key=join_key,
         )
         stored = StoredGame(
             id=game_id,
@@ -719,6 +783,7 @@ class RoomManager:
             rematch_id=None,
             created_at=datetime.now(UTC),
             creator_hash=creator_hash,
+            join_key=join_key,
         )
         self._add(self._watch(self._room(stored)))
         return game_id
@@ -834,22 +899,21 @@ class RoomManager:
     async def undo(
         self, room: Room, conn: Connection, seat: object = None, ply: object = None
     ) -> None:
-        """Take back ``seat``'s own last move (hotseat only); ``ply`` as for a move."""
+        """Take back ``seat``'s own last move (``Room.take_back``); ``ply`` as for a move."""
         async with room.lock:
             if not conn.seats:
                 raise RoomError("spectators cannot undo")
             player = self._own_seat(room, conn, seat)
             if (late := room.stale(player, ply)) is not None:
                 raise RoomError(late.replace("this move", "this undo", 1))
-            point = room.undo_point(player)
+            point, refused = room.take_back(player)
             if point is None:
                 raise RoomError(
-                    f"nothing to undo for {room.seat_names()[player]}: undo is for hotseat "
-                    "games and takes back only your own last move, before any die is rolled, "
-                    "secret revealed, player resigned or another person moved"
+                    refused
+                    or f"nothing to undo for {room.seat_names()[player]}: a player takes back "
+                    "only their own last move, before any die is rolled, card drawn, secret "
+                    "revealed, player resigned or another person moved"
                 )
-            if not {s.seat for s in room.seats if not s.is_bot} <= set(conn.seats):
-                raise RoomError("undo needs every human seat on this device (hotseat)")
             if room.driver is not None:
                 room.driver.cancel()
                 room.driver = None
@@ -913,6 +977,7 @@ class RoomManager:
                 hotseat=room.stored.hotseat,
                 game_id=candidate,
                 creator_hash=room.stored.creator_hash,
+                join_key=None if room.stored.join_key is None else new_join_key(),
             )
             room.rematch_id = await self.writer.write(storage.set_rematch, room.id, candidate)
         room.broadcast([])
@@ -1054,6 +1119,7 @@ class RoomManager:
             for viewer in conn.viewers:
                 conn.outbox.put_nowait(frame_text(room.view(viewer, events, reset=True)))
             room.broadcast([], exclude=conn)
+            self._drive(room)  # bots stopped by an error start again when someone comes back
         return conn, refused
 
     def leave(self, room: Room, conn: Connection) -> None:
@@ -1085,7 +1151,8 @@ class RoomManager:
         with contextlib.suppress(RuntimeError):  # no running loop: nobody to tell
             asyncio.get_running_loop().call_later(room.absent_after + 0.05, tell)
 
-    async def claim(self, room: Room, seat: int, token: str) -> None:
+    async def claim(self, room: Room, seat: int, token: str, join: str | None = None) -> None:
+        """Give a free human seat to ``token``; a private game's needs its ``join`` key."""
         if not 0 <= seat < len(room.seats):
             raise RoomError(f"seat must be 0..{len(room.seats) - 1}, not {seat}")
         async with room.lock:
@@ -1094,6 +1161,15 @@ class RoomManager:
                 raise RoomError(f"seat {seat} is played by a bot ({info.spec})")
             if room.status == UPLOADED:
                 raise RoomError("an uploaded record has no seats to take")
+            key = room.stored.join_key
+            if key is not None and not secrets.compare_digest(join or "", key):
+                raise NotAllowedError(
+                    "this game is private: a free seat is taken only through a join link "
+                    "from one of its players (it carries the game's join key)"
+                    if not join
+                    else "this join link's key does not match the game's; ask one of its "
+                    "players for the game's join link"
+                )
             ok = await self.writer.write(storage.claim_seat, room.id, seat, hash_token(token))
             if not ok:
                 raise StorageError(f"seat {seat} ({room.seat_names()[seat]}) is already taken")
@@ -1106,6 +1182,29 @@ class RoomManager:
         if room.bots_to_move() and (room.driver is None or room.driver.done()):
             room.driver = asyncio.get_running_loop().create_task(self._bot_loop(room))
             room.driver.add_done_callback(functools.partial(_report_stop, room.id))
+
+    async def _decide(self, room: Room, *, quick: bool, call: Callable[[], int]) -> int:
+        """One bot decision, asked again if its worker process died while thinking.
+
+        The pool replaces a dead worker; the decision's seed comes from the game's
+        seed and the ply, so asking again is the same decision, not a new draw.
+        A decision that kills its worker every time is given up after a few tries.
+        """
+        attempt = 1
+        while True:
+            try:
+                return await self.bots.decide(room.id, quick=quick, call=call)
+            except BrokenProcessPool:
+                if attempt >= WORKER_RETRIES:
+                    raise
+                attempt += 1
+                LOG.warning(
+                    "game %s: a bot worker died at ply %d; asking again (try %d of %d)",
+                    room.id,
+                    room.ply,
+                    attempt,
+                    WORKER_RETRIES,
+                )
 
     async def _bot_loop(self, room: Room) -> None:
         """Let the bots whose decision it is move, one after another, with a visible pause.
@@ -1124,20 +1223,17 @@ class RoomManager:
             decision = decision_for(state, player)
             spec = room.seats[player].spec
             bot, _ = resolve_seat(room.game, spec)
-            action = await self.bots.decide(
-                room.id,
-                quick=not bot.searches,
-                call=functools.partial(
-                    bot_move,
-                    (room.game.id, room.game.players, tuple(room.game.options.items())),
-                    player,
-                    spec,
-                    derive_seed(state.seed, "server-bot", ply),
-                    decision.observation,
-                    list(decision.legal_actions),
-                    self.bot_ms_max,
-                ),
+            call = functools.partial(
+                bot_move,
+                (room.game.id, room.game.players, tuple(room.game.options.items())),
+                player,
+                spec,
+                derive_seed(state.seed, "server-bot", ply),
+                decision.observation,
+                list(decision.legal_actions),
+                self.bot_ms_max,
             )
+            action = await self._decide(room, quick=not bot.searches, call=call)
             async with room.lock:
                 if room.state is not state or room.ply != ply or player not in room.bots_to_move():
                     continue

@@ -78,6 +78,9 @@ class GameRow(Base):
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
     creator_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
     """The hash of the token its creator got: it may re-issue seat links and hand seats to bots."""
+    join_key: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    """A private game's join key, which its join links carry; ``None``: an open game, listed
+    in the lobby, whose free seats anyone may take."""
 
 
 class SeatRow(Base):
@@ -156,6 +159,8 @@ class StoredGame:
     rematch_id: str | None
     created_at: datetime
     creator_hash: str | None = None
+    join_key: str | None = None
+    """A private game's join key (its join links carry it); ``None`` for an open game."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -262,6 +267,7 @@ class Store:
                 rematch_id=row.rematch_id,
                 created_at=row.created_at,
                 creator_hash=row.creator_hash,
+                join_key=row.join_key,
             )
 
     def playing_ids(self) -> list[str]:
@@ -269,11 +275,15 @@ class Store:
             return list(session.scalars(select(GameRow.id).where(GameRow.status == PLAYING)))
 
     def recent(self, limit: int = 20) -> list[RecentGame]:
-        """The newest games with their seats, for the lobby's list."""
+        """The newest open games with their seats, for the lobby's list (private games are
+        reached through their links only)."""
         with self.engine.connect() as connection:
             games, seats = GameRow.__table__, SeatRow.__table__
             rows = connection.execute(
-                select(games).order_by(games.c.created_at.desc()).limit(limit)
+                select(games)
+                .where(games.c.join_key.is_(None))
+                .order_by(games.c.created_at.desc())
+                .limit(limit)
             ).all()
             by_game: dict[str, list[StoredSeat]] = {row.id: [] for row in rows}
             if rows:
@@ -315,6 +325,7 @@ def create_game(
     hotseat: bool,
     status: str = PLAYING,
     creator_hash: str | None = None,
+    join_key: str | None = None,
 ) -> None:
     """Store a new game with its seats (spec, token hash) and any actions it already has."""
     # Values as parameters, not ``.values()``: the statement's compiled form is then
@@ -332,6 +343,7 @@ def create_game(
             "status": status,
             "created_at": datetime.now(UTC),
             "creator_hash": creator_hash,
+            "join_key": join_key,
         },
     )
     connection.execute(

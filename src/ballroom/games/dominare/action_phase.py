@@ -5,10 +5,10 @@ rank by rank (its own ability, a district ability or a basic ability).
 An action is an agent ability (an unused face-up agent, an ability
 numbered at most its rank), a district ability (a district the player
 controls, once per Season per district), or a basic ability: gain one
-crown, Inspire (influence in one block at the district's VP per token, at
-least one crown each), Rally, Recruit (draw two, keep one), Replace (never
-rank 7; exposure +1; "when revealed" resolves) or Whitewash (Season + 2
-crowns a point, up or down).
+crown, Inspire (influence in one block at the district's VP per token),
+Rally, Recruit (draw two, keep one), Replace (never rank 7; exposure +1;
+"when revealed" resolves) or Whitewash (Season + 2 crowns a point, up or
+down).
 
 Inspire and Whitewash are two decisions each: the block (or the way) as
 the action, then how much at an ``amount`` step, an operation under way
@@ -145,8 +145,8 @@ def action_choices(state: DominareState, seat: int) -> list[Action]:
 
 
 def inspire_price(state: DominareState, district: int) -> int:
-    """Crowns per influence bought: the district's VP, at least one."""
-    return max(1, state.vp[district])
+    """Crowns per influence bought: the district's VP (never below 1, the track's lowest)."""
+    return state.vp[district]
 
 
 def whitewash_price(state: DominareState) -> int:

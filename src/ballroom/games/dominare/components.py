@@ -16,7 +16,6 @@ abilities held in ``Catalog.effects`` by name.
 
 from __future__ import annotations
 
-import itertools
 from dataclasses import dataclass
 from enum import Enum
 from functools import cache
@@ -33,6 +32,7 @@ from ballroom.core.components import (
     Table,
     Text,
     Value,
+    Where,
     unique,
 )
 from ballroom.core.errors import ComponentError, EffectError
@@ -426,7 +426,9 @@ def load(files: DataFiles) -> Catalog:
     agent_file = files.read("agents.toml")
     agent_file.only("reconstruction", "agents")
     agents: list[Agent] = []
+    agent_places: list[Where] = []
     for table in agent_file.records("agents", "agent"):
+        agent_places.append(table.where)
         table.only(
             "name", "faction", "traits", "influence", "income", "exposure", "copies",
             "cannot-flip", "grants", "revealed", "abilities", "vp",
@@ -436,10 +438,6 @@ def load(files: DataFiles) -> Catalog:
         faction = table.get("faction", EnumOf(Faction))
         influence = table.get("influence", Int(0, 9))
         income = table.get("income", Int(0, 9))
-        if faction is Faction.NOBILITY and influence:
-            raise table.where.at("influence").error("a Nobility agent never has influence")
-        if faction is Faction.CULTURE and income:
-            raise table.where.at("income").error("an artisan (Culture) has a base income of zero")
         numbered: list[AgentAbility] = []
         for number, ability in enumerate(table.records("abilities", "ability", name=None), 1):
             ability.only("rank", "do")
@@ -476,39 +474,20 @@ def load(files: DataFiles) -> Catalog:
                 copies=table.get("copies", Default(Int(1, COMMON_COPIES), 1)),
             )
         )
-    where = agent_file.where.at("agents")
-    unique(((a.slug, where) for a in agents), "agent")
-    names = {a.name for a in agents}
-    missing = [name for name in NAMED if name not in names]
-    if missing:
-        raise where.error(
-            f"the rulebook's agents must all be in the deck; missing: {', '.join(missing)}"
-        )
-    commons = [a for a in agents if a.copies > 1]
-    if len(commons) != COMMON_AGENTS or any(a.copies != COMMON_COPIES for a in commons):
-        raise where.error(
-            f"exactly {COMMON_AGENTS} common agents appear {COMMON_COPIES} times each"
-        )
+    unique(((a.slug, agent_file.where.at("agents")) for a in agents), "agent")
     cards: list[int] = []
     texts: list[str] = []
     for index, agent in enumerate(agents):
         for copy in range(1, agent.copies + 1):
             cards.append(index)
             texts.append(agent.slug if agent.copies == 1 else f"{agent.slug}-{copy}")
-    if len(cards) != DECK_SIZE:
-        raise where.error(f"the agent deck holds {DECK_SIZE} cards, not {len(cards)}")
-    for trio in JUST_LEARNING:
-        found = [next(a for a in agents if a.name == name) for name in trio]
-        for left, right in itertools.pairwise(found):
-            if not left.traits & right.traits:
-                raise where.error(f"the Just Learning conspiracy {', '.join(trio)} must network")
-            if left.faction in REMOVED_WHEN_LEARNING:
-                raise where.error(f"{left.name} is of a faction Just Learning removes")
 
     event_file = files.read("events.toml")
     event_file.only("reconstruction", "events")
     events: list[EventCard] = []
+    event_places: list[Where] = []
     for table in event_file.records("events", "event", count=EVENTS, noun="events"):
+        event_places.append(table.where)
         table.only("name", "seals", "sections")
         name = table.get("name", Text(60))
         seal_table = table.table("seals")
@@ -557,7 +536,7 @@ def load(files: DataFiles) -> Catalog:
             wrong = isinstance(op, fx.Act) and not district_places(op.where, known)
             if wrong and isinstance(op, fx.Act) and op.name in placing:
                 raise ComponentError(f"ability {written.name}: no place {op.where!r}")
-    return Catalog(
+    catalog = Catalog(
         districts=districts,
         vp_lowest=lowest,
         vp_highest=highest,
@@ -569,6 +548,12 @@ def load(files: DataFiles) -> Catalog:
         district_abilities=tuple(by_district[d.id] for d in districts),
         effects=fx.Effects.of(abilities),
     )
+    from ballroom.games.dominare import constraints  # it reads this module's types
+
+    constraints.check(
+        catalog, constraints.Places(board.where, tuple(agent_places), tuple(event_places))
+    )
+    return catalog
 
 
 @cache

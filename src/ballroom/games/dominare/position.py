@@ -17,8 +17,9 @@ is worth 4"::
 ``build`` leaves the game at the start of a phase of that Season:
 ``conspiracy`` (agents chosen in secret), ``event``, ``canvass`` or
 ``actions``, in the player order given by ``order`` (seat order unless
-said). Agents are named by their names (the ``copy``-th card of a common
-agent); an agent not placed stays in the deck. Every draw is chance, so a
+said), with the rest of the Season queued as the game queues it. Agents
+are named by their names (the ``copy``-th card of a common agent); an
+agent not placed stays in the deck. Every draw is chance, so a
 test draws the card it wants with ``draw`` and reveals an event with
 ``event``. ``act`` plays moves by their texts.
 """
@@ -29,7 +30,7 @@ from ballroom.core.errors import PositionError
 from ballroom.core.flow import Step
 from ballroom.core.state import CHANCE
 from ballroom.core.zones import ZoneId
-from ballroom.games.dominare import action_phase, canvassing
+from ballroom.games.dominare import action_phase
 from ballroom.games.dominare.game import Dominare
 from ballroom.games.dominare.influence import place
 from ballroom.games.dominare.state import DominareState
@@ -42,6 +43,10 @@ def card(name: str, copy: int = 1) -> int:
         return CATALOG.card_named(name, copy)
     except Exception:
         raise PositionError(f"no agent card {name!r} (copy {copy})") from None
+
+
+PHASE_STARTS = {"event": Task.EVENT, "canvass": Task.CANVASS, "actions": Task.ACTION}
+"""The task each phase after the Conspiracy Phase begins with in a Season's agenda."""
 
 
 class Position:
@@ -98,39 +103,31 @@ class Position:
         return self
 
     def vp(self, district: str, value: int) -> Position:
+        """The district's VP, a number on the track (1 to 10 as shipped)."""
         index = CATALOG.district(district)
+        if not CATALOG.vp_lowest <= value <= CATALOG.vp_highest:
+            raise PositionError(
+                f"VP {value} for {district} is off the track; "
+                f"allowed {CATALOG.vp_lowest} to {CATALOG.vp_highest}"
+            )
         self._state.vp = _set(self._state.vp, index, value)
         return self
 
-    def build(self, at: str = "actions", ranks: int | None = None) -> DominareState:
-        """The state at the start of phase ``at`` of the Season (``canvass`` from rank 1 to
-        ``ranks``, the Season by default)."""
+    def build(self, at: str = "actions") -> DominareState:
+        """The state at the start of phase ``at`` of the Season, which then goes on as the
+        game plays it: the rest of the Season's phases (its canvassing rank by rank, its
+        actions: three each in Season 7, one per agent in Epic), then the next Season."""
         state = self._state
         state.district_used = (False,) * len(CATALOG.districts)
         if at == "conspiracy":
             state.season -= 1
             state.agenda = ((Task.SEASON, 0),)
-        elif at == "event":
-            state.agenda = (
-                (Task.EVENT, 0),
-                (Task.SECTIONS, 0),
-                (Task.ADJUST, 0),
-            )
-        elif at == "canvass":
-            last = state.season if ranks is None else ranks
-            state.agenda = tuple(
-                (Task.CANVASS, canvassing.canvass_task(seat, rank))
-                for rank in range(1, last + 1)
-                for seat in state.order
-            )
-        elif at == "actions":
-            state.agenda = tuple(
-                (Task.ACTION, seat) for _ in range(action_phase.ACTIONS) for seat in state.order
-            )
+        elif at in PHASE_STARTS:
+            tasks = action_phase.season_tasks(state)
+            first = next(i for i, (task, _) in enumerate(tasks) if task is PHASE_STARTS[at])
+            state.agenda = tasks[first:]
         else:
             raise PositionError(f"no phase {at!r}; phases: conspiracy, event, canvass, actions")
-        if at != "conspiracy":
-            state.agenda = (*state.agenda, (Task.SEASON_END, 0))
         state.step = Step.over(Phase.OVER)
         state.proceed()
         return state

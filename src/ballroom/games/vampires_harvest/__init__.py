@@ -1,4 +1,4 @@
-"""Vampire's Harvest, played to the rulebook and RULINGS.md (Vampire's Harvest 1-8).
+"""Vampire's Harvest, played to the rulebook and RULINGS.md (Vampire's Harvest 1-9).
 
 Rules in brief: 3-5 players (two with the ``two-player`` option) are new
 Vampires over twelve turns. Each turn: Prepare (the turn marker; Initiative
@@ -39,10 +39,12 @@ decides:
    face down. With fewer than five cards left in the deck and its discards,
    fewer are drawn.
 7. Harvest pays every harvester when the first of them resolves.
-8. Blood Fury: a reroll rolls again every die showing at most the face it
-   names (dice are alike, so a reroll chooses faces, not dice); 6s are never
-   rerolled; 1s stay below the level the Skill board gives. Success needs as
-   many hits as the Enemy's strength; a failed fight costs nothing more.
+8. Blood Fury (RULINGS 9): declared, and its activation paid, before the
+   first roll; a plain fight has no critical 6s and no rerolls. A reroll
+   names its dice by face and count (dice showing one face are alike): any
+   of them, a 6 too, but no 1 below the level the Skill board gives. Success
+   needs as many hits as the Enemy's strength; a failed fight costs nothing
+   more.
 9. Seduce: the seducer keeps cards one by one up to its keep number (at
    least one); each Success kept gives the Opportunity's rewards once; at
    least one Success is a success. All drawn cards then go face down to the

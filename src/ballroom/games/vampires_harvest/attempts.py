@@ -6,12 +6,13 @@ slay, seduce); this step is met whatever the player holds.
 - Tribute: pay the Blood shown (less the turn's modifiers and Bloodstones)
   for the rewards.
 - Slay: Blood Fury is declared, and its activation paid, before the first
-  roll. Roll the Speed dice; a die at or above the hit number hits; from the
-  critical level a 6 is a critical hit worth more. In Blood Fury the player
-  may pay the reroll cost again and again while it can: each reroll rolls
-  again every die showing at most the face it names (below the level where
-  1s become rerollable, a 1 stays). Success is at least as many hits as the
-  Enemy's strength.
+  roll (RULINGS 9). Roll the Speed dice; a die at or above the hit number
+  hits. Only in a declared Blood Fury is a 6 a critical hit worth more (from
+  the critical level), and only then may the player pay the reroll cost,
+  again and again while it can: each reroll rolls again any of the dice it
+  picks (by face and count, since dice showing one face are alike), except
+  a 1 below the level where 1s become rerollable. Success is at least as
+  many hits as the Enemy's strength.
 - Seduce: draw Glamour's number of Seduction cards (seen only by the
   seducer), keep Glamour's number of them one by one (each shown), and gain
   the rewards once per Success kept. Every drawn card then goes face down to
@@ -20,6 +21,8 @@ slay, seduce); this step is met whatever the player holds.
 
 from __future__ import annotations
 
+from collections import Counter
+from itertools import product
 from typing import TYPE_CHECKING
 
 from ballroom.core.flow import Step
@@ -34,10 +37,12 @@ from ballroom.games.vampires_harvest.turn import (
     KEEP,
     REROLL,
     STONE,
+    STOP,
     Phase,
     Skill,
     Task,
     Way,
+    dice_words,
 )
 
 if TYPE_CHECKING:
@@ -142,10 +147,15 @@ def hit_number(state: HarvestState, seat: int) -> int:
     return min(6, max(2, CATALOG.skills.hit[level] + state.modifier(seat, "hit-number")))
 
 
+def critical_sixes(state: HarvestState, seat: int) -> bool:
+    """Whether a 6 is a critical hit: only in a declared Blood Fury, from its level."""
+    return state.fury and state.level(seat, Skill.BLOOD_FURY) >= CATALOG.skills.sixes_critical_from
+
+
 def hits(state: HarvestState, seat: int) -> int:
-    """Hits of the dice rolled so far: criticals count more from their level."""
+    """Hits of the dice rolled so far: criticals count more in Blood Fury from their level."""
     tables = CATALOG.skills
-    critical = state.level(seat, Skill.BLOOD_FURY) >= tables.sixes_critical_from
+    critical = critical_sixes(state, seat)
     need = hit_number(state, seat)
     total = state.boost.fight_hits
     for face in state.dice:
@@ -171,11 +181,11 @@ def reroll_cost(state: HarvestState, seat: int) -> int:
     return max(0, CATALOG.skills.fury_reroll[level] + state.modifier(seat, "reroll-cost"))
 
 
-def rerollable(state: HarvestState, seat: int) -> list[int]:
-    """The faces a reroll may name: those shown by a die that may be rolled again (not a
-    6; not a 1 below the level where 1s become rerollable)."""
+def rerollable(state: HarvestState, seat: int) -> tuple[int, ...]:
+    """The dice a reroll may pick, highest first: every die but a 1 below the level where 1s
+    become rerollable."""
     ones = state.level(seat, Skill.BLOOD_FURY) >= CATALOG.skills.ones_rerollable_from
-    return sorted({face for face in state.dice if face < 6 and (face > 1 or ones)})
+    return tuple(sorted((face for face in state.dice if face > 1 or ones), reverse=True))
 
 
 def fight_check(state: HarvestState, seat: int) -> Step[Phase] | None:
@@ -187,20 +197,25 @@ def fight_check(state: HarvestState, seat: int) -> Step[Phase] | None:
 
 
 def reroll_choices(state: HarvestState, seat: int) -> list[Action]:
-    from ballroom.games.vampires_harvest.turn import STOP
-
-    return [*(REROLL(face) for face in rerollable(state, seat)), STOP()]
+    """Every non-empty pick of the rerollable dice (so many of each face as shown), and stop."""
+    shown = sorted(Counter(rerollable(state, seat)).items(), reverse=True)
+    picks = [
+        tuple(face for (face, _), n in zip(shown, counts, strict=True) for _ in range(n))
+        for counts in product(*(range(n + 1) for _, n in shown))
+    ]
+    return [*(REROLL(dice) for dice in picks if dice), STOP()]
 
 
 def play_reroll(state: HarvestState, action: Action, seat: int) -> None:
     if action.family is REROLL:
-        up_to = action["up-to"]
-        ones = state.level(seat, Skill.BLOOD_FURY) >= CATALOG.skills.ones_rerollable_from
-        again = [f for f in state.dice if f <= up_to and f < 6 and (f > 1 or ones)]
-        state.dice = tuple(f for f in state.dice if not (f <= up_to and f < 6 and (f > 1 or ones)))
+        again: tuple[int, ...] = action["dice"]
+        kept = list(state.dice)
+        for face in again:
+            kept.remove(face)
+        state.dice = tuple(kept)
         cost = reroll_cost(state, seat)
         state.gain_blood(seat, -cost)
-        state.say("reroll", f"{state.name(seat)} pays {cost} Blood to reroll {len(again)} dice.")
+        state.say("reroll", f"{state.name(seat)} pays {cost} Blood to reroll {dice_words(again)}.")
         state.push(*((Task.FIGHT_DIE, seat),) * len(again), (Task.FIGHT_CHECK, seat))
     else:
         settle_fight(state, seat)

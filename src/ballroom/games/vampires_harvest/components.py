@@ -172,20 +172,27 @@ class Catalog:
 
     @property
     def max_dice(self) -> int:
-        """The most combat dice a fight may roll: top Speed, every modifier and two stones."""
-        stones = sum(
-            op.amount
-            for ability in self.effects.abilities.values()
-            for op in ability.do
-            if isinstance(op, fx.Gain) and op.resource == "fight-dice"
-        )
-        lasting = sum(
-            op.value
-            for ability in self.effects.abilities.values()
-            for op in ability.do
-            if isinstance(op, fx.SetLimit) and op.quantity == "speed-dice" and op.value > 0
-        )
-        return max(self.skills.speed_dice) + stones + lasting
+        """The most combat dice a fight may roll: top Speed, the Event that adds most (one is
+        in play at a time), and every Trainer Skill and Bloodstone that adds dice (one player
+        may take them all, and hold and play them all in one fight)."""
+        event = 0
+        others = 0
+        for card in self.cards:
+            if card.ability is None:
+                continue
+            added = sum(
+                op.amount
+                if isinstance(op, fx.Gain) and op.resource == "fight-dice"
+                else op.value
+                if isinstance(op, fx.SetLimit) and op.quantity == "speed-dice"
+                else 0
+                for op in self.effects.abilities[card.ability].do
+            )
+            if card.deck is Deck.EVENT:
+                event = max(event, added)
+            else:
+                others += max(0, added)
+        return max(self.skills.speed_dice) + event + others
 
 
 def slug(name: str) -> str:

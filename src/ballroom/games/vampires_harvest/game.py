@@ -38,7 +38,7 @@ class VampiresHarvest(DeclaredGame[Phase]):
         "Twelve nights of choosing Actions in secret: harvest Blood, pay Tribute, slay "
         "Enemies, seduce humans. Score the two lower tracks multiplied, plus the highest."
     )
-    rules_version: ClassVar[str] = "1"
+    rules_version: ClassVar[str] = "2"
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 5
     default_players: ClassVar[int] = 4

@@ -3,9 +3,9 @@
 It raises Speed, Glamour and Blood Fury early, harvests when the Pool is
 rich or its Blood low, goes to the Area whose Opportunity best lifts its
 lowest track (Tribute it can pay, an Enemy it likely beats, any Seduction),
-pays Tribute and fights when it can, rerolls while it still lacks hits, keeps
-Successes first, plays Bloodstones when they help, and never bids for the
-Initiative.
+pays Tribute and fights when it can (in Blood Fury where it may), rerolls
+every miss it may while it still lacks hits, keeps Successes first, plays
+Bloodstones when they help, and never bids for the Initiative.
 """
 
 from __future__ import annotations
@@ -135,9 +135,9 @@ class HeuristicAgent:
             hit = CATALOG.skills.hit[speed]
             hits = sum(1 for d in table.dice if d >= hit)
             if hits < need and table.blood[seat] > 3:
-                rerolls = [m for m in moves if m.family is REROLL and m["up-to"] < hit]
-                if rerolls:
-                    return moves[max(rerolls, key=lambda m: m["up-to"])]
+                misses = [m for m in moves if m.family is REROLL and max(m["dice"]) < hit]
+                if misses:
+                    return moves[max(misses, key=lambda m: len(m["dice"]))]
             return first(STOP) or legal[0]
         if step is Phase.KEEP:
             keeps = [m for m in moves if m.family is KEEP]

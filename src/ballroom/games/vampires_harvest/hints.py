@@ -57,7 +57,7 @@ def move_hints(
         elif move.family is ATTEMPT:
             note = attempt(state, seat, move["way"])
         elif move.family is REROLL:
-            note = {"success": reroll_success(state, seat, move["up-to"])}
+            note = {"success": reroll_success(state, seat, move["dice"])}
         elif move.family is STOP:
             note = {"success": 1.0 if _won(state, seat) else 0.0}
         if note is not None:
@@ -89,7 +89,7 @@ def attempt(state: HarvestState, seat: int, way: Way) -> dict[str, Any] | None:
         "dice": dice,
         "hit": attempts.hit_number(state, seat),
         "strength": attempts.strength(state, seat),
-        "success": fight_success(state, seat, dice, rerolls=0),
+        "success": fight_success(state, seat, dice, rerolls=0, fury=way is Way.FURY),
     }
     if way is Way.FURY:
         activation = attempts.fury_activation(state, seat)
@@ -101,17 +101,17 @@ def attempt(state: HarvestState, seat: int, way: Way) -> dict[str, Any] | None:
             "activation": activation,
             "reroll_cost": cost,
             "rerolls": rerolls,
-            "with_rerolls": fight_success(state, seat, dice, rerolls=rerolls),
+            "with_rerolls": fight_success(state, seat, dice, rerolls=rerolls, fury=True),
         }
     return note
 
 
-def _die(state: HarvestState, seat: int, rerolls: int) -> list[float]:
+def _die(state: HarvestState, seat: int, rerolls: int, *, fury: bool) -> list[float]:
     """One combat die's chances of ending as 0, 1, 2... hits, rolled again on a miss up to
-    ``rerolls`` times (a 1 only where 1s may be rerolled)."""
+    ``rerolls`` times (a 1 only where 1s may be rerolled); a 6 is critical only in ``fury``."""
     tables = CATALOG.skills
     level = state.level(seat, Skill.BLOOD_FURY)
-    critical = tables.critical_hits if level >= tables.sixes_critical_from else 1
+    critical = tables.critical_hits if fury and level >= tables.sixes_critical_from else 1
     ones = level >= tables.ones_rerollable_from
     need = attempts.hit_number(state, seat)
     values = [0.0] * (critical + 1)
@@ -142,21 +142,19 @@ def _at_least(dice: Sequence[Sequence[float]], need: int) -> float:
     return float(sum(p for hits, p in enumerate(totals) if hits >= need))
 
 
-def fight_success(state: HarvestState, seat: int, dice: int, *, rerolls: int) -> float:
+def fight_success(state: HarvestState, seat: int, dice: int, *, rerolls: int, fury: bool) -> float:
     """The chance that ``dice`` new combat dice win the fight, every miss rerolled up to
-    ``rerolls`` times."""
+    ``rerolls`` times, in Blood Fury or not."""
     need = attempts.strength(state, seat) - state.boost.fight_hits
-    return _at_least([_die(state, seat, rerolls)] * dice, need)
+    return _at_least([_die(state, seat, rerolls, fury=fury)] * dice, need)
 
 
 def _won(state: HarvestState, seat: int) -> bool:
     return attempts.hits(state, seat) >= attempts.strength(state, seat)
 
 
-def reroll_success(state: HarvestState, seat: int, up_to: int) -> float:
-    """The chance of winning after one reroll of every die showing at most ``up_to``."""
-    ones = state.level(seat, Skill.BLOOD_FURY) >= CATALOG.skills.ones_rerollable_from
-    again = [f for f in state.dice if f <= up_to and f < 6 and (f > 1 or ones)]
+def reroll_success(state: HarvestState, seat: int, again: tuple[int, ...]) -> float:
+    """The chance of winning after one reroll of the dice ``again`` (by face)."""
     kept = list(state.dice)
     for face in again:
         kept.remove(face)
@@ -164,7 +162,7 @@ def reroll_success(state: HarvestState, seat: int, up_to: int) -> float:
     state.dice = tuple(kept)
     need = attempts.strength(state, seat) - attempts.hits(state, seat)
     state.dice = shown
-    return _at_least([_die(state, seat, 0)] * len(again), need)
+    return _at_least([_die(state, seat, 0, fury=state.fury)] * len(again), need)
 
 
 def seduction(state: HarvestState, seat: int) -> dict[str, Any]:

@@ -12,7 +12,9 @@ face equally likely) and every card drawn from a pile nobody sees
 
 from __future__ import annotations
 
+from collections import Counter
 from enum import Enum
+from itertools import combinations_with_replacement
 
 from ballroom.core.actions import ActionCodec, Family, Param
 from ballroom.core.flow import Flow
@@ -26,6 +28,11 @@ MAX_BUY = 8
 """Train buys up to 8 Skill Points..."""
 POINT_PRICE = 2
 """...at 2 Blood each."""
+MAX_DICE = CATALOG.max_dice
+NUMBER_WORDS = (
+    *("one", "two", "three", "four", "five", "six"),
+    *("seven", "eight", "nine", "ten", "eleven", "twelve"),
+)
 
 
 class ActionCard(Enum):
@@ -141,6 +148,22 @@ class Task(Enum):
     END_TURN = "end-turn"
 
 
+def dice_words(dice: tuple[int, ...]) -> str:
+    """Dice by face, highest first, in words: ``one 5 and two 3s``."""
+    parts = [
+        f"{NUMBER_WORDS[n - 1] if n <= len(NUMBER_WORDS) else n} {face}{'s' if n > 1 else ''}"
+        for face, n in sorted(Counter(dice).items(), reverse=True)
+    ]
+    return parts[0] if len(parts) == 1 else f"{', '.join(parts[:-1])} and {parts[-1]}"
+
+
+REROLL_DICE = tuple(
+    dice
+    for count in range(1, MAX_DICE + 1)
+    for dice in combinations_with_replacement(range(6, 0, -1), count)
+)
+"""Every set of combat dice a reroll may name, by face (highest first), fewest dice first."""
+
 CARD = Param.of_names("card", CATALOG.texts)
 FIRST = Family("first", (Param.of_range("player", 1, MAX_PLAYERS),), "Chance: this player starts.")
 ROLL = Family("roll", (Param.of_range("face", 1, 6),), "Chance: the die shows this face.")
@@ -158,8 +181,8 @@ FACE = Family("face", (CARD,), "Attempt this Opportunity.")
 ATTEMPT = Family("attempt", (Param.of_enum("way", Way),), "Meet the Opportunity this way.")
 REROLL = Family(
     "reroll",
-    (Param.of_range("up-to", 1, 5),),
-    "Pay the reroll cost and roll again every die showing at most this face (that may be).",
+    (Param("dice", REROLL_DICE, tuple(map(dice_words, REROLL_DICE)), "The dice to roll again."),),
+    "Pay the reroll cost and roll these dice again (by face: dice showing one face are alike).",
 )
 STOP = Family("stop", (), "Reroll no more: the fight is decided.")
 KEEP = Family("keep", (CARD,), "Keep this Seduction card.")

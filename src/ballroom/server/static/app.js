@@ -105,6 +105,7 @@ async function lobby() {
   const optionsBox = h("div", { class: "options" });
   const seatsBox = h("div", { class: "seats-setup", id: "seats-setup" });
   const hotseat = h("input", { type: "checkbox", id: "hotseat", name: "hotseat" });
+  const listed = h("input", { type: "checkbox", id: "open", name: "open" });
 
   function entry() {
     return catalog.find((g) => g.id === gameSelect.value);
@@ -176,6 +177,9 @@ async function lobby() {
     seatsBox,
     h("label", { class: "check" }, hotseat,
       h("span", {}, "Hotseat: every person plays on this device, passing it between turns")),
+    h("label", { class: "check" }, listed,
+      h("span", {}, "Open game: listed in the lobby, anyone may take a free seat "
+        + "(otherwise only people with its join link)")),
     h("button", { type: "submit", class: "primary", id: "create" }, "Create game"),
   );
   // The rule options as the form stands.
@@ -198,7 +202,7 @@ async function lobby() {
         method: "POST",
         headers: { "content-type": "application/json" },
         body: JSON.stringify({ game: g.id, players: Number(players.value), options, seats,
-          hotseat: hotseat.checked }),
+          hotseat: hotseat.checked, open: listed.checked }),
       });
       addToken(created.id, created.token);
       setCreator(created.id, created.token);
@@ -294,14 +298,16 @@ async function gamePage(gameId) {
     history.replaceState(null, "", `/g/${gameId}${location.search}`);
   }
 
-  // A join link (?seat=N) takes that seat if it is still free.
+  // A join link (?seat=N, and a private game's join key) takes that seat if it is still free.
   const wanted = new URLSearchParams(location.search).get("seat");
+  const joinKey = new URLSearchParams(location.search).get("join");
   if (wanted !== null) {
     history.replaceState(null, "", `/g/${gameId}`);
     const seat = meta.seats[Number(wanted)];
     if (seat && !seat.claimed) {
       try {
-        const claimed = await api(`/api/games/${gameId}/seats/${wanted}/claim`, { method: "POST" });
+        const claimed = await api(`/api/games/${gameId}/seats/${wanted}/claim`, { method: "POST",
+          headers: { "content-type": "application/json" }, body: JSON.stringify({ join: joinKey }) });
         addToken(gameId, claimed.token);
         toast(`You sit as ${seat.name}.`);
       } catch (error) {
@@ -455,6 +461,9 @@ async function gamePage(gameId) {
     const row = h("div", { class: "button-row" });
     if (msg.undo && shown !== "spectator") {
       row.append(h("button", { id: "undo", onclick: () => undo(shown) }, "Undo my move"));
+    } else if (msg.undo_refused && shown !== "spectator") {
+      // The server says why this seat's last move cannot be taken back.
+      row.append(h("p", { class: "muted", id: "undo-refused" }, msg.undo_refused));
     }
     if (m.status === "playing" && shown !== "spectator" && !m.seats[shown].resigned) {
       const after = m.players > 2 ? "A bot plays your seat from now on." : "The game ends.";
@@ -557,7 +566,10 @@ async function gamePage(gameId) {
     const creator = Boolean(creatorOf(gameId));
     for (const seat of msg.meta.seats) {
       if (seat.kind === "bot") continue;
-      const url = `${location.origin}/g/${gameId}?seat=${seat.seat}`;
+      // A private game's join links carry its key, which only its seated players are sent.
+      if (!seat.claimed && !msg.meta.open && !msg.join) continue;
+      const key = msg.join ? `&join=${encodeURIComponent(msg.join)}` : "";
+      const url = `${location.origin}/g/${gameId}?seat=${seat.seat}${key}`;
       const renewed = issued.get(seat.seat);
       list.append(h("li", { "data-seat": seat.seat }, h("span", {}, seat.name),
         seat.claimed ? h("small", { class: "muted" }, held.includes(seat.seat) ? "you" : "taken")

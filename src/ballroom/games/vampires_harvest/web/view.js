@@ -85,7 +85,7 @@ function moveLabel(obs, meta, move) {
     case "face": return `Attempt ${named()}${note}`;
     case "attempt": return { pay: "Pay the Tribute", fight: "Fight", fury: "Fight in Blood Fury",
       seduce: "Seduce", decline: "Decline" }[p.way] + note;
-    case "reroll": return `Reroll every die showing ${p["up-to"]} or less${note}`;
+    case "reroll": return `Reroll ${p.dice}${note}`;
     case "stop": return `Reroll no more${note}`;
     case "keep": return `Keep ${named()} (${byText.get(p.card)?.success ? "Success" : "no success"})`;
     case "buy": return `Buy ${p.points} Skill Points`;
