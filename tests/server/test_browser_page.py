@@ -329,15 +329,15 @@ def test_moves_animate_briefly_skippably_and_not_under_reduced_motion(
     for i in range(6):  # re-roll them all: some face changes
         dice.nth(i).click()
     page.click("#dd-confirm")
-    page.wait_for_function(ANIMATED, arg="svg.die", timeout=3000)
-    page.wait_for_function(ANIMATED, arg="#log li", timeout=3000)
+    page.wait_for_function(ANIMATED, arg="svg.die", timeout=15000)
+    page.wait_for_function(ANIMATED, arg="#log li", timeout=15000)
     page.keyboard.press("Shift")
     assert page.evaluate(RUNNING) == 0
     # Dark Tales: the card played leaves the hand and glides to its place.
     created = create_game(base, "dark-tales", players=2, seats=["human", "random"])
     page = _open_seated(browser, base, created, errors)
     page.locator("#table .pick[data-card]").first.click()
-    page.wait_for_function(ANIMATED, arg="[data-card]", timeout=3000)
+    page.wait_for_function(ANIMATED, arg="[data-card]", timeout=15000)
     # Asked for reduced motion, nothing moves, and the switch says why it is off.
     quiet = browser.new_context(viewport={"width": 1280, "height": 800}, reduced_motion="reduce")
     page = quiet.new_page()

@@ -16,6 +16,9 @@ export function setMotion(on) {
 }
 
 const running = new Set();
+// The animations under way by element key, so that a redrawing that comes
+// before one ends (the next state arriving at once) lets it run on, on the new element.
+const underWay = new Map();
 
 function track(animation) {
   running.add(animation);
@@ -26,6 +29,7 @@ function track(animation) {
 // Ends every running animation at its last frame.
 export function skipAll() {
   for (const animation of [...running]) animation.finish();
+  underWay.clear();
 }
 document.addEventListener("pointerdown", skipAll, true);
 document.addEventListener("keydown", skipAll, true);
@@ -62,18 +66,38 @@ function keyed(root) {
   return out;
 }
 
-// Where the keyed elements and the dice of `roots` are now (null when motion is off).
+// Where the keyed elements of `roots` are now (null when motion is off).
 export function snapshot(...roots) {
   if (!motionOn()) return null;
   const places = new Map();
-  const dice = [];
   for (const root of roots.filter(Boolean)) {
     for (const [key, el] of keyed(root)) {
       places.set(key, { rect: el.getBoundingClientRect(), text: el.textContent });
     }
-    for (const die of root.querySelectorAll("svg.die")) dice.push(die.textContent);
   }
-  return { places, dice };
+  return { places };
+}
+
+// The face each die last showed, by the die's key: a die is compared with its
+// last face even when a screen in between did not show it (a roll still pending).
+const lastFaces = new Map();
+
+// Dice with their keys: the letter of a view's [data-die] holder, else their kind and order.
+function keyedDice(roots) {
+  const seen = new Map();
+  const out = [];
+  for (const root of roots) {
+    for (const die of root.querySelectorAll("svg.die")) {
+      const holder = die.closest("[data-die]");
+      const kind = die.getAttribute("class");
+      let key = holder ? `${kind}|die ${holder.dataset.die}` : kind;
+      const n = seen.get(key) || 0;
+      seen.set(key, n + 1);
+      key = `${key}|${n}`;
+      out.push([key, die]);
+    }
+  }
+  return out;
 }
 
 function svgScale(el) {
@@ -83,22 +107,53 @@ function svgScale(el) {
 
 // Animates what changed in `roots` since `before` (a snapshot); nothing when
 // motion is off or there is no snapshot (a first drawing is not news).
+function start(key, el, keyframes, options) {
+  underWay.set(key, { keyframes, options, began: performance.now() });
+  return track(el.animate(keyframes, options));
+}
+
+function carryOn(key, el) {
+  const going = underWay.get(key);
+  if (!going) return false;
+  const elapsed = performance.now() - going.began;
+  if (elapsed >= going.options.duration) {
+    underWay.delete(key);
+    return false;
+  }
+  track(el.animate(going.keyframes, { ...going.options, delay: -elapsed }));
+  return true;
+}
+
 export function animateChanges(before, ...roots) {
-  if (!before || !motionOn()) return;
-  const gone = new Set(before.places.keys());
-  let dieIndex = 0;
+  roots = roots.filter(Boolean);
+  const dice = keyedDice(roots);
+  const rolled = new Set(dice.filter(([key, die]) => lastFaces.has(key) && lastFaces.get(key) !== die.textContent)
+    .map(([key]) => key));
+  for (const [key, die] of dice) lastFaces.set(key, die.textContent);
+  if (!before || !motionOn()) {
+    underWay.clear();
+    return;
+  }
+  for (const [key, die] of dice) {
+    if (!die.animate) continue;
+    if (rolled.has(key)) {
+      start(`roll ${key}`, die, [{ transform: "rotate(0) scale(.7)" }, { transform: "rotate(200deg) scale(1.1)" },
+        { transform: "rotate(360deg) scale(1)" }], { duration: 450, easing: "ease-out" });
+    } else {
+      carryOn(`roll ${key}`, die);
+    }
+  }
   let entering = 0;
-  for (const root of roots.filter(Boolean)) {
+  for (const root of roots) {
     for (const [key, el] of keyed(root)) {
       if (!el.animate || el.getClientRects().length === 0) continue;
       const old = before.places.get(key);
-      gone.delete(key);
       const now = el.getBoundingClientRect();
       if (!old) {
         // Only a few newcomers grow in: a whole new screen (a new phase) just appears.
         if (entering++ < 8) {
-          track(el.animate([{ opacity: 0, transform: "scale(.85)" }, { opacity: 1, transform: "none" }],
-            { duration: 260, easing: "ease-out" }));
+          start(key, el, [{ opacity: 0, transform: "scale(.85)" }, { opacity: 1, transform: "none" }],
+            { duration: 260, easing: "ease-out" });
         }
         continue;
       }
@@ -106,17 +161,12 @@ export function animateChanges(before, ...roots) {
       const dy = old.rect.top - now.top;
       if (Math.abs(dx) > 2 || Math.abs(dy) > 2) {
         const scale = el instanceof SVGElement ? svgScale(el) : 1;
-        track(el.animate([{ transform: `translate(${dx / scale}px, ${dy / scale}px)` }, { transform: "none" }],
-          { duration: 380, easing: "cubic-bezier(.2, .7, .3, 1)" }));
+        start(key, el, [{ transform: `translate(${dx / scale}px, ${dy / scale}px)` }, { transform: "none" }],
+          { duration: 380, easing: "cubic-bezier(.2, .7, .3, 1)" });
+      } else if (carryOn(key, el)) {
+        continue;
       } else if (old.text !== el.textContent && !(el instanceof SVGElement)) {
         flash(el);
-      }
-    }
-    for (const die of root.querySelectorAll("svg.die")) {
-      const was = before.dice[dieIndex++];
-      if (was !== undefined && was !== die.textContent && die.animate) {
-        track(die.animate([{ transform: "rotate(0) scale(.7)" }, { transform: "rotate(200deg) scale(1.1)" },
-          { transform: "rotate(360deg) scale(1)" }], { duration: 450, easing: "ease-out" }));
       }
     }
   }
