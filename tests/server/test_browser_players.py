@@ -243,7 +243,7 @@ def test_a_seat_link_opens_the_seat_on_another_device_and_the_creator_can_reissu
     share = host.locator("#share")
     expect(share).to_have_attribute("open", "")  # Barbara's seat is free
     guest = new_page(browser, errors)
-    guest.goto(f"{base}/g/{game_id}?seat=1")
+    guest.goto(f"{base}/g/{game_id}?seat=1&join={created['join']}")
     expect(guest.locator(".seat-pill.mine")).to_contain_text("Barbara")
     expect(share).not_to_have_attribute("open", "")  # every seat is taken
     link = guest.locator("#my-seat-link").text_content() or ""
@@ -277,7 +277,7 @@ def test_the_creator_hands_an_absent_players_seat_to_a_bot(base: str, browser: B
     host = open_as_creator(browser, base, created, errors)
     accept_dialogs(host)
     guest = new_page(browser, errors)
-    guest.goto(f"{base}/g/{created['id']}?seat=1")
+    guest.goto(f"{base}/g/{created['id']}?seat=1&join={created['join']}")
     expect(guest.locator(".seat-pill.mine")).to_contain_text("Barbara")
     # A seated player who did not create the game must wait out the absence.
     expect(guest.locator("#away")).to_contain_text("Cindy is away. If nobody takes the seat for")

@@ -101,7 +101,7 @@ def test_a_spectator_and_the_other_seat_see_no_hidden_card(base: str, browser: B
     errors: list[str] = []
     first = _open_seated(browser, base, created, errors)
     second = new_page(browser, errors)
-    second.goto(f"{base}/g/{created['id']}?seat=1")
+    second.goto(f"{base}/g/{created['id']}?seat=1&join={created['join']}")
     expect(second.locator(".seat-pill.mine")).to_have_count(1)
     watcher = new_page(browser, errors)
     watcher.goto(f"{base}/g/{created['id']}")

@@ -44,6 +44,26 @@ def first_reveal(game: str, kinds: set[str], seeds: int = 60) -> tuple[int, list
     raise AssertionError(f"no {game} game of {seeds} seeds reveals {kinds} by a seat's move")
 
 
+def first_draw_after(game: str, seeds: int = 20) -> tuple[int, list[Move]]:
+    """A seed and seeded random moves whose last reveals nothing itself but is followed
+    at once by chance (a card drawn, a die rolled)."""
+    for seed in range(seeds):
+        state = ballroom.make(game, players=2, seed=seed)
+        chooser = random.Random(seed)
+        moves: list[Move] = []
+        while not state.is_terminal() and len(moves) < 300:
+            if state.is_chance_node():
+                state.apply(state.sample_chance(), CHANCE)
+                continue
+            player = state.current_players()[0]
+            action = chooser.choice(state.legal_actions(player))
+            moves.append((player, state.game.action_to_text(action)))
+            told = state.apply(action, player)
+            if not any(event.reveals for event in told) and state.is_chance_node():
+                return seed, moves
+    raise AssertionError(f"no {game} game of {seeds} seeds draws right after a quiet move")
+
+
 @contextmanager
 def table(
     client: TestClient, game: str, seed: int, *, hotseat: bool
@@ -109,6 +129,45 @@ def test_a_move_the_engine_says_revealed_something_cannot_be_taken_back(
         refused = until(sockets[seat], lambda f: f["type"] == "error")["message"]
         assert refused == frame["undo_refused"]
     assert client.get(f"/api/games/{frame['meta']['id']}").json()["ply"] == frame["ply"]
+
+
+@pytest.mark.parametrize("hotseat", [True, False], ids=["hotseat", "online"])
+@pytest.mark.parametrize("game", ["dark-tales", "the-dance"])
+def test_a_move_followed_by_a_draw_cannot_be_taken_back(
+    client: TestClient, game: str, hotseat: bool
+) -> None:
+    seed, moves = first_draw_after(game)
+    seat = moves[-1][0]
+    with table(client, game, seed, hotseat=hotseat) as (sockets, ply):
+        frame = play(sockets, moves, ply)
+        assert not frame["undo"]
+        assert frame["undo_refused"].startswith("Chance has drawn since your move (")
+        assert frame["undo_refused"].endswith(", so it cannot be taken back.")
+        send(sockets[seat], {"type": "undo", "seat": seat, "ply": frame["ply"]})
+        refused = until(sockets[seat], lambda f: f["type"] == "error")["message"]
+        assert refused == frame["undo_refused"]
+
+
+def test_a_seat_changing_hands_stops_a_take_back(client: TestClient) -> None:
+    """A resignation is never taken back, nor a move made before it."""
+    created = created_in(
+        client, game="dancing-dice", players=3, seats=["human"] * 3, hotseat=True, seed=4
+    )
+    with client.websocket_connect(f"/ws/{created['id']}") as ws:
+        start = hello(ws, [created["token"]], seats=3)[0]["ply"]
+        send(ws, {"type": "move", "seat": 0, "action": "reroll a", "ply": start})
+        mine = until(ws, lambda f: f["type"] == "state" and f["seat"] == 0 and f["ply"] > start)
+        assert mine["undo"]
+        send(ws, {"type": "resign", "seat": 1})
+        after = until(
+            ws,
+            lambda f: f["type"] == "state" and f["seat"] == 0 and f["meta"]["seats"][1]["resigned"],
+        )
+        assert not after["undo"]
+        assert after["undo_refused"] == (
+            "A seat has changed hands since your move (a resignation or a bot taking over), "
+            "so it cannot be taken back."
+        )
 
 
 def test_online_a_player_takes_back_their_own_move_until_the_other_acts(

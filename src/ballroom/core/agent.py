@@ -7,8 +7,8 @@ Seat specs such as ``mcts:iterations=2000`` name a bot and its parameters.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
 from ballroom.core.errors import InvalidOptionError
@@ -18,51 +18,23 @@ if TYPE_CHECKING:
     from ballroom.core.state import Observation
 
 
-@dataclass(slots=True, init=False)
+@dataclass(frozen=True, slots=True)
 class Decision:
-    """What a seat knows when it must choose.
+    """What a seat knows when it must choose, and nothing that leads elsewhere.
 
-    The observation may be given, or built on first reading by ``observe``
-    (the seat's ``State.observation``): a bot that never reads it (``random``)
-    never pays for it.
+    The observation is built before the agent is asked, so the Decision holds
+    values only: no bound method, closure or other reference through which an
+    agent in the same process could walk to the State and read what its seat
+    cannot see (the seed, the draw piles, the other hands).
     """
 
     game: Game
     player: int
     observation: Observation
     legal_actions: Sequence[int]
-    deadline: float | None
+    deadline: float | None = None
     """The ``time.perf_counter()`` instant by which the seat must have chosen, if any
     (a server's cap on think time): a searching bot stops there, whatever its budget."""
-    observe: Callable[[int], Observation] | None = field(repr=False, compare=False)
-
-    def __init__(
-        self,
-        game: Game,
-        player: int,
-        observation: Observation | None = None,
-        legal_actions: Sequence[int] = (),
-        deadline: float | None = None,
-        observe: Callable[[int], Observation] | None = None,
-    ) -> None:
-        if observation is None and observe is None:
-            raise TypeError("a Decision needs the observation or the means to observe it")
-        self.game = game
-        self.player = player
-        if observation is not None:
-            self.observation = observation
-        self.legal_actions = legal_actions
-        self.deadline = deadline
-        self.observe = observe
-
-    if not TYPE_CHECKING:  # to mypy, ``observation`` is the plain field it reads as
-
-        def __getattr__(self, name):
-            """Build the observation the first time it is read (an unset slot lands here)."""
-            if name != "observation" or self.observe is None:
-                raise AttributeError(name)
-            self.observation = self.observe(self.player)
-            return self.observation
 
 
 class Agent(Protocol):

@@ -23,8 +23,8 @@ def _blind(kind: type) -> bool:
 
 
 def decision_for(state: State, player: int) -> Decision:
-    """The Decision a seat gets: its legal actions, and its observation when read."""
-    return Decision(state.game, player, None, state.legal_actions(player), None, state.observation)
+    """The Decision a seat gets: its observation and legal actions, never the state."""
+    return Decision(state.game, player, state.observation(player), state.legal_actions(player))
 
 
 def step(state: State, agents: Sequence[Agent]) -> list[Event]:
@@ -86,13 +86,13 @@ def play_out(
 
 def _choice_of(state: State, agent: Agent, seat: int) -> Choose:
     """How ``seat``'s agent picks from its legal actions: its own ``choose`` if it chooses
-    blind, else ``act`` on a Decision whose observation is built when read."""
+    blind, else ``act`` on a Decision with the seat's observation (never the state)."""
     choose = _chooser(agent)
     if choose is not None:
         return choose
     game, observe = state.game, state.observation
 
     def act(legal: Sequence[int]) -> int:
-        return agent.act(Decision(game, seat, None, legal, None, observe))
+        return agent.act(Decision(game, seat, observe(seat), legal))
 
     return act

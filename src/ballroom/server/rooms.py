@@ -491,9 +491,7 @@ class Room:
         told = next((event for event in seen if event.reveals), seen[0] if seen else None)
         what = f" ({told.text.rstrip('.')})" if told is not None else ""
         if step.player == CHANCE:
-            return (
-                f"A draw after your move showed what was hidden{what}, so it cannot be taken back."
-            )
+            return f"Chance has drawn since your move{what}, so it cannot be taken back."
         if step.player == seat:
             return f"Your move showed what was hidden{what}, so it cannot be taken back."
         name = self.seat_names()[step.player]

@@ -79,7 +79,7 @@ class HeuristicAgent:
     def act(self, decision: Decision) -> int:
         legal = list(decision.legal_actions)
         if len(legal) == 1:
-            return legal[0]  # nothing to weigh: the observation is never built
+            return legal[0]  # nothing to weigh
         view = decision.observation
         game: Any = decision.game
         comp: Components = game.components
