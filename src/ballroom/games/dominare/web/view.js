@@ -165,31 +165,41 @@ function moveButton(ctx, move, text, extra = {}) {
     onclick: () => ctx.move(move.text, move), ...extra }, text);
 }
 
-// -- what changed: the canvassing agent's placements and anything new since the last look ---
+// -- what changed: since this seat's last move, and where the canvassing agent's influence goes ---
 
-let memory = { key: null, owners: [], tokens: [], fresh: new Map() };
+let memory = { key: null, season: null, base: null, last: null };
 
-// Per block index, what it gained or lost since this seat last looked (kept while the
-// same agent canvasses, so a spread shows whole), from two observations the server sent.
+// Per block index, how it changed since the seat last moved (or since the Season began,
+// for a spectator), from the observations the server sent; and the canvassing agent's
+// placements, which the server lists (public.canvass.placed) before they reach the board.
 function freshBlocks(ctx, obs) {
   const pub = obs.public;
   const key = `${ctx.meta.id}/${ctx.seat}/${pub.side}`;
-  const canvasser = pub.canvass ? `${pub.season}/${pub.canvass.seat}/${pub.canvass.rank}` : null;
-  const fresh = new Map(memory.key === key && canvasser && memory.canvasser === canvasser ? memory.fresh : []);
-  if (memory.key === key) {
-    pub.tokens.forEach((tokens, i) => {
-      const before = memory.tokens[i];
-      const owner = pub.owners[i];
-      if (before === undefined || (before === tokens && memory.owners[i] === owner)) return;
-      const gained = owner === memory.owners[i] ? tokens - before : tokens;
-      fresh.set(i, { owner, text: owner === memory.owners[i] ? `${gained > 0 ? "+" : ""}${gained}` : owner === NOBODY ? "0" : "new" });
-    });
-  }
+  const now = { owners: [...pub.owners], tokens: [...pub.tokens] };
+  if (memory.key !== key) memory = { key, season: pub.season, base: now, last: now };
+  else if (memory.season !== pub.season) memory = { ...memory, season: pub.season, base: memory.last };
+  memory.last = now;
+  const base = memory.base;
+  const fresh = new Map();
+  pub.tokens.forEach((tokens, i) => {
+    const owner = pub.owners[i];
+    if (base.tokens[i] === tokens && base.owners[i] === owner) return;
+    const gained = tokens - base.tokens[i];
+    const text = owner === base.owners[i] ? `${gained > 0 ? "+" : ""}${gained}` : owner === NOBODY ? "cleared" : "new";
+    fresh.set(i, { owner, text });
+  });
   for (const [block, amount] of pub.canvass?.placed || []) {
-    fresh.set(block, { owner: pub.owners[block], text: `+${amount}` });
+    fresh.set(block, { owner: pub.canvass.seat, text: `+${amount}` });
   }
-  memory = { key, canvasser, owners: [...pub.owners], tokens: [...pub.tokens], fresh };
   return fresh;
+}
+
+// The seat's move, remembering the board as it was, so what follows shows as new.
+function moving(ctx) {
+  return (text, move) => {
+    memory.base = memory.last;
+    ctx.move(text, move);
+  };
 }
 
 // -- the map ------------------------------------------------------------------------
@@ -553,8 +563,9 @@ function ensureStyle() {
   document.head.append(h("style", { id: "dom-style" }, STYLE));
 }
 
-export function render(ctx) {
+export function render(given) {
   ensureStyle();
+  const ctx = { ...given, move: moving(given) };
   const obs = ctx.msg.observation;
   const meta = ctx.msg.meta;
   const fresh = freshBlocks(ctx, obs);
