@@ -49,6 +49,17 @@ const STEPS = {
   over: ["Game over", ""],
 };
 
+// The step's heading and help; keeping agents is the set-up's deal before Season 1 and
+// the draft after.
+function stepWords(obs) {
+  const step = obs.step.step;
+  if (step === "keep") {
+    return obs.public.season ? ["The draft: choose an agent to keep", "Keep one agent of those offered; the rest pass on to the next player."]
+      : ["Set-up: choose the agents you keep", "Keep one agent at a time of those dealt you; nobody else sees your choice."];
+  }
+  return STEPS[step] || [step, ""];
+}
+
 const seatName = (meta, seat) => meta.seats[seat]?.name || `Player ${seat + 1}`;
 const districtName = (id) => districtById.get(id)?.name || id;
 const agentName = (text) => agentByText.get(text)?.name || text;
@@ -102,12 +113,15 @@ function agentCard(id, attrs = {}, note = null) {
     h("ul", { class: "dom-abilities" }, agentLines(a).map(([k, v]) => h("li", {}, h("em", {}, `${k}: `), v))));
 }
 
+// Who an event section affects: a district's controller, or as the card words it.
+const whoName = (who) => (districtById.has(who) ? `whoever controls ${districtName(who)}` : titleCase(who));
+
 function eventCard(id) {
   const e = EVENTS.get(id);
   return h("div", { class: "tile dom-event dom-card", "data-event": e.text },
     h("div", { class: "dom-card-head" }, h("strong", {}, e.name)),
     h("ul", { class: "dom-abilities" }, e.sections.map((s) => h("li", {},
-      h("em", {}, `Season ${s.season}+${s.mode === "first" ? "" : ` (${s.mode})`}, ${s.who}: `), sentence(s.does)))),
+      h("em", {}, `Season ${s.season}+${s.mode === "first" ? "" : ` (${s.mode})`}, ${whoName(s.who)}: `), sentence(s.does)))),
     h("small", { class: "dom-note" }, `Adjustment seals: ${e.seals.map((s) => `${districtName(s.district)} ${s.amount}`).join(", ")}`));
 }
 
@@ -146,7 +160,7 @@ function moveLabel(obs, meta, move) {
     case "spend": return `Spend ${p.crowns} crowns`;
     case "amount": return amountLabel(obs, p.amount);
     case "answer": return p.answer === "yes" ? "Yes" : "No";
-    case "raise": return `Raise ${districtName(p.district)}`;
+    case "raise": return raiseLabel(obs, p.district);
     case "deck": return `Draw from the ${titleCase(p.deck)} deck`;
     case "discard": return `Discard ${agentName(p.agent)}`;
     case "trade": return `Offer a trade to ${player()}`;
@@ -158,6 +172,15 @@ function moveLabel(obs, meta, move) {
     case "event": return `Event: ${eventByText.get(p.event)?.name || p.event}`;
     default: return move.text;
   }
+}
+
+// The adjustment in full, with the seals of the event in play.
+function raiseLabel(obs, district) {
+  const event = EVENTS.get((zone(obs, "event").cards || [])[0]);
+  const up = event?.seals.find((seal) => seal.district === district);
+  const down = event?.seals.find((seal) => seal.district !== district);
+  if (!up || !down) return `Raise ${districtName(district)}`;
+  return `Raise ${districtName(district)} by ${up.amount}, lower ${districtName(down.district)} by ${down.amount}`;
 }
 
 function moveButton(ctx, move, text, extra = {}) {
@@ -305,7 +328,7 @@ function legend(obs, meta) {
 function head(obs, meta) {
   const pub = obs.public;
   const event = zone(obs, "event").cards || [];
-  const [title] = STEPS[obs.step.step] || [obs.step.step];
+  const [title] = stepWords(obs);
   return h("div", { class: "dom-head" },
     h("div", { class: "dom-season" }, h("span", { class: "big", id: "dom-season" },
       pub.season ? `Season ${pub.season} of 7` : "Set-up"),
@@ -391,6 +414,19 @@ function districtButton(ctx, obs, meta, move) {
   return moveButton(ctx, move, [h("span", {}, moveLabel(obs, meta, move)), d ? h("small", { class: "dom-does" }, d.ability) : null]);
 }
 
+// Inspire's targets: highlighted on the map, and listed by district on request (kept
+// open across redraws once opened).
+let inspireOpen = false;
+
+function inspireGroup(ctx, obs, meta, moves) {
+  const list = h("details", { class: "dom-group dom-inspire", open: inspireOpen },
+    h("summary", {}, h("h3", {}, `Inspire: buy influence in a block (${moves.length} blocks)`),
+      h("small", { class: "muted" }, "Click a highlighted block on the map, or open this list by district")),
+    blockList(ctx, obs, meta, moves));
+  list.addEventListener("toggle", () => { inspireOpen = list.open; });
+  return list;
+}
+
 function group(title, ...content) {
   return h("section", { class: "dom-group" }, h("h3", {}, title), ...content);
 }
@@ -401,11 +437,12 @@ const BASIC = ["crown", "rally", "recruit", "whitewash"];
 function decisionPanel(ctx, obs, meta) {
   const legal = ctx.msg.legal;
   if (!legal.length) {
-    renderActions(ctx);
+    if (["over", "resigned"].includes(meta.status)) ctx.actions.append(finalStanding(obs, meta));
+    else renderActions(ctx);
     return;
   }
   const step = obs.step.step;
-  const [title, help] = STEPS[step] || [step, ""];
+  const [title, help] = stepWords(obs);
   const panel = h("div", { class: "legal dom-decision", id: "legal", "data-step": step });
   const agentMoves = legal.filter((m) => m.params?.agent !== undefined || m.family === "agent");
   const blockTargets = legal.filter((m) => m.params?.block);
@@ -420,9 +457,7 @@ function decisionPanel(ctx, obs, meta) {
     panel.append(
       abilities.length ? group("Use an agent", h("div", { class: "dom-buttons" }, abilities.map((m) => abilityButton(ctx, obs, meta, m)))) : "",
       districts.length ? group("Use a district you control", h("div", { class: "dom-buttons" }, districts.map((m) => districtButton(ctx, obs, meta, m)))) : "",
-      blockTargets.length ? group(`Inspire: buy influence in a block (${blockTargets.length} blocks)`,
-        h("p", { class: "muted" }, "Click a highlighted block on the map, or pick one here by district:"),
-        blockList(ctx, obs, meta, blockTargets)) : "",
+      blockTargets.length ? inspireGroup(ctx, obs, meta, blockTargets) : "",
       basic.length || others.length ? group("Basic abilities", h("div", { class: "dom-buttons" },
         [...basic, ...others].map((m) => moveButton(ctx, m, moveLabel(obs, meta, m))))) : "",
       agentMoves.length ? group("Replace an agent in your ranks with one from your hand", agentChoices(ctx, obs, meta, agentMoves)) : "");
@@ -441,6 +476,21 @@ function decisionPanel(ctx, obs, meta) {
     }
   }
   ctx.actions.append(h("h2", { id: "dom-decision-title" }, title), help ? h("p", { class: "dom-help" }, help) : "", panel);
+}
+
+// At the end: each player's VP as the engine scores it, beside the districts it controls
+// and the exposure it carries.
+function finalStanding(obs, meta) {
+  const pub = obs.public;
+  const seats = [...pub.standing.keys()].sort((a, b) => pub.standing[b] - pub.standing[a]);
+  return h("section", { class: "dom-final", id: "dom-final" }, h("h2", {}, "Final VP"),
+    h("ol", {}, seats.map((s) => {
+      const held = DISTRICTS.map((d, i) => [d, i]).filter(([, i]) => pub.control[i] === s)
+        .map(([d, i]) => `${d.name} (${pub.vp[i]} VP)`);
+      return h("li", { "data-final": s }, h("strong", {}, `${seatName(meta, s)}: ${pub.standing[s]} VP`),
+        h("br"), h("small", {}, `Controls ${held.length ? held.join(", ") : "no district"} · exposure ${pub.exposure[s]}`
+          + ` · ${pub.crowns[s]} crown${pub.crowns[s] === 1 ? "" : "s"}`));
+    })));
 }
 
 // -- the conspiracies ----------------------------------------------------------------
@@ -522,10 +572,13 @@ const STYLE = `
 .dom-legend { font-size: .85rem; margin-top: .4rem; }
 .dom-legend ul { margin: .3rem 0; padding-left: 1.1rem; }
 .dom-standing { font-weight: 700; }
-.dom-event-now > summary { cursor: pointer; font-size: .9rem; }
+.dom-event-now > summary, .dom-legend > summary { cursor: pointer; font-size: .9rem; min-height: 44px; line-height: 44px; }
 .dom-help { margin: 0 0 .5rem; color: var(--muted, #6b5a4e); }
 .dom-decision { display: flex; flex-direction: column; gap: .6rem; }
 .dom-group h3 { font-size: .95rem; margin: .2rem 0 .3rem; }
+.dom-inspire > summary { cursor: pointer; min-height: 44px; }
+.dom-inspire > summary h3 { display: inline; }
+.dom-inspire > summary small { display: block; margin-left: 1.1rem; }
 .dom-buttons { display: flex; flex-wrap: wrap; gap: .4rem; }
 .dom-buttons button { display: flex; flex-direction: column; align-items: flex-start; text-align: left; max-width: 22rem; }
 .dom-does { font-size: .75rem; opacity: .85; font-weight: 400; }
