@@ -24,6 +24,7 @@ from server.test_browser import click_one, new_page, status_of
 from server.test_browser_views import PHONE, too_small
 
 MAP_BLOCK = "#dom-board .dom-block.legal"
+ON_MAP = f"{MAP_BLOCK}, #dom-board .dom-district.legal"
 BUTTON = "#legal button.action:visible"
 
 
@@ -63,13 +64,38 @@ class Seated:
         """The blocks the server's legal moves name."""
         return {move["params"]["block"] for move in self.legal if "block" in move["params"]}
 
+    def district_targets(self) -> set[str]:
+        """The districts the server's legal moves name, each by one move."""
+        named = [move["params"]["district"] for move in self.legal if "district" in move["params"]]
+        return {district for district in named if named.count(district) == 1}
+
+    def highlighted_districts(self) -> set[str]:
+        return set(
+            self.page.locator("#dom-board .dom-district.legal").evaluate_all(
+                "(els) => els.map((e) => e.dataset.district)"
+            )
+        )
+
     def highlighted(self) -> set[str]:
         return set(
             self.page.locator(MAP_BLOCK).evaluate_all("(els) => els.map((e) => e.dataset.block)")
         )
 
+    def map_agrees(self) -> bool:
+        """Whether the map highlights exactly the blocks and districts the server offers
+        (asked again after a pause, as the frame and the page may be a moment apart)."""
+        for _ in range(3):
+            if (self.highlighted(), self.highlighted_districts()) == (
+                self.block_targets(),
+                self.district_targets(),
+            ):
+                return True
+            self.page.wait_for_timeout(300)
+        return False
+
     def play_until(self, wanted: str, chooser: random.Random, seconds: float = 120) -> None:
-        """Clicks the seat's moves (never a block's) until it is to act in step ``wanted``."""
+        """Clicks the seat's moves (a button where there is one, else a block) until it is
+        to act in step ``wanted``."""
         deadline = time.monotonic() + seconds
         while not (self.step() == wanted and self.page.locator(BUTTON + ", " + MAP_BLOCK).count()):
             assert time.monotonic() < deadline, f"never reached {wanted}"
@@ -143,12 +169,13 @@ def test_a_two_player_game_is_played_to_the_end_by_clicks(base: str, browser: Br
     on_map = clicks = 0
     while "Game over" not in status_of(page):
         assert time.monotonic() < deadline, "Dominare did not finish"
-        if page.locator(MAP_BLOCK).count() and chooser.random() < 0.7:
-            on_map += click_one(page, MAP_BLOCK, chooser)
+        if page.locator(ON_MAP).count() and chooser.random() < 0.7:
+            on_map += click_one(page, ON_MAP, chooser)
         else:
             clicks += click_one(page, BUTTON, chooser)
         if (on_map + clicks) % 15 == 0:
             assert overflow(page) == 0, seated.step()
+            assert seated.map_agrees(), seated.step()
         page.wait_for_timeout(20)
     assert on_map > 10 and clicks > 10, (on_map, clicks)
     assert http_json("GET", f"{base}/api/games/{created['id']}")["status"] == "over"
@@ -220,6 +247,7 @@ def test_the_action_phase_groups_its_targets_and_inspires_by_a_click_on_the_map(
     expect(rows).to_have_count(len(districts))
     expect(page.locator("#legal .dom-block-list button.action")).to_have_count(len(inspire))
     assert seated.highlighted() == {m["params"]["block"] for m in inspire}
+    assert seated.highlighted_districts() == seated.district_targets()
 
     vacant = page.locator(f"{MAP_BLOCK}.vacant[data-action^='inspire ']")
     expect(vacant.first).to_be_visible()

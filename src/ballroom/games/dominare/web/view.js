@@ -192,15 +192,16 @@ function moveButton(ctx, move, text, extra = {}) {
 
 let memory = { key: null, season: null, base: null, last: null };
 
-// Per block index, how it changed since the seat last moved (or since the Season began,
-// for a spectator), from the observations the server sent; and the canvassing agent's
-// placements, which the server lists (public.canvass.placed) before they reach the board.
+// Per block index, a word for how it changed since the seat last moved (since the Season
+// began, for a spectator; since the frame before, in a replay), from the observations the
+// server sent; and the canvassing agent's placements, which the server lists
+// (public.canvass.placed) before they reach the board.
 function freshBlocks(ctx, obs) {
   const pub = obs.public;
   const key = `${ctx.meta.id}/${ctx.seat}/${pub.side}`;
   const now = { owners: [...pub.owners], tokens: [...pub.tokens] };
   if (memory.key !== key) memory = { key, season: pub.season, base: now, last: now };
-  else if (memory.season !== pub.season) memory = { ...memory, season: pub.season, base: memory.last };
+  else if (memory.season !== pub.season || !ctx.live) memory = { ...memory, season: pub.season, base: memory.last };
   memory.last = now;
   const base = memory.base;
   const fresh = new Map();
@@ -209,10 +210,10 @@ function freshBlocks(ctx, obs) {
     if (base.tokens[i] === tokens && base.owners[i] === owner) return;
     const gained = tokens - base.tokens[i];
     const text = owner === base.owners[i] ? `${gained > 0 ? "+" : ""}${gained}` : owner === NOBODY ? "cleared" : "new";
-    fresh.set(i, { owner, text });
+    fresh.set(i, text);
   });
   for (const [block, amount] of pub.canvass?.placed || []) {
-    fresh.set(block, { owner: pub.canvass.seat, text: `+${amount}` });
+    fresh.set(block, `+${amount}`);
   }
   return fresh;
 }
@@ -249,24 +250,39 @@ function mapBlock(ctx, obs, meta, b, moves, fresh) {
   const move = moves?.[0];
   const who = owner === NOBODY ? "vacant" : `${seatName(meta, owner)}: ${tokens} influence`;
   const vp = `${b.vp > 0 ? "+" : ""}${b.vp} VP`;
-  const classes = ["dom-block", owner === NOBODY ? "vacant" : "held", move ? "legal" : null, fresh ? "fresh" : null];
+  const classes = ["dom-block", owner === NOBODY ? "vacant" : "held", fresh ? "fresh" : null];
   const g = h("g", { class: classes.filter(Boolean).join(" "), transform: `translate(${b.at[0]} ${b.at[1]})`,
-    "data-block": b.id, "data-owner": owner, "data-influence": tokens, "data-fresh": fresh ? fresh.text : null,
+    "data-block": b.id, "data-owner": owner, "data-influence": tokens, "data-fresh": fresh || null,
     "aria-label": `${b.name}, ${vp}, ${who}${move ? `: ${moveLabel(obs, meta, move)}` : ""}` },
-  h("title", {}, `${b.name} · ${vp} · ${who}${fresh ? ` · just now ${fresh.text}` : ""}`),
+  h("title", {}, `${b.name} · ${vp} · ${who}${fresh ? ` · just now ${fresh}` : ""}`),
   fresh ? blockShape(b, "none", "#ffb400", 6, 12) : null,
   blockShape(b, owner === NOBODY ? "#fbf8f2" : COLOURS[owner], move ? "#178f82" : "#7a6a5a", move ? 4 : 1.5),
   h("text", { class: "dom-block-vp", x: 0, y: -12, "text-anchor": "middle" }, b.vp ? vp.replace(" VP", "") : ""),
   owner === NOBODY ? null : h("text", { class: "dom-block-tokens", x: 0, y: 9, "text-anchor": "middle" }, String(tokens)),
   h("text", { class: "dom-block-number", x: 0, y: 21, "text-anchor": "middle" }, String(b.number)),
-  fresh ? h("text", { class: "dom-fresh-badge", x: 20, y: -17, "text-anchor": "middle" }, fresh.text) : null);
-  if (move) {
-    g.setAttribute("data-action", move.text);
-    g.setAttribute("tabindex", "0");
-    g.addEventListener("click", () => ctx.move(move.text, move));
-    g.addEventListener("keydown", (event) => { if (event.key === "Enter") ctx.move(move.text, move); });
+  fresh ? h("text", { class: "dom-fresh-badge", x: 20, y: -17, "text-anchor": "middle" }, fresh) : null);
+  return playable(ctx, g, move);
+}
+
+// Makes a shape on the map play `move` (a legal move from the server) on a click or Enter.
+function playable(ctx, shape, move) {
+  if (!move) return shape;
+  shape.classList.add("legal");
+  shape.setAttribute("data-action", move.text);
+  shape.setAttribute("tabindex", "0");
+  shape.addEventListener("click", () => ctx.move(move.text, move));
+  shape.addEventListener("keydown", (event) => { if (event.key === "Enter") ctx.move(move.text, move); });
+  return shape;
+}
+
+// The one legal move naming each district, where one does (a district clicked on the map).
+function districtMoves(legal) {
+  const named = new Map();
+  for (const move of legal) {
+    const id = move.params?.district;
+    if (id) named.set(id, named.has(id) ? null : move);
   }
-  return g;
+  return named;
 }
 
 function controlNote(meta, holder) {
@@ -278,6 +294,7 @@ function mapPanel(ctx, obs, meta, fresh) {
   const map = faces.maps[pub.side];
   const blocks = blocksOf(pub.side);
   const byBlock = blockMoves(ctx.msg.legal);
+  const byDistrict = districtMoves(ctx.msg.legal);
   const ring = map.ring;
   const hub = DISTRICTS[ring.district];
   const hubHolder = pub.control[ring.district];
@@ -286,17 +303,18 @@ function mapPanel(ctx, obs, meta, fresh) {
   h("circle", { class: "dom-water", cx: ring.centre[0], cy: ring.centre[1], r: ring.radius }),
   map.links.map(([a, b]) => h("line", { class: "dom-link", x1: blocks[a].at[0], y1: blocks[a].at[1],
     x2: blocks[b].at[0], y2: blocks[b].at[1] })),
-  h("g", { class: "dom-district dom-hub", "data-district": hub.id, "data-vp": pub.vp[ring.district],
-    "data-control": hubHolder },
+  playable(ctx, h("g", { class: "dom-district dom-hub", "data-district": hub.id, "data-vp": pub.vp[ring.district],
+    "data-control": hubHolder, "aria-label": `${hub.name}, ${pub.vp[ring.district]} VP, ${controlNote(meta, hubHolder)}` },
+  h("circle", { class: "dom-hub-area", cx: ring.centre[0], cy: ring.centre[1], r: Math.max(ring.radius - 34, 10) }),
   h("text", { class: "dom-district-name", x: ring.centre[0], y: ring.centre[1] - 8, "text-anchor": "middle" },
     `${hub.name} · ${pub.vp[ring.district]} VP`),
   h("text", { class: "dom-district-control", x: ring.centre[0], y: ring.centre[1] + 14, "text-anchor": "middle",
-    fill: hubHolder === NOBODY ? "#7a6a5a" : COLOURS[hubHolder] }, controlNote(meta, hubHolder))),
+    fill: hubHolder === NOBODY ? "#7a6a5a" : COLOURS[hubHolder] }, controlNote(meta, hubHolder))), byDistrict.get(hub.id)),
   map.districts.map((frame) => {
     const d = DISTRICTS[frame.district];
     const holder = pub.control[frame.district];
-    return h("g", { class: "dom-district", "data-district": d.id, "data-vp": pub.vp[frame.district],
-      "data-control": holder },
+    return playable(ctx, h("g", { class: "dom-district", "data-district": d.id, "data-vp": pub.vp[frame.district],
+      "data-control": holder, "aria-label": `${d.name}, ${pub.vp[frame.district]} VP, ${controlNote(meta, holder)}` },
     h("title", {}, `${d.name}: ${pub.vp[frame.district]} VP, ${controlNote(meta, holder)}. ${d.ability}`),
     h("rect", { x: frame.at[0], y: frame.at[1], width: frame.w, height: frame.h, rx: 10,
       fill: TINTS[frame.district % TINTS.length], stroke: holder === NOBODY ? "#cbbba5" : COLOURS[holder],
@@ -305,7 +323,8 @@ function mapPanel(ctx, obs, meta, fresh) {
       d.name),
     h("text", { class: "dom-district-value", x: frame.at[0] + frame.w / 2, y: frame.at[1] + 33, "text-anchor": "middle",
       fill: holder === NOBODY ? "#7a6a5a" : COLOURS[holder] },
-    `${pub.vp[frame.district]} VP · ${holder === NOBODY ? "no control" : seatName(meta, holder)}`));
+    `${pub.vp[frame.district]} VP · ${holder === NOBODY ? "no control" : seatName(meta, holder)}`)),
+    byDistrict.get(d.id));
   }),
   blocks.map((b) => mapBlock(ctx, obs, meta, b, byBlock.get(b.id), fresh.get(b.index))));
   return h("div", { class: `dom-board${byBlock.size ? "" : " compact"}`, id: "dom-board", "data-side": pub.side },
@@ -561,7 +580,11 @@ const STYLE = `
 .dom-block.held .dom-block-vp, .dom-block.held .dom-block-number { fill: #fff; }
 .dom-block-tokens { font: 700 20px system-ui, sans-serif; fill: #fff; }
 .dom-block-number { font-size: 10px; fill: #9a8a7a; }
-.dom-block.legal { cursor: pointer; }
+.dom-block.legal, .dom-district.legal { cursor: pointer; }
+.dom-hub-area { fill: transparent; }
+.dom-district.legal > rect, .dom-district.legal > .dom-hub-area { stroke: #178f82; stroke-width: 5; stroke-dasharray: 8 5; }
+.dom-district.legal:hover > rect, .dom-district.legal:focus > rect, .dom-district.legal:hover > .dom-hub-area { fill: #dff3ef; }
+.dom-district:focus { outline: none; }
 .dom-block.legal:hover > rect, .dom-block.legal:hover > circle, .dom-block.legal:focus > rect,
 .dom-block.legal:focus > circle { stroke: #0d5f56; stroke-width: 6; }
 .dom-block:focus { outline: none; }
