@@ -27,7 +27,6 @@ const TINTS = ["#f4e9f7", "#e3f0f7", "#f7efe0", "#f6ecd9", "#ece9f6", "#eef3e6",
 const SEALS = { atheneum: "#3f5f9f", canals: "#2c8c99", church: "#b8912c", merchant: "#a1552b",
   senate: "#7b2042", commoner: "#6b6b4b", culture: "#a04a8c", nobility: "#5a3d8a", shadowmen: "#2e2e2e" };
 const NOBODY = -1;
-const SVG_SIZE = 50;
 
 // What each step is, as a short heading, and what the person does in it.
 const STEPS = {
@@ -69,7 +68,7 @@ const sentence = (text) => (text ? `${text.charAt(0).toUpperCase()}${text.slice(
 // The blocks of the side in play, each with its place on the map and a name for people.
 function blocksOf(side) {
   const map = faces.maps[side];
-  return faces.boards[side].map((b, i) => ({ ...b, ...map.blocks[i], index: i,
+  return faces.boards[side].map((b, i) => ({ ...b, ...map.blocks[i], index: i, size: map.size,
     name: b.name || `${DISTRICTS[b.district].name} ${map.blocks[i].number}` }));
 }
 const blockNames = new Map(Object.keys(faces.boards).flatMap((side) => blocksOf(side).map((b) => [b.id, b.name])));
@@ -228,26 +227,17 @@ function moving(ctx) {
 
 // -- the map ------------------------------------------------------------------------
 
-function blockMoves(legal) {
-  const byBlock = new Map();
-  for (const move of legal) {
-    if (move.params?.block) byBlock.set(move.params.block, [...(byBlock.get(move.params.block) || []), move]);
-  }
-  return byBlock;
-}
-
 function blockShape(b, fill, stroke, width, grow = 0) {
-  const s = SVG_SIZE + grow;
+  const s = b.size + grow;
   return b.shape === "circle"
     ? h("circle", { r: s / 2, fill, stroke, "stroke-width": width })
     : h("rect", { x: -s / 2, y: -s / 2, width: s, height: s, rx: 7, fill, stroke, "stroke-width": width });
 }
 
-function mapBlock(ctx, obs, meta, b, moves, fresh) {
+function mapBlock(ctx, obs, meta, b, move, fresh) {
   const pub = obs.public;
   const owner = pub.owners[b.index];
   const tokens = pub.tokens[b.index];
-  const move = moves?.[0];
   const who = owner === NOBODY ? "vacant" : `${seatName(meta, owner)}: ${tokens} influence`;
   const vp = `${b.vp > 0 ? "+" : ""}${b.vp} VP`;
   const classes = ["dom-block", owner === NOBODY ? "vacant" : "held", fresh ? "fresh" : null];
@@ -275,11 +265,12 @@ function playable(ctx, shape, move) {
   return shape;
 }
 
-// The one legal move naming each district, where one does (a district clicked on the map).
-function districtMoves(legal) {
+// The one legal move naming each block (or district) in `param`, where just one does: what
+// a click on it on the map plays (where two do, the buttons tell them apart).
+function movesNaming(legal, param) {
   const named = new Map();
   for (const move of legal) {
-    const id = move.params?.district;
+    const id = move.params?.[param];
     if (id) named.set(id, named.has(id) ? null : move);
   }
   return named;
@@ -293,8 +284,8 @@ function mapPanel(ctx, obs, meta, fresh) {
   const pub = obs.public;
   const map = faces.maps[pub.side];
   const blocks = blocksOf(pub.side);
-  const byBlock = blockMoves(ctx.msg.legal);
-  const byDistrict = districtMoves(ctx.msg.legal);
+  const byBlock = movesNaming(ctx.msg.legal, "block");
+  const byDistrict = movesNaming(ctx.msg.legal, "district");
   const ring = map.ring;
   const hub = DISTRICTS[ring.district];
   const hubHolder = pub.control[ring.district];
@@ -339,7 +330,8 @@ function legend(obs, meta) {
       h("strong", {}, d.name), ` ${pub.vp[i]} VP · ${controlNote(meta, pub.control[i])}`,
       pub.district_used[i] ? " · ability used this Season" : "", h("br"), h("small", {}, d.ability)))),
     h("p", { class: "muted" }, "Circles are Canal blocks; a line joins a Canal block to each block it touches. "
-      + "The number on a block is its bonus VP at the end; the big number is the influence on it."));
+      + "On a block, the small number at the top is its bonus VP, the one at the bottom its number in "
+      + "its district, and the big one the influence on it."));
 }
 
 // -- the head: Season, step, order, standing, event -----------------------------------
