@@ -263,3 +263,21 @@ def test_the_action_phase_groups_its_targets_and_inspires_by_a_click_on_the_map(
     expect(bought).to_have_attribute("data-influence", "1")
     expect(bought).to_have_attribute("data-fresh", "new")
     assert not errors, errors
+
+
+def test_the_large_side_is_drawn_and_fits_a_phone(base: str, browser: Browser) -> None:
+    """Five players get the large side (the auto side): its map from its own data, every
+    block and district on it, and on a phone the map as wide as the screen and no wider."""
+    created = create_game(base, "dominare", players=5, seats=["human"] + ["random"] * 4, seed=2)
+    errors: list[str] = []
+    page = Seated(browser, base, created, errors).page
+    board = CATALOG.boards[Side.LARGE]
+    expect(page.locator("#dom-board")).to_have_attribute("data-side", "large")
+    expect(page.locator("#dom-board svg [data-block]")).to_have_count(len(board.blocks))
+    expect(page.locator("#dom-board svg g.dom-district")).to_have_count(len(CATALOG.districts))
+    page.set_viewport_size(PHONE)
+    expect(page.locator(BUTTON).first).to_be_visible()
+    assert overflow(page) == 0
+    width = page.locator("#dom-board svg").evaluate("(svg) => svg.getBoundingClientRect().width")
+    assert 300 < width <= PHONE["width"], width
+    assert not errors, errors
