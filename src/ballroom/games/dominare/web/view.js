@@ -603,7 +603,7 @@ const STYLE = `
 .dom-block-row button { min-width: 44px; min-height: 44px; padding: 0 .5rem; }
 .dom-choices, .dom-cards, .dom-cards.group { display: flex; flex-wrap: wrap; gap: .5rem; align-items: stretch; }
 .dom-choice { display: flex; flex-direction: column; gap: .3rem; max-width: 100%; }
-.dom-card { width: 13rem; max-width: 100%; box-sizing: border-box; gap: .2rem; }
+.tile.dom-card { width: 13rem; max-width: 100%; box-sizing: border-box; gap: .2rem; }
 .tile.dom-card.dom-event { width: 18rem; }
 .dom-card-head { display: flex; align-items: center; gap: .4rem; border-bottom: 2px solid #cbbba5; padding-bottom: .2rem; }
 .dom-seal { display: inline-flex; align-items: center; justify-content: center; width: 1.5rem; height: 1.5rem; flex: none;
@@ -619,7 +619,8 @@ const STYLE = `
 .dom-card.down { opacity: .55; }
 .dom-swatch { display: inline-block; width: .8rem; height: .8rem; border-radius: 3px; }
 @media (max-width: 600px) {
-  .dom-card { width: 100%; }
+  .tile.dom-card { width: 100%; }
+  .dom-cards .tile.dom-card { width: calc(50% - .25rem); }
   .dom-choice { width: 100%; }
   .dom-block-row-name { min-width: 100%; }
   .dom-buttons button { max-width: 100%; }
