@@ -175,6 +175,7 @@ def test_a_two_player_game_is_played_to_the_end_by_clicks(base: str, browser: Br
             clicks += click_one(page, BUTTON, chooser)
         if (on_map + clicks) % 15 == 0:
             assert overflow(page) == 0, seated.step()
+            assert too_small(page) == [], seated.step()
             assert seated.map_agrees(), seated.step()
         page.wait_for_timeout(20)
     assert on_map > 10 and clicks > 10, (on_map, clicks)
