@@ -425,16 +425,21 @@ function districtButton(ctx, obs, meta, move) {
   return moveButton(ctx, move, [h("span", {}, moveLabel(obs, meta, move)), d ? h("small", { class: "dom-does" }, d.ability) : null]);
 }
 
-// Inspire's targets: highlighted on the map, and listed by district on request (kept
-// open across redraws once opened).
-let inspireOpen = false;
+// Block targets: highlighted on the map, and listed by district; a long list opens on
+// request (and stays open across redraws once opened).
+const LONG_LIST = 12;
+let listOpen = false;
 
-function inspireGroup(ctx, obs, meta, moves) {
-  const list = h("details", { class: "dom-group dom-inspire", open: inspireOpen },
-    h("summary", {}, h("h3", {}, `Inspire: buy influence in a block (${moves.length} blocks)`),
-      h("small", { class: "muted" }, "Click a highlighted block on the map, or open this list by district")),
+function targetList(ctx, obs, meta, moves, title) {
+  const hint = `Click a highlighted block on the map (${moves.length}), or pick one by district`;
+  if (moves.length <= LONG_LIST) {
+    return h("section", { class: "dom-group dom-targets" }, title ? h("h3", {}, title) : "",
+      h("p", { class: "muted" }, `${hint}:`), blockList(ctx, obs, meta, moves));
+  }
+  const list = h("details", { class: "dom-group dom-targets", open: listOpen },
+    h("summary", {}, title ? h("h3", {}, title) : "", h("small", { class: "muted" }, `${hint} in this list`)),
     blockList(ctx, obs, meta, moves));
-  list.addEventListener("toggle", () => { inspireOpen = list.open; });
+  list.addEventListener("toggle", () => { listOpen = list.open; });
   return list;
 }
 
@@ -468,7 +473,7 @@ function decisionPanel(ctx, obs, meta) {
     panel.append(
       abilities.length ? group("Use an agent", h("div", { class: "dom-buttons" }, abilities.map((m) => abilityButton(ctx, obs, meta, m)))) : "",
       districts.length ? group("Use a district you control", h("div", { class: "dom-buttons" }, districts.map((m) => districtButton(ctx, obs, meta, m)))) : "",
-      blockTargets.length ? inspireGroup(ctx, obs, meta, blockTargets) : "",
+      blockTargets.length ? targetList(ctx, obs, meta, blockTargets, "Inspire: buy influence in a block") : "",
       basic.length || others.length ? group("Basic abilities", h("div", { class: "dom-buttons" },
         [...basic, ...others].map((m) => moveButton(ctx, m, moveLabel(obs, meta, m))))) : "",
       agentMoves.length ? group("Replace an agent in your ranks with one from your hand", agentChoices(ctx, obs, meta, agentMoves)) : "");
@@ -477,10 +482,7 @@ function decisionPanel(ctx, obs, meta) {
       panel.append(h("div", { class: "dom-choices" }, eventNow.map((id) => eventCard(id))));
     }
     if (agentMoves.length) panel.append(agentChoices(ctx, obs, meta, agentMoves));
-    if (blockTargets.length) {
-      panel.append(h("p", { class: "muted" }, `Click a highlighted block on the map (${blockTargets.length}), or pick one here:`),
-        blockList(ctx, obs, meta, blockTargets));
-    }
+    if (blockTargets.length) panel.append(targetList(ctx, obs, meta, blockTargets, null));
     if (rest.length) {
       panel.append(h("div", { class: "dom-buttons" }, rest.map((m) => (m.family === "use" ? districtButton(ctx, obs, meta, m)
         : moveButton(ctx, m, moveLabel(obs, meta, m))))));
@@ -587,13 +589,15 @@ const STYLE = `
 .dom-legend { font-size: .85rem; margin-top: .4rem; }
 .dom-legend ul { margin: .3rem 0; padding-left: 1.1rem; }
 .dom-standing { font-weight: 700; }
-.dom-event-now > summary, .dom-legend > summary { cursor: pointer; font-size: .9rem; min-height: 44px; line-height: 44px; }
+.dom-event-now > summary, .dom-legend > summary { cursor: pointer; font-size: .9rem; min-height: 44px; padding: .7rem 0;
+  box-sizing: border-box; line-height: 1.3; }
 .dom-help { margin: 0 0 .5rem; color: var(--muted, #6b5a4e); }
 .dom-decision { display: flex; flex-direction: column; gap: .6rem; }
 .dom-group h3 { font-size: .95rem; margin: .2rem 0 .3rem; }
-.dom-inspire > summary { cursor: pointer; min-height: 44px; }
-.dom-inspire > summary h3 { display: inline; }
-.dom-inspire > summary small { display: block; margin-left: 1.1rem; }
+.dom-targets > summary { cursor: pointer; min-height: 44px; padding: .6rem 0; box-sizing: border-box; line-height: 1.3; }
+.dom-targets > summary h3 { display: inline; }
+.dom-targets > summary h3 + small { display: block; margin-left: 1.1rem; line-height: 1.3; }
+.dom-targets > p { margin: 0 0 .3rem; }
 .dom-buttons { display: flex; flex-wrap: wrap; gap: .4rem; }
 .dom-buttons button { display: flex; flex-direction: column; align-items: flex-start; text-align: left; max-width: 22rem; }
 .dom-does { font-size: .75rem; opacity: .85; font-weight: 400; }
