@@ -82,9 +82,9 @@ function zone(obs, name, seat = null) {
 
 // -- cards ------------------------------------------------------------------------
 
-function seal(faction) {
-  return h("span", { class: "dom-seal", style: `background:${SEALS[faction] || "#555"}`, title: `${titleCase(faction)} seal`,
-    "aria-hidden": "true" }, faction.charAt(0).toUpperCase());
+function seal(a) {
+  return h("span", { class: "dom-seal", style: `background:${SEALS[a.faction] || "#555"}`, title: `${sealName(a)} seal`,
+    "aria-hidden": "true" }, sealName(a).charAt(0).toUpperCase());
 }
 
 function agentLines(a) {
@@ -94,18 +94,22 @@ function agentLines(a) {
   return lines;
 }
 
+// An agent's seal and traits in words (the server's where it names them).
+const sealName = (a) => a.seal || titleCase(a.faction);
+const traitNames = (a) => a.trait_names || a.traits.map(titleCase);
+
 // An agent as a card: seal and faction, name, traits, its three values, its abilities.
 function agentCard(id, attrs = {}, note = null) {
   const a = AGENTS[id];
   const values = [["Influence", a.influence], ["Income", a.income], ["Exposure", a.exposure]];
   if (a.vp) values.push(["VP", a.vp]);
-  const full = [`${a.name} (${titleCase(a.faction)}; ${a.traits.map(titleCase).join(", ")})`,
+  const full = [`${a.name} (${sealName(a)}; ${traitNames(a).join(", ")})`,
     values.map(([k, v]) => `${k} ${v}`).join(", "), ...agentLines(a).map(([k, v]) => `${k}: ${v}`)].join("\n");
   return h("div", { class: `tile dom-agent dom-card ${a.faction}`, "data-card": a.text, title: full, ...attrs },
     note ? h("small", { class: "dom-rank" }, note) : null,
     h("div", { class: "dom-card-head", style: `border-color:${SEALS[a.faction] || "#555"}` },
-      seal(a.faction), h("strong", {}, a.name)),
-    h("small", { class: "dom-traits" }, `${titleCase(a.faction)} · ${a.traits.map(titleCase).join(" · ")}`),
+      seal(a), h("strong", {}, a.name)),
+    h("small", { class: "dom-traits" }, `${sealName(a)} · ${traitNames(a).join(" · ")}`),
     h("div", { class: "dom-values" }, values.map(([k, v]) => h("span", { "data-value": k.toLowerCase() },
       h("small", {}, k), h("b", {}, String(v))))),
     a.cannot_flip ? h("small", { class: "dom-note" }, "Cannot be flipped face down.") : null,
@@ -120,7 +124,7 @@ function eventCard(id) {
   return h("div", { class: "tile dom-event dom-card", "data-event": e.text },
     h("div", { class: "dom-card-head" }, h("strong", {}, e.name)),
     h("ul", { class: "dom-abilities" }, e.sections.map((s) => h("li", {},
-      h("em", {}, `Season ${s.season}+${s.mode === "first" ? "" : ` (${s.mode})`}, ${whoName(s.who)}: `), sentence(s.does)))),
+      h("em", {}, `Season ${s.season}+${s.mode === "first" ? "" : ` (${s.mode})`}, ${s.for || whoName(s.who)}: `), sentence(s.does)))),
     h("small", { class: "dom-note" }, `Adjustment seals: ${e.seals.map((s) => `${districtName(s.district)} ${s.amount}`).join(", ")}`));
 }
 
