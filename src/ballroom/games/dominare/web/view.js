@@ -32,7 +32,6 @@ const NOBODY = -1;
 const STEPS = {
   draw: ["An agent is drawn", ""], event: ["The event is revealed", ""],
   conspiracy: ["A conspiracy is dealt", ""],
-  keep: ["Choose an agent to keep", "Keep one of the agents offered to you; the others go on. Nobody else sees your choice."],
   select: ["Conspiracy Phase: your next agent", "Choose the agent that joins your ranks this Season, face down until everyone reveals."],
   recruit: ["Recruit", "Keep one of the agents you drew."],
   canvass: ["Canvassing Phase: place influence", "Click a highlighted block: the canvassing agent places its influence there."],
