@@ -2,7 +2,8 @@
 
 Beyond the State contract: ``determinize`` for search (``view.py``),
 ``render`` and ``describe_action`` for the terminal (``render.py``), and
-``components_json`` (``faces.py``) for the browser view in ``web/``.
+``components_json`` (``faces.py``, with each side's map from ``board_layout.py``)
+for the browser view in ``web/``.
 """
 
 from __future__ import annotations
@@ -142,9 +143,11 @@ class Dominare(Teaching, DeclaredGame[Phase]):
         return render.describe_action(self, action, observation)
 
     def components_json(self) -> dict[str, Any]:
-        from ballroom.games.dominare import faces
+        from ballroom.games.dominare import board_layout, faces
 
-        return faces.components_json(CATALOG)
+        components = faces.components_json(CATALOG)
+        components["maps"] = board_layout.layouts(CATALOG.boards.values())
+        return components
 
     @property
     def aids(self) -> Aids:
