@@ -339,7 +339,7 @@ def test_a_card_removed_from_play_lies_face_down_on_the_ball_but_stays_known_by_
     for seat in everyone(state):
         assert ball_seen_by(state, seat) == (["ogre-1"], 1)
         assert "Ogre" in " ".join(e.text for e in visible(events, seat))
-    assert "Ball at the Palace: 1 cards face down, among them Ogre" in state.game.render(
+    assert "Ball at the Palace: 1 card face down, among them Ogre" in state.game.render(
         state.observation(None)
     )
 
@@ -357,7 +357,7 @@ def test_a_card_removed_from_a_hand_lies_face_down_hidden_from_everyone_its_coun
         told = " ".join(e.text for e in visible(state.told, seat))
         assert "Ogre" not in told and "a card face down" in told
         screen = state.game.render(state.observation(seat))
-        assert "Ball at the Palace: 1 cards face down " in screen and "Ogre" not in screen
+        assert "Ball at the Palace: 1 card face down " in screen and "Ogre" not in screen
     assert cards(state, "hand", 1) == ["witch-1"]
 
 

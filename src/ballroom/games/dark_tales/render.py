@@ -101,9 +101,10 @@ def _face_down(zones: ZonesView) -> str:
     every player saw in play (RULINGS, Dark Tales 5)."""
     known = zones.zone("ball").cards or ()
     count = len(known) + zones.zone("ball-unseen").size
+    face_down = f"{words.count(count, 'card')} face down"
     if not known:
-        return f"{count} cards face down"
-    return f"{count} cards face down, among them {_cards(known)}"
+        return face_down
+    return f"{face_down}, among them {_cards(known)}"
 
 
 def _own_tiles(table: Table, seat: int, tiles: tuple[int, ...]) -> list[str]:
