@@ -55,3 +55,19 @@ def test_the_heuristic_rerolls_every_miss_it_may_and_keeps_its_hits() -> None:
     roll(state, 2, 5, 1, 2)  # one hit of five; the 1 stays below level 3
     agent = make_agent(state.game, 0, "heuristic", 0)
     assert state.game.action_to_text(agent.act(decision_for(state, 0))) == "reroll two 2s"
+
+
+def test_a_searchs_rollouts_reroll_every_miss_they_may_while_hits_are_lacking() -> None:
+    from ballroom.core.rng import Rng
+    from ballroom.games.vampires_harvest.position import Position, act, roll, select
+
+    state = Position(players=3).skills(0, speed=4, blood_fury=1).area(1, "inquisitor").build()
+    select(state, {0: "area-1", 1: "train", 2: "train"})
+    act(state, 0, "face inquisitor", "attempt fury")  # strength 5; 4 dice hitting on 3 or more
+    roll(state, 2, 5, 1, 2)
+    move = state.game.rollout_action(state, 0, Rng(0))
+    assert state.game.action_to_text(move) == "reroll two 2s"  # not the 5; the 1 may not go
+    act(state, 0, "reroll two 2s")
+    roll(state, 6, 6)  # three hits of five, but no miss left to roll (the 1 stays)
+    assert state.game.action_to_text(state.game.rollout_action(state, 0, Rng(0))) == "stop"
+    assert state.game.rollout_action(state, 0, Rng(0)) in state.legal_actions(0)

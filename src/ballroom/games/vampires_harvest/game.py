@@ -1,9 +1,10 @@
 """The Vampire's Harvest declaration: players, options, moves and flow, and what it offers.
 
 Beyond the State contract: ``determinize`` for search (``view.py``),
-``render`` and ``describe_action`` for the terminal (``render.py``),
-``move_hints`` (``hints.py``) and ``components_json`` (``faces.py``) for the
-browser.
+``evaluate`` and ``rollout_action`` for its rollouts (``evaluation.py``,
+``rollout.py``), ``render`` and ``describe_action`` for the terminal
+(``render.py``), ``move_hints`` (``hints.py``) and ``components_json``
+(``faces.py``) for the browser.
 """
 
 from __future__ import annotations
@@ -80,6 +81,12 @@ class VampiresHarvest(Teaching, DeclaredGame[Phase]):
         from ballroom.games.vampires_harvest.evaluation import evaluate
 
         return evaluate(state)
+
+    def rollout_action(self, state: HarvestState, player: int, rng: Rng) -> int:
+        """Search hook: a rollout's move (``rollout.py``)."""
+        from ballroom.games.vampires_harvest.rollout import rollout_action
+
+        return rollout_action(state, player, rng)
 
     @property
     def observation_shape(self) -> tuple[int, ...]:
