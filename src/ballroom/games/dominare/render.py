@@ -163,7 +163,7 @@ def describe_action(game: Dominare, action: int, observation: Observation) -> st
             return f"Whitewash: {'raise' if up else 'lower'} your exposure"
         return "Up: raise it" if up else "Down: lower it"
     if name == "amount":
-        return _amount(op, values[0])
+        return _amount(game, op, values[0])
     if name == "player":
         return f"Choose {game.player_name(values[0] - 1)}"
     if name == "district":
@@ -221,9 +221,10 @@ def _ability(view: View[Phase, Shown, None], rank: int, number: int) -> str:
     return f"{agent.name} (rank {rank}): {faces.ability_text(CATALOG, ability.name)}"
 
 
-def _amount(op: Any, amount: int) -> str:
+def _amount(game: Dominare, op: Any, amount: int) -> str:
     if op is not None and op.act == "inspire":
-        return f"Buy {amount} influence"
+        index = next(i for i, b in enumerate(game.board.blocks) if b.id == op.where)
+        return f"Buy {amount} influence in {faces.block_name(CATALOG, game.board, index)}"
     if op is not None and op.act == "whitewash":
         way = "Raise" if op.target == Direction.UP.value else "Lower"
         return f"{way} your exposure by {amount}"
