@@ -14,11 +14,13 @@ import os
 import signal
 import subprocess
 import time
+import urllib.error
 from collections.abc import Callable
 from contextlib import ExitStack
 from pathlib import Path
 from typing import Any
 
+import pytest
 from sqlalchemy import text
 from websockets.sync.client import ClientConnection, connect
 
@@ -256,3 +258,36 @@ def test_workers_behind_one_address_survive_kill_9_of_one(
         server.terminate()
         server.wait(30)
     check_game(postgres_url, record, game["id"], acknowledged, seats)
+
+
+def test_a_seat_held_through_another_process_is_not_handed_to_a_bot(
+    tmp_path: Path, postgres_url: str
+) -> None:
+    """The creator, on A, may hand an absent player's seat to a bot, but not the seat of a
+    player connected to B; once that player leaves, the seat may go."""
+    with (
+        server_process(tmp_path / "a", db=postgres_url, bot_processes=0) as (a, _),
+        server_process(tmp_path / "b", db=postgres_url, bot_processes=0) as (b, _),
+    ):
+        game = create_game(a, "dancing-dice", players=2, seats=["human", "human"], seed=6)
+        url = f"/api/games/{game['id']}/seats/1"
+        token = http_json("POST", f"{b}{url}/claim", {"join": game["join"]})["token"]
+        creator = {"X-Ballroom-Token": game["token"]}
+        with ExitStack() as stack:
+            frame_until(socket_of(stack, b, game["id"], [token]), lambda f: f["seat"] == 1)
+            with pytest.raises(urllib.error.HTTPError) as refused:
+                http_json("POST", f"{a}{url}/bot", {}, creator)
+            assert refused.value.code == 400
+            assert "is here (connected)" in refused.value.read().decode()
+        deadline = time.monotonic() + 10
+        while True:  # B tells PostgreSQL that the seat is free once its socket has closed
+            try:
+                handed = http_json("POST", f"{a}{url}/bot", {}, creator)
+                break
+            except urllib.error.HTTPError:
+                assert time.monotonic() < deadline
+                time.sleep(0.1)
+        assert handed == {"seat": 1, "bot": handed["bot"]}
+        while http_json("GET", f"{b}/api/games/{game['id']}")["seats"][1]["kind"] != "bot":
+            assert time.monotonic() < deadline, "B did not learn of the hand-over"
+            time.sleep(0.05)

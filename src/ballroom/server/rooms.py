@@ -601,6 +601,11 @@ def psycopg_error() -> type[Exception]:
     return psycopg.Error
 
 
+def _report_presence(task: asyncio.Task[None]) -> None:
+    if not task.cancelled() and (error := task.exception()) is not None:
+        LOG.warning("could not tell the other server processes who is here: %r", error)
+
+
 def _report_stop(game_id: str, driver: asyncio.Task[None]) -> None:
     """Log a bot driver that died of an error: its game waits until someone connects again
     or the room is reloaded."""
@@ -1178,7 +1183,11 @@ class RoomManager:
                 raise RoomError(f"seat {seat} ({name}) is already played by a bot ({info.spec})")
             connected = {s for conn in room.connections for s in conn.seats}
             away = room.away_for(seat, time.monotonic())
-            if seat in connected or away is None:
+            if (
+                seat in connected
+                or away is None
+                or (self.leases is not None and await self.leases.held_elsewhere(room.id, seat))
+            ):
                 raise RoomError(
                     f"{name} is here (connected); only an absent player's seat goes to a bot"
                 )
@@ -1266,9 +1275,12 @@ class RoomManager:
             hashes = frozenset(hashed)
             conn = Connection(room.seats_of(hashes), hashes=hashes)
             refused = sum(1 for one in hashed if not room.seats_of(frozenset((one,))))
+            held = {seat for other in room.connections for seat in other.seats}
             room.connections.add(conn)
             for seat in conn.seats:
                 room.away_since.pop(seat, None)
+                if seat not in held:
+                    self._note_presence(room.id, seat, here=True)
             events = room.all_events()
             for viewer in conn.viewers:
                 conn.outbox.put_nowait(frame_text(room.view(viewer, events, reset=True)))
@@ -1289,10 +1301,22 @@ class RoomManager:
         held = {seat for other in room.connections for seat in other.seats}
         now = time.monotonic()
         for seat in conn.seats:
-            if seat not in held and not room.seats[seat].is_bot:
-                room.away_since[seat] = now
-                self._tell_when_idle(room, seat)
+            if seat not in held:
+                self._note_presence(room.id, seat, here=False)
+                if not room.seats[seat].is_bot:
+                    room.away_since[seat] = now
+                    self._tell_when_idle(room, seat)
         conn.seats = ()
+
+    def _note_presence(self, game_id: str, seat: int, *, here: bool) -> None:
+        """Tell the other server processes that a connection here holds ``seat``, or that
+        none does any more (in order: each note waits for the one before)."""
+        if self.leases is None:
+            return
+        note = self.leases.hold if here else self.leases.let_go
+        with contextlib.suppress(RuntimeError):  # no running loop: the server is closing
+            task = asyncio.get_running_loop().create_task(note(game_id, seat))
+            task.add_done_callback(_report_presence)
 
     def _tell_when_idle(self, room: Room, seat: int) -> None:
         """Tell everyone when an away seat may be handed to a bot by any seated player."""

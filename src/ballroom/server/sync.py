@@ -12,7 +12,9 @@ Bots are driven by one process per game, the holder of the game's lease: a
 session-level advisory lock held on the ``Leases`` connection. A process
 killed in any way loses its connections, so PostgreSQL frees its leases, and
 another process's sweep takes them over; a bot's decision depends only on
-the game's seed and the ply, so the new holder makes the same one.
+the game's seed and the ply, so the new holder makes the same one. While a
+process's connection holds a seat, the process holds a shared lock on it too,
+so another process knows not to hand a present player's seat to a bot.
 """
 
 from __future__ import annotations
@@ -32,6 +34,18 @@ LOG = logging.getLogger("ballroom.server")
 CHANNEL = "ballroom"
 LEASE_SPACE = 0x6261
 """The first key of every game lease's advisory lock (the second is the id's hash)."""
+PRESENCE_SPACE = 0x6270
+"""The first key of the shared advisory lock a process holds while one of its connections
+holds a seat (the second is the hash of ``game:seat``)."""
+
+HELD_ELSEWHERE = """
+SELECT EXISTS (
+    SELECT 1 FROM pg_locks
+    WHERE locktype = 'advisory' AND granted AND pid <> pg_backend_pid()
+      AND classid = %(space)s AND objid = (hashtext(%(key)s)::bigint & 4294967295)::oid
+      AND objsubid = 2
+)
+"""
 
 TAKE_FREE_LEASES = """
 WITH candidates AS MATERIALIZED (
@@ -63,6 +77,10 @@ def named(url: URL, name: str) -> URL:
 def libpq_url(engine: Engine) -> str:
     """The engine's URL as psycopg itself takes it."""
     return engine.url.set(drivername="postgresql").render_as_string(hide_password=False)
+
+
+def seat_key(game_id: str, seat: int) -> str:
+    return f"{game_id}:{seat}"
 
 
 class Listener:
@@ -125,6 +143,31 @@ class Leases:
             taken = [str(row[0]) for row in await cursor.fetchall()]  # type: ignore[index]
         self.held.update(taken)
         return taken
+
+    async def hold(self, game_id: str, seat: int) -> None:
+        """Note that a connection of this process holds ``seat`` (one note a seat)."""
+        await self._run(
+            "SELECT pg_advisory_lock_shared(%(space)s, hashtext(%(key)s))", seat_key(game_id, seat)
+        )
+
+    async def let_go(self, game_id: str, seat: int) -> None:
+        """Note that no connection of this process holds ``seat`` any more."""
+        await self._run(
+            "SELECT pg_advisory_unlock_shared(%(space)s, hashtext(%(key)s))",
+            seat_key(game_id, seat),
+        )
+
+    async def held_elsewhere(self, game_id: str, seat: int) -> bool:
+        """Whether a connection of another server process holds ``seat``."""
+        return bool(await self._run(HELD_ELSEWHERE, seat_key(game_id, seat)))
+
+    async def _run(self, query: str, key: str) -> object:
+        if self._connection is None:
+            return None
+        async with self._lock:
+            cursor = await self._connection.execute(query, {"space": PRESENCE_SPACE, "key": key})
+            row = await cursor.fetchone()
+        return row[0] if row else None  # type: ignore[index]
 
     async def close(self) -> None:
         """Give every lease back (closing the session frees its advisory locks)."""
