@@ -6,7 +6,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed-stamp
 
-.PHONY: setup run test lint typecheck system-deps bench lock clean
+.PHONY: setup run test lint typecheck system-deps web-deps bench lock clean
 
 $(STAMP): pyproject.toml requirements.lock
 	$(PYTHON) -m venv $(VENV)
@@ -23,6 +23,14 @@ run: setup
 system-deps:
 	bash scripts/system-deps.sh
 
+# axe-core, which the browser tests inject into every page (from the npm registry).
+AXE_VERSION := 4.14.1
+AXE := .cache/npm/node_modules/axe-core/axe.min.js
+$(AXE):
+	npm install --prefix .cache/npm --no-save --no-audit --no-fund axe-core@$(AXE_VERSION)
+
+web-deps: $(AXE)
+
 lint: setup
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
@@ -30,7 +38,7 @@ lint: setup
 typecheck: setup
 	$(BIN)/mypy
 
-test: setup system-deps lint typecheck
+test: setup system-deps web-deps lint typecheck
 	$(BIN)/pytest -n 2 --durations=15
 
 bench: setup
@@ -40,4 +48,4 @@ lock:
 	uv pip compile -q pyproject.toml --all-extras --python-version 3.11 -o requirements.lock
 
 clean:
-	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis .cache/npm

@@ -71,9 +71,17 @@ def seen(state: State, x: int | None, events: list[Event]) -> dict[str, Any]:
     }
 
 
-def follow(original: State, twin: State, x: int | None, chooser: random.Random) -> tuple[int, str]:
+def follow(
+    original: State,
+    twin: State,
+    x: int | None,
+    chooser: random.Random,
+    *,
+    until_chance: bool = False,
+) -> tuple[int, str]:
     """Drive both games with the same actions until they may part; assert X sees no difference.
 
+    ``until_chance``: stop at the first chance step (twins the rules may not have dealt).
     Returns how many actions were compared and why the comparison stopped.
     """
     game = original.game
@@ -85,6 +93,8 @@ def follow(original: State, twin: State, x: int | None, chooser: random.Random) 
         if original.is_terminal():
             return compared, "the game ended"
         players = original.current_players()
+        if players == (CHANCE,) and until_chance:
+            return compared, "a chance step"
         if players == (CHANCE,):
             seat, action = CHANCE, original.sample_chance()
             if action not in twin.legal_actions(CHANCE):

@@ -27,7 +27,7 @@ def test_a_person_plays_against_bots_to_the_end_then_replays(tmp_path: Path) -> 
         env={"COLUMNS": "200"},
     )
     assert result.exit_code == 0, result.output
-    assert "Turn 12/12" in result.output and "The game ends after turn 12." in result.output
+    assert "Turn 12 of 12" in result.output and "The game ends after turn 12." in result.output
     assert "Your Bloodstones:" in result.output
     record = GameRecord.loads(path.read_text())
     assert replay(record).is_terminal()

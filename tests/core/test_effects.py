@@ -466,8 +466,8 @@ def test_effect_steps_turn_asks_into_flow_steps_and_actions() -> None:
     assert [a for a, _ in draws] == [CARD(c) for c in range(10)]
     resolution, events = steps.play(resolution, CARD(4), table)
     assert [(e.text, e.audience) for e in events] == [
-        ("A card is drawn onto recruit/0.", None),
-        ("The 4 is drawn onto recruit/0.", frozenset({0})),
+        ("A card is drawn into Player 1's recruit.", None),
+        ("The 4 is drawn into Player 1's recruit.", frozenset({0})),
     ]
     resolution, _ = steps.play(resolution, CARD(7), table)
     assert steps.step(resolution) == Step.seat(Stage.PICK, 0)
@@ -475,8 +475,8 @@ def test_effect_steps_turn_asks_into_flow_steps_and_actions() -> None:
     resolution, events = steps.play(resolution, CARD(7), table)
     assert table.zones.zone("hand", 0).cards == (7,)
     assert [(e.text, e.audience) for e in events[:2]] == [
-        ("A card is picked onto hand/0.", None),
-        ("The 7 is picked onto hand/0.", frozenset({0})),
+        ("A card is picked into Player 1's hand.", None),
+        ("The 7 is picked into Player 1's hand.", frozenset({0})),
     ]
     assert events[2].kind == "rousseau-baudin"  # then the rest of his ability runs
     assert table.zones.zone("agent-discard").cards == (4,)

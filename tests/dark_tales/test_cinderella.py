@@ -18,7 +18,7 @@ from ballroom.core.components import DataFiles
 from ballroom.core.errors import ComponentError, InvalidOptionError
 from ballroom.core.events import visible
 from ballroom.core.rng import Rng
-from ballroom.games.dark_tales import DarkTales
+from ballroom.games.dark_tales import DarkTales, ball
 from ballroom.games.dark_tales.ball import best
 from ballroom.games.dark_tales.components import DATA_DIR, CardType, Time, load_catalog
 from ballroom.games.dark_tales.couples import best_couples
@@ -311,6 +311,97 @@ def test_a_third_card_removes_all_three_turns_day_to_night_and_holds_a_ball() ->
     assert cards(state, "ball") == [] and state.time() is Time.NIGHT and state.balls == 1
     assert state.vp == (1, 2)  # Player 2's tile shows 2 VP; the Secret Helper's 1 VP after
     assert state.ball_vp == (0, 2)
+
+
+def everyone(state: DarkTalesState) -> list[int | None]:
+    """Every seat and a spectator."""
+    return [None, *range(state.game.players)]
+
+
+def ball_seen_by(state: DarkTalesState, seat: int | None) -> tuple[list[str], int]:
+    """What ``seat``'s observation shows of the Ball at the Palace: the cards it names, and
+    how many lie there."""
+    zones = state.view(seat).zones
+    known = [CATALOG.texts[c] for c in zones.zone("ball").cards or ()]
+    return known, sum(zone.size for zone in zones.zones if zone.id.name.startswith("ball"))
+
+
+def on_the_ball(state: DarkTalesState) -> set[int]:
+    """The cards lying on the Ball at the Palace card, known or not."""
+    return {c for z in state.zones.zones.values() if z.id.name.startswith("ball") for c in z.cards}
+
+
+def test_a_card_removed_from_play_lies_face_down_on_the_ball_but_stays_known_by_name() -> None:
+    """RULINGS, Dark Tales 5: a removed card every player saw in play stays known by name."""
+    state = table().hand(0, "secret-helper-1").middle("ogre-1").empty_deck().build()
+    act(state, "play secret-helper-1")
+    events = state.apply(state.game.parse_action("choose ogre-1"), 0)
+    for seat in everyone(state):
+        assert ball_seen_by(state, seat) == (["ogre-1"], 1)
+        assert "Ogre" in " ".join(e.text for e in visible(events, seat))
+    assert "Ball at the Palace: 1 cards face down, among them Ogre" in state.game.render(
+        state.observation(None)
+    )
+
+
+def test_a_card_removed_from_a_hand_lies_face_down_hidden_from_everyone_its_count_shown() -> None:
+    """RULINGS, Dark Tales 5: a card removed from a hand or the deck is hidden from everyone
+    (its count shows): no seat's view, no spectator's, no event, no screen names it. (No card
+    text removes one from a hand yet; the rule the Ball follows is checked here directly.)"""
+    state = table().hand(1, "ogre-1", "witch-1").middle("king-1").empty_deck().build()
+    state.told = []
+    ball.remove(state, CATALOG.card("ogre-1"))
+    for seat in everyone(state):
+        assert ball_seen_by(state, seat) == ([], 1)
+        assert CATALOG.card("ogre-1") not in state.view(seat).zones.seen()
+        told = " ".join(e.text for e in visible(state.told, seat))
+        assert "Ogre" not in told and "a card face down" in told
+        screen = state.game.render(state.observation(seat))
+        assert "Ball at the Palace: 1 cards face down " in screen and "Ogre" not in screen
+    assert cards(state, "hand", 1) == ["witch-1"]
+
+
+def test_a_full_ball_removes_its_cards_as_they_lie_turning_none_up() -> None:
+    """The third card removes all three from the game "as they lie: nothing is turned up":
+    the known ones stay known, the unseen one stays unseen."""
+    state = (
+        table()
+        .hand(0, "secret-helper-1")
+        .hand(1, "witch-1", "queen")
+        .middle("ogre-1")
+        .ball_card("dragon-1")
+        .empty_deck()
+        .build()
+    )
+    ball.remove(state, CATALOG.card("witch-1"))
+    act(state, "play secret-helper-1")
+    act(state, "choose ogre-1")
+    assert state.balls == 1 and state.time() is Time.NIGHT
+    for seat in everyone(state):
+        zones = state.view(seat).zones
+        assert ball_seen_by(state, seat) == ([], 0)
+        assert CATALOG.card("witch-1") not in zones.seen()
+        known = [CATALOG.texts[c] for c in zones.zone("removed").cards or ()]
+        assert {"dragon-1", "ogre-1"} <= set(known)
+    assert cards(state, "removed-unseen") == ["witch-1"]
+
+
+def test_a_world_dealt_from_a_view_deals_the_unseen_ball_card_afresh() -> None:
+    """``determinize`` keeps the known cards on the Ball and deals the unseen one from the
+    cards the seat has not seen (the seat whose hand it left remembers it there)."""
+    state = table().hand(1, "ogre-1", "witch-1").middle("king-1").build()
+    ball.remove(state, CATALOG.card("ogre-1"))
+    ogre = CATALOG.card("ogre-1")
+    dealt = set()
+    for k in range(20):
+        world = state.game.determinize(state.observation(0), Rng(k))
+        assert world.observation(0) == state.observation(0)
+        (card,) = on_the_ball(world)
+        assert card not in state.view(0).zones.seen()
+        dealt.add(card)
+    assert len(dealt) > 1
+    owner = state.game.determinize(state.observation(1), Rng(0))
+    assert on_the_ball(owner) == {ogre}
 
 
 def test_the_ball_example_of_william_and_susan() -> None:

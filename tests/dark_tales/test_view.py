@@ -39,6 +39,4 @@ def test_the_terminal_shows_the_table_and_only_the_seats_own_hand() -> None:
     assert "Ogre (monster, 2 VP)" in text and "Your hand: Queen (female, 3 VP)" in text
     assert "King (" not in text
     play = state.game.parse_action("play king-1")
-    assert (
-        state.game.describe_action(play, state.observation(0)) == "play king-1  (King (male, 3 VP))"
-    )
+    assert state.game.describe_action(play, state.observation(0)) == "Play King"

@@ -59,7 +59,7 @@ def test_the_evaluation_favours_the_leader_and_sums_to_one() -> None:
 def test_the_render_shows_the_table_and_only_the_seats_own_hand() -> None:
     state = Position(players=2).ranks(0, "Pavel").hand(0, "Gillie").hand(1, "Mother Anna").build()
     text = state.game.render(state.observation(0))
-    assert "Season 1/7" in text and "Pavel" in text and "Your hand: Gillie" in text
+    assert "Season 1 of 7" in text and "Pavel" in text and "Your hand: Gillie" in text
     assert "Mother Anna" not in text
     move = state.game.parse_action("replace 1 gillie")
     assert "Gillie" in state.game.describe_action(move, state.observation(0))

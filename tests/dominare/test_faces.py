@@ -41,10 +41,19 @@ def test_every_agent_and_event_is_served_by_its_card_id_and_move_text() -> None:
         assert face["name"] == CATALOG.agent(face["id"]).name
     pilare = faces["agents"][CATALOG.card_named("Pilare Elmen")]
     assert pilare["abilities"] == [
-        {"rank": 3, "does": "gain 5 crowns"},
-        {"rank": 5, "does": "remove 3 (rival) in senate; district-vp -2 in senate"},
+        {"rank": 3, "does": "Gain 5 crowns."},
+        {
+            "rank": 5,
+            "does": "Remove up to 3 of a rival's influence from one block of the Senate, "
+            "then lower the VP of the Senate by 2.",
+        },
     ]
-    assert pilare["revealed"] == "recruit 2"
+    assert pilare["revealed"] == "Recruit: draw 2 agents and keep one."
+    anna = faces["agents"][CATALOG.card_named("Mother Anna")]
+    assert anna["abilities"][0]["does"] == (
+        "Place 3 influence in one block of the Swamp (The Estate, The Warrens or Corte "
+        "Scalzo), then gain 1 crown."
+    )
 
 
 def test_both_board_sides_are_served_block_by_block_as_moves_name_them() -> None:

@@ -46,7 +46,7 @@ def test_picks_are_secret_until_all_are_in_and_the_highest_scores() -> None:
         state.apply_text("play 13", 1)
     events = state.apply_text("play 7", 1)
     reveal = next(e for e in events if e.kind == "reveal")
-    assert reveal.text == "Revealed: Player 1 13, Player 2 7." and reveal.reveals
+    assert reveal.text == "Revealed: Player 1's 13 and Player 2's 7." and reveal.reveals
     assert state.points == [1, 0]
     assert state.zones.zone("discard").cards == (12, 6)
 
@@ -84,8 +84,8 @@ def test_the_jesters_draw_is_a_chance_step_and_costs_a_point() -> None:
     assert state.points == [1, 0] and state.step.name is Phase.DRAW
     events = state.apply_text("draw 4", CHANCE)
     assert [(e.text, e.audience) for e in events] == [
-        ("A card is drawn onto hand/1.", None),
-        ("The 4 is drawn onto hand/1.", frozenset({1})),
+        ("A card is drawn into Player 2's hand.", None),
+        ("The 4 is drawn into Player 2's hand.", frozenset({1})),
     ]
     assert 3 in state.zones.zone("hand", 1).cards
 

@@ -120,5 +120,6 @@ def test_rooms_of_one_configuration_share_one_listing_of_moves() -> None:
             == first.move(action)
             == {"id": action, "text": game.action_to_text(action)}
             | {key: value for key, value in move.items() if key in ("family", "params")}
+            | {"help": game.move_help(action)}
         )
         assert move["family"] and move["params"] is not None

@@ -135,16 +135,16 @@ def test_render_shows_the_ballroom_and_hides_secrets() -> None:
     assert "The Grand Ballroom" in picture and "Tempo" in picture
     assert "Tatiana Saar" in picture and "Lady Julia" in picture
     assert "(you)" in picture
-    assert "extortion-2" not in picture  # Thorne's hand is secret from Tatiana
+    assert "two-pip Extortion" not in picture  # Thorne's hand is secret from Tatiana
     assert "Refreshments: 2" in picture
-    assert "extortion-2" in state.game.render(state.observation(1))
+    assert "1 two-pip Extortion" in state.game.render(state.observation(1))
 
 
 def test_describe_action_gives_odds() -> None:
     state = tatiana_next_to_lady_julia().build()
     act(state, "end-dance")
     text = TheDance.describe_action(ac.parse("influence lady-julia"), state.observation(0))
-    assert text.startswith("influence lady-julia") and "4 or less" in text
+    assert text.startswith("Influence Lady Julia") and "4 or less" in text
     act(state, "influence lady-julia")
     text = TheDance.describe_action(ac.parse("domain corruption"), state.observation(0))
     assert "roll 4 or less" in text

@@ -175,23 +175,29 @@ def strategic_choice(scenario: str, choice: str) -> tuple[TheDanceState, list[Ev
     return state, state.apply(ac.parse(choice))
 
 
+def plan_words(state: TheDanceState, plan: str) -> str:
+    """A Plan, by id, as the log names it ("Rose, Lily and Ivy")."""
+    found = next(p for p in state.comp.plans if p.id == plan)
+    return found.name(state.comp.colours)
+
+
 def test_a_strategic_choice_under_subtlety_is_face_down() -> None:
     public = set()
     for choice in ("keep-plan", "take-plan"):
         state, events = strategic_choice("subtlety", choice)
         public.add(tuple(e.text for e in events if e.visible_to(BALAZ)))
         mine = [e.text for e in events if e.audience == frozenset({0})]
-        plan = Look(state).plan("plum")
+        plan = plan_words(state, Look(state).plan("plum"))
         verb = "take the new" if choice == "take-plan" else "keep your"
-        assert mine == [f"You {verb} Plan {plan}."]
+        assert mine == [f"You {verb} Plan for {plan}."]
     assert public == {("The Saar family keeps one Plan and returns the other face down.",)}
 
 
 def test_a_strategic_choice_under_arrogance_is_seen() -> None:
     state, events = strategic_choice("arrogance", "take-plan")
-    plan = Look(state).plan("plum")
+    plan = plan_words(state, Look(state).plan("plum"))
     assert [(e.text, e.reveals) for e in events] == [
-        (f"The Saar family takes the new Plan {plan}.", True)
+        (f"The Saar family takes the new Plan for {plan}.", True)
     ]
     _, events = strategic_choice("arrogance", "keep-plan")
     assert [e.text for e in events] == ["The Saar family keeps its Plan."]

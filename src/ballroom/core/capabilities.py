@@ -10,11 +10,12 @@ capability (its JSON, no hints, the action's text).
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from functools import cache
 from typing import TYPE_CHECKING, Any, Protocol, cast, runtime_checkable
 
 if TYPE_CHECKING:
+    from ballroom.core.explain import Answer, Outcome
     from ballroom.core.game import Game
     from ballroom.core.rng import Rng
     from ballroom.core.state import Observation, State
@@ -86,6 +87,58 @@ class ShowsComponents(Protocol):
     game reads them, so that a client draws the cards its views name by id."""
 
     def components_json(self) -> dict[str, Any]: ...
+
+
+@runtime_checkable
+class Prompts(Protocol):
+    """Says in plain words what the seat whose observation it is should do now (or what
+    is happening while others decide), from that observation alone."""
+
+    def prompt(self, observation: Observation) -> str: ...
+
+
+@runtime_checkable
+class HelpsMoves(Protocol):
+    """Says what a move does and the rule behind it: ``{"effect", "rule", "section"}``,
+    from the action alone, so that a server lists it once per game configuration."""
+
+    def move_help(self, action: int) -> dict[str, str]: ...
+
+
+@runtime_checkable
+class ExplainsRefusals(Protocol):
+    """Answers "why can't I ...?": whether a move of a family (with some parameters
+    named) is offered to the seat now, and if not the rule that forbids it, reading
+    only the seat's observation and its legal moves."""
+
+    def why_not(
+        self,
+        observation: Observation,
+        legal: Sequence[int],
+        family: str,
+        params: Mapping[str, str],
+    ) -> Answer: ...
+
+    def why_not_menu(self) -> list[dict[str, Any]]:
+        """The families a player may ask about, with the parameters they may name."""
+        ...
+
+
+@runtime_checkable
+class ExplainsOutcome(Protocol):
+    """Explains a finished game: each seat's score broken down by the game's scoring
+    rules and what decided the places (plain JSON). Asked only of a finished state,
+    whose whole record is public."""
+
+    def explain_outcome(self, state: Any) -> Outcome: ...
+
+
+@runtime_checkable
+class ScoresLive(Protocol):
+    """Each player's score so far, where the rules define one, from a seat's observation:
+    ``[{"seat", "score", "parts"}]`` with ``parts`` pairs of label and value text."""
+
+    def live_scores(self, observation: Observation) -> list[dict[str, Any]]: ...
 
 
 @cache

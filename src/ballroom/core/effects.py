@@ -24,6 +24,12 @@ a choice for one seat, a pick of cards, or a chance draw. The game answers
 it with ``Effects.answer`` and runs on. A resolution is plain data that
 names operations by where they are written, so a view can carry it.
 
+In words: ``describe`` renders operations as English through a game's
+``Vocabulary`` (what it calls its resources and zones, and the wording of its
+own ``Act`` operations), so that a card's text on the page, the terminal and
+the log come from one renderer; ``describe_done`` tells what a seat did
+("Player 1 gains 2 Tribute"), ``describe_answer`` what an answer does.
+
 Secret moments (RULINGS 20): at a moment the game declares secret (a
 Power's offer after a roll), every seat meets one choice step whether or
 not it holds anything for it: its applicable offers and "no", asked again
@@ -34,11 +40,12 @@ it holds.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
 from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
+from ballroom.core import words
 from ballroom.core.actions import Action, Family
 from ballroom.core.errors import EffectError, allowed_list
 from ballroom.core.events import Event
@@ -578,6 +585,40 @@ def _options(operation: Operation) -> tuple[Offer, ...]:
     return operation.options
 
 
+# -- in words ---------------------------------------------------------------
+
+
+ActWording = Callable[[Act], str]
+"""How a game words one of its own operations (``Act``): "place 3 influence in the Swamp"."""
+
+
+@dataclass(frozen=True, slots=True)
+class Vocabulary:
+    """What a game calls the things its abilities name, so that one renderer words every
+    game's abilities: the page's card text, the terminal and the log read the same.
+
+    ``nouns``: a resource, zone, quantity or flag id to its name as a player reads
+    it ("gold-coin" -> "Gold Coin"; an id without one is titled from its words).
+    ``gain``: the verb of ``Gain`` ("take" a Gold Coin, "gain" crowns). ``acts``:
+    the wording of each of the game's own operations by name; ``gains``: those of
+    resources that read otherwise.
+    """
+
+    nouns: Mapping[str, str] = dataclasses.field(default_factory=dict)
+    gain: str = "gain"
+    acts: Mapping[str, ActWording] = dataclasses.field(default_factory=dict)
+    gains: Mapping[str, Callable[[int], str]] = dataclasses.field(default_factory=dict)
+    """A resource that is not simply gained or spent, worded from the signed amount
+    ("add 2 Blood to the Blood Pool", "take the Initiative")."""
+
+    def noun(self, name: str) -> str:
+        return self.nouns.get(name) or words.titled(name)
+
+    def amount(self, amount: int, name: str) -> str:
+        """``amount`` of the thing ``name`` in words: "1 Gold Coin", "2 crowns"."""
+        return words.count(amount, self.noun(name))
+
+
 class ZoneHost(Host, Protocol):
     """A Host whose cards lie in ``zones`` (the effects' draws and picks move them)."""
 
@@ -597,6 +638,8 @@ class EffectSteps(Generic[N]):
     card: Family
     pick: N | None = None
     """``None`` for a game whose abilities never pick a card."""
+    vocabulary: Vocabulary = Vocabulary()
+    """What the game calls its zones, for the log's "drawn into Player 2's hand"."""
 
     def step(self, resolution: Resolution) -> Step[N] | None:
         """The flow step the resolution waits at; ``None`` when it waits for nothing."""
@@ -634,18 +677,26 @@ class EffectSteps(Generic[N]):
         card, target = action.values[0], place(host.zones, ask.to, ask.seat)
         host.zones = host.zones.move(card, target)
         verb = "drawn" if ask.kind is AskKind.DRAW else "picked"
-        named = f"{action.family.params[0].text(card)} is {verb} onto {target}"
+        onto = zone_words(target, self.vocabulary)
+        named = f"{action.family.params[0].text(card)} is {verb} into {onto}"
         zone = host.zones[target]
         if zone.visibility is Visibility.EVERYONE:
             told = [Event(verb, f"The {named}.", {"zone": str(target), "card": card})]
         else:
             seers = frozenset(s for s in range(host.zones.seats) if zone.visible_to(s))
             told = [
-                Event(verb, f"A card is {verb} onto {target}.", {"zone": str(target)}),
+                Event(verb, f"A card is {verb} into {onto}.", {"zone": str(target)}),
                 Event(verb, f"The {named}.", {"card": card}, audience=seers),
             ]
         resolution, events = self.effects.answer(resolution, host)
         return resolution, told + events
+
+
+def zone_words(zone: ZoneId, vocabulary: Vocabulary) -> str:
+    """A zone as the log names it: "the discard pile", "Player 2's hand" (seats by their
+    number, as ``Game.player_name`` names them unless a game says otherwise)."""
+    noun = vocabulary.nouns.get(zone.name, zone.name.replace("-", " "))
+    return f"the {noun}" if zone.owner is None else f"Player {zone.owner + 1}'s {noun}"
 
 
 def _awaited(resolution: Resolution) -> Ask:
@@ -754,3 +805,118 @@ def parse_operation(data: Mapping[str, Any]) -> Operation:
 def parse_abilities(tables: Sequence[Mapping[str, Any]]) -> list[Ability]:
     """Every ability of a data file's list of tables."""
     return [parse_ability(table) for table in tables]
+
+
+# -- abilities in words ----------------------------------------------------
+
+
+def describe(operations: Iterable[Operation], vocabulary: Vocabulary) -> str:
+    """Operations as one English clause, in the order they happen ("gain 3 crowns, then
+    remove up to 2 influence from a block of the Merchant Quarter"); the same operation
+    again and again is said once, with how many times ("..., five times")."""
+    clauses: list[str] = []
+    repeats: list[int] = []
+    for op in operations:
+        clause = describe_operation(op, vocabulary)
+        if clauses and clauses[-1] == clause:
+            repeats[-1] += 1
+        else:
+            clauses.append(clause)
+            repeats.append(1)
+    return ", then ".join(
+        clause if times == 1 else f"{clause}, {words.times(times)}"
+        for clause, times in zip(clauses, repeats, strict=True)
+    )
+
+
+def describe_ability(ability: Ability, vocabulary: Vocabulary) -> str:
+    """An ability as a sentence: its conditions, then its operations."""
+    does = describe(ability.do, vocabulary)
+    if ability.conditions:
+        does = f"{describe_conditions(ability.conditions, vocabulary)}: {does}"
+    return f"{words.capital(does)}."
+
+
+def describe_conditions(conditions: Iterable[Condition], vocabulary: Vocabulary) -> str:
+    return "if " + words.listing(_condition(c, vocabulary) for c in conditions)
+
+
+def _condition(condition: Condition, vocabulary: Vocabulary) -> str:
+    if isinstance(condition, AtLeast):
+        return f"you have at least {vocabulary.amount(condition.amount, condition.quantity)}"
+    if isinstance(condition, Has):
+        return f"you are {vocabulary.noun(condition.flag)}"
+    return f"not {_condition(condition.condition, vocabulary)}"
+
+
+def describe_operation(operation: Operation, vocabulary: Vocabulary) -> str:
+    """One operation as a clause of English ("take 1 Gold Coin", "add 1 to the roll")."""
+    v = vocabulary
+    if isinstance(operation, Act):
+        wording = v.acts.get(operation.name)
+        return wording(operation) if wording else f"{v.noun(operation.name)} {operation.amount}"
+    if isinstance(operation, Gain | Spend) and operation.resource in v.gains:
+        sign = 1 if isinstance(operation, Gain) else -1
+        return v.gains[operation.resource](sign * operation.amount)
+    if isinstance(operation, Gain):
+        if operation.amount < 0:
+            return f"lose {v.amount(-operation.amount, operation.resource)}"
+        return f"{v.gain} {v.amount(operation.amount, operation.resource)}"
+    if isinstance(operation, Spend):
+        chosen = " of your choice" if operation.named else ""
+        return f"spend {v.amount(operation.amount, operation.resource)}{chosen}"
+    if isinstance(operation, ModifyRoll):
+        if operation.delta >= 0:
+            return f"add {operation.delta} to the roll"
+        return f"take {-operation.delta} from the roll"
+    if isinstance(operation, ExtraStep):
+        return f"take one more {v.noun(operation.step)}"
+    if isinstance(operation, SetLimit):
+        return f"your {v.noun(operation.quantity)} limit is {operation.value}"
+    if isinstance(operation, CapLimit):
+        return f"your {v.noun(operation.quantity)} limit is at most {operation.value}"
+    if isinstance(operation, Grant):
+        return f"you may {v.noun(operation.flag)}"
+    if isinstance(operation, MoveAll):
+        return f"move every card of the {v.noun(operation.source)} to the {v.noun(operation.to)}"
+    if isinstance(operation, Draw):
+        cards = words.count(operation.count, "card")
+        return f"draw {cards} from the {v.noun(operation.source)}"
+    if isinstance(operation, Pick):
+        cards = words.count(operation.count, "card")
+        return f"pick {cards} of the {v.noun(operation.source)}"
+    if isinstance(operation, Offer):
+        clause = f"you may {describe(operation.do, v)}"
+        if operation.conditions:
+            clause = f"{describe_conditions(operation.conditions, v)}, {clause}"
+        return clause
+    options = [describe(option.do, v) for option in operation.options]
+    return f"choose one: {words.listing(options, 'or')}"
+
+
+def describe_done(who: str, operation: Operation, vocabulary: Vocabulary) -> str:
+    """What a seat's ability did, as the log tells it: "Player 1 gains 2 Tribute"."""
+    return words.told(who, describe_operation(operation, vocabulary))
+
+
+def describe_answer(effects: Effects, label: str, vocabulary: Vocabulary) -> str:
+    """An answer to an ability's choice in words, as its button says it: "No", or what
+    the offer, option or ability it names does ("Spend 1 point, then draw 1 card")."""
+    if label == NO:
+        return "No"
+    if label in effects.abilities and effects.abilities[label].when in effects.secret:
+        return words.capital(describe(effects.abilities[label].do, vocabulary))
+    for ability in effects.abilities.values():
+        for offer in _offers(ability.do):
+            if offer.label == label:
+                return words.capital(describe(offer.do, vocabulary))
+    return words.titled(label)
+
+
+def _offers(operations: Iterable[Operation]) -> Iterable[Offer]:
+    for operation in operations:
+        if isinstance(operation, Offer):
+            yield operation
+            yield from _offers(operation.do)
+        elif isinstance(operation, Choose):
+            yield from _offers(operation.options)

@@ -149,3 +149,22 @@ def _key_reader(kind: Any) -> Reader:
 
         return member
     return _reader(kind)
+
+
+V = TypeVar("V")
+
+
+def read_once(read: Callable[[Observation], V]) -> Callable[[Observation], V]:
+    """``read``, remembering the last observation it read: a menu words every legal move
+    from one observation, and reads it once rather than once a move. The observation
+    is recognised by identity (it is not copied, and must not change once read)."""
+    last: list[tuple[Observation, V]] = []
+
+    def remembered(observation: Observation) -> V:
+        if last and last[0][0] is observation:
+            return last[0][1]
+        view = read(observation)
+        last[:] = [(observation, view)]
+        return view
+
+    return remembered

@@ -45,8 +45,10 @@ from ballroom.core.errors import BallroomError, InvalidOptionError, UnknownGameE
 from ballroom.core.game import Game, games, get_game
 from ballroom.core.options import OptionValue
 from ballroom.core.record import GameRecord
+from ballroom.server import aids
 from ballroom.server.botpool import check_seat
 from ballroom.server.defaults import DEFAULT_BOT_MS_MAX
+from ballroom.server.how_to_play import how_to_play
 from ballroom.server.rooms import (
     Connection,
     NotAllowedError,
@@ -320,6 +322,13 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
         text = files[name].read_text(encoding="utf-8")
         return tomllib.loads(text) if files[name].name.endswith(".toml") else json.loads(text)
 
+    @app.get("/api/catalog/{game_id}/how-to-play")
+    async def how_to_play_panel(game_id: str) -> dict[str, Any]:
+        panel = how_to_play(get_game(game_id))
+        if panel is None:
+            raise HTTPException(404, f"{game_id} has no How to play panel")
+        return panel
+
     @app.get("/api/catalog/{game_id}/components")
     async def components(game_id: str) -> dict[str, Any]:
         game_class = get_game(game_id)
@@ -454,12 +463,56 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
         game_id: str,
         ply: int = 0,
         seat: int | None = None,
+        table: bool = False,
         x_ballroom_token: Annotated[str | None, Header()] = None,
     ) -> dict[str, Any]:
+        """A replay frame: public, through a seat held, or, once the game is over
+        (its whole record public), through any seat or the full table (every event)."""
         room = await manager_of(request).get(game_id)
-        viewer = None if seat is None else seat_of_token(room, seat, x_ballroom_token)
+        if room.finished and seat is not None:
+            if not 0 <= seat < room.game.players:
+                raise InvalidOptionError(f"seat must be 0..{room.game.players - 1}, not {seat}")
+            viewer: int | None = seat
+        elif table and not room.finished:
+            raise HTTPException(403, "the full table is shown only once the game is over")
+        else:
+            viewer = None if seat is None else seat_of_token(room, seat, x_ballroom_token)
         # Replaying a long game takes a while: on a snapshot, off the event loop.
-        return await asyncio.to_thread(replay_frame, room.record(), room.meta(), ply, viewer)
+        frame = await asyncio.to_thread(
+            replay_frame, room.record(), room.meta(), ply, viewer, everything=table
+        )
+        # The seats the token holds, so the page opens on its own seat's view.
+        return {**frame, "held": list(room.holder_seats(header_tokens(x_ballroom_token)))}
+
+    @app.get("/api/games/{game_id}/why-not")
+    async def why_not(
+        request: Request,
+        game_id: str,
+        seat: int | None = None,
+        family: str | None = None,
+        params: str = "{}",
+        x_ballroom_token: Annotated[str | None, Header()] = None,
+    ) -> dict[str, Any]:
+        """Why-not questions for a seat its token holds: without ``family`` the families
+        one may ask about; with it (and ``params``, a JSON object naming some of its
+        parameters) the answer, read from that seat's observation alone."""
+        room = await manager_of(request).get(game_id)
+        viewer = seat_of_token(room, seat, x_ballroom_token)
+        if family is None:
+            return {"menu": aids.why_not_menu(room.game)}
+        try:
+            named = orjson.loads(params) if params.strip() else {}
+        except orjson.JSONDecodeError:
+            named = None
+        if not isinstance(named, dict) or not all(
+            isinstance(k, str) and isinstance(v, str) for k, v in named.items()
+        ):
+            raise BallroomError("'params' must be a JSON object of parameter name to value text")
+        async with room.lock:
+            observation = room.observation(viewer)
+            acting = not room.finished and viewer in room.state.current_players()
+            legal = room.state.legal_actions(viewer) if acting else []
+            return dict(aids.why_not(room.game, observation, legal, family, named))
 
     @app.post("/api/records")
     async def upload(request: Request) -> dict[str, Any]:
@@ -642,9 +695,18 @@ def safe_id(value: object) -> str | int | None:
 
 
 def replay_frame(
-    record: GameRecord, meta: dict[str, Any], ply: int, viewer: int | None
+    record: GameRecord,
+    meta: dict[str, Any],
+    ply: int,
+    viewer: int | None,
+    *,
+    everything: bool = False,
 ) -> dict[str, Any]:
-    """The game as ``viewer`` saw it after ``ply`` actions, with the log up to then."""
+    """The game as ``viewer`` saw it after ``ply`` actions, with the log up to then.
+
+    ``everything`` (a finished game's full table) logs every event, each one
+    that was not public naming the seats it was shown to (``seen_by``).
+    """
     total = len(record.actions)
     if not 0 <= ply <= total:
         raise InvalidOptionError(f"ply must be 0..{total}, not {ply}")
@@ -652,7 +714,9 @@ def replay_frame(
     log = []
     for player, text in record.actions[:ply]:
         for event in state.apply(state.game.parse_action(text), player):
-            if event.visible_to(viewer):
+            if everything and event.audience is not None:
+                log.append({**event_json(event), "seen_by": sorted(event.audience)})
+            elif event.visible_to(viewer):
                 log.append(event_json(event))
     return {
         "ply": ply,

@@ -13,7 +13,7 @@ from typing import Any, cast
 
 import orjson
 
-from ballroom.core.capabilities import StructuresActions, offers
+from ballroom.core.capabilities import HelpsMoves, StructuresActions, offers
 from ballroom.core.game import Game, make_game
 from ballroom.core.options import OptionValue
 
@@ -36,13 +36,16 @@ class MoveList:
 
     def form(self, action: int) -> dict[str, Any]:
         """An action's structured form (``family``, ``params``), which a client renders
-        without reading its text; empty for a game without one."""
+        without reading its text, and its ``help`` (what it does and the rule behind it);
+        empty for a game without either."""
         form = self._forms.get(action)
         if form is None:
             form = {}
             if offers(type(self.game), StructuresActions):
                 found = cast(StructuresActions, self.game).action_json(action)
                 form = {"family": found["family"], "params": found["params"]}
+            if offers(type(self.game), HelpsMoves):
+                form["help"] = cast(HelpsMoves, self.game).move_help(action)
             self._forms[action] = form
         return form
 

@@ -34,7 +34,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 import orjson
 
 from ballroom.agents import bot_names, resolve_seat
-from ballroom.core.capabilities import move_hints
+from ballroom.core.capabilities import describe_action, move_hints
 from ballroom.core.errors import BallroomError, IllegalActionError, RecordError
 from ballroom.core.events import Event
 from ballroom.core.game import Game, make_game
@@ -43,7 +43,7 @@ from ballroom.core.play import decision_for, past_cap
 from ballroom.core.record import GameRecord, replay
 from ballroom.core.rng import derive_seed
 from ballroom.core.state import CHANCE, Observation, State
-from ballroom.server import storage
+from ballroom.server import aids, storage
 from ballroom.server.botpool import BotPool, bot_move, check_seat
 from ballroom.server.defaults import DEFAULT_BOT_MS_MAX
 from ballroom.server.moves import move_list
@@ -150,7 +150,9 @@ class Room:
         """How frames list this game's legal moves, shared with its other rooms."""
         self._names: tuple[State, int, list[str]] | None = None
         self._seen: tuple[State, int, dict[Viewer, Observation]] | None = None
-        self._moves: dict[tuple[int, ...], tuple[dict[int, Any], orjson.Fragment]] = {}
+        self._moves: dict[
+            tuple[int, ...], tuple[tuple[dict[int, Any], list[str]], orjson.Fragment]
+        ] = {}
         """Legal moves as frames list them, by the actions they list: their hints and JSON."""
         for number, (player, text) in enumerate(stored.record.actions, start=1):
             action = self.state.game.parse_action(text)
@@ -324,6 +326,7 @@ class Room:
             ]
             ranking = [group for group in ranking if group] + ([resigned] if resigned else [])
             result = {"winners": ranking[0], "ranking": ranking, "resigned": resigned}
+            result["explained"] = aids.outcome(self.game, self.state)
 
         away = {
             seat.seat: None if seat.seat in connected else self.away_for(seat.seat, now)
@@ -388,6 +391,7 @@ class Room:
             "events": [event_json(e) for e in events if e.visible_to(viewer)],
             **self._take_back_json(viewer),
             "join": self.stored.join_key if viewer is not None and not self.finished else None,
+            "aids": aids.frame_aids(self.game, observation),
             "meta": meta if meta is not None else self.meta(),
         }
 
@@ -400,31 +404,38 @@ class Room:
         return {"undo": point is not None, "undo_refused": refused}
 
     def moves_json(self, seat: int, observation: Observation) -> orjson.Fragment:
-        """``seat``'s legal moves with their structured forms and hints, as a frame lists
-        them, encoded once.
+        """``seat``'s legal moves with their structured forms, words and hints, as a frame
+        lists them, encoded once.
 
-        The list depends only on the actions and their hints, so it is kept by
-        actions: a seat's frames while the others move, and every decision that
-        offers the same moves without notes (a re-roll, for any seat), reuse
-        one encoding; only the check that the hints are unchanged is paid again.
+        The list depends only on the actions, their words and their hints, so it
+        is kept by actions: a seat's frames while the others move, and every
+        decision that offers the same moves in the same words (a re-roll, for any
+        seat), reuse one encoding; only the check that the words and hints are
+        unchanged is paid again. Each move's ``label`` is the game's words for
+        it (``describe_action``), which the page shows.
         """
         actions = tuple(self.state.legal_actions(seat))
         hints = move_hints(self.game, observation, actions) if actions else {}
+        labels = [describe_action(self.game, action, observation) for action in actions]
         cached = self._moves.get(actions)
-        if cached is not None and (cached[0] is hints or cached[0] == hints):
+        if cached is not None and cached[0] == (hints, labels):
             return cached[1]
         entries = [
-            self.moves.entry(action)
-            if action not in hints
-            else orjson.dumps(
-                self.moves.move(action) | {"hint": hints[action]}, option=NON_STR_KEYS
+            self.moves.entry(action)[:-1]
+            + b',"label":'
+            + orjson.dumps(label)
+            + (
+                b',"hint":' + orjson.dumps(hints[action], option=NON_STR_KEYS)
+                if action in hints
+                else b""
             )
-            for action in actions
+            + b"}"
+            for action, label in zip(actions, labels, strict=True)
         ]
         encoded = orjson.Fragment(b"[" + b",".join(entries) + b"]")
         if len(self._moves) >= MOVES_KEPT:
             self._moves.clear()
-        self._moves[actions] = (hints, encoded)
+        self._moves[actions] = ((hints, labels), encoded)
         return encoded
 
     def handover_event(self, seat: int) -> Event:

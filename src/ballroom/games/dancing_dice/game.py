@@ -21,6 +21,7 @@ from ballroom.core.actions import ActionCodec
 from ballroom.core.bots import Bot
 from ballroom.core.declared import DeclaredGame
 from ballroom.core.errors import InvalidOptionError
+from ballroom.core.explain import Aids, Outcome, Teaching
 from ballroom.core.flow import Flow
 from ballroom.core.options import Option, OptionSet
 from ballroom.core.rng import Rng
@@ -47,7 +48,7 @@ class SearchHooks(NamedTuple):
     rollout_action: Callable[[DancingDiceState, int, Rng], int]
 
 
-class DancingDice(DeclaredGame[Phase]):
+class DancingDice(Teaching, DeclaredGame[Phase]):
     id: ClassVar[str] = "dancing-dice"
     name: ClassVar[str] = "Dancing Dice"
     summary: ClassVar[str] = (
@@ -171,3 +172,14 @@ class DancingDice(DeclaredGame[Phase]):
 
     def describe_action(self, action: int, observation: Observation) -> str:
         return render.describe_action(action, observation)
+
+    @property
+    def aids(self) -> Aids:
+        from ballroom.games.dancing_dice import explain
+
+        return explain.AIDS
+
+    def explain_outcome(self, state: DancingDiceState) -> Outcome:
+        from ballroom.games.dancing_dice import explain
+
+        return explain.explain_outcome(state)

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from ballroom.core import words
 from ballroom.games.dancing_dice.dance_values import describe_value
 from ballroom.games.dancing_dice.judging import satisfactory_count
 from ballroom.games.dancing_dice.preparation import DIE_LABELS, SEAT_NAMES
@@ -18,8 +19,12 @@ def _names(seats: Sequence[int]) -> str:
     return ", ".join(SEAT_NAMES[seat] for seat in seats)
 
 
-def _labels(dice: Sequence[int]) -> str:
-    return " ".join(DIE_LABELS[die] for die in dice) if dice else "no dice"
+def dice_named(dice: Sequence[int]) -> str:
+    """ "die A", "dice A, C and E", "no dice": dice by their letters, as players say them."""
+    if not dice:
+        return "no dice"
+    letters = words.listing(DIE_LABELS[die].upper() for die in dice)
+    return f"{'die' if len(dice) == 1 else 'dice'} {letters}"
 
 
 def _faces(dice: Sequence[int], faces: Sequence[int]) -> str:
@@ -38,7 +43,7 @@ def dice(data: Mapping[str, Any]) -> str:
 
 def reroll_choice(data: Mapping[str, Any]) -> str:
     """``{"player", "reroll"}``: the dice a couple chose to re-roll."""
-    return f"You will re-roll {_labels(data['reroll'])}."
+    return f"You will re-roll {dice_named(data['reroll'])}."
 
 
 def first_dance_choice(data: Mapping[str, Any]) -> str:

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from ballroom.core import words
 from ballroom.core.flow import Mode
 from ballroom.core.state import Observation
 from ballroom.games.dancing_dice.dance_values import describe_value
-from ballroom.games.dancing_dice.game_play import CODEC, FIRST, REROLL
+from ballroom.games.dancing_dice.game_play import CODEC, KEEP, REROLL, ROLL, Phase
+from ballroom.games.dancing_dice.log import dice_named
 from ballroom.games.dancing_dice.preparation import DIE_LABELS, MAX_ENDURANCE, DieType, die_type
 from ballroom.games.dancing_dice.view import read
 
@@ -14,7 +16,7 @@ def render(observation: Observation) -> str:
     """The table as one seat sees it: endurance, Tango, own dice, last judging."""
     view = read(observation)
     floor = view.public
-    lines = [f"[bold]Round {floor.round}[/bold]   phase: {view.step.name.value}"]
+    lines = [f"[bold]Round {floor.round}[/bold]   {PHASE_WORDS[view.step.name]}"]
     tango = floor.tango
     lines.append(
         f"Tango: {'-'.join(map(str, tango)) if tango else '(not rolled yet)'}"
@@ -52,12 +54,31 @@ def render(observation: Observation) -> str:
     return "\n".join(lines)
 
 
+PHASE_WORDS = {
+    Phase.TANGO: "the Tango dice are rolled",
+    Phase.ROLL: "the dice are rolled",
+    Phase.REROLL: "choosing dice to re-roll",
+    Phase.REROLL_ROLL: "the re-rolled dice are rolled",
+    Phase.ARRANGE: "choosing the first dance",
+    Phase.OVER: "the marathon is over",
+}
+
+
 def describe_action(action: int, observation: Observation) -> str:
-    """The action's text with the faces it concerns, for menus: ``first a b d  (2 4 6)``."""
-    text = CODEC.to_text(action)
-    curtain = read(observation).private
+    """The move in words, with the faces it concerns: ``Dance dice A, B and D (2, 4 and 6)
+    first``."""
     move = CODEC.decode(action)
-    if curtain is None or move.family not in (REROLL, FIRST):
-        return text
-    faces = " ".join(str(curtain.dice[die]) for die in move.values[0])
-    return f"{text}  ({faces})"
+    if move.family is KEEP:
+        return "Keep every die: re-roll none"
+    if move.family is ROLL:
+        return f"The die shows {move.values[0]}"
+    curtain = read(observation).private
+    dice: tuple[int, ...] = move.values[0]
+    faces = (
+        f" (showing {words.listing(str(curtain.dice[die]) for die in dice)})"
+        if curtain is not None
+        else ""
+    )
+    if move.family is REROLL:
+        return f"Re-roll {dice_named(dice)}{faces}"
+    return f"Dance {dice_named(dice)}{faces} first, the other three second"

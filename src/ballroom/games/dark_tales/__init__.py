@@ -74,8 +74,11 @@ With Cinderella:
    the top one is taken is chance. Discarded tiles lie under the rest and
    come up once it is gone, the first discarded first; a tile discarded
    while the pile is empty becomes the pile.
-7. The cards on the Ball at the Palace were seen by everyone when they were
-   removed, so they stay public. A "Shoe" that a Ball flips is a tile whose
+7. The Ball at the Palace holds its cards face down (RULINGS 5): a card every
+   player saw in play (every card a text removes, all of them in play) stays
+   known by name; a card removed from a hand or the deck would be hidden from
+   everyone, its count shown; a full Ball removes all three as they lie,
+   nothing turned up. A "Shoe" that a Ball flips is a tile whose
    shown side has a Shoe image.
 8. The card whose text holds a Ball (as the Secret Helper or the Stepsisters
    removing a third card) dances at that Ball where its symbol will put it,

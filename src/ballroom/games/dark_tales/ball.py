@@ -1,7 +1,8 @@
 """The Ball at the Palace: cards removed from the game, the Balls, the couples, the final Ball.
 
-With Cinderella a card that must be removed from the game goes on the Ball at
-the Palace card instead. When a third would go there, the three are removed
+With Cinderella a card that must be removed from the game goes face down on
+the Ball at the Palace card instead (known by name if every player saw it in
+play, else seen by nobody). When a third would go there, the three are removed
 from the game, day turns into night, and a Ball is held: from the player whose
 turn it is, clockwise, each player scores the VP its tiles show, flips all its
 Shoes, then forms Male-Female couples of its cards in front and the cards in
@@ -24,7 +25,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ballroom.core.flow import Step
-from ballroom.core.zones import ZoneId
+from ballroom.core.zones import Visibility, ZoneId
 from ballroom.games.dark_tales import tiles
 from ballroom.games.dark_tales.components import CardType, Goes, Image, Time
 from ballroom.games.dark_tales.couples import Couple, best_couples
@@ -37,6 +38,9 @@ if TYPE_CHECKING:
     from ballroom.games.dark_tales.state import DarkTalesState
 
 BALL = ZoneId("ball")
+"""The cards face down on the Ball at the Palace that every player saw in play: known by name."""
+BALL_UNSEEN = ZoneId("ball-unseen")
+"""The cards face down on it that came from a hand or the deck: nobody sees them."""
 DURING = 0
 """A Ball during the game (``Task.BALL``'s argument)."""
 FINAL = 1
@@ -45,24 +49,46 @@ RULES = CATALOG.cinderella
 
 
 def remove(state: DarkTalesState, card: int) -> None:
-    """``card`` goes on the Ball at the Palace card; a card too many holds a Ball."""
-    state.zones = state.zones.move(card, BALL)
-    name = CATALOG.cards[card].name
-    state.say(
-        "ball-card",
-        "{player} puts {card} on the Ball at the Palace.",
-        player=state.name(state.player),
-        seat=state.player,
-        card=name,
-    )
-    if state.zones[BALL].size <= RULES.holds:
+    """``card`` goes face down on the Ball at the Palace card; a card too many holds a Ball.
+
+    A card every player saw in play stays known by name; one from a hand or the deck is
+    hidden from everyone, its count showing (RULINGS, Dark Tales 5). When a third comes,
+    all three leave the game as they lie: nothing is turned up."""
+    seen = state.zones[state.zones.locate(card)].visibility is Visibility.EVERYONE
+    state.zones = state.zones.move(card, BALL if seen else BALL_UNSEEN)
+    if seen:
+        state.say(
+            "ball-card",
+            "{player} puts {card} on the Ball at the Palace.",
+            player=state.name(state.player),
+            seat=state.player,
+            card=CATALOG.cards[card].name,
+        )
+    else:
+        state.say(
+            "ball-card-unseen",
+            "{player} puts a card face down on the Ball at the Palace.",
+            player=state.name(state.player),
+            seat=state.player,
+        )
+    if held(state) <= RULES.holds:
         return
-    for held in state.zones[BALL].cards:
-        state.zones = state.zones.move(held, ZoneId("removed"))
+    for place, out in ((BALL, REMOVED), (BALL_UNSEEN, REMOVED_UNSEEN)):
+        for lying in state.zones[place].cards:
+            state.zones = state.zones.move(lying, out)
     state.say("ball-full", "The Ball at the Palace is full: its cards are removed from the game.")
     nightfall(state)
     state.balls += 1
     state.push((Task.BALL, DURING))
+
+
+def held(state: DarkTalesState) -> int:
+    """How many cards lie on the Ball at the Palace card, known or unseen."""
+    return state.zones[BALL].size + state.zones[BALL_UNSEEN].size
+
+
+REMOVED = ZoneId("removed")
+REMOVED_UNSEEN = ZoneId("removed-unseen")
 
 
 def nightfall(state: DarkTalesState) -> None:

@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from ballroom.core import words
 from ballroom.core.flow import Step
 from ballroom.core.zones import ZoneId
 from ballroom.games.dark_tales import ball, chronicle, tiles
@@ -39,6 +40,7 @@ from ballroom.games.dark_tales.components import (
     Take,
     Time,
 )
+from ballroom.games.dark_tales.faces import ITEM_WORDS
 from ballroom.games.dark_tales.turn import CATALOG, CHOOSE, Phase, Task
 
 if TYPE_CHECKING:
@@ -95,8 +97,16 @@ def operation(state: DarkTalesState, index: int) -> Step[Phase] | None:
             got = min(count, state.supply(item))
             if got:
                 state.change_item(seat, item, got)
-                text = "{player} takes {count} {item}."
-                _said(state, "gain", text, seat, count=got, item=item.value)
+                said = words.count(got, ITEM_WORDS[item])
+                _said(
+                    state,
+                    "gain",
+                    "{player} takes {items}.",
+                    seat,
+                    count=got,
+                    item=item.value,
+                    items=said,
+                )
         case Draw(count):
             state.push(*((Task.DRAW, seat) for _ in range(count)))
         case Per(what, vp):

@@ -108,7 +108,10 @@ def encode(observation: Observation, players: int) -> npt.NDArray[np.float32]:
         out[at : at + 4] = [
             1.0,
             float(table.clock is Time.NIGHT),
-            _unit(view.zones.zone("ball").size, CATALOG.cinderella.holds),
+            _unit(
+                view.zones.zone("ball").size + view.zones.zone("ball-unseen").size,
+                CATALOG.cinderella.holds,
+            ),
             _unit(pile, len(TILE_IDS)),
         ]
     at += 4

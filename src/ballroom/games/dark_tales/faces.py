@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ballroom.core import words
 from ballroom.games.dark_tales.components import (
     ANY,
     At,
@@ -50,7 +51,7 @@ def _what(what: str) -> str:
 
 
 def _items(count: int, item: Item) -> str:
-    return f"{count} {ITEM_WORDS[item]}" + ("s" if count != 1 else "")
+    return words.count(count, ITEM_WORDS[item])
 
 
 def operation_text(operation: Operation) -> str:
@@ -59,7 +60,7 @@ def operation_text(operation: Operation) -> str:
         case Gain(item, count):
             return f"take {_items(count, item)}"
         case Draw(count):
-            return f"draw {count} card{'s' if count != 1 else ''}"
+            return f"draw {words.count(count, 'card')}"
         case Per(what, vp):
             return f"{vp} VP per {_what(what)} in play"
         case Score(vp):
@@ -67,11 +68,11 @@ def operation_text(operation: Operation) -> str:
         case At(time, vp):
             return f"{vp} VP if it is {time.value}"
         case Take(what):
-            return f"take a {_what(what)} in play into your hand"
+            return f"take {words.a(_what(what))} in play into your hand"
         case Discard(what):
-            return f"discard a {_what(what)} in play"
+            return f"discard {words.a(_what(what))} in play"
         case Remove(what):
-            return f"remove a {_what(what)} in play from the game"
+            return f"remove {words.a(_what(what))} in play from the game"
         case Recover(count):
             return f"take the top {count} of the discard pile into your hand"
         case Nightfall():
@@ -118,7 +119,10 @@ def components_json(catalog: Catalog, tile_base: int) -> dict[str, Any]:
     and every tile by id (from ``tile_base``) with its two sides."""
     return {
         "cards": [card_json(catalog, i) for i in range(len(catalog.cards))],
-        "items": [{"item": item.value, "name": ITEM_WORDS[item]} for item in Item],
+        "items": [
+            {"item": item.value, "name": ITEM_WORDS[item], "names": words.plural(ITEM_WORDS[item])}
+            for item in Item
+        ],
         "a_cards": [
             {
                 "name": a.name,

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from ballroom.core.actions import ActionCodec
 from ballroom.core.bots import Bot
 from ballroom.core.declared import DeclaredGame
+from ballroom.core.explain import Aids, Outcome, Teaching
 from ballroom.core.flow import Flow
 from ballroom.core.options import Option, OptionSet
 from ballroom.core.rng import Rng
@@ -27,7 +28,7 @@ if TYPE_CHECKING:
     import numpy.typing as npt
 
 
-class DarkTales(DeclaredGame[Phase]):
+class DarkTales(Teaching, DeclaredGame[Phase]):
     id: ClassVar[str] = "dark-tales"
     name: ClassVar[str] = "Dark Tales"
     summary: ClassVar[str] = (
@@ -98,10 +99,26 @@ class DarkTales(DeclaredGame[Phase]):
         return render.render(self, observation)
 
     def describe_action(self, action: int, observation: Observation) -> str:
-        return render.describe_action(action)
+        return render.describe_action(self, action, observation)
 
     def components_json(self) -> dict[str, Any]:
         from ballroom.games.dark_tales import faces
         from ballroom.games.dark_tales.turn import CATALOG, TILE_BASE
 
         return faces.components_json(CATALOG, TILE_BASE)
+
+    @property
+    def aids(self) -> Aids:
+        from ballroom.games.dark_tales import explain
+
+        return explain.AIDS
+
+    def explain_outcome(self, state: DarkTalesState) -> Outcome:
+        from ballroom.games.dark_tales import explain
+
+        return explain.explain_outcome(state)
+
+    def live_scores(self, observation: Observation) -> list[dict[str, Any]]:
+        from ballroom.games.dark_tales import explain
+
+        return explain.live_scores(observation)

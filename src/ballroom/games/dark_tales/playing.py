@@ -9,11 +9,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ballroom.core import words
 from ballroom.core.flow import Step
 from ballroom.core.zones import ZoneId
 from ballroom.games.dark_tales import chronicle
 from ballroom.games.dark_tales.card_texts import start_text, usable
 from ballroom.games.dark_tales.components import Item
+from ballroom.games.dark_tales.faces import ITEM_WORDS
 from ballroom.games.dark_tales.turn import (
     CATALOG,
     HAND_SIZE,
@@ -169,7 +171,15 @@ def play_item(state: DarkTalesState, action: Action, seat: int) -> None:
     assert does is not None
     state.change_item(seat, item, -1)
     state.using = item
-    state.say("use", "{player} uses a {item}.", player=state.name(seat), seat=seat, item=item.value)
+    used = words.a(ITEM_WORDS[item])
+    state.say(
+        "use",
+        "{player} uses {used}.",
+        player=state.name(seat),
+        seat=seat,
+        item=item.value,
+        used=used,
+    )
     start_text(state, len(does))
 
 

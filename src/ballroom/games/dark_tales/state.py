@@ -312,11 +312,14 @@ def _wording(template: str) -> Wording:
 
 def create_zones(game: DarkTales) -> Zones:
     """The deck, the empty hands, fronts, middle, discard and removed, and the Cinderella
-    zones: the Ball at the Palace card, the tile pile (its top tile, the tiles below it, then
+    zones: the Ball at the Palace card (its known and its unseen cards), the tile pile (its top tile, the tiles below it, then
     the discarded tiles under it, in order), each player's tiles, and the box (tiles out of
     the game, for a built position). Components out of this game are ``unused``: the
     expansion's cards in the base game; with Cinderella, the Days and Nights but the two
-    in the ``clock``, the Day on top (each everyone sees)."""
+    in the ``clock``, the Day on top (each everyone sees). The Ball at the Palace holds its
+    cards face down (RULINGS, Dark Tales 5): one every player saw in play stays known by name
+    (``ball``, then ``removed``); one from a hand or the deck is seen by nobody, only counted
+    (``ball-unseen``, then ``removed-unseen``)."""
     seats = range(game.players)
     base = range(CATALOG.base_cards)
     clock: tuple[int, ...] = ()
@@ -339,6 +342,8 @@ def create_zones(game: DarkTales) -> Zones:
         Zone(ZoneId("clock"), Visibility.EVERYONE, clock),
         Zone(ZoneId("set-aside"), Visibility.NOBODY),
         Zone(ZoneId("ball"), Visibility.EVERYONE),
+        Zone(ZoneId("ball-unseen"), Visibility.NOBODY),
+        Zone(ZoneId("removed-unseen"), Visibility.NOBODY),
         Zone(ZoneId("tile-top"), Visibility.NOBODY),
         Zone(ZoneId("tile-pile"), Visibility.NOBODY, tuple(TILE_IDS) if game.cinderella else ()),
         Zone(ZoneId("tile-bottom"), Visibility.NOBODY),

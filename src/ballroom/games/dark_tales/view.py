@@ -1,11 +1,12 @@
 """What a seat sees, read back; and ``determinize``: a world consistent with it.
 
 Public: the Setting cards, VP, items, every card in play, in the middle, in
-the discard pile, removed and on the Ball at the Palace, the card being
-played, the side each tile in front of a player shows, the unframed side of
+the discard pile, removed, and face down on the Ball at the Palace having been
+seen in play (RULINGS, Dark Tales 5), the card being played, the side each tile in front of a player shows, the unframed side of
 the tile pile's top tile, the size of every hand, of the deck and of the
 tile pile. Hidden: the cards in another
-player's hand, the deck's cards and the base cards set aside, which
+player's hand, the deck's cards, the base cards set aside and the cards on the
+Ball at the Palace (and removed through it) that came from a hand or the deck, which
 ``determinize`` deals afresh among them (those set aside of as many
 different names as the shorter game sets aside) (the cards a seat saw go into a
 hand, such as a Male a Princess took, stay in that hand); and the tiles:

@@ -30,10 +30,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from ballroom.core import words
 from ballroom.core.actions import Action
 from ballroom.core.flow import Step
 from ballroom.core.zones import ZoneId
-from ballroom.games.dominare import action_phase
+from ballroom.games.dominare import action_phase, faces
 from ballroom.games.dominare.components import Trait
 from ballroom.games.dominare.influence import blocks_in, districts_named, place, remove
 from ballroom.games.dominare.state import NOBODY, Pending, crowns
@@ -130,7 +131,7 @@ def _pay(state: DominareState, p: Pending) -> Want | None:
 
 
 def _block_name(state: DominareState, block: int) -> str:
-    return state.board.blocks[block].id
+    return faces.block_name(CATALOG, state.board, block)
 
 
 def _place(state: DominareState, p: Pending) -> Want | None:
@@ -165,7 +166,10 @@ def _remove(state: DominareState, p: Pending) -> Want | None:
             if p.target == "each-rival" and state.owners[block] in (p.seat, NOBODY):
                 continue
             remove(state, block, p.amount)
-        state.say("remove", f"Influence is removed from the blocks of {where}.")
+        state.say(
+            "remove",
+            f"Influence is removed from the blocks of {faces.district_words(CATALOG, where)}.",
+        )
         return None
     if not state.picked:
         blocks = [b for b in blocks_in(state, p.where) if state.tokens[b]]
@@ -250,7 +254,7 @@ def _steal(state: DominareState, p: Pending) -> Want | None:
 def _exposure(state: DominareState, p: Pending) -> Want | None:
     if p.target == "self":
         state.adjust_exposure(p.seat, p.amount)
-        state.say("exposure", f"{state.name(p.seat)}'s exposure {p.amount:+d}.")
+        state.say("exposure", f"{state.name(p.seat)}'s exposure {faces.by(p.amount)}.")
         return None
     if not state.picked:
         seats = (
@@ -267,7 +271,7 @@ def _exposure(state: DominareState, p: Pending) -> Want | None:
     state.adjust_exposure(state.picked[0], amount)
     state.say(
         "exposure",
-        f"{state.name(p.seat)} adjusts {state.name(state.picked[0])}'s exposure {amount:+d}.",
+        f"{state.name(state.picked[0])}'s exposure {faces.by(amount)} ({state.name(p.seat)}'s doing).",
     )
     return None
 
@@ -278,8 +282,9 @@ def _district_vp(state: DominareState, p: Pending) -> Want | None:
     chosen = [state.picked[0]] if state.picked else districts_named(p.where)
     for district in chosen:
         state.adjust_vp(district, p.amount)
-    names = ", ".join(CATALOG.districts[d].name for d in chosen)
-    state.say("vp", f"{state.name(p.seat)} adjusts the VP of {names} by {p.amount:+d}.")
+    names = words.listing(CATALOG.districts[d].name for d in chosen)
+    changed = faces.by(p.amount, "raises", "lowers")
+    state.say("vp", f"{state.name(p.seat)} {changed.replace(' by', f' the VP of {names} by')}.")
     return None
 
 
@@ -454,7 +459,7 @@ def _spend_or_exposure(state: DominareState, p: Pending) -> Want | None:
     else:
         highest = state.highest_exposure_value(p.seat)
         state.adjust_exposure(p.seat, highest)
-        state.say("exposure", f"{state.name(p.seat)}'s exposure +{highest}.")
+        state.say("exposure", f"{state.name(p.seat)}'s exposure {faces.by(highest)}.")
     return None
 
 
@@ -465,7 +470,9 @@ def _buy_off(state: DominareState, p: Pending) -> Want | None:
     spent = state.picked[0]
     state.gain_crowns(p.seat, -spent)
     state.adjust_exposure(p.seat, -spent)
-    state.say("spend", f"{state.name(p.seat)} spends {crowns(spent)}: exposure -{spent}.")
+    state.say(
+        "spend", f"{state.name(p.seat)} spends {crowns(spent)}; their exposure {faces.by(-spent)}."
+    )
     return None
 
 

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING
 from ballroom.core.actions import Action
 from ballroom.core.flow import Step
 from ballroom.core.zones import ZoneId
-from ballroom.games.dominare import canvassing, conspiracy, trading
+from ballroom.games.dominare import canvassing, conspiracy, faces, trading
 from ballroom.games.dominare.influence import controller, place
 from ballroom.games.dominare.state import SEASONS, Pending
 from ballroom.games.dominare.turn import (
@@ -173,7 +173,9 @@ def inspire(state: DominareState, seat: int, block: int, amount: int) -> None:
     state.gain_crowns(seat, -amount * inspire_price(state, state.board.blocks[block].district))
     place(state, seat, block, amount)
     state.say(
-        "inspire", f"{state.name(seat)} buys {amount} influence in {state.board.blocks[block].id}."
+        "inspire",
+        f"{state.name(seat)} buys {amount} influence in "
+        f"{faces.block_name(CATALOG, state.board, block)}.",
     )
 
 
@@ -185,7 +187,9 @@ def whitewash(state: DominareState, seat: int, way: Direction, amount: int) -> N
     exposure = list(state.exposure)
     exposure[seat] = max(0, exposure[seat] + sign * amount)
     state.exposure = tuple(exposure)
-    state.say("whitewash", f"{state.name(seat)} whitewashes: exposure {sign * amount:+d}.")
+    state.say(
+        "whitewash", f"{state.name(seat)} whitewashes: their exposure {faces.by(sign * amount)}."
+    )
 
 
 def play_action(state: DominareState, action: Action, seat: int) -> None:
@@ -199,9 +203,10 @@ def play_action(state: DominareState, action: Action, seat: int) -> None:
     elif family is USE:
         district = action["district"]
         state.district_used = tuple(u or d == district for d, u in enumerate(state.district_used))
-        ability, text = CATALOG.district_abilities[district]
+        ability, _ = CATALOG.district_abilities[district]
         name = CATALOG.districts[district].name
-        state.say("district", f"{state.name(seat)} uses the {name} ability: {text}")
+        text = faces.ability_text(CATALOG, ability)
+        state.say("district", f"{state.name(seat)} uses the ability of {name}: {text}")
         state.start(ability, seat, 0, "use")
     elif family is CROWN:
         state.gain_crowns(seat, 1)

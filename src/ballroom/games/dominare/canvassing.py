@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 
 from ballroom.core.actions import Action
 from ballroom.core.flow import Step
+from ballroom.games.dominare import faces
 from ballroom.games.dominare.components import CANALS, Faction
 from ballroom.games.dominare.influence import blocks_in, place
 from ballroom.games.dominare.state import Canvass, crowns
@@ -141,7 +142,8 @@ def _go_on(state: DominareState) -> None:
         place(state, work.seat, block, amount)
         state.say(
             "place",
-            f"{state.name(work.seat)} places {amount} influence in {state.board.blocks[block].id}.",
+            f"{state.name(work.seat)} places {amount} influence in "
+            f"{faces.block_name(CATALOG, state.board, block)}.",
             {"seat": work.seat, "block": block, "amount": amount},
         )
     state.canvass = None

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 from ballroom.core.actions import Action
 from ballroom.core.flow import Step
 from ballroom.core.zones import ZoneId
-from ballroom.games.dominare import chronicle, setup
+from ballroom.games.dominare import chronicle, faces, setup
 from ballroom.games.dominare.turn import CATALOG, SELECT, Phase, Task
 
 if TYPE_CHECKING:
@@ -82,8 +82,8 @@ def reveal(state: DominareState, seat: int) -> None:
         state.adjust_exposure(s, agent.exposure)
         state.say(
             "reveal",
-            f"{state.name(s)} reveals {agent.name} in rank {len(state.ranks[s])} "
-            f"(exposure +{agent.exposure}).",
+            f"{state.name(s)} reveals {agent.name} in rank {len(state.ranks[s])}; their "
+            f"exposure {faces.by(agent.exposure)}.",
             {"seat": s, "card": card},
             reveals=True,
         )

@@ -2,7 +2,8 @@
 
 Beyond the State contract: ``determinize`` for search (``view.py``),
 ``render`` and ``describe_action`` for the terminal (``render.py``), and
-``components_json`` (``faces.py``) for the browser view in ``web/``.
+``components_json`` (``faces.py``, with each side's map from ``board_layout.py``)
+for the browser view in ``web/``.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from ballroom.core.actions import ActionCodec
 from ballroom.core.bots import Bot
 from ballroom.core.declared import DeclaredGame
+from ballroom.core.explain import Aids, Outcome, Teaching
 from ballroom.core.flow import Flow
 from ballroom.core.options import Option, OptionSet
 from ballroom.core.rng import Rng
@@ -33,7 +35,7 @@ SEMI_BLIND = "semi-blind"
 SMALL_SIDE_PLAYERS = range(2, 5)
 
 
-class Dominare(DeclaredGame[Phase]):
+class Dominare(Teaching, DeclaredGame[Phase]):
     id: ClassVar[str] = "dominare"
     name: ClassVar[str] = "Dominare"
     summary: ClassVar[str] = (
@@ -138,9 +140,27 @@ class Dominare(DeclaredGame[Phase]):
         return render.render(self, observation)
 
     def describe_action(self, action: int, observation: Observation) -> str:
-        return render.describe_action(action)
+        return render.describe_action(self, action, observation)
 
     def components_json(self) -> dict[str, Any]:
-        from ballroom.games.dominare import faces
+        from ballroom.games.dominare import board_layout, faces
 
-        return faces.components_json(CATALOG)
+        components = faces.components_json(CATALOG)
+        components["maps"] = board_layout.layouts(CATALOG.boards.values())
+        return components
+
+    @property
+    def aids(self) -> Aids:
+        from ballroom.games.dominare import explain
+
+        return explain.AIDS
+
+    def explain_outcome(self, state: DominareState) -> Outcome:
+        from ballroom.games.dominare import explain
+
+        return explain.explain_outcome(state)
+
+    def live_scores(self, observation: Observation) -> list[dict[str, Any]]:
+        from ballroom.games.dominare import explain
+
+        return explain.live_scores(observation)

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 from ballroom.core.actions import Action
 from ballroom.core.flow import Step
 from ballroom.core.zones import ZoneId
+from ballroom.games.dominare import faces
 from ballroom.games.dominare.components import JUST_LEARNING
 from ballroom.games.dominare.turn import (
     CATALOG,
@@ -204,7 +205,9 @@ def deck_choices(state: DominareState, seat: int) -> list[Action]:
 
 def play_deck(state: DominareState, action: Action, seat: int) -> None:
     state.blind_deck = state.blind_last = FACTION_DECKS[action["deck"]]
-    state.say("deck", f"{state.name(seat)} draws from the {state.blind_deck} deck.")
+    state.say(
+        "deck", f"{state.name(seat)} draws from the {faces.deck_words(state.blind_deck)} deck."
+    )
     state.push((Task.DEAL, seat))
     state.proceed()
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
+from ballroom.core import words
 from ballroom.core.actions import Action
 from ballroom.core.flow import Step
 from ballroom.core.zones import ZoneId
@@ -103,8 +104,8 @@ def play_offer(state: DominareState, action: Action, seat: int) -> None:
             state.zones = state.zones.show(offered[0], [trade.other])
         state.say(
             "propose",
-            f"{state.name(seat)} offers {state.name(trade.other)} {trade.give_crowns} crowns"
-            f"{' and an agent' if trade.give_agent else ''} for {trade.ask_crowns} crowns"
+            f"{state.name(seat)} offers {state.name(trade.other)} {words.count(trade.give_crowns, 'crown')}"
+            f"{' and an agent' if trade.give_agent else ''} for {words.count(trade.ask_crowns, 'crown')}"
             f"{' and an agent' if trade.ask_agent else ''}.",
             reveals=trade.give_agent,
         )

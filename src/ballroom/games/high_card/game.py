@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import ClassVar
 
 from ballroom.core import effects as fx
+from ballroom.core import words
 from ballroom.core.actions import Action, ActionCodec, Family, Param
 from ballroom.core.declared import DeclaredGame, DeclaredState
 from ballroom.core.errors import EffectError
@@ -23,6 +24,10 @@ DATA = tomllib.loads((Path(__file__).parent / "data" / "cards.toml").read_text(e
 CARDS: tuple[str, ...] = tuple(DATA["cards"])
 """Card ``i`` has rank ``i + 1``; card 0 is the Jester."""
 EFFECTS = fx.Effects.of(fx.parse_abilities(DATA["abilities"]))
+
+
+VOCABULARY = fx.Vocabulary(nouns={"deck": "deck", "hand": "hand", "points": "point"})
+"""What the log and the moves call the zones and quantities the abilities name."""
 
 
 class Phase(Enum):
@@ -61,7 +66,17 @@ class HighCard(DeclaredGame[Phase]):
     default_players: ClassVar[int] = 2
     codec: ClassVar[ActionCodec] = ActionCodec([PLAY, DRAW, ANSWER])
     flow: ClassVar[Flow[Phase]] = FLOW
-    effect_steps = fx.EffectSteps(EFFECTS, Phase.OFFER, Phase.DRAW, answer=ANSWER, card=DRAW)
+    effect_steps = fx.EffectSteps(
+        EFFECTS, Phase.OFFER, Phase.DRAW, answer=ANSWER, card=DRAW, vocabulary=VOCABULARY
+    )
+
+    def describe_action(self, action: int, observation: Observation) -> str:
+        """The move in words: "Play the 7", or what an answer does."""
+        move = self.codec.decode(action)
+        if move.family is ANSWER:
+            return fx.describe_answer(EFFECTS, move.values[0], VOCABULARY)
+        card = CARDS[move.values[0]]
+        return f"Play the {card}" if move.family is PLAY else f"The {card} is drawn"
 
     def new_state(self, seed: int = 0) -> HighCardState:
         return HighCardState(self, seed)
@@ -110,7 +125,7 @@ class HighCardState(DeclaredState[Phase]):
         self.points[best] += 1
         jester = [("revealed", seat) for seat, card in shown.items() if card == 0]
         self.queue = (*jester, *(("round-end", seat) for seat in range(self.game.players)))
-        text = ", ".join(f"{self.game.player_name(s)} {CARDS[c]}" for s, c in shown.items())
+        text = words.listing(f"{self.game.player_name(s)}'s {CARDS[c]}" for s, c in shown.items())
         events.append(Event("reveal", f"Revealed: {text}.", {"best": best}, reveals=True))
         return events + self.resume()
 

@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ballroom.core import effects as fx
+from ballroom.core import words
 from ballroom.core.components import (
     HEADER_KEY,
     DataFiles,
@@ -47,6 +48,16 @@ if TYPE_CHECKING:
 DOMAINS: tuple[str, ...] = ("extortion", "corruption", "subjugation", "confidence")
 DIRECTIONS: tuple[tuple[int, int], ...] = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))
 DIRECTION_NAMES: tuple[str, ...] = ("e", "ne", "nw", "w", "sw", "se")
+DIRECTION_WORDS: tuple[str, ...] = (
+    "east",
+    "north-east",
+    "north-west",
+    "west",
+    "south-west",
+    "south-east",
+)
+"""The directions as players say them, in the order of ``DIRECTION_NAMES``."""
+PIP_WORDS: tuple[str, ...] = ("no", "one", "two", "three", "four", "five", "six")
 POWER_IDS: tuple[str, ...] = (
     "athletic",
     "discipline",
@@ -155,12 +166,27 @@ class RefreshmentKind:
     def slug(self) -> str:
         return "ankh" if self.domain < 0 else f"{DOMAINS[self.domain]}-{self.pips}"
 
+    @property
+    def name(self) -> str:
+        """The marker as players name it: ``Ankh``, ``two-pip Corruption``."""
+        if self.domain < 0:
+            return "Ankh"
+        pips = PIP_WORDS[self.pips] if self.pips < len(PIP_WORDS) else str(self.pips)
+        return f"{pips}-pip {DOMAINS[self.domain].capitalize()}"
+
 
 @dataclass(frozen=True, slots=True)
 class Plan:
     id: str
     needs: tuple[int, ...]
     """How many seated symbols of each colour the Plan asks for."""
+
+    def name(self, colours: tuple[str, ...]) -> str:
+        """The symbols the Plan asks for, as players read them: ``Rose, Lily and Ivy``."""
+        symbols = [
+            colours[c].capitalize() for c, need in enumerate(self.needs) for _ in range(need)
+        ]
+        return words.listing(symbols)
 
 
 @dataclass(frozen=True, slots=True)

@@ -5,21 +5,23 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from ballroom.core import words
 from ballroom.core.bots import Bot
+from ballroom.core.explain import Aids, Outcome, Teaching
 from ballroom.core.game import Game
 from ballroom.core.options import Option, OptionSet
 from ballroom.core.rng import Rng
 from ballroom.core.state import Observation
 from ballroom.games.the_dance import actions as ac
-from ballroom.games.the_dance import hints, powers, search
+from ballroom.games.the_dance import hints, powers, search, wording
 from ballroom.games.the_dance.bots import BOT_DEFAULTS, BOTS
 from ballroom.games.the_dance.components import (
-    DIRECTION_NAMES,
     DOMAINS,
     Components,
     default_components,
 )
 from ballroom.games.the_dance.state import TheDanceState, family_name
+from ballroom.games.the_dance.steps import PHASE_NAMES, Phase
 
 if TYPE_CHECKING:
     import numpy as np
@@ -45,7 +47,7 @@ LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
 DOMAIN_LETTERS = "ECSF"
 
 
-class TheDance(Game):
+class TheDance(Teaching, Game):
     id: ClassVar[str] = "the-dance"
     name: ClassVar[str] = "The Dance"
     summary: ClassVar[str] = (
@@ -271,41 +273,25 @@ class TheDance(Game):
             names = ", ".join(_who(comp, fams, q) for q in view["winners"])
             lines.append(f"[bold green]Winner: {names}[/]")
         else:
-            lines.append(f"Phase: {view['phase']}, deciding: {_who(comp, fams, view['actor'])}")
+            step = wording.PHASE_WORDS[Phase(PHASE_NAMES.index(view["phase"]))]
+            lines.append(f"Now: {step}; deciding: {_who(comp, fams, view['actor'])}")
         return "\n".join(lines)
+
+    @property
+    def aids(self) -> Aids:
+        from ballroom.games.the_dance import explain
+
+        return explain.AIDS
+
+    def explain_outcome(self, state: TheDanceState) -> Outcome:
+        from ballroom.games.the_dance import explain
+
+        return explain.explain_outcome(state)
 
     @staticmethod
     def describe_action(action: int, observation: dict[str, Any]) -> str:
-        """The action text with the odds or place it concerns, for menus."""
-        text = ac.to_text(action)
-        comp = default_components()
-        me = observation.get("you")
-        if me is None:
-            return text
-        fams = observation["families"]
-        avatar = fams[me]["avatar"]
-        if avatar < 0:
-            return text
-        ratings = comp.avatars[avatar].ratings
-        if ac.INFLUENCE <= action < ac.INFLUENCE + len(comp.dancers):
-            dancer = comp.dancers[action - ac.INFLUENCE]
-            best = max(
-                (ratings[i] + dancer.pips[i], DOMAINS[i])
-                for i in range(len(DOMAINS))
-                if not dancer.negates[i]
-            )
-            return f"{text}  ({comp.colours[dancer.symbol]}; best {best[1]}: {best[0]} or less)"
-        if ac.DOMAIN <= action < ac.DOMAIN + len(DOMAINS):
-            effort = observation["effort"]
-            i = action - ac.DOMAIN
-            if effort["kind"] == 0:
-                need = ratings[i] + comp.dancers[effort["target"]].pips[i]
-            else:
-                need = ratings[i] + comp.avatars[fams[effort["target"]]["avatar"]].ratings[i]
-            return f"{text}  (roll {need} or less before Refreshments)"
-        if ac.STEP <= action < ac.STEP + 6:
-            return f"{text}  ({DIRECTION_NAMES[action - ac.STEP].upper()})"
-        return text
+        """The move in words, with the odds or place it concerns, for menus and buttons."""
+        return wording.describe_action(action, observation)
 
 
 def _family_style(comp: Components, sanctuary: int) -> str:
@@ -331,9 +317,7 @@ def _family_line(
     parts = [f"  [{style}]{q + 1} {name}[/]{you} table {table}"]
     if f["refreshments"] is not None:
         held = [
-            f"{comp.refreshments[k].slug}x{c}" if c > 1 else comp.refreshments[k].slug
-            for k, c in enumerate(f["refreshments"])
-            if c
+            words.count(c, comp.refreshments[k].name) for k, c in enumerate(f["refreshments"]) if c
         ]
         parts.append(f"Refreshments: {', '.join(held) or 'none'}")
     else:
@@ -344,7 +328,7 @@ def _family_line(
         "Powers: " + ", ".join(powers + ["?"] * hidden) if powers or hidden else "Powers: -"
     )
     if f["plan"] is not None:
-        parts.append(f"Plan: {comp.plans[f['plan']].id}")
+        parts.append(f"Plan: {wording.plan_name(comp, f['plan'])}")
     elif f["has_plan"]:
         parts.append("Plan: secret")
     seated = ", ".join(comp.dancers[d].name for d in f["seated"]) or "nobody"

@@ -38,7 +38,14 @@ def apply_draw(s: TheDanceState, action: int, events: list[Event]) -> None:
     else:
         s.candidate_plan = x
     s.say(events, "draw-plan", "{who} draws a Plan.", player=p)
-    s.say(events, "your-plan", "You draw the Plan {plan}.", audience=p, plan=s.comp.plans[x].id)
+    s.say(
+        events,
+        "your-plan",
+        "You draw the Plan for {plan}.",
+        audience=p,
+        words={"plan": s.comp.plans[x].name(s.comp.colours)},
+        plan=s.comp.plans[x].id,
+    )
     s.run_agenda(events)
 
 
@@ -60,10 +67,11 @@ def finish(s: TheDanceState, p: int, events: list[Event]) -> None:
     s.plan_public[p] = True
     place = len(s.finished)
     plan = s.comp.plans[s.plan[p]].id
+    named = s.comp.plans[s.plan[p]].name(s.comp.colours)
     if place == 1:
-        text = f"{s.who(p)} reveals the Plan {plan} and wins The Dance!"
+        text = f"{s.who(p)} reveals the Plan for {named} and wins The Dance!"
     else:
-        text = f"{s.who(p)} completes the Plan {plan} and takes place {place}."
+        text = f"{s.who(p)} completes the Plan for {named} and takes place {place}."
     events.append(s.event("plan-complete", text, player=p, place=place, plan=plan, reveals=True))
     remaining = [q for q in range(s.n) if q not in s.finished]
     if not s.game.options["play-for-places"] or len(remaining) <= 1:

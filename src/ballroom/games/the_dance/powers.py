@@ -645,7 +645,8 @@ def apply_plan_choice(s: TheDanceState, action: int, p: int, events: list[Event]
         s.plan_pile.append(new)
     if s.plan_public[p]:
         # Arrogance: the Plans lie face up, so the choice and a new Plan are seen.
-        text = f"takes the new Plan {s.comp.plans[new].id}" if take else "keeps its Plan"
+        named = s.comp.plans[new].name(s.comp.colours)
+        text = f"takes the new Plan for {named}" if take else "keeps its Plan"
         events.append(s.event("plan", f"{s.who(p)} {text}.", player=p, reveals=take))
     else:
         # Face down (RULINGS 20): the table sees a Plan go back, not which one.
@@ -655,7 +656,8 @@ def apply_plan_choice(s: TheDanceState, action: int, p: int, events: list[Event]
         events.append(
             s.event(
                 "your-plan",
-                f"You {'take the new' if take else 'keep your'} Plan {s.comp.plans[s.plan[p]].id}.",
+                f"You {'take the new' if take else 'keep your'} Plan for "
+                f"{s.comp.plans[s.plan[p]].name(s.comp.colours)}.",
                 audience=p,
                 plan=s.comp.plans[s.plan[p]].id,
             )

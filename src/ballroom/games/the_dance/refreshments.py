@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ballroom.core import words
 from ballroom.core.events import Event
 from ballroom.games.the_dance import actions as ac
 from ballroom.games.the_dance import influence, powers
-from ballroom.games.the_dance.components import DOMAINS
 from ballroom.games.the_dance.steps import Phase, Task
 
 if TYPE_CHECKING:
@@ -72,7 +72,7 @@ def apply_draw(s: TheDanceState, action: int, events: list[Event]) -> None:
     s.say(
         events,
         "your-draw",
-        "You draw a {name} Refreshment.",
+        "You draw {name} Refreshment.",
         audience=p,
         words={"name": kind_name(s, k)},
         kind=s.comp.refreshments[k].slug,
@@ -136,7 +136,7 @@ def apply_play(s: TheDanceState, action: int, p: int, events: list[Event]) -> No
     s.say(
         events,
         "refreshment",
-        "{who} plays a {name} Refreshment.",
+        "{who} plays {name} Refreshment.",
         words={"name": kind_name(s, k)},
         player=p,
         kind=s.comp.refreshments[k].slug,
@@ -147,6 +147,5 @@ def apply_play(s: TheDanceState, action: int, p: int, events: list[Event]) -> No
 
 
 def kind_name(s: TheDanceState, k: int) -> str:
-    """A Refreshment kind in the log: ``Ankh``, ``Corruption +2``."""
-    kind = s.comp.refreshments[k]
-    return "Ankh" if kind.domain < 0 else f"{DOMAINS[kind.domain].capitalize()} +{kind.pips}"
+    """A Refreshment kind in the log, with its article: ``an Ankh``, ``a two-pip Corruption``."""
+    return words.a(s.comp.refreshments[k].name)

@@ -13,8 +13,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ballroom.core import words
 from ballroom.core.flow import Step
 from ballroom.games.vampires_harvest import chronicle
+from ballroom.games.vampires_harvest.faces import ACTION_WORDS
 from ballroom.games.vampires_harvest.turn import AREA_CARDS, SELECT, ActionCard, Phase, Task
 
 if TYPE_CHECKING:
@@ -57,7 +59,9 @@ def reveal(state: HarvestState, _: int) -> Step[Phase] | None:
     revealed = tuple(state.chosen)
     state.revealed = revealed
     state.chosen = [None] * state.game.players
-    shown = ", ".join(f"{state.name(s)} {card.value}" for s, card in enumerate(revealed) if card)
+    shown = words.listing(
+        f"{state.name(s)} {ACTION_WORDS[card]}" for s, card in enumerate(revealed) if card
+    )
     state.say(
         "reveal", f"Revealed: {shown}.", {"cards": [c.value for c in revealed if c]}, reveals=True
     )
@@ -90,7 +94,9 @@ def play_late(state: HarvestState, action: Action, seat: int) -> None:
         revealed[s] = state.chosen[s]
     state.revealed = tuple(revealed)
     state.chosen = [None] * state.game.players
-    shown = ", ".join(f"{state.name(s)} {card.value}" for s in late if (card := revealed[s]))
+    shown = words.listing(
+        f"{state.name(s)} {ACTION_WORDS[card]}" for s in late if (card := revealed[s])
+    )
     state.say("reveal", f"Late Decisions revealed: {shown}.", reveals=True)
     queue_resolutions(state)
     state.proceed()

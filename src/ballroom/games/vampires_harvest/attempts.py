@@ -25,6 +25,7 @@ from collections import Counter
 from itertools import product
 from typing import TYPE_CHECKING
 
+from ballroom.core import words
 from ballroom.core.flow import Step
 from ballroom.core.zones import ZoneId
 from ballroom.games.vampires_harvest import cards, chronicle
@@ -229,7 +230,9 @@ def settle_fight(state: HarvestState, seat: int) -> None:
     won = scored >= needed
     verdict = "slays" if won else "fails to slay"
     state.say(
-        "slay", f"{state.name(seat)} {verdict} {name}: {scored} hits against strength {needed}."
+        "slay",
+        f"{state.name(seat)} {verdict} {name}: {words.count(scored, 'hit')} against strength "
+        f"{needed}.",
     )
     if won:
         reward(state, seat, 1)
@@ -282,7 +285,10 @@ def settle_seduction(state: HarvestState, seat: int) -> None:
     assert state.facing is not None
     name = CATALOG.cards[state.facing].name
     if successes:
-        state.say("seduce", f"{state.name(seat)} seduces {name}: {successes} Successes kept.")
+        state.say(
+            "seduce",
+            f"{state.name(seat)} seduces {name}: {words.count(successes, 'Success')} kept.",
+        )
     else:
         state.say("seduce", f"{state.name(seat)} fails to seduce {name}: no Success kept.")
     reward(state, seat, successes)

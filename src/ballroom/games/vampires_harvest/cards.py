@@ -14,6 +14,7 @@ from ballroom.core import effects as fx
 from ballroom.core.errors import EffectError
 from ballroom.core.flow import Step
 from ballroom.core.zones import Visibility, ZoneId
+from ballroom.games.vampires_harvest import faces
 from ballroom.games.vampires_harvest.components import Deck
 from ballroom.games.vampires_harvest.turn import CATALOG, DRAW, Phase, Task, Track
 
@@ -42,9 +43,11 @@ def draw_step(state: HarvestState, deck: Deck) -> Step[Phase] | None:
     pile, discard = (ZoneId(name) for name in PILES[deck])
     if not state.zones[pile].size and state.zones[discard].size:
         state.zones = state.zones.pass_all({discard: pile})
-        state.say("reshuffle", f"The {deck.value} discards are shuffled into a new deck.")
+        state.say(
+            "reshuffle", f"The {faces.DECK_WORDS[deck]} discards are shuffled into a new deck."
+        )
     if not state.zones[pile].size:
-        state.say("exhausted", f"The {deck.value} deck and its discards are empty.")
+        state.say("exhausted", f"The {faces.DECK_WORDS[deck]} deck and its discards are empty.")
         return None
     return Step.chance(Phase.DRAW)
 
@@ -126,4 +129,8 @@ def perform(state: HarvestState, seat: int, operation: fx.Primitive) -> None:
         from dataclasses import replace
 
         state.boost = replace(state.boost, **{field: getattr(state.boost, field) + amount})
-    state.say("gain", lambda d: f"{who}: {resource} {amount:+d}.", {"seat": seat, resource: amount})
+    state.say(
+        "gain",
+        lambda d: f"{fx.describe_done(who, operation, faces.VOCABULARY)}.",
+        {"seat": seat, resource: amount},
+    )

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from ballroom.core.actions import ActionCodec
 from ballroom.core.bots import Bot
 from ballroom.core.declared import DeclaredGame
+from ballroom.core.explain import Aids, Outcome, Teaching
 from ballroom.core.flow import Flow
 from ballroom.core.options import Option, OptionSet
 from ballroom.core.rng import Rng
@@ -31,7 +32,7 @@ CLOSING_DIE = "closing-die"
 ONE_AREA = "one-area"
 
 
-class VampiresHarvest(DeclaredGame[Phase]):
+class VampiresHarvest(Teaching, DeclaredGame[Phase]):
     id: ClassVar[str] = "vampires-harvest"
     name: ClassVar[str] = "Vampire's Harvest"
     summary: ClassVar[str] = (
@@ -95,7 +96,7 @@ class VampiresHarvest(DeclaredGame[Phase]):
         return render.render(self, observation)
 
     def describe_action(self, action: int, observation: Observation) -> str:
-        return render.describe_action(action)
+        return render.describe_action(self, action, observation)
 
     def move_hints(self, observation: Observation, legal: Sequence[int]) -> dict[int, Any]:
         from ballroom.games.vampires_harvest import hints
@@ -107,3 +108,19 @@ class VampiresHarvest(DeclaredGame[Phase]):
         from ballroom.games.vampires_harvest.turn import CATALOG
 
         return faces.components_json(CATALOG)
+
+    @property
+    def aids(self) -> Aids:
+        from ballroom.games.vampires_harvest import explain
+
+        return explain.AIDS
+
+    def explain_outcome(self, state: HarvestState) -> Outcome:
+        from ballroom.games.vampires_harvest import explain
+
+        return explain.explain_outcome(state)
+
+    def live_scores(self, observation: Observation) -> list[dict[str, Any]]:
+        from ballroom.games.vampires_harvest import explain
+
+        return explain.live_scores(observation)

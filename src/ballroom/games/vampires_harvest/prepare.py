@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 from ballroom.core.flow import Step
 from ballroom.games.vampires_harvest import cards, chronicle
 from ballroom.games.vampires_harvest.components import MAX_LEVEL, Deck, Lasts, Moment
+from ballroom.games.vampires_harvest.faces import SKILL_WORDS
 from ballroom.games.vampires_harvest.turn import (
     BID,
     BROKER,
@@ -265,7 +266,7 @@ def play_skills(state: HarvestState, action: Action, seat: int) -> None:
         level = state.level(seat, skill) + 1
         state.gain_points(seat, -level)
         state.raise_skill(seat, skill)
-        state.say("skill", f"{state.name(seat)} raises {skill.value} to {level}.")
+        state.say("skill", f"{state.name(seat)} raises {SKILL_WORDS[skill]} to {level}.")
         return
     if action.family is STONE:
         play_stone(state, action["card"], seat, Moment.PREPARE)

@@ -4,6 +4,10 @@
 // catalog's "view"); games without one use /static/views/generic.js.
 
 import { h, clear, toast } from "/static/ui.js";
+import { decorate, outcomeBreakdown } from "/static/explain.js";
+import { howToPlayButton } from "/static/help.js";
+import { logPanel } from "/static/log.js";
+import { animateChanges, motionSwitch, snapshot } from "/static/motion.js";
 
 const app = document.getElementById("app");
 const catalogPromise = fetch("/api/catalog").then((r) => r.json());
@@ -167,7 +171,7 @@ async function lobby() {
   form.append(
     h("h2", {}, "New game"),
     h("label", { class: "field" }, h("span", {}, "Game"), gameSelect),
-    summary,
+    h("div", { class: "summary-line" }, summary, howToPlayButton(() => gameSelect.value, formOptions)),
     h("label", { class: "field" }, h("span", {}, "Players"), players),
     optionsBox,
     h("h3", {}, "Seats"),
@@ -179,14 +183,20 @@ async function lobby() {
         + "(otherwise only people with its join link)")),
     h("button", { type: "submit", class: "primary", id: "create" }, "Create game"),
   );
-  form.addEventListener("submit", async (event) => {
-    event.preventDefault();
-    const g = entry();
+  // The rule options as the form stands.
+  function formOptions() {
     const options = {};
     for (const input of optionsBox.querySelectorAll("[data-option]")) {
       options[input.dataset.option] = input.type === "checkbox" ? input.checked
         : input.type === "number" ? Number(input.value) : input.value;
     }
+    return options;
+  }
+
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const g = entry();
+    const options = formOptions();
     const seats = [...seatsBox.querySelectorAll("select")].map((s) => s.value);
     try {
       const created = await api("/api/games", {
@@ -204,7 +214,8 @@ async function lobby() {
   });
   drawOptions();
 
-  const upload = h("input", { type: "file", accept: ".json,application/json", id: "upload" });
+  const upload = h("input", { type: "file", accept: ".json,application/json", id: "upload",
+    "aria-label": "Upload a game record (JSON) to replay" });
   upload.addEventListener("change", async () => {
     const file = upload.files[0];
     if (!file) return;
@@ -262,7 +273,7 @@ function resultBanner(meta) {
   });
   return h("div", { class: "banner result", id: "result", role: "status" },
     h("strong", {}, `★ ${headline.charAt(0).toUpperCase()}${headline.slice(1)}`),
-    h("ol", { class: "standings" }, rows));
+    h("ol", { class: "standings" }, rows), outcomeBreakdown(meta));
 }
 
 async function gamePage(gameId) {
@@ -311,6 +322,7 @@ async function gamePage(gameId) {
   const states = new Map(); // seat (or "spectator") -> last state message
   const logs = new Map(); // seat -> list of events
   let shown = null; // the seat whose screen is on display (hotseat: after the curtain)
+  let drawnFor = null; // the seat whose screen the board shows now
   let curtainFor = null;
   let curtainUndo = null; // the seat whose take-back the curtain offers
   let socket = null;
@@ -331,7 +343,7 @@ async function gamePage(gameId) {
   const board = h("section", { class: "board card", id: "board" });
   const actions = h("section", { class: "actions card", id: "actions" });
   const more = h("section", { class: "more card hidden", id: "more" }); // a view's extras below the moves
-  const logList = h("ol", { class: "log", id: "log" });
+  const log = logPanel();
   const controls = h("div", { class: "controls", id: "controls" });
   const share = h("details", { class: "share card", id: "share" });
   const curtain = h("div", { class: "curtain hidden", id: "curtain" });
@@ -340,13 +352,13 @@ async function gamePage(gameId) {
   const notice = h("div", { class: "card notice hidden", id: "notice", role: "alert" });
   const announce = document.getElementById("announce");
   const table = h("div", { id: "table" }, // everything the curtain hides, also from the keyboard
-    h("div", { class: "game-head" }, title, status),
+    h("div", { class: "game-head" }, title, status,
+      howToPlayButton(() => meta.game, () => meta.options)),
     seatBar,
     h("div", { class: "game-grid" },
       h("div", { class: "main-col" }, board, actions, more),
       h("aside", { class: "side-col" },
-        h("section", { class: "card" }, h("h2", {}, "Log"), logList),
-        controls, share)));
+        log.element, controls, share)));
   app.append(banner, notice, table, curtain);
 
   function myStates() {
@@ -440,13 +452,8 @@ async function gamePage(gameId) {
     return `Waiting for ${waiting.map(name).join(", ")}.`;
   }
 
-  function drawLog() {
-    clear(logList);
-    const events = logs.get(shown) || [];
-    for (const event of events.slice(-200)) {
-      logList.append(h("li", { class: `ev ${event.kind}` }, event.text));
-    }
-    logList.scrollTop = logList.scrollHeight;
+  function drawLog(msg) {
+    log.show(logs.get(shown) || [], msg.meta.seats.map((seat) => seat.name));
   }
 
   function drawControls(msg) {
@@ -602,6 +609,9 @@ async function gamePage(gameId) {
     status.textContent = statusText(msg);
     status.className = `status-line ${msg.meta.status}`;
     drawSeats(msg);
+    // The same seat's screen after a move animates what changed; another seat's does not.
+    const before = drawnFor === shown ? snapshot(board, actions, more) : null;
+    drawnFor = shown;
     clear(board);
     clear(actions);
     clear(more);
@@ -611,10 +621,12 @@ async function gamePage(gameId) {
     };
     const handled = view.render(ctx);
     if (!handled) generic.renderActions(ctx);
+    decorate(ctx, { gameId, token: tokenHeader(gameId) });
     const banner = resultBanner(msg.meta);
     if (banner) board.prepend(banner);
     more.classList.toggle("hidden", !more.firstChild);
-    drawLog();
+    animateChanges(before, board, actions, more);
+    drawLog(msg);
     drawControls(msg);
     drawShare(msg);
     if (refocus) {
@@ -761,61 +773,86 @@ async function replayPage(gameId) {
   const entry = catalog.find((g) => g.id === meta.game) || { view: GENERIC };
   const view = await import(entry.view);
   const tokens = tokensFor(gameId);
-  // A seated player may replay through her own eyes; everyone else sees the public view.
-  const res = await fetch(`/api/games/${gameId}/replay?ply=0`);
-  const first = await res.json();
-  let seat = null;
-  for (const s of meta.seats) {
-    if (!tokens.length || s.kind === "bot") continue;
-    const probe = await fetch(`/api/games/${gameId}/replay?ply=0&seat=${s.seat}`,
-      { headers: { "x-ballroom-token": tokens[0] } });
-    if (probe.ok) { seat = s.seat; break; }
-  }
+  // A seated player replays through her own eyes, everyone else sees the public
+  // view; once the game is over (its record public) anyone may switch to any
+  // seat or the full table, where every secret event shows with who saw it.
+  const header = { "x-ballroom-token": tokens.join(",") };
+  const first = await api(`/api/games/${gameId}/replay?ply=0`, { headers: header });
+  const over = meta.status !== "playing";
+  let seat = first.held.length ? first.held[0] : null;
+  let table = false;
 
   clear(app);
   const slider = h("input", { type: "range", min: 0, max: first.total, value: first.total,
     id: "replay-slider", "aria-label": "replay position" });
-  const label = h("span", { class: "ply", id: "replay-ply" });
+  const label = h("span", { class: "ply", id: "replay-ply", "aria-live": "polite" });
   const board = h("section", { class: "board card", id: "board" });
-  const logList = h("ol", { class: "log", id: "log" });
+  const log = logPanel();
   const play = h("button", { id: "replay-play" }, "▶ Play");
   const step = (d) => {
     slider.value = Math.max(0, Math.min(first.total, Number(slider.value) + d));
     draw();
   };
+  const viewpoint = h("div", { class: "status-line", id: "replay-view" });
+  let chooser = null;
+  if (over) {
+    chooser = h("select", { id: "replay-viewpoint", "aria-label": "Watch the replay as" },
+      h("option", { value: "public" }, "Public view"),
+      h("option", { value: "table" }, "Full table (every secret)"),
+      meta.seats.map((s) => h("option", { value: String(s.seat) }, `As ${s.name}`)));
+    chooser.value = seat === null ? "public" : String(seat);
+    chooser.addEventListener("change", () => {
+      table = chooser.value === "table";
+      seat = /^\d+$/.test(chooser.value) ? Number(chooser.value) : null;
+      draw();
+    });
+  }
+  function drawViewpoint() {
+    viewpoint.textContent = table ? "Full table: every event, secrets included"
+      : seat === null ? "Public view" : `As ${meta.seats[seat].name}`;
+  }
   app.append(
     h("div", { class: "game-head" }, h("h1", { class: "game-title" }, `${meta.name}: replay`),
-      h("div", { class: "status-line" }, seat === null ? "Public view" : `As ${meta.seats[seat].name}`)),
+      viewpoint,
+      howToPlayButton(() => meta.game, () => meta.options)),
     h("section", { class: "card replay-bar" },
-      h("button", { onclick: () => step(-1), id: "replay-prev", "aria-label": "previous" }, "◀"),
+      h("button", { onclick: () => step(-1), id: "replay-prev", "aria-label": "previous step" }, "◀"),
       slider,
-      h("button", { onclick: () => step(1), id: "replay-next", "aria-label": "next" }, "▶"),
+      h("button", { onclick: () => step(1), id: "replay-next", "aria-label": "next step" }, "▶"),
       label, play,
+      chooser ? h("label", { class: "viewpoint" }, h("span", {}, "Watch as"), chooser) : null,
       recordButton(gameId, meta.status, seat),
       meta.status === "uploaded" ? null
         : h("a", { class: "button", href: `/g/${gameId}`, "data-link": "" }, "Back to the game")),
     h("div", { class: "game-grid" },
       h("div", { class: "main-col" }, board),
-      h("aside", { class: "side-col" }, h("section", { class: "card" }, h("h2", {}, "Log"), logList))),
+      h("aside", { class: "side-col" }, log.element)),
   );
 
   let pending = 0;
+  let drawnAs; // the viewpoint the board shows now
   async function draw() {
     const ply = Number(slider.value);
     const ticket = ++pending;
-    const headers = seat === null ? {} : { "x-ballroom-token": tokens[0] };
-    const url = `/api/games/${gameId}/replay?ply=${ply}${seat === null ? "" : `&seat=${seat}`}`;
-    const frame = await (await fetch(url, { headers })).json();
+    const where = table ? "&table=true" : seat === null ? "" : `&seat=${seat}`;
+    let frame;
+    try {
+      frame = await api(`/api/games/${gameId}/replay?ply=${ply}${where}`, { headers: header });
+    } catch (error) {
+      toast(error.message, "error");
+      return;
+    }
     if (ticket !== pending) return;
+    drawViewpoint();
     label.textContent = `step ${frame.ply} of ${frame.total}`;
+    const viewer = table ? "table" : seat;
+    const before = drawnAs === viewer ? snapshot(board) : null;
+    drawnAs = viewer;
     clear(board);
     view.render({ board, actions: null, msg: { ...frame, legal: [] }, meta: frame.meta,
       seat, move: () => {}, entry, live: false });
-    clear(logList);
-    for (const event of frame.events.slice(-200)) {
-      logList.append(h("li", { class: `ev ${event.kind}` }, event.text));
-    }
-    logList.scrollTop = logList.scrollHeight;
+    animateChanges(before, board);
+    log.show(frame.events, frame.meta.seats.map((s) => s.name));
     app.dataset.replayPly = String(frame.ply);
   }
   slider.addEventListener("input", draw);
@@ -871,4 +908,5 @@ document.addEventListener("click", (event) => {
   }
 });
 window.addEventListener("popstate", route);
+document.querySelector(".topbar")?.append(motionSwitch());
 route();

@@ -103,15 +103,19 @@ export function scoreTrack(scores, { length, names = [], colours = [] }) {
 }
 
 // Makes `tile` play `move` (one of the seat's legal moves from the server) on
-// a click or Enter; a tile that is no move (`move` undefined) stays as it is.
+// a click, Enter or Space; a tile that is no move (`move` undefined) stays as it is.
 export function pick(tile, move, play) {
   if (!move) return tile;
   tile.classList.add("pick");
   tile.dataset.action = move.text;
   tile.setAttribute("role", "button");
   tile.setAttribute("tabindex", "0");
-  tile.title = `click: ${move.text}`;
+  tile.title = move.label || move.text;
   tile.addEventListener("click", () => play(move));
-  tile.addEventListener("keydown", (event) => { if (event.key === "Enter") play(move); });
+  tile.addEventListener("keydown", (event) => {
+    if (event.key !== "Enter" && event.key !== " ") return;
+    event.preventDefault();
+    play(move);
+  });
   return tile;
 }

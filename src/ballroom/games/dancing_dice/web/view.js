@@ -129,7 +129,8 @@ function rerollControls(ctx, dice, tango) {
   const picked = [...local.selected].sort();
   const choice = picked.length ? find(ctx.msg.legal, "reroll", { dice: picked.map((d) => LETTERS[d]).join(" ") })
     : find(ctx.msg.legal, "keep");
-  box.append(row, h("button", { class: "primary", id: "dd-confirm", onclick: () => ctx.move(choice.text) },
+  box.append(row, h("button", { class: "primary", id: "dd-confirm", "data-action": choice.text,
+    onclick: () => ctx.move(choice.text) },
     picked.length ? `Re-roll ${picked.length} ${picked.length === 1 ? "die" : "dice"}` : "Keep all dice"));
   return box;
 }
@@ -200,7 +201,8 @@ function arrangeControls(ctx, dice, tango) {
     h("div", { class: "dd-choose-head" }, h("h2", {}, "Arrange your two dances"), tangoStrip(tango)),
     h("p", { class: "muted" }, "Tap a die, then a die in the other row, to swap them (or drag one onto the other)."),
     rowOf(rows[0], 0), rowOf(rows[1], 1),
-    h("button", { class: "primary", id: "dd-confirm", onclick: () => ctx.move(choice.text) }, "Dance!"),
+    h("button", { class: "primary", id: "dd-confirm", "data-action": choice.text,
+    onclick: () => ctx.move(choice.text) }, "Dance!"),
     explainArrangement(note, rows));
 }
 

@@ -1,5 +1,5 @@
 // Dark Tales (and its Cinderella expansion): the Setting cards with their texts, the
-// middle of the table (Day or Night, the Ball at the Palace), the deck's count, the
+// middle of the table (Day or Night, the Ball at the Palace's cards face down), the deck's count, the
 // discard pile's top and the side the tile pile's top shows; each player's VP, items,
 // cards in front, tiles and hand. A tile shows everyone the side it shows; its other
 // side is drawn only where the observation gives the seat the tile itself (its own tiles). Hands are backs with a count except the
@@ -11,11 +11,10 @@
 import { find } from "/static/moves.js";
 import { h } from "/static/ui.js";
 import { renderActions } from "/static/views/generic.js";
-import { card, faceUpRow, heldHand, pick } from "/static/widgets.js";
+import { card, cardBack, faceUpRow, heldHand, pick } from "/static/widgets.js";
 
 const faces = await fetch("/api/catalog/dark-tales/components").then((r) => r.json());
 const CARDS = faces.cards;
-const byText = new Map(CARDS.map((c) => [c.text, c]));
 const ITEMS = new Map(faces.items.map((i) => [i.item, i.name]));
 const TYPES = { male: "Male", female: "Female", monster: "Monster", location: "Location", event: "Event" };
 const GOES = { discard: "to the discard pile", front: "in front of you", middle: "to the middle" };
@@ -25,7 +24,6 @@ const STEPS = { setting: "the Setting cards are drawn", draw: "a card is drawn",
   dance: "forming couples at the Ball", over: "game over" };
 
 const seatName = (meta, seat) => meta.seats[seat]?.name || `Player ${seat + 1}`;
-const cardName = (text) => byText.get(text)?.name || text;
 
 // A zone of the observation by name (and owner): its cards, or null where hidden.
 function zone(obs, name, seat = null) {
@@ -94,8 +92,7 @@ function middlePanel(ctx, obs) {
   if (pub.clock) {
     panel.append(faceUpRow("Day and Night", (zone(obs, "clock").cards || []).map((id) => cardTile(id)), "clock"));
     const pile = ["tile-top", "tile-pile", "tile-bottom"].reduce((n, name) => n + zone(obs, name).size, 0);
-    panel.append(faceUpRow(`The Ball at the Palace (Balls held: ${pub.balls})`,
-      (zone(obs, "ball").cards || []).map((id) => cardTile(id)), "ball"));
+    panel.append(ballCard(obs, pub));
     // The pile lies unframed side up: its top tile's side is there for everyone to see.
     panel.append(faceUpRow(`Tile pile (${pile} tiles; its top shows)`,
       [pub.top === null ? null : sideTile(pub.top, { id: "dt-pile-top" })], "tile-pile"));
@@ -103,6 +100,24 @@ function middlePanel(ctx, obs) {
   panel.append(faceUpRow("Discard pile (top)", [top === null ? null : cardTile(top, { id: "dt-discard-top" })],
     "discard"));
   return panel;
+}
+
+// The Ball at the Palace holds its cards face down: a back for each, with the count; under
+// the back, the name of a card every player saw in play (the observation lists those in
+// "ball"); a card from a hand or the deck is only counted ("ball-unseen").
+function ballCard(obs, pub) {
+  const known = zone(obs, "ball").cards || [];
+  const unseen = zone(obs, "ball-unseen").size;
+  const backs = [
+    ...known.map((id) => h("div", { class: "dt-face-down", "data-known": CARDS[id].text },
+      cardBack("card", `${CARDS[id].name}, face down (every player saw it in play)`),
+      h("small", { class: "muted" }, CARDS[id].name))),
+    ...Array.from({ length: unseen }, () => cardBack("card", "a card face down that nobody has seen")),
+  ];
+  const row = faceUpRow(`The Ball at the Palace: ${backs.length} face down (Balls held: ${pub.balls})`,
+    backs, "ball");
+  row.dataset.count = String(backs.length);
+  return row;
 }
 
 // A player's tiles: the side each shows, and where the seat holds the tile itself (its own),
@@ -136,7 +151,7 @@ function couplesOf(pub, seat) {
 function itemsOf(pub, seat) {
   return h("div", { class: "dt-items", "data-items": pub.items[seat].join(" ") },
     faces.items.map((item, i) => h("span", { "data-item": item.item },
-      h("small", {}, `${item.name}s `), h("strong", {}, String(pub.items[seat][i])), " ")));
+      h("small", {}, `${item.names} `), h("strong", {}, String(pub.items[seat][i])), " ")));
 }
 
 function playersPanel(ctx, obs, meta) {
@@ -154,7 +169,7 @@ function playersPanel(ctx, obs, meta) {
     list.append(h("div", { class: `dt-player${mine ? " me" : ""}${ctx.msg.current.includes(s) ? " acting" : ""}`,
       "data-player": s },
     h("div", { class: "dt-player-head" }, h("strong", {}, seatName(meta, s), mine ? " (you)" : ""),
-      s === pub.player ? h("span", { class: "dt-marker" }, " · to play") : null,
+      s === pub.player && obs.step.step !== "over" ? h("span", { class: "dt-marker" }, " · to play") : null,
       h("span", { "data-vp": vp }, ` · ${vp} VP`),
       pub.clock ? h("small", { class: "muted", "data-ball-vp": pub.ball_vp[s] }, ` (${pub.ball_vp[s]} at Balls)`) : null),
     itemsOf(pub, s),
@@ -167,34 +182,6 @@ function playersPanel(ctx, obs, meta) {
   return list;
 }
 
-function tileName(obs, meta, player, place) {
-  const seat = Number(player.slice(1)) - 1;
-  const face = obs.public.showing[seat]?.[Number(place) - 1];
-  return `${seatName(meta, seat)}'s tile ${place}${face === undefined ? "" : ` (${faces.faces[face].says})`}`;
-}
-
-// Moves named for people; the engine's text stays on the button's data-action.
-function moveLabel(obs, meta, move) {
-  const p = move.params || {};
-  const a = obs.public.a_card === null ? null : faces.a_cards[obs.public.a_card];
-  switch (move.family) {
-    case "use": {
-      const use = a?.uses.find((u) => u.item === p.item);
-      return `Use a ${ITEMS.get(p.item)}${use ? `: ${use.says}` : ""}`;
-    }
-    case "pass": return "Use no item";
-    case "play": return `Play ${cardName(p.card)}`;
-    case "choose": return `Choose ${cardName(p.card)}`;
-    case "take-tile": return "Take a tile from the pile";
-    case "flip": return `Flip ${tileName(obs, meta, `p${obs.seat + 1}`, p.place)}`;
-    case "discard-tile": return `Discard ${tileName(obs, meta, p.player, p.place)}`;
-    case "couple": return `Dance: ${cardName(p.male)} with ${cardName(p.female)}`;
-    case "best": return "Form the best couples left";
-    case "stop": return "Form no more couples";
-    default: return move.text;
-  }
-}
-
 export function render(ctx) {
   const obs = ctx.msg.observation;
   const meta = ctx.msg.meta;
@@ -202,6 +189,7 @@ export function render(ctx) {
   const players = playersPanel(ctx, obs, meta);
   if (ctx.more) ctx.more.append(h("h2", {}, "The players"), players);
   else ctx.board.append(players);
-  if (ctx.actions) renderActions({ ...ctx, label: (move) => moveLabel(obs, meta, move) });
+  // Each move's words are the server's (move.label: the game's describe_action).
+  if (ctx.actions) renderActions({ ...ctx, label: (move) => move.label || move.text });
   return true;
 }

@@ -29,6 +29,8 @@ const SYMBOLS = { rose: "#e0567a", lily: "#f2f2f2", ivy: "#3f9b4f", sun: "#f3c21
 
 const slug = (name) => name.toLowerCase().replace(/[^a-z0-9]+/g, " ").trim().split(/\s+/).join("-");
 const key = (q, r) => `${q},${r}`;
+// A Dancer's mark on her counter: the first letters of her name's first two words.
+const initials = (name) => name.split(" ").map((w) => w[0]).join("").slice(0, 2);
 // Seats by the names the server gives them: the family once its Avatar is chosen.
 const seatName = (meta, q) => meta.seats[q]?.name || `seat ${q + 1}`;
 const seatOfAvatar = (obs, a) => obs.families.findIndex((f) => f.avatar === a);
@@ -65,7 +67,7 @@ function board(ctx) {
   const legal = ctx.msg.legal;
   const me = obs.current;
   const svg = h("svg", { viewBox: "-262 -222 524 444", class: "dance-board", id: "dance-board",
-    role: "img", "aria-label": "the ballroom" });
+    role: "group", "aria-label": "the ballroom" });
   svg.append(h("defs", {},
     h("marker", { id: "waltz", viewBox: "0 0 10 10", refX: 5, refY: 5, markerWidth: 4, markerHeight: 4, orient: "auto" },
       h("path", { d: "M0,0 L10,5 L0,10 z", fill: "#a07a1c" })),
@@ -148,14 +150,15 @@ function board(ctx) {
     const pips = DOMAINS.map((dom) => `${dom} ${dancer.pips[dom] ?? 0}`).join(", ");
     // The whole hex answers a tap, so that the target is as large as the floor allows.
     const g = h("g", { class: `dancer${targetText ? " target-dancer" : ""}`, "data-dancer": dancer.slug,
-      role: "button", tabindex: 0, "aria-label": `${dancer.name}${targetText ? `: ${targetText}` : ""}`,
+      role: "button", tabindex: 0,
       onclick: target ? () => ctx.choose(target) : () => ctx.inspect?.(d),
       onkeydown: (event) => { if (event.key === "Enter") event.currentTarget.dispatchEvent(new Event("click")); } },
       h("polygon", { points: hexPoints([x, y], S - 0.8), class: "hit", fill: "transparent" }),
       h("circle", { cx: x, cy: y, r: S * 0.58, fill: SYMBOLS[dancer.symbol] || "#ccc", stroke: ring,
         "stroke-width": owner >= 0 ? 4 : 1.5, class: "body" }),
-      h("text", { x, y: y + 4, class: "dancer-label" }, dancer.name.split(" ").map((w) => w[0]).join("").slice(0, 2)),
-      h("title", {}, `${dancer.name} (${dancer.symbol}): ${pips}; negates ${dancer.negates.join(", ") || "nothing"}` +
+      h("text", { x, y: y + 4, class: "dancer-label" }, initials(dancer.name)),
+      // Her name (with the mark shown on her counter) and counter, as the button's name.
+      h("title", {}, `${dancer.name} (${initials(dancer.name)}), ${dancer.symbol}: ${pips}; negates ${dancer.negates.join(", ") || "nothing"}` +
         (owner >= 0 ? `; ${obs.dancer_dominated[d] ? "Dominated" : "Influenced"} by ${seatName(ctx.msg.meta, owner)}` : "") +
         (targetText ? ` — click: ${targetText}` : "")));
     if (effortOn && obs.effort.target === d) {
@@ -338,7 +341,7 @@ function oddsTable(rows, caption) {
       h("tbody", {}, rows.map(({ label, odds, extra }) => h("tr", { "data-success": odds.success,
         "data-dominate": odds.dominate, "data-best-success": odds.best_success,
         "data-best-dominate": odds.best_dominate, ...extra },
-      h("th", {}, label, h("small", {}, ` roll ≤ ${odds.need}`)),
+      h("th", {}, label, h("small", {}, ` (needs ${odds.need} or less)`)),
       cell(odds, odds.success, odds.best_success), cell(odds, odds.dominate, odds.best_dominate)))))];
 }
 
@@ -403,7 +406,7 @@ function effortOdds(ctx) {
       : `roll again: success ${pct(hint.success)}${foil ? "" : `, Domination ${pct(hint.dominate)}`}`);
     const need = hinted[0].hint.need;
     return h("div", { class: "effort", id: "odds" },
-      h("strong", {}, `${verb} ${name} in ${cap(DOMAINS[effort.domain])}: roll ≤ ${need}`),
+      h("strong", {}, `${verb} ${name} in ${cap(DOMAINS[effort.domain])}: roll ${need} or less`),
       h("p", {}, `The die shows ${effort.roll}${effort.modifier ? `, counting ${effort.roll - effort.modifier}` : ""}.`),
       h("ul", {}, hinted.map((a) => h("li", { "data-choice": a.text },
         `${moveLabel(obs, meta, a)}: ${say(a.hint)}.`))));
@@ -446,7 +449,7 @@ function moveLabel(obs, meta, move) {
   const kind = () => {
     if (p.refreshment === "ankh") return "an Ankh";
     const r = refreshments.find((x) => `${x.kind}-${x.pips}` === p.refreshment);
-    return r ? `${cap(r.kind)} +${r.pips}` : p.refreshment;
+    return r ? `a ${["no", "one", "two", "three"][r.pips] ?? r.pips}-pip ${cap(r.kind)}` : p.refreshment;
   };
   const effortTarget = obs.effort.kind === 0 ? dancers[obs.effort.target] : null;
   switch (move.family) {
@@ -454,7 +457,7 @@ function moveLabel(obs, meta, move) {
     case "lead": return `Lead ${dancer()} ${ARROWS[p.direction] || ""} ${p.direction.toUpperCase()}`;
     case "seat": return `Seat ${dancer()} at your table`;
     case "unseat": return `Unseat ${dancer()} onto the floor`;
-    case "ankh": return "Spend an Ankh: +1 Movement";
+    case "ankh": return "Spend an Ankh: one more Movement";
     case "release": return `Release ${dancer()}`;
     case "discipline": return "Discipline: pay 2 Refreshments for a second Influence marker";
     case "strategic": return "Strategic: draw a new Plan";
@@ -469,7 +472,7 @@ function moveLabel(obs, meta, move) {
     case "refresh": return `Add ${kind()} to the roll`;
     case "no-refreshment": return "No Refreshment: roll";
     case "accept": return "Accept the roll";
-    case "tactician": return `Tactician: pay ${kind()}, die −1`;
+    case "tactician": return `Tactician: pay ${kind()} to count the roll one lower`;
     case "willpower": return `Willpower: pay ${kind()}, roll again`;
     case "drop": return effortTarget?.slug === p.dancer ? `Decline: leave ${dancer()} uninfluenced`
       : `Drop ${dancer()}: her marker goes to ${effortTarget?.name || "the new Dancer"}`;
@@ -480,8 +483,8 @@ function moveLabel(obs, meta, move) {
     case "initiative": return `Give the Initiative to ${seatName(meta, Number(p.seat) - 1)}`;
     case "keep": return `Keep ${powers.find((w) => w.id === p.power)?.name || p.power}`;
     case "avatar": return `Play ${avatar()}`;
-    case "sanctuary": return `Sit at the ${p.sanctuary} table`;
-    default: return move.text;
+    case "sanctuary": return `Sit at the ${cap(p.sanctuary)} table`;
+    default: return move.label || move.text;
   }
 }
 
@@ -489,6 +492,22 @@ function moveLabel(obs, meta, move) {
 // kept across re-renders of the same position.
 let chosen = { key: null, id: null };
 let scrolled = { game: null, left: null };
+// On a phone the floor fits the screen's width; "Zoom in" shows it at the size
+// where every hex is a full touch target, scrolled within its own frame.
+let zoomed = false;
+
+function zoomButton(wrap) {
+  const button = h("button", { type: "button", class: "small board-zoom", id: "board-zoom",
+    "aria-pressed": String(zoomed) }, zoomed ? "Fit the ballroom to the screen" : "Zoom in on the ballroom");
+  button.addEventListener("click", () => {
+    zoomed = !zoomed;
+    wrap.classList.toggle("zoomed", zoomed);
+    button.setAttribute("aria-pressed", String(zoomed));
+    button.textContent = zoomed ? "Fit the ballroom to the screen" : "Zoom in on the ballroom";
+    scrolled.left = null;
+  });
+  return button;
+}
 
 function scrollBoard(wrap, ctx) {
   const game = ctx.msg.meta.id;
@@ -534,8 +553,8 @@ export function render(ctx) {
   const info = h("p", { class: "dancer-info muted", id: "dancer-info" },
     "Tap a Dancer to read her counter; highlighted Dancers and hexes are moves.");
   ctx.inspect = (d) => info.replaceChildren(dancerInfo(obs, meta, d));
-  const wrap = h("div", { class: "board-scroll", id: "board-scroll" }, board(ctx));
-  ctx.board.append(head, wrap, info, legend());
+  const wrap = h("div", { class: `board-scroll${zoomed ? " zoomed" : ""}`, id: "board-scroll" }, board(ctx));
+  ctx.board.append(head, zoomButton(wrap), wrap, info, legend());
   scrollBoard(wrap, ctx);
   // Live, the moves come right under the board and the families' tables after them.
   const families = familiesPanel(obs, meta);

@@ -16,10 +16,9 @@ import { card, die, faceUpRow, heldHand, pick, scoreTrack, tableau } from "/stat
 const faces = await fetch("/api/catalog/vampires-harvest/components").then((r) => r.json());
 const CARDS = faces.cards;
 const TRACKS = ["Tribute", "Slayer", "Seduction"];
-const SKILLS = ["Harvest", "Speed", "Blood Fury", "Glamour"];
-const ACTION_NAMES = { train: "Train", harvest: "Harvest", "chance-encounter": "Chance Encounter",
-  "area-1": "Area 1", "area-2": "Area 2", "area-3": "Area 3", "area-4": "Area 4",
-  "late-decision": "Late Decision" };
+// The Skills and Action cards by the names the game gives them.
+const SKILLS = Object.values(faces.names.skills);
+const ACTION_NAMES = faces.names.actions;
 const COLOURS = ["#9b1b3a", "#2a7fc1", "#1f8a5b", "#c99a12", "#8e4585"];
 const STEPS = { first: "setup", roll: "a die is rolled", draw: "a card is drawn",
   broker: "Power Broker", auction: "the Initiative auction", skills: "raising Skills",
@@ -28,7 +27,6 @@ const STEPS = { first: "setup", roll: "a die is rolled", draw: "a card is drawn"
   train: "training", trainer: "a Trainer Skill", over: "game over" };
 
 const pct = (p) => `${Math.round(p * 100)}%`;
-const byText = new Map(CARDS.map((c) => [c.text, c]));
 const seatName = (meta, seat) => meta.seats[seat]?.name || `Player ${seat + 1}`;
 
 // A zone of the observation by name (and owner): its cards, or null where hidden.
@@ -44,7 +42,7 @@ function faceText(c) {
   if (c.kind === "seduce") return `Seduce → ${c.reward} per Success`;
   if (c.deck === "seduction") return c.success ? "Success" : "no success";
   if (c.deck === "trainer") return `${c.cost} Skill Points · ${c.says}`;
-  if (c.deck === "bloodstone") return `${c.moment} · ${c.says}`;
+  if (c.deck === "bloodstone") return `${c.when} · ${c.says}`;
   return c.says || "";
 }
 
@@ -67,31 +65,11 @@ function noteText(note) {
   return pct(note.success);
 }
 
-// Moves named for people; the engine's text stays on the button's data-action.
-function moveLabel(obs, meta, move) {
-  const p = move.params || {};
-  const named = () => byText.get(p.card)?.name || p.card;
+// Each move in the game's words (move.label, the server's describe_action), with the
+// engine's note on its odds.
+function moveLabel(move) {
   const note = move.hint ? ` · ${noteText(move.hint)}` : "";
-  const step = obs.step.step;
-  switch (move.family) {
-    case "broker": return `Play Power Broker: open at ${p.blood} Blood`;
-    case "bid": return `Bid ${p.blood} Blood`;
-    case "pass": return step === "broker" ? "Keep Power Broker" : step === "auction" ? "Drop out"
-      : "Take no Trainer Skill";
-    case "raise": return `Raise ${SKILLS[["harvest", "speed", "blood-fury", "glamour"].indexOf(p.skill)]}`;
-    case "stone": return `Play Bloodstone ${named()}`;
-    case "done": return "Done raising Skills";
-    case "select": return `Action: ${ACTION_NAMES[p.card]}`;
-    case "face": return `Attempt ${named()}${note}`;
-    case "attempt": return { pay: "Pay the Tribute", fight: "Fight", fury: "Fight in Blood Fury",
-      seduce: "Seduce", decline: "Decline" }[p.way] + note;
-    case "reroll": return `Reroll ${p.dice}${note}`;
-    case "stop": return `Reroll no more${note}`;
-    case "keep": return `Keep ${named()} (${byText.get(p.card)?.success ? "Success" : "no success"})`;
-    case "buy": return `Buy ${p.points} Skill Points`;
-    case "trainer": return `Take Trainer Skill ${named()}`;
-    default: return move.text;
-  }
+  return `${move.label || move.text}${note}`;
 }
 
 function head(obs, meta) {
@@ -106,7 +84,8 @@ function head(obs, meta) {
       h("small", {}, "Initiative"), h("strong", {}, seatName(meta, pub.initiative)),
       pub.initiative_locked ? h("small", { class: "muted" }, " (won at auction: held this turn)") : null),
     h("div", { class: "vh-event", id: "vh-event" }, h("small", {}, "Event"),
-      event.length ? event.map((id) => cardTile(id)) : h("em", { class: "muted" }, "none yet")));
+      event.length ? event.map((id) => cardTile(id))
+        : h("em", { class: "muted" }, obs.step.step === "over" ? "none: the game is over" : "none yet")));
 }
 
 function auctionPanel(obs, meta) {
@@ -253,7 +232,7 @@ export function render(ctx) {
   if (ctx.more) ctx.more.append(h("h2", {}, "The Vampires"), table);
   else ctx.board.append(table);
   if (ctx.actions) {
-    renderActions({ ...ctx, label: (move) => moveLabel(obs, meta, move) });
+    renderActions({ ...ctx, label: moveLabel });
   }
   return true;
 }

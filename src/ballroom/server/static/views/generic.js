@@ -23,19 +23,20 @@ export function renderActions(ctx) {
   if (!ctx.actions) return;
   const legal = ctx.msg.legal;
   if (!legal.length) {
-    ctx.actions.append(h("p", { class: "muted" },
-      ctx.seat === null ? "You are watching." : "Nothing to do until it is your move."));
+    const over = ctx.meta && ctx.meta.status !== "playing";
+    ctx.actions.append(h("p", { class: "muted" }, over ? "The game is over."
+      : ctx.seat === null ? "You are watching." : "Nothing to do until it is your move."));
     return;
   }
-  // A view may name moves for people from their structured form (ctx.label(move));
-  // the button keeps the action text as its title. ctx.move gets the text and the move.
-  const label = ctx.label || ((move) => move.text);
+  // Each move comes with the game's words for it (move.label); a view may name it
+  // otherwise (ctx.label(move)). ctx.move gets the text and the move.
+  const label = ctx.label || ((move) => move.label || move.text);
   const buttons = h("div", { class: "legal", id: "legal" });
   const draw = (filter) => {
     const wanted = filter.toLowerCase();
     buttons.replaceChildren(...legal
       .filter((a) => !wanted || a.text.includes(wanted) || label(a).toLowerCase().includes(wanted))
-      .map((a) => h("button", { class: `action${ctx.label ? " named" : ""}`, "data-action": a.text, title: a.text,
+      .map((a) => h("button", { class: `action${ctx.label ? " named" : ""}`, "data-action": a.text, title: a.label || label(a),
         onclick: () => ctx.move(a.text, a) }, label(a))));
   };
   ctx.actions.append(h("h2", {}, "Your moves"));
