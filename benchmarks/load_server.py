@@ -18,7 +18,15 @@ seconds instead, as players would arrive. The "settled" p99 counts only the
 moves sent after the first ``--settle`` seconds, when the opening burst of
 joins is over.
 
+``--processes 1,2`` also runs the PostgreSQL server as two ``ballroom serve``
+processes sharing the database: each game is created through one of them
+and its two players connect one to each, so every move reaches a client of
+the other process (through PostgreSQL's NOTIFY). ``--takeover R`` then
+measures R times how long a game whose bots a killed (kill -9) process drove
+waits until the surviving process makes its next move.
+
     .venv/bin/python benchmarks/load_server.py --games 200 --seconds 30 --think 5
+    .venv/bin/python benchmarks/load_server.py --backends postgresql --processes 1,2 --takeover 5
 """
 
 from __future__ import annotations
@@ -31,6 +39,7 @@ import multiprocessing
 import os
 import random
 import shutil
+import signal
 import socket
 import subprocess
 import sys
@@ -56,7 +65,7 @@ def free_port() -> int:
 
 
 @contextmanager
-def server(data_dir: Path, db: str | None) -> Iterator[tuple[str, int]]:
+def server(data_dir: Path, db: str | None, bot_delay: float = 0.0) -> Iterator[tuple[str, int]]:
     port = free_port()
     command = [
         sys.executable,
@@ -68,7 +77,7 @@ def server(data_dir: Path, db: str | None) -> Iterator[tuple[str, int]]:
         "--data-dir",
         str(data_dir),
         "--bot-delay",
-        "0",
+        str(bot_delay),
     ] + (["--db", db] if db else [])
     process = subprocess.Popen(command, stdout=subprocess.DEVNULL)
     base = f"http://127.0.0.1:{port}"
@@ -81,8 +90,9 @@ def server(data_dir: Path, db: str | None) -> Iterator[tuple[str, int]]:
                 time.sleep(0.05)
         yield base, process.pid
     finally:
-        process.terminate()
-        process.wait(10)
+        if process.poll() is None:
+            process.terminate()
+            process.wait(10)
 
 
 def cpu_seconds(pid: int) -> float:
@@ -175,8 +185,13 @@ class Stats:
 class Table:
     """One game and its two scripted players."""
 
-    def __init__(self, base: str, stats: Stats, rng: random.Random, think: float, bot: str) -> None:
-        self.base, self.stats, self.rng, self.think, self.bot = base, stats, rng, think, bot
+    def __init__(
+        self, bases: list[str], stats: Stats, rng: random.Random, think: float, bot: str
+    ) -> None:
+        """``bases``: the servers; the game is created through the first, its second player
+        connects to the next one (the same where there is one)."""
+        self.stats, self.rng, self.think, self.bot = stats, rng, think, bot
+        self.base, self.other = bases[0], bases[1 % len(bases)]
         self.pending: dict[int, tuple[list[Any], float]] = {}
         """seat -> (its legal moves when it moved, send time), until its update shows the move."""
         self.applied: list[tuple[int, float]] = []
@@ -253,11 +268,13 @@ class Table:
             )
             second = await asyncio.to_thread(
                 post,
-                self.base + f"/api/games/{created['id']}/seats/1/claim",
+                self.other + f"/api/games/{created['id']}/seats/1/claim",
                 {"join": created["join"]},
             )
-            ws_url = self.base.replace("http", "ws") + f"/ws/{created['id']}"
-            async with connect(ws_url) as one, connect(ws_url) as two:
+            path = f"/ws/{created['id']}"
+            one_url = self.base.replace("http", "ws") + path
+            two_url = self.other.replace("http", "ws") + path
+            async with connect(one_url) as one, connect(two_url) as two:
                 await asyncio.gather(
                     self.player(one, 0, created["token"], deadline),
                     self.player(two, 1, second["token"], deadline),
@@ -279,7 +296,7 @@ async def watch_lag(stats: Stats, deadline: float) -> None:
 
 
 async def load(
-    base: str,
+    bases: list[str],
     games: int,
     seconds: float,
     think: float,
@@ -293,7 +310,8 @@ async def load(
     rng = random.Random(seed)
     deadline = time.perf_counter() + seconds
     tables = [
-        Table(base, stats, random.Random(rng.getrandbits(32)), think, bot) for _ in range(games)
+        Table(bases[i:] + bases[:i], stats, random.Random(rng.getrandbits(32)), think, bot)
+        for i in (n % len(bases) for n in range(games))
     ]
     await asyncio.gather(
         watch_lag(stats, deadline),
@@ -302,12 +320,12 @@ async def load(
     return stats
 
 
-def client_process(args: tuple[str, int, float, float, int, str, float, float]) -> Stats:
+def client_process(args: tuple[list[str], int, float, float, int, str, float, float]) -> Stats:
     return asyncio.run(load(*args))
 
 
 def run_clients(
-    base: str,
+    bases: list[str],
     games: int,
     seconds: float,
     think: float,
@@ -320,17 +338,52 @@ def run_clients(
     """Play ``games`` tables from ``clients`` processes (1: in this process)."""
     start = time.perf_counter()
     if clients <= 1:
-        stats = asyncio.run(load(base, games, seconds, think, seed, bot, ramp, settle))
+        stats = asyncio.run(load(bases, games, seconds, think, seed, bot, ramp, settle))
         return stats, time.perf_counter() - start
     shares = [games // clients + (i < games % clients) for i in range(clients)]
     jobs = [
-        (base, n, seconds, think, seed + i, bot, ramp, settle) for i, n in enumerate(shares) if n
+        (bases, n, seconds, think, seed + i, bot, ramp, settle) for i, n in enumerate(shares) if n
     ]
     stats = Stats()
     with multiprocessing.get_context("spawn").Pool(len(jobs)) as pool:
         for part in pool.map(client_process, jobs):
             stats.merge(part)
     return stats, time.perf_counter() - start
+
+
+TAKEOVER_BOT_DELAY = 0.1
+"""The servers' bot delay while takeovers are measured (the bots-only game must not end
+before the kill)."""
+
+
+def takeover_times(url: str, data_dir: Path, times: int, bot_delay: float) -> list[float]:
+    """Seconds from kill -9 of the process driving a bots-only game's bots until the
+    survivor stores the game's next move (its sweep takes the lease, loads the game, and
+    the bot moves after ``bot_delay``)."""
+    measured = []
+    with server(data_dir / "survivor", url, bot_delay) as (survivor, _):
+        for _ in range(times):
+            with server(data_dir / "doomed", url, bot_delay) as (doomed, pid):
+                created = post(
+                    doomed + "/api/games",
+                    {"game": "dancing-dice", "players": 3, "seats": ["random"] * 3},
+                )  # created through the doomed process, which takes its lease
+                meta = survivor + f"/api/games/{created['id']}"
+                while get(meta)["ply"] < 20:
+                    time.sleep(0.01)
+                os.kill(pid, signal.SIGKILL)
+                killed_at = time.perf_counter()
+                ply = get(meta)["ply"]
+                while get(meta)["ply"] == ply:
+                    time.sleep(0.005)
+                measured.append(time.perf_counter() - killed_at)
+    return measured
+
+
+def get(url: str) -> dict[str, Any]:
+    with urllib.request.urlopen(url, timeout=30) as response:
+        result: dict[str, Any] = json.loads(response.read())
+        return result
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -350,6 +403,14 @@ def main() -> None:
         "--think", type=float, default=1.0, help="mean seconds a scripted player thinks"
     )
     parser.add_argument("--backends", default="sqlite,postgresql")
+    parser.add_argument(
+        "--processes",
+        default="1",
+        help="server processes sharing PostgreSQL, a comma list to compare (e.g. 1,2)",
+    )
+    parser.add_argument(
+        "--takeover", type=int, default=0, help="times to measure a takeover after kill -9"
+    )
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--bot", default="expert", help="the bot in each game's third seat")
     parser.add_argument("--clients", type=int, default=1, help="client processes")
@@ -368,16 +429,26 @@ def main() -> None:
     args = parser.parse_args()
     ramp: float = args.ramp
     rows = []
-    for backend in args.backends.split(","):
+    takeovers: list[float] = []
+    runs = [
+        (backend, processes)
+        for backend in args.backends.split(",")
+        for processes in map(int, args.processes.split(","))
+        if processes == 1 or backend == "postgresql"
+    ]
+    for backend, processes in runs:
         with (
             tempfile.TemporaryDirectory(prefix="ballroom-bench-") as tmp,
             contextlib.ExitStack() as stack,
         ):
             url = stack.enter_context(postgres()) if backend == "postgresql" else None
-            base, pid = stack.enter_context(server(Path(tmp), url))
-            cpu = cpu_seconds(pid)
+            started = [
+                stack.enter_context(server(Path(tmp) / str(n), url)) for n in range(processes)
+            ]
+            bases, pids = [base for base, _ in started], [pid for _, pid in started]
+            cpu = sum(map(cpu_seconds, pids))
             stats, elapsed = run_clients(
-                base,
+                bases,
                 args.games,
                 args.seconds,
                 args.think,
@@ -387,22 +458,25 @@ def main() -> None:
                 args.settle,
                 args.clients,
             )
-            cpu = cpu_seconds(pid) - cpu
-        rows.append((backend, stats, elapsed, cpu))
+            cpu = sum(map(cpu_seconds, pids)) - cpu
+        rows.append((backend + (f" x{processes}" if processes > 1 else ""), stats, elapsed, cpu))
+    if args.takeover:
+        with tempfile.TemporaryDirectory(prefix="ballroom-bench-") as tmp, postgres() as url:
+            takeovers = takeover_times(url, Path(tmp), args.takeover, TAKEOVER_BOT_DELAY)
     print(
         f"{args.games} concurrent games, {args.seconds:.0f} s, think {args.think} s, "
         f"tables start over {ramp:g} s, "
         f"{args.clients} client process(es), loopback, {os.cpu_count()} cores"
     )
     print(
-        f"{'backend':<11}{'games':>6}{'moves/s':>9}{'actions/s':>10}{'p50 ms':>8}{'p95 ms':>8}"
+        f"{'backend':<15}{'games':>6}{'moves/s':>9}{'actions/s':>10}{'p50 ms':>8}{'p95 ms':>8}"
         f"{'p99 ms':>8}{'settled p99':>12}{'max ms':>8}{'moves':>7}{'errors':>7}{'server cpu':>11}{'client lag p99':>15}"
     )
     for backend, stats, elapsed, cpu in rows:
         lat = [x * 1000 for x in stats.latencies]
         settled = [x * 1000 for x in stats.settled]
         print(
-            f"{backend:<11}{args.games:>6}{stats.moves / elapsed:>9.1f}{stats.plies / elapsed:>10.1f}"
+            f"{backend:<15}{args.games:>6}{stats.moves / elapsed:>9.1f}{stats.plies / elapsed:>10.1f}"
             f"{percentile(lat, 0.5):>8.1f}{percentile(lat, 0.95):>8.1f}"
             f"{percentile(lat, 0.99):>8.1f}{percentile(settled, 0.99):>12.1f}"
             f"{max(lat, default=float('nan')):>8.1f}"
@@ -414,6 +488,13 @@ def main() -> None:
         f"settled: moves sent after the first {args.settle:g} s; "
         "server cpu: one core = 100% (bot worker included)"
     )
+    if takeovers:
+        print(
+            f"takeover after kill -9 (until the survivor stores the next move, its "
+            f"{TAKEOVER_BOT_DELAY:g} s bot delay included), {len(takeovers)} times: "
+            + ", ".join(f"{t:.2f}" for t in takeovers)
+            + f" s; median {percentile(takeovers, 0.5):.2f} s"
+        )
 
 
 if __name__ == "__main__":

@@ -59,7 +59,11 @@ def hello(ws: WebSocketTestSession, tokens: list[str], seats: int = 1) -> dict[i
 
 
 def serve_command(
-    port: int, data_dir: Path, db: str | None = None, bot_delay: float = 0.0
+    port: int,
+    data_dir: Path,
+    db: str | None = None,
+    bot_delay: float = 0.0,
+    bot_processes: int | None = None,
 ) -> list[str]:
     """``ballroom serve`` for a test: tests choose their games' seeds, for known deals."""
     command = [
@@ -75,10 +79,12 @@ def serve_command(
         str(bot_delay),
         "--chosen-seeds",
     ]
+    if bot_processes is not None:
+        command += ["--bot-processes", str(bot_processes)]
     return command + (["--db", db] if db else [])
 
 
-def wait_until_up(base: str, process: subprocess.Popen[bytes], timeout: float = 30.0) -> None:
+def wait_until_up(base: str, process: subprocess.Popen[bytes], timeout: float = 60.0) -> None:
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         if process.poll() is not None:
@@ -93,11 +99,16 @@ def wait_until_up(base: str, process: subprocess.Popen[bytes], timeout: float = 
 
 @contextmanager
 def server_process(
-    data_dir: Path, bot_delay: float = 0.0
+    data_dir: Path,
+    bot_delay: float = 0.0,
+    db: str | None = None,
+    bot_processes: int | None = None,
 ) -> Iterator[tuple[str, subprocess.Popen[bytes]]]:
-    """A real ``ballroom serve`` process on a free loopback port."""
+    """A real ``ballroom serve`` process on a free loopback port (its games in ``db``,
+    or in SQLite under ``data_dir``; bots in threads with ``bot_processes=0``)."""
     port = free_port()
-    process = subprocess.Popen(serve_command(port, data_dir, bot_delay=bot_delay))
+    command = serve_command(port, data_dir, db, bot_delay, bot_processes)
+    process = subprocess.Popen(command)
     base = f"http://127.0.0.1:{port}"
     try:
         wait_until_up(base, process)

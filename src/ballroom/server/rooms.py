@@ -29,7 +29,7 @@ from concurrent.futures import ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import orjson
 
@@ -62,6 +62,9 @@ from ballroom.server.storage import (
 )
 from ballroom.server.writer_process import WriterProcess
 
+if TYPE_CHECKING:
+    from ballroom.server.sync import Leases, Listener
+
 T = TypeVar("T")
 LOG = logging.getLogger("ballroom.server")
 
@@ -72,6 +75,8 @@ NON_STR_KEYS = orjson.OPT_NON_STR_KEYS
 MOVES_KEPT = 64
 """Encoded move lists a room keeps (see ``Room.moves_json``) before it starts afresh."""
 WORKER_RETRIES = 3
+MOVE_TRIES = 3
+"""Times a move is checked and stored when other server processes keep storing that ply first."""
 """Times a bot decision is asked of the pool when its worker keeps dying under it."""
 
 SEAT_RECORD_FORMAT = "ballroom-seat-record/1"
@@ -511,6 +516,48 @@ class Room:
             "so your move cannot be taken back."
         )
 
+    def catch_up(self, stored: StoredGame) -> tuple[list[Step], bool]:
+        """Bring the room to ``stored``, as another server process left it: the steps
+        applied and their notices (resignations, hand-overs), and whether the room was
+        rebuilt instead, because the stored game does not extend it (a take-back)."""
+        done = [(step.player, step.text) for step in self.steps]
+        actions = stored.record.actions
+        rebuilt = list(actions[: len(done)]) != done
+        taken: list[Step] = []
+        if rebuilt:
+            self.reset_from(stored)
+        else:
+            for number, (player, text) in enumerate(actions[len(done) :], start=len(done) + 1):
+                action = self.game.parse_action(text)
+                if player == CHANCE and self.state.sample_chance() != action:
+                    raise RecordError(
+                        f"game {self.id}: chance action {number} differs from its seed"
+                    )
+                taken.append(self._apply(action, player))
+        before, resigned = self.seats, self.resigned
+        self.stored, self.seats = stored, list(stored.seats)
+        self.status, self.resigned, self.rematch_id = (
+            stored.status,
+            stored.resigned,
+            stored.rematch_id,
+        )
+        notices = [
+            Step(CHANCE, "", (self.left_event(seat.seat),), True)
+            for seat, was in zip(self.seats, before, strict=True)
+            if seat.left_at is not None and was.left_at is None
+        ]
+        if self.resigned is not None and resigned is None:
+            notices.append(Step(self.resigned, "", (self.game_over_event(self.resigned),), True))
+        for seat in self.seats:
+            if seat.is_bot:
+                self.away_since.pop(seat.seat, None)
+        return notices + taken, rebuilt
+
+    def game_over_event(self, seat: int) -> Event:
+        """The log line of a resignation that ends the game."""
+        text = f"{self.seat_names()[seat]} resigns; the game is over."
+        return Event("resign", text, {"player": seat})
+
     def reset_from(self, stored: StoredGame) -> None:
         """Replace the game with what is stored (after an undo or a failed write)."""
         fresh = Room(stored, self.bot_delay, self.absent_after)
@@ -556,6 +603,18 @@ def _lobby_game(entry: storage.RecentGame) -> Game | None:
         )
     except BallroomError:
         return None
+
+
+def psycopg_error() -> type[Exception]:
+    """psycopg's base error (imported only where PostgreSQL is used)."""
+    import psycopg
+
+    return psycopg.Error
+
+
+def _report_presence(task: asyncio.Task[None]) -> None:
+    if not task.cancelled() and (error := task.exception()) is not None:
+        LOG.warning("could not tell the other server processes who is here: %r", error)
 
 
 def _report_stop(game_id: str, driver: asyncio.Task[None]) -> None:
@@ -620,6 +679,17 @@ class RoomManager:
         """The most milliseconds any bot may think per move."""
         self.rooms: dict[str, Room] = {}
         self._loading: dict[str, asyncio.Future[Room]] = {}
+        self.listener: Listener | None = None
+        """On PostgreSQL: hears the games other server processes change (``sync``)."""
+        self.leases: Leases | None = None
+        """On PostgreSQL: the games whose bots this process drives; ``None``: every game's."""
+        if not sqlite:
+            from ballroom.server.sync import Leases, Listener
+
+            self.listener = Listener(store.engine, self._changed)
+            self.leases = Leases(store.engine)
+        self._catching_up: dict[str, asyncio.Task[None]] = {}
+        self._changed_again: set[str] = set()
         self._sweeper = asyncio.get_running_loop().create_task(self._sweep())
 
     async def _read(self, function: Callable[..., T], *args: Any) -> T:
@@ -662,10 +732,17 @@ class RoomManager:
     async def resume_all(self) -> int:
         """Load every unfinished game so that bots and chance carry on after a restart.
 
+        On PostgreSQL, shared with other server processes: start hearing their
+        changes, and load the games with bots whose leases nobody holds.
+
         A game this engine cannot replay (recorded under rules since changed) is
         left as stored and logged, not allowed to stop the server: opening it
         answers with the reason. Returns how many games resumed.
         """
+        if self.listener is not None and self.leases is not None:
+            await self.listener.start()
+            await self.leases.start()
+            return len(await self._take_leases())
         ids = await self._read(self.store.playing_ids)
         resumed = 0
         for game_id in ids:
@@ -696,19 +773,28 @@ class RoomManager:
         return evicted
 
     async def _sweep(self) -> None:
-        """Evict idle rooms now and then; checkpoint the SQLite WAL every second."""
+        """Evict idle rooms now and then; checkpoint the SQLite WAL every second; on
+        PostgreSQL, take over the games whose leases are free every second."""
         period = max(1.0, self.evict_after / 4)
         last = time.monotonic()
         while True:
             await asyncio.sleep(1.0)
             if self.writer.inline:
                 await self._read(self.writer.checkpoint)
+            if self.leases is not None:
+                try:
+                    await self._take_leases()
+                except (BallroomError, OSError, psycopg_error()) as error:
+                    LOG.warning("could not take over the leases of free games: %r", error)
             if time.monotonic() - last >= period:
                 last = time.monotonic()
                 self.evict_idle(last)
 
     async def close(self) -> None:
         self._sweeper.cancel()
+        if self.listener is not None and self.leases is not None:
+            await self.listener.close()
+            await self.leases.close()
         for room in self.rooms.values():
             if room.driver is not None:
                 room.driver.cancel()
@@ -720,6 +806,67 @@ class RoomManager:
         self.writer.close()
         self.reads.shutdown(wait=True)
         self.bots.close()
+
+    # -- other server processes (PostgreSQL) -----------------------------------
+
+    async def _take_leases(self) -> list[str]:
+        """Take the free leases of games with bots (a process that held them has gone), and
+        drive the bots of every game held; the games taken."""
+        assert self.leases is not None
+        taken = await self.leases.take_free()
+        for game_id in taken:
+            try:
+                await self.get(game_id)
+                await self._catch_up(game_id)
+            except BallroomError as error:
+                LOG.warning("game %s cannot resume: %s", game_id, error)
+        for game_id in self.leases.held:
+            if (room := self.rooms.get(game_id)) is not None:
+                self._drive(room)
+        return taken
+
+    def _changed(self, game_id: str) -> None:
+        """Another server process changed ``game_id``: bring its room up to date."""
+        if game_id in self._catching_up:
+            self._changed_again.add(game_id)
+            return
+        held = self.leases is not None and game_id in self.leases.held
+        if game_id not in self.rooms and game_id not in self._loading and not held:
+            return  # not in memory here: loaded from storage when asked for
+        task = asyncio.get_running_loop().create_task(self._catch_up_while_changed(game_id))
+        self._catching_up[game_id] = task
+        task.add_done_callback(lambda _: self._catching_up.pop(game_id, None))
+
+    async def _catch_up_while_changed(self, game_id: str) -> None:
+        while True:
+            self._changed_again.discard(game_id)
+            try:
+                await self._catch_up(game_id)
+            except (BallroomError, OSError) as error:
+                LOG.error("game %s: could not catch up with storage: %r", game_id, error)
+            if game_id not in self._changed_again:
+                return
+
+    async def _catch_up(self, game_id: str) -> None:
+        """Read the game from storage and tell this process's clients what changed."""
+        room = self.rooms.get(game_id)
+        if room is None:
+            if game_id in self._loading or (self.leases and game_id in self.leases.held):
+                room = await self.get(game_id)
+            else:
+                return
+        async with room.lock:
+            stored = await self._read(self.store.load, game_id)
+            if stored is None:
+                return
+            steps, rebuilt = room.catch_up(stored)
+            for conn in list(room.connections):
+                lost = [seat for seat in conn.seats if seat not in room.seats_of(conn.hashes)]
+                if lost:
+                    name = room.seat_names()[lost[0]]
+                    self._close(room, conn, 4001, f"{name}'s seat link was re-issued")
+            room.broadcast(steps, reset=rebuilt)
+        self._drive(room)
 
     # -- creating -----------------------------------------------------------
 
@@ -772,6 +919,9 @@ class RoomManager:
             state.apply(state.sample_chance(), CHANCE)
         record = GameRecord.of(state)
         status = OVER if state.is_terminal() else PLAYING
+        if self.leases is not None and any(spec != "human" for spec, _ in seats):
+            # Before the game is stored, so no other process's sweep takes it first.
+            await self.leases.take([game_id])
         await self.writer.write(
             storage.create_game,
             game_id,
@@ -847,7 +997,20 @@ class RoomManager:
         ``ply`` is the ply of the state the player saw (optional, so scripts
         written before it keep working); a move made at an older one is
         refused, so a double click or a click on an old screen moves nothing.
+        Where another server process stored that ply first, the room has caught
+        up, and the move is checked again against the game as it now stands.
         """
+        for attempt in range(1, MOVE_TRIES + 1):
+            try:
+                await self._move_once(room, conn, seat, action, ply)
+                return
+            except StorageError:
+                if self.leases is None or attempt == MOVE_TRIES:
+                    raise
+
+    async def _move_once(
+        self, room: Room, conn: Connection, seat: object, action: object, ply: object
+    ) -> None:
         async with room.lock:
             player = self._own_seat(room, conn, seat)
             if room.status != PLAYING:
@@ -947,12 +1110,10 @@ class RoomManager:
                 raise RoomError(f"the game is already {room.status}")
             if room.seats[player].is_bot:
                 raise RoomError(f"seat {player} has resigned already; a bot plays it")
-            name = room.seat_names()[player]
             if room.game.players <= 2:
                 await self.writer.write(storage.resign, room.id, player)
                 room.status, room.resigned = RESIGNED, player
-                text = f"{name} resigns; the game is over."
-                event = Event("resign", text, {"player": player})
+                event = room.game_over_event(player)
             else:
                 bot = bot_names(room.game)[0]
                 await self.writer.write(storage.hand_to_bot, room.id, player, bot, room.ply)
@@ -1033,7 +1194,11 @@ class RoomManager:
                 raise RoomError(f"seat {seat} ({name}) is already played by a bot ({info.spec})")
             connected = {s for conn in room.connections for s in conn.seats}
             away = room.away_for(seat, time.monotonic())
-            if seat in connected or away is None:
+            if (
+                seat in connected
+                or away is None
+                or (self.leases is not None and await self.leases.held_elsewhere(room.id, seat))
+            ):
                 raise RoomError(
                     f"{name} is here (connected); only an absent player's seat goes to a bot"
                 )
@@ -1121,9 +1286,12 @@ class RoomManager:
             hashes = frozenset(hashed)
             conn = Connection(room.seats_of(hashes), hashes=hashes)
             refused = sum(1 for one in hashed if not room.seats_of(frozenset((one,))))
+            held = {seat for other in room.connections for seat in other.seats}
             room.connections.add(conn)
             for seat in conn.seats:
                 room.away_since.pop(seat, None)
+                if seat not in held:
+                    self._note_presence(room.id, seat, here=True)
             events = room.all_events()
             for viewer in conn.viewers:
                 conn.outbox.put_nowait(frame_text(room.view(viewer, events, reset=True)))
@@ -1144,10 +1312,22 @@ class RoomManager:
         held = {seat for other in room.connections for seat in other.seats}
         now = time.monotonic()
         for seat in conn.seats:
-            if seat not in held and not room.seats[seat].is_bot:
-                room.away_since[seat] = now
-                self._tell_when_idle(room, seat)
+            if seat not in held:
+                self._note_presence(room.id, seat, here=False)
+                if not room.seats[seat].is_bot:
+                    room.away_since[seat] = now
+                    self._tell_when_idle(room, seat)
         conn.seats = ()
+
+    def _note_presence(self, game_id: str, seat: int, *, here: bool) -> None:
+        """Tell the other server processes that a connection here holds ``seat``, or that
+        none does any more (in order: each note waits for the one before)."""
+        if self.leases is None:
+            return
+        note = self.leases.hold if here else self.leases.let_go
+        with contextlib.suppress(RuntimeError):  # no running loop: the server is closing
+            task = asyncio.get_running_loop().create_task(note(game_id, seat))
+            task.add_done_callback(_report_presence)
 
     def _tell_when_idle(self, room: Room, seat: int) -> None:
         """Tell everyone when an away seat may be handed to a bot by any seated player."""
@@ -1188,6 +1368,8 @@ class RoomManager:
     # -- bots ---------------------------------------------------------------
 
     def _drive(self, room: Room) -> None:
+        if self.leases is not None and room.id not in self.leases.held:
+            return  # another server process drives this game's bots
         if room.bots_to_move() and (room.driver is None or room.driver.done()):
             room.driver = asyncio.get_running_loop().create_task(self._bot_loop(room))
             room.driver.add_done_callback(functools.partial(_report_stop, room.id))

@@ -43,6 +43,7 @@ from sqlalchemy import (
     delete,
     event,
     insert,
+    make_url,
     select,
     update,
 )
@@ -203,7 +204,13 @@ def make_engine(url: str) -> Engine:
             cursor.close()
 
         return engine
-    return create_engine(url, pool_size=10, max_overflow=20, pool_pre_ping=True)
+    parsed = make_url(url)
+    if "application_name" not in parsed.query:
+        # Each server process names its connections, so it knows its own notifications.
+        from ballroom.server.sync import named, process_name
+
+        parsed = named(parsed, process_name())
+    return create_engine(parsed, pool_size=10, max_overflow=20, pool_pre_ping=True)
 
 
 def migrate(engine: Engine) -> None:
