@@ -62,7 +62,6 @@ const seatName = (meta, seat) => meta.seats[seat]?.name || `Player ${seat + 1}`;
 const districtName = (id) => districtById.get(id)?.name || id;
 const agentName = (text) => agentByText.get(text)?.name || text;
 const titleCase = (word) => word.split(/[- ]/).map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join(" ");
-const sentence = (text) => (text ? `${text.charAt(0).toUpperCase()}${text.slice(1)}${/[.!?]$/.test(text) ? "" : "."}` : "");
 
 // The blocks of the side in play, each with its place on the map and a name for people.
 function blocksOf(side) {
@@ -88,8 +87,8 @@ function seal(a) {
 
 function agentLines(a) {
   const lines = [];
-  if (a.revealed) lines.push(["When revealed", sentence(a.revealed)]);
-  for (const ab of a.abilities) lines.push([`Rank ${ab.rank}+`, sentence(ab.does)]);
+  if (a.revealed) lines.push(["When revealed", a.revealed]);
+  for (const ab of a.abilities) lines.push([`From rank ${ab.rank}`, ab.does]);
   return lines;
 }
 
@@ -116,6 +115,8 @@ function agentCard(id, attrs = {}, note = null) {
 }
 
 // Who an event section affects: a district's controller, or as the card words it.
+// How an event section stands to the one above it, in words.
+const MODES = { first: "", also: " (as well as the above)", instead: " (instead of the above)" };
 const whoName = (who) => (districtById.has(who) ? `whoever controls ${districtName(who)}` : titleCase(who));
 
 function eventCard(id) {
@@ -123,7 +124,7 @@ function eventCard(id) {
   return h("div", { class: "tile dom-event dom-card", "data-event": e.text },
     h("div", { class: "dom-card-head" }, h("strong", {}, e.name)),
     h("ul", { class: "dom-abilities" }, e.sections.map((s) => h("li", {},
-      h("em", {}, `Season ${s.season}+${s.mode === "first" ? "" : ` (${s.mode})`}, ${s.for || whoName(s.who)}: `), sentence(s.does)))),
+      h("em", {}, `From Season ${s.season}${MODES[s.mode] || ""}, ${s.for || whoName(s.who)}: `), s.does))),
     h("small", { class: "dom-note" }, `Adjustment seals: ${e.seals.map((s) => `${districtName(s.district)} ${s.amount}`).join(", ")}`));
 }
 
@@ -420,7 +421,7 @@ function abilityButton(ctx, obs, meta, move) {
   const id = obs.public.ranks[obs.seat]?.[Number(p.rank) - 1];
   const ability = AGENTS[id]?.abilities.find((ab) => String(ab.rank) === String(p.number));
   return moveButton(ctx, move, [h("span", {}, moveLabel(obs, meta, move)),
-    ability ? h("small", { class: "dom-does" }, sentence(ability.does)) : null]);
+    ability ? h("small", { class: "dom-does" }, ability.does) : null]);
 }
 
 function districtButton(ctx, obs, meta, move) {
