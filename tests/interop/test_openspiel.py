@@ -49,8 +49,10 @@ def test_game_type_is_declared_explicitly() -> None:
     assert kind.provides_observation_string and kind.provides_observation_tensor
     assert game.num_players() == 2
     assert game.num_distinct_actions() == 90
-    assert game.observation_tensor_shape() == [109]
-    assert game.information_state_tensor_shape() == [109]
+    # Seat one-hot, the seat's encoding and the spectator's; then 408 rows of history.
+    assert game.observation_tensor_shape() == [2 + 2 * 109]
+    assert game.max_game_length() == (50 + 1) * 4 * 2
+    assert game.information_state_tensor_shape() == [2 + 2 * 109 + 408 * 3]
     assert game.utility_sum() is None
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 import random
 from typing import Any
@@ -11,8 +12,7 @@ import pyspiel
 import pytest
 from tests.interop.configs import config_id, small_configs
 
-from ballroom.core.rng import Rng
-from ballroom.interop.openspiel import BallroomState, _Held, openspiel_name
+from ballroom.interop.openspiel import openspiel_name
 
 
 def _load(game_id: str, players: int, options: dict[str, Any]) -> Any:
@@ -36,13 +36,9 @@ def _decision_states(game: Any, seed: int, every: int = 5, limit: int = 400) -> 
     return [*seen, state]
 
 
-def _twin(game: Any, state: Any, seat: int, seed: int) -> Any:
+def _twin(state: Any, seat: int, seed: int) -> Any:
     """A state that the seat cannot tell from ``state``: its hidden part resampled."""
-    engine = state.engine
-    twin = BallroomState(game)
-    twin.held = _Held(engine.game.determinize(engine.observation(seat), Rng(seed)))
-    twin.decisions = state.decisions
-    return twin
+    return state.resample_from_infostate(seat, random.Random(seed).random)
 
 
 @pytest.mark.parametrize("config", small_configs(), ids=config_id)
@@ -53,14 +49,22 @@ def test_tensors_have_the_declared_shape_and_unit_range(
     kind = game.get_type()
     assert kind.provides_information_state_tensor and kind.provides_observation_tensor
     info_shape, obs_shape = game.information_state_tensor_shape(), game.observation_tensor_shape()
-    engine_game = game.new_initial_state().engine.game
-    assert info_shape == obs_shape == [int(np.prod(engine_game.observation_shape))]
+    players, size = game.num_players(), int(np.prod(_engine_game(game).observation_shape))
+    assert obs_shape == [players + 2 * size]
+    assert info_shape == [players + 2 * size + game.max_game_length() * (players + 1)]
     for state in _decision_states(game, seed=1):
-        for seat in range(game.num_players()):
-            for tensor in (state.information_state_tensor(seat), state.observation_tensor(seat)):
+        for seat in range(players):
+            for tensor, shape in (
+                (state.information_state_tensor(seat), info_shape),
+                (state.observation_tensor(seat), obs_shape),
+            ):
                 values = np.asarray(tensor)
-                assert list(values.shape) == info_shape
+                assert list(values.shape) == shape
                 assert values.min() >= 0.0 and values.max() <= 1.0
+
+
+def _engine_game(game: Any) -> Any:
+    return game.new_initial_state().engine.game
 
 
 @pytest.mark.parametrize("config", small_configs(), ids=config_id)
@@ -74,7 +78,7 @@ def test_what_a_seat_cannot_see_changes_none_of_its_views(
         if state.is_terminal():
             continue
         for seat in range(game.num_players()):
-            twin = _twin(game, state, seat, seed=number)
+            twin = _twin(state, seat, seed=number)
             assert twin.information_state_string(seat) == state.information_state_string(seat)
             assert twin.observation_string(seat) == state.observation_string(seat)
             assert twin.information_state_tensor(seat) == state.information_state_tensor(seat)
@@ -91,22 +95,52 @@ def test_what_a_seat_cannot_see_changes_none_of_its_views(
 def test_seats_views_differ_only_where_their_observations_do(
     config: tuple[str, int, dict[str, Any]],
 ) -> None:
+    """Strings and tensors are the seat's observation, the spectator's, and its own history."""
     game = _load(*config)
+    players = game.num_players()
     for state in _decision_states(game, seed=3):
         engine = state.engine
-        for seat in range(game.num_players()):
+        encode = engine.game.encode_observation
+        public = encode(engine.observation(None)).reshape(-1).tolist()
+        for seat in range(players):
             view = engine.observation(seat)
-            assert json.loads(state.information_state_string(seat)) == view
-            encoded = engine.game.encode_observation(view).reshape(-1)
-            assert state.information_state_tensor(seat) == pytest.approx(encoded.tolist())
+            assert json.loads(state.observation_string(seat)) == view
+            recall = json.loads(state.information_state_string(seat))
+            assert recall["view"] == view
+            assert recall["history"] == [
+                [mover, action] if mover == seat else [mover] for mover, action in state.trail
+            ]
+            seat_hot = [float(p == seat) for p in range(players)]
+            mine = encode(view).reshape(-1).tolist()
+            tensor = state.information_state_tensor(seat)
+            assert tensor[: players + 2 * len(mine)] == pytest.approx(seat_hot + mine + public)
+            assert state.observation_tensor(seat) == pytest.approx(seat_hot + mine + public)
+
+
+def test_the_history_rows_name_the_mover_and_only_the_seats_own_actions() -> None:
+    game = _load("dancing-dice", 3, {"endurance": 2})
+    states = _decision_states(game, seed=5, every=1, limit=12)
+    state = states[-1]
+    players, actions = 3, game.num_distinct_actions()
+    rows = game.max_game_length()
+    for seat in range(players):
+        tensor = np.asarray(state.information_state_tensor(seat))
+        history = tensor[-rows * (players + 1) :].reshape(rows, players + 1)
+        assert len(state.trail) >= 6
+        for row, (mover, action) in enumerate(state.trail):
+            assert history[row, :players].tolist() == [float(p == mover) for p in range(players)]
+            shown = (action + 1) / actions if mover == seat else 0.0
+            assert history[row, players] == pytest.approx(shown)
+        assert not history[len(state.trail) :].any()
 
 
 @pytest.mark.parametrize("game_id", ["dancing-dice", "the-dance"])
-def test_information_state_strings_of_a_long_game_stay_small(game_id: str) -> None:
+def test_information_states_recall_the_whole_game(game_id: str) -> None:
+    """Perfect recall: an earlier information state is a prefix of every later one's history."""
     game = pyspiel.load_game(openspiel_name(game_id), {"players": 4})
     states = _decision_states(game, seed=4, every=25, limit=5000)
     assert states[-1].is_terminal()
-    longest = max(
-        len(state.information_state_string(seat)) for state in states for seat in range(4)
-    )
-    assert longest < 4096
+    for seat in range(4):
+        histories = [json.loads(s.information_state_string(seat))["history"] for s in states]
+        for earlier, later in itertools.pairwise(histories):
+            assert later[: len(earlier)] == earlier and len(later) > len(earlier)

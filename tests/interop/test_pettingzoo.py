@@ -252,9 +252,11 @@ def test_observation_is_built_from_the_seat_view(monkeypatch: pytest.MonkeyPatch
     assert asked == [2]
 
 
-def test_state_is_pettingzoos_method_and_the_engine_state_is_game_state() -> None:
+def test_state_is_every_view_and_the_engine_state_is_game_state() -> None:
     environment = env("dancing-dice", players=2)
     environment.reset(seed=3)
     assert isinstance(environment.game_state, State)
-    with pytest.raises(NotImplementedError, match="state\\(\\) method has not been implemented"):
-        environment.state()
+    engine = environment.game_state
+    views = [engine.game.encode_observation(engine.observation(s)) for s in (None, 0, 1)]
+    assert environment.state().tolist() == np.concatenate(views).tolist()
+    assert environment.state_space.contains(environment.state())

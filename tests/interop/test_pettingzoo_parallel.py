@@ -133,8 +133,10 @@ def test_the_parallel_game_is_the_aec_game_with_the_same_choices() -> None:
     assert parallel.game_state.history == sequential.game_state.history
 
 
-def test_state_is_pettingzoos_method_here_too() -> None:
+def test_state_is_every_view_here_too() -> None:
     environment = parallel_env("dancing-dice", players=2)
     environment.reset(seed=1)
-    with pytest.raises(NotImplementedError, match="state\\(\\) method has not been implemented"):
-        environment.state()
+    assert environment.state().shape == environment.state_space.shape == (3 * 109,)
+    engine = environment.game_state
+    hidden_dice = engine.game.encode_observation(engine.observation(1))
+    assert environment.state()[2 * 109 :].tolist() == hidden_dice.tolist()

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+
 import numpy as np
 import pyspiel
 from hypothesis import given, settings
@@ -70,4 +72,28 @@ def test_openspiel_information_states_hide_earlier_choices(
         state.apply_action(legal[pick % len(legal)])
         seen.append([state.information_state_string(p) for p in (1, 2)])
         seen[-1].append(state.observation_string(2))
+        # The tensors' pieces too: the history rows say seat 0 moved, never what it took.
+        seen[-1] += [state.information_state_tensor(p) for p in (1, 2)]
+        seen[-1].append(state.observation_tensor(2))
     assert seen[0] == seen[1]
+
+
+@settings(max_examples=10)
+@given(seed=st.integers(0, 2**31), picks=st.tuples(st.integers(0, 63), st.integers(0, 63)))
+def test_openspiel_resampled_states_forget_the_other_seats_actions(
+    seed: int, picks: tuple[int, int]
+) -> None:
+    """Seat 1's resampled world is the same whatever seat 0 secretly chose: nothing leaks
+    into ISMCTS's search through the resampled state's history."""
+    game = pyspiel.load_game(openspiel_name("dancing-dice"), {"players": 3})
+    worlds = []
+    for pick in picks:
+        state = game.new_initial_state()
+        dice = np.random.RandomState(seed % 2**32)
+        while state.is_chance_node():
+            state.apply_action(int(dice.randint(6)))
+        legal = state.legal_actions()
+        state.apply_action(legal[pick % len(legal)])
+        twin = state.resample_from_infostate(1, random.Random(seed).random)
+        worlds.append((twin.trail, [twin.information_state_tensor(p) for p in range(3)]))
+    assert worlds[0] == worlds[1]

@@ -34,6 +34,17 @@ off past ``max_turns`` turns (default: that cap): the step returns
 ``truncated=True`` with reward 0, since a game cut short has no winner
 (The Dance's RULINGS 16), and the episode is over.
 
+``info`` carries, besides the mask, the learner's ``raw_legal_actions``
+(their text forms) and ``events``: the sentences of what it saw happen
+since it last acted. ``reward="score"`` pays every change of the learner's
+score in the game's own terms as it happens (``ballroom.interop.scores``)
+instead of its win share at the end.
+
+Every game is registered with Gymnasium as ``ballroom/<game>-v0`` when this
+module is imported, so ``gymnasium.make("ballroom/dancing-dice-v0",
+opponents="expert")`` works after it, and
+``gymnasium.make("ballroom.interop.gym:ballroom/dancing-dice-v0")`` imports it itself.
+
 ``reset(seed=s)`` restarts the stream of game seeds (an environment never
 seeded behaves as if seeded with 0, as the PettingZoo adapter does): each
 game's deal, dice, bots' choices and the random seat derive from it, so a
@@ -52,11 +63,12 @@ from ballroom.agents import make_agent, resolve_seat
 from ballroom.core import capabilities
 from ballroom.core.agent import Agent
 from ballroom.core.errors import IllegalActionError, InvalidOptionError
-from ballroom.core.game import Game, make_game
+from ballroom.core.game import Game, games, make_game
 from ballroom.core.play import decision_for, past_cap
 from ballroom.core.rng import derive_seed
 from ballroom.core.state import CHANCE, State
-from ballroom.interop import check_encodable, check_max_turns, missing_extra
+from ballroom.interop import check_encodable, check_max_turns, has_encoding, missing_extra
+from ballroom.interop.scores import check_reward, scores
 
 try:
     import gymnasium
@@ -71,6 +83,7 @@ Observation = dict[str, npt.NDArray[Any]]
 Info = dict[str, Any]
 
 RENDER_MODES = ("ansi", "rgb_array")
+RENDER_FPS = 4
 ILLEGAL_MODES = ("raise", "lose")
 DEFAULT_PLAYERS = 2
 
@@ -84,6 +97,7 @@ def make(
     illegal: str = "raise",
     render_mode: str | None = None,
     max_turns: int | None = None,
+    reward: str = "win",
     **options: Any,
 ) -> BallroomGymEnv:
     """A learner against ``opponents`` at ``game_id`` with rule ``options``.
@@ -107,7 +121,13 @@ def make(
     if opponents is None:
         specs = [game.default_bot()] * (players - 1)
     return BallroomGymEnv(
-        game, specs, seat=seat, illegal=illegal, render_mode=render_mode, max_turns=max_turns
+        game,
+        specs,
+        seat=seat,
+        illegal=illegal,
+        render_mode=render_mode,
+        max_turns=max_turns,
+        reward=reward,
     )
 
 
@@ -131,7 +151,7 @@ class LegalActions(spaces.Discrete):
 class BallroomGymEnv(gymnasium.Env[Observation, np.int64]):
     """One learner against fixed bots at a ballroom game (see the module docstring)."""
 
-    metadata = {"render_modes": list(RENDER_MODES)}  # noqa: RUF012 (Env declares it so)
+    metadata = {"render_modes": list(RENDER_MODES), "render_fps": RENDER_FPS}  # noqa: RUF012
 
     def __init__(
         self,
@@ -141,8 +161,10 @@ class BallroomGymEnv(gymnasium.Env[Observation, np.int64]):
         illegal: str = "raise",
         render_mode: str | None = None,
         max_turns: int | None = None,
+        reward: str = "win",
     ) -> None:
         check_encodable(game)
+        self.reward = check_reward(reward)
         if len(opponents) != game.players - 1:
             raise InvalidOptionError(
                 f"{game.players} players need {game.players - 1} opponent specs, "
@@ -183,6 +205,8 @@ class BallroomGymEnv(gymnasium.Env[Observation, np.int64]):
         self._agents: dict[int, Agent] = {}
         self._started = False
         self._forfeited = False
+        self._seen: list[str] = []
+        self._score = 0.0
 
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
@@ -207,7 +231,9 @@ class BallroomGymEnv(gymnasium.Env[Observation, np.int64]):
         self.game_state = self.game.new_state(game_seed)
         self._started = True
         self._forfeited = False
+        self._seen = []
         self._advance()
+        self._score = scores(self.game_state)[self.seat]
         return self._observation(), self._info()
 
     def step(self, action: int | np.integer[Any]) -> tuple[Observation, float, bool, bool, Info]:
@@ -228,10 +254,15 @@ class BallroomGymEnv(gymnasium.Env[Observation, np.int64]):
                 f"action {action} ({self._describe(int(action))}) is not legal for seat "
                 f"{self.seat} now; the action mask marks the {len(legal)} legal ones: {legal}"
             )
-        state.apply(int(action), self.seat, trusted=True)
+        self._seen = []
+        self._apply(int(action), self.seat)
         self._advance()
         over = state.is_terminal()
-        reward = state.returns()[self.seat] if over else 0.0
+        if self.reward == "score":
+            score = scores(state)[self.seat]
+            reward, self._score = score - self._score, score
+        else:
+            reward = state.returns()[self.seat] if over else 0.0
         return self._observation(), reward, over, self._cut_off(), self._info()
 
     def action_masks(self) -> npt.NDArray[np.int8]:
@@ -268,9 +299,18 @@ class BallroomGymEnv(gymnasium.Env[Observation, np.int64]):
         while not self._over() and self.seat not in state.current_players():
             player = state.current_players()[0]
             if player == CHANCE:
-                state.apply(state.sample_chance(), CHANCE, trusted=True)
+                self._apply(state.sample_chance(), CHANCE)
             else:
-                state.apply(self._agents[player].act(decision_for(state, player)), player)
+                action = self._agents[player].act(decision_for(state, player))
+                if action not in state.legal_sequence(player):
+                    state.apply(action, player)  # refused, with the rules' message
+                self._apply(action, player)
+
+    def _apply(self, action: int, player: int) -> None:
+        """Apply a legal action; the learner hears the events it may see."""
+        for event in self.game_state.apply(action, player, trusted=True):
+            if event.visible_to(self.seat):
+                self._seen.append(event.text)
 
     def _observation(self) -> Observation:
         return {
@@ -279,9 +319,37 @@ class BallroomGymEnv(gymnasium.Env[Observation, np.int64]):
         }
 
     def _info(self) -> Info:
-        return {"action_mask": self.action_masks(), "seat": self.seat}
+        mask = self.action_masks()
+        return {
+            "action_mask": mask,
+            "seat": self.seat,
+            "raw_legal_actions": [self.game.action_to_text(int(a)) for a in np.flatnonzero(mask)],
+            "events": list(self._seen),
+        }
 
     def _describe(self, action: int) -> str:
         if not 0 <= action < self.game.num_distinct_actions:
             return f"action ids run 0 to {self.game.num_distinct_actions - 1}"
         return self.game.action_to_text(action)
+
+
+def gymnasium_id(game_id: str) -> str:
+    """``"dancing-dice"`` -> ``"ballroom/dancing-dice-v0"``."""
+    return f"ballroom/{game_id}-v0"
+
+
+def register_games() -> list[str]:
+    """Register every encodable game with Gymnasium (idempotent); returns their ids."""
+    ids = []
+    for game in games():
+        if not has_encoding(game):
+            continue
+        name = gymnasium_id(game.id)
+        ids.append(name)
+        if name not in gymnasium.registry:
+            gymnasium.register(name, entry_point=f"{__name__}:make", kwargs={"game_id": game.id})
+    return ids
+
+
+REGISTERED = register_games()
+"""The Gymnasium ids registered on import."""

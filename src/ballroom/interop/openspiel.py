@@ -36,40 +36,66 @@ The game type, and why:
   with ``max_turns`` give one (Dancing Dice: ``research.py``).
 - **Terminal rewards.**
 
-Information: a seat's observation string and its information-state string
-are both its ``observation(seat)`` as compact JSON, and both tensors are the
-game's encoding of it (``encode_observation``, of ``observation_shape``).
-The view already holds what a seat needs to decide (its own dice, cards and
-pending choices, the public record of the table), so one encoding serves
-both; a string of the whole history would grow with the game (100 KB and
-more) for no decision-relevant gain. The information state therefore does
-not have perfect recall of every earlier view. With ``private_info=NONE``
-the observer shows the spectator's view, ``observation(None)``.
+Information (``docs/openspiel.md`` publishes every game's layout):
+
+- The **observation** is what the seat sees now: its string is
+  ``observation(seat)`` as compact JSON; its tensor holds named pieces
+  (the observer's ``dict``): ``player`` (one-hot seat), ``private`` (the
+  game's encoding of the seat's view, ``encode_observation``, whose layout
+  the game's ``encoding`` module documents) and ``public`` (the same
+  encoding of the spectator's view, ``observation(None)``: what every seat
+  shares).
+- The **information state** has perfect recall: the observation and the
+  seat's ``history``, one row per decision of the game so far, saying
+  which seat decided and, for the seat's own decisions, which action it
+  took (others' actions are never shown: whatever of them the table saw is
+  in the views). Its string is ``{"history": [[seat], [seat, action],
+  ...], "view": observation}``; its tensor adds a ``history`` piece of
+  ``max_game_length`` rows of ``players + 1`` values (one-hot seat, then
+  ``(action + 1) / num_distinct_actions`` on the seat's own rows).
+- An observer asked for ``private_info=NONE`` shows the spectator's view
+  (``public``), and the history without any action when asked for perfect
+  recall.
+
+``resample_from_infostate`` deals a state the seat cannot tell from this
+one with the game's own ``determinize`` (so OpenSpiel's ``ISMCTSBot``
+runs); the resampled state keeps the seat's history, forgets the other
+seats' actions, and starts its own OpenSpiel ``history()`` afresh.
+``undo_action`` takes back the last action (RLCard's ``step_back``) by
+replaying the rest; ``history()``, ``full_history()``, ``history_str()`` and
+``move_number()`` follow it.
 
 Search algorithms that walk OpenSpiel states, such as ``MCTSBot``, clone
 the true state and so see every hidden die and card: they play a game of
-perfect information. Ballroom's ``mcts`` bot searches determinizations of
-its own observation and never sees them. Do not compare the two as equals.
+perfect information. Ballroom's ``mcts`` bot and ``ISMCTSBot`` search
+determinizations of the seat's information and never see them. Do not
+compare ``MCTSBot`` with them as equals.
 
-OpenSpiel needs a bound on the number of decisions. A game is cut off, and
-is then terminal for OpenSpiel, once it passes ``max_turns`` turns (The
-Dance has no turn limit in its rules, RULINGS 16, and random play seldom
-ends it: its cap is 200 turns) or reaches ``max_game_length`` decisions
-(default 100,000, far beyond any capped game). A game cut off is
-*truncated*: no winner, every return 0, never a shared win.
+OpenSpiel needs a bound on the number of decisions, ``max_game_length``.
+By default it is the game's own (``game_length``): the turns a game may
+last (``max_turns``, else the rules' number of turns, else the game's
+``turn_cap``, else 50) times a bound on one turn's decisions for the table
+(``LENGTHS``, well above what random play takes). A game is cut off, and is
+then terminal for OpenSpiel, once it passes ``max_turns`` turns (The Dance
+has no turn limit in its rules, RULINGS 16, and random play seldom ends
+it: its cap is 200 turns) or reaches ``max_game_length`` decisions. A game
+cut off is *truncated*: no winner, every return 0, never a shared win.
 """
 
 from __future__ import annotations
 
 import json
+from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
-from ballroom.core.errors import InvalidOptionError
+from ballroom.core.capabilities import Determinizes
+from ballroom.core.errors import IllegalActionError, InvalidOptionError
 from ballroom.core.game import Game, games
 from ballroom.core.play import past_cap
+from ballroom.core.rng import Rng
 from ballroom.core.state import CHANCE, State
 from ballroom.interop import has_encoding, missing_extra
 
@@ -79,8 +105,44 @@ except ImportError as error:
     raise missing_extra(error) from error
 
 PREFIX = "python_ballroom_"
-DEFAULT_MAX_GAME_LENGTH = 100_000
-"""Decisions (chance excluded) before a game is cut off, with no winner."""
+UNSEEN = -1
+"""A history row's action where the seat did not take it (a resampled state's other seats)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Length:
+    """How long a game may last, for ``max_game_length``.
+
+    ``turns``: the turns its rules allow (``None``: no limit in the rules);
+    ``per_turn`` + ``per_seat * players``: a bound on the decisions of one
+    turn, at about twice the most that random play takes.
+    """
+
+    turns: int | None
+    per_turn: int = 0
+    per_seat: int = 0
+
+
+LENGTHS: dict[str, Length] = {
+    "dancing-dice": Length(turns=None, per_seat=4),
+    "dark-tales": Length(turns=None, per_turn=8),
+    "dominare": Length(turns=7, per_seat=48),
+    "the-dance": Length(turns=None, per_seat=16),
+    "vampires-harvest": Length(turns=12, per_seat=20),
+}
+"""Each built-in game's length; a game missing here gets ``FALLBACK_LENGTH``."""
+FALLBACK_LENGTH = Length(turns=None, per_turn=20, per_seat=20)
+UNCAPPED_TURNS = 50
+"""Turns counted for a game with neither a limit in its rules nor a cap."""
+
+
+def game_length(game: Game, max_turns: int | None) -> int:
+    """The decisions a game of ``game``'s options may take before it is cut off."""
+    length = LENGTHS.get(game.id, FALLBACK_LENGTH)
+    limits = [n for n in (max_turns, length.turns, game.turn_cap) if n is not None]
+    turns = min(limits) if limits else UNCAPPED_TURNS
+    # Decisions before the first turn and in the turn past a cap count as one more turn.
+    return (turns + 1) * (length.per_turn + length.per_seat * game.players)
 
 
 def openspiel_name(game_id: str) -> str:
@@ -92,7 +154,7 @@ def _game_type(game: type[Game], zero_sum: bool = False) -> Any:
     parameters: dict[str, Any] = {
         "players": game.min_players,
         "max_turns": game.turn_cap or 0,
-        "max_game_length": DEFAULT_MAX_GAME_LENGTH,
+        "max_game_length": 0,
         "zero_sum": False,
     }
     for option in game.option_set.options:
@@ -117,6 +179,18 @@ def _game_type(game: type[Game], zero_sum: bool = False) -> Any:
     )
 
 
+class _Shared:
+    """A value no state changes, shared rather than copied when OpenSpiel clones a state."""
+
+    __slots__ = ("value",)
+
+    def __init__(self, value: Any) -> None:
+        self.value = value
+
+    def __deepcopy__(self, memo: dict[int, object]) -> _Shared:
+        return self
+
+
 class BallroomGame(pyspiel.Game):  # type: ignore[misc]
     """A ballroom game seen through OpenSpiel; one subclass per registered game."""
 
@@ -125,10 +199,11 @@ class BallroomGame(pyspiel.Game):  # type: ignore[misc]
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         given = dict(params or {})
         players = int(given.pop("players", self.ballroom_game.min_players))
-        self.max_length = int(given.pop("max_game_length", DEFAULT_MAX_GAME_LENGTH))
-        if self.max_length < 1:
+        max_length = int(given.pop("max_game_length", 0))
+        if max_length < 0:
             raise InvalidOptionError(
-                f"max_game_length must be a positive number of decisions, not {self.max_length}"
+                "max_game_length must be 0 (the game's own bound) or a positive number "
+                f"of decisions, not {max_length}"
             )
         max_turns = int(given.pop("max_turns", self.ballroom_game.turn_cap or 0))
         if max_turns < 0:
@@ -137,6 +212,7 @@ class BallroomGame(pyspiel.Game):  # type: ignore[misc]
         zero_sum = bool(given.pop("zero_sum", False))  # pyspiel checks it is a bool
         self.zero_sum = zero_sum
         self.game = self.ballroom_game(players, **given)
+        self.max_length = max_length or game_length(self.game, self.max_turns)
         self.initial = self.game.new_state(0)
         """Cloned for every new state: OpenSpiel makes one per clone and per tensor-shape query."""
         actions = self.game.num_distinct_actions
@@ -160,7 +236,7 @@ class BallroomGame(pyspiel.Game):  # type: ignore[misc]
     ) -> BallroomObserver:
         if params:
             raise InvalidOptionError(f"ballroom observers take no parameters, not {sorted(params)}")
-        return BallroomObserver(self.game, iig_obs_type)
+        return BallroomObserver(self, iig_obs_type)
 
 
 class _Held:
@@ -176,7 +252,7 @@ class _Held:
 
 
 def _view(state: State, player: int | None) -> str:
-    """The seat's observation as compact JSON: the observation and information-state string."""
+    """The seat's observation as compact JSON: the observation string."""
     return json.dumps(state.observation(player), sort_keys=True, separators=(",", ":"))
 
 
@@ -186,15 +262,25 @@ class BallroomState(pyspiel.State):  # type: ignore[misc]
     def __init__(self, game: BallroomGame) -> None:
         super().__init__(game)
         self.held = _Held(game.initial.clone())
+        self.base = _Shared(game.initial)
+        """The engine state ``moves`` start from; ``undo_action`` replays them on a clone."""
+        self.moves: list[tuple[int, int]] = []
+        """(player, action) of every action since ``base``, chance's included: the history."""
+        self.trail: list[tuple[int, int]] = []
+        """(seat, action) of every decision of the game: the information states' history."""
         self.max_length = game.max_length
         self.max_turns = game.max_turns
         self.zero_sum = game.zero_sum
-        self.decisions = 0
 
     @property
     def engine(self) -> State:
         """The wrapped engine state."""
         return self.held.state
+
+    @property
+    def decisions(self) -> int:
+        """Decisions taken so far (chance excluded): what ``max_game_length`` bounds."""
+        return len(self.trail)
 
     def _cut_off(self) -> bool:
         """Whether the game was cut off (truncated, no winner) by either bound."""
@@ -223,9 +309,61 @@ class BallroomState(pyspiel.State):  # type: ignore[misc]
         player = self.current_player()
         if player == pyspiel.PlayerId.CHANCE:
             self.engine.apply(action, CHANCE)
+            self.moves.append((CHANCE, action))
         else:
             self.engine.apply(action, player)
-            self.decisions += 1
+            self.moves.append((player, action))
+            self.trail.append((player, action))
+
+    def undo_action(self, player: int, action: int) -> None:
+        """Take back the last action, which ``player`` took (RLCard's ``step_back``)."""
+        if not self.moves:
+            raise IllegalActionError("nothing to undo: no action was taken in this state")
+        if self.moves[-1] != (player, action):
+            last_player, last_action = self.moves[-1]
+            raise IllegalActionError(
+                f"only the last action can be undone: player {last_player}'s {last_action}, "
+                f"not player {player}'s {action}"
+            )
+        self.moves.pop()
+        if player != CHANCE:
+            self.trail.pop()
+        engine = self.base.value.clone()
+        for mover, move in self.moves:
+            engine.advance(move, mover)
+        self.held = _Held(engine)
+
+    def history(self) -> list[int]:
+        return [action for _, action in self.moves]
+
+    def full_history(self) -> list[Any]:
+        return [pyspiel.PlayerAction(player, action) for player, action in self.moves]
+
+    def history_str(self) -> str:
+        return ", ".join(str(action) for _, action in self.moves)
+
+    def move_number(self) -> int:
+        return len(self.moves)
+
+    def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> BallroomState:
+        """A state ``player_id`` cannot tell from this one: what it cannot see dealt afresh
+        by the game's ``determinize``, seeded from ``probability_sampler``."""
+        game = self.engine.game
+        if not isinstance(game, Determinizes):
+            raise InvalidOptionError(f"{game.name} cannot deal states from a seat's view")
+        if not 0 <= player_id < game.players:
+            raise InvalidOptionError(
+                f"resampling needs a seat, 0 to {game.players - 1}, not {player_id}"
+            )
+        seed = int(float(probability_sampler()) * 2**32)
+        engine = game.determinize(self.engine.observation(player_id), Rng(seed))
+        twin = BallroomState(self.get_game())
+        twin.held = _Held(engine)
+        twin.base = _Shared(engine.clone())
+        twin.trail = [
+            (seat, action if seat == player_id else UNSEEN) for seat, action in self.trail
+        ]
+        return twin
 
     def _action_to_string(self, player: int, action: int) -> str:
         return self.engine.game.action_to_text(action)
@@ -245,11 +383,26 @@ class BallroomState(pyspiel.State):  # type: ignore[misc]
         return "\n".join(_view(self.engine, p) for p in seats)
 
 
-class BallroomObserver:
-    """OpenSpiel's observer protocol over ``observation(seat)`` and the game's encoding."""
+def pieces(
+    game: BallroomGame, public: bool, perfect_recall: bool
+) -> list[tuple[str, tuple[int, ...]]]:
+    """The named pieces of an observer's tensor, in order, with their shapes."""
+    players = game.game.players
+    size = int(np.prod(game.game.observation_shape))
+    shown: list[tuple[str, tuple[int, ...]]] = []
+    if not public:
+        shown += [("player", (players,)), ("private", (size,))]
+    shown.append(("public", (size,)))
+    if perfect_recall:
+        shown.append(("history", (game.max_length, players + 1)))
+    return shown
 
-    def __init__(self, game: Game, iig_obs_type: Any) -> None:
-        self.game = game
+
+class BallroomObserver:
+    """OpenSpiel's observer protocol: named pieces of a seat's (or the table's) information."""
+
+    def __init__(self, game: BallroomGame, iig_obs_type: Any) -> None:
+        self.game = game.game
         self.perfect_recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
         self.public = bool(
             iig_obs_type is not None and iig_obs_type.private_info == pyspiel.PrivateInfoType.NONE
@@ -264,25 +417,45 @@ class BallroomObserver:
                 raise InvalidOptionError(
                     "ballroom observations always include the public information"
                 )
-            if self.perfect_recall and self.public:
-                raise InvalidOptionError(
-                    "a public perfect-recall observer is not offered; "
-                    "use a seat's information state or the public observation"
-                )
-        self.tensor: npt.NDArray[np.float32] = np.zeros(
-            int(np.prod(game.observation_shape)), dtype=np.float32
-        )
-        self.dict: dict[str, npt.NDArray[np.float32]] = {"observation": self.tensor}
-
-    def _seat(self, player: int) -> int | None:
-        return None if self.public else player
+        layout = pieces(game, self.public, self.perfect_recall)
+        total = sum(int(np.prod(shape)) for _, shape in layout)
+        self.tensor: npt.NDArray[np.float32] = np.zeros(total, dtype=np.float32)
+        self.dict: dict[str, npt.NDArray[np.float32]] = {}
+        at = 0
+        for name, shape in layout:
+            size = int(np.prod(shape))
+            self.dict[name] = self.tensor[at : at + size].reshape(shape)
+            at += size
 
     def set_from(self, state: BallroomState, player: int) -> None:
-        encoded = self.game.encode_observation(state.engine.observation(self._seat(player)))
-        self.tensor[:] = encoded.reshape(-1)
+        self.tensor.fill(0.0)
+        engine = state.engine
+        if not self.public:
+            self.dict["player"][player] = 1.0
+            encoded = self.game.encode_observation(engine.observation(player))
+            self.dict["private"][:] = encoded.reshape(-1)
+        self.dict["public"][:] = self.game.encode_observation(engine.observation(None)).reshape(-1)
+        if self.perfect_recall:
+            history = self.dict["history"]
+            column = self.game.players
+            scale = float(self.game.num_distinct_actions)
+            for row, (seat, action) in enumerate(state.trail):
+                history[row, seat] = 1.0
+                if seat == player and not self.public and action != UNSEEN:
+                    history[row, column] = (action + 1) / scale
+
+    def _history(self, state: BallroomState, player: int) -> list[list[int]]:
+        return [
+            [seat, action] if seat == player and not self.public else [seat]
+            for seat, action in state.trail
+        ]
 
     def string_from(self, state: BallroomState, player: int) -> str:
-        return _view(state.engine, self._seat(player))
+        seat = None if self.public else player
+        if not self.perfect_recall:
+            return _view(state.engine, seat)
+        recall = {"history": self._history(state, player), "view": state.engine.observation(seat)}
+        return json.dumps(recall, sort_keys=True, separators=(",", ":"))
 
 
 def register_games() -> list[str]:

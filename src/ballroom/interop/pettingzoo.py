@@ -27,10 +27,21 @@ than the AEC one), which is then the only action their mask allows; they may
 also be left out of the action dict. Observations, rewards, seeding and
 chance are as in the AEC environment.
 
-The engine's state is ``env.game_state``, not ``env.state``: ``state()`` is
-PettingZoo's method for a global state, which these environments do not
-define (it raises PettingZoo's ``NotImplementedError``), since the whole
-state holds every seat's secrets and has no fixed-shape encoding.
+Each agent's ``infos`` carry its ``raw_legal_actions`` (the text forms of
+its legal actions, as RLCard names them; empty when it owes no decision)
+and ``events``: the sentences of what it saw happen since it last acted
+(its own moves, the others', chance), only those it may see.
+
+``reward="score"`` pays each agent every change of its score in the game's
+own terms as it happens (``ballroom.interop.scores``) instead of its win
+share at the end.
+
+``state()`` is the global state for centralised critics: every seat's
+encoded view and the spectator's, one after another (spectator first, then
+seat 0, 1, ...; ``state_space``). It holds everything anyone at the table
+knows, every seat's secrets included, so it is for training a critic, never
+for a seat's policy; only what nobody has seen (an undrawn card, a die not
+yet rolled) is missing. The engine's state is ``env.game_state``.
 """
 
 from __future__ import annotations
@@ -54,6 +65,7 @@ from ballroom.core.play import past_cap
 from ballroom.core.rng import derive_seed
 from ballroom.core.state import CHANCE, State
 from ballroom.interop import check_encodable, check_max_turns, missing_extra
+from ballroom.interop.scores import check_reward, scores
 
 try:
     import matplotlib
@@ -66,6 +78,7 @@ except ImportError as error:
 Observation = dict[str, npt.NDArray[Any]]
 
 RENDER_MODES = ("ansi", "human", "rgb_array")
+RENDER_FPS = 4
 
 FONT_SIZE = 14
 RGB = tuple[int, int, int]
@@ -78,11 +91,12 @@ def env(
     players: int,
     render_mode: str | None = None,
     max_turns: int | None = None,
+    reward: str = "win",
     **options: Any,
 ) -> BallroomAECEnv:
     """An AEC environment for ``game_id`` with ``players`` seats and rule ``options``."""
     game = make_game(game_id, players, **options)
-    return BallroomAECEnv(game, render_mode=render_mode, max_turns=max_turns)
+    return BallroomAECEnv(game, render_mode=render_mode, max_turns=max_turns, reward=reward)
 
 
 def parallel_env(
@@ -90,11 +104,12 @@ def parallel_env(
     players: int,
     render_mode: str | None = None,
     max_turns: int | None = None,
+    reward: str = "win",
     **options: Any,
 ) -> BallroomParallelEnv:
     """A Parallel environment for ``game_id`` with ``players`` seats and rule ``options``."""
     game = make_game(game_id, players, **options)
-    return BallroomParallelEnv(game, render_mode=render_mode, max_turns=max_turns)
+    return BallroomParallelEnv(game, render_mode=render_mode, max_turns=max_turns, reward=reward)
 
 
 class _Table:
@@ -103,11 +118,17 @@ class _Table:
     metadata: dict[str, Any]
 
     def _set_table(
-        self, game: Game, render_mode: str | None, actions: int, max_turns: int | None
+        self,
+        game: Game,
+        render_mode: str | None,
+        actions: int,
+        max_turns: int | None,
+        reward: str,
     ) -> None:
         """Set up for ``game`` with action ids ``range(actions)``, cut off past ``max_turns``."""
         check_encodable(game)
         self.max_turns = check_max_turns(game, max_turns)
+        self.reward = check_reward(reward)
         if render_mode is not None and render_mode not in RENDER_MODES:
             raise InvalidOptionError(
                 f"render_mode {render_mode!r} is not supported; allowed: {', '.join(RENDER_MODES)}"
@@ -117,6 +138,7 @@ class _Table:
         self.metadata = {
             "name": f"ballroom_{game.id.replace('-', '_')}_v0",
             "render_modes": list(RENDER_MODES),
+            "render_fps": RENDER_FPS,
             "is_parallelizable": False,
         }
         self.possible_agents = [f"player_{seat}" for seat in range(game.players)]
@@ -131,9 +153,23 @@ class _Table:
             for agent in self.possible_agents
         }
         self._action_spaces = {agent: spaces.Discrete(actions) for agent in self.possible_agents}
+        views = (game.players + 1) * int(np.prod(shape))
+        self.state_space = spaces.Box(0.0, 1.0, shape=(views,), dtype=np.float32)
         self._base_seed = 0
         self._episode = 0
         self.game_state: State = game.new_state(0)
+        self._seen: list[list[str]] = [[] for _ in range(game.players)]
+        self._scores = [0.0] * game.players
+
+    def state(self) -> npt.NDArray[np.float32]:
+        """Every view at the table, the spectator's then each seat's: for centralised critics."""
+        views = [None, *range(self.game.players)]
+        return np.concatenate(
+            [
+                self.game.encode_observation(self.game_state.observation(seat)).reshape(-1)
+                for seat in views
+            ]
+        )
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         return self._observation_spaces[agent]
@@ -151,7 +187,31 @@ class _Table:
             self._episode = 0
         self.game_state = self.game.new_state(derive_seed(self._base_seed, self._episode))
         self._episode += 1
+        self._seen = [[] for _ in range(self.game.players)]
         self._play_chance()
+        self._scores = scores(self.game_state)
+
+    def _apply(self, action: int, player: int) -> None:
+        """Apply ``player``'s legal ``action``; each seat hears the events it may see."""
+        for event in self.game_state.apply(action, player, trusted=True):
+            for seat, seen in enumerate(self._seen):
+                if event.visible_to(seat):
+                    seen.append(event.text)
+
+    def _score_changes(self) -> list[float]:
+        """Each seat's score change since last asked (``reward="score"``)."""
+        now = scores(self.game_state)
+        changes = [new - old for new, old in zip(now, self._scores, strict=True)]
+        self._scores = now
+        return changes
+
+    def _info(self, seat: int) -> dict[str, Any]:
+        """The seat's readable legal actions and the sentences it saw since it last acted."""
+        legal = self.game_state.legal_actions(seat) if seat in self._acting() else []
+        return {
+            "raw_legal_actions": [self.game.action_to_text(action) for action in legal],
+            "events": list(self._seen[seat]),
+        }
 
     def _cut_off(self) -> bool:
         """Whether the game was cut off past ``max_turns``: truncated, no winner."""
@@ -164,7 +224,7 @@ class _Table:
     def _play_chance(self) -> None:
         state = self.game_state
         while state.is_chance_node():
-            state.apply(state.sample_chance(), CHANCE, trusted=True)
+            self._apply(state.sample_chance(), CHANCE)
 
     def _observe(self, seat: int, mask: npt.NDArray[np.int8]) -> Observation:
         """``seat``'s encoded view; ``mask`` comes with its legal actions already marked."""
@@ -198,10 +258,14 @@ class BallroomAECEnv(_Table, AECEnv[str, Observation, int]):  # type: ignore[mis
     """One ballroom game as a PettingZoo AEC environment (see the module docstring)."""
 
     def __init__(
-        self, game: Game, render_mode: str | None = None, max_turns: int | None = None
+        self,
+        game: Game,
+        render_mode: str | None = None,
+        max_turns: int | None = None,
+        reward: str = "win",
     ) -> None:
         super().__init__()
-        self._set_table(game, render_mode, game.num_distinct_actions, max_turns)
+        self._set_table(game, render_mode, game.num_distinct_actions, max_turns, reward)
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         """Start a new game.
@@ -216,7 +280,7 @@ class BallroomAECEnv(_Table, AECEnv[str, Observation, int]):  # type: ignore[mis
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
-        self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
+        self.infos: dict[str, dict[str, Any]] = {}
         self._select()
 
     def step(self, action: int | None) -> None:
@@ -229,7 +293,12 @@ class BallroomAECEnv(_Table, AECEnv[str, Observation, int]):  # type: ignore[mis
                 f"{agent} must choose an action; only finished agents pass None"
             )
         self._cumulative_rewards[agent] = 0.0
-        self.game_state.apply(int(action), self.possible_agents.index(agent))
+        seat = self.possible_agents.index(agent)
+        legal = self.game_state.legal_actions(seat)
+        if int(action) not in legal:
+            self.game_state.apply(int(action), seat)  # refused, with the rules' message
+        self._seen[seat] = []
+        self._apply(int(action), seat)
         self._play_chance()
         self._select()
         self._accumulate_rewards()
@@ -240,10 +309,16 @@ class BallroomAECEnv(_Table, AECEnv[str, Observation, int]):  # type: ignore[mis
         """Select the next seat to decide, or end the game: terminated, or truncated (no
         rewards) once cut off."""
         state = self.game_state
+        if self.reward == "score":
+            changes = self._score_changes()
+            for agent in self.agents:
+                self.rewards[agent] = changes[self.possible_agents.index(agent)]
+        self.infos = {agent: self._info(self.possible_agents.index(agent)) for agent in self.agents}
         if state.is_terminal():
             returns = state.returns()
             for agent in self.agents:
-                self.rewards[agent] = returns[self.possible_agents.index(agent)]
+                if self.reward == "win":
+                    self.rewards[agent] = returns[self.possible_agents.index(agent)]
                 self.terminations[agent] = True
             self.agent_selection = self.agents[0]
         elif self._cut_off():
@@ -265,11 +340,15 @@ class BallroomParallelEnv(_Table, ParallelEnv[str, Observation, int]):  # type: 
     """One ballroom game as a PettingZoo Parallel environment (see the module docstring)."""
 
     def __init__(
-        self, game: Game, render_mode: str | None = None, max_turns: int | None = None
+        self,
+        game: Game,
+        render_mode: str | None = None,
+        max_turns: int | None = None,
+        reward: str = "win",
     ) -> None:
         super().__init__()
         self.noop = game.num_distinct_actions
-        self._set_table(game, render_mode, game.num_distinct_actions + 1, max_turns)
+        self._set_table(game, render_mode, game.num_distinct_actions + 1, max_turns, reward)
         self.agents: list[str] = []
 
     def reset(
@@ -278,7 +357,10 @@ class BallroomParallelEnv(_Table, ParallelEnv[str, Observation, int]):  # type: 
         """Start a new game (``seed`` and ``options`` as in the AEC environment)."""
         self._new_game(seed)
         self.agents = list(self.possible_agents)
-        return self._observations(), {agent: {} for agent in self.agents}
+        return self._observations(), self._infos()
+
+    def _infos(self) -> Infos:
+        return {agent: self._info(seat) for seat, agent in enumerate(self.possible_agents)}
 
     def step(
         self, actions: dict[str, int]
@@ -289,17 +371,19 @@ class BallroomParallelEnv(_Table, ParallelEnv[str, Observation, int]):  # type: 
         step leaves the game as it was.
         """
         choices = self._check(actions)
+        for seat, _ in choices:
+            self._seen[seat] = []
         for seat, action in choices:
-            self.game_state.apply(action, seat, trusted=True)
+            self._apply(action, seat)
         self._play_chance()
         observations = self._observations()
         over = self.game_state.is_terminal()
         cut = self._cut_off()
-        returns = self.game_state.returns()
-        rewards = {agent: returns[self.possible_agents.index(agent)] for agent in self.agents}
+        paid = self._score_changes() if self.reward == "score" else self.game_state.returns()
+        rewards = {agent: paid[self.possible_agents.index(agent)] for agent in self.agents}
         terminations = dict.fromkeys(self.agents, over)
         truncations = dict.fromkeys(self.agents, cut)
-        infos: Infos = {agent: {} for agent in self.agents}
+        infos = self._infos()
         if over or cut:
             self.agents = []
         if self.render_mode == "human":
