@@ -104,7 +104,7 @@ def endless_dance(actions: int) -> GameRecord:
 
 def test_a_long_upload_does_not_hold_up_other_requests(tmp_path: Path) -> None:
     """While a long record is read and replayed, the server answers others at once."""
-    body = endless_dance(30_000).dumps().encode()
+    body = endless_dance(60_000).dumps().encode()
     waits: list[float] = []
     with server_process(tmp_path) as (base, _):
         urllib.request.urlopen(base + "/api/games", timeout=60).read()  # its first answer warms up

@@ -210,7 +210,10 @@ def test_the_map_highlights_the_legal_blocks_and_shows_where_influence_went(
         )
         first = sorted(seated.highlighted())[0]
         page.locator(f"{MAP_BLOCK}[data-block='{first}']").click()
-        expect(page.locator(f"#dom-board [data-block='{first}'][data-fresh]")).to_have_count(1)
+        # The mark comes with the server's answer: give a loaded machine time for it.
+        expect(page.locator(f"#dom-board [data-block='{first}'][data-fresh]")).to_have_count(
+            1, timeout=15000
+        )
         page.wait_for_timeout(100)
         if seated.step() == "spread":
             assert seated.highlighted() == seated.block_targets()
@@ -220,7 +223,9 @@ def test_the_map_highlights_the_legal_blocks_and_shows_where_influence_went(
     # Marked while the agent still canvasses (+1, the server's list of placements) and
     # after (what the board gained since the seat's move).
     for block in (spread, first):
-        expect(page.locator(f"#dom-board [data-block='{block}'][data-fresh]")).to_have_count(1)
+        expect(page.locator(f"#dom-board [data-block='{block}'][data-fresh]")).to_have_count(
+            1, timeout=15000
+        )
     assert not errors, errors
 
 
