@@ -50,7 +50,7 @@ is); moves and pictures repeat, and each costs more than an event."""
 KEBAB = re.compile(r"\b[a-z0-9]+(?:[-_][a-z0-9]+)+\b")
 """A token like ``city-watchman-1`` or ``skill_points`` (letters joined by - or _)."""
 ENGLISH_HYPHENED = re.compile(
-    r"face-up|face-down|cha-cha|re-\w+|\d+(?:-\d+)+|(?:north|south)-(?:east|west)|\w+-pip"
+    r"face-up|face-down|tie-break|cha-cha|re-\w+|\d+(?:-\d+)+|(?:north|south)-(?:east|west)|\w+-pip"
 )
 """Hyphened words of English or of the games' own (a Cha-cha-cha, to re-roll), and scores."""
 NOTATION = [

@@ -35,9 +35,9 @@ def test_the_last_couple_dancing_and_the_order_of_the_knock_outs() -> None:
         "Cindy is the last couple dancing, with 10 endurance left; Barbara lasted until round 1."
     )
     assert [row["sum"] for row in explained["seats"]] == [
-        "place 3 of 3 by order of knock-out",
-        "place 2 of 3 by order of knock-out",
-        "place 1 of 3 by order of knock-out",
+        "place 3 of 3 (the longer a couple danced, the higher)",
+        "place 2 of 3 (the longer a couple danced, the higher)",
+        "place 1 of 3 (the longer a couple danced, the higher)",
     ]
     assert explained["section"] == "Ending the Game"
 

@@ -7,10 +7,12 @@ option lists its default first, as RULINGS.md asks of variants.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 from ballroom.core.errors import InvalidOptionError
+from ballroom.core.words import capital
 
 OptionValue = str | int | bool
 
@@ -25,10 +27,45 @@ class Option:
     choices: tuple[str, ...] = ()
     minimum: int | None = None
     maximum: int | None = None
+    label: str = ""
+    """The option's name as a person reads it (a page's form); from ``name`` when empty."""
+    choice_labels: tuple[str, ...] = ()
+    """Each choice as a person reads it, in the order of ``choices``; from the ids when empty."""
 
     def __post_init__(self) -> None:
         if self.choices and self.choices[0] != self.default:
             raise ValueError(f"option {self.name}: the default must be listed first")
+        if self.choice_labels and len(self.choice_labels) != len(self.choices):
+            raise ValueError(f"option {self.name}: one label for each choice")
+
+    @property
+    def title(self) -> str:
+        """The option's name in words ("research-faces" reads "Research faces")."""
+        return self.label or capital(self.name.replace("-", " "))
+
+    @property
+    def choice_titles(self) -> tuple[str, ...]:
+        """The choices in words, in the order of ``choices``."""
+        return self.choice_labels or tuple(capital(c.replace("-", " ")) for c in self.choices)
+
+    def doc_in_words(self) -> str:
+        """The doc with each choice named in words, for a page (the terminal keeps the ids
+        a person types)."""
+        if not self.choices:
+            return self.doc
+        titles = dict(zip(self.choices, self.choice_titles, strict=True))
+        ids = "|".join(map(re.escape, sorted(self.choices, key=len, reverse=True)))
+        # A joined id is no word wherever it stands; a plain one ("own", "any") is named
+        # only where the doc defines it ("own: ..."), so the English word stays.
+        pattern = re.compile(rf"(?<![\w-])({ids})(?![\w-])")
+        return pattern.sub(
+            lambda m: (
+                titles[m.group(1)]
+                if "-" in m.group(1) or self.doc[m.end() : m.end() + 1] == ":"
+                else m.group(1)
+            ),
+            self.doc,
+        )
 
     @property
     def kind(self) -> str:

@@ -223,10 +223,12 @@ def catalog_entry(game_class: type[Game]) -> dict[str, Any]:
         "options": [
             {
                 "name": option.name,
-                "doc": option.doc,
+                "label": option.title,
+                "doc": option.doc_in_words(),
                 "kind": option.kind,
                 "default": option.default,
                 "choices": list(option.choices),
+                "choice_labels": list(option.choice_titles),
                 "minimum": option.minimum,
                 "maximum": option.maximum,
             }

@@ -127,7 +127,7 @@ def explain_outcome(state: DancingDiceState) -> Outcome:
                 "seat": seat,
                 "score": couple["endurance"],
                 "parts": [["Endurance", str(couple["endurance"])], ["At the end", left]],
-                "sum": f"place {place_of[seat] + 1} of {len(places)} by order of knock-out",
+                "sum": f"place {place_of[seat] + 1} of {len(places)} (the longer a couple danced, the higher)",
             }
         )
     winners = " and ".join(couples[seat]["name"] for seat in places[0])

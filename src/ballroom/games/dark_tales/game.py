@@ -48,6 +48,7 @@ class DarkTales(Teaching, DeclaredGame[Phase]):
                 "cinderella-shorter: the same, first removing 10 different base cards at random.",
                 "none",
                 ("none", "cinderella", "cinderella-shorter"),
+                choice_labels=("No expansion", "Cinderella", "Cinderella, shorter"),
             ),
         )
     )

@@ -54,12 +54,15 @@ class Dominare(Teaching, DeclaredGame[Phase]):
                 "(either side may be played by any number, as the rulebook allows).",
                 default=AUTO,
                 choices=(AUTO, Side.SMALL.value, Side.LARGE.value),
+                label="Board side",
+                choice_labels=("By player count", "Small", "Large"),
             ),
             Option(
                 "just-learning",
-                'The "Just Learning?" set-up: Culture, Nobility and Shadowmen out of the deck, and '
+                'The "Just Learning?" setup: Culture, Nobility and Shadowmen out of the deck, and '
                 "each player starts with one of the six starting conspiracies instead of the deal.",
                 default=False,
+                label="Just Learning?",
             ),
             Option(
                 "agents",
@@ -68,11 +71,12 @@ class Dominare(Teaching, DeclaredGame[Phase]):
                 "(draw two at a time from separate faction decks to ten, discard two, no draft).",
                 default=STANDARD,
                 choices=(STANDARD, SOLE_AUTHORITY, SEMI_BLIND),
+                label="Conspiracies",
             ),
             Option(
                 "epic",
-                "Epic: each Season, an action with each agent (all rank 1 agents first, then "
-                "rank 2, ...): its ability, a district ability or a basic ability.",
+                "Epic: each Season, an action with each agent (the agents of rank one first, "
+                "then of rank two, and so on): its ability, a district ability or a basic ability.",
                 default=False,
             ),
             Option(

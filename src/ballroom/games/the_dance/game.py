@@ -62,7 +62,7 @@ class TheDance(Teaching, Game):
         (
             Option(
                 "domination",
-                "natural-one: an unmodified successful 1 Dominates, and Dominated Dancers are "
+                "natural-one: an unmodified successful roll of one Dominates, and Dominated Dancers are "
                 "out of everyone's reach (SEQUENCE OF PLAY); margin-three: a roll 3 or more "
                 "under the target Dominates, and another Domination takes her over.",
                 default="natural-one",

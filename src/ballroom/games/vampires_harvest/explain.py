@@ -70,7 +70,7 @@ SKILL_RULE = Rule(
     "Each Skill level costs Skill Points equal to the new level.", "Key Concepts: Skills"
 )
 STONE_RULE = Rule(
-    "A Bloodstone's one-time effect is played at the moment its text allows.",
+    "A Bloodstone's effect is played once, at the moment its text allows.",
     "Key Concepts: Bloodstones",
 )
 TRIBUTE_RULE = Rule(

@@ -50,10 +50,11 @@ class VampiresHarvest(Teaching, DeclaredGame[Phase]):
                 "two-player",
                 "How two play (the game is designed for 3-5; other counts ignore this): "
                 "closing-die (RULINGS 1: two Areas, a die closes Area 1 on a 1 and Area 2 on "
-                "a 2 each turn, Events that close an Area removed) or one-area (Areas = "
-                "players - 1, as for 3-5).",
+                "a 2 each turn, Events that close an Area removed) or one-area (one Area fewer "
+                "than players, as for 3-5).",
                 default=CLOSING_DIE,
                 choices=(CLOSING_DIE, ONE_AREA),
+                label="Two players",
             ),
         )
     )

@@ -6,6 +6,7 @@
 import { h, clear, toast } from "/static/ui.js";
 import { decorate, outcomeBreakdown } from "/static/explain.js";
 import { howToPlayButton } from "/static/help.js";
+import { cardText } from "/static/cardtext.js";
 import { logPanel } from "/static/log.js";
 import { animateChanges, motionSwitch, snapshot } from "/static/motion.js";
 
@@ -129,7 +130,7 @@ async function lobby() {
       let input;
       if (option.kind === "choice") {
         input = h("select", { "data-option": option.name },
-          option.choices.map((c) => h("option", { value: c }, c)));
+          option.choices.map((c, i) => h("option", { value: c }, option.choice_labels[i])));
       } else if (option.kind === "flag") {
         input = h("input", { type: "checkbox", "data-option": option.name });
         input.checked = option.default;
@@ -138,7 +139,7 @@ async function lobby() {
           min: option.minimum ?? "", max: option.maximum ?? "" });
       }
       optionsBox.append(h("label", { class: "field", title: option.doc },
-        h("span", {}, option.name), input, h("small", { class: "muted" }, option.doc)));
+        h("span", {}, option.label), input, h("small", { class: "muted" }, option.doc)));
     }
     drawSeats();
   }
@@ -359,7 +360,7 @@ async function gamePage(gameId) {
       h("div", { class: "main-col" }, board, actions, more),
       h("aside", { class: "side-col" },
         log.element, controls, share)));
-  app.append(banner, notice, table, curtain);
+  app.append(banner, notice, table, cardText(table), curtain);
 
   function myStates() {
     return [...states.entries()].filter(([seat]) => seat !== "spectator");

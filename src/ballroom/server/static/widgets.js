@@ -43,9 +43,11 @@ export function hand(label, items, name = null) {
     items.length ? items : h("small", { class: "muted none" }, "none"));
 }
 
-// A card or tile: its name in bold and its text below.
+// A card or tile: its name in bold and its text below; its full text (`data-full`)
+// opens on hover, focus or a long press (cardtext.js).
 export function card(cls, name, text, attrs = {}) {
-  return h("div", { class: `tile ${cls}`, ...attrs }, h("strong", {}, name), h("small", {}, text));
+  return h("div", { class: `tile ${cls}`, "data-full": [name, text].filter(Boolean).join("\n"), ...attrs },
+    h("strong", {}, name), h("small", {}, text));
 }
 
 // A card face down: only its back and what kind it is.

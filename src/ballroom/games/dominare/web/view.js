@@ -103,7 +103,7 @@ function agentCard(id, attrs = {}, note = null) {
   if (a.vp) values.push(["VP", a.vp]);
   const full = [`${a.name} (${sealName(a)}; ${traitNames(a).join(", ")})`,
     values.map(([k, v]) => `${k} ${v}`).join(", "), ...agentLines(a).map(([k, v]) => `${k}: ${v}`)].join("\n");
-  return h("div", { class: `tile dom-agent dom-card ${a.faction}`, "data-card": a.text, title: full, ...attrs },
+  return h("div", { class: `tile dom-agent dom-card ${a.faction}`, "data-card": a.text, title: full, "data-full": full, ...attrs },
     note ? h("small", { class: "dom-rank" }, note) : null,
     h("div", { class: "dom-card-head", style: `border-color:${SEALS[a.faction] || "#555"}` },
       seal(a), h("strong", {}, a.name)),

@@ -37,9 +37,9 @@ function zone(obs, name, seat = null) {
 
 // What a card's face says under its name.
 function faceText(c) {
-  if (c.kind === "tribute") return `Tribute · cost ${c.cost} Blood → ${c.reward}`;
-  if (c.kind === "slay") return `Slay · strength ${c.strength} → ${c.reward}`;
-  if (c.kind === "seduce") return `Seduce → ${c.reward} per Success`;
+  if (c.kind === "tribute") return `Tribute: pay ${c.cost} Blood for ${c.reward}`;
+  if (c.kind === "slay") return `Slay: strength ${c.strength}, wins ${c.reward}`;
+  if (c.kind === "seduce") return `Seduce: ${c.reward} per Success`;
   if (c.deck === "seduction") return c.success ? "Success" : "no success";
   if (c.deck === "trainer") return `${c.cost} Skill Points · ${c.says}`;
   if (c.deck === "bloodstone") return `${c.when} · ${c.says}`;
