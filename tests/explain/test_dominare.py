@@ -47,10 +47,10 @@ def test_the_breakdown_adds_up_to_the_score_with_the_exposure_penalty() -> None:
     state = crowns_to_the_end(position.build(at="actions"))
     rows = explain_outcome(state)["seats"]
     assert [row["parts"][3] for row in rows] == [
-        ["Exposure 12", "-0"],
-        ["Exposure 14", "-2"],
-        ["Exposure 14", "-2"],
-        ["Exposure 15", "-5"],
+        ["Exposure 12", "0 VP lost"],
+        ["Exposure 14", "2 VP lost"],
+        ["Exposure 14", "2 VP lost"],
+        ["Exposure 15", "5 VP lost"],
     ]
     assert [row["score"] for row in rows] == list(scores(state))
     assert (

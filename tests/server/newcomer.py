@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import os
 import random
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -30,11 +31,14 @@ SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
 
 MOVES = (
     "#actions #legal button:enabled, #actions button.action:enabled, #actions .pick, "
-    "#board .pick, #board [data-action], #actions [data-action], #dd-confirm:enabled"
+    "#board .pick, #board [data-action], #actions [data-action], #dd-confirm:enabled, #confirm-target"
 )
 """The controls that make (or build) a move, in every game's page."""
 STALE = ("Nothing to do until it is your move", "· to play", "none yet", "Event none")
 """Words of play that must be gone once the game is over."""
+
+BADGE = re.compile(r"[+−-]\d+")
+"""A mark on the board alone (a block's bonus, influence just placed)."""
 
 PAGE_TEXTS = """() => {
   const skip = (el) => el.closest("#share, code, script, style, .url, #log-search");
@@ -70,6 +74,8 @@ class Visit:
     def read(self, where: str) -> None:
         """Scan every text the page shows now that it has not shown before."""
         for text in self.page.evaluate(PAGE_TEXTS):
+            if BADGE.fullmatch(text):
+                continue  # a badge on the board ("+2" influence just placed), not a sentence
             if text not in self.seen:
                 self.seen.add(text)
                 self.scan.text(where, text)
@@ -141,6 +147,7 @@ def play_to_the_end(visit: Visit, chooser: random.Random, most_clicks: int) -> N
     each screen between is read by the scan."""
     page = visit.page
     for _ in range(most_clicks):
+        assert not visit.errors, visit.errors
         if page.locator("#result").count():
             return
         moves = page.locator(MOVES)

@@ -28,7 +28,8 @@ export function outcomeBreakdown(meta) {
   const rows = explained.seats.map((row) => h("tr", { "data-seat": row.seat },
     h("th", { scope: "row" }, seatName(meta, row.seat)),
     h("td", { class: "ex-score" }, String(row.score)),
-    h("td", {}, row.parts.map(([label, value]) => h("span", { class: "ex-part" }, `${label}: ${value}`))),
+    h("td", {}, h("ul", { class: "ex-parts" },
+      row.parts.map(([label, value]) => h("li", { class: "ex-part" }, `${label}: ${value}`)))),
     h("td", { class: "ex-sum" }, row.sum || "")));
   return h("div", { class: "ex-outcome", id: "outcome" },
     h("p", { class: "ex-decided", id: "outcome-decided" }, explained.decided),

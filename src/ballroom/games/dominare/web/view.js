@@ -238,20 +238,27 @@ function blockShape(b, fill, stroke, width, grow = 0) {
     : h("rect", { x: -s / 2, y: -s / 2, width: s, height: s, rx: 7, fill, stroke, "stroke-width": width });
 }
 
+// A block's bonus VP in words, and as the small mark printed on it (a minus sign only).
+const blockWorth = (b) => (b.vp < 0 ? `costs ${-b.vp} VP` : `worth ${b.vp} bonus VP`);
+const blockMark = (b) => (b.vp < 0 ? `−${-b.vp}` : String(b.vp));
+// What just happened on a block (its badge: "+2", "new", "cleared"), in words.
+const freshWords = (fresh) => (/^[+-]/.test(fresh) ? `${fresh.replace(/^[+-]/, "")} influence ${fresh.startsWith("-") ? "removed" : "placed"}`
+  : fresh === "new" ? "a new controller" : "cleared");
+
 function mapBlock(ctx, obs, meta, b, move, fresh) {
   const pub = obs.public;
   const owner = pub.owners[b.index];
   const tokens = pub.tokens[b.index];
   const who = owner === NOBODY ? "vacant" : `${seatName(meta, owner)}: ${tokens} influence`;
-  const vp = `${b.vp > 0 ? "+" : ""}${b.vp} VP`;
+  const vp = blockWorth(b);
   const classes = ["dom-block", owner === NOBODY ? "vacant" : "held", fresh ? "fresh" : null];
   const g = h("g", { class: classes.filter(Boolean).join(" "), transform: `translate(${b.at[0]} ${b.at[1]})`,
     "data-block": b.id, "data-owner": owner, "data-influence": tokens, "data-fresh": fresh || null,
     "aria-label": `${b.name}, ${vp}, ${who}${move ? `: ${moveLabel(obs, meta, move)}` : ""}` },
-  h("title", {}, `${b.name} · ${vp} · ${who}${fresh ? ` · just now ${fresh}` : ""}`),
+  h("title", {}, `${b.name} · ${vp} · ${who}${fresh ? ` · just now: ${freshWords(fresh)}` : ""}`),
   fresh ? blockShape(b, "none", "#ffb400", 6, 12) : null,
   blockShape(b, owner === NOBODY ? "#fbf8f2" : COLOURS[owner], move ? "#178f82" : "#7a6a5a", move ? 4 : 1.5),
-  h("text", { class: "dom-block-vp", x: 0, y: -12, "text-anchor": "middle" }, b.vp ? vp.replace(" VP", "") : ""),
+  h("text", { class: "dom-block-vp", x: 0, y: -12, "text-anchor": "middle" }, b.vp ? blockMark(b) : ""),
   owner === NOBODY ? null : h("text", { class: "dom-block-tokens", x: 0, y: 9, "text-anchor": "middle" }, String(tokens)),
   h("text", { class: "dom-block-number", x: 0, y: 21, "text-anchor": "middle" }, String(b.number)),
   fresh ? h("text", { class: "dom-fresh-badge", x: 20, y: -17, "text-anchor": "middle" }, fresh) : null);
@@ -412,7 +419,7 @@ function blockList(ctx, obs, meta, moves) {
   return h("div", { class: "dom-block-list" }, [...byDistrict.entries()].sort((x, y) => x[0] - y[0]).map(([d, items]) =>
     h("div", { class: "dom-block-row", "data-district": DISTRICTS[d].id }, h("span", { class: "dom-block-row-name" }, DISTRICTS[d].name),
       items.map(([b, move]) => moveButton(ctx, move, `${b.number}`, { "aria-label": moveLabel(obs, meta, move),
-        title: `${moveLabel(obs, meta, move)} (${b.vp > 0 ? "+" : ""}${b.vp} VP)` })))));
+        title: `${moveLabel(obs, meta, move)} (${blockWorth(b)})` })))));
 }
 
 // An agent ability move with the ability's words under it.
