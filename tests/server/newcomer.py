@@ -37,7 +37,7 @@ MOVES = (
 STALE = ("Nothing to do until it is your move", "· to play", "none yet", "Event none")
 """Words of play that must be gone once the game is over."""
 
-BADGE = re.compile(r"[+−-]\d+")
+BADGE = re.compile(r"[+\u2212-]\d+")
 """A mark on the board alone (a block's bonus, influence just placed)."""
 
 PAGE_TEXTS = """() => {
