@@ -25,9 +25,10 @@ from pathlib import Path
 from typing import Any
 
 from playwright.sync_api import Page, sync_playwright
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from load_server import server  # noqa: E402
+from load_server import server
 
 CHROMIUM = "/usr/bin/chromium"
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu"]
@@ -99,8 +100,8 @@ def time_clicks(
                 "!document.querySelector('#actions.busy'))",
                 timeout=20000,
             )
-        except Exception:  # noqa: BLE001 - a bot is slow; look again
-            continue
+        except PlaywrightTimeoutError:
+            continue  # a bot is slow; look again
         count = page.locator(MOVES).count()
         if not count or page.locator("#result").count():
             continue
@@ -115,19 +116,22 @@ def main() -> None:
     parser.add_argument("--clicks", type=int, default=60, help="timed moves per game")
     args = parser.parse_args()
     print(f"{'game':<26}{'clicks':>7}{'p50 ms':>9}{'p90 ms':>9}{'max ms':>9}")
-    with tempfile.TemporaryDirectory() as data, server(Path(data), None) as (base, _):
-        with sync_playwright() as playwright:
-            browser = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-            for name, game, options in GAMES:
-                page = browser.new_context(viewport={"width": 1280, "height": 800}).new_page()
-                times = sorted(time_clicks(page, base, game, options, args.clicks))
-                p90 = times[int(0.9 * (len(times) - 1))]
-                print(
-                    f"{name:<26}{len(times):>7}{statistics.median(times):>9.1f}"
-                    f"{p90:>9.1f}{times[-1]:>9.1f}"
-                )
-                page.context.close()
-            browser.close()
+    with (
+        tempfile.TemporaryDirectory() as data,
+        server(Path(data), None) as (base, _),
+        sync_playwright() as playwright,
+    ):
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        for name, game, options in GAMES:
+            page = browser.new_context(viewport={"width": 1280, "height": 800}).new_page()
+            times = sorted(time_clicks(page, base, game, options, args.clicks))
+            p90 = times[int(0.9 * (len(times) - 1))]
+            print(
+                f"{name:<26}{len(times):>7}{statistics.median(times):>9.1f}"
+                f"{p90:>9.1f}{times[-1]:>9.1f}"
+            )
+            page.context.close()
+        browser.close()
 
 
 if __name__ == "__main__":
