@@ -11,6 +11,7 @@ not overflow sideways, and axe-core must find nothing serious.
 
 from __future__ import annotations
 
+import json
 import os
 import random
 import re
@@ -94,9 +95,11 @@ def from_the_lobby(
     game_id: str,
     seats: list[str],
     options: dict[str, Any],
+    seed: int,
 ) -> Visit:
     """Create the game in the lobby's form, as a person would: the game, the number of
-    players, each option and seat, then "Create game"; the page that opens."""
+    players, each option and seat, then "Create game"; the page that opens. The game is
+    dealt from ``seed``."""
     errors: list[str] = []
     context = browser.new_context(viewport=DESK, reduced_motion="reduce")
     page = context.new_page()
@@ -116,6 +119,16 @@ def from_the_lobby(
             control.fill(str(value))
     for seat, kind in enumerate(seats):
         page.select_option(f'[data-seat="{seat}"]', kind)
+    # The deal is the test's choice (the test server takes chosen seeds), so that every
+    # run meets the same game; the form itself has no seed.
+    page.route(
+        "**/api/games",
+        lambda route: (
+            route.continue_(post_data=json.dumps({**route.request.post_data_json, "seed": seed}))
+            if route.request.method == "POST"
+            else route.continue_()
+        ),
+    )
     game = game_class(game_id)(len(seats), **options)
     visit = Visit(game, page, Scan(data_ids(game)), errors)
     visit.read("lobby")
@@ -238,6 +251,7 @@ def at_both_sizes(visit: Visit, name: str, moment: str) -> None:
         violations = serious_violations(page)
         assert violations == [], f"{name}, {moment}, {size_name}: " + "\n".join(violations)
         if os.environ.get("BALLROOM_SCREENSHOTS"):
+            page.evaluate("window.scrollTo(0, 0)")
             slug = name + ("-end" if moment == "end" else "")
             SCREENSHOTS.mkdir(parents=True, exist_ok=True)
             page.screenshot(path=str(SCREENSHOTS / f"{slug}-{size_name}.png"))

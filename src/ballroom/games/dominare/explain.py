@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ballroom.core import words
 from ballroom.core.actions import Action
 from ballroom.core.explain import (
     Aids,
@@ -483,7 +484,7 @@ def live_scores(observation: Observation) -> list[dict[str, Any]]:
                 ["Crowns", str(public["crowns"][seat])],
                 ["Exposure", str(public["exposure"][seat])],
             ],
-            "sum": f"{vp} VP if the game ended now",
+            "sum": f"{words.number(vp)} VP if the game ended now",
         }
         for seat, vp in enumerate(public["standing"])
     ]

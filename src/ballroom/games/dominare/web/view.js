@@ -238,9 +238,11 @@ function blockShape(b, fill, stroke, width, grow = 0) {
     : h("rect", { x: -s / 2, y: -s / 2, width: s, height: s, rx: 7, fill, stroke, "stroke-width": width });
 }
 
+// A score as a number is written: a negative one with the minus sign (not a hyphen).
+const number = (n) => (n < 0 ? `\u2212${-n}` : String(n));
 // A block's bonus VP in words, and as the small mark printed on it (a minus sign only).
 const blockWorth = (b) => (b.vp < 0 ? `costs ${-b.vp} VP` : `worth ${b.vp} bonus VP`);
-const blockMark = (b) => (b.vp < 0 ? `−${-b.vp}` : String(b.vp));
+const blockMark = (b) => number(b.vp);
 // What just happened on a block (its badge: "+2", "new", "cleared"), in words.
 const freshWords = (fresh) => (/^[+-]/.test(fresh) ? `${fresh.replace(/^[+-]/, "")} influence ${fresh.startsWith("-") ? "removed" : "placed"}`
   : fresh === "new" ? "a new controller" : "cleared");
@@ -359,7 +361,7 @@ function head(obs, meta) {
       h("small", {}, "Player order "),
       pub.order.map((s, i) => h("span", { class: `dom-seat${i === 0 ? " scapegoat" : ""}`, "data-seat": s,
         style: `border-color:${COLOURS[s]}` }, seatName(meta, s), i === 0 ? " (scapegoat)" : "",
-      h("b", { class: "dom-standing", title: "VP if the game ended now" }, ` ${pub.standing[s]} VP`)))),
+      h("b", { class: "dom-standing", title: "VP if the game ended now" }, ` ${number(pub.standing[s])} VP`)))),
     event.length ? h("details", { class: "dom-event-now", id: "dom-event" },
       h("summary", {}, `Event: ${EVENTS.get(event[0])?.name}`), event.map((id) => eventCard(id))) : null);
 }
@@ -511,7 +513,7 @@ function finalStanding(obs, meta) {
     h("ol", {}, seats.map((s) => {
       const held = DISTRICTS.map((d, i) => [d, i]).filter(([, i]) => pub.control[i] === s)
         .map(([d, i]) => `${d.name} (${pub.vp[i]} VP)`);
-      return h("li", { "data-final": s }, h("strong", {}, `${seatName(meta, s)}: ${pub.standing[s]} VP`),
+      return h("li", { "data-final": s }, h("strong", {}, `${seatName(meta, s)}: ${number(pub.standing[s])} VP`),
         h("br"), h("small", {}, `Controls ${held.length ? held.join(", ") : "no district"} · exposure ${pub.exposure[s]}`
           + ` · ${pub.crowns[s]} crown${pub.crowns[s] === 1 ? "" : "s"}`));
     })));
@@ -561,7 +563,7 @@ function playersPanel(ctx, obs, meta) {
       h("span", { "data-crowns": pub.crowns[s] }, h("small", {}, "Crowns "), h("strong", {}, String(pub.crowns[s]))),
       h("span", { "data-exposure": pub.exposure[s] }, h("small", {}, "Exposure "), h("strong", {}, String(pub.exposure[s]))),
       h("span", { "data-standing": pub.standing[s], title: "VP if the game ended now" }, h("small", {}, "VP so far "),
-        h("strong", {}, String(pub.standing[s]))),
+        h("strong", {}, number(pub.standing[s]))),
       pub.bonus[s] ? h("span", {}, h("small", {}, "Bonus actions "), h("strong", {}, String(pub.bonus[s]))) : null),
     ranksRow(obs, s),
     handOf(obs, s, "hand", "Hand"),
@@ -631,7 +633,6 @@ const STYLE = `
 .dom-abilities em { font-style: normal; font-weight: 700; }
 .dom-note { font-style: italic; }
 .dom-rank { font-size: .7rem; text-transform: uppercase; letter-spacing: .05em; color: #7a6a5a; }
-.dom-card.down { opacity: .55; }
 .dom-swatch { display: inline-block; width: .8rem; height: .8rem; border-radius: 3px; }
 @media (max-width: 600px) {
   .tile.dom-card { width: 100%; }
