@@ -44,10 +44,10 @@ BADGE = re.compile(r"[+\u2212-]\d+")
 PAGE_TEXTS = """() => {
   const skip = (el) => el.closest("#share, code, script, style, .url, #log-search");
   const texts = [];
-  const ids = ["create-form", "status", "seat-bar", "board", "actions", "more", "controls", "log"];
-  for (const id of ids) {
+  const links = new Set((document.getElementById("share")?.innerText || "").split("\\n"));
+  for (const id of ["create-form", "table"]) {
     const el = document.getElementById(id);
-    if (el) texts.push(...el.innerText.split("\\n"));
+    if (el) texts.push(...el.innerText.split("\\n").filter((line) => !links.has(line)));
   }
   for (const el of document.querySelectorAll("#app [title], #app [aria-label]")) {
     if (skip(el)) continue;
