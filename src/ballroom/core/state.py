@@ -11,12 +11,12 @@ events it caused; ``clone`` gives an independent copy for search.
 
 from __future__ import annotations
 
-import copy
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Self
 
+from ballroom.core.copying import copied, value_fields
 from ballroom.core.errors import IllegalActionError, allowed_list
 from ballroom.core.events import Event
 from ballroom.core.history import History
@@ -57,6 +57,10 @@ class Outcome:
             (1.0 / len(winners)) if player in winners else 0.0 for player in range(players)
         )
         return cls(winners=winners, ranking=groups, returns=returns)
+
+
+_NOT_COPIED = frozenset({"game", "history", "rng"})
+"""Fields a copy shares (the game) or makes in its own way (the history, the random source)."""
 
 
 class State(ABC):
@@ -230,8 +234,17 @@ class State(ABC):
         """
 
     def clone(self) -> Self:
-        """An independent copy, random source included."""
-        return copy.deepcopy(self)
+        """An independent copy, random source included: the game and the values are
+        shared, the history forks, and every other field is copied as ``copied`` says."""
+        twin = object.__new__(type(self))
+        shared = value_fields(type(self)) | _NOT_COPIED
+        twin.__dict__ = {
+            name: value if name in shared else copied(value)
+            for name, value in self.__dict__.items()
+        }
+        twin.history = self.history.fork()
+        twin.rng = self.rng.clone()
+        return twin
 
     def record(self) -> GameRecord:
         """The record that replays to this state."""
