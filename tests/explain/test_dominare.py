@@ -47,10 +47,10 @@ def test_the_breakdown_adds_up_to_the_score_with_the_exposure_penalty() -> None:
     state = crowns_to_the_end(position.build(at="actions"))
     rows = explain_outcome(state)["seats"]
     assert [row["parts"][3] for row in rows] == [
-        ["Exposure 12", "-0"],
-        ["Exposure 14", "-2"],
-        ["Exposure 14", "-2"],
-        ["Exposure 15", "-5"],
+        ["Exposure", "12, losing 0 VP"],
+        ["Exposure", "14, losing 2 VP"],
+        ["Exposure", "14, losing 2 VP"],
+        ["Exposure", "15, losing 5 VP"],
     ]
     assert [row["score"] for row in rows] == list(scores(state))
     assert (

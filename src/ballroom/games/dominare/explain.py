@@ -78,7 +78,8 @@ INSPIRE = Rule(
 RALLY = Rule("Flip all your face-down agents face up.", "RALLY")
 RECRUIT = Rule("Draw two agents, keep one in your hand, discard the other.", "RECRUIT")
 REPLACE = Rule(
-    "Swap an agent in your ranks for one from your hand (exposure +1); rank 7 is never replaced.",
+    "Swap an agent in your ranks for one from your hand, your exposure going up by 1; rank 7 "
+    "is never replaced.",
     "REPLACE",
 )
 WHITEWASH = Rule("Move your exposure up or down at the Season plus 2 crowns a point.", "WHITEWASH")
@@ -291,7 +292,7 @@ FAMILIES = {
         REPLACE,
         lambda a: (
             f"remove the agent in your rank {a['rank']} for good and put {_agent(a)} there "
-            "(exposure +1)"
+            "(your exposure goes up by 1)"
         ),
         (Requirement(Rule("A rank 7 agent can never be replaced.", "REPLACE"), _not_rank_seven),),
         params=("rank",),
@@ -511,7 +512,7 @@ def explain_outcome(state: DominareState) -> Outcome:
                 ["Districts", str(districts[seat])],
                 ["Blocks", str(blocks[seat])],
                 ["Agents", str(agents[seat])],
-                [f"Exposure {state.exposure[seat]}", f"-{penalties[seat]}"],
+                ["Exposure", f"{state.exposure[seat]}, losing {penalties[seat]} VP"],
                 ["Crowns (tie-break)", str(state.crowns[seat])],
             ],
             "sum": f"{districts[seat]} + {blocks[seat]} + {agents[seat]} - {penalties[seat]} = {totals[seat]} VP",

@@ -212,11 +212,12 @@ function freshBlocks(ctx, obs) {
     const owner = pub.owners[i];
     if (base.tokens[i] === tokens && base.owners[i] === owner) return;
     const gained = tokens - base.tokens[i];
-    const text = owner === base.owners[i] ? `${gained > 0 ? "+" : ""}${gained}` : owner === NOBODY ? "cleared" : "new";
+    const text = owner === base.owners[i] ? (gained > 0 ? `${gained} more` : `${-gained} fewer`)
+      : owner === NOBODY ? "cleared" : "new";
     fresh.set(i, text);
   });
   for (const [block, amount] of pub.canvass?.placed || []) {
-    fresh.set(block, `+${amount}`);
+    fresh.set(block, `${amount} more`);
   }
   return fresh;
 }
@@ -238,20 +239,32 @@ function blockShape(b, fill, stroke, width, grow = 0) {
     : h("rect", { x: -s / 2, y: -s / 2, width: s, height: s, rx: 7, fill, stroke, "stroke-width": width });
 }
 
+// A block's bonus VP in words ("worth 2 VP", "costs its holder 1 VP"), and as the board
+// prints it on the block (a negative value with a minus sign).
+function blockWorth(b) {
+  if (!b.vp) return "no bonus VP";
+  return b.vp > 0 ? `worth ${b.vp} VP` : `costs its holder ${-b.vp} VP`;
+}
+
+function blockMark(b) {
+  if (!b.vp) return "";
+  return b.vp > 0 ? String(b.vp) : `\u2212${-b.vp}`;
+}
+
 function mapBlock(ctx, obs, meta, b, move, fresh) {
   const pub = obs.public;
   const owner = pub.owners[b.index];
   const tokens = pub.tokens[b.index];
   const who = owner === NOBODY ? "vacant" : `${seatName(meta, owner)}: ${tokens} influence`;
-  const vp = `${b.vp > 0 ? "+" : ""}${b.vp} VP`;
+  const vp = blockWorth(b);
   const classes = ["dom-block", owner === NOBODY ? "vacant" : "held", fresh ? "fresh" : null];
   const g = h("g", { class: classes.filter(Boolean).join(" "), transform: `translate(${b.at[0]} ${b.at[1]})`,
     "data-block": b.id, "data-owner": owner, "data-influence": tokens, "data-fresh": fresh || null,
     "aria-label": `${b.name}, ${vp}, ${who}${move ? `: ${moveLabel(obs, meta, move)}` : ""}` },
-  h("title", {}, `${b.name} · ${vp} · ${who}${fresh ? ` · just now ${fresh}` : ""}`),
+  h("title", {}, `${b.name} · ${vp} · ${who}${fresh ? ` · changed just now (${fresh})` : ""}`),
   fresh ? blockShape(b, "none", "#ffb400", 6, 12) : null,
   blockShape(b, owner === NOBODY ? "#fbf8f2" : COLOURS[owner], move ? "#178f82" : "#7a6a5a", move ? 4 : 1.5),
-  h("text", { class: "dom-block-vp", x: 0, y: -12, "text-anchor": "middle" }, b.vp ? vp.replace(" VP", "") : ""),
+  h("text", { class: "dom-block-vp", x: 0, y: -12, "text-anchor": "middle" }, blockMark(b)),
   owner === NOBODY ? null : h("text", { class: "dom-block-tokens", x: 0, y: 9, "text-anchor": "middle" }, String(tokens)),
   h("text", { class: "dom-block-number", x: 0, y: 21, "text-anchor": "middle" }, String(b.number)),
   fresh ? h("text", { class: "dom-fresh-badge", x: 20, y: -17, "text-anchor": "middle" }, fresh) : null);
@@ -372,7 +385,9 @@ function underWay(obs, meta) {
     if (op.act === "inspire") notes.push(`${who} inspires in ${blockName(op.where)}: how much?`);
     else if (op.act === "whitewash") notes.push(`${who} whitewashes exposure ${op.target}: how far?`);
     else {
-      notes.push(`${who}: ${op.act} ${op.amount}${op.target ? ` (${op.target})` : ""}`
+      // The operation's own words are the ability's text on the agent's card.
+      const agent = op.rank ? AGENTS[pub.ranks[op.seat]?.[op.rank - 1]] : null;
+      notes.push(`${who}: ${agent ? `${agent.name}'s ability` : "an ability"} under way`
         + `${op.where ? ` in ${blockName(op.where)}` : ""}`);
     }
   }
@@ -412,7 +427,7 @@ function blockList(ctx, obs, meta, moves) {
   return h("div", { class: "dom-block-list" }, [...byDistrict.entries()].sort((x, y) => x[0] - y[0]).map(([d, items]) =>
     h("div", { class: "dom-block-row", "data-district": DISTRICTS[d].id }, h("span", { class: "dom-block-row-name" }, DISTRICTS[d].name),
       items.map(([b, move]) => moveButton(ctx, move, `${b.number}`, { "aria-label": moveLabel(obs, meta, move),
-        title: `${moveLabel(obs, meta, move)} (${b.vp > 0 ? "+" : ""}${b.vp} VP)` })))));
+        title: `${moveLabel(obs, meta, move)} (${blockWorth(b)})` })))));
 }
 
 // An agent ability move with the ability's words under it.
@@ -624,7 +639,7 @@ const STYLE = `
 .dom-abilities em { font-style: normal; font-weight: 700; }
 .dom-note { font-style: italic; }
 .dom-rank { font-size: .7rem; text-transform: uppercase; letter-spacing: .05em; color: #7a6a5a; }
-.dom-card.down { opacity: .55; }
+.dom-card.down { background: repeating-linear-gradient(135deg, #fff 0 10px, #ece6dc 10px 12px); border-style: dashed; }
 .dom-swatch { display: inline-block; width: .8rem; height: .8rem; border-radius: 3px; }
 @media (max-width: 600px) {
   .tile.dom-card { width: 100%; }
