@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ballroom.core import words
 from ballroom.core.actions import Action
 from ballroom.core.explain import (
     Aids,
@@ -150,7 +151,7 @@ FAMILIES = {
     "use": FamilyAid(
         "Use an item",
         ITEM,
-        lambda a: f"use a {ITEM_NAMES[a['item']]} as the A Setting card says",
+        lambda a: f"use {words.a(ITEM_NAMES[a['item']])} as the A Setting card says",
         (
             Requirement(
                 Rule("The A Setting card in play gives that item no use.", ITEM.section),

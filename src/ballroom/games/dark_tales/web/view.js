@@ -77,7 +77,7 @@ function middlePanel(ctx, obs) {
     h("div", { class: "dt-head" },
       h("span", { class: "big", id: "dt-turn" }, `Turn ${pub.turn}`),
       h("small", { class: "muted" }, ` · ${STEPS[obs.step.step] || obs.step.step}`),
-      h("span", { id: "dt-deck", "data-count": deck.size }, ` · deck: ${deck.size} cards`),
+      h("span", { id: "dt-deck", "data-count": deck.size }, ` · deck: ${deck.size} card${deck.size === 1 ? "" : "s"}`),
       h("span", { id: "dt-discard-count", "data-count": discard.length }, ` · discard pile: ${discard.length}`),
       pub.clock ? h("strong", { id: "dt-clock", "data-clock": pub.clock }, ` · It is ${pub.clock}.`) : null),
     settingsPanel(pub));
