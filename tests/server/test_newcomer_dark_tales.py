@@ -31,6 +31,9 @@ from server.newcomer import (
     serious_violations,
 )
 
+PICTURED_AFTER = 12
+"""The middle of the game, pictured with BALLROOM_SCREENSHOTS=1: after this many clicks,
+cards in front of both players."""
 MOST_CLICKS = 300
 GENERIC = ("Your move", "Choose a move", "Nothing to do")
 """A "what to do now" line that says no more than these is not specific to its step."""
@@ -89,13 +92,14 @@ def step_of(visit: Visit) -> str:
     return parts[1].strip() if len(parts) > 1 else ""
 
 
-def play_by_clicks(visit: Visit, chooser: random.Random) -> dict[str, set[str]]:
+def play_by_clicks(visit: Visit, chooser: random.Random, name: str) -> dict[str, set[str]]:
     """Click any move the page offers until the end screen. Every screen is read by the
     word scan, and the first screen of each step is checked at both sizes. The "what to
     do now" lines seen, by step."""
     page = visit.page
     prompts: dict[str, set[str]] = {}
     checked: set[str] = set()
+    pictured = False
     for _ in range(MOST_CLICKS):
         try:
             page.wait_for_function(
@@ -109,7 +113,11 @@ def play_by_clicks(visit: Visit, chooser: random.Random) -> dict[str, set[str]]:
             step = step_of(visit)
             prompts.setdefault(step, set()).add(page.locator("#prompt").inner_text())
             visit.read(f"click {visit.clicks}, {step}")
-            if step not in checked:
+            if not pictured and visit.clicks >= PICTURED_AFTER:
+                pictured = True
+                page.evaluate("window.scrollTo(0, 0)")
+                at_both_sizes(visit, name, "in play")
+            elif step not in checked:
                 checked.add(step)
                 checked_at_both_sizes(visit, f"step {step}")
             moves = page.locator(MOVES)
@@ -139,8 +147,8 @@ def a_newcomer_plays(
     assert answer.startswith("Not now."), answer
     assert re.search(r"\(rulebook: \S.+\)", answer), answer
 
-    at_both_sizes(visit, name, "in play")
-    prompts = play_by_clicks(visit, random.Random(name))
+    checked_at_both_sizes(visit, "first screen")
+    prompts = play_by_clicks(visit, random.Random(name), name)
     assert "playing a card" in prompts, sorted(prompts)
     for step, lines in prompts.items():
         for line in lines:
@@ -154,6 +162,7 @@ def a_newcomer_plays(
     assert re.search(r"Player [12]", decided), decided
     if "broken by" in decided:
         assert "items" in decided.lower(), decided
+    page.evaluate("window.scrollTo(0, 0)")
     at_both_sizes(visit, name, "end")
     visit.assert_words()
     assert not visit.errors, visit.errors

@@ -32,6 +32,9 @@ from server.newcomer import (
 
 MAP_TARGETS = "#board .dom-map .legal[data-action]"
 """The blocks and districts the map highlights as legal targets."""
+PICTURED_AFTER = 40
+"""The middle of the game, pictured with BALLROOM_SCREENSHOTS=1: the first Action Phase
+after this many clicks, its map filled."""
 MOST_CLICKS = 500
 STEP_WORDS = {
     "keep": ("draft", "agent"),
@@ -107,13 +110,14 @@ def step_of(visit: Visit) -> str:
     return visit.page.locator("#legal").get_attribute("data-step") or ""
 
 
-def play_by_clicks(visit: Visit, chooser: random.Random) -> dict[str, set[str]]:
+def play_by_clicks(visit: Visit, chooser: random.Random, name: str) -> dict[str, set[str]]:
     """Click until the end screen: a highlighted map target whenever the map offers one,
     else any move the page offers. Every screen is read by the word scan, and the first
     screen of each step is checked at both sizes. The "what to do now" lines seen, by step."""
     page = visit.page
     prompts: dict[str, set[str]] = {}
     checked: set[str] = set()
+    pictured = False
     for _ in range(MOST_CLICKS):
         try:
             page.wait_for_function(
@@ -127,7 +131,11 @@ def play_by_clicks(visit: Visit, chooser: random.Random) -> dict[str, set[str]]:
             step = step_of(visit)
             prompts.setdefault(step, set()).add(page.locator("#prompt").inner_text())
             visit.read(f"click {visit.clicks}, {step}")
-            if step not in checked:
+            if not pictured and step == "action" and visit.clicks >= PICTURED_AFTER:
+                pictured = True
+                page.evaluate("window.scrollTo(0, 0)")
+                at_both_sizes(visit, name, "in play")
+            elif step not in checked:
                 checked.add(step)
                 checked_at_both_sizes(visit, f"step {step}")
             on_map = page.locator(MAP_TARGETS)
@@ -155,8 +163,8 @@ def test_a_newcomer_plays_dominare_to_the_end(base: str, browser: Browser) -> No
     assert answer.startswith("Not now."), answer
     assert re.search(r"\(rulebook: [A-Z][A-Z :]+\)", answer), answer
 
-    at_both_sizes(visit, "dominare", "in play")
-    prompts = play_by_clicks(visit, random.Random("dominare"))
+    checked_at_both_sizes(visit, "first screen")
+    prompts = play_by_clicks(visit, random.Random("dominare"), "dominare")
     for step, words in STEP_WORDS.items():
         assert step in prompts, f"never reached step {step}: {sorted(prompts)}"
         for line in prompts[step]:
@@ -170,6 +178,7 @@ def test_a_newcomer_plays_dominare_to_the_end(base: str, browser: Browser) -> No
     assert re.search(r"Player [12]", decided), decided
     if "tie" in decided.lower():
         assert "crowns" in decided.lower(), decided
+    page.evaluate("window.scrollTo(0, 0)")
     at_both_sizes(visit, "dominare", "end")
     visit.assert_words()
     assert not visit.errors, visit.errors

@@ -267,7 +267,7 @@ function mapBlock(ctx, obs, meta, b, move, fresh) {
   h("text", { class: "dom-block-vp", x: 0, y: -12, "text-anchor": "middle" }, blockMark(b)),
   owner === NOBODY ? null : h("text", { class: "dom-block-tokens", x: 0, y: 9, "text-anchor": "middle" }, String(tokens)),
   h("text", { class: "dom-block-number", x: 0, y: 21, "text-anchor": "middle" }, String(b.number)),
-  fresh ? h("text", { class: "dom-fresh-badge", x: 20, y: -17, "text-anchor": "middle" }, fresh) : null);
+  fresh ? h("text", { class: "dom-fresh-badge", x: 0, y: -b.size / 2 - 4, "text-anchor": "middle" }, fresh) : null);
   return playable(ctx, g, move);
 }
 
@@ -602,7 +602,7 @@ const STYLE = `
 .dom-block.legal:focus > circle { stroke: #0d5f56; stroke-width: 6; }
 .dom-block:focus { outline: none; }
 .dom-block.legal > :is(rect, circle):last-of-type { animation: dom-pulse 1.6s ease-in-out infinite; }
-.dom-fresh-badge { font: 700 14px system-ui, sans-serif; fill: #8a5a00; paint-order: stroke; stroke: #fff; stroke-width: 4px; }
+.dom-fresh-badge { font: 700 12px system-ui, sans-serif; fill: #8a5a00; paint-order: stroke; stroke: #fff; stroke-width: 4px; }
 @keyframes dom-pulse { 50% { stroke-opacity: .45; } }
 @media (prefers-reduced-motion: reduce) { .dom-block.legal > * { animation: none !important; } }
 .dom-legend { font-size: .85rem; margin-top: .4rem; }
