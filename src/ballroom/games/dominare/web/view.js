@@ -335,7 +335,7 @@ function mapPanel(ctx, obs, meta, fresh) {
     byDistrict.get(d.id));
   }),
   blocks.map((b) => mapBlock(ctx, obs, meta, b, byBlock.get(b.id), fresh.get(b.index))));
-  return h("div", { class: `dom-board${byBlock.size ? "" : " compact"}`, id: "dom-board", "data-side": pub.side },
+  return h("div", { class: `dom-board${byBlock.size || byDistrict.size ? "" : " compact"}`, id: "dom-board", "data-side": pub.side },
     svg, legend(obs, meta));
 }
 
