@@ -473,6 +473,11 @@ AIDS = Aids(
 )
 
 
+def vp_words(vp: int) -> str:
+    """A number of VP as a player says it: a standing below zero is "minus 1", not "-1"."""
+    return f"minus {-vp}" if vp < 0 else str(vp)
+
+
 def live_scores(observation: Observation) -> list[dict[str, Any]]:
     """Each player's VP if the game ended now (the rules' own standing), crowns, exposure."""
     public = observation["public"]
@@ -484,7 +489,7 @@ def live_scores(observation: Observation) -> list[dict[str, Any]]:
                 ["Crowns", str(public["crowns"][seat])],
                 ["Exposure", str(public["exposure"][seat])],
             ],
-            "sum": f"{vp} VP if the game ended now",
+            "sum": f"{vp_words(vp)} VP if the game ended now",
         }
         for seat, vp in enumerate(public["standing"])
     ]
@@ -509,13 +514,16 @@ def explain_outcome(state: DominareState) -> Outcome:
             "seat": seat,
             "score": totals[seat],
             "parts": [
-                ["Districts", str(districts[seat])],
-                ["Blocks", str(blocks[seat])],
-                ["Agents", str(agents[seat])],
+                ["Districts", vp_words(districts[seat])],
+                ["Blocks", vp_words(blocks[seat])],
+                ["Agents", vp_words(agents[seat])],
                 ["Exposure", f"{state.exposure[seat]}, losing {penalties[seat]} VP"],
                 ["Crowns (tie-break)", str(state.crowns[seat])],
             ],
-            "sum": f"{districts[seat]} + {blocks[seat]} + {agents[seat]} - {penalties[seat]} = {totals[seat]} VP",
+            "sum": (
+                f"{vp_words(districts[seat])} + {vp_words(blocks[seat])} + "
+                f"{vp_words(agents[seat])} - {penalties[seat]} = {vp_words(totals[seat])} VP"
+            ),
         }
         for seat in range(n)
     ]

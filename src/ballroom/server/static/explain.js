@@ -20,6 +20,9 @@ export function helpText(help) {
   return `${help.effect}. ${help.rule} (rulebook: ${help.section})`;
 }
 
+// A score as a player says it: below zero is "minus 1", not "-1".
+const scoreText = (score) => (score < 0 ? `minus ${-score}` : String(score));
+
 // The final scores, seat by seat as the rules count them, and what decided first place.
 export function outcomeBreakdown(meta) {
   const explained = meta.result?.explained;
@@ -27,7 +30,7 @@ export function outcomeBreakdown(meta) {
   style();
   const rows = explained.seats.map((row) => h("tr", { "data-seat": row.seat },
     h("th", { scope: "row" }, seatName(meta, row.seat)),
-    h("td", { class: "ex-score" }, String(row.score)),
+    h("td", { class: "ex-score" }, scoreText(row.score)),
     h("td", {}, row.parts.map(([label, value]) => h("span", { class: "ex-part" }, `${label}: ${value}`))),
     h("td", { class: "ex-sum" }, row.sum || "")));
   return h("div", { class: "ex-outcome", id: "outcome" },
@@ -43,7 +46,7 @@ function livePanel(meta, scores) {
   return h("section", { class: "ex-scores", id: "live-scores", "aria-label": "Scores" },
     h("h2", {}, "Scores so far"),
     h("ul", {}, scores.map((row) => h("li", { "data-seat": row.seat },
-      h("strong", {}, `${seatName(meta, row.seat)}: ${row.score}`), " ",
+      h("strong", {}, `${seatName(meta, row.seat)}: ${scoreText(row.score)}`), " ",
       h("small", { class: "muted" }, row.sum || row.parts.map(([l, v]) => `${l} ${v}`).join(", "))))));
 }
 

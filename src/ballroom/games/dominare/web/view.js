@@ -58,6 +58,8 @@ function stepWords(obs) {
   return STEPS[step] || [step, ""];
 }
 
+// A number of VP as a player says it: below zero is "minus 1", not "-1".
+const vpText = (vp) => (vp < 0 ? `minus ${-vp}` : String(vp));
 const seatName = (meta, seat) => meta.seats[seat]?.name || `Player ${seat + 1}`;
 const districtName = (id) => districtById.get(id)?.name || id;
 const agentName = (text) => agentByText.get(text)?.name || text;
@@ -365,7 +367,7 @@ function head(obs, meta) {
       h("small", {}, "Player order "),
       pub.order.map((s, i) => h("span", { class: `dom-seat${i === 0 ? " scapegoat" : ""}`, "data-seat": s,
         style: `border-color:${COLOURS[s]}` }, seatName(meta, s), i === 0 ? " (scapegoat)" : "",
-      h("b", { class: "dom-standing", title: "VP if the game ended now" }, ` ${pub.standing[s]} VP`)))),
+      h("b", { class: "dom-standing", title: "VP if the game ended now" }, ` ${vpText(pub.standing[s])} VP`)))),
     event.length ? h("details", { class: "dom-event-now", id: "dom-event" },
       h("summary", {}, `Event: ${EVENTS.get(event[0])?.name}`), event.map((id) => eventCard(id))) : null);
 }
@@ -519,7 +521,7 @@ function finalStanding(obs, meta) {
     h("ol", {}, seats.map((s) => {
       const held = DISTRICTS.map((d, i) => [d, i]).filter(([, i]) => pub.control[i] === s)
         .map(([d, i]) => `${d.name} (${pub.vp[i]} VP)`);
-      return h("li", { "data-final": s }, h("strong", {}, `${seatName(meta, s)}: ${pub.standing[s]} VP`),
+      return h("li", { "data-final": s }, h("strong", {}, `${seatName(meta, s)}: ${vpText(pub.standing[s])} VP`),
         h("br"), h("small", {}, `Controls ${held.length ? held.join(", ") : "no district"} · exposure ${pub.exposure[s]}`
           + ` · ${pub.crowns[s]} crown${pub.crowns[s] === 1 ? "" : "s"}`));
     })));
@@ -569,7 +571,7 @@ function playersPanel(ctx, obs, meta) {
       h("span", { "data-crowns": pub.crowns[s] }, h("small", {}, "Crowns "), h("strong", {}, String(pub.crowns[s]))),
       h("span", { "data-exposure": pub.exposure[s] }, h("small", {}, "Exposure "), h("strong", {}, String(pub.exposure[s]))),
       h("span", { "data-standing": pub.standing[s], title: "VP if the game ended now" }, h("small", {}, "VP so far "),
-        h("strong", {}, String(pub.standing[s]))),
+        h("strong", {}, vpText(pub.standing[s]))),
       pub.bonus[s] ? h("span", {}, h("small", {}, "Bonus actions "), h("strong", {}, String(pub.bonus[s]))) : null),
     ranksRow(obs, s),
     handOf(obs, s, "hand", "Hand"),
