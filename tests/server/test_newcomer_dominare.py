@@ -110,14 +110,18 @@ def step_of(visit: Visit) -> str:
     return visit.page.locator("#legal").get_attribute("data-step") or ""
 
 
-def play_by_clicks(visit: Visit, chooser: random.Random, name: str) -> dict[str, set[str]]:
+def play_by_clicks(
+    visit: Visit, chooser: random.Random, name: str
+) -> tuple[dict[str, set[str]], set[str]]:
     """Click until the end screen: a highlighted map target whenever the map offers one,
     else any move the page offers. Every screen is read by the word scan, and the first
-    screen of each step is checked at both sizes. The "what to do now" lines seen, by step."""
+    screen of each step is checked at both sizes. The "what to do now" lines seen, by step,
+    and the steps where a move was clicked on the map."""
     page = visit.page
     prompts: dict[str, set[str]] = {}
     checked: set[str] = set()
     pictured = False
+    on_the_map: set[str] = set()
     for _ in range(MOST_CLICKS):
         try:
             page.wait_for_function(
@@ -127,7 +131,7 @@ def play_by_clicks(visit: Visit, chooser: random.Random, name: str) -> dict[str,
                 timeout=20000,
             )
             if page.locator("#result").count():
-                return prompts
+                return prompts, on_the_map
             step = step_of(visit)
             prompts.setdefault(step, set()).add(page.locator("#prompt").inner_text())
             visit.read(f"click {visit.clicks}, {step}")
@@ -139,6 +143,8 @@ def play_by_clicks(visit: Visit, chooser: random.Random, name: str) -> dict[str,
                 checked.add(step)
                 checked_at_both_sizes(visit, f"step {step}")
             on_map = page.locator(MAP_TARGETS)
+            if on_map.count():
+                on_the_map.add(step)
             moves = on_map if on_map.count() else page.locator(MOVES)
             click(moves.nth(chooser.randrange(moves.count())))
             visit.clicks += 1
@@ -164,7 +170,8 @@ def test_a_newcomer_plays_dominare_to_the_end(base: str, browser: Browser) -> No
     assert re.search(r"\(rulebook: [A-Z][A-Z :]+\)", answer), answer
 
     checked_at_both_sizes(visit, "first screen")
-    prompts = play_by_clicks(visit, random.Random("dominare"), "dominare")
+    prompts, on_the_map = play_by_clicks(visit, random.Random("dominare"), "dominare")
+    assert "canvass" in on_the_map, on_the_map
     for step, words in STEP_WORDS.items():
         assert step in prompts, f"never reached step {step}: {sorted(prompts)}"
         for line in prompts[step]:
