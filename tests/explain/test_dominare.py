@@ -47,10 +47,10 @@ def test_the_breakdown_adds_up_to_the_score_with_the_exposure_penalty() -> None:
     state = crowns_to_the_end(position.build(at="actions"))
     rows = explain_outcome(state)["seats"]
     assert [row["parts"][3] for row in rows] == [
-        ["Exposure", "12, losing 0 VP"],
-        ["Exposure", "14, losing 2 VP"],
-        ["Exposure", "14, losing 2 VP"],
-        ["Exposure", "15, losing 5 VP"],
+        ["Exposure 12", "0 VP lost"],
+        ["Exposure 14", "2 VP lost"],
+        ["Exposure 14", "2 VP lost"],
+        ["Exposure 15", "5 VP lost"],
     ]
     assert [row["score"] for row in rows] == list(scores(state))
     assert (
@@ -104,7 +104,7 @@ def test_why_not_whitewash_down_from_no_exposure() -> None:
     assert answer["section"] == "WHITEWASH"
 
 
-def test_a_standing_below_zero_is_said_in_words() -> None:
+def test_a_standing_below_zero_is_written_with_the_minus_sign() -> None:
     """Atheneum block 9 costs its holder 1 VP; the district goes to the player with two
     blocks there, so the other stands at minus 1."""
     state = (
@@ -116,4 +116,4 @@ def test_a_standing_below_zero_is_said_in_words() -> None:
     )
     panel = live_scores(state.observation(1))
     assert panel[1]["score"] == -1
-    assert panel[1]["sum"] == "minus 1 VP if the game ended now"
+    assert panel[1]["sum"] == "\u22121 VP if the game ended now"

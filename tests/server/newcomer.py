@@ -11,8 +11,10 @@ not overflow sideways, and axe-core must find nothing serious.
 
 from __future__ import annotations
 
+import json
 import os
 import random
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -30,19 +32,22 @@ SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
 
 MOVES = (
     "#actions #legal button:enabled, #actions button.action:enabled, #actions .pick, "
-    "#board .pick, #board [data-action], #actions [data-action], #dd-confirm:enabled"
+    "#board .pick, #board [data-action], #actions [data-action], #dd-confirm:enabled, #confirm-target"
 )
 """The controls that make (or build) a move, in every game's page."""
 STALE = ("Nothing to do until it is your move", "· to play", "none yet", "Event none")
 """Words of play that must be gone once the game is over."""
 
+BADGE = re.compile(r"[+\u2212-]\d+")
+"""A mark on the board alone (a block's bonus, influence just placed)."""
+
 PAGE_TEXTS = """() => {
   const skip = (el) => el.closest("#share, code, script, style, .url, #log-search");
   const texts = [];
-  const ids = ["create-form", "status", "seat-bar", "board", "actions", "more", "controls", "log"];
-  for (const id of ids) {
+  const links = new Set((document.getElementById("share")?.innerText || "").split("\\n"));
+  for (const id of ["create-form", "table"]) {
     const el = document.getElementById(id);
-    if (el) texts.push(...el.innerText.split("\\n"));
+    if (el) texts.push(...el.innerText.split("\\n").filter((line) => !links.has(line)));
   }
   for (const el of document.querySelectorAll("#app [title], #app [aria-label]")) {
     if (skip(el)) continue;
@@ -70,6 +75,8 @@ class Visit:
     def read(self, where: str) -> None:
         """Scan every text the page shows now that it has not shown before."""
         for text in self.page.evaluate(PAGE_TEXTS):
+            if BADGE.fullmatch(text):
+                continue  # a badge on the board ("+2" influence just placed), not a sentence
             if text not in self.seen:
                 self.seen.add(text)
                 self.scan.text(where, text)
@@ -88,9 +95,11 @@ def from_the_lobby(
     game_id: str,
     seats: list[str],
     options: dict[str, Any],
+    seed: int,
 ) -> Visit:
     """Create the game in the lobby's form, as a person would: the game, the number of
-    players, each option and seat, then "Create game"; the page that opens."""
+    players, each option and seat, then "Create game"; the page that opens. The game is
+    dealt from ``seed``."""
     errors: list[str] = []
     context = browser.new_context(viewport=DESK, reduced_motion="reduce")
     page = context.new_page()
@@ -110,6 +119,16 @@ def from_the_lobby(
             control.fill(str(value))
     for seat, kind in enumerate(seats):
         page.select_option(f'[data-seat="{seat}"]', kind)
+    # The deal is the test's choice (the test server takes chosen seeds), so that every
+    # run meets the same game; the form itself has no seed.
+    page.route(
+        "**/api/games",
+        lambda route: (
+            route.continue_(post_data=json.dumps({**route.request.post_data_json, "seed": seed}))
+            if route.request.method == "POST"
+            else route.continue_()
+        ),
+    )
     game = game_class(game_id)(len(seats), **options)
     visit = Visit(game, page, Scan(data_ids(game)), errors)
     visit.read("lobby")
@@ -141,6 +160,7 @@ def play_to_the_end(visit: Visit, chooser: random.Random, most_clicks: int) -> N
     each screen between is read by the scan."""
     page = visit.page
     for _ in range(most_clicks):
+        assert not visit.errors, visit.errors
         if page.locator("#result").count():
             return
         moves = page.locator(MOVES)
@@ -231,6 +251,7 @@ def at_both_sizes(visit: Visit, name: str, moment: str) -> None:
         violations = serious_violations(page)
         assert violations == [], f"{name}, {moment}, {size_name}: " + "\n".join(violations)
         if os.environ.get("BALLROOM_SCREENSHOTS"):
+            page.evaluate("window.scrollTo(0, 0)")
             slug = name + ("-end" if moment == "end" else "")
             SCREENSHOTS.mkdir(parents=True, exist_ok=True)
             page.screenshot(path=str(SCREENSHOTS / f"{slug}-{size_name}.png"))

@@ -118,7 +118,7 @@ def test_two_browsers_play_dancing_dice_against_a_bot(base: str, browser: Browse
     for page in (host, guest, watcher):
         expect(page.locator("#status")).to_contain_text("Game over")
     expect(host.locator("#result")).to_contain_text(re.compile(r"wins!|share the win!"))
-    expect(host.locator("#result li")).to_have_count(
+    expect(host.locator("#result .standings li")).to_have_count(
         len(http_json("GET", f"{base}/api/games/{game_id}")["result"]["ranking"])
     )
     states = [f for f in frames if f["type"] == "state"]

@@ -189,9 +189,11 @@ def test_the_dance_game_over_banner_names_the_families(base: str, browser: Brows
     assert all(re.fullmatch(r"the \w+ family", n) for n in name), name
     banner = page.locator("#result")
     expect(banner).to_contain_text(winners[0].upper() + winners[1:])
-    expect(banner.locator("li")).to_have_count(len(ranking))
+    expect(banner.locator(".standings li")).to_have_count(len(ranking))
     for place, group in enumerate(ranking):
-        expect(banner.locator("li").nth(place)).to_contain_text(", ".join(name[p] for p in group))
+        expect(banner.locator(".standings li").nth(place)).to_contain_text(
+            ", ".join(name[p] for p in group)
+        )
     expect(page.locator("#status")).to_contain_text(winners)
     expect(page.locator("#log")).to_contain_text(winners)
     assert not errors, errors

@@ -39,6 +39,7 @@ class Newcomer:
     card: str | None = ".tile[data-full]"
     breakdown: tuple[str, ...] = ()
     most_clicks: int = 400
+    seed: int = 1
 
 
 NEWCOMERS = [
@@ -100,7 +101,9 @@ def read_a_card(visit: Visit, selector: str) -> None:
 
 @pytest.mark.parametrize("newcomer", NEWCOMERS, ids=[n.name for n in NEWCOMERS])
 def test_a_newcomer_plays_a_whole_game(base: str, browser: Browser, newcomer: Newcomer) -> None:
-    visit = from_the_lobby(browser, base, newcomer.game, newcomer.seats, newcomer.options)
+    visit = from_the_lobby(
+        browser, base, newcomer.game, newcomer.seats, newcomer.options, newcomer.seed
+    )
     page = visit.page
     prompt = page.locator("#prompt")
     expect(prompt).to_be_visible()

@@ -22,6 +22,7 @@ def test_a_newcomer_plays_dark_tales_with_cinderella_to_the_end(
         base,
         "dark-tales-cinderella",
         {"expansion": "cinderella"},
+        13,
         ("During play:", "Items (", "Balls:"),
     )
     ending = visit.page.locator("#outcome").inner_text()

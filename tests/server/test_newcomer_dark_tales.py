@@ -129,10 +129,15 @@ def play_by_clicks(visit: Visit, chooser: random.Random, name: str) -> dict[str,
 
 
 def a_newcomer_plays(
-    browser: Browser, base: str, name: str, options: dict[str, Any], parts: tuple[str, ...]
+    browser: Browser,
+    base: str,
+    name: str,
+    options: dict[str, Any],
+    seed: int,
+    parts: tuple[str, ...],
 ) -> Visit:
     """The whole visit, with or without the expansion; the visit, for more checks."""
-    visit = from_the_lobby(browser, base, "dark-tales", ["human", "random"], options)
+    visit = from_the_lobby(browser, base, "dark-tales", ["human", "random"], options, seed)
     page = visit.page
     prompt = page.locator("#prompt")
     expect(prompt).to_contain_text("card")
@@ -170,4 +175,4 @@ def a_newcomer_plays(
 
 
 def test_a_newcomer_plays_dark_tales_to_the_end(base: str, browser: Browser) -> None:
-    a_newcomer_plays(browser, base, "dark-tales", {}, ("During play:", "Items ("))
+    a_newcomer_plays(browser, base, "dark-tales", {}, 12, ("During play:", "Items ("))

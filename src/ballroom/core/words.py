@@ -74,6 +74,12 @@ def titled(identifier: str) -> str:
     return " ".join(part.capitalize() for part in identifier.replace("_", "-").split("-"))
 
 
+def number(amount: int) -> str:
+    """``amount`` as a number is written: a negative one with the minus sign (U+2212), so
+    that it reads as a value, not as a loss ("-2 VP" would read as "lose 2 VP")."""
+    return f"\u2212{-amount}" if amount < 0 else str(amount)
+
+
 def capital(text: str) -> str:
     """``text`` with its first letter a capital (a sentence, a menu line)."""
     return text[:1].upper() + text[1:]

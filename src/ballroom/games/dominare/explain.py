@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ballroom.core import words
 from ballroom.core.actions import Action
 from ballroom.core.explain import (
     Aids,
@@ -78,8 +79,7 @@ INSPIRE = Rule(
 RALLY = Rule("Flip all your face-down agents face up.", "RALLY")
 RECRUIT = Rule("Draw two agents, keep one in your hand, discard the other.", "RECRUIT")
 REPLACE = Rule(
-    "Swap an agent in your ranks for one from your hand, your exposure going up by 1; rank 7 "
-    "is never replaced.",
+    "Swap an agent in your ranks for one from your hand (one more exposure); rank 7 is never replaced.",
     "REPLACE",
 )
 WHITEWASH = Rule("Move your exposure up or down at the Season plus 2 crowns a point.", "WHITEWASH")
@@ -292,7 +292,7 @@ FAMILIES = {
         REPLACE,
         lambda a: (
             f"remove the agent in your rank {a['rank']} for good and put {_agent(a)} there "
-            "(your exposure goes up by 1)"
+            "(one more exposure)"
         ),
         (Requirement(Rule("A rank 7 agent can never be replaced.", "REPLACE"), _not_rank_seven),),
         params=("rank",),
@@ -473,11 +473,6 @@ AIDS = Aids(
 )
 
 
-def vp_words(vp: int) -> str:
-    """A number of VP as a player says it: a standing below zero is "minus 1", not "-1"."""
-    return f"minus {-vp}" if vp < 0 else str(vp)
-
-
 def live_scores(observation: Observation) -> list[dict[str, Any]]:
     """Each player's VP if the game ended now (the rules' own standing), crowns, exposure."""
     public = observation["public"]
@@ -489,7 +484,7 @@ def live_scores(observation: Observation) -> list[dict[str, Any]]:
                 ["Crowns", str(public["crowns"][seat])],
                 ["Exposure", str(public["exposure"][seat])],
             ],
-            "sum": f"{vp_words(vp)} VP if the game ended now",
+            "sum": f"{words.number(vp)} VP if the game ended now",
         }
         for seat, vp in enumerate(public["standing"])
     ]
@@ -514,15 +509,15 @@ def explain_outcome(state: DominareState) -> Outcome:
             "seat": seat,
             "score": totals[seat],
             "parts": [
-                ["Districts", vp_words(districts[seat])],
-                ["Blocks", vp_words(blocks[seat])],
-                ["Agents", vp_words(agents[seat])],
-                ["Exposure", f"{state.exposure[seat]}, losing {penalties[seat]} VP"],
+                ["Districts", str(districts[seat])],
+                ["Blocks", str(blocks[seat])],
+                ["Agents", str(agents[seat])],
+                [f"Exposure {state.exposure[seat]}", f"{penalties[seat]} VP lost"],
                 ["Crowns (tie-break)", str(state.crowns[seat])],
             ],
             "sum": (
-                f"{vp_words(districts[seat])} + {vp_words(blocks[seat])} + "
-                f"{vp_words(agents[seat])} - {penalties[seat]} = {vp_words(totals[seat])} VP"
+                f"{districts[seat]} + {words.number(blocks[seat])} + {agents[seat]} - "
+                f"{penalties[seat]} = {words.number(totals[seat])} VP"
             ),
         }
         for seat in range(n)

@@ -13,15 +13,14 @@ function style() {
   document.head.append(h("link", { rel: "stylesheet", href: "/static/explain.css" }));
 }
 
+// A score as a number is written: a negative one with the minus sign (not a hyphen).
+const number = (n) => (typeof n === "number" && n < 0 ? `\u2212${-n}` : String(n));
 const seatName = (meta, seat) => meta.seats[seat]?.name || `Player ${seat + 1}`;
 
 // A move's help in one line: what it does, and the rule with its rulebook section.
 export function helpText(help) {
   return `${help.effect}. ${help.rule} (rulebook: ${help.section})`;
 }
-
-// A score as a player says it: below zero is "minus 1", not "-1".
-const scoreText = (score) => (score < 0 ? `minus ${-score}` : String(score));
 
 // The final scores, seat by seat as the rules count them, and what decided first place.
 export function outcomeBreakdown(meta) {
@@ -30,8 +29,9 @@ export function outcomeBreakdown(meta) {
   style();
   const rows = explained.seats.map((row) => h("tr", { "data-seat": row.seat },
     h("th", { scope: "row" }, seatName(meta, row.seat)),
-    h("td", { class: "ex-score" }, scoreText(row.score)),
-    h("td", {}, row.parts.map(([label, value]) => h("span", { class: "ex-part" }, `${label}: ${value}`))),
+    h("td", { class: "ex-score" }, number(row.score)),
+    h("td", {}, h("ul", { class: "ex-parts" },
+      row.parts.map(([label, value]) => h("li", { class: "ex-part" }, `${label}: ${value}`)))),
     h("td", { class: "ex-sum" }, row.sum || "")));
   return h("div", { class: "ex-outcome", id: "outcome" },
     h("p", { class: "ex-decided", id: "outcome-decided" }, explained.decided),
@@ -46,7 +46,7 @@ function livePanel(meta, scores) {
   return h("section", { class: "ex-scores", id: "live-scores", "aria-label": "Scores" },
     h("h2", {}, "Scores so far"),
     h("ul", {}, scores.map((row) => h("li", { "data-seat": row.seat },
-      h("strong", {}, `${seatName(meta, row.seat)}: ${scoreText(row.score)}`), " ",
+      h("strong", {}, `${seatName(meta, row.seat)}: ${number(row.score)}`), " ",
       h("small", { class: "muted" }, row.sum || row.parts.map(([l, v]) => `${l} ${v}`).join(", "))))));
 }
 

@@ -58,7 +58,8 @@ export function logPanel({ title = "Log" } = {}) {
       if (on) visible += 1;
     }
     const filtered = search.value.trim() || kind.value || player.value !== "";
-    count.textContent = filtered ? `${visible} of ${shown.length} entries` : `${shown.length} entries`;
+    const entries = (n) => `${n} ${n === 1 ? "entry" : "entries"}`;
+    count.textContent = filtered ? `${visible} of ${entries(shown.length)}` : entries(shown.length);
   }
 
   function drawKinds() {

@@ -23,6 +23,7 @@ const STEPS = { setting: "the Setting cards are drawn", draw: "a card is drawn",
   tile: "taking or flipping a tile", "tile-draw": "a tile is taken", "tile-target": "choosing a tile to discard",
   dance: "forming couples at the Ball", over: "game over" };
 
+const plural = (n, one, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 const seatName = (meta, seat) => meta.seats[seat]?.name || `Player ${seat + 1}`;
 
 // A zone of the observation by name (and owner): its cards, or null where hidden.
@@ -77,7 +78,7 @@ function middlePanel(ctx, obs) {
     h("div", { class: "dt-head" },
       h("span", { class: "big", id: "dt-turn" }, `Turn ${pub.turn}`),
       h("small", { class: "muted" }, ` · ${STEPS[obs.step.step] || obs.step.step}`),
-      h("span", { id: "dt-deck", "data-count": deck.size }, ` · deck: ${deck.size} card${deck.size === 1 ? "" : "s"}`),
+      h("span", { id: "dt-deck", "data-count": deck.size }, ` · deck: ${plural(deck.size, "card")}`),
       h("span", { id: "dt-discard-count", "data-count": discard.length }, ` · discard pile: ${discard.length}`),
       pub.clock ? h("strong", { id: "dt-clock", "data-clock": pub.clock }, ` · It is ${pub.clock}.`) : null),
     settingsPanel(pub));
@@ -94,7 +95,7 @@ function middlePanel(ctx, obs) {
     const pile = ["tile-top", "tile-pile", "tile-bottom"].reduce((n, name) => n + zone(obs, name).size, 0);
     panel.append(ballCard(obs, pub));
     // The pile lies unframed side up: its top tile's side is there for everyone to see.
-    panel.append(faceUpRow(`Tile pile (${pile} tiles; its top shows)`,
+    panel.append(faceUpRow(`Tile pile (${plural(pile, "tile")}; its top shows)`,
       [pub.top === null ? null : sideTile(pub.top, { id: "dt-pile-top" })], "tile-pile"));
   }
   panel.append(faceUpRow("Discard pile (top)", [top === null ? null : cardTile(top, { id: "dt-discard-top" })],

@@ -58,8 +58,6 @@ function stepWords(obs) {
   return STEPS[step] || [step, ""];
 }
 
-// A number of VP as a player says it: below zero is "minus 1", not "-1".
-const vpText = (vp) => (vp < 0 ? `minus ${-vp}` : String(vp));
 const seatName = (meta, seat) => meta.seats[seat]?.name || `Player ${seat + 1}`;
 const districtName = (id) => districtById.get(id)?.name || id;
 const agentName = (text) => agentByText.get(text)?.name || text;
@@ -214,12 +212,11 @@ function freshBlocks(ctx, obs) {
     const owner = pub.owners[i];
     if (base.tokens[i] === tokens && base.owners[i] === owner) return;
     const gained = tokens - base.tokens[i];
-    const text = owner === base.owners[i] ? (gained > 0 ? `${gained} more` : `${-gained} fewer`)
-      : owner === NOBODY ? "cleared" : "new";
+    const text = owner === base.owners[i] ? `${gained > 0 ? "+" : ""}${gained}` : owner === NOBODY ? "cleared" : "new";
     fresh.set(i, text);
   });
   for (const [block, amount] of pub.canvass?.placed || []) {
-    fresh.set(block, `${amount} more`);
+    fresh.set(block, `+${amount}`);
   }
   return fresh;
 }
@@ -241,17 +238,14 @@ function blockShape(b, fill, stroke, width, grow = 0) {
     : h("rect", { x: -s / 2, y: -s / 2, width: s, height: s, rx: 7, fill, stroke, "stroke-width": width });
 }
 
-// A block's bonus VP in words ("worth 2 VP", "costs its holder 1 VP"), and as the board
-// prints it on the block (a negative value with a minus sign).
-function blockWorth(b) {
-  if (!b.vp) return "no bonus VP";
-  return b.vp > 0 ? `worth ${b.vp} VP` : `costs its holder ${-b.vp} VP`;
-}
-
-function blockMark(b) {
-  if (!b.vp) return "";
-  return b.vp > 0 ? String(b.vp) : `\u2212${-b.vp}`;
-}
+// A score as a number is written: a negative one with the minus sign (not a hyphen).
+const number = (n) => (n < 0 ? `\u2212${-n}` : String(n));
+// A block's bonus VP in words, and as the small mark printed on it (a minus sign only).
+const blockWorth = (b) => (b.vp < 0 ? `costs ${-b.vp} VP` : `worth ${b.vp} bonus VP`);
+const blockMark = (b) => number(b.vp);
+// What just happened on a block (its badge: "+2", "new", "cleared"), in words.
+const freshWords = (fresh) => (/^[+-]/.test(fresh) ? `${fresh.replace(/^[+-]/, "")} influence ${fresh.startsWith("-") ? "removed" : "placed"}`
+  : fresh === "new" ? "a new controller" : "cleared");
 
 function mapBlock(ctx, obs, meta, b, move, fresh) {
   const pub = obs.public;
@@ -263,13 +257,13 @@ function mapBlock(ctx, obs, meta, b, move, fresh) {
   const g = h("g", { class: classes.filter(Boolean).join(" "), transform: `translate(${b.at[0]} ${b.at[1]})`,
     "data-block": b.id, "data-owner": owner, "data-influence": tokens, "data-fresh": fresh || null,
     "aria-label": `${b.name}, ${vp}, ${who}${move ? `: ${moveLabel(obs, meta, move)}` : ""}` },
-  h("title", {}, `${b.name} · ${vp} · ${who}${fresh ? ` · changed just now (${fresh})` : ""}`),
+  h("title", {}, `${b.name} · ${vp} · ${who}${fresh ? ` · just now: ${freshWords(fresh)}` : ""}`),
   fresh ? blockShape(b, "none", "#ffb400", 6, 12) : null,
   blockShape(b, owner === NOBODY ? "#fbf8f2" : COLOURS[owner], move ? "#178f82" : "#7a6a5a", move ? 4 : 1.5),
-  h("text", { class: "dom-block-vp", x: 0, y: -12, "text-anchor": "middle" }, blockMark(b)),
+  h("text", { class: "dom-block-vp", x: 0, y: -12, "text-anchor": "middle" }, b.vp ? blockMark(b) : ""),
   owner === NOBODY ? null : h("text", { class: "dom-block-tokens", x: 0, y: 9, "text-anchor": "middle" }, String(tokens)),
   h("text", { class: "dom-block-number", x: 0, y: 21, "text-anchor": "middle" }, String(b.number)),
-  fresh ? h("text", { class: "dom-fresh-badge", x: 0, y: -b.size / 2 - 4, "text-anchor": "middle" }, fresh) : null);
+  fresh ? h("text", { class: "dom-fresh-badge", x: 20, y: -17, "text-anchor": "middle" }, fresh) : null);
   return playable(ctx, g, move);
 }
 
@@ -367,7 +361,7 @@ function head(obs, meta) {
       h("small", {}, "Player order "),
       pub.order.map((s, i) => h("span", { class: `dom-seat${i === 0 ? " scapegoat" : ""}`, "data-seat": s,
         style: `border-color:${COLOURS[s]}` }, seatName(meta, s), i === 0 ? " (scapegoat)" : "",
-      h("b", { class: "dom-standing", title: "VP if the game ended now" }, ` ${vpText(pub.standing[s])} VP`)))),
+      h("b", { class: "dom-standing", title: "VP if the game ended now" }, ` ${number(pub.standing[s])} VP`)))),
     event.length ? h("details", { class: "dom-event-now", id: "dom-event" },
       h("summary", {}, `Event: ${EVENTS.get(event[0])?.name}`), event.map((id) => eventCard(id))) : null);
 }
@@ -521,7 +515,7 @@ function finalStanding(obs, meta) {
     h("ol", {}, seats.map((s) => {
       const held = DISTRICTS.map((d, i) => [d, i]).filter(([, i]) => pub.control[i] === s)
         .map(([d, i]) => `${d.name} (${pub.vp[i]} VP)`);
-      return h("li", { "data-final": s }, h("strong", {}, `${seatName(meta, s)}: ${vpText(pub.standing[s])} VP`),
+      return h("li", { "data-final": s }, h("strong", {}, `${seatName(meta, s)}: ${number(pub.standing[s])} VP`),
         h("br"), h("small", {}, `Controls ${held.length ? held.join(", ") : "no district"} · exposure ${pub.exposure[s]}`
           + ` · ${pub.crowns[s]} crown${pub.crowns[s] === 1 ? "" : "s"}`));
     })));
@@ -571,7 +565,7 @@ function playersPanel(ctx, obs, meta) {
       h("span", { "data-crowns": pub.crowns[s] }, h("small", {}, "Crowns "), h("strong", {}, String(pub.crowns[s]))),
       h("span", { "data-exposure": pub.exposure[s] }, h("small", {}, "Exposure "), h("strong", {}, String(pub.exposure[s]))),
       h("span", { "data-standing": pub.standing[s], title: "VP if the game ended now" }, h("small", {}, "VP so far "),
-        h("strong", {}, vpText(pub.standing[s]))),
+        h("strong", {}, number(pub.standing[s]))),
       pub.bonus[s] ? h("span", {}, h("small", {}, "Bonus actions "), h("strong", {}, String(pub.bonus[s]))) : null),
     ranksRow(obs, s),
     handOf(obs, s, "hand", "Hand"),
@@ -604,7 +598,7 @@ const STYLE = `
 .dom-block.legal:focus > circle { stroke: #0d5f56; stroke-width: 6; }
 .dom-block:focus { outline: none; }
 .dom-block.legal > :is(rect, circle):last-of-type { animation: dom-pulse 1.6s ease-in-out infinite; }
-.dom-fresh-badge { font: 700 12px system-ui, sans-serif; fill: #8a5a00; paint-order: stroke; stroke: #fff; stroke-width: 4px; }
+.dom-fresh-badge { font: 700 14px system-ui, sans-serif; fill: #8a5a00; paint-order: stroke; stroke: #fff; stroke-width: 4px; }
 @keyframes dom-pulse { 50% { stroke-opacity: .45; } }
 @media (prefers-reduced-motion: reduce) { .dom-block.legal > * { animation: none !important; } }
 .dom-legend { font-size: .85rem; margin-top: .4rem; }
@@ -641,7 +635,6 @@ const STYLE = `
 .dom-abilities em { font-style: normal; font-weight: 700; }
 .dom-note { font-style: italic; }
 .dom-rank { font-size: .7rem; text-transform: uppercase; letter-spacing: .05em; color: #7a6a5a; }
-.dom-card.down { background: repeating-linear-gradient(135deg, #fff 0 10px, #ece6dc 10px 12px); border-style: dashed; }
 .dom-swatch { display: inline-block; width: .8rem; height: .8rem; border-radius: 3px; }
 @media (max-width: 600px) {
   .tile.dom-card { width: 100%; }

@@ -33,7 +33,6 @@ const key = (q, r) => `${q},${r}`;
 const initials = (name) => name.split(" ").map((w) => w[0]).join("").slice(0, 2);
 // Seats by the names the server gives them: the family once its Avatar is chosen.
 const seatName = (meta, q) => meta.seats[q]?.name || `seat ${q + 1}`;
-const seatOfAvatar = (obs, a) => obs.families.findIndex((f) => f.avatar === a);
 
 // The floor, indexed as the engine indexes it: floor hexes sorted by (r, q).
 const pathHexes = ballroom.paths.map((p) => p.hexes.map(([q, r]) => key(q, r)));
@@ -131,9 +130,11 @@ function board(ctx) {
       });
     }
   }
-  for (const [target, { text }] of stepTargets) {
+  for (const [target, step] of stepTargets) {
+    const { text } = step;
     svg.append(h("polygon", { points: hexPoints(centre(hexes[target]), S - 0.8), class: "target",
-      "data-action": text, role: "button", "aria-label": text, onclick: () => ctx.move(text) }, h("title", {}, text)));
+      "data-action": text, role: "button", "aria-label": moveLabel(step), onclick: () => ctx.move(text) },
+    h("title", {}, moveLabel(step))));
   }
 
   // Dancers: symbol colour inside, influencing family's colour around; a ring on
@@ -160,7 +161,7 @@ function board(ctx) {
       // Her name (with the mark shown on her counter) and counter, as the button's name.
       h("title", {}, `${dancer.name} (${initials(dancer.name)}), ${dancer.symbol}: ${pips}; negates ${dancer.negates.join(", ") || "nothing"}` +
         (owner >= 0 ? `; ${obs.dancer_dominated[d] ? "Dominated" : "Influenced"} by ${seatName(ctx.msg.meta, owner)}` : "") +
-        (targetText ? ` — click: ${targetText}` : "")));
+        (target ? ` — click: ${moveLabel(target)}` : "")));
     if (effortOn && obs.effort.target === d) {
       g.append(h("circle", { cx: x, cy: y, r: S * 0.92, class: "effort-ring" },
         h("title", {}, `${dancer.name}: the Influence target`)));
@@ -211,9 +212,10 @@ const pct = (x) => `${Math.round(x * 100)}%`;
 function refreshmentCard(k, meta) {
   const kind = refreshments[k];
   const any = meta.options["refreshment-domain"] === "any";
-  const title = kind.kind === "ankh" ? "Ankh" : `${cap(kind.kind)} +${kind.pips}`;
-  const text = kind.kind === "ankh" ? "+1 Movement in the Dance step you spend it."
-    : any ? `+${kind.pips} to any Influence roll.` : `+${kind.pips} to an Influence roll in ${cap(kind.kind)}.`;
+  const pips = plural(kind.pips, "pip");
+  const title = kind.kind === "ankh" ? "Ankh" : `${cap(kind.kind)}, ${pips}`;
+  const text = kind.kind === "ankh" ? "One more Movement in the Dance step you spend it."
+    : any ? `Adds ${pips} to any Influence roll.` : `Adds ${pips} to an Influence roll in ${cap(kind.kind)}.`;
   return card(`refreshment ${kind.kind}`, title, text, {
     "data-refreshment": kind.kind === "ankh" ? "ankh" : `${kind.kind}-${kind.pips}`,
     title: `${title}: ${text} Any Refreshment also pays for Tactician, Willpower or Discipline.` });
@@ -233,8 +235,9 @@ function planCard(x, seated, label) {
   const plan = plans[x];
   const filled = planFill(plan, seated);
   const done = filled.filter(Boolean).length;
-  return h("div", { class: "tile plan", "data-plan": plan.id,
-    title: `${label}: seat Dancers showing ${plan.symbols.join(", ")} at the family's table to win` },
+  const says = `Seat Dancers showing ${plan.symbols.join(", ")} at the family's table to win.`;
+  return h("div", { class: "tile plan", "data-plan": plan.id, title: `${label}: ${says}`,
+    "data-full": `${label}\n${says}\n${done} of ${plan.symbols.length} seated.` },
   h("strong", {}, label),
   h("span", { class: "symbols" }, plan.symbols.map((symbol, i) => h("span", {
     class: `symbol${filled[i] ? " filled" : ""}`, "data-symbol": symbol, "data-filled": filled[i] ? "yes" : "no",
@@ -247,7 +250,7 @@ function powerCard(w, secret) {
   const power = powers[w];
   return card("power", [power.name,
     secret ? h("em", { class: "secret-tag", title: "only you know this Power until you use it" }, "secret") : ""],
-  power.text, { "data-power": power.id });
+  power.text, { "data-power": power.id, "data-full": `${power.name}\n${power.text}` });
 }
 
 // One family's table: its Plan, Refreshments and Powers as far as this seat may see them.
@@ -296,9 +299,10 @@ function choiceTiles(ctx) {
   if (avatarChoices.length) {
     group("Choose your Avatar (rating per Domain)", avatarChoices.map((move) => {
       const a = avatars.find((x) => slug(x.name) === move.params.avatar);
-      return pick(h("div", { class: "tile avatar-choice" }, h("strong", {}, a.name),
-        h("small", {}, DOMAINS.map((d) => `${cap(d)} ${a.ratings[d] ?? 0}`).join(" · ")),
-        h("small", {}, `Movement ${a.movement}`)), move, play);
+      const ratings = DOMAINS.map((d) => `${cap(d)} ${a.ratings[d] ?? 0}`).join(" · ");
+      return pick(h("div", { class: "tile avatar-choice",
+        "data-full": `${a.name}\nRating in each Domain: ${ratings}\nMovement ${a.movement}` },
+      h("strong", {}, a.name), h("small", {}, ratings), h("small", {}, `Movement ${a.movement}`)), move, play);
     }));
   }
   const tableChoices = ofFamily(legal, "sanctuary");
@@ -316,7 +320,7 @@ function choiceTiles(ctx) {
       group("Powers drawn: keep one", f.drawn_powers.map((w) => pick(powerCard(w, false), find(legal, "keep", { power: powers[w].id }), play)));
     }
     if (obs.has_candidate && obs.candidate_plan >= 0) { // -1 between Strategic draws
-      group("Strategic: the Plan just drawn (take-plan swaps it for yours)", [planCard(obs.candidate_plan, f.seated, "New Plan")]);
+      group("Strategic: the Plan just drawn (take it in place of yours, or keep yours)", [planCard(obs.candidate_plan, f.seated, "New Plan")]);
     }
   }
   return parts.length ? h("div", { class: "tiles pending", id: "choices" }, parts) : null;
@@ -370,7 +374,7 @@ const best = (hint) => Math.max(...hint.domains.map((row) => row.best_success));
 function confirmTarget(ctx, move) {
   const { text, hint } = move;
   const meta = ctx.msg.meta;
-  const label = moveLabel(ctx.msg.observation, meta, move);
+  const label = moveLabel(move);
   const foil = hint.kind === "foil";
   const rows = hint.domains.map((odds) => ({ label: cap(odds.domain), odds, extra: { "data-domain": odds.domain } }));
   return h("div", { class: "effort confirm", id: "odds", "data-target": text },
@@ -392,7 +396,7 @@ function effortOdds(ctx) {
   const name = foil ? seatName(meta, effort.target) : dancers[effort.target]?.name;
   const verb = foil ? "Foiling" : "Influencing";
   const rows = hinted.filter((a) => "success" in a.hint)
-    .map((a) => ({ label: moveLabel(obs, meta, a), odds: a.hint, extra: {
+    .map((a) => ({ label: moveLabel(a), odds: a.hint, extra: {
       [obs.phase === "domain" ? "data-domain" : "data-choice"]: obs.phase === "domain" ? a.params.domain : a.text } }));
   if (obs.phase === "domain") {
     return h("div", { class: "effort", id: "odds" }, oddsTable(rows, `${verb} ${name}: chances by Domain`), explain(rows, meta, foil));
@@ -409,7 +413,7 @@ function effortOdds(ctx) {
       h("strong", {}, `${verb} ${name} in ${cap(DOMAINS[effort.domain])}: roll ${need} or less`),
       h("p", {}, `The die shows ${effort.roll}${effort.modifier ? `, counting ${effort.roll - effort.modifier}` : ""}.`),
       h("ul", {}, hinted.map((a) => h("li", { "data-choice": a.text },
-        `${moveLabel(obs, meta, a)}: ${say(a.hint)}.`))));
+        `${moveLabel(a)}: ${say(a.hint)}.`))));
   }
   return null;
 }
@@ -419,7 +423,7 @@ function dancerInfo(obs, meta, d) {
   const owner = obs.dancer_influence[d];
   const by = owner >= 0 ? ` · ${obs.dancer_dominated[d] ? "Dominated" : "Influenced"} by ${seatName(meta, owner)}` : "";
   return h("span", {}, h("strong", {}, dancer.name), ` (${dancer.symbol}): `,
-    DOMAINS.map((dom) => (dancer.negates.includes(dom) ? `${cap(dom)} ✕ (negated)` : `${cap(dom)} +${dancer.pips[dom] ?? 0}`))
+    DOMAINS.map((dom) => (dancer.negates.includes(dom) ? `${cap(dom)} ✕ (negated)` : `${cap(dom)} ${dancer.pips[dom] ?? 0}`))
       .join(" · "), by);
 }
 
@@ -433,60 +437,9 @@ function legend() {
       h("li", {}, "Coloured hexagons are Sanctuary entries; the circles beside them are the five seats, filled with seated Dancers' symbols.")));
 }
 
-const ARROWS = { e: "→", ne: "↗", nw: "↖", w: "←", sw: "↙", se: "↘" };
-
-// Moves named for people; the engine's text stays on the button's data-action.
-function moveLabel(obs, meta, move) {
-  const p = move.params || {};
-  const dancer = () => dancers.find((d) => d.slug === (p.dancer ?? p.partner))?.name || p.dancer || p.partner;
-  const avatarIndex = avatars.findIndex((a) => slug(a.name) === (p.avatar ?? p.partner));
-  const avatar = () => (avatarIndex >= 0 ? avatars[avatarIndex].name : p.avatar);
-  // An Avatar on the floor is her family: one name on every screen.
-  const family = () => {
-    const q = seatOfAvatar(obs, avatarIndex);
-    return q >= 0 ? seatName(meta, q) : avatar();
-  };
-  const kind = () => {
-    if (p.refreshment === "ankh") return "an Ankh";
-    const r = refreshments.find((x) => `${x.kind}-${x.pips}` === p.refreshment);
-    return r ? `a ${["no", "one", "two", "three"][r.pips] ?? r.pips}-pip ${cap(r.kind)}` : p.refreshment;
-  };
-  const effortTarget = obs.effort.kind === 0 ? dancers[obs.effort.target] : null;
-  switch (move.family) {
-    case "step": return `Step ${ARROWS[p.direction] || ""} ${p.direction.toUpperCase()}`;
-    case "lead": return `Lead ${dancer()} ${ARROWS[p.direction] || ""} ${p.direction.toUpperCase()}`;
-    case "seat": return `Seat ${dancer()} at your table`;
-    case "unseat": return `Unseat ${dancer()} onto the floor`;
-    case "ankh": return "Spend an Ankh: one more Movement";
-    case "release": return `Release ${dancer()}`;
-    case "discipline": return "Discipline: pay 2 Refreshments for a second Influence marker";
-    case "strategic": return "Strategic: draw a new Plan";
-    case "end-dance": return "End the Dance step";
-    case "influence": return `Influence ${dancer()}`;
-    case "foil": return `Foil ${family()}`;
-    case "server": return "Call the Server: draw 2 Refreshments";
-    case "cut-in": return `Cut in: trade places with ${dancers.some((d) => d.slug === p.partner) ? dancer() : family()}`;
-    case "pass": return "Pass: end your turn";
-    case "clear-foil": return "Shake off the Foil";
-    case "domain": return cap(p.domain);
-    case "refresh": return `Add ${kind()} to the roll`;
-    case "no-refreshment": return "No Refreshment: roll";
-    case "accept": return "Accept the roll";
-    case "tactician": return `Tactician: pay ${kind()} to count the roll one lower`;
-    case "willpower": return `Willpower: pay ${kind()}, roll again`;
-    case "drop": return effortTarget?.slug === p.dancer ? `Decline: leave ${dancer()} uninfluenced`
-      : `Drop ${dancer()}: her marker goes to ${effortTarget?.name || "the new Dancer"}`;
-    case "discard": return `Discard ${kind()}`;
-    case "pay": return `Pay ${kind()}`;
-    case "keep-plan": return "Keep your Plan";
-    case "take-plan": return "Take the new Plan";
-    case "initiative": return `Give the Initiative to ${seatName(meta, Number(p.seat) - 1)}`;
-    case "keep": return `Keep ${powers.find((w) => w.id === p.power)?.name || p.power}`;
-    case "avatar": return `Play ${avatar()}`;
-    case "sanctuary": return `Sit at the ${cap(p.sanctuary)} table`;
-    default: return move.label || move.text;
-  }
-}
+// Each move's words are the server's (move.label: the game's describe_action); the
+// engine's text stays on the button's data-action.
+const moveLabel = (move) => move.label || move.text;
 
 // A target picked but not yet confirmed, and where the board was scrolled to,
 // kept across re-renders of the same position.
@@ -565,7 +518,7 @@ export function render(ctx) {
     if (target) {
       ctx.actions.append(confirmTarget(ctx, target));
     } else {
-      const label = (move) => moveLabel(obs, meta, move) +
+      const label = (move) => moveLabel(move) +
         (needsConfirm(move) ? ` · up to ${pct(best(move.hint))}` : "");
       ctx.actions.append(choiceTiles(ctx) || "", effortOdds(ctx) || "");
       renderActions({ ...ctx, move: (text, move) => ctx.choose(move), label });

@@ -58,7 +58,7 @@ function noteText(note) {
   if (note.kind === "tribute") return `costs ${note.cost} Blood${note.affordable ? "" : " (too much)"}`;
   if (note.kind === "seduce") return `draw ${note.draw}, keep ${note.keep}: ${pct(note.success)} a Success`;
   if (note.kind === "slay") {
-    const base = `${note.dice} dice, hit on ${note.hit}+, strength ${note.strength}: ${pct(note.success)}`;
+    const base = `${note.dice} dice, a hit on ${note.hit} or more, strength ${note.strength}: ${pct(note.success)}`;
     return note.with_rerolls === undefined ? base
       : `${base}; ${pct(note.with_rerolls)} rerolling every miss (${note.rerolls} rerolls at ${note.reroll_cost} Blood)`;
   }
