@@ -102,3 +102,18 @@ def test_why_not_whitewash_down_from_no_exposure() -> None:
     )
     assert not answer["offered"] and "cannot go lower" in answer["answer"]
     assert answer["section"] == "WHITEWASH"
+
+
+def test_a_standing_below_zero_is_written_with_the_minus_sign() -> None:
+    """Atheneum block 9 costs its holder 1 VP; the district goes to the player with two
+    blocks there, so the other stands at minus 1."""
+    state = (
+        Position(players=2)
+        .influence("atheneum-1", 0, 1)
+        .influence("atheneum-3", 0, 1)
+        .influence("atheneum-9", 1, 1)
+        .build(at="actions")
+    )
+    panel = live_scores(state.observation(1))
+    assert panel[1]["score"] == -1
+    assert panel[1]["sum"] == "\u22121 VP if the game ended now"

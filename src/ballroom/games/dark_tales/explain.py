@@ -271,9 +271,11 @@ def live_scores(observation: Observation) -> list[dict[str, Any]]:
             if count
         )
         parts = [["VP", str(vp)], ["Items", items or "none"]]
+        held = f"holding {items}" if items else "no items held"
         if public["ball_vp"][seat]:
             parts.append(["at Balls", str(public["ball_vp"][seat])])
-        scores.append({"seat": seat, "score": vp, "parts": parts, "sum": ""})
+            held += f"; {public['ball_vp'][seat]} VP of it from Balls"
+        scores.append({"seat": seat, "score": vp, "parts": parts, "sum": f"VP, {held}"})
     return scores
 
 

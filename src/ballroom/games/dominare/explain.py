@@ -515,7 +515,10 @@ def explain_outcome(state: DominareState) -> Outcome:
                 [f"Exposure {state.exposure[seat]}", f"{penalties[seat]} VP lost"],
                 ["Crowns (tie-break)", str(state.crowns[seat])],
             ],
-            "sum": f"{districts[seat]} + {blocks[seat]} + {agents[seat]} - {penalties[seat]} = {totals[seat]} VP",
+            "sum": (
+                f"{districts[seat]} + {words.number(blocks[seat])} + {agents[seat]} - "
+                f"{penalties[seat]} = {words.number(totals[seat])} VP"
+            ),
         }
         for seat in range(n)
     ]

@@ -331,7 +331,7 @@ function mapPanel(ctx, obs, meta, fresh) {
     byDistrict.get(d.id));
   }),
   blocks.map((b) => mapBlock(ctx, obs, meta, b, byBlock.get(b.id), fresh.get(b.index))));
-  return h("div", { class: `dom-board${byBlock.size ? "" : " compact"}`, id: "dom-board", "data-side": pub.side },
+  return h("div", { class: `dom-board${byBlock.size || byDistrict.size ? "" : " compact"}`, id: "dom-board", "data-side": pub.side },
     svg, legend(obs, meta));
 }
 
@@ -381,7 +381,9 @@ function underWay(obs, meta) {
     if (op.act === "inspire") notes.push(`${who} inspires in ${blockName(op.where)}: how much?`);
     else if (op.act === "whitewash") notes.push(`${who} whitewashes exposure ${op.target}: how far?`);
     else {
-      notes.push(`${who}: ${op.act} ${op.amount}${op.target ? ` (${op.target})` : ""}`
+      // The operation's own words are the ability's text on the agent's card.
+      const agent = op.rank ? AGENTS[pub.ranks[op.seat]?.[op.rank - 1]] : null;
+      notes.push(`${who}: ${agent ? `${agent.name}'s ability` : "an ability"} under way`
         + `${op.where ? ` in ${blockName(op.where)}` : ""}`);
     }
   }
