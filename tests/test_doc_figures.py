@@ -76,6 +76,28 @@ FIGURES = [
         strength,
         cheap=False,
     ),
+    Figure(
+        "docs/bot-strength.md",
+        "python benchmarks/strength.py dominare --games 200",
+        "196 of 200, 98.0% [95.0%, 99.2%]",
+        strength,
+        cheap=False,
+    ),
+    Figure(
+        "docs/bot-strength.md",
+        "python benchmarks/strength.py dark-tales --games 100 --duplicate",
+        "89 of 100, 89.0% [81.4%, 93.7%]",
+        strength,
+        cheap=False,
+    ),
+    Figure(
+        "docs/bot-strength.md",
+        "python benchmarks/strength.py dark-tales --games 100 --duplicate"
+        " --option expansion=cinderella",
+        "97 of 100, 97.0% [91.5%, 99.0%]",
+        strength,
+        cheap=False,
+    ),
 ]
 
 
