@@ -101,7 +101,10 @@ def test_simulate_prints_each_figure_then_report(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     data = json.loads(result.stdout)
     assert data["finished"] == 3 and data["mean_rounds"] == SEASONS
-    assert set(data["by_feature"]) == FEATURES
+    # The agent pair is grouped by each agent held, with how often it was revealed.
+    assert set(data["by_feature"]) | set(data["table_features"]) == FEATURES - {"agent"}
+    held = data["by_feature"]["agent_dealt"]
+    assert all("+" not in agent and 0 <= e["kept"] <= e["seats"] for agent, e in held.items())
     tiers = data["by_feature"]["exposure_tier"]
     assert set(tiers) <= {"lowest", "middle", "highest"}
     assert sum(entry["seats"] for entry in tiers.values()) == 6

@@ -73,7 +73,10 @@ def test_simulate_then_report(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     data = json.loads(result.stdout)
     assert data["finished"] == 4 and data["mean_rounds"] == 12
-    assert set(data["by_feature"]) >= FEATURES
+    # The Opportunity pair is grouped by each card dealt, with how often it was met.
+    assert set(data["by_feature"]) | set(data["table_features"]) == FEATURES - {"opportunity"}
+    dealt = data["by_feature"]["opportunity_dealt"]
+    assert all("+" not in card and 0 <= e["kept"] <= e["seats"] for card, e in dealt.items())
     page = tmp_path / "r.html"
     result = runner.invoke(app, ["report", str(out), "--html", str(page)])
     assert result.exit_code == 0, result.output

@@ -99,6 +99,9 @@ def sweep_command(
                         "mean_turns_ci": [s.turns.low, s.turns.high],
                         "seat_win_rates": [r.value for r in s.seat_rates],
                         "feature_spread": s.spread,
+                        "feature_spread_note": s.spread_note,
+                        "features_compared": s.compared,
+                        "features_standing_out": s.flagged,
                     }
                     for s in summaries
                 ]
@@ -117,6 +120,8 @@ def print_summaries(
     from rich.console import Console
     from rich.table import Table
 
+    from ballroom.lab.features import MIN_SEATS
+
     view = Table(title=f"{game}: {games} games per variant, seed {seed}")
     view.add_column("variant", no_wrap=True)
     view.add_column("turns (95% CI)", justify="right")
@@ -130,14 +135,23 @@ def print_summaries(
             f"{s.turns.value:.1f} ({s.turns.low:.1f}-{s.turns.high:.1f})",
             str(s.unfinished),
             f"{first.value:.1%} ({first.low:.0%}-{first.high:.0%})" if first else "-",
-            f"{s.spread:.0%}" if s.spread_note else "-",
+            "-" if s.spread is None else f"{s.spread:.0%}",
         )
     console = Console()
     console.print(view)
     console.print(f"seats: {', '.join(seat_specs)}; fair share {1 / len(seat_specs):.0%}")
+    console.print(
+        f"feature spread: best minus worst level of a feature, over levels with {MIN_SEATS} "
+        "seats or more; a level stands out when it differs from the fair share after "
+        "Holm's correction over every level compared",
+        highlight=False,
+    )
     for s in summaries:
-        if s.spread_note:
-            console.print(f"{s.label}: {s.spread_note}", highlight=False)
+        console.print(f"{s.label}: {s.spread_note}", highlight=False)
+        if s.flagged:
+            console.print(f"  stands out: {'; '.join(s.flagged)}", highlight=False)
+        elif s.compared:
+            console.print(f"  none of {s.compared} levels stands out", highlight=False)
 
 
 def register(app: typer.Typer) -> None:

@@ -2,8 +2,12 @@
 
 Everything is computed from the per-game facts a simulation saved (returns,
 ranks, length, seat features), so the report works for any game. Rates come
-with Wilson 95% intervals; a rate is called out as unbalanced only when its
-interval excludes the fair share, so small runs do not cry wolf.
+with Wilson 95% intervals. A seat is called out as unbalanced when its interval
+excludes the fair share; a feature level only when it has enough seats and its rate
+differs from the fair share after Holm's correction over every level compared
+(``ballroom.lab.features``, which the JSON summary and the sweep share), so small
+runs and long lists of levels do not cry wolf. Table-wide features (one value for the
+whole table) are counted by games, not given win rates.
 
 A feature ``NAME_dealt`` beside ``NAME`` (The Dance's ``power_dealt`` and
 ``power``) marks a choice: what a seat was dealt, and what it kept. The win
@@ -22,11 +26,9 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from ballroom.core.errors import InvalidOptionError
+from ballroom.lab.features import DEALT, MIN_SEATS, Judgement, group_features, judge
 from ballroom.lab.simulate import GameResult
 from ballroom.lab.stats import Estimate, mean_interval, wilson
-
-DEALT = "_dealt"
-"""The suffix of a feature that lists what a seat was dealt (values joined by ``+``)."""
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
@@ -69,9 +71,17 @@ class Analysis:
     by_feature: dict[str, list[Group]]
     by_dealt: dict[str, list[Dealt]]
     """Per chosen feature (``power``): each value's dealt and kept counts, win rate given dealt."""
+    table: dict[str, dict[str, int]]
+    """Table-wide features: value -> games."""
+    judgement: Judgement
     turns: list[int]
     mean_turns: Estimate
     findings: list[str] = field(default_factory=list)
+
+    def flagged(self, name: str, label: str) -> bool:
+        """Whether level ``label`` of feature ``name`` (``NAME_dealt`` for a dealt pair)
+        stands out after the correction."""
+        return any(n == name and level.label == label for n, level in self.judgement.flagged)
 
     @property
     def fair(self) -> float:
@@ -86,26 +96,6 @@ def _rates(pairs: Sequence[tuple[str, float]]) -> list[Group]:
     return [Group(label, wilson(sum(v), len(v))) for label, v in totals.items()]
 
 
-def _dealt(results: Sequence[GameResult], name: str, players: int) -> list[Dealt]:
-    """Each value of feature ``name`` seats were dealt: kept how often, won how often."""
-    counts: dict[str, list[float]] = {}
-    for r in results:
-        for s in range(players):
-            features = r.features[s]
-            kept = set(features.get(name, "").split("+"))
-            for value in features.get(name + DEALT, "").split("+"):
-                if value and value != "none":
-                    tally = counts.setdefault(value, [0, 0, 0.0])
-                    tally[0] += 1
-                    tally[1] += value in kept
-                    tally[2] += r.returns[s]
-    groups = [
-        Dealt(label, int(dealt), int(kept), wilson(won, int(dealt)))
-        for label, (dealt, kept, won) in counts.items()
-    ]
-    return sorted(groups, key=lambda g: -g.rate.value)
-
-
 def analyse(results: Sequence[GameResult]) -> Analysis:
     """Win rates by seat, bot and feature; lengths; and the findings in plain words."""
     if not results:
@@ -114,25 +104,8 @@ def analyse(results: Sequence[GameResult]) -> Analysis:
     done = [r for r in results if r.finished]
     by_seat = _rates([(f"seat {s + 1}", r.returns[s]) for r in done for s in range(players)])
     by_bot = _rates([(r.seats[s], r.returns[s]) for r in done if r.seats for s in range(players)])
-    names = list(dict.fromkeys(name for r in done for f in r.features for name in f))
-    chosen = [name for name in names if name + DEALT in names]
-    names = [
-        name for name in names if name not in chosen and name.removesuffix(DEALT) not in chosen
-    ]
-    by_feature = {
-        name: sorted(
-            _rates(
-                [
-                    (r.features[s][name], r.returns[s])
-                    for r in done
-                    for s in range(players)
-                    if name in r.features[s]
-                ]
-            ),
-            key=lambda g: -g.rate.value,
-        )
-        for name in names
-    }
+    features = group_features(done)
+    fair = 1.0 / players
     turns = [r.turns for r in done]
     analysis = Analysis(
         players=players,
@@ -140,8 +113,16 @@ def analyse(results: Sequence[GameResult]) -> Analysis:
         finished=len(done),
         by_seat=by_seat,
         by_bot=by_bot,
-        by_feature=by_feature,
-        by_dealt={name: _dealt(done, name, players) for name in chosen},
+        by_feature={
+            name: [Group(level.label, level.rate) for level in levels]
+            for name, levels in features.per_seat.items()
+        },
+        by_dealt={
+            name: [Dealt(level.label, level.seats, level.kept or 0, level.rate) for level in levels]
+            for name, levels in features.dealt.items()
+        },
+        table=features.table,
+        judgement=judge(features.rated(), fair),
         turns=turns,
         mean_turns=mean_interval([float(t) for t in turns]),
     )
@@ -168,7 +149,7 @@ def _findings(a: Analysis) -> list[str]:
     for g in seat_flags:
         word = "more" if g.rate.value > fair else "less"
         lines.append(
-            f"{g.label.capitalize()} wins {g.rate} of its games, {word} than the fair {fair:.0%}."
+            f"{g.label[:1].upper()}{g.label[1:]} wins {g.rate} of its games, {word} than the fair {fair:.0%}."
         )
     if a.by_seat and not seat_flags:
         first = a.by_seat[0].rate
@@ -176,24 +157,23 @@ def _findings(a: Analysis) -> list[str]:
             f"No seat advantage is visible: the first seat wins {first}, "
             f"and every seat's interval includes the fair {fair:.0%}."
         )
-    for name, groups in a.by_feature.items():
-        strong = [g for g in groups if g.rate.excludes(fair)]
-        for g in strong:
-            word = "strong" if g.rate.value > fair else "weak"
-            lines.append(
-                f"{name.capitalize()} {g.label} looks {word}: it wins {g.rate} (fair {fair:.0%})."
-            )
-        if groups and not strong:
-            lines.append(
-                f"No {name} stands out: every one's interval includes the fair {fair:.0%}."
-            )
-        elif len(groups) >= 10:
-            lines.append(
-                f"With {len(groups)} {name} values compared, about one in twenty misses the "
-                "fair share by chance alone; confirm a flagged one with more games."
-            )
+    lines += _feature_findings(a)
     for name, dealt in a.by_dealt.items():
-        lines += _dealt_findings(name, dealt, fair)
+        never = [g.label for g in dealt if g.kept == 0]
+        if never:
+            lines.append(
+                f"The bots never kept {name} {', '.join(never)} when dealt it, so how it "
+                "plays is unmeasured here; its rate is that of the seats that returned it."
+            )
+    for name, counts in a.table.items():
+        shares = ", ".join(
+            f"{value} in {games} of {a.finished}"
+            for value, games in sorted(counts.items(), key=lambda kv: -kv[1])
+        )
+        lines.append(
+            f"The feature {name} is the same for every seat at a table, so it cannot favour one "
+            f"seat over another and has no win rate here; games by {name}: {shares}."
+        )
     if a.turns:
         lines.append(
             f"Games last {a.mean_turns.value:.1f} turns on average "
@@ -203,26 +183,50 @@ def _findings(a: Analysis) -> list[str]:
     return lines
 
 
-def _dealt_findings(name: str, groups: Sequence[Dealt], fair: float) -> list[str]:
-    """A dealt value is judged by how seats dealt it fare; how often bots keep it is a
-    fact about the bots, reported as such."""
+def _feature_findings(a: Analysis) -> list[str]:
+    """The feature levels that stand out after Holm's correction, and what was not judged."""
+    fair = a.fair
+    verdict = a.judgement
     lines: list[str] = []
-    flagged = [g for g in groups if g.rate.excludes(fair)]
-    for g in flagged:
-        word = "strong" if g.rate.value > fair else "weak"
+    for name, level in verdict.flagged:
+        word = "strong" if level.rate.value > fair else "weak"
+        if name.endswith(DEALT):
+            kept = name.removesuffix(DEALT)
+            lines.append(
+                f"Being dealt {kept} {level.label} looks {word}: those seats win {level.rate} "
+                f"of {level.seats} (fair {fair:.0%})."
+            )
+        else:
+            lines.append(
+                f"Among {name}, {level.label} looks {word}: it wins {level.rate} "
+                f"of {level.seats} (fair {fair:.0%})."
+            )
+    if verdict.compared:
+        names = len({name for name, _ in verdict.compared})
         lines.append(
-            f"Being dealt {name} {g.label} looks {word}: those seats win {g.rate} "
-            f"(fair {fair:.0%})."
+            f"{len(verdict.compared)} levels of {names} features had {MIN_SEATS} seats or more "
+            f"and were tested against the fair {fair:.0%} with Holm's correction for their "
+            f"number; {len(verdict.flagged) or 'none'} stood out."
         )
-    if groups and not flagged:
+    rated = {
+        **a.by_feature,
+        **{n + DEALT: [Group(g.label, g.rate) for g in d] for n, d in a.by_dealt.items()},
+    }
+    single = [name for name, groups in rated.items() if len(groups) == 1]
+    if single:
         lines.append(
-            f"No {name} stands out when dealt: every one's interval includes the fair {fair:.0%}."
+            f"{len(single)} features have a single value in these games, so they compare "
+            f"nothing: {', '.join(single)}."
         )
-    never = [g.label for g in groups if g.kept == 0]
-    if never:
+    thin = [
+        name
+        for name, groups in rated.items()
+        if len(groups) > 1 and sum(g.rate.n >= MIN_SEATS for g in groups) < 2
+    ]
+    if thin:
         lines.append(
-            f"The bots never kept {name} {', '.join(never)} when dealt it, so how it plays "
-            "is unmeasured here; its rate above is that of the seats that returned it."
+            f"Too few games to compare levels (fewer than two with {MIN_SEATS} seats) of: "
+            f"{', '.join(thin)}."
         )
     return lines
 
@@ -241,18 +245,35 @@ def _figure() -> Figure:
     return Figure(figsize=(7.0, 3.6), dpi=100, layout="constrained")
 
 
-def _rate_plot(title: str, groups: Sequence[Group], fair: float) -> Figure:
-    """Horizontal bars with 95% intervals and the fair share as a dashed line."""
+def _rate_plot(
+    title: str, groups: Sequence[Group], fair: float, flagged: set[str] | None = None
+) -> Figure:
+    """Horizontal bars with 95% intervals and the fair share as a dashed line. Red marks a
+    seat whose interval misses the fair share, or (``flagged`` given: a feature) a level
+    that stands out after the correction; grey a level with too few seats to judge."""
     fig = _figure()
     ax = fig.subplots()
     labels = [f"{g.label} (n={g.rate.n})" for g in groups][::-1]
     values = [g.rate.value for g in groups][::-1]
     low = [max(0.0, g.rate.value - g.rate.low) for g in groups][::-1]
     high = [max(0.0, g.rate.high - g.rate.value) for g in groups][::-1]
-    colours = ["#c0392b" if g.rate.excludes(fair) else "#2e86c1" for g in groups][::-1]
+
+    def colour(g: Group) -> str:
+        if flagged is None:
+            return "#c0392b" if g.rate.excludes(fair) else "#2e86c1"
+        if g.rate.n < MIN_SEATS:
+            return "#aab7b8"
+        return "#c0392b" if g.label in flagged else "#2e86c1"
+
+    colours = [colour(g) for g in groups][::-1]
     ax.barh(labels, values, xerr=[low, high], color=colours, capsize=4)
     ax.axvline(fair, color="black", linestyle="--", linewidth=1, label=f"fair share {fair:.0%}")
-    ax.set_xlabel("win rate (bars: 95% confidence interval; red: interval misses fair share)")
+    key = (
+        "red: interval misses fair share"
+        if flagged is None
+        else f"red: stands out (Holm); grey: under {MIN_SEATS} seats"
+    )
+    ax.set_xlabel(f"win rate (bars: 95% confidence interval)\n{key}")
     ax.set_title(title)
     top = max([v + h for v, h in zip(values, high, strict=True)] + [fair])
     ax.set_xlim(0, min(1.0, top * 1.15))
@@ -286,11 +307,16 @@ def plots(a: Analysis) -> list[tuple[str, Figure]]:
     if len(a.by_bot) > 1:
         figures.append(("Win rate by bot", _rate_plot("Win rate by bot", a.by_bot, a.fair)))
     for name, groups in a.by_feature.items():
-        figures.append((f"Win rate by {name}", _rate_plot(f"Win rate by {name}", groups, a.fair)))
+        if len(groups) < 2:
+            continue  # one value compares nothing
+        flagged = {g.label for g in groups if a.flagged(name, g.label)}
+        title = f"Win rate by {name}"
+        figures.append((title, _rate_plot(title, groups, a.fair, flagged)))
     for name, dealt in a.by_dealt.items():
         title = f"Win rate by {name} dealt"
         groups = [Group(g.label, g.rate) for g in dealt]
-        figures.append((title, _rate_plot(title, groups, a.fair)))
+        flagged = {g.label for g in groups if a.flagged(name + DEALT, g.label)}
+        figures.append((title, _rate_plot(title, groups, a.fair, flagged)))
     if a.turns:
         figures.append(("Game length distribution", _length_plot(a.turns)))
     return figures
@@ -348,6 +374,15 @@ def render_html(meta: dict[str, Any], a: Analysis) -> str:
         tables += _table(f"By {name}", groups)
     for name, dealt in a.by_dealt.items():
         tables += _dealt_table(name, dealt)
+    for name, counts in a.table.items():
+        rows = "".join(
+            f"<tr><td>{html.escape(value)}</td><td>{games}</td></tr>"
+            for value, games in counts.items()
+        )
+        tables += (
+            f"<h3>By {html.escape(name)} (the same for the whole table)</h3>"
+            f"<table><tr><th></th><th>games</th></tr>{rows}</table>"
+        )
     return f"""<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>{html.escape(title)}</title>
 <style>

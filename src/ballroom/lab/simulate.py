@@ -140,12 +140,20 @@ class Tally:
 def summarize(
     spec: SimulationSpec, results: Sequence[GameResult], seconds: float
 ) -> dict[str, Any]:
-    """The JSON summary of games played one by one (see ``summary``)."""
-    return summary(spec, Tally.of(len(spec.seats), results), seconds)
+    """The JSON summary of games played one by one (see ``summary``), its features grouped
+    as ``ballroom.lab.features`` says (the same grouping as the sweep's and the report's)."""
+    from ballroom.lab.features import as_json, group_features
+
+    tally = Tally.of(len(spec.seats), results)
+    return {
+        **summary(spec, tally, seconds),
+        **as_json(group_features(results), tally.finished),
+    }
 
 
 def summary(spec: SimulationSpec, tally: Tally, seconds: float) -> dict[str, Any]:
-    """The JSON summary: wins per seat (shared wins as fractions), lengths, rates by feature.
+    """The JSON summary: wins per seat (shared wins as fractions), lengths, rates by feature
+    (ungrouped: ``summarize`` replaces them by the grouped ones when it has the games).
 
     Both the engine and the batch report through here, so their summaries
     have the same fields.
@@ -171,6 +179,7 @@ def summary(spec: SimulationSpec, tally: Tally, seconds: float) -> dict[str, Any
         "mean_rounds": tally.rounds / finished if finished else 0.0,
         "mean_actions": tally.actions / finished if finished else 0.0,
         "by_feature": by_feature,
+        "table_features": {},
         "seconds": seconds,
         "games_per_second": tally.games / seconds if seconds > 0 else 0.0,
     }

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from ballroom.core.errors import InvalidOptionError
 from ballroom.core.game import get_game
 from ballroom.core.options import OptionValue
+from ballroom.lab.features import MIN_SEATS, Level, group_features, judge
 from ballroom.lab.simulate import GameResult
 from ballroom.lab.stats import Estimate, mean_interval, wilson
 
@@ -57,27 +58,43 @@ class VariantSummary:
     unfinished: int
     turns: Estimate
     seat_rates: list[Estimate]
-    spread: float
-    """Largest minus smallest seat-feature win rate (0 when the game has no features)."""
+    spread: float | None
+    """Largest minus smallest win rate among the levels of one feature that have at least
+    ``MIN_SEATS`` seats (the largest over features); ``None`` when no feature has two such
+    levels."""
     spread_note: str
+    flagged: list[str]
+    """Levels whose win rate differs from the fair share after Holm's correction over every
+    level compared in this variant."""
+    compared: int
+    """How many levels were compared."""
+
+
+def _describe(name: str, level: Level) -> str:
+    return f"{name} {level.label} {level.rate} of {level.seats}"
 
 
 def summarise(name: str, results: Sequence[GameResult]) -> VariantSummary:
+    """Seat rates, lengths and the feature levels that stand out, judged as the report does
+    (``ballroom.lab.features``): only levels with enough seats, Holm-corrected."""
     done = [r for r in results if r.finished]
     players = len(results[0].returns) if results else 0
     seat_rates = [wilson(sum(r.returns[s] for r in done), len(done)) for s in range(players)]
-    by_value: dict[str, list[float]] = {}
-    for r in done:
-        for seat, features in enumerate(r.features):
-            for key, value in features.items():
-                by_value.setdefault(f"{key} {value}", []).append(r.returns[seat])
-    rates = {k: sum(v) / len(v) for k, v in by_value.items() if v}
-    spread, note = 0.0, ""
-    if rates:
-        best = max(rates, key=lambda k: rates[k])
-        worst = min(rates, key=lambda k: rates[k])
-        spread = rates[best] - rates[worst]
-        note = f"best {best} {rates[best]:.0%}, worst {worst} {rates[worst]:.0%}"
+    rated = group_features(results).rated()
+    verdict = judge(rated, 1 / players if players else 0.0)
+    spread: float | None = None
+    note = ""
+    for feature, levels in rated.items():
+        judged = [level for level in levels if level.judged]
+        if len(judged) < 2:
+            continue
+        best, worst = judged[0], judged[-1]
+        gap = best.rate.value - worst.rate.value
+        if spread is None or gap > spread:
+            spread = gap
+            note = f"best {_describe(feature, best)}, worst {_describe(feature, worst)}"
+    if spread is None:
+        note = f"no feature has two levels with {MIN_SEATS} seats or more"
     return VariantSummary(
         label=name,
         games=len(results),
@@ -86,4 +103,6 @@ def summarise(name: str, results: Sequence[GameResult]) -> VariantSummary:
         seat_rates=seat_rates,
         spread=spread,
         spread_note=note,
+        flagged=[_describe(feature, level) for feature, level in verdict.flagged],
+        compared=len(verdict.compared),
     )
