@@ -212,11 +212,10 @@ function freshBlocks(ctx, obs) {
     const owner = pub.owners[i];
     if (base.tokens[i] === tokens && base.owners[i] === owner) return;
     const gained = tokens - base.tokens[i];
-    const text = owner === base.owners[i] ? `${gained > 0 ? "+" : ""}${gained}` : owner === NOBODY ? "cleared" : "new";
-    fresh.set(i, text);
+    fresh.set(i, owner === base.owners[i] ? influenceChange(gained) : owner === NOBODY ? CLEARED : TAKEN);
   });
   for (const [block, amount] of pub.canvass?.placed || []) {
-    fresh.set(block, `+${amount}`);
+    fresh.set(block, influenceChange(amount));
   }
   return fresh;
 }
@@ -244,8 +243,11 @@ const number = (n) => (n < 0 ? `\u2212${-n}` : String(n));
 const blockWorth = (b) => (b.vp < 0 ? `costs ${-b.vp} VP` : `worth ${b.vp} bonus VP`);
 const blockMark = (b) => number(b.vp);
 // What just happened on a block (its badge: "+2", "new", "cleared"), in words.
-const freshWords = (fresh) => (/^[+-]/.test(fresh) ? `${fresh.replace(/^[+-]/, "")} influence ${fresh.startsWith("-") ? "removed" : "placed"}`
-  : fresh === "new" ? "a new controller" : "cleared");
+// What just happened on a block: its badge on the map ("+2", "new", "cleared") and in words.
+const influenceChange = (n) => ({ mark: `${n > 0 ? "+" : "\u2212"}${Math.abs(n)}`,
+  words: `${Math.abs(n)} influence ${n > 0 ? "placed" : "removed"}` });
+const CLEARED = { mark: "cleared", words: "cleared" };
+const TAKEN = { mark: "new", words: "a new controller" };
 
 function mapBlock(ctx, obs, meta, b, move, fresh) {
   const pub = obs.public;
@@ -255,15 +257,15 @@ function mapBlock(ctx, obs, meta, b, move, fresh) {
   const vp = blockWorth(b);
   const classes = ["dom-block", owner === NOBODY ? "vacant" : "held", fresh ? "fresh" : null];
   const g = h("g", { class: classes.filter(Boolean).join(" "), transform: `translate(${b.at[0]} ${b.at[1]})`,
-    "data-block": b.id, "data-owner": owner, "data-influence": tokens, "data-fresh": fresh || null,
+    "data-block": b.id, "data-owner": owner, "data-influence": tokens, "data-fresh": fresh?.mark || null,
     "aria-label": `${b.name}, ${vp}, ${who}${move ? `: ${moveLabel(obs, meta, move)}` : ""}` },
-  h("title", {}, `${b.name} · ${vp} · ${who}${fresh ? ` · just now: ${freshWords(fresh)}` : ""}`),
+  h("title", {}, `${b.name} · ${vp} · ${who}${fresh ? ` · just now: ${fresh.words}` : ""}`),
   fresh ? blockShape(b, "none", "#ffb400", 6, 12) : null,
   blockShape(b, owner === NOBODY ? "#fbf8f2" : COLOURS[owner], move ? "#178f82" : "#7a6a5a", move ? 4 : 1.5),
   h("text", { class: "dom-block-vp", x: 0, y: -12, "text-anchor": "middle" }, b.vp ? blockMark(b) : ""),
   owner === NOBODY ? null : h("text", { class: "dom-block-tokens", x: 0, y: 9, "text-anchor": "middle" }, String(tokens)),
   h("text", { class: "dom-block-number", x: 0, y: 21, "text-anchor": "middle" }, String(b.number)),
-  fresh ? h("text", { class: "dom-fresh-badge", x: 20, y: -17, "text-anchor": "middle" }, fresh) : null);
+  fresh ? h("text", { class: "dom-fresh-badge", x: 20, y: -17, "text-anchor": "middle" }, fresh.mark) : null);
   return playable(ctx, g, move);
 }
 
