@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, Locator, Page, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 from tests.test_words import Scan, data_ids
 
@@ -138,21 +138,47 @@ def from_the_lobby(
     return visit
 
 
-def ask_why_not(visit: Visit) -> str:
-    """Open "Why can't I…?", ask about the first move family the list offers (and its
-    first choice, where it asks which one), and return the answer."""
+def read_a_card(visit: Visit, card: Locator, least_lines: int = 1) -> str:
+    """Hover ``card``: its whole text (its ``data-full``, of at least ``least_lines``
+    lines) opens at the foot of the screen, and closes when the mouse leaves; the text."""
+    page = visit.page
+    card.hover()
+    box = page.locator("#card-text")
+    expect(box).to_be_visible()
+    full = card.get_attribute("data-full") or ""
+    lines = [line.strip() for line in full.split("\n") if line.strip()]
+    assert len(lines) >= least_lines, full
+    for line in lines:
+        expect(box).to_contain_text(line)
+    text = box.inner_text()
+    visit.read("a card's full text")
+    page.mouse.move(1, 1)
+    expect(box).to_be_hidden()
+    return text
+
+
+def ask_why_not(visit: Visit, family: str | None = None) -> str:
+    """Open "Why can't I…?", ask about the move named ``family`` (else the first the list
+    offers, and its first choice where it asks which one), close it again, and return
+    the answer, which cites the rulebook."""
     page = visit.page
     page.click("#why-not summary")
-    family = page.locator("#why-family option").first.get_attribute("value")
-    assert family is not None
-    page.select_option("#why-family", family)
-    if page.locator("#why-param:not(.hidden) option").count():
-        page.select_option("#why-param", index=0)
+    if family is None:
+        first = page.locator("#why-family option").first.get_attribute("value")
+        assert first is not None
+        page.select_option("#why-family", first)
+        if page.locator("#why-param:not(.hidden) option").count():
+            page.select_option("#why-param", index=0)
+    else:
+        page.locator("#why-family option", has_text=family).first.wait_for(state="attached")
+        page.select_option("#why-family", label=family)
     page.click("#why-ask")
     answer = page.locator("#why-answer")
-    expect(answer).not_to_be_empty()
+    expect(answer).to_contain_text("rulebook:")
     visit.read("why not")
-    return answer.inner_text()
+    text = answer.inner_text()
+    page.click("#why-not summary")
+    return text
 
 
 def play_to_the_end(visit: Visit, chooser: random.Random, most_clicks: int) -> None:
@@ -238,20 +264,29 @@ def serious_violations(page: Page) -> list[str]:
     return found
 
 
-def at_both_sizes(visit: Visit, name: str, moment: str) -> None:
-    """The page as it stands, at the desk's size and the phone's: axe finds nothing serious
-    at either, nothing overflows on the phone, and with BALLROOM_SCREENSHOTS=1 a picture
-    of each is saved to docs/screenshots."""
+def checked_at_both_sizes(visit: Visit, where: str) -> None:
+    """The page as it stands, at the phone's size and the desk's: nothing sticks out
+    sideways on the phone, and axe finds nothing serious at either."""
     page = visit.page
     for size_name, size in (("phone", PHONE), ("desktop", DESK)):
         page.set_viewport_size(size)
         page.wait_for_timeout(100)
         if size == PHONE:
-            assert overflow(page) == [], f"{name}, {moment}, phone: {overflow(page)}"
+            assert overflow(page) == [], f"{where}, phone: {overflow(page)}"
         violations = serious_violations(page)
-        assert violations == [], f"{name}, {moment}, {size_name}: " + "\n".join(violations)
-        if os.environ.get("BALLROOM_SCREENSHOTS"):
-            page.evaluate("window.scrollTo(0, 0)")
-            slug = name + ("-end" if moment == "end" else "")
-            SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-            page.screenshot(path=str(SCREENSHOTS / f"{slug}-{size_name}.png"))
+        assert violations == [], f"{where}, {size_name}: " + "\n".join(violations)
+
+
+def at_both_sizes(visit: Visit, name: str, moment: str) -> None:
+    """``checked_at_both_sizes``, and with BALLROOM_SCREENSHOTS=1 a picture at each size
+    saved to docs/screenshots (``name``, with "-end" for the end screen)."""
+    checked_at_both_sizes(visit, f"{name}, {moment}")
+    if not os.environ.get("BALLROOM_SCREENSHOTS"):
+        return
+    page = visit.page
+    slug = name + ("-end" if moment == "end" else "")
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    for size_name, size in (("phone", PHONE), ("desktop", DESK)):
+        page.set_viewport_size(size)
+        page.evaluate("window.scrollTo(0, 0)")
+        page.screenshot(path=str(SCREENSHOTS / f"{slug}-{size_name}.png"))

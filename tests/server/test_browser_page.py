@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import json
 import time
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -14,6 +13,7 @@ from playwright.sync_api import Browser, Page, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 from websockets.sync.client import connect
 
+from server.newcomer import PHONE, overflow, serious_violations
 from server.support import create_game, http_json
 from server.test_browser import _open_seated, new_page
 
@@ -156,7 +156,6 @@ def test_a_finished_replay_switches_to_any_seat_or_the_full_table(
     assert not errors
 
 
-PHONE = {"width": 390, "height": 844}
 GAMES = {  # each game with a person in seat 1 and bots in the others
     "dancing-dice": ["human", "expert"],
     "dark-tales": ["human", "random", "random"],
@@ -164,28 +163,6 @@ GAMES = {  # each game with a person in seat 1 and bots in the others
     "vampires-harvest": ["human", "random", "random"],
     "dominare": ["human", "random", "random"],
 }
-
-
-def overflow(page: Page) -> list[str]:
-    """What sticks out sideways: the document wider than the screen, or any
-    shown element wider than it, named."""
-    found: list[str] = page.evaluate(
-        """() => {
-          const width = window.innerWidth;
-          const out = [];
-          if (document.documentElement.scrollWidth > width) {
-            out.push(`document ${document.documentElement.scrollWidth}px`);
-          }
-          for (const el of document.body.querySelectorAll("*")) {
-            const r = el.getBoundingClientRect();
-            if (r.width > width + 0.5) {
-              out.push(`${el.tagName.toLowerCase()}#${el.id}.${el.getAttribute("class")} ${Math.round(r.width)}px`);
-            }
-          }
-          return out;
-        }"""
-    )
-    return found
 
 
 def _play_a_little(page: Page, moves: int) -> None:
@@ -198,23 +175,6 @@ def _play_a_little(page: Page, moves: int) -> None:
             page.wait_for_function("() => !document.querySelector('#actions.busy')", timeout=8000)
         except PlaywrightTimeoutError:
             return
-
-
-AXE = Path(__file__).resolve().parents[2] / ".cache/npm/node_modules/axe-core/axe.min.js"
-
-
-def serious_violations(page: Page) -> list[str]:
-    """axe-core's serious and critical findings on the page as it stands, named."""
-    if not AXE.is_file():
-        raise RuntimeError(f"the browser tests need axe-core at {AXE}: run `make web-deps`")
-    page.add_script_tag(path=str(AXE))
-    found: list[str] = page.evaluate(
-        """async () => (await axe.run(document, { resultTypes: ["violations"] })).violations
-          .filter((v) => ["serious", "critical"].includes(v.impact))
-          .map((v) => `${v.impact} ${v.id}: ${v.nodes.slice(0, 4).map((n) => n.target.join(" "))
-            .join(" | ")}`)"""
-    )
-    return found
 
 
 def _accessible(page: Page, where: str) -> None:

@@ -17,11 +17,11 @@ import pytest
 from playwright.sync_api import Browser, expect
 
 from server.newcomer import (
-    Visit,
     ask_why_not,
     at_both_sizes,
     from_the_lobby,
     play_to_the_end,
+    read_a_card,
     read_the_end,
 )
 
@@ -83,22 +83,6 @@ NEWCOMERS = [
 ]
 
 
-def read_a_card(visit: Visit, selector: str) -> None:
-    """Hover a card: its whole text opens at the foot of the screen, as the card says it."""
-    page = visit.page
-    tile = page.locator(selector).first
-    tile.hover()
-    box = page.locator("#card-text")
-    expect(box).to_be_visible()
-    full = tile.get_attribute("data-full") or ""
-    name = full.split("\n")[0]
-    expect(box).to_contain_text(name)
-    for line in full.split("\n")[1:]:
-        expect(box).to_contain_text(line.strip())
-    page.mouse.move(1, 1)
-    expect(box).to_be_hidden()
-
-
 @pytest.mark.parametrize("newcomer", NEWCOMERS, ids=[n.name for n in NEWCOMERS])
 def test_a_newcomer_plays_a_whole_game(base: str, browser: Browser, newcomer: Newcomer) -> None:
     visit = from_the_lobby(
@@ -110,7 +94,7 @@ def test_a_newcomer_plays_a_whole_game(base: str, browser: Browser, newcomer: Ne
     assert len(prompt.inner_text().split()) >= 3, prompt.inner_text()
     visit.read("first screen")
     if newcomer.card is not None:
-        read_a_card(visit, newcomer.card)
+        read_a_card(visit, page.locator(newcomer.card).first)
     answer = ask_why_not(visit)
     assert "(rulebook:" in answer, answer
     at_both_sizes(visit, newcomer.name, "in play")

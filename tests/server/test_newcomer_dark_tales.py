@@ -16,19 +16,18 @@ import random
 import re
 from typing import Any
 
-from playwright.sync_api import Browser, Locator, expect
+from playwright.sync_api import Browser, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from server.newcomer import (
-    DESK,
     MOVES,
-    PHONE,
     Visit,
+    ask_why_not,
     at_both_sizes,
+    checked_at_both_sizes,
     from_the_lobby,
-    overflow,
+    read_a_card,
     read_the_end,
-    serious_violations,
 )
 
 PICTURED_AFTER = 12
@@ -37,53 +36,6 @@ cards in front of both players."""
 MOST_CLICKS = 300
 GENERIC = ("Your move", "Choose a move", "Nothing to do")
 """A "what to do now" line that says no more than these is not specific to its step."""
-
-
-def checked_at_both_sizes(visit: Visit, where: str) -> None:
-    """The page as it stands: nothing sticks out sideways on the phone and axe finds
-    nothing serious at either size (``at_both_sizes`` less its screenshot, for the
-    states that are checked but not pictured)."""
-    page = visit.page
-    for size in (PHONE, DESK):
-        page.set_viewport_size(size)
-        page.wait_for_timeout(50)
-        if size == PHONE:
-            assert overflow(page) == [], f"{where}, phone: {overflow(page)}"
-        violations = serious_violations(page)
-        assert violations == [], f"{where}, {size}: " + "\n".join(violations)
-
-
-def read_a_card(visit: Visit, card: Locator) -> str:
-    """Hover a card: its whole text opens at the foot of the screen; the text."""
-    page = visit.page
-    card.hover()
-    box = page.locator("#card-text")
-    expect(box).to_be_visible()
-    full = card.get_attribute("data-full") or ""
-    lines = [line.strip() for line in full.split("\n") if line.strip()]
-    assert len(lines) >= 2, full
-    for line in lines:
-        expect(box).to_contain_text(line)
-    text = box.inner_text()
-    visit.read("a card's full text")
-    page.mouse.move(1, 1)
-    expect(box).to_be_hidden()
-    return text
-
-
-def ask_why(visit: Visit, family_name: str) -> str:
-    """Open "Why can't I…?", ask about the named move, and return the answer."""
-    page = visit.page
-    page.click("#why-not summary")
-    page.locator("#why-family option", has_text=family_name).first.wait_for(state="attached")
-    page.select_option("#why-family", label=family_name)
-    page.click("#why-ask")
-    answer = page.locator("#why-answer")
-    expect(answer).to_contain_text("rulebook:")
-    visit.read("why not")
-    text = answer.inner_text()
-    page.click("#why-not summary")
-    return text
 
 
 def step_of(visit: Visit) -> str:
@@ -145,10 +97,10 @@ def a_newcomer_plays(
 
     card = page.locator("#board .tile[data-full]").first
     title = (card.get_attribute("data-full") or "").split("\n")[0]
-    text = read_a_card(visit, card)
+    text = read_a_card(visit, card, least_lines=2)
     assert title in text and "VP" in text, text
 
-    answer = ask_why(visit, "Use an item")
+    answer = ask_why_not(visit, "Use an item")
     assert answer.startswith("Not now."), answer
     assert re.search(r"\(rulebook: \S.+\)", answer), answer
 

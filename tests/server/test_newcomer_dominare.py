@@ -19,15 +19,14 @@ from playwright.sync_api import Browser, Locator, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from server.newcomer import (
-    DESK,
     MOVES,
-    PHONE,
     Visit,
+    ask_why_not,
     at_both_sizes,
+    checked_at_both_sizes,
     from_the_lobby,
-    overflow,
+    read_a_card,
     read_the_end,
-    serious_violations,
 )
 
 MAP_TARGETS = "#board .dom-map .legal[data-action]"
@@ -46,53 +45,6 @@ STEP_WORDS = {
     "action": ("action",),
 }
 """Words the "what to do now" line must hold at a step: it says what this step asks."""
-
-
-def checked_at_both_sizes(visit: Visit, where: str) -> None:
-    """The page as it stands: nothing sticks out sideways on the phone and axe finds
-    nothing serious at either size (``at_both_sizes`` less its screenshot, for the
-    states that are checked but not pictured)."""
-    page = visit.page
-    for size in (PHONE, DESK):
-        page.set_viewport_size(size)
-        page.wait_for_timeout(50)
-        if size == PHONE:
-            assert overflow(page) == [], f"{where}, phone: {overflow(page)}"
-        violations = serious_violations(page)
-        assert violations == [], f"{where}, {size}: " + "\n".join(violations)
-
-
-def read_a_card(visit: Visit, card: Locator) -> str:
-    """Hover a card: its whole text opens at the foot of the screen; the text."""
-    page = visit.page
-    card.hover()
-    box = page.locator("#card-text")
-    expect(box).to_be_visible()
-    full = card.get_attribute("data-full") or ""
-    lines = [line.strip() for line in full.split("\n") if line.strip()]
-    assert len(lines) >= 3, full
-    for line in lines:
-        expect(box).to_contain_text(line)
-    text = box.inner_text()
-    visit.read("a card's full text")
-    page.mouse.move(1, 1)
-    expect(box).to_be_hidden()
-    return text
-
-
-def ask_why(visit: Visit, family_name: str) -> str:
-    """Open "Why can't I…?", ask about the named move, and return the answer."""
-    page = visit.page
-    page.click("#why-not summary")
-    page.locator("#why-family option", has_text=family_name).first.wait_for(state="attached")
-    page.select_option("#why-family", label=family_name)
-    page.click("#why-ask")
-    answer = page.locator("#why-answer")
-    expect(answer).to_contain_text("rulebook:")
-    visit.read("why not")
-    text = answer.inner_text()
-    page.click("#why-not summary")
-    return text
 
 
 def click(target: Locator) -> None:
@@ -164,10 +116,10 @@ def test_a_newcomer_plays_dominare_to_the_end(base: str, browser: Browser) -> No
 
     card = page.locator("#actions .dom-agent[data-full]").first
     name = (card.get_attribute("data-full") or "").split("\n")[0]
-    text = read_a_card(visit, card)
+    text = read_a_card(visit, card, least_lines=3)
     assert name in text and "Influence" in text and "rank" in text, text
 
-    answer = ask_why(visit, "Inspire")
+    answer = ask_why_not(visit, "Inspire")
     assert answer.startswith("Not now."), answer
     assert re.search(r"\(rulebook: [A-Z][A-Z :]+\)", answer), answer
 

@@ -61,6 +61,8 @@ class Outcome:
 
 _NOT_COPIED = frozenset({"game", "history", "rng"})
 """Fields a copy shares (the game) or makes in its own way (the history, the random source)."""
+_SHARED: dict[type, frozenset[str]] = {}
+"""Per state class: the fields a copy takes as they are (worked out at its first copy)."""
 
 
 class State(ABC):
@@ -236,8 +238,11 @@ class State(ABC):
     def clone(self) -> Self:
         """An independent copy, random source included: the game and the values are
         shared, the history forks, and every other field is copied as ``copied`` says."""
-        twin = object.__new__(type(self))
-        shared = value_fields(type(self)) | _NOT_COPIED
+        kind = type(self)
+        shared = _SHARED.get(kind)
+        if shared is None:
+            shared = _SHARED[kind] = value_fields(kind) | _NOT_COPIED
+        twin = object.__new__(kind)
         twin.__dict__ = {
             name: value if name in shared else copied(value)
             for name, value in self.__dict__.items()
