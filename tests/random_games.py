@@ -8,13 +8,14 @@ from __future__ import annotations
 
 import random
 
+from tests.examples import EXAMPLE_GAMES
+
 from ballroom.core.game import Game, games
 from ballroom.core.options import OptionValue
 from ballroom.core.state import CHANCE, State
-from ballroom.games.high_card import HighCard
 
-GAME_CLASSES: list[type[Game]] = [*games(), HighCard]
-"""Every registered game, and the example game (not registered) by name."""
+GAME_CLASSES: list[type[Game]] = [*games(), *EXAMPLE_GAMES]
+"""Every registered game, and the example games (not registered) by name."""
 
 
 def random_options(game_class: type[Game], chooser: random.Random) -> dict[str, OptionValue]:

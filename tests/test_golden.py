@@ -9,9 +9,11 @@ intended, rewrite them with ``pytest tests/test_golden.py --regenerate-golden``
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from tests.examples import EXAMPLE_GAMES, registered
 from tests.golden import (
     REWRITTEN,
     check,
@@ -27,8 +29,16 @@ from tests.golden import (
 from ballroom.core.game import Game, games
 from ballroom.core.record import GameRecord
 
-GAMES = games()
+GAMES = [*games(), *EXAMPLE_GAMES]
+"""Every registered game, and the example games (registered for each test below)."""
 GOLDEN = [(game, path) for game in GAMES for path in golden_files(game)]
+
+
+@pytest.fixture(autouse=True)
+def examples_registered() -> Iterator[None]:
+    """The example games replay by id, as a registered game's records do."""
+    with registered(*EXAMPLE_GAMES):
+        yield
 
 
 def regenerate(config: pytest.Config, path: Path, record: GameRecord, covers: list[str]) -> None:

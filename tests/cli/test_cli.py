@@ -5,11 +5,26 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from examples.gops import Gops
+from tests.examples import registered
 from typer.testing import CliRunner
 
 from ballroom.cli import app
+from ballroom.core.game import games
 
 runner = CliRunner()
+
+
+def test_games_lists_every_game_on_its_own_line_with_or_without_options() -> None:
+    with registered(Gops):
+        result = runner.invoke(app, ["games"], env={"COLUMNS": "200"})
+        listed = games()
+    assert result.exit_code == 0
+    headings = [line for line in result.output.splitlines() if line.rstrip().endswith("players)")]
+    assert [line.split("  (")[0] for line in headings] == [game.name for game in listed]
+    assert "GOPS with a Joker  (gops, 2-4 players)" in headings
+    after = result.output.split("GOPS with a Joker  (gops, 2-4 players)")[1].splitlines()
+    assert after[1:3] == [Gops.summary, "No rule options."]
 
 
 def test_games_lists_games_options_and_bots() -> None:

@@ -16,26 +16,33 @@ if TYPE_CHECKING:
 def list_games() -> None:
     """List the games, their player counts, rule options, and bots with their parameters."""
     from rich.console import Console
-    from rich.table import Table
 
     console = Console()
     for game in games():
-        table = Table(
-            title=f"[bold]{game.name}[/bold]  ({game.id}, {game.min_players}-{game.max_players} players)",
-            title_justify="left",
-            show_lines=False,
+        console.print(
+            f"[bold]{game.name}[/bold]  ({game.id}, {game.min_players}-{game.max_players} players)"
         )
-        table.add_column("option")
-        table.add_column("default")
-        table.add_column("allowed")
-        table.add_column("meaning")
-        for option in game.option_set.options:
-            table.add_row(option.name, str(option.default), option.allowed(), option.doc)
         console.print(game.summary)
         if game.option_set.options:
-            console.print(table)
+            console.print(option_table(game))
+        else:
+            console.print("No rule options.")
         console.print(bot_table(game(game.min_players)))
         console.print("Seat specs: a bot's name, then any parameters: mcts:iterations=200,c=1.4\n")
+
+
+def option_table(game: type[Game]) -> Table:
+    """The game's rule options, each with its default, what it allows and what it means."""
+    from rich.table import Table as RichTable
+
+    table = RichTable(title="rule options", title_justify="left")
+    table.add_column("option")
+    table.add_column("default")
+    table.add_column("allowed")
+    table.add_column("meaning")
+    for option in game.option_set.options:
+        table.add_row(option.name, str(option.default), option.allowed(), option.doc)
+    return table
 
 
 def bot_table(game: Game) -> Table:

@@ -26,6 +26,13 @@ The pieces:
   (data such as a card's ability, compiled later with its location) and
   ``Default``. A game writes its own ``Spec`` for anything else.
 - ``unique`` refuses a repeated name, naming both places.
+- ``Table.record(Card)`` and ``Table.typed_records(key, label, Card)`` read a
+  frozen dataclass by its declared field types (``spec_of``): ``str`` is
+  ``Text``, ``bool`` ``Flag``, an enum ``EnumOf``, ``tuple[X, ...]``
+  ``ListOf``, a nested dataclass a table of its own, ``dict[str, Any]`` a
+  table kept as data (an ability), ``Annotated[int, Int(1, 13)]`` any spec;
+  a field with a default may be left out. The enum and
+  record parsing a game would write by hand is its declaration.
 
 A card list then reads as its declaration::
 
@@ -36,14 +43,26 @@ A card list then reads as its declaration::
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import tomllib
+import types
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
 from pathlib import Path
-from typing import Any, Generic, NamedTuple, TypeVar
+from typing import (
+    Annotated,
+    Any,
+    Generic,
+    NamedTuple,
+    TypeVar,
+    Union,
+    get_args,
+    get_origin,
+    get_type_hints,
+)
 
 from ballroom.core.errors import ComponentError, allowed_list
 
@@ -157,6 +176,19 @@ class Int(Spec[int]):
         if not isinstance(raw, int) or isinstance(raw, bool) or not self.low <= raw <= self.high:
             raise value.wrong(self.describe())
         return raw
+
+
+@dataclass(frozen=True, slots=True)
+class Integer(Spec[int]):
+    """Any integer (``Int`` where the rules bound it)."""
+
+    def describe(self) -> str:
+        return "an integer"
+
+    def read(self, value: Value) -> int:
+        if not isinstance(value.raw, int) or isinstance(value.raw, bool):
+            raise value.wrong(self.describe())
+        return value.raw
 
 
 @dataclass(frozen=True, slots=True)
@@ -302,6 +334,20 @@ class TableSpec(Spec["Table"]):
 
 
 @dataclass(frozen=True, slots=True)
+class Mapped(Spec[dict[str, Any]]):
+    """A table kept as plain data, for a reader of its own (an ability, compiled by the
+    effects engine)."""
+
+    def describe(self) -> str:
+        return "a table { key = value, ... }"
+
+    def read(self, value: Value) -> dict[str, Any]:
+        if not isinstance(value.raw, dict):
+            raise value.wrong(self.describe())
+        return dict(value.raw)
+
+
+@dataclass(frozen=True, slots=True)
 class Raw(Spec[Value]):
     """Any value, kept with its location: data compiled later, such as a card's ability."""
 
@@ -419,6 +465,77 @@ class Table:
         """``make(**values)`` from exactly the declared ``fields`` (``a-key`` -> ``a_key``)."""
         self.only(*fields)
         return make(**{key.replace("-", "_"): self.get(key, spec) for key, spec in fields.items()})
+
+    def record(self, kind: type[T]) -> T:
+        """A ``kind`` (a dataclass) read by its declared field types (``fields_of``)."""
+        return self.build(kind, fields_of(kind))
+
+    def typed_records(
+        self, key: str, label: str, kind: type[T], *, count: int | None = None
+    ) -> tuple[T, ...]:
+        """Every table under ``key`` read as a ``kind`` (``[[cards]]`` as ``Card``)."""
+        fields = fields_of(kind)
+        return tuple(entry.build(kind, fields) for entry in self.records(key, label, count=count))
+
+
+@dataclass(frozen=True, slots=True)
+class Record(Spec[T]):
+    """A table read as the dataclass ``kind`` by its field types (a record inside a record)."""
+
+    kind: type[T]
+
+    def describe(self) -> str:
+        return "a table giving " + ", ".join(fields_of(self.kind))
+
+    def read(self, value: Value) -> T:
+        return TableSpec().read(value).record(self.kind)
+
+
+def fields_of(kind: type[Any]) -> dict[str, Spec[Any]]:
+    """The spec of each field of the dataclass ``kind``, keyed as its data file writes it
+    (``a_key`` as ``a-key``); a field with a default may be left out."""
+    if not dataclasses.is_dataclass(kind):
+        raise TypeError(f"{kind!r} is not a dataclass, so it declares no fields to read")
+    hints = get_type_hints(kind, include_extras=True)
+    fields: dict[str, Spec[Any]] = {}
+    for field in dataclasses.fields(kind):
+        spec = spec_of(hints[field.name])
+        if field.default is not dataclasses.MISSING:
+            spec = Default(spec, field.default)
+        elif field.default_factory is not dataclasses.MISSING:
+            spec = Default(spec, field.default_factory())
+        fields[field.name.replace("_", "-")] = spec
+    return fields
+
+
+def spec_of(hint: Any) -> Spec[Any]:
+    """The spec a declared type stands for: ``int`` any integer, ``str`` ``Text``, ``bool``
+    ``Flag``, an enum ``EnumOf``, ``tuple[X, ...]`` a list of them, ``X | None`` ``X`` (with
+    ``None`` its default), a dataclass a table, ``dict[str, Any]`` a table kept as data, and
+    ``Annotated[X, spec]`` that spec."""
+    origin = get_origin(hint)
+    if origin is Annotated:
+        spec = next((extra for extra in get_args(hint)[1:] if isinstance(extra, Spec)), None)
+        return spec if spec is not None else spec_of(get_args(hint)[0])
+    if origin in (Union, types.UnionType):
+        inner = [arg for arg in get_args(hint) if arg is not type(None)]
+        if len(inner) == 1:
+            return spec_of(inner[0])
+    if origin is tuple and len(get_args(hint)) == 2 and get_args(hint)[1] is Ellipsis:
+        return ListOf(spec_of(get_args(hint)[0]))
+    if origin in (dict, Mapping) and get_args(hint)[:1] == (str,):
+        return Mapped()
+    if hint is bool:
+        return Flag()
+    if hint is int:
+        return Integer()
+    if hint is str:
+        return Text()
+    if isinstance(hint, type) and issubclass(hint, Enum):
+        return EnumOf(hint)
+    if isinstance(hint, type) and dataclasses.is_dataclass(hint):
+        return Record(hint)
+    raise TypeError(f"no data file spec for a field of type {hint!r}; annotate it with one")
 
 
 @dataclass(frozen=True, slots=True)

@@ -24,6 +24,13 @@ a choice for one seat, a pick of cards, or a chance draw. The game answers
 it with ``Effects.answer`` and runs on. A resolution is plain data that
 names operations by where they are written, so a view can carry it.
 
+``Effects.run_now`` sets off a moment and runs it to the end, for abilities
+that ask nothing (gains, spends, a game's own acts): a game with no choice,
+pick or draw in its abilities needs no ``EffectSteps``, no steps and no
+action families for them. ``ZoneQuantities`` gives a Host the plain answers:
+a quantity is the size of the zone of that name, and a flag is refused by
+name (a game whose conditions read flags writes ``flag``).
+
 In words: ``describe`` renders operations as English through a game's
 ``Vocabulary`` (what it calls its resources and zones, and the wording of its
 own ``Act`` operations), so that a card's text on the page, the terminal and
@@ -501,6 +508,19 @@ class Effects:
             todo.pop(0)
         return Resolution(seat), events
 
+    def run_now(self, when: str, seat: int, owned: Iterable[str], host: Host) -> list[Event]:
+        """Set off ``when`` for ``seat`` and run it to the end: for abilities that ask
+        nothing. One that waits for a decision is refused, naming it, since only a game
+        with ``EffectSteps`` can put the decision to a seat."""
+        resolution, events = self.run(self.trigger(when, seat, owned, host), host)
+        if resolution.ask is not None:
+            ability = resolution.todo[0].ability if resolution.todo else when
+            raise EffectError(
+                f"ability {ability!r} waits for a {resolution.ask.kind.value} at {when!r}; "
+                "a game whose abilities ask declares EffectSteps and runs them with resume()"
+            )
+        return events
+
     def _ask(self, item: Todo, seat: int, host: Host) -> Ask | None:
         """The decision ``item`` waits for, if any (a choice nothing satisfies has none)."""
         if item.moment is not None:
@@ -623,6 +643,29 @@ class ZoneHost(Host, Protocol):
     """A Host whose cards lie in ``zones`` (the effects' draws and picks move them)."""
 
     zones: Zones
+
+
+class ZoneQuantities:
+    """A Host's plain answers, for a state with ``zones``: a quantity is the size of the
+    zone of that name (the seat's own where it has one); a flag is refused by name."""
+
+    zones: Zones
+
+    def quantity(self, seat: int, name: str, source: str) -> int:
+        for zone_id in (ZoneId(name, seat), ZoneId(name)):
+            if zone_id in self.zones.zones:
+                return self.zones.zones[zone_id].size
+        names = sorted({zone_id.name for zone_id in self.zones.zones})
+        raise EffectError(
+            f"ability {source!r} reads {name!r}, which is no zone ({allowed_list(names)}) "
+            "and no quantity of the game's own (it writes quantity() for those)"
+        )
+
+    def flag(self, seat: int, name: str, source: str) -> bool:
+        raise EffectError(
+            f"ability {source!r} reads the flag {name!r}, but the game reads no flags "
+            "(it writes flag() for those)"
+        )
 
 
 @dataclass(frozen=True, slots=True)

@@ -414,19 +414,25 @@ def determinize(view: ZonesView, components: Iterable[int], rng: Rng) -> Zones:
 
 
 def determinize_decks(
-    view: ZonesView, decks: Iterable[tuple[Iterable[int], Collection[str]]], rng: Rng
+    view: ZonesView, decks: Iterable[tuple[Iterable[int], Collection[str | ZoneId]]], rng: Rng
 ) -> Zones:
     """Zones consistent with ``view`` in a game of several decks: each deck's unseen cards
-    dealt (as ``determinize`` deals) only among the hidden zones named for that deck.
+    dealt (as ``determinize`` deals) only among the hidden zones of that deck.
 
-    ``decks`` pairs each deck's card ids with the names of the zones its cards
-    may lie in unseen, so that a world never deals an event into a hand of
-    agents. Zone sizes and the seat's memory are kept.
+    ``decks`` pairs each deck's card ids with the zones its cards may lie in
+    unseen, so that a world never deals an event into a hand of agents: a zone
+    name stands for every zone of that name (every seat's ``hand``), a
+    ``ZoneId`` for that zone alone (a seat's own suit, only in its own
+    ``hand``). Zone sizes and the seat's memory are kept.
     """
     seen = view.seen()
     dealt: dict[ZoneId, tuple[int, ...]] = {}
-    for cards, names in decks:
-        hidden = tuple(z for z in view.zones if z.cards is None and z.id.name in names)
+    for cards, places_of_deck in decks:
+        names = {place for place in places_of_deck if isinstance(place, str)}
+        ids = {place for place in places_of_deck if isinstance(place, ZoneId)}
+        hidden = tuple(
+            z for z in view.zones if z.cards is None and (z.id.name in names or z.id in ids)
+        )
         if not hidden:
             continue
         pool = [card for card in cards if card not in seen]

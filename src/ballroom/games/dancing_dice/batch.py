@@ -13,6 +13,10 @@ re-rolled (which only the length of its record shows) as a fair coin per
 die. An expert seat rolls, re-rolls and arranges its dice as ``ExpertAgent``
 would, through ``batch_expert``. The batch therefore plays from the same
 distribution as those bots through the engine (tests compare the two).
+
+The rules engine's judging (``judging``, played by ``state``) is the law: this
+module judges again only to play many games at once, ``tests/dancing_dice/
+test_batch.py`` holds it to the engine's, and a rule changes there first.
 """
 
 from __future__ import annotations

@@ -1,4 +1,5 @@
-"""High Card, declared: its steps, actions, zones, abilities, view and determinize."""
+"""High Card, declared: its steps, actions, zones, abilities and view; the standard core
+(``ballroom.core.standard``) gives it determinize, an encoding and a terminal picture."""
 
 from __future__ import annotations
 
@@ -11,14 +12,12 @@ from typing import ClassVar
 from ballroom.core import effects as fx
 from ballroom.core import words
 from ballroom.core.actions import Action, ActionCodec, Family, Param
-from ballroom.core.declared import DeclaredGame, DeclaredState
 from ballroom.core.errors import EffectError
 from ballroom.core.events import Event
 from ballroom.core.flow import Flow, Step
-from ballroom.core.rng import Rng
+from ballroom.core.standard import StandardGame, StandardState
 from ballroom.core.state import Observation, Outcome
-from ballroom.core.view import View
-from ballroom.core.zones import Visibility, Zone, ZoneId, Zones, determinize
+from ballroom.core.zones import Visibility, Zone, ZoneId, Zones
 
 DATA = tomllib.loads((Path(__file__).parent / "data" / "cards.toml").read_text(encoding="utf-8"))
 CARDS: tuple[str, ...] = tuple(DATA["cards"])
@@ -54,8 +53,8 @@ class Table:
     queue: tuple[tuple[str, int], ...]
 
 
-class HighCard(DeclaredGame[Phase]):
-    """The game: players, actions and flow; and determinize, from a seat's view alone."""
+class HighCard(StandardGame[Phase]):
+    """The game: players, actions, flow, abilities, what everyone sees and the cards."""
 
     id: ClassVar[str] = "high-card"
     name: ClassVar[str] = "High Card"
@@ -69,6 +68,8 @@ class HighCard(DeclaredGame[Phase]):
     effect_steps = fx.EffectSteps(
         EFFECTS, Phase.OFFER, Phase.DRAW, answer=ANSWER, card=DRAW, vocabulary=VOCABULARY
     )
+    public_part: ClassVar[type[Table]] = Table
+    cards: ClassVar[tuple[str, ...]] = CARDS
 
     def describe_action(self, action: int, observation: Observation) -> str:
         """The move in words: "Play the 7", or what an answer does."""
@@ -81,16 +82,8 @@ class HighCard(DeclaredGame[Phase]):
     def new_state(self, seed: int = 0) -> HighCardState:
         return HighCardState(self, seed)
 
-    def determinize(self, observation: Observation, rng: Rng) -> HighCardState:
-        view = View.from_observation(observation, Phase, Table, type(None))
-        state = HighCardState(self, rng.below(1 << 62))
-        state.zones = determinize(view.zones, range(len(CARDS)), rng)
-        state.points, state.step = list(view.public.points), view.step
-        state.effect, state.queue = view.public.effect, view.public.queue
-        return state
 
-
-class HighCardState(DeclaredState[Phase]):
+class HighCardState(fx.ZoneQuantities, StandardState[Phase]):
     """One game: the zones, the points, and the abilities resolving or queued."""
 
     game: HighCard
@@ -133,22 +126,15 @@ class HighCardState(DeclaredState[Phase]):
         holding = [s for s in range(self.game.players) if self.zones.zone("hand", s).size]
         return Step.secret(Phase.PLAY, holding) if holding else Step.over(Phase.OVER)
 
-    # The effects' Host: the quantities its conditions read, the operations it performs.
+    # The effects' Host: its points (zones are counted by ZoneQuantities), and the spending.
     def quantity(self, seat: int, name: str, source: str) -> int:
-        return self.points[seat] if name == "points" else self.zones.zone(name).size
-
-    def flag(self, seat: int, name: str, source: str) -> bool:
-        return False
+        return self.points[seat] if name == "points" else super().quantity(seat, name, source)
 
     def perform(self, seat: int, operation: fx.Primitive, source: str) -> list[Event]:
         if not isinstance(operation, fx.Spend) or operation.resource != "points":
             raise EffectError(f"High Card's abilities may spend points only, not {operation}")
         self.points[seat] -= operation.amount
         return [Event("spend", f"{self.game.player_name(seat)} gives up a point to draw.")]
-
-    def view(self, seat: int | None) -> View[Phase, Table, None]:
-        table = Table(tuple(self.points), self.effect, self.queue)
-        return View(seat, self.step, self.zones.view(seat), table, None)
 
     def outcome(self) -> Outcome:
         top = [seat for seat, p in enumerate(self.points) if p == max(self.points)]

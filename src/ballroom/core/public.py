@@ -1,0 +1,55 @@
+"""A view part declared once, copied from the state and back.
+
+A game's public part (and a seat's private part) is a frozen dataclass whose
+fields are named as the state's attributes. ``part_of`` builds it from the
+state (lists become tuples, dicts and sets are copied, so the view never
+shares what the state will change), and ``restore`` sets its fields back on a
+state that ``determinize`` deals, in the form the state holds them (a list
+where it holds a list). The declaration is the dataclass: no field is copied
+by hand in either direction.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any, TypeVar
+
+P = TypeVar("P")
+
+
+def part_of(kind: type[P], state: object) -> P:
+    """The view part ``kind`` with each field read from ``state``'s attribute of its name."""
+    values = {field.name: freeze(getattr(state, field.name)) for field in dataclasses.fields(kind)}  # type: ignore[arg-type]
+    return kind(**values)
+
+
+def restore(state: object, part: object) -> None:
+    """Set each field of the view part ``part`` back on ``state``, as the state holds it."""
+    for field in dataclasses.fields(part):  # type: ignore[arg-type]
+        name = field.name
+        setattr(state, name, thaw(getattr(part, name), getattr(state, name, None)))
+
+
+def freeze(value: Any) -> Any:
+    """``value`` with no part the state may change later: lists as tuples, sets frozen."""
+    if isinstance(value, list | tuple):
+        return tuple(freeze(item) for item in value)
+    if isinstance(value, dict):
+        return {key: freeze(item) for key, item in value.items()}
+    if isinstance(value, set):
+        return frozenset(value)
+    return value
+
+
+def thaw(value: Any, like: Any) -> Any:
+    """``value`` in the form of ``like`` (the state's own value of the field): a list where
+    it holds a list (of lists, where it holds those), a dict or a set likewise."""
+    if isinstance(like, list):
+        inner = like[0] if like else None
+        return [thaw(item, inner) for item in value]
+    if isinstance(like, dict):
+        inner = next(iter(like.values()), None)
+        return {key: thaw(item, inner) for key, item in value.items()}
+    if isinstance(like, set):
+        return set(value)
+    return value
