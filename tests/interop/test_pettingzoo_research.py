@@ -59,7 +59,12 @@ def test_events_tell_a_seat_nothing_of_an_earlier_secret_choice() -> None:
         legal = np.flatnonzero(environment.observe("player_0")["action_mask"])
         environment.step(int(legal[pick]))
         assert environment.agent_selection == "player_1"
-        told.append((environment.infos["player_1"], environment.infos["player_2"]))
+        told.append(
+            [
+                {key: np.asarray(value).tolist() for key, value in environment.infos[agent].items()}
+                for agent in ("player_1", "player_2")
+            ]
+        )
     assert told[0] == told[1]
 
 

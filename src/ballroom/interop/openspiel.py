@@ -10,7 +10,11 @@ underscores) for each game with a tensor encoding::
 Parameters are ``players`` (default: the game's minimum), every rule option
 (dashes as underscores; defaults as the game declares), ``max_turns`` (the
 turn cap, default the game's ``turn_cap``; 0 for none),
-``max_game_length`` and ``zero_sum`` (below).
+``max_game_length``, ``zero_sum`` (below) and ``pad_players``: true lays
+the tensors out for the game's most players (``Game.encode_padded``; the
+``player`` piece one-hot over that many seats, the ``history`` piece as
+long as the largest table's games and as wide), so that their shapes are the
+same at every table size.
 
 The game type, and why:
 
@@ -136,13 +140,15 @@ UNCAPPED_TURNS = 50
 """Turns counted for a game with neither a limit in its rules nor a cap."""
 
 
-def game_length(game: Game, max_turns: int | None) -> int:
-    """The decisions a game of ``game``'s options may take before it is cut off."""
+def game_length(game: Game, max_turns: int | None, players: int | None = None) -> int:
+    """The decisions a game of ``game``'s options (at a table of ``players``, by default
+    its own) may take before it is cut off."""
     length = LENGTHS.get(game.id, FALLBACK_LENGTH)
     limits = [n for n in (max_turns, length.turns, game.turn_cap) if n is not None]
     turns = min(limits) if limits else UNCAPPED_TURNS
+    seats = game.players if players is None else players
     # Decisions before the first turn and in the turn past a cap count as one more turn.
-    return (turns + 1) * (length.per_turn + length.per_seat * game.players)
+    return (turns + 1) * (length.per_turn + length.per_seat * seats)
 
 
 def openspiel_name(game_id: str) -> str:
@@ -156,6 +162,7 @@ def _game_type(game: type[Game], zero_sum: bool = False) -> Any:
         "max_turns": game.turn_cap or 0,
         "max_game_length": 0,
         "zero_sum": False,
+        "pad_players": False,
     }
     for option in game.option_set.options:
         parameters[option.name.replace("-", "_")] = option.default
@@ -211,8 +218,16 @@ class BallroomGame(pyspiel.Game):  # type: ignore[misc]
         self.max_turns = max_turns or None
         zero_sum = bool(given.pop("zero_sum", False))  # pyspiel checks it is a bool
         self.zero_sum = zero_sum
+        self.pad_players = bool(given.pop("pad_players", False))
         self.game = self.ballroom_game(players, **given)
         self.max_length = max_length or game_length(self.game, self.max_turns)
+        self.seats = self.game.max_players if self.pad_players else players
+        """The seats the tensors are laid out for."""
+        self.recall_rows = max(
+            self.max_length,
+            game_length(self.game, self.max_turns, self.seats) if self.pad_players else 0,
+        )
+        """The ``history`` piece's rows."""
         self.initial = self.game.new_state(0)
         """Cloned for every new state: OpenSpiel makes one per clone and per tensor-shape query."""
         actions = self.game.num_distinct_actions
@@ -261,7 +276,6 @@ class BallroomState(pyspiel.State):  # type: ignore[misc]
 
     def __init__(self, game: BallroomGame) -> None:
         super().__init__(game)
-        self.held = _Held(game.initial.clone())
         self.base = _Shared(game.initial)
         """The engine state ``moves`` start from; ``undo_action`` replays them on a clone."""
         self.moves: list[tuple[int, int]] = []
@@ -271,6 +285,21 @@ class BallroomState(pyspiel.State):  # type: ignore[misc]
         self.max_length = game.max_length
         self.max_turns = game.max_turns
         self.zero_sum = game.zero_sum
+        self._player = int(pyspiel.PlayerId.TERMINAL)
+        """Who acts now (``current_player``), worked out once a change."""
+        self._legal: list[int] | None = None
+        """The current player's legal actions, once asked, until the next action."""
+        self.held = _Held(game.initial.clone())
+
+    @property
+    def held(self) -> _Held:
+        """The engine state, in the holder that deep-copies it by its own ``clone``."""
+        return self._held
+
+    @held.setter
+    def held(self, held: _Held) -> None:
+        self._held = held
+        self._changed()
 
     @property
     def engine(self) -> State:
@@ -286,7 +315,8 @@ class BallroomState(pyspiel.State):  # type: ignore[misc]
         """Whether the game was cut off (truncated, no winner) by either bound."""
         return self.decisions >= self.max_length or past_cap(self.engine, self.max_turns)
 
-    def current_player(self) -> int:
+    def _who(self) -> int:
+        """Who acts now, worked out from the engine (``current_player`` remembers it)."""
         if self._cut_off() or self.engine.is_terminal():
             return int(pyspiel.PlayerId.TERMINAL)
         players = self.engine.current_players()
@@ -294,26 +324,43 @@ class BallroomState(pyspiel.State):  # type: ignore[misc]
             return int(pyspiel.PlayerId.CHANCE)
         return min(players)
 
+    def _changed(self) -> None:
+        """After the engine state changed: who acts, and no legal actions asked yet."""
+        self._player = self._who()
+        self._legal = None
+
+    def current_player(self) -> int:
+        return self._player
+
     def is_terminal(self) -> bool:
-        return self._cut_off() or self.engine.is_terminal()
+        return self._player == int(pyspiel.PlayerId.TERMINAL)
 
     def _legal_actions(self, player: int) -> list[int]:
-        if player != self.current_player():
+        if player != self._player:
             return []
-        return self.engine.legal_actions(player)
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self.engine.legal_actions(player)
+        return list(legal)
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         return self.engine.chance_outcomes()
 
     def _apply_action(self, action: int) -> None:
-        player = self.current_player()
+        """Apply a legal action; one that is not is refused with the rules' message. The
+        legal actions already asked for this state serve as the check, else the engine's."""
+        player = self._player
+        engine = self.engine
         if player == pyspiel.PlayerId.CHANCE:
-            self.engine.apply(action, CHANCE)
-            self.moves.append((CHANCE, action))
-        else:
-            self.engine.apply(action, player)
-            self.moves.append((player, action))
+            player = CHANCE
+        legal = self._legal if self._legal is not None else engine.legal_sequence(player)
+        if action not in legal:
+            engine.apply(action, player)  # refused, with the rules' message
+        engine.advance(action, player)
+        self.moves.append((player, action))
+        if player != CHANCE:
             self.trail.append((player, action))
+        self._changed()
 
     def undo_action(self, player: int, action: int) -> None:
         """Take back the last action, which ``player`` took (RLCard's ``step_back``)."""
@@ -363,6 +410,7 @@ class BallroomState(pyspiel.State):  # type: ignore[misc]
         twin.trail = [
             (seat, action if seat == player_id else UNSEEN) for seat, action in self.trail
         ]
+        twin._changed()
         return twin
 
     def _action_to_string(self, player: int, action: int) -> str:
@@ -387,14 +435,15 @@ def pieces(
     game: BallroomGame, public: bool, perfect_recall: bool
 ) -> list[tuple[str, tuple[int, ...]]]:
     """The named pieces of an observer's tensor, in order, with their shapes."""
-    players = game.game.players
-    size = int(np.prod(game.game.observation_shape))
+    seats = game.seats
+    shape = game.game.padded_observation_shape if game.pad_players else game.game.observation_shape
+    size = int(np.prod(shape))
     shown: list[tuple[str, tuple[int, ...]]] = []
     if not public:
-        shown += [("player", (players,)), ("private", (size,))]
+        shown += [("player", (seats,)), ("private", (size,))]
     shown.append(("public", (size,)))
     if perfect_recall:
-        shown.append(("history", (game.max_length, players + 1)))
+        shown.append(("history", (game.recall_rows, seats + 1)))
     return shown
 
 
@@ -403,6 +452,8 @@ class BallroomObserver:
 
     def __init__(self, game: BallroomGame, iig_obs_type: Any) -> None:
         self.game = game.game
+        self.seats = game.seats
+        self.padded = game.pad_players
         self.perfect_recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
         self.public = bool(
             iig_obs_type is not None and iig_obs_type.private_info == pyspiel.PrivateInfoType.NONE
@@ -432,12 +483,12 @@ class BallroomObserver:
         engine = state.engine
         if not self.public:
             self.dict["player"][player] = 1.0
-            encoded = self.game.encode_observation(engine.observation(player))
+            encoded = self.game.encode_state(engine, player, self.padded)
             self.dict["private"][:] = encoded.reshape(-1)
-        self.dict["public"][:] = self.game.encode_observation(engine.observation(None)).reshape(-1)
+        self.dict["public"][:] = self.game.encode_state(engine, None, self.padded).reshape(-1)
         if self.perfect_recall:
             history = self.dict["history"]
-            column = self.game.players
+            column = self.seats
             scale = float(self.game.num_distinct_actions)
             for row, (seat, action) in enumerate(state.trail):
                 history[row, seat] = 1.0

@@ -28,13 +28,30 @@ also be left out of the action dict. Observations, rewards, seeding and
 chance are as in the AEC environment.
 
 Each agent's ``infos`` carry its ``raw_legal_actions`` (the text forms of
-its legal actions, as RLCard names them; empty when it owes no decision)
-and ``events``: the sentences of what it saw happen since it last acted
-(its own moves, the others', chance), only those it may see.
+its legal actions, as RLCard names them; empty when it owes no decision),
+its ``action_mask`` (the observation's, so a loop that calls
+``last(observe=False)`` still knows its legal moves) and ``events``: the
+sentences of what it saw happen since it last acted (its own moves, the
+others', chance), only those it may see.
 
 ``reward="score"`` pays each agent every change of its score in the game's
 own terms as it happens (``ballroom.interop.scores``) instead of its win
 share at the end.
+
+``pad_players=True`` lays every observation out for the game's most players
+(``Game.encode_padded``), the seats a smaller table lacks left at zero, so
+the observation shape is the same at every table size and one network
+serves them all.
+
+Structured actions (``ballroom.interop.structured``), where the flat ids are
+many: ``actions="structured"`` makes each action space the game's declared
+action families as a ``Dict`` space (family, then each parameter's value),
+whose ``sample`` draws a legal action; ``step`` takes such a dict (or a flat
+id), the observation's ``action_mask`` stays the exact flat one, and
+``infos`` carry ``structured_masks``, a mask per head. With the default
+flat actions, ``structured_action_space(agent)`` and
+``structured_masks(agent, family, chosen)`` (the masks given the heads
+chosen so far) are there too, and ``step`` takes either form.
 
 ``state()`` is the global state for centralised critics: every seat's
 encoded view and the spectator's, one after another (spectator first, then
@@ -47,6 +64,7 @@ yet rolled) is missing. The engine's state is ``env.game_state``.
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping, Sequence
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -66,6 +84,13 @@ from ballroom.core.rng import derive_seed
 from ballroom.core.state import CHANCE, State
 from ballroom.interop import check_encodable, check_max_turns, missing_extra
 from ballroom.interop.scores import check_reward, scores
+from ballroom.interop.structured import (
+    Masks,
+    StructuredActions,
+    StructuredSpace,
+    has_families,
+    structured_actions,
+)
 
 try:
     import matplotlib
@@ -79,6 +104,7 @@ Observation = dict[str, npt.NDArray[Any]]
 
 RENDER_MODES = ("ansi", "human", "rgb_array")
 RENDER_FPS = 4
+ACTION_FORMS = ("flat", "structured")
 
 FONT_SIZE = 14
 RGB = tuple[int, int, int]
@@ -92,11 +118,20 @@ def env(
     render_mode: str | None = None,
     max_turns: int | None = None,
     reward: str = "win",
+    actions: str = "flat",
+    pad_players: bool = False,
     **options: Any,
 ) -> BallroomAECEnv:
     """An AEC environment for ``game_id`` with ``players`` seats and rule ``options``."""
     game = make_game(game_id, players, **options)
-    return BallroomAECEnv(game, render_mode=render_mode, max_turns=max_turns, reward=reward)
+    return BallroomAECEnv(
+        game,
+        render_mode=render_mode,
+        max_turns=max_turns,
+        reward=reward,
+        actions=actions,
+        pad_players=pad_players,
+    )
 
 
 def parallel_env(
@@ -105,11 +140,20 @@ def parallel_env(
     render_mode: str | None = None,
     max_turns: int | None = None,
     reward: str = "win",
+    actions: str = "flat",
+    pad_players: bool = False,
     **options: Any,
 ) -> BallroomParallelEnv:
     """A Parallel environment for ``game_id`` with ``players`` seats and rule ``options``."""
     game = make_game(game_id, players, **options)
-    return BallroomParallelEnv(game, render_mode=render_mode, max_turns=max_turns, reward=reward)
+    return BallroomParallelEnv(
+        game,
+        render_mode=render_mode,
+        max_turns=max_turns,
+        reward=reward,
+        actions=actions,
+        pad_players=pad_players,
+    )
 
 
 class _Table:
@@ -124,9 +168,20 @@ class _Table:
         actions: int,
         max_turns: int | None,
         reward: str,
+        form: str = "flat",
+        pad_players: bool = False,
     ) -> None:
-        """Set up for ``game`` with action ids ``range(actions)``, cut off past ``max_turns``."""
+        """Set up for ``game`` with action ids ``range(actions)``, cut off past ``max_turns``;
+        ``form`` and ``pad_players`` as ``env`` takes them."""
         check_encodable(game)
+        if form not in ACTION_FORMS:
+            raise InvalidOptionError(
+                f"actions={form!r} is not allowed; allowed: {', '.join(ACTION_FORMS)}"
+            )
+        if form == "structured" and not has_families(game):
+            raise InvalidOptionError(
+                f"actions='structured' needs declared action families, which {game.name} lacks"
+            )
         self.max_turns = check_max_turns(game, max_turns)
         self.reward = check_reward(reward)
         if render_mode is not None and render_mode not in RENDER_MODES:
@@ -142,7 +197,12 @@ class _Table:
             "is_parallelizable": False,
         }
         self.possible_agents = [f"player_{seat}" for seat in range(game.players)]
-        shape = game.observation_shape
+        self._seat_of = {agent: seat for seat, agent in enumerate(self.possible_agents)}
+        self.pad_players = pad_players
+        shape = game.padded_observation_shape if pad_players else game.observation_shape
+        self._actions = actions
+        self.actions = form
+        self._structured: StructuredActions | None = None
         self._observation_spaces = {
             agent: spaces.Dict(
                 {
@@ -152,7 +212,13 @@ class _Table:
             )
             for agent in self.possible_agents
         }
-        self._action_spaces = {agent: spaces.Discrete(actions) for agent in self.possible_agents}
+        self._action_spaces: dict[str, spaces.Space[Any]] = {
+            agent: spaces.Discrete(actions) for agent in self.possible_agents
+        }
+        if form == "structured":
+            self._action_spaces = {
+                agent: self.structured_action_space(agent) for agent in self.possible_agents
+            }
         views = (game.players + 1) * int(np.prod(shape))
         self.state_space = spaces.Box(0.0, 1.0, shape=(views,), dtype=np.float32)
         self._base_seed = 0
@@ -160,13 +226,73 @@ class _Table:
         self.game_state: State = game.new_state(0)
         self._seen: list[list[str]] = [[] for _ in range(game.players)]
         self._scores = [0.0] * game.players
+        self._legal: dict[int, list[int]] = {}
+        """Each acting seat's legal actions in the current state, asked once (cleared at
+        every action)."""
+        self._texts: list[str | None] = [None] * game.num_distinct_actions
+
+    @property
+    def structured(self) -> StructuredActions:
+        """The game's action families as heads; refused for a game that declares none."""
+        if self._structured is None:
+            noop = None if self._actions == self.game.num_distinct_actions else self._actions - 1
+            self._structured = structured_actions(self.game, noop)
+        return self._structured
+
+    def structured_action_space(self, agent: str) -> StructuredSpace:
+        """The structured action space, beside the flat one; its ``sample`` draws a legal
+        action of ``agent``."""
+        seat = self._seat(agent)
+        return StructuredSpace(self.structured, lambda: self._legal_of(seat) or self._idle())
+
+    def structured_masks(
+        self, agent: str, family: int | None = None, chosen: Sequence[int] = ()
+    ) -> Masks:
+        """``agent``'s mask per head (given ``family`` and the values ``chosen`` for its
+        first parameters, only that family's legal actions starting so)."""
+        return self.structured.masks(
+            self._legal_of(self._seat(agent)) or self._idle(), family, chosen
+        )
+
+    def _idle(self) -> list[int]:
+        """What a seat that owes no decision may send: the no-op, where there is one."""
+        return [] if self._actions == self.game.num_distinct_actions else [self._actions - 1]
+
+    def _seat(self, agent: str) -> int:
+        try:
+            return self._seat_of[agent]
+        except KeyError:
+            raise InvalidOptionError(
+                f"unknown agent {agent!r}; the agents are {', '.join(self.possible_agents)}"
+            ) from None
+
+    def _flat(self, action: Any) -> int:
+        """A flat id, or a structured action (a mapping) turned into one."""
+        if isinstance(action, Mapping):
+            return self.structured.to_id(action)
+        return int(action)
+
+    def _legal_of(self, seat: int) -> list[int]:
+        """``seat``'s legal actions now (none when it owes no decision), asked once a state."""
+        legal = self._legal.get(seat)
+        if legal is None:
+            legal = self.game_state.legal_actions(seat) if seat in self._acting() else []
+            self._legal[seat] = legal
+        return legal
+
+    def _text(self, action: int) -> str:
+        """An action's text form, worded once per environment."""
+        text = self._texts[action]
+        if text is None:
+            text = self._texts[action] = self.game.action_to_text(action)
+        return text
 
     def state(self) -> npt.NDArray[np.float32]:
         """Every view at the table, the spectator's then each seat's: for centralised critics."""
         views = [None, *range(self.game.players)]
         return np.concatenate(
             [
-                self.game.encode_observation(self.game_state.observation(seat)).reshape(-1)
+                self.game.encode_state(self.game_state, seat, self.pad_players).reshape(-1)
                 for seat in views
             ]
         )
@@ -188,11 +314,13 @@ class _Table:
         self.game_state = self.game.new_state(derive_seed(self._base_seed, self._episode))
         self._episode += 1
         self._seen = [[] for _ in range(self.game.players)]
+        self._legal = {}
         self._play_chance()
         self._scores = scores(self.game_state)
 
     def _apply(self, action: int, player: int) -> None:
         """Apply ``player``'s legal ``action``; each seat hears the events it may see."""
+        self._legal = {}
         for event in self.game_state.apply(action, player, trusted=True):
             for seat, seen in enumerate(self._seen):
                 if event.visible_to(seat):
@@ -206,12 +334,19 @@ class _Table:
         return changes
 
     def _info(self, seat: int) -> dict[str, Any]:
-        """The seat's readable legal actions and the sentences it saw since it last acted."""
-        legal = self.game_state.legal_actions(seat) if seat in self._acting() else []
-        return {
-            "raw_legal_actions": [self.game.action_to_text(action) for action in legal],
+        """The seat's readable legal actions, its mask and the sentences it saw since it
+        last acted (and its mask per head, with structured actions)."""
+        legal = self._legal_of(seat)
+        mask = np.zeros(self._actions, dtype=np.int8)
+        mask[legal or self._idle()] = 1
+        info: dict[str, Any] = {
+            "raw_legal_actions": [self._text(action) for action in legal],
+            "action_mask": mask,
             "events": list(self._seen[seat]),
         }
+        if self.actions == "structured":
+            info["structured_masks"] = self.structured.masks(legal or self._idle())
+        return info
 
     def _cut_off(self) -> bool:
         """Whether the game was cut off past ``max_turns``: truncated, no winner."""
@@ -226,12 +361,13 @@ class _Table:
         while state.is_chance_node():
             self._apply(state.sample_chance(), CHANCE)
 
-    def _observe(self, seat: int, mask: npt.NDArray[np.int8]) -> Observation:
-        """``seat``'s encoded view; ``mask`` comes with its legal actions already marked."""
-        if seat in self._acting():
-            mask[self.game_state.legal_actions(seat)] = 1
+    def _observe(self, seat: int) -> Observation:
+        """``seat``'s encoded view and its action mask (the no-op alone, if it has one and
+        owes no decision)."""
+        mask = np.zeros(self._actions, dtype=np.int8)
+        mask[self._legal_of(seat) or self._idle()] = 1
         return {
-            "observation": self.game.encode_observation(self.game_state.observation(seat)),
+            "observation": self.game.encode_state(self.game_state, seat, self.pad_players),
             "action_mask": mask,
         }
 
@@ -263,9 +399,13 @@ class BallroomAECEnv(_Table, AECEnv[str, Observation, int]):  # type: ignore[mis
         render_mode: str | None = None,
         max_turns: int | None = None,
         reward: str = "win",
+        actions: str = "flat",
+        pad_players: bool = False,
     ) -> None:
         super().__init__()
-        self._set_table(game, render_mode, game.num_distinct_actions, max_turns, reward)
+        self._set_table(
+            game, render_mode, game.num_distinct_actions, max_turns, reward, actions, pad_players
+        )
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         """Start a new game.
@@ -283,7 +423,7 @@ class BallroomAECEnv(_Table, AECEnv[str, Observation, int]):  # type: ignore[mis
         self.infos: dict[str, dict[str, Any]] = {}
         self._select()
 
-    def step(self, action: int | None) -> None:
+    def step(self, action: int | Mapping[str, Any] | None) -> None:
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
@@ -293,12 +433,12 @@ class BallroomAECEnv(_Table, AECEnv[str, Observation, int]):  # type: ignore[mis
                 f"{agent} must choose an action; only finished agents pass None"
             )
         self._cumulative_rewards[agent] = 0.0
-        seat = self.possible_agents.index(agent)
-        legal = self.game_state.legal_actions(seat)
-        if int(action) not in legal:
-            self.game_state.apply(int(action), seat)  # refused, with the rules' message
+        seat = self._seat_of[agent]
+        chosen = action if type(action) is int else self._flat(action)
+        if chosen not in self._legal_of(seat):
+            self.game_state.apply(chosen, seat)  # refused, with the rules' message
         self._seen[seat] = []
-        self._apply(int(action), seat)
+        self._apply(chosen, seat)
         self._play_chance()
         self._select()
         self._accumulate_rewards()
@@ -309,16 +449,17 @@ class BallroomAECEnv(_Table, AECEnv[str, Observation, int]):  # type: ignore[mis
         """Select the next seat to decide, or end the game: terminated, or truncated (no
         rewards) once cut off."""
         state = self.game_state
+        seat_of = self._seat_of
         if self.reward == "score":
             changes = self._score_changes()
             for agent in self.agents:
-                self.rewards[agent] = changes[self.possible_agents.index(agent)]
-        self.infos = {agent: self._info(self.possible_agents.index(agent)) for agent in self.agents}
+                self.rewards[agent] = changes[seat_of[agent]]
+        self.infos = {agent: self._info(seat_of[agent]) for agent in self.agents}
         if state.is_terminal():
             returns = state.returns()
             for agent in self.agents:
                 if self.reward == "win":
-                    self.rewards[agent] = returns[self.possible_agents.index(agent)]
+                    self.rewards[agent] = returns[seat_of[agent]]
                 self.terminations[agent] = True
             self.agent_selection = self.agents[0]
         elif self._cut_off():
@@ -329,8 +470,7 @@ class BallroomAECEnv(_Table, AECEnv[str, Observation, int]):  # type: ignore[mis
             self.agent_selection = self.possible_agents[min(state.current_players())]
 
     def observe(self, agent: str) -> Observation:
-        mask = np.zeros(self.game.num_distinct_actions, dtype=np.int8)
-        return self._observe(self.possible_agents.index(agent), mask)
+        return self._observe(self._seat(agent))
 
 
 Infos = dict[str, dict[str, Any]]
@@ -345,10 +485,20 @@ class BallroomParallelEnv(_Table, ParallelEnv[str, Observation, int]):  # type: 
         render_mode: str | None = None,
         max_turns: int | None = None,
         reward: str = "win",
+        actions: str = "flat",
+        pad_players: bool = False,
     ) -> None:
         super().__init__()
         self.noop = game.num_distinct_actions
-        self._set_table(game, render_mode, game.num_distinct_actions + 1, max_turns, reward)
+        self._set_table(
+            game,
+            render_mode,
+            game.num_distinct_actions + 1,
+            max_turns,
+            reward,
+            actions,
+            pad_players,
+        )
         self.agents: list[str] = []
 
     def reset(
@@ -363,7 +513,7 @@ class BallroomParallelEnv(_Table, ParallelEnv[str, Observation, int]):  # type: 
         return {agent: self._info(seat) for seat, agent in enumerate(self.possible_agents)}
 
     def step(
-        self, actions: dict[str, int]
+        self, actions: Mapping[str, Any]
     ) -> tuple[dict[str, Observation], dict[str, float], dict[str, bool], dict[str, bool], Infos]:
         """Apply every acting seat's choice at once, then play chance.
 
@@ -390,7 +540,7 @@ class BallroomParallelEnv(_Table, ParallelEnv[str, Observation, int]):  # type: 
             self.render()
         return observations, rewards, terminations, truncations, infos
 
-    def _check(self, actions: dict[str, int]) -> list[tuple[int, int]]:
+    def _check(self, actions: Mapping[str, Any]) -> list[tuple[int, int]]:
         """The (seat, action) choices to apply; raises IllegalActionError naming what is wrong."""
         if not self.agents:
             raise IllegalActionError("the game is over; call reset() to start another")
@@ -402,7 +552,8 @@ class BallroomParallelEnv(_Table, ParallelEnv[str, Observation, int]):  # type: 
         acting = self.game_state.current_players()
         choices = []
         for seat, agent in enumerate(self.possible_agents):
-            action = actions.get(agent)
+            given = actions.get(agent)
+            action = None if given is None else self._flat(given)
             if seat not in acting:
                 if action is not None and int(action) != self.noop:
                     raise IllegalActionError(
@@ -412,23 +563,17 @@ class BallroomParallelEnv(_Table, ParallelEnv[str, Observation, int]):  # type: 
                 continue
             if action is None:
                 raise IllegalActionError(f"{agent} owes a decision now and sent no action")
-            legal = self.game_state.legal_actions(seat)
-            if int(action) not in legal:
+            legal = self._legal_of(seat)
+            if action not in legal:
                 raise IllegalActionError(
                     f"action {action} is not legal for {agent}; "
                     f"its action mask marks the {len(legal)} legal ones"
                 )
-            choices.append((seat, int(action)))
+            choices.append((seat, action))
         return choices
 
     def _observations(self) -> dict[str, Observation]:
-        observations = {}
-        for seat, agent in enumerate(self.possible_agents):
-            mask = np.zeros(self.noop + 1, dtype=np.int8)
-            if seat not in self._acting():
-                mask[self.noop] = 1
-            observations[agent] = self._observe(seat, mask)
-        return observations
+        return {agent: self._observe(seat) for seat, agent in enumerate(self.possible_agents)}
 
 
 @cache
