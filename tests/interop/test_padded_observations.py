@@ -122,7 +122,9 @@ def test_one_network_shape_serves_every_table_in_every_adapter(game_id: str) -> 
         state = game.new_initial_state()
         while state.is_chance_node():
             state.apply_action(state.chance_outcomes()[0][0])
-        assert len(state.observation_tensor(state.current_player())) == game.observation_tensor_size()
+        assert (
+            len(state.observation_tensor(state.current_player())) == game.observation_tensor_size()
+        )
     assert len(aec) == len(parallel) == len(learner) == len(spiel) == len(recall) == 1
 
 

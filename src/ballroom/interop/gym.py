@@ -75,11 +75,18 @@ from ballroom.agents import Seat, check_seat, seat_agent
 from ballroom.core import capabilities
 from ballroom.core.agent import Agent
 from ballroom.core.errors import IllegalActionError, InvalidOptionError
+from ballroom.core.events import Event
 from ballroom.core.game import Game, games, make_game
 from ballroom.core.play import decision_for, past_cap
 from ballroom.core.rng import derive_seed
 from ballroom.core.state import CHANCE, State
-from ballroom.interop import check_encodable, check_max_turns, has_encoding, missing_extra
+from ballroom.interop import (
+    Words,
+    check_encodable,
+    check_max_turns,
+    has_encoding,
+    missing_extra,
+)
 from ballroom.interop.scores import check_reward, scores
 from ballroom.interop.structured import (
     Masks,
@@ -248,7 +255,7 @@ class BallroomGymEnv(gymnasium.Env[Observation, np.int64]):
         self._agents: dict[int, Agent] = {}
         self._started = False
         self._forfeited = False
-        self._seen: list[str] = []
+        self._seen: list[Event] = []
         self._score = 0.0
 
     @property
@@ -262,7 +269,9 @@ class BallroomGymEnv(gymnasium.Env[Observation, np.int64]):
     def structured_action_space(self) -> StructuredSpace:
         """The structured action space, beside the flat one; its ``sample`` draws one of the
         learner's legal actions."""
-        return StructuredSpace(self.structured, lambda: np.flatnonzero(self.action_masks()).tolist())
+        return StructuredSpace(
+            self.structured, lambda: np.flatnonzero(self.action_masks()).tolist()
+        )
 
     def structured_masks(self, family: int | None = None, chosen: Sequence[int] = ()) -> Masks:
         """The learner's mask per head (given ``family`` and the values ``chosen`` for its
@@ -377,7 +386,7 @@ class BallroomGymEnv(gymnasium.Env[Observation, np.int64]):
         """Apply a legal action; the learner hears the events it may see."""
         for event in self.game_state.apply(action, player, trusted=True):
             if event.visible_to(self.seat):
-                self._seen.append(event.text)
+                self._seen.append(event)
 
     def _observation(self) -> Observation:
         return {
@@ -391,8 +400,8 @@ class BallroomGymEnv(gymnasium.Env[Observation, np.int64]):
         info: Info = {
             "action_mask": mask,
             "seat": self.seat,
-            "raw_legal_actions": [self.game.action_to_text(a) for a in legal],
-            "events": list(self._seen),
+            "raw_legal_actions": Words(legal, self.game.action_to_text),
+            "events": Words.of_events(self._seen),
         }
         if self.actions == "structured":
             info["structured_masks"] = self.structured.masks(legal)

@@ -98,7 +98,6 @@ import numpy.typing as npt
 from ballroom.core.capabilities import Determinizes
 from ballroom.core.errors import IllegalActionError, InvalidOptionError
 from ballroom.core.game import Game, games
-from ballroom.core.play import past_cap
 from ballroom.core.rng import Rng
 from ballroom.core.state import CHANCE, State
 from ballroom.interop import has_encoding, missing_extra
@@ -109,6 +108,8 @@ except ImportError as error:
     raise missing_extra(error) from error
 
 PREFIX = "python_ballroom_"
+TERMINAL = int(pyspiel.PlayerId.TERMINAL)
+CHANCE_PLAYER = int(pyspiel.PlayerId.CHANCE)
 UNSEEN = -1
 """A history row's action where the seat did not take it (a resampled state's other seats)."""
 
@@ -285,7 +286,7 @@ class BallroomState(pyspiel.State):  # type: ignore[misc]
         self.max_length = game.max_length
         self.max_turns = game.max_turns
         self.zero_sum = game.zero_sum
-        self._player = int(pyspiel.PlayerId.TERMINAL)
+        self._player = TERMINAL
         """Who acts now (``current_player``), worked out once a change."""
         self._legal: list[int] | None = None
         """The current player's legal actions, once asked, until the next action."""
@@ -311,17 +312,16 @@ class BallroomState(pyspiel.State):  # type: ignore[misc]
         """Decisions taken so far (chance excluded): what ``max_game_length`` bounds."""
         return len(self.trail)
 
-    def _cut_off(self) -> bool:
-        """Whether the game was cut off (truncated, no winner) by either bound."""
-        return self.decisions >= self.max_length or past_cap(self.engine, self.max_turns)
-
     def _who(self) -> int:
         """Who acts now, worked out from the engine (``current_player`` remembers it)."""
-        if self._cut_off() or self.engine.is_terminal():
-            return int(pyspiel.PlayerId.TERMINAL)
-        players = self.engine.current_players()
+        engine = self._held.state
+        players = engine.current_players()
+        if not players or len(self.trail) >= self.max_length:
+            return TERMINAL
+        if self.max_turns is not None and engine.turns() > self.max_turns:
+            return TERMINAL  # cut off past its turn cap (core.play.past_cap)
         if players == (CHANCE,):
-            return int(pyspiel.PlayerId.CHANCE)
+            return CHANCE_PLAYER
         return min(players)
 
     def _changed(self) -> None:
@@ -333,15 +333,34 @@ class BallroomState(pyspiel.State):  # type: ignore[misc]
         return self._player
 
     def is_terminal(self) -> bool:
-        return self._player == int(pyspiel.PlayerId.TERMINAL)
+        return self._player == TERMINAL
+
+    def is_chance_node(self) -> bool:
+        """pyspiel's, answered in Python (no round trip through C++ for Python callers)."""
+        return self._player == CHANCE_PLAYER
+
+    def legal_actions(self, player: int | None = None) -> list[int]:
+        """pyspiel's ``legal_actions``, answered in Python: the chance outcomes' actions at a
+        chance node (whoever is asked about), the current player's legal actions (none for
+        anyone else), none at the end. C++ callers get the same from pyspiel itself."""
+        current = self._player
+        if current == TERMINAL:
+            return []
+        if current == CHANCE_PLAYER:
+            return [action for action, _ in self.chance_outcomes()]
+        if player is not None and player != current:
+            if player < 0:
+                raise pyspiel.SpielError(f"Called LegalActions for pseudo-player {player}")
+            return []
+        return list(self._legal_actions(current))
 
     def _legal_actions(self, player: int) -> list[int]:
         if player != self._player:
             return []
         legal = self._legal
         if legal is None:
-            legal = self._legal = self.engine.legal_actions(player)
-        return list(legal)
+            legal = self._legal = self._held.state.legal_actions(player)
+        return legal  # pyspiel hands its callers a copy
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         return self.engine.chance_outcomes()
@@ -350,17 +369,20 @@ class BallroomState(pyspiel.State):  # type: ignore[misc]
         """Apply a legal action; one that is not is refused with the rules' message. The
         legal actions already asked for this state serve as the check, else the engine's."""
         player = self._player
-        engine = self.engine
-        if player == pyspiel.PlayerId.CHANCE:
+        engine = self._held.state
+        if player == CHANCE_PLAYER:
             player = CHANCE
-        legal = self._legal if self._legal is not None else engine.legal_sequence(player)
+        legal = self._legal
+        if legal is None:
+            legal = engine.legal_sequence(player)
         if action not in legal:
             engine.apply(action, player)  # refused, with the rules' message
         engine.advance(action, player)
         self.moves.append((player, action))
         if player != CHANCE:
             self.trail.append((player, action))
-        self._changed()
+        self._player = self._who()
+        self._legal = None
 
     def undo_action(self, player: int, action: int) -> None:
         """Take back the last action, which ``player`` took (RLCard's ``step_back``)."""

@@ -78,11 +78,12 @@ from rich.text import Text
 
 from ballroom.core import capabilities
 from ballroom.core.errors import IllegalActionError, InvalidOptionError
+from ballroom.core.events import Event
 from ballroom.core.game import Game, make_game
 from ballroom.core.play import past_cap
 from ballroom.core.rng import derive_seed
 from ballroom.core.state import CHANCE, State
-from ballroom.interop import check_encodable, check_max_turns, missing_extra
+from ballroom.interop import Words, check_encodable, check_max_turns, missing_extra
 from ballroom.interop.scores import check_reward, scores
 from ballroom.interop.structured import (
     Masks,
@@ -224,11 +225,13 @@ class _Table:
         self._base_seed = 0
         self._episode = 0
         self.game_state: State = game.new_state(0)
-        self._seen: list[list[str]] = [[] for _ in range(game.players)]
+        self._seen: list[list[Event]] = [[] for _ in range(game.players)]
         self._scores = [0.0] * game.players
-        self._legal: dict[int, list[int]] = {}
-        """Each acting seat's legal actions in the current state, asked once (cleared at
-        every action)."""
+        self._legal: dict[int, Sequence[int]] = {}
+        """Each seat's legal actions in the current state, asked once (cleared at every
+        action)."""
+        self._masks: dict[int, npt.NDArray[np.int8]] = {}
+        """Each seat's action mask in the current state, made once (cleared likewise)."""
         self._texts: list[str | None] = [None] * game.num_distinct_actions
 
     @property
@@ -272,13 +275,27 @@ class _Table:
             return self.structured.to_id(action)
         return int(action)
 
-    def _legal_of(self, seat: int) -> list[int]:
+    def _legal_of(self, seat: int) -> Sequence[int]:
         """``seat``'s legal actions now (none when it owes no decision), asked once a state."""
         legal = self._legal.get(seat)
         if legal is None:
-            legal = self.game_state.legal_actions(seat) if seat in self._acting() else []
+            legal = self.game_state.legal_sequence(seat) if seat in self._acting() else ()
             self._legal[seat] = legal
         return legal
+
+    def _mask_of(self, seat: int) -> npt.NDArray[np.int8]:
+        """``seat``'s action mask now (the no-op alone, if it has one and owes no decision):
+        a copy of the one made once a state."""
+        mask = self._masks.get(seat)
+        if mask is None:
+            mask = np.zeros(self._actions, dtype=np.int8)
+            legal = self._legal_of(seat) or self._idle()
+            if isinstance(legal, range) and legal.step == 1:
+                mask[legal.start : legal.stop] = 1  # a family's ids, in one go
+            else:
+                mask[list(legal)] = 1
+            self._masks[seat] = mask
+        return mask.copy()
 
     def _text(self, action: int) -> str:
         """An action's text form, worded once per environment."""
@@ -315,16 +332,22 @@ class _Table:
         self._episode += 1
         self._seen = [[] for _ in range(self.game.players)]
         self._legal = {}
+        self._masks = {}
         self._play_chance()
         self._scores = scores(self.game_state)
 
     def _apply(self, action: int, player: int) -> None:
         """Apply ``player``'s legal ``action``; each seat hears the events it may see."""
         self._legal = {}
+        self._masks = {}
         for event in self.game_state.apply(action, player, trusted=True):
-            for seat, seen in enumerate(self._seen):
-                if event.visible_to(seat):
-                    seen.append(event.text)
+            if event.audience is None:
+                for seen in self._seen:
+                    seen.append(event)
+                continue
+            for seat in event.audience:
+                if 0 <= seat < len(self._seen):
+                    self._seen[seat].append(event)
 
     def _score_changes(self) -> list[float]:
         """Each seat's score change since last asked (``reward="score"``)."""
@@ -337,12 +360,10 @@ class _Table:
         """The seat's readable legal actions, its mask and the sentences it saw since it
         last acted (and its mask per head, with structured actions)."""
         legal = self._legal_of(seat)
-        mask = np.zeros(self._actions, dtype=np.int8)
-        mask[legal or self._idle()] = 1
         info: dict[str, Any] = {
-            "raw_legal_actions": [self._text(action) for action in legal],
-            "action_mask": mask,
-            "events": list(self._seen[seat]),
+            "raw_legal_actions": Words(legal, self._text),
+            "action_mask": self._mask_of(seat),
+            "events": Words.of_events(self._seen[seat]),
         }
         if self.actions == "structured":
             info["structured_masks"] = self.structured.masks(legal or self._idle())
@@ -364,11 +385,9 @@ class _Table:
     def _observe(self, seat: int) -> Observation:
         """``seat``'s encoded view and its action mask (the no-op alone, if it has one and
         owes no decision)."""
-        mask = np.zeros(self._actions, dtype=np.int8)
-        mask[self._legal_of(seat) or self._idle()] = 1
         return {
             "observation": self.game.encode_state(self.game_state, seat, self.pad_players),
-            "action_mask": mask,
+            "action_mask": self._mask_of(seat),
         }
 
     def render(self) -> str | npt.NDArray[np.uint8] | None:
