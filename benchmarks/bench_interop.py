@@ -83,7 +83,7 @@ def pettingzoo_step_games(game: Game, seeds: range) -> int:
     for seed in seeds:
         environment.reset(seed=seed)
         chooser = Rng(seed)
-        for agent in environment.agent_iter():
+        for _ in environment.agent_iter():
             _, _, terminated, truncated, info = environment.last(observe=False)
             if terminated or truncated:
                 environment.step(None)

@@ -89,6 +89,7 @@ cut off is *truncated*: no winner, every return 0, never a shared win.
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -372,7 +373,7 @@ class BallroomState(pyspiel.State):  # type: ignore[misc]
         engine = self._held.state
         if player == CHANCE_PLAYER:
             player = CHANCE
-        legal = self._legal
+        legal: Sequence[int] | None = self._legal
         if legal is None:
             legal = engine.legal_sequence(player)
         if action not in legal:
