@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
@@ -133,7 +134,8 @@ def test_parallel_infos_and_score_rewards() -> None:
         _, rewards, _, _, infos = environment.step(step)
         for seat, agent in enumerate(environment.possible_agents):
             total[seat] += rewards.get(agent, 0.0)
-            assert isinstance(infos[agent]["events"], list)
+            events = infos[agent]["events"]
+            assert isinstance(events, Sequence) and all(isinstance(e, str) for e in events)
     end = scores(environment.game_state)
     assert total == pytest.approx([e - s for e, s in zip(end, start, strict=True)])
 

@@ -106,6 +106,9 @@ Observation = dict[str, npt.NDArray[Any]]
 RENDER_MODES = ("ansi", "human", "rgb_array")
 RENDER_FPS = 4
 ACTION_FORMS = ("flat", "structured")
+FEW = 16
+"""Up to this many legal actions, a mask is marked one by one (faster than numpy's indexing
+with a list)."""
 
 FONT_SIZE = 14
 RGB = tuple[int, int, int]
@@ -232,6 +235,11 @@ class _Table:
         action)."""
         self._masks: dict[int, npt.NDArray[np.int8]] = {}
         """Each seat's action mask in the current state, made once (cleared likewise)."""
+        self._now: tuple[int, ...] | None = None
+        """The seats that owe a decision in the current state, once asked (likewise)."""
+        self._idle_mask = np.zeros(actions, dtype=np.int8)
+        """The mask of a seat that owes no decision: the no-op alone, if there is one."""
+        self._idle_mask[self._idle()] = 1
         self._texts: list[str | None] = [None] * game.num_distinct_actions
 
     @property
@@ -288,12 +296,17 @@ class _Table:
         a copy of the one made once a state."""
         mask = self._masks.get(seat)
         if mask is None:
+            legal = self._legal_of(seat)
+            if not legal:
+                return self._idle_mask.copy()
             mask = np.zeros(self._actions, dtype=np.int8)
-            legal = self._legal_of(seat) or self._idle()
             if isinstance(legal, range) and legal.step == 1:
                 mask[legal.start : legal.stop] = 1  # a family's ids, in one go
-            else:
+            elif len(legal) > FEW:
                 mask[list(legal)] = 1
+            else:
+                for action in legal:
+                    mask[action] = 1
             self._masks[seat] = mask
         return mask.copy()
 
@@ -333,6 +346,7 @@ class _Table:
         self._seen = [[] for _ in range(self.game.players)]
         self._legal = {}
         self._masks = {}
+        self._now = None
         self._play_chance()
         self._scores = scores(self.game_state)
 
@@ -340,6 +354,7 @@ class _Table:
         """Apply ``player``'s legal ``action``; each seat hears the events it may see."""
         self._legal = {}
         self._masks = {}
+        self._now = None
         for event in self.game_state.apply(action, player, trusted=True):
             if event.audience is None:
                 for seen in self._seen:
@@ -375,7 +390,10 @@ class _Table:
 
     def _acting(self) -> tuple[int, ...]:
         """The seats that owe a decision: none once the game is over or cut off."""
-        return () if self._cut_off() else self.game_state.current_players()
+        now = self._now
+        if now is None:
+            now = self._now = () if self._cut_off() else self.game_state.current_players()
+        return now
 
     def _play_chance(self) -> None:
         state = self.game_state
