@@ -89,17 +89,20 @@ cut off is *truncated*: no winner, every return 0, never a shared win.
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
+from ballroom.agents import Seat, seat_agent
+from ballroom.core.agent import Decision
 from ballroom.core.capabilities import Determinizes
 from ballroom.core.errors import IllegalActionError, InvalidOptionError
 from ballroom.core.game import Game, games
-from ballroom.core.rng import Rng
+from ballroom.core.play import decision_for
+from ballroom.core.rng import Rng, derive_seed
 from ballroom.core.state import CHANCE, State
 from ballroom.interop import has_encoding, missing_extra
 
@@ -530,6 +533,115 @@ class BallroomObserver:
             return _view(state.engine, seat)
         recall = {"history": self._history(state, player), "view": state.engine.observation(seat)}
         return json.dumps(recall, sort_keys=True, separators=(",", ":"))
+
+
+def spiel_game(game: Game, **params: Any) -> BallroomGame:
+    """The OpenSpiel game of a ballroom game's players and options (and adapter ``params``)."""
+    options = {name.replace("-", "_"): value for name, value in game.options.items()}
+    loaded: BallroomGame = pyspiel.load_game(
+        openspiel_name(game.id), {"players": game.players, **options, **params}
+    )
+    return loaded
+
+
+BotMaker = Callable[[Any, int, int], Any]
+"""Makes an OpenSpiel bot: ``(pyspiel game, player id, seed) -> pyspiel.Bot``."""
+
+
+def uniform_random(game: Any, player: int, seed: int) -> Any:
+    """OpenSpiel's uniform random bot (a ``BotMaker``)."""
+    return pyspiel.make_uniform_random_bot(player, seed % 2**31)
+
+
+class SpielAgent:
+    """An OpenSpiel bot as a ballroom agent: it plays in the lab, tournaments, the Gym
+    adapter's opponents and PettingZoo's.
+
+    Agents are handed their seat's Decision, never the state, so the bot is handed
+    a pyspiel state dealt from the seat's observation by the game's ``determinize``:
+    what the seat cannot see is drawn afresh (earlier seats' secret choices of a
+    simultaneous decision too, at random), so the bot reads nothing hidden; a
+    searching bot (``MCTSBot``) then searches that one deal. ``make_bot`` builds the
+    bot for each game (``new_game``), so the agent pickles for parallel workers when
+    ``make_bot`` does (a module-level function, a ``functools.partial`` of one).
+    """
+
+    def __init__(self, make_bot: BotMaker = uniform_random, name: str = "openspiel") -> None:
+        self.make_bot = make_bot
+        self.name = name
+        self._table: tuple[Game, int] | None = None
+        self._spiel: BallroomGame | None = None
+        self._bot: Any = None
+        self._rng = Rng(0)
+
+    def new_game(self, game: Game, seat: int, seed: int) -> None:
+        if not isinstance(game, Determinizes):
+            raise InvalidOptionError(f"{game.name} cannot deal states from a seat's view")
+        if self._spiel is None or self._table is None or self._table[0] is not game:
+            self._spiel = spiel_game(game)
+        self._table = (game, seat)
+        self._bot = self.make_bot(self._spiel, seat, seed)
+        self._rng = Rng(derive_seed(seed, "openspiel", seat))
+
+    def act(self, decision: Decision) -> int:
+        if self._table is None or self._table != (decision.game, decision.player):
+            self.new_game(decision.game, decision.player, 0)
+        assert self._spiel is not None
+        game = decision.game
+        assert isinstance(game, Determinizes)
+        engine = game.determinize(decision.observation, self._rng)
+        state = BallroomState(self._spiel)
+        state.base = _Shared(engine.clone())
+        state.held = _Held(engine)
+        while state.current_player() != decision.player and not state.is_terminal():
+            if decision.player not in engine.current_players():
+                raise IllegalActionError(
+                    f"a deal from seat {decision.player}'s view does not ask it to decide"
+                )
+            before = state.current_player()  # an earlier seat's secret choice, unseen
+            state.apply_action(self._rng.choice(state.legal_actions(before)))
+        action = int(self._bot.step(state))
+        if action not in decision.legal_actions:
+            raise IllegalActionError(
+                f"the OpenSpiel bot chose {action}, which is not legal for seat "
+                f"{decision.player}; legal: {list(decision.legal_actions)}"
+            )
+        return action
+
+    def __getstate__(self) -> dict[str, Any]:
+        """What pickles: the bot maker and name; the bot is made again for each game."""
+        return {"make_bot": self.make_bot, "name": self.name}
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__init__(state["make_bot"], state["name"])  # type: ignore[misc]
+
+
+class BallroomBot(pyspiel.Bot):  # type: ignore[misc]
+    """A ballroom bot (a seat spec such as ``"expert"``) or Python agent as a ``pyspiel.Bot``,
+    for OpenSpiel's evaluation (``pyspiel.evaluate_bots``, its Python loops): at each
+    step it is asked with its seat's Decision, its view and legal actions, never the
+    state."""
+
+    def __init__(self, game: BallroomGame, player_id: int, seat: Seat, seed: int = 0) -> None:
+        pyspiel.Bot.__init__(self)
+        self.game = game.game
+        self.player_id = player_id
+        self.seat = seat
+        self.seed = seed
+        self.agent = seat_agent(self.game, player_id, seat, seed)
+
+    def step(self, state: BallroomState) -> int:
+        return self.agent.act(decision_for(state.engine, self.player_id))
+
+    def restart(self) -> None:
+        """A new game: the bot is built afresh (with the same seed)."""
+        self.agent = seat_agent(self.game, self.player_id, self.seat, self.seed)
+
+    def restart_at(self, state: BallroomState) -> None:
+        self.restart()
+
+    def inform_action(self, state: BallroomState, player_id: int, action: int) -> None:
+        """Nothing to hear: each step asks the agent with the seat's view as it is then."""
 
 
 def register_games() -> list[str]:

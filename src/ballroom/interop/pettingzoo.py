@@ -53,6 +53,15 @@ flat actions, ``structured_action_space(agent)`` and
 ``structured_masks(agent, family, chosen)`` (the masks given the heads
 chosen so far) are there too, and ``step`` takes either form.
 
+``opponents={1: "expert", 2: my_agent}`` seats bots or Python agents (objects
+with ``act(decision)``, ``ballroom.core.agent``) at those seats: they play
+inside the environment, each from its own Decision, and only the other seats
+are agents (keeping their names, ``player_<seat>``).
+
+``env.run(seats, seed)`` plays one whole game with a bot or Python agent for
+every agent and returns RLCard-style trajectories and payoffs, for self-play
+data.
+
 ``state()`` is the global state for centralised critics: every seat's
 encoded view and the spectator's, one after another (spectator first, then
 seat 0, 1, ...; ``state_space``). It holds everything anyone at the table
@@ -76,11 +85,13 @@ from rich.console import Console
 from rich.style import Style
 from rich.text import Text
 
+from ballroom.agents import Seat, check_seat, seat_agent
 from ballroom.core import capabilities
+from ballroom.core.agent import Agent
 from ballroom.core.errors import IllegalActionError, InvalidOptionError
 from ballroom.core.events import Event
 from ballroom.core.game import Game, make_game
-from ballroom.core.play import past_cap
+from ballroom.core.play import decision_for, past_cap
 from ballroom.core.rng import derive_seed
 from ballroom.core.state import CHANCE, State
 from ballroom.interop import Words, check_encodable, check_max_turns, missing_extra
@@ -124,6 +135,7 @@ def env(
     reward: str = "win",
     actions: str = "flat",
     pad_players: bool = False,
+    opponents: Mapping[int, Seat] | None = None,
     **options: Any,
 ) -> BallroomAECEnv:
     """An AEC environment for ``game_id`` with ``players`` seats and rule ``options``."""
@@ -135,6 +147,7 @@ def env(
         reward=reward,
         actions=actions,
         pad_players=pad_players,
+        opponents=opponents,
     )
 
 
@@ -146,6 +159,7 @@ def parallel_env(
     reward: str = "win",
     actions: str = "flat",
     pad_players: bool = False,
+    opponents: Mapping[int, Seat] | None = None,
     **options: Any,
 ) -> BallroomParallelEnv:
     """A Parallel environment for ``game_id`` with ``players`` seats and rule ``options``."""
@@ -157,7 +171,22 @@ def parallel_env(
         reward=reward,
         actions=actions,
         pad_players=pad_players,
+        opponents=opponents,
     )
+
+
+def check_opponents(game: Game, opponents: Mapping[int, Seat]) -> dict[int, Seat]:
+    """The seats played inside the environment, checked: seats of the table, each a bot's
+    spec or a Python agent, at least one seat left to the agents."""
+    for seat, spec in opponents.items():
+        if not isinstance(seat, int) or not 0 <= seat < game.players:
+            raise InvalidOptionError(
+                f"opponents are keyed by seat, 0 to {game.players - 1}, not {seat!r}"
+            )
+        check_seat(game, spec)
+    if len(opponents) >= game.players:
+        raise InvalidOptionError("opponents take every seat; leave at least one to the agents")
+    return dict(opponents)
 
 
 class _Table:
@@ -174,9 +203,10 @@ class _Table:
         reward: str,
         form: str = "flat",
         pad_players: bool = False,
+        opponents: Mapping[int, Seat] | None = None,
     ) -> None:
         """Set up for ``game`` with action ids ``range(actions)``, cut off past ``max_turns``;
-        ``form`` and ``pad_players`` as ``env`` takes them."""
+        ``form``, ``pad_players`` and ``opponents`` as ``env`` takes them."""
         check_encodable(game)
         if form not in ACTION_FORMS:
             raise InvalidOptionError(
@@ -200,8 +230,14 @@ class _Table:
             "render_fps": RENDER_FPS,
             "is_parallelizable": False,
         }
-        self.possible_agents = [f"player_{seat}" for seat in range(game.players)]
-        self._seat_of = {agent: seat for seat, agent in enumerate(self.possible_agents)}
+        self.opponents = check_opponents(game, opponents or {})
+        self.possible_agents = [
+            f"player_{seat}" for seat in range(game.players) if seat not in self.opponents
+        ]
+        self._seat_of = {agent: int(agent.split("_")[1]) for agent in self.possible_agents}
+        self._agent_of = {seat: agent for agent, seat in self._seat_of.items()}
+        self._bots: dict[int, Agent] = {}
+        """The opponents' agents in the current game."""
         self.pad_players = pad_players
         shape = game.padded_observation_shape if pad_players else game.observation_shape
         self._actions = actions
@@ -343,11 +379,15 @@ class _Table:
             self._episode = 0
         self.game_state = self.game.new_state(derive_seed(self._base_seed, self._episode))
         self._episode += 1
+        self._bots = {
+            seat: seat_agent(self.game, seat, spec, self.game_state.seed)
+            for seat, spec in self.opponents.items()
+        }
         self._seen = [[] for _ in range(self.game.players)]
         self._legal = {}
         self._masks = {}
         self._now = None
-        self._play_chance()
+        self._play_others()
         self._scores = scores(self.game_state)
 
     def _apply(self, action: int, player: int) -> None:
@@ -395,10 +435,22 @@ class _Table:
             now = self._now = () if self._cut_off() else self.game_state.current_players()
         return now
 
-    def _play_chance(self) -> None:
+    def _play_others(self) -> None:
+        """Play chance, and the opponents' decisions, until an agent owes one (or the game
+        ends or is cut off). An opponent decides from its own Decision, its seat's view."""
         state = self.game_state
-        while state.is_chance_node():
-            self._apply(state.sample_chance(), CHANCE)
+        while True:
+            while state.is_chance_node():
+                self._apply(state.sample_chance(), CHANCE)
+            if not self._bots:
+                return
+            bot = next((seat for seat in self._acting() if seat in self._bots), None)
+            if bot is None:
+                return
+            action = self._bots[bot].act(decision_for(state, bot))
+            if action not in self._legal_of(bot):
+                state.apply(action, bot)  # refused, with the rules' message
+            self._apply(action, bot)
 
     def _observe(self, seat: int) -> Observation:
         """``seat``'s encoded view and its action mask (the no-op alone, if it has one and
@@ -438,10 +490,18 @@ class BallroomAECEnv(_Table, AECEnv[str, Observation, int]):  # type: ignore[mis
         reward: str = "win",
         actions: str = "flat",
         pad_players: bool = False,
+        opponents: Mapping[int, Seat] | None = None,
     ) -> None:
         super().__init__()
         self._set_table(
-            game, render_mode, game.num_distinct_actions, max_turns, reward, actions, pad_players
+            game,
+            render_mode,
+            game.num_distinct_actions,
+            max_turns,
+            reward,
+            actions,
+            pad_players,
+            opponents,
         )
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
@@ -476,7 +536,7 @@ class BallroomAECEnv(_Table, AECEnv[str, Observation, int]):  # type: ignore[mis
             self.game_state.apply(chosen, seat)  # refused, with the rules' message
         self._seen[seat] = []
         self._apply(chosen, seat)
-        self._play_chance()
+        self._play_others()
         self._select()
         self._accumulate_rewards()
         if self.render_mode == "human":
@@ -504,10 +564,54 @@ class BallroomAECEnv(_Table, AECEnv[str, Observation, int]):  # type: ignore[mis
                 self.truncations[agent] = True
             self.agent_selection = self.agents[0]
         else:
-            self.agent_selection = self.possible_agents[min(state.current_players())]
+            self.agent_selection = self._agent_of[min(state.current_players())]
 
     def observe(self, agent: str) -> Observation:
         return self._observe(self._seat(agent))
+
+    def run(
+        self, seats: Mapping[str, Seat] | Sequence[Seat], seed: int | None = None
+    ) -> tuple[dict[str, list[Any]], dict[str, float]]:
+        """Play one game from ``reset(seed)`` with a bot's spec or a Python agent for every
+        agent (a mapping by agent, or one per agent in ``possible_agents`` order), as
+        RLCard's ``run`` does for self-play data: each agent's trajectory, its
+        observations and actions in turn, ``[observation, action, ..., observation]``
+        (the last, at the end), and its payoff, the sum of its rewards.
+
+        Each agent decides from its own Decision (its seat's view and legal actions);
+        an agent's ``new_game`` hears the game's seed.
+        """
+        if isinstance(seats, Mapping):
+            given = dict(seats)
+        else:
+            if isinstance(seats, str) or len(seats) != len(self.possible_agents):
+                raise InvalidOptionError(
+                    f"run needs one seat for each of {', '.join(self.possible_agents)}"
+                )
+            given = dict(zip(self.possible_agents, seats, strict=True))
+        if set(given) != set(self.possible_agents):
+            raise InvalidOptionError(
+                f"run needs a seat for each of {', '.join(self.possible_agents)}, "
+                f"not {', '.join(map(str, given))}"
+            )
+        self.reset(seed=seed)
+        agents = {
+            name: seat_agent(self.game, self._seat_of[name], spec, self.game_state.seed)
+            for name, spec in given.items()
+        }
+        trajectories: dict[str, list[Any]] = {name: [] for name in self.possible_agents}
+        payoffs = dict.fromkeys(self.possible_agents, 0.0)
+        for name in self.agent_iter():
+            observation, reward, terminated, truncated, _ = self.last()
+            trajectories[name].append(observation)
+            payoffs[name] += float(reward)
+            if terminated or truncated:
+                self.step(None)
+                continue
+            action = agents[name].act(decision_for(self.game_state, self._seat_of[name]))
+            trajectories[name].append(action)
+            self.step(action)
+        return trajectories, payoffs
 
 
 Infos = dict[str, dict[str, Any]]
@@ -524,6 +628,7 @@ class BallroomParallelEnv(_Table, ParallelEnv[str, Observation, int]):  # type: 
         reward: str = "win",
         actions: str = "flat",
         pad_players: bool = False,
+        opponents: Mapping[int, Seat] | None = None,
     ) -> None:
         super().__init__()
         self.noop = game.num_distinct_actions
@@ -535,6 +640,7 @@ class BallroomParallelEnv(_Table, ParallelEnv[str, Observation, int]):  # type: 
             reward,
             actions,
             pad_players,
+            opponents,
         )
         self.agents: list[str] = []
 
@@ -547,7 +653,7 @@ class BallroomParallelEnv(_Table, ParallelEnv[str, Observation, int]):  # type: 
         return self._observations(), self._infos()
 
     def _infos(self) -> Infos:
-        return {agent: self._info(seat) for seat, agent in enumerate(self.possible_agents)}
+        return {agent: self._info(self._seat_of[agent]) for agent in self.possible_agents}
 
     def step(
         self, actions: Mapping[str, Any]
@@ -562,12 +668,12 @@ class BallroomParallelEnv(_Table, ParallelEnv[str, Observation, int]):  # type: 
             self._seen[seat] = []
         for seat, action in choices:
             self._apply(action, seat)
-        self._play_chance()
+        self._play_others()
         observations = self._observations()
         over = self.game_state.is_terminal()
         cut = self._cut_off()
         paid = self._score_changes() if self.reward == "score" else self.game_state.returns()
-        rewards = {agent: paid[self.possible_agents.index(agent)] for agent in self.agents}
+        rewards = {agent: paid[self._seat_of[agent]] for agent in self.agents}
         terminations = dict.fromkeys(self.agents, over)
         truncations = dict.fromkeys(self.agents, cut)
         infos = self._infos()
@@ -588,7 +694,8 @@ class BallroomParallelEnv(_Table, ParallelEnv[str, Observation, int]):  # type: 
             )
         acting = self.game_state.current_players()
         choices = []
-        for seat, agent in enumerate(self.possible_agents):
+        for agent in self.possible_agents:
+            seat = self._seat_of[agent]
             given = actions.get(agent)
             action = None if given is None else self._flat(given)
             if seat not in acting:
@@ -610,7 +717,7 @@ class BallroomParallelEnv(_Table, ParallelEnv[str, Observation, int]):  # type: 
         return choices
 
     def _observations(self) -> dict[str, Observation]:
-        return {agent: self._observe(seat) for seat, agent in enumerate(self.possible_agents)}
+        return {agent: self._observe(self._seat_of[agent]) for agent in self.possible_agents}
 
 
 @cache
