@@ -75,6 +75,16 @@ perfect information. Ballroom's ``mcts`` bot and ``ISMCTSBot`` search
 determinizations of the seat's information and never see them. Do not
 compare ``MCTSBot`` with them as equals.
 
+Bots both ways: ``SpielAgent(make_bot)`` seats an OpenSpiel bot wherever a
+ballroom agent sits (it is handed a state dealt from its seat's view, never
+the true one), and ``BallroomBot(game, player, seat)`` is a ``pyspiel.Bot``
+playing a ballroom bot or Python agent from its seat's Decision, for
+``pyspiel.evaluate_bots``.
+
+For Python callers, ``legal_actions`` and ``is_chance_node`` are answered in
+Python (as pyspiel would), the current player is worked out once an action,
+and ``apply_action`` checks against the legal actions already asked.
+
 OpenSpiel needs a bound on the number of decisions, ``max_game_length``.
 By default it is the game's own (``game_length``): the turns a game may
 last (``max_turns``, else the rules' number of turns, else the game's
