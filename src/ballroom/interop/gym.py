@@ -243,6 +243,7 @@ class BallroomGymEnv(gymnasium.Env[Observation, np.int64]):
             }
         )
         self._structured: StructuredActions | None = None
+        self._structured_space: StructuredSpace | None = None
         self.action_space: spaces.Space[Any] = (
             self.structured_action_space
             if actions == "structured"
@@ -267,11 +268,13 @@ class BallroomGymEnv(gymnasium.Env[Observation, np.int64]):
 
     @property
     def structured_action_space(self) -> StructuredSpace:
-        """The structured action space, beside the flat one; its ``sample`` draws one of the
-        learner's legal actions."""
-        return StructuredSpace(
-            self.structured, lambda: np.flatnonzero(self.action_masks()).tolist()
-        )
+        """The structured action space, beside the flat one (made once); its ``sample`` draws
+        one of the learner's legal actions."""
+        if self._structured_space is None:
+            self._structured_space = StructuredSpace(
+                self.structured, lambda: np.flatnonzero(self.action_masks()).tolist()
+            )
+        return self._structured_space
 
     def structured_masks(self, family: int | None = None, chosen: Sequence[int] = ()) -> Masks:
         """The learner's mask per head (given ``family`` and the values ``chosen`` for its

@@ -243,6 +243,7 @@ class _Table:
         self._actions = actions
         self.actions = form
         self._structured: StructuredActions | None = None
+        self._structured_spaces: dict[int, StructuredSpace] = {}
         self._observation_spaces = {
             agent: spaces.Dict(
                 {
@@ -287,10 +288,15 @@ class _Table:
         return self._structured
 
     def structured_action_space(self, agent: str) -> StructuredSpace:
-        """The structured action space, beside the flat one; its ``sample`` draws a legal
-        action of ``agent``."""
+        """The structured action space, beside the flat one (made once per agent); its
+        ``sample`` draws a legal action of ``agent``."""
         seat = self._seat(agent)
-        return StructuredSpace(self.structured, lambda: self._legal_of(seat) or self._idle())
+        space = self._structured_spaces.get(seat)
+        if space is None:
+            space = self._structured_spaces[seat] = StructuredSpace(
+                self.structured, lambda: self._legal_of(seat) or self._idle()
+            )
+        return space
 
     def structured_masks(
         self, agent: str, family: int | None = None, chosen: Sequence[int] = ()
