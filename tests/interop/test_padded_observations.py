@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 import warnings
+from typing import Any
 
 import numpy as np
 import pyspiel
@@ -19,7 +20,7 @@ from ballroom.interop.gym import make
 from ballroom.interop.openspiel import openspiel_name
 from ballroom.interop.pettingzoo import env, parallel_env
 
-from .configs import SMALL_OPTIONS, rule_options
+from .configs import SMALL_OPTIONS, config_id, rule_options, small_configs
 from .test_pettingzoo import DICT_OBSERVATION_WARNINGS
 
 GAMES = [game.id for game in games()]
@@ -138,3 +139,12 @@ def test_pettingzoo_and_gymnasium_checks_pass_padded(game_id: str) -> None:
     assert all(str(w.message).startswith(DICT_OBSERVATION_WARNINGS) for w in caught)
     learner = make(game_id, "random", players=players, illegal="lose", pad_players=True, **options)
     check_env(learner, skip_render_check=True)
+
+
+@pytest.mark.parametrize("config", small_configs(), ids=config_id)
+def test_openspiel_random_sim_test_passes_padded(config: tuple[str, int, dict[str, Any]]) -> None:
+    game_id, players, options = config
+    game = pyspiel.load_game(
+        openspiel_name(game_id), {"players": players, "pad_players": True, **options}
+    )
+    pyspiel.random_sim_test(game, num_sims=2, serialize=True, verbose=False)

@@ -58,9 +58,13 @@ class Backend:
             raise InvalidOptionError("--address only applies to --backend ray")
 
 
-def check_picklable(tasks: Sequence[Task]) -> None:
+def check_picklable(tasks: Sequence[Task], backend: Backend) -> None:
     """Refuse, naming its seat, a Python agent that cannot be sent to worker processes
-    (they receive each task pickled), before any worker starts."""
+    (they receive each task pickled: by ``pickle`` locally, Ray's ``cloudpickle`` on
+    Ray), before any worker starts."""
+    dumps: Callable[[object], bytes] = pickle.dumps
+    if backend.name == "ray":
+        dumps = _ray(backend).cloudpickle.dumps
     checked: set[int] = set()
     for task in tasks:
         for seat, spec in enumerate(task.spec.seats):
@@ -68,7 +72,7 @@ def check_picklable(tasks: Sequence[Task]) -> None:
                 continue
             checked.add(id(spec))
             try:
-                pickle.dumps(spec)
+                dumps(spec)
             except Exception as error:
                 raise InvalidOptionError(
                     f"seat {seat}'s agent {seat_label(spec)!r} cannot be sent to worker "
@@ -145,7 +149,7 @@ class Workers:
         if not tasks:
             return
         if self.backend.name == "ray" or self.backend.workers > 1:
-            check_picklable(tasks)
+            check_picklable(tasks, self.backend)
         if self.backend.name == "ray":
             _execute_ray(tasks, self.backend, on_result)
         elif self.backend.workers == 1:
