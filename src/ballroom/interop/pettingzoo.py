@@ -273,8 +273,9 @@ class _Table:
         self._masks: dict[int, npt.NDArray[np.int8]] = {}
         """Each seat's action mask in the current state, made once (cleared likewise)."""
         self._now: tuple[int, ...] | None = None
-        self._idle_infos: dict[int, tuple[list[Event], int, dict[str, Any]]] = {}
-        """Each idle seat's last info, with the events list and length it was made from."""
+        self._kept_infos: dict[int, tuple[list[Event], int, Sequence[int], dict[str, Any]]] = {}
+        """Each seat's last info, with the events list, its length and the legal actions it
+        was made from."""
         """The seats that owe a decision in the current state, once asked (likewise)."""
         self._idle_mask = np.zeros(actions, dtype=np.int8)
         """The mask of a seat that owes no decision: the no-op alone, if there is one."""
@@ -421,14 +422,14 @@ class _Table:
 
     def _info(self, seat: int) -> dict[str, Any]:
         """The seat's readable legal actions, its mask and the sentences it saw since it
-        last acted (and its mask per head, with structured actions). A seat that owes no
-        decision and saw nothing new keeps the info it had (infos are read, not changed)."""
+        last acted (and its mask per head, with structured actions). A seat offered the
+        very same (unchangeable) legal actions that saw nothing new keeps the info it had:
+        one that owes no decision, or still owes the same one (infos are read, not changed)."""
         legal = self._legal_of(seat)
         seen = self._seen[seat]
-        if not legal:
-            kept = self._idle_infos.get(seat)
-            if kept is not None and kept[0] is seen and kept[1] == len(seen):
-                return kept[2]
+        kept = self._kept_infos.get(seat)
+        if kept is not None and kept[0] is seen and kept[1] == len(seen) and kept[2] is legal:
+            return kept[3]
         info: dict[str, Any] = {
             "raw_legal_actions": Words(legal, self._text),
             "action_mask": self._mask_of(seat),
@@ -436,8 +437,8 @@ class _Table:
         }
         if self.actions == "structured":
             info["structured_masks"] = self.structured.masks(legal or self._idle())
-        if not legal:
-            self._idle_infos[seat] = (seen, len(seen), info)
+        if isinstance(legal, tuple | range):
+            self._kept_infos[seat] = (seen, len(seen), legal, info)
         return info
 
     def _cut_off(self) -> bool:
