@@ -273,10 +273,10 @@ class _Table:
         self._masks: dict[int, npt.NDArray[np.int8]] = {}
         """Each seat's action mask in the current state, made once (cleared likewise)."""
         self._now: tuple[int, ...] | None = None
+        """The seats that owe a decision in the current state, once asked (likewise)."""
         self._kept_infos: dict[int, tuple[list[Event], int, Sequence[int], dict[str, Any]]] = {}
         """Each seat's last info, with the events list, its length and the legal actions it
         was made from."""
-        """The seats that owe a decision in the current state, once asked (likewise)."""
         self._idle_mask = np.zeros(actions, dtype=np.int8)
         """The mask of a seat that owes no decision: the no-op alone, if there is one."""
         self._idle_mask[self._idle()] = 1
