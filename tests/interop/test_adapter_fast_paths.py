@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 
+import numpy as np
 import pyspiel
 import pytest
 
@@ -11,6 +12,7 @@ from ballroom.core.errors import IllegalActionError
 from ballroom.core.events import Event
 from ballroom.interop import Words
 from ballroom.interop.openspiel import REGISTERED
+from ballroom.interop.pettingzoo import env
 
 
 def _pyspiel_answer(state: pyspiel.State, *args: int) -> object:
@@ -68,3 +70,25 @@ def test_words_are_worded_when_read_and_read_as_a_list() -> None:
     assert list(words) == ["A die shows 6.", "Andrew passes."] and words[1:] == ["Andrew passes."]
     assert worded == ["once"]
     assert words != ["A die shows 6."] and repr(words) == repr(list(words))
+
+
+@pytest.mark.parametrize("game_id", ["dancing-dice", "the-dance", "dominare"])
+def test_kept_infos_equal_infos_made_afresh(game_id: str) -> None:
+    """An info kept from an earlier step (same legal actions, nothing new seen) is the one
+    the environment would make now."""
+    environment = env(game_id, players=3, max_turns=2)
+    environment.reset(seed=2)
+    rng = random.Random(2)
+    for _ in environment.agent_iter(300):
+        _, _, terminated, truncated, info = environment.last(observe=False)
+        for name in environment.agents:
+            kept = environment.infos[name]
+            environment._kept_infos.clear()
+            fresh = environment._info(environment._seat_of[name])
+            assert list(kept["raw_legal_actions"]) == list(fresh["raw_legal_actions"])
+            assert list(kept["events"]) == list(fresh["events"])
+            assert kept["action_mask"].tolist() == fresh["action_mask"].tolist()
+        if terminated or truncated:
+            environment.step(None)
+        else:
+            environment.step(rng.choice(np.flatnonzero(info["action_mask"]).tolist()))
