@@ -237,19 +237,26 @@ def test_core_does_not_import_the_rl_extras_and_missing_extras_say_how_to_instal
 
 
 def test_observation_is_built_from_the_seat_view(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The adapter asks the engine only for observation(seat) of the observing seat."""
+    """The adapter asks the engine only for the observing seat's view (its typed view, from
+    which observation(seat) is written)."""
     environment = env("dancing-dice", players=3)
     environment.reset(seed=1)
-    asked: list[int | None] = []
-    original = type(environment.game_state).observation
+    asked: list[tuple[str, int | None]] = []
+    kind = type(environment.game_state)
+    original_view, original_observation = kind.view, kind.observation
 
-    def spy(self: State, player: int | None) -> Observation:
-        asked.append(player)
-        return original(self, player)
+    def view(self: Any, player: int | None) -> Any:
+        asked.append(("view", player))
+        return original_view(self, player)
 
-    monkeypatch.setattr(type(environment.game_state), "observation", spy)
+    def observation(self: State, player: int | None) -> Observation:
+        asked.append(("observation", player))
+        return original_observation(self, player)
+
+    monkeypatch.setattr(kind, "view", view)
+    monkeypatch.setattr(kind, "observation", observation)
     environment.observe("player_2")
-    assert asked == [2]
+    assert asked == [("view", 2)]
 
 
 def test_state_is_every_view_and_the_engine_state_is_game_state() -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
@@ -59,7 +60,12 @@ def test_events_tell_a_seat_nothing_of_an_earlier_secret_choice() -> None:
         legal = np.flatnonzero(environment.observe("player_0")["action_mask"])
         environment.step(int(legal[pick]))
         assert environment.agent_selection == "player_1"
-        told.append((environment.infos["player_1"], environment.infos["player_2"]))
+        told.append(
+            [
+                {key: np.asarray(value).tolist() for key, value in environment.infos[agent].items()}
+                for agent in ("player_1", "player_2")
+            ]
+        )
     assert told[0] == told[1]
 
 
@@ -128,7 +134,8 @@ def test_parallel_infos_and_score_rewards() -> None:
         _, rewards, _, _, infos = environment.step(step)
         for seat, agent in enumerate(environment.possible_agents):
             total[seat] += rewards.get(agent, 0.0)
-            assert isinstance(infos[agent]["events"], list)
+            events = infos[agent]["events"]
+            assert isinstance(events, Sequence) and all(isinstance(e, str) for e in events)
     end = scores(environment.game_state)
     assert total == pytest.approx([e - s for e, s in zip(end, start, strict=True)])
 

@@ -38,9 +38,26 @@ class Decision:
 
 
 class Agent(Protocol):
-    """Anything that picks one of the legal actions."""
+    """Anything that picks one of the legal actions.
+
+    Besides bot names, the lab, tournaments and the adapters seat any Python
+    object with this method (a learned policy, an OpenSpiel bot wrapped by
+    ``ballroom.interop.openspiel.SpielAgent``).
+    """
 
     def act(self, decision: Decision) -> int: ...
+
+
+@runtime_checkable
+class PlaysGames(Protocol):
+    """A Python agent told of each game it is seated at, before the game's first decision.
+
+    ``seed`` is the game's: an agent that draws at random derives its stream
+    from it, so that a game played again plays the same. An agent without
+    this method is seated as it is, game after game.
+    """
+
+    def new_game(self, game: Game, seat: int, seed: int) -> None: ...
 
 
 @runtime_checkable

@@ -114,6 +114,28 @@ class Game(ABC):
         """
         raise NotImplementedError(f"{self.name} has no tensor encoding of its observations yet")
 
+    @property
+    def padded_observation_shape(self) -> tuple[int, ...]:
+        """``observation_shape`` laid out for the game's most players: the same at every
+        table size, so that one network serves them all (``encode_padded``). A game whose
+        shape depends on its players overrides both."""
+        return self.observation_shape
+
+    def encode_padded(self, observation: Observation) -> npt.NDArray[np.float32]:
+        """``encode_observation`` laid out for ``max_players`` seats, the seats this table
+        lacks left at zero, so that each value means the same at every table size."""
+        return self.encode_observation(observation)
+
+    def encode_state(
+        self, state: State, seat: int | None, padded: bool = False
+    ) -> npt.NDArray[np.float32]:
+        """The encoding of ``state.observation(seat)`` (``encode_padded``'s if ``padded``),
+        for adapters that hold the state. A game may encode the seat's typed view
+        directly, without writing and reading back its JSON form; the array must be
+        the same."""
+        observation = state.observation(seat)
+        return self.encode_padded(observation) if padded else self.encode_observation(observation)
+
     names_from_play: ClassVar[bool] = False
     """Whether ``player_names`` reads the table (seats take on public identities in play);
     if not, the names are fixed and nobody need build the spectator's view to learn them."""

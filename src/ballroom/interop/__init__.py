@@ -17,7 +17,11 @@ This package imports no optional dependency itself: the adapters need the
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator, Sequence
+from typing import Any, overload
+
 from ballroom.core.errors import BallroomError, InvalidOptionError
+from ballroom.core.events import Event
 from ballroom.core.game import Game, games
 
 
@@ -56,6 +60,54 @@ def check_encodable(game: Game) -> None:
             "(Game.observation_shape / encode_observation), so the RL adapters cannot serve it; "
             f"games they serve: {served}"
         )
+
+
+class Words(Sequence[str]):
+    """Texts each worded when first read (``infos["raw_legal_actions"]`` and
+    ``infos["events"]``): a learning loop that never reads them never pays for
+    their words. It reads as a list of strings and equals one with the same texts."""
+
+    __slots__ = ("_items", "_word")
+
+    def __init__(self, items: Sequence[Any], word: Callable[[Any], str]) -> None:
+        self._items = items if isinstance(items, tuple | range) else tuple(items)
+        self._word = word
+
+    @classmethod
+    def of_events(cls, events: Sequence[Event]) -> Words:
+        """The sentences of ``events``."""
+        return cls(events, _sentence)
+
+    @overload
+    def __getitem__(self, index: int) -> str: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[str]: ...
+
+    def __getitem__(self, index: int | slice) -> str | list[str]:
+        if isinstance(index, slice):
+            return [self._word(item) for item in self._items[index]]
+        return self._word(self._items[index])
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+    def __iter__(self) -> Iterator[str]:
+        return map(self._word, self._items)
+
+    def __eq__(self, other: Any) -> bool:
+        if isinstance(other, Sequence) and not isinstance(other, str):
+            return list(self) == list(other)
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return repr(list(self))
+
+
+def _sentence(event: Event) -> str:
+    return event.text
 
 
 def check_max_turns(game: Game, max_turns: int | None) -> int | None:

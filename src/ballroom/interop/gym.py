@@ -4,7 +4,10 @@
 and an ``expert`` bot at every other seat. ``opponents`` is one seat spec
 (repeated, ``players`` seats in all, 2 by default) or a list of specs, one
 per other seat in seat order; ``seat`` fixes the learner's seat, or
-``seat="random"`` draws it anew each game from the game's seed.
+``seat="random"`` draws it anew each game from the game's seed. A spec is a
+bot's name (``mcts:iterations=200``) or a Python agent: any object with
+``act(decision)`` (``ballroom.core.agent``), told of each new game by its
+``new_game(game, seat, seed)`` if it has one.
 
 Observations are a ``Dict`` space, as in the PettingZoo adapter: the game's
 encoding of ``state.observation(seat)`` (a float32 Box in [0, 1]) and an
@@ -40,6 +43,15 @@ since it last acted. ``reward="score"`` pays every change of the learner's
 score in the game's own terms as it happens (``ballroom.interop.scores``)
 instead of its win share at the end.
 
+``pad_players=True`` lays the observation out for the game's most players
+(``Game.encode_padded``), as the PettingZoo adapter does. With
+``actions="structured"`` the action space is the game's declared action
+families as a ``Dict`` space (``ballroom.interop.structured``) whose
+``sample`` draws a legal action, and ``info["structured_masks"]`` has a mask
+per head; with either form ``step`` takes a flat id or a structured dict,
+and ``structured_masks(family, chosen)`` gives the masks given the heads
+chosen so far.
+
 Every game is registered with Gymnasium as ``ballroom/<game>-v0`` when this
 module is imported, so ``gymnasium.make("ballroom/dancing-dice-v0",
 opponents="expert")`` works after it, and
@@ -53,22 +65,36 @@ seed and the learner's actions fix the whole episode.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
-from ballroom.agents import make_agent, resolve_seat
+from ballroom.agents import Seat, check_seat, seat_agent
 from ballroom.core import capabilities
 from ballroom.core.agent import Agent
 from ballroom.core.errors import IllegalActionError, InvalidOptionError
+from ballroom.core.events import Event
 from ballroom.core.game import Game, games, make_game
 from ballroom.core.play import decision_for, past_cap
 from ballroom.core.rng import derive_seed
 from ballroom.core.state import CHANCE, State
-from ballroom.interop import check_encodable, check_max_turns, has_encoding, missing_extra
+from ballroom.interop import (
+    Words,
+    check_encodable,
+    check_max_turns,
+    has_encoding,
+    missing_extra,
+)
 from ballroom.interop.scores import check_reward, scores
+from ballroom.interop.structured import (
+    Masks,
+    StructuredActions,
+    StructuredSpace,
+    has_families,
+    structured_actions,
+)
 
 try:
     import gymnasium
@@ -85,12 +111,13 @@ Info = dict[str, Any]
 RENDER_MODES = ("ansi", "rgb_array")
 RENDER_FPS = 4
 ILLEGAL_MODES = ("raise", "lose")
+ACTION_FORMS = ("flat", "structured")
 DEFAULT_PLAYERS = 2
 
 
 def make(
     game_id: str,
-    opponents: str | Sequence[str] | None = None,
+    opponents: Seat | Sequence[Seat] | None = None,
     *,
     players: int | None = None,
     seat: int | str = 0,
@@ -98,6 +125,8 @@ def make(
     render_mode: str | None = None,
     max_turns: int | None = None,
     reward: str = "win",
+    actions: str = "flat",
+    pad_players: bool = False,
     **options: Any,
 ) -> BallroomGymEnv:
     """A learner against ``opponents`` at ``game_id`` with rule ``options``.
@@ -105,6 +134,7 @@ def make(
     ``opponents`` defaults to the game's default bot; ``max_turns`` to the game's
     ``turn_cap``.
     """
+    specs: list[Seat]
     if isinstance(opponents, Sequence) and not isinstance(opponents, str):
         specs = list(opponents)
         if players is not None and players != len(specs) + 1:
@@ -128,6 +158,8 @@ def make(
         render_mode=render_mode,
         max_turns=max_turns,
         reward=reward,
+        actions=actions,
+        pad_players=pad_players,
     )
 
 
@@ -156,12 +188,14 @@ class BallroomGymEnv(gymnasium.Env[Observation, np.int64]):
     def __init__(
         self,
         game: Game,
-        opponents: Sequence[str],
+        opponents: Sequence[Seat],
         seat: int | str = 0,
         illegal: str = "raise",
         render_mode: str | None = None,
         max_turns: int | None = None,
         reward: str = "win",
+        actions: str = "flat",
+        pad_players: bool = False,
     ) -> None:
         check_encodable(game)
         self.reward = check_reward(reward)
@@ -171,7 +205,15 @@ class BallroomGymEnv(gymnasium.Env[Observation, np.int64]):
                 f"got {len(opponents)}"
             )
         for spec in opponents:
-            resolve_seat(game, spec)
+            check_seat(game, spec)
+        if actions not in ACTION_FORMS:
+            raise InvalidOptionError(
+                f"actions={actions!r} is not allowed; allowed: {', '.join(ACTION_FORMS)}"
+            )
+        if actions == "structured" and not has_families(game):
+            raise InvalidOptionError(
+                f"actions='structured' needs declared action families, which {game.name} lacks"
+            )
         if not (seat == "random" or (isinstance(seat, int) and 0 <= seat < game.players)):
             raise InvalidOptionError(
                 f"seat {seat!r} is not allowed; allowed: 0 to {game.players - 1}, or 'random'"
@@ -190,14 +232,23 @@ class BallroomGymEnv(gymnasium.Env[Observation, np.int64]):
         self.seat_choice = seat
         self.illegal = illegal
         self.render_mode = render_mode
-        actions = game.num_distinct_actions
+        self.actions = actions
+        self.pad_players = pad_players
+        shape = game.padded_observation_shape if pad_players else game.observation_shape
+        ids = game.num_distinct_actions
         self.observation_space: spaces.Space[Any] = spaces.Dict(
             {
-                "observation": spaces.Box(0.0, 1.0, shape=game.observation_shape, dtype=np.float32),
-                "action_mask": spaces.Box(0, 1, shape=(actions,), dtype=np.int8),
+                "observation": spaces.Box(0.0, 1.0, shape=shape, dtype=np.float32),
+                "action_mask": spaces.Box(0, 1, shape=(ids,), dtype=np.int8),
             }
         )
-        self.action_space = LegalActions(actions, self.action_masks)
+        self._structured: StructuredActions | None = None
+        self._structured_space: StructuredSpace | None = None
+        self.action_space: spaces.Space[Any] = (
+            self.structured_action_space
+            if actions == "structured"
+            else LegalActions(ids, self.action_masks)
+        )
         self._base_seed = 0
         self._episode = 0
         self.seat = seat if isinstance(seat, int) else 0
@@ -205,8 +256,31 @@ class BallroomGymEnv(gymnasium.Env[Observation, np.int64]):
         self._agents: dict[int, Agent] = {}
         self._started = False
         self._forfeited = False
-        self._seen: list[str] = []
+        self._seen: list[Event] = []
         self._score = 0.0
+
+    @property
+    def structured(self) -> StructuredActions:
+        """The game's action families as heads; refused for a game that declares none."""
+        if self._structured is None:
+            self._structured = structured_actions(self.game)
+        return self._structured
+
+    @property
+    def structured_action_space(self) -> StructuredSpace:
+        """The structured action space, beside the flat one (made once); its ``sample`` draws
+        one of the learner's legal actions."""
+        if self._structured_space is None:
+            self._structured_space = StructuredSpace(
+                self.structured, lambda: np.flatnonzero(self.action_masks()).tolist()
+            )
+        return self._structured_space
+
+    def structured_masks(self, family: int | None = None, chosen: Sequence[int] = ()) -> Masks:
+        """The learner's mask per head (given ``family`` and the values ``chosen`` for its
+        first parameters, only that family's legal actions starting so)."""
+        legal = np.flatnonzero(self.action_masks()).tolist()
+        return self.structured.masks(legal, family, chosen)
 
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
@@ -225,7 +299,7 @@ class BallroomGymEnv(gymnasium.Env[Observation, np.int64]):
             self.seat = derive_seed(game_seed, "learner") % self.game.players
         others = [s for s in range(self.game.players) if s != self.seat]
         self._agents = {
-            s: make_agent(self.game, s, spec, game_seed)
+            s: seat_agent(self.game, s, spec, game_seed)
             for s, spec in zip(others, self.opponents, strict=True)
         }
         self.game_state = self.game.new_state(game_seed)
@@ -236,8 +310,13 @@ class BallroomGymEnv(gymnasium.Env[Observation, np.int64]):
         self._score = scores(self.game_state)[self.seat]
         return self._observation(), self._info()
 
-    def step(self, action: int | np.integer[Any]) -> tuple[Observation, float, bool, bool, Info]:
-        """Apply the learner's ``action``, then play chance and opponents until it must act again."""
+    def step(
+        self, action: int | np.integer[Any] | Mapping[str, Any]
+    ) -> tuple[Observation, float, bool, bool, Info]:
+        """Apply the learner's ``action`` (a flat id or a structured dict), then play chance and
+        opponents until it must act again."""
+        if isinstance(action, Mapping):
+            action = self.structured.to_id(action)
         state = self.game_state
         if not self._started:
             raise IllegalActionError("call reset() before step()")
@@ -310,22 +389,26 @@ class BallroomGymEnv(gymnasium.Env[Observation, np.int64]):
         """Apply a legal action; the learner hears the events it may see."""
         for event in self.game_state.apply(action, player, trusted=True):
             if event.visible_to(self.seat):
-                self._seen.append(event.text)
+                self._seen.append(event)
 
     def _observation(self) -> Observation:
         return {
-            "observation": self.game.encode_observation(self.game_state.observation(self.seat)),
+            "observation": self.game.encode_state(self.game_state, self.seat, self.pad_players),
             "action_mask": self.action_masks(),
         }
 
     def _info(self) -> Info:
         mask = self.action_masks()
-        return {
+        legal = np.flatnonzero(mask).tolist()
+        info: Info = {
             "action_mask": mask,
             "seat": self.seat,
-            "raw_legal_actions": [self.game.action_to_text(int(a)) for a in np.flatnonzero(mask)],
-            "events": list(self._seen),
+            "raw_legal_actions": Words(legal, self.game.action_to_text),
+            "events": Words.of_events(self._seen),
         }
+        if self.actions == "structured":
+            info["structured_masks"] = self.structured.masks(legal)
+        return info
 
     def _describe(self, action: int) -> str:
         if not 0 <= action < self.game.num_distinct_actions:

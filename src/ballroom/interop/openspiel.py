@@ -10,7 +10,11 @@ underscores) for each game with a tensor encoding::
 Parameters are ``players`` (default: the game's minimum), every rule option
 (dashes as underscores; defaults as the game declares), ``max_turns`` (the
 turn cap, default the game's ``turn_cap``; 0 for none),
-``max_game_length`` and ``zero_sum`` (below).
+``max_game_length``, ``zero_sum`` (below) and ``pad_players``: true lays
+the tensors out for the game's most players (``Game.encode_padded``; the
+``player`` piece one-hot over that many seats, the ``history`` piece as
+long as the largest table's games and as wide), so that their shapes are the
+same at every table size.
 
 The game type, and why:
 
@@ -71,6 +75,16 @@ perfect information. Ballroom's ``mcts`` bot and ``ISMCTSBot`` search
 determinizations of the seat's information and never see them. Do not
 compare ``MCTSBot`` with them as equals.
 
+Bots both ways: ``SpielAgent(make_bot)`` seats an OpenSpiel bot wherever a
+ballroom agent sits (it is handed a state dealt from its seat's view, never
+the true one), and ``BallroomBot(game, player, seat)`` is a ``pyspiel.Bot``
+playing a ballroom bot or Python agent from its seat's Decision, for
+``pyspiel.evaluate_bots``.
+
+For Python callers, ``legal_actions`` and ``is_chance_node`` are answered in
+Python (as pyspiel would), the current player is worked out once an action,
+and ``apply_action`` checks against the legal actions already asked.
+
 OpenSpiel needs a bound on the number of decisions, ``max_game_length``.
 By default it is the game's own (``game_length``): the turns a game may
 last (``max_turns``, else the rules' number of turns, else the game's
@@ -85,17 +99,20 @@ cut off is *truncated*: no winner, every return 0, never a shared win.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
+from ballroom.agents import Seat, seat_agent
+from ballroom.core.agent import Decision
 from ballroom.core.capabilities import Determinizes
 from ballroom.core.errors import IllegalActionError, InvalidOptionError
 from ballroom.core.game import Game, games
-from ballroom.core.play import past_cap
-from ballroom.core.rng import Rng
+from ballroom.core.play import decision_for
+from ballroom.core.rng import Rng, derive_seed
 from ballroom.core.state import CHANCE, State
 from ballroom.interop import has_encoding, missing_extra
 
@@ -105,6 +122,8 @@ except ImportError as error:
     raise missing_extra(error) from error
 
 PREFIX = "python_ballroom_"
+TERMINAL = int(pyspiel.PlayerId.TERMINAL)
+CHANCE_PLAYER = int(pyspiel.PlayerId.CHANCE)
 UNSEEN = -1
 """A history row's action where the seat did not take it (a resampled state's other seats)."""
 
@@ -136,13 +155,15 @@ UNCAPPED_TURNS = 50
 """Turns counted for a game with neither a limit in its rules nor a cap."""
 
 
-def game_length(game: Game, max_turns: int | None) -> int:
-    """The decisions a game of ``game``'s options may take before it is cut off."""
+def game_length(game: Game, max_turns: int | None, players: int | None = None) -> int:
+    """The decisions a game of ``game``'s options (at a table of ``players``, by default
+    its own) may take before it is cut off."""
     length = LENGTHS.get(game.id, FALLBACK_LENGTH)
     limits = [n for n in (max_turns, length.turns, game.turn_cap) if n is not None]
     turns = min(limits) if limits else UNCAPPED_TURNS
+    seats = game.players if players is None else players
     # Decisions before the first turn and in the turn past a cap count as one more turn.
-    return (turns + 1) * (length.per_turn + length.per_seat * game.players)
+    return (turns + 1) * (length.per_turn + length.per_seat * seats)
 
 
 def openspiel_name(game_id: str) -> str:
@@ -156,6 +177,7 @@ def _game_type(game: type[Game], zero_sum: bool = False) -> Any:
         "max_turns": game.turn_cap or 0,
         "max_game_length": 0,
         "zero_sum": False,
+        "pad_players": False,
     }
     for option in game.option_set.options:
         parameters[option.name.replace("-", "_")] = option.default
@@ -211,8 +233,16 @@ class BallroomGame(pyspiel.Game):  # type: ignore[misc]
         self.max_turns = max_turns or None
         zero_sum = bool(given.pop("zero_sum", False))  # pyspiel checks it is a bool
         self.zero_sum = zero_sum
+        self.pad_players = bool(given.pop("pad_players", False))
         self.game = self.ballroom_game(players, **given)
         self.max_length = max_length or game_length(self.game, self.max_turns)
+        self.seats = self.game.max_players if self.pad_players else players
+        """The seats the tensors are laid out for."""
+        self.recall_rows = max(
+            self.max_length,
+            game_length(self.game, self.max_turns, self.seats) if self.pad_players else 0,
+        )
+        """The ``history`` piece's rows."""
         self.initial = self.game.new_state(0)
         """Cloned for every new state: OpenSpiel makes one per clone and per tensor-shape query."""
         actions = self.game.num_distinct_actions
@@ -261,7 +291,6 @@ class BallroomState(pyspiel.State):  # type: ignore[misc]
 
     def __init__(self, game: BallroomGame) -> None:
         super().__init__(game)
-        self.held = _Held(game.initial.clone())
         self.base = _Shared(game.initial)
         """The engine state ``moves`` start from; ``undo_action`` replays them on a clone."""
         self.moves: list[tuple[int, int]] = []
@@ -271,6 +300,21 @@ class BallroomState(pyspiel.State):  # type: ignore[misc]
         self.max_length = game.max_length
         self.max_turns = game.max_turns
         self.zero_sum = game.zero_sum
+        self._player = TERMINAL
+        """Who acts now (``current_player``), worked out once a change."""
+        self._legal: list[int] | None = None
+        """The current player's legal actions, once asked, until the next action."""
+        self.held = _Held(game.initial.clone())
+
+    @property
+    def held(self) -> _Held:
+        """The engine state, in the holder that deep-copies it by its own ``clone``."""
+        return self._held
+
+    @held.setter
+    def held(self, held: _Held) -> None:
+        self._held = held
+        self._changed()
 
     @property
     def engine(self) -> State:
@@ -282,38 +326,77 @@ class BallroomState(pyspiel.State):  # type: ignore[misc]
         """Decisions taken so far (chance excluded): what ``max_game_length`` bounds."""
         return len(self.trail)
 
-    def _cut_off(self) -> bool:
-        """Whether the game was cut off (truncated, no winner) by either bound."""
-        return self.decisions >= self.max_length or past_cap(self.engine, self.max_turns)
-
-    def current_player(self) -> int:
-        if self._cut_off() or self.engine.is_terminal():
-            return int(pyspiel.PlayerId.TERMINAL)
-        players = self.engine.current_players()
+    def _who(self) -> int:
+        """Who acts now, worked out from the engine (``current_player`` remembers it)."""
+        engine = self._held.state
+        players = engine.current_players()
+        if not players or len(self.trail) >= self.max_length:
+            return TERMINAL
+        if self.max_turns is not None and engine.turns() > self.max_turns:
+            return TERMINAL  # cut off past its turn cap (core.play.past_cap)
         if players == (CHANCE,):
-            return int(pyspiel.PlayerId.CHANCE)
+            return CHANCE_PLAYER
         return min(players)
 
+    def _changed(self) -> None:
+        """After the engine state changed: who acts, and no legal actions asked yet."""
+        self._player = self._who()
+        self._legal = None
+
+    def current_player(self) -> int:
+        return self._player
+
     def is_terminal(self) -> bool:
-        return self._cut_off() or self.engine.is_terminal()
+        return self._player == TERMINAL
+
+    def is_chance_node(self) -> bool:
+        """pyspiel's, answered in Python (no round trip through C++ for Python callers)."""
+        return self._player == CHANCE_PLAYER
+
+    def legal_actions(self, player: int | None = None) -> list[int]:
+        """pyspiel's ``legal_actions``, answered in Python: the chance outcomes' actions at a
+        chance node (whoever is asked about), the current player's legal actions (none for
+        anyone else), none at the end. C++ callers get the same from pyspiel itself."""
+        current = self._player
+        if current == TERMINAL:
+            return []
+        if current == CHANCE_PLAYER:
+            return [action for action, _ in self.chance_outcomes()]
+        if player is not None and player != current:
+            if player < 0:
+                raise pyspiel.SpielError(f"Called LegalActions for pseudo-player {player}")
+            return []
+        return list(self._legal_actions(current))
 
     def _legal_actions(self, player: int) -> list[int]:
-        if player != self.current_player():
+        if player != self._player:
             return []
-        return self.engine.legal_actions(player)
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._held.state.legal_actions(player)
+        return legal  # pyspiel hands its callers a copy
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         return self.engine.chance_outcomes()
 
     def _apply_action(self, action: int) -> None:
-        player = self.current_player()
-        if player == pyspiel.PlayerId.CHANCE:
-            self.engine.apply(action, CHANCE)
-            self.moves.append((CHANCE, action))
-        else:
-            self.engine.apply(action, player)
-            self.moves.append((player, action))
+        """Apply a legal action; one that is not is refused with the rules' message. The
+        legal actions already asked for this state serve as the check, else the engine's."""
+        player = self._player
+        engine = self._held.state
+        if player == CHANCE_PLAYER:
+            player = CHANCE
+        legal: Sequence[int] | None = self._legal
+        if legal is None:
+            legal = engine.legal_sequence(player)
+        if action not in legal:
+            engine.apply(action, player)  # refused, with the rules' message
+        engine.advance(action, player)
+        self.moves.append((player, action))
+        if player != CHANCE:
             self.trail.append((player, action))
+        self._player = self._who()
+        self._legal = None
 
     def undo_action(self, player: int, action: int) -> None:
         """Take back the last action, which ``player`` took (RLCard's ``step_back``)."""
@@ -363,6 +446,7 @@ class BallroomState(pyspiel.State):  # type: ignore[misc]
         twin.trail = [
             (seat, action if seat == player_id else UNSEEN) for seat, action in self.trail
         ]
+        twin._changed()
         return twin
 
     def _action_to_string(self, player: int, action: int) -> str:
@@ -387,14 +471,15 @@ def pieces(
     game: BallroomGame, public: bool, perfect_recall: bool
 ) -> list[tuple[str, tuple[int, ...]]]:
     """The named pieces of an observer's tensor, in order, with their shapes."""
-    players = game.game.players
-    size = int(np.prod(game.game.observation_shape))
+    seats = game.seats
+    shape = game.game.padded_observation_shape if game.pad_players else game.game.observation_shape
+    size = int(np.prod(shape))
     shown: list[tuple[str, tuple[int, ...]]] = []
     if not public:
-        shown += [("player", (players,)), ("private", (size,))]
+        shown += [("player", (seats,)), ("private", (size,))]
     shown.append(("public", (size,)))
     if perfect_recall:
-        shown.append(("history", (game.max_length, players + 1)))
+        shown.append(("history", (game.recall_rows, seats + 1)))
     return shown
 
 
@@ -403,6 +488,8 @@ class BallroomObserver:
 
     def __init__(self, game: BallroomGame, iig_obs_type: Any) -> None:
         self.game = game.game
+        self.seats = game.seats
+        self.padded = game.pad_players
         self.perfect_recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
         self.public = bool(
             iig_obs_type is not None and iig_obs_type.private_info == pyspiel.PrivateInfoType.NONE
@@ -432,12 +519,12 @@ class BallroomObserver:
         engine = state.engine
         if not self.public:
             self.dict["player"][player] = 1.0
-            encoded = self.game.encode_observation(engine.observation(player))
+            encoded = self.game.encode_state(engine, player, self.padded)
             self.dict["private"][:] = encoded.reshape(-1)
-        self.dict["public"][:] = self.game.encode_observation(engine.observation(None)).reshape(-1)
+        self.dict["public"][:] = self.game.encode_state(engine, None, self.padded).reshape(-1)
         if self.perfect_recall:
             history = self.dict["history"]
-            column = self.game.players
+            column = self.seats
             scale = float(self.game.num_distinct_actions)
             for row, (seat, action) in enumerate(state.trail):
                 history[row, seat] = 1.0
@@ -456,6 +543,115 @@ class BallroomObserver:
             return _view(state.engine, seat)
         recall = {"history": self._history(state, player), "view": state.engine.observation(seat)}
         return json.dumps(recall, sort_keys=True, separators=(",", ":"))
+
+
+def spiel_game(game: Game, **params: Any) -> BallroomGame:
+    """The OpenSpiel game of a ballroom game's players and options (and adapter ``params``)."""
+    options = {name.replace("-", "_"): value for name, value in game.options.items()}
+    loaded: BallroomGame = pyspiel.load_game(
+        openspiel_name(game.id), {"players": game.players, **options, **params}
+    )
+    return loaded
+
+
+BotMaker = Callable[[Any, int, int], Any]
+"""Makes an OpenSpiel bot: ``(pyspiel game, player id, seed) -> pyspiel.Bot``."""
+
+
+def uniform_random(game: Any, player: int, seed: int) -> Any:
+    """OpenSpiel's uniform random bot (a ``BotMaker``)."""
+    return pyspiel.make_uniform_random_bot(player, seed % 2**31)
+
+
+class SpielAgent:
+    """An OpenSpiel bot as a ballroom agent: it plays in the lab, tournaments, the Gym
+    adapter's opponents and PettingZoo's.
+
+    Agents are handed their seat's Decision, never the state, so the bot is handed
+    a pyspiel state dealt from the seat's observation by the game's ``determinize``:
+    what the seat cannot see is drawn afresh (earlier seats' secret choices of a
+    simultaneous decision too, at random), so the bot reads nothing hidden; a
+    searching bot (``MCTSBot``) then searches that one deal. ``make_bot`` builds the
+    bot for each game (``new_game``), so the agent pickles for parallel workers when
+    ``make_bot`` does (a module-level function, a ``functools.partial`` of one).
+    """
+
+    def __init__(self, make_bot: BotMaker = uniform_random, name: str = "openspiel") -> None:
+        self.make_bot = make_bot
+        self.name = name
+        self._table: tuple[Game, int] | None = None
+        self._spiel: BallroomGame | None = None
+        self._bot: Any = None
+        self._rng = Rng(0)
+
+    def new_game(self, game: Game, seat: int, seed: int) -> None:
+        if not isinstance(game, Determinizes):
+            raise InvalidOptionError(f"{game.name} cannot deal states from a seat's view")
+        if self._spiel is None or self._table is None or self._table[0] is not game:
+            self._spiel = spiel_game(game)
+        self._table = (game, seat)
+        self._bot = self.make_bot(self._spiel, seat, seed)
+        self._rng = Rng(derive_seed(seed, "openspiel", seat))
+
+    def act(self, decision: Decision) -> int:
+        if self._table is None or self._table != (decision.game, decision.player):
+            self.new_game(decision.game, decision.player, 0)
+        assert self._spiel is not None
+        game = decision.game
+        assert isinstance(game, Determinizes)
+        engine = game.determinize(decision.observation, self._rng)
+        state = BallroomState(self._spiel)
+        state.base = _Shared(engine.clone())
+        state.held = _Held(engine)
+        while state.current_player() != decision.player and not state.is_terminal():
+            if decision.player not in engine.current_players():
+                raise IllegalActionError(
+                    f"a deal from seat {decision.player}'s view does not ask it to decide"
+                )
+            before = state.current_player()  # an earlier seat's secret choice, unseen
+            state.apply_action(self._rng.choice(state.legal_actions(before)))
+        action = int(self._bot.step(state))
+        if action not in decision.legal_actions:
+            raise IllegalActionError(
+                f"the OpenSpiel bot chose {action}, which is not legal for seat "
+                f"{decision.player}; legal: {list(decision.legal_actions)}"
+            )
+        return action
+
+    def __getstate__(self) -> dict[str, Any]:
+        """What pickles: the bot maker and name; the bot is made again for each game."""
+        return {"make_bot": self.make_bot, "name": self.name}
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__init__(state["make_bot"], state["name"])  # type: ignore[misc]
+
+
+class BallroomBot(pyspiel.Bot):  # type: ignore[misc]
+    """A ballroom bot (a seat spec such as ``"expert"``) or Python agent as a ``pyspiel.Bot``,
+    for OpenSpiel's evaluation (``pyspiel.evaluate_bots``, its Python loops): at each
+    step it is asked with its seat's Decision, its view and legal actions, never the
+    state."""
+
+    def __init__(self, game: BallroomGame, player_id: int, seat: Seat, seed: int = 0) -> None:
+        pyspiel.Bot.__init__(self)
+        self.game = game.game
+        self.player_id = player_id
+        self.seat = seat
+        self.seed = seed
+        self.agent = seat_agent(self.game, player_id, seat, seed)
+
+    def step(self, state: BallroomState) -> int:
+        return self.agent.act(decision_for(state.engine, self.player_id))
+
+    def restart(self) -> None:
+        """A new game: the bot is built afresh (with the same seed)."""
+        self.agent = seat_agent(self.game, self.player_id, self.seat, self.seed)
+
+    def restart_at(self, state: BallroomState) -> None:
+        self.restart()
+
+    def inform_action(self, state: BallroomState, player_id: int, action: int) -> None:
+        """Nothing to hear: each step asks the agent with the seat's view as it is then."""
 
 
 def register_games() -> list[str]:

@@ -28,13 +28,39 @@ also be left out of the action dict. Observations, rewards, seeding and
 chance are as in the AEC environment.
 
 Each agent's ``infos`` carry its ``raw_legal_actions`` (the text forms of
-its legal actions, as RLCard names them; empty when it owes no decision)
-and ``events``: the sentences of what it saw happen since it last acted
-(its own moves, the others', chance), only those it may see.
+its legal actions, as RLCard names them; empty when it owes no decision),
+its ``action_mask`` (the observation's, so a loop that calls
+``last(observe=False)`` still knows its legal moves) and ``events``: the
+sentences of what it saw happen since it last acted (its own moves, the
+others', chance), only those it may see.
 
 ``reward="score"`` pays each agent every change of its score in the game's
 own terms as it happens (``ballroom.interop.scores``) instead of its win
 share at the end.
+
+``pad_players=True`` lays every observation out for the game's most players
+(``Game.encode_padded``), the seats a smaller table lacks left at zero, so
+the observation shape is the same at every table size and one network
+serves them all.
+
+Structured actions (``ballroom.interop.structured``), where the flat ids are
+many: ``actions="structured"`` makes each action space the game's declared
+action families as a ``Dict`` space (family, then each parameter's value),
+whose ``sample`` draws a legal action; ``step`` takes such a dict (or a flat
+id), the observation's ``action_mask`` stays the exact flat one, and
+``infos`` carry ``structured_masks``, a mask per head. With the default
+flat actions, ``structured_action_space(agent)`` and
+``structured_masks(agent, family, chosen)`` (the masks given the heads
+chosen so far) are there too, and ``step`` takes either form.
+
+``opponents={1: "expert", 2: my_agent}`` seats bots or Python agents (objects
+with ``act(decision)``, ``ballroom.core.agent``) at those seats: they play
+inside the environment, each from its own Decision, and only the other seats
+are agents (keeping their names, ``player_<seat>``).
+
+``env.run(seats, seed)`` plays one whole game with a bot or Python agent for
+every agent and returns RLCard-style trajectories and payoffs, for self-play
+data.
 
 ``state()`` is the global state for centralised critics: every seat's
 encoded view and the spectator's, one after another (spectator first, then
@@ -47,6 +73,7 @@ yet rolled) is missing. The engine's state is ``env.game_state``.
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping, Sequence
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -58,14 +85,24 @@ from rich.console import Console
 from rich.style import Style
 from rich.text import Text
 
+from ballroom.agents import Seat, check_seat, seat_agent
 from ballroom.core import capabilities
+from ballroom.core.agent import Agent
 from ballroom.core.errors import IllegalActionError, InvalidOptionError
+from ballroom.core.events import Event
 from ballroom.core.game import Game, make_game
-from ballroom.core.play import past_cap
+from ballroom.core.play import decision_for, past_cap
 from ballroom.core.rng import derive_seed
 from ballroom.core.state import CHANCE, State
-from ballroom.interop import check_encodable, check_max_turns, missing_extra
+from ballroom.interop import Words, check_encodable, check_max_turns, missing_extra
 from ballroom.interop.scores import check_reward, scores
+from ballroom.interop.structured import (
+    Masks,
+    StructuredActions,
+    StructuredSpace,
+    has_families,
+    structured_actions,
+)
 
 try:
     import matplotlib
@@ -79,6 +116,10 @@ Observation = dict[str, npt.NDArray[Any]]
 
 RENDER_MODES = ("ansi", "human", "rgb_array")
 RENDER_FPS = 4
+ACTION_FORMS = ("flat", "structured")
+FEW = 16
+"""Up to this many legal actions, a mask is marked one by one (faster than numpy's indexing
+with a list)."""
 
 FONT_SIZE = 14
 RGB = tuple[int, int, int]
@@ -92,11 +133,22 @@ def env(
     render_mode: str | None = None,
     max_turns: int | None = None,
     reward: str = "win",
+    actions: str = "flat",
+    pad_players: bool = False,
+    opponents: Mapping[int, Seat] | None = None,
     **options: Any,
 ) -> BallroomAECEnv:
     """An AEC environment for ``game_id`` with ``players`` seats and rule ``options``."""
     game = make_game(game_id, players, **options)
-    return BallroomAECEnv(game, render_mode=render_mode, max_turns=max_turns, reward=reward)
+    return BallroomAECEnv(
+        game,
+        render_mode=render_mode,
+        max_turns=max_turns,
+        reward=reward,
+        actions=actions,
+        pad_players=pad_players,
+        opponents=opponents,
+    )
 
 
 def parallel_env(
@@ -105,11 +157,36 @@ def parallel_env(
     render_mode: str | None = None,
     max_turns: int | None = None,
     reward: str = "win",
+    actions: str = "flat",
+    pad_players: bool = False,
+    opponents: Mapping[int, Seat] | None = None,
     **options: Any,
 ) -> BallroomParallelEnv:
     """A Parallel environment for ``game_id`` with ``players`` seats and rule ``options``."""
     game = make_game(game_id, players, **options)
-    return BallroomParallelEnv(game, render_mode=render_mode, max_turns=max_turns, reward=reward)
+    return BallroomParallelEnv(
+        game,
+        render_mode=render_mode,
+        max_turns=max_turns,
+        reward=reward,
+        actions=actions,
+        pad_players=pad_players,
+        opponents=opponents,
+    )
+
+
+def check_opponents(game: Game, opponents: Mapping[int, Seat]) -> dict[int, Seat]:
+    """The seats played inside the environment, checked: seats of the table, each a bot's
+    spec or a Python agent, at least one seat left to the agents."""
+    for seat, spec in opponents.items():
+        if not isinstance(seat, int) or not 0 <= seat < game.players:
+            raise InvalidOptionError(
+                f"opponents are keyed by seat, 0 to {game.players - 1}, not {seat!r}"
+            )
+        check_seat(game, spec)
+    if len(opponents) >= game.players:
+        raise InvalidOptionError("opponents take every seat; leave at least one to the agents")
+    return dict(opponents)
 
 
 class _Table:
@@ -124,9 +201,21 @@ class _Table:
         actions: int,
         max_turns: int | None,
         reward: str,
+        form: str = "flat",
+        pad_players: bool = False,
+        opponents: Mapping[int, Seat] | None = None,
     ) -> None:
-        """Set up for ``game`` with action ids ``range(actions)``, cut off past ``max_turns``."""
+        """Set up for ``game`` with action ids ``range(actions)``, cut off past ``max_turns``;
+        ``form``, ``pad_players`` and ``opponents`` as ``env`` takes them."""
         check_encodable(game)
+        if form not in ACTION_FORMS:
+            raise InvalidOptionError(
+                f"actions={form!r} is not allowed; allowed: {', '.join(ACTION_FORMS)}"
+            )
+        if form == "structured" and not has_families(game):
+            raise InvalidOptionError(
+                f"actions='structured' needs declared action families, which {game.name} lacks"
+            )
         self.max_turns = check_max_turns(game, max_turns)
         self.reward = check_reward(reward)
         if render_mode is not None and render_mode not in RENDER_MODES:
@@ -141,8 +230,20 @@ class _Table:
             "render_fps": RENDER_FPS,
             "is_parallelizable": False,
         }
-        self.possible_agents = [f"player_{seat}" for seat in range(game.players)]
-        shape = game.observation_shape
+        self.opponents = check_opponents(game, opponents or {})
+        self.possible_agents = [
+            f"player_{seat}" for seat in range(game.players) if seat not in self.opponents
+        ]
+        self._seat_of = {agent: int(agent.split("_")[1]) for agent in self.possible_agents}
+        self._agent_of = {seat: agent for agent, seat in self._seat_of.items()}
+        self._bots: dict[int, Agent] = {}
+        """The opponents' agents in the current game."""
+        self.pad_players = pad_players
+        shape = game.padded_observation_shape if pad_players else game.observation_shape
+        self._actions = actions
+        self.actions = form
+        self._structured: StructuredActions | None = None
+        self._structured_spaces: dict[int, StructuredSpace] = {}
         self._observation_spaces = {
             agent: spaces.Dict(
                 {
@@ -152,21 +253,121 @@ class _Table:
             )
             for agent in self.possible_agents
         }
-        self._action_spaces = {agent: spaces.Discrete(actions) for agent in self.possible_agents}
+        self._action_spaces: dict[str, spaces.Space[Any]] = {
+            agent: spaces.Discrete(actions) for agent in self.possible_agents
+        }
+        if form == "structured":
+            self._action_spaces = {
+                agent: self.structured_action_space(agent) for agent in self.possible_agents
+            }
         views = (game.players + 1) * int(np.prod(shape))
         self.state_space = spaces.Box(0.0, 1.0, shape=(views,), dtype=np.float32)
         self._base_seed = 0
         self._episode = 0
         self.game_state: State = game.new_state(0)
-        self._seen: list[list[str]] = [[] for _ in range(game.players)]
+        self._seen: list[list[Event]] = [[] for _ in range(game.players)]
         self._scores = [0.0] * game.players
+        self._legal: dict[int, Sequence[int]] = {}
+        """Each seat's legal actions in the current state, asked once (cleared at every
+        action)."""
+        self._masks: dict[int, npt.NDArray[np.int8]] = {}
+        """Each seat's action mask in the current state, made once (cleared likewise)."""
+        self._now: tuple[int, ...] | None = None
+        """The seats that owe a decision in the current state, once asked (likewise)."""
+        self._kept_infos: dict[int, tuple[list[Event], int, Sequence[int], dict[str, Any]]] = {}
+        """Each seat's last info, with the events list, its length and the legal actions it
+        was made from."""
+        self._idle_mask = np.zeros(actions, dtype=np.int8)
+        """The mask of a seat that owes no decision: the no-op alone, if there is one."""
+        self._idle_mask[self._idle()] = 1
+        self._texts: list[str | None] = [None] * game.num_distinct_actions
+
+    @property
+    def structured(self) -> StructuredActions:
+        """The game's action families as heads; refused for a game that declares none."""
+        if self._structured is None:
+            noop = None if self._actions == self.game.num_distinct_actions else self._actions - 1
+            self._structured = structured_actions(self.game, noop)
+        return self._structured
+
+    def structured_action_space(self, agent: str) -> StructuredSpace:
+        """The structured action space, beside the flat one (made once per agent); its
+        ``sample`` draws a legal action of ``agent``."""
+        seat = self._seat(agent)
+        space = self._structured_spaces.get(seat)
+        if space is None:
+            space = self._structured_spaces[seat] = StructuredSpace(
+                self.structured, lambda: self._legal_of(seat) or self._idle()
+            )
+        return space
+
+    def structured_masks(
+        self, agent: str, family: int | None = None, chosen: Sequence[int] = ()
+    ) -> Masks:
+        """``agent``'s mask per head (given ``family`` and the values ``chosen`` for its
+        first parameters, only that family's legal actions starting so)."""
+        return self.structured.masks(
+            self._legal_of(self._seat(agent)) or self._idle(), family, chosen
+        )
+
+    def _idle(self) -> list[int]:
+        """What a seat that owes no decision may send: the no-op, where there is one."""
+        return [] if self._actions == self.game.num_distinct_actions else [self._actions - 1]
+
+    def _seat(self, agent: str) -> int:
+        try:
+            return self._seat_of[agent]
+        except KeyError:
+            raise InvalidOptionError(
+                f"unknown agent {agent!r}; the agents are {', '.join(self.possible_agents)}"
+            ) from None
+
+    def _flat(self, action: Any) -> int:
+        """A flat id, or a structured action (a mapping) turned into one."""
+        if isinstance(action, Mapping):
+            return self.structured.to_id(action)
+        return int(action)
+
+    def _legal_of(self, seat: int) -> Sequence[int]:
+        """``seat``'s legal actions now (none when it owes no decision), asked once a state."""
+        legal = self._legal.get(seat)
+        if legal is None:
+            legal = self.game_state.legal_sequence(seat) if seat in self._acting() else ()
+            self._legal[seat] = legal
+        return legal
+
+    def _mask_of(self, seat: int) -> npt.NDArray[np.int8]:
+        """``seat``'s action mask now (the no-op alone, if it has one and owes no decision):
+        a copy of the one made once a state."""
+        mask = self._masks.get(seat)
+        if mask is None:
+            legal = self._legal_of(seat)
+            if not legal:
+                return self._idle_mask.copy()
+            mask = np.zeros(self._actions, dtype=np.int8)
+            if isinstance(legal, range) and legal.step == 1:
+                mask[legal.start : legal.stop] = 1  # a family's ids, in one go
+            elif len(legal) > FEW:
+                mask[list(legal)] = 1
+            else:
+                for action in legal:
+                    mask[action] = 1
+            self._masks[seat] = mask
+        return mask.copy()
+
+    def _text(self, action: int) -> str:
+        """An action's text form, worded once per environment."""
+        text = self._texts[action]
+        if text is None:
+            text = self._texts[action] = self.game.action_to_text(action)
+        return text
 
     def state(self) -> npt.NDArray[np.float32]:
         """Every view at the table, the spectator's then each seat's: for centralised critics."""
         views = [None, *range(self.game.players)]
         return np.concatenate(
             [
-                self.game.encode_observation(self.game_state.observation(seat)).reshape(-1)
+                self.game.encode_state(self.game_state, seat, self.pad_players).reshape(-1)
                 for seat in views
             ]
         )
@@ -187,16 +388,30 @@ class _Table:
             self._episode = 0
         self.game_state = self.game.new_state(derive_seed(self._base_seed, self._episode))
         self._episode += 1
+        self._bots = {
+            seat: seat_agent(self.game, seat, spec, self.game_state.seed)
+            for seat, spec in self.opponents.items()
+        }
         self._seen = [[] for _ in range(self.game.players)]
-        self._play_chance()
+        self._legal = {}
+        self._masks = {}
+        self._now = None
+        self._play_others()
         self._scores = scores(self.game_state)
 
     def _apply(self, action: int, player: int) -> None:
         """Apply ``player``'s legal ``action``; each seat hears the events it may see."""
+        self._legal = {}
+        self._masks = {}
+        self._now = None
         for event in self.game_state.apply(action, player, trusted=True):
-            for seat, seen in enumerate(self._seen):
-                if event.visible_to(seat):
-                    seen.append(event.text)
+            if event.audience is None:
+                for seen in self._seen:
+                    seen.append(event)
+                continue
+            for seat in event.audience:
+                if 0 <= seat < len(self._seen):
+                    self._seen[seat].append(event)
 
     def _score_changes(self) -> list[float]:
         """Each seat's score change since last asked (``reward="score"``)."""
@@ -206,12 +421,25 @@ class _Table:
         return changes
 
     def _info(self, seat: int) -> dict[str, Any]:
-        """The seat's readable legal actions and the sentences it saw since it last acted."""
-        legal = self.game_state.legal_actions(seat) if seat in self._acting() else []
-        return {
-            "raw_legal_actions": [self.game.action_to_text(action) for action in legal],
-            "events": list(self._seen[seat]),
+        """The seat's readable legal actions, its mask and the sentences it saw since it
+        last acted (and its mask per head, with structured actions). A seat offered the
+        very same (unchangeable) legal actions that saw nothing new keeps the info it had:
+        one that owes no decision, or still owes the same one (infos are read, not changed)."""
+        legal = self._legal_of(seat)
+        seen = self._seen[seat]
+        kept = self._kept_infos.get(seat)
+        if kept is not None and kept[0] is seen and kept[1] == len(seen) and kept[2] is legal:
+            return kept[3]
+        info: dict[str, Any] = {
+            "raw_legal_actions": Words(legal, self._text),
+            "action_mask": self._mask_of(seat),
+            "events": Words.of_events(seen),
         }
+        if self.actions == "structured":
+            info["structured_masks"] = self.structured.masks(legal or self._idle())
+        if isinstance(legal, tuple | range):
+            self._kept_infos[seat] = (seen, len(seen), legal, info)
+        return info
 
     def _cut_off(self) -> bool:
         """Whether the game was cut off past ``max_turns``: truncated, no winner."""
@@ -219,20 +447,34 @@ class _Table:
 
     def _acting(self) -> tuple[int, ...]:
         """The seats that owe a decision: none once the game is over or cut off."""
-        return () if self._cut_off() else self.game_state.current_players()
+        now = self._now
+        if now is None:
+            now = self._now = () if self._cut_off() else self.game_state.current_players()
+        return now
 
-    def _play_chance(self) -> None:
+    def _play_others(self) -> None:
+        """Play chance, and the opponents' decisions, until an agent owes one (or the game
+        ends or is cut off). An opponent decides from its own Decision, its seat's view."""
         state = self.game_state
-        while state.is_chance_node():
-            self._apply(state.sample_chance(), CHANCE)
+        while True:
+            while state.is_chance_node():
+                self._apply(state.sample_chance(), CHANCE)
+            if not self._bots:
+                return
+            bot = next((seat for seat in self._acting() if seat in self._bots), None)
+            if bot is None:
+                return
+            action = self._bots[bot].act(decision_for(state, bot))
+            if action not in self._legal_of(bot):
+                state.apply(action, bot)  # refused, with the rules' message
+            self._apply(action, bot)
 
-    def _observe(self, seat: int, mask: npt.NDArray[np.int8]) -> Observation:
-        """``seat``'s encoded view; ``mask`` comes with its legal actions already marked."""
-        if seat in self._acting():
-            mask[self.game_state.legal_actions(seat)] = 1
+    def _observe(self, seat: int) -> Observation:
+        """``seat``'s encoded view and its action mask (the no-op alone, if it has one and
+        owes no decision)."""
         return {
-            "observation": self.game.encode_observation(self.game_state.observation(seat)),
-            "action_mask": mask,
+            "observation": self.game.encode_state(self.game_state, seat, self.pad_players),
+            "action_mask": self._mask_of(seat),
         }
 
     def render(self) -> str | npt.NDArray[np.uint8] | None:
@@ -263,9 +505,21 @@ class BallroomAECEnv(_Table, AECEnv[str, Observation, int]):  # type: ignore[mis
         render_mode: str | None = None,
         max_turns: int | None = None,
         reward: str = "win",
+        actions: str = "flat",
+        pad_players: bool = False,
+        opponents: Mapping[int, Seat] | None = None,
     ) -> None:
         super().__init__()
-        self._set_table(game, render_mode, game.num_distinct_actions, max_turns, reward)
+        self._set_table(
+            game,
+            render_mode,
+            game.num_distinct_actions,
+            max_turns,
+            reward,
+            actions,
+            pad_players,
+            opponents,
+        )
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         """Start a new game.
@@ -283,7 +537,7 @@ class BallroomAECEnv(_Table, AECEnv[str, Observation, int]):  # type: ignore[mis
         self.infos: dict[str, dict[str, Any]] = {}
         self._select()
 
-    def step(self, action: int | None) -> None:
+    def step(self, action: int | Mapping[str, Any] | None) -> None:
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
@@ -293,13 +547,13 @@ class BallroomAECEnv(_Table, AECEnv[str, Observation, int]):  # type: ignore[mis
                 f"{agent} must choose an action; only finished agents pass None"
             )
         self._cumulative_rewards[agent] = 0.0
-        seat = self.possible_agents.index(agent)
-        legal = self.game_state.legal_actions(seat)
-        if int(action) not in legal:
-            self.game_state.apply(int(action), seat)  # refused, with the rules' message
+        seat = self._seat_of[agent]
+        chosen = action if type(action) is int else self._flat(action)
+        if chosen not in self._legal_of(seat):
+            self.game_state.apply(chosen, seat)  # refused, with the rules' message
         self._seen[seat] = []
-        self._apply(int(action), seat)
-        self._play_chance()
+        self._apply(chosen, seat)
+        self._play_others()
         self._select()
         self._accumulate_rewards()
         if self.render_mode == "human":
@@ -309,16 +563,17 @@ class BallroomAECEnv(_Table, AECEnv[str, Observation, int]):  # type: ignore[mis
         """Select the next seat to decide, or end the game: terminated, or truncated (no
         rewards) once cut off."""
         state = self.game_state
+        seat_of = self._seat_of
         if self.reward == "score":
             changes = self._score_changes()
             for agent in self.agents:
-                self.rewards[agent] = changes[self.possible_agents.index(agent)]
-        self.infos = {agent: self._info(self.possible_agents.index(agent)) for agent in self.agents}
+                self.rewards[agent] = changes[seat_of[agent]]
+        self.infos = {agent: self._info(seat_of[agent]) for agent in self.agents}
         if state.is_terminal():
             returns = state.returns()
             for agent in self.agents:
                 if self.reward == "win":
-                    self.rewards[agent] = returns[self.possible_agents.index(agent)]
+                    self.rewards[agent] = returns[seat_of[agent]]
                 self.terminations[agent] = True
             self.agent_selection = self.agents[0]
         elif self._cut_off():
@@ -326,11 +581,54 @@ class BallroomAECEnv(_Table, AECEnv[str, Observation, int]):  # type: ignore[mis
                 self.truncations[agent] = True
             self.agent_selection = self.agents[0]
         else:
-            self.agent_selection = self.possible_agents[min(state.current_players())]
+            self.agent_selection = self._agent_of[min(state.current_players())]
 
     def observe(self, agent: str) -> Observation:
-        mask = np.zeros(self.game.num_distinct_actions, dtype=np.int8)
-        return self._observe(self.possible_agents.index(agent), mask)
+        return self._observe(self._seat(agent))
+
+    def run(
+        self, seats: Mapping[str, Seat] | Sequence[Seat], seed: int | None = None
+    ) -> tuple[dict[str, list[Any]], dict[str, float]]:
+        """Play one game from ``reset(seed)`` with a bot's spec or a Python agent for every
+        agent (a mapping by agent, or one per agent in ``possible_agents`` order), as
+        RLCard's ``run`` does for self-play data: each agent's trajectory, its
+        observations and actions in turn, ``[observation, action, ..., observation]``
+        (the last, at the end), and its payoff, the sum of its rewards.
+
+        Each agent decides from its own Decision (its seat's view and legal actions);
+        an agent's ``new_game`` hears the game's seed.
+        """
+        if isinstance(seats, Mapping):
+            given = dict(seats)
+        else:
+            if isinstance(seats, str) or len(seats) != len(self.possible_agents):
+                raise InvalidOptionError(
+                    f"run needs one seat for each of {', '.join(self.possible_agents)}"
+                )
+            given = dict(zip(self.possible_agents, seats, strict=True))
+        if set(given) != set(self.possible_agents):
+            raise InvalidOptionError(
+                f"run needs a seat for each of {', '.join(self.possible_agents)}, "
+                f"not {', '.join(map(str, given))}"
+            )
+        self.reset(seed=seed)
+        agents = {
+            name: seat_agent(self.game, self._seat_of[name], spec, self.game_state.seed)
+            for name, spec in given.items()
+        }
+        trajectories: dict[str, list[Any]] = {name: [] for name in self.possible_agents}
+        payoffs = dict.fromkeys(self.possible_agents, 0.0)
+        for name in self.agent_iter():
+            observation, reward, terminated, truncated, _ = self.last()
+            trajectories[name].append(observation)
+            payoffs[name] += float(reward)
+            if terminated or truncated:
+                self.step(None)
+                continue
+            action = agents[name].act(decision_for(self.game_state, self._seat_of[name]))
+            trajectories[name].append(action)
+            self.step(action)
+        return trajectories, payoffs
 
 
 Infos = dict[str, dict[str, Any]]
@@ -345,10 +643,22 @@ class BallroomParallelEnv(_Table, ParallelEnv[str, Observation, int]):  # type: 
         render_mode: str | None = None,
         max_turns: int | None = None,
         reward: str = "win",
+        actions: str = "flat",
+        pad_players: bool = False,
+        opponents: Mapping[int, Seat] | None = None,
     ) -> None:
         super().__init__()
         self.noop = game.num_distinct_actions
-        self._set_table(game, render_mode, game.num_distinct_actions + 1, max_turns, reward)
+        self._set_table(
+            game,
+            render_mode,
+            game.num_distinct_actions + 1,
+            max_turns,
+            reward,
+            actions,
+            pad_players,
+            opponents,
+        )
         self.agents: list[str] = []
 
     def reset(
@@ -360,10 +670,10 @@ class BallroomParallelEnv(_Table, ParallelEnv[str, Observation, int]):  # type: 
         return self._observations(), self._infos()
 
     def _infos(self) -> Infos:
-        return {agent: self._info(seat) for seat, agent in enumerate(self.possible_agents)}
+        return {agent: self._info(self._seat_of[agent]) for agent in self.possible_agents}
 
     def step(
-        self, actions: dict[str, int]
+        self, actions: Mapping[str, Any]
     ) -> tuple[dict[str, Observation], dict[str, float], dict[str, bool], dict[str, bool], Infos]:
         """Apply every acting seat's choice at once, then play chance.
 
@@ -375,12 +685,12 @@ class BallroomParallelEnv(_Table, ParallelEnv[str, Observation, int]):  # type: 
             self._seen[seat] = []
         for seat, action in choices:
             self._apply(action, seat)
-        self._play_chance()
+        self._play_others()
         observations = self._observations()
         over = self.game_state.is_terminal()
         cut = self._cut_off()
         paid = self._score_changes() if self.reward == "score" else self.game_state.returns()
-        rewards = {agent: paid[self.possible_agents.index(agent)] for agent in self.agents}
+        rewards = {agent: paid[self._seat_of[agent]] for agent in self.agents}
         terminations = dict.fromkeys(self.agents, over)
         truncations = dict.fromkeys(self.agents, cut)
         infos = self._infos()
@@ -390,7 +700,7 @@ class BallroomParallelEnv(_Table, ParallelEnv[str, Observation, int]):  # type: 
             self.render()
         return observations, rewards, terminations, truncations, infos
 
-    def _check(self, actions: dict[str, int]) -> list[tuple[int, int]]:
+    def _check(self, actions: Mapping[str, Any]) -> list[tuple[int, int]]:
         """The (seat, action) choices to apply; raises IllegalActionError naming what is wrong."""
         if not self.agents:
             raise IllegalActionError("the game is over; call reset() to start another")
@@ -401,8 +711,10 @@ class BallroomParallelEnv(_Table, ParallelEnv[str, Observation, int]):  # type: 
             )
         acting = self.game_state.current_players()
         choices = []
-        for seat, agent in enumerate(self.possible_agents):
-            action = actions.get(agent)
+        for agent in self.possible_agents:
+            seat = self._seat_of[agent]
+            given = actions.get(agent)
+            action = None if given is None else self._flat(given)
             if seat not in acting:
                 if action is not None and int(action) != self.noop:
                     raise IllegalActionError(
@@ -412,23 +724,17 @@ class BallroomParallelEnv(_Table, ParallelEnv[str, Observation, int]):  # type: 
                 continue
             if action is None:
                 raise IllegalActionError(f"{agent} owes a decision now and sent no action")
-            legal = self.game_state.legal_actions(seat)
-            if int(action) not in legal:
+            legal = self._legal_of(seat)
+            if action not in legal:
                 raise IllegalActionError(
                     f"action {action} is not legal for {agent}; "
                     f"its action mask marks the {len(legal)} legal ones"
                 )
-            choices.append((seat, int(action)))
+            choices.append((seat, action))
         return choices
 
     def _observations(self) -> dict[str, Observation]:
-        observations = {}
-        for seat, agent in enumerate(self.possible_agents):
-            mask = np.zeros(self.noop + 1, dtype=np.int8)
-            if seat not in self._acting():
-                mask[self.noop] = 1
-            observations[agent] = self._observe(seat, mask)
-        return observations
+        return {agent: self._observe(self._seat_of[agent]) for agent in self.possible_agents}
 
 
 @cache

@@ -35,6 +35,8 @@ def refusal(spec: SimulationSpec) -> str | None:
     from ballroom.games.dancing_dice.batch import POLICIES, unplayed_options
 
     for seat, text in enumerate(spec.seats, start=1):
+        if not isinstance(text, str):
+            return f"seat {seat} is a Python agent; the batch plays only {' and '.join(POLICIES)}"
         parsed = SeatSpec.parse(text)
         if parsed.name not in POLICIES or parsed.params:
             return f"seat {seat} is {text!r}; the batch plays only {' and '.join(POLICIES)}"
@@ -49,7 +51,7 @@ def play_chunk(spec: SimulationSpec, chunk: int, games: int) -> Tally:
     from ballroom.games.dancing_dice.batch import simulate
 
     result = simulate(
-        [SeatSpec.parse(text).name for text in spec.seats],
+        [SeatSpec.parse(str(text)).name for text in spec.seats],
         games,
         seed=derive_seed(spec.seed, "batch", chunk),
         options=spec.options,

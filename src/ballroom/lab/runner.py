@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 import multiprocessing
 import multiprocessing.pool
+import pickle
 import signal
 import time
 from collections.abc import Callable, Iterator, Sequence
@@ -20,6 +21,7 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any, TypeVar
 
+from ballroom.agents import seat_label
 from ballroom.core.errors import InvalidOptionError
 from ballroom.lab.backends import BACKENDS
 from ballroom.lab.simulate import GameResult, SimulationSpec, play_one, summarize, summary
@@ -54,6 +56,30 @@ class Backend:
             raise InvalidOptionError(f"workers must be at least 1, not {self.workers}")
         if self.address is not None and self.name != "ray":
             raise InvalidOptionError("--address only applies to --backend ray")
+
+
+def check_picklable(tasks: Sequence[Task], backend: Backend) -> None:
+    """Refuse, naming its seat, a Python agent that cannot be sent to worker processes
+    (they receive each task pickled: by ``pickle`` locally, Ray's ``cloudpickle`` on
+    Ray), before any worker starts."""
+    dumps: Callable[[object], bytes] = pickle.dumps
+    if backend.name == "ray":
+        dumps = _ray(backend).cloudpickle.dumps
+    checked: set[int] = set()
+    for task in tasks:
+        for seat, spec in enumerate(task.spec.seats):
+            if isinstance(spec, str) or id(spec) in checked:
+                continue
+            checked.add(id(spec))
+            try:
+                dumps(spec)
+            except Exception as error:
+                raise InvalidOptionError(
+                    f"seat {seat}'s agent {seat_label(spec)!r} cannot be sent to worker "
+                    f"processes, which need it pickled ({type(error).__name__}: {error}); "
+                    "play it with one worker, or make it picklable (a class defined at module "
+                    "level, holding no lambda, open file, lock or live model session)"
+                ) from error
 
 
 def play_batch(tasks: Sequence[Task]) -> list[GameResult]:
@@ -122,6 +148,8 @@ class Workers:
         """
         if not tasks:
             return
+        if self.backend.name == "ray" or self.backend.workers > 1:
+            check_picklable(tasks, self.backend)
         if self.backend.name == "ray":
             _execute_ray(tasks, self.backend, on_result)
         elif self.backend.workers == 1:

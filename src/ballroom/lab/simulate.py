@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ballroom.agents import make_agent
+from ballroom.agents import Seat, check_seat, seat_agent, seat_label
 from ballroom.core.agent import SeatSpec
 from ballroom.core.game import Game, make_game
 from ballroom.core.options import OptionValue
@@ -24,7 +24,8 @@ from ballroom.core.rng import derive_seed
 
 @dataclass(frozen=True, slots=True)
 class SimulationSpec:
-    """What to simulate: one game set-up, one seat spec per seat.
+    """What to simulate: one game set-up, one seat per seat: a bot's spec, or a Python agent
+    (an object with ``act(decision)``; see ``ballroom.agents.seat_agent``).
 
     ``max_turns`` cuts a game off past that many turns, unfinished and with no
     winner; ``None`` takes the game's own cap for automated play
@@ -32,7 +33,7 @@ class SimulationSpec:
     """
 
     game: str
-    seats: tuple[str, ...]
+    seats: tuple[Seat, ...]
     options: dict[str, OptionValue] = field(default_factory=dict)
     seed: int = 0
     max_turns: int | None = None
@@ -44,11 +45,19 @@ class SimulationSpec:
         """The turns a game of this run may last: ``max_turns``, else the game's own cap."""
         return self.max_turns if self.max_turns is not None else game.turn_cap
 
+    @property
+    def labels(self) -> tuple[str, ...]:
+        """Each seat's name in results: a spec as written, an agent by its ``name``."""
+        return tuple(seat_label(seat) for seat in self.seats)
+
     def validate(self) -> None:
         """Fail fast, before any worker starts, on a bad game, option or seat."""
         game = self.make_game()
         for seat, spec in enumerate(self.seats):
-            make_agent(game, seat, SeatSpec.parse(spec), self.seed)
+            if isinstance(spec, str | SeatSpec):
+                seat_agent(game, seat, spec, self.seed)
+            else:
+                check_seat(game, spec)  # a Python agent is told of a game only to play it
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,7 +86,7 @@ def play_one(spec: SimulationSpec, index: int) -> GameResult:
     game = spec.make_game()
     seed = derive_seed(spec.seed, "game", index)
     state = game.new_state(seed)
-    agents = [make_agent(game, seat, seat_spec, seed) for seat, seat_spec in enumerate(spec.seats)]
+    agents = [seat_agent(game, seat, seat_spec, seed) for seat, seat_spec in enumerate(spec.seats)]
     play_out(state, agents, max_turns=spec.turn_cap(game))
     finished = state.is_terminal()
     ranks = [0] * game.players
@@ -93,9 +102,9 @@ def play_one(spec: SimulationSpec, index: int) -> GameResult:
         turns=state.turns(),
         actions=len(state.history),
         features=tuple(state.seat_features()),
-        seats=spec.seats,
+        seats=spec.labels,
         ranks=tuple(ranks),
-        record=GameRecord.of(state, spec.seats).dumps(),
+        record=GameRecord.of(state, spec.labels).dumps(),
     )
 
 
@@ -173,7 +182,7 @@ def summary(spec: SimulationSpec, tally: Tally, seconds: float) -> dict[str, Any
         "games": tally.games,
         "finished": finished,
         "unfinished": tally.games - finished,
-        "seats": list(spec.seats),
+        "seats": list(spec.labels),
         "wins": list(tally.wins),
         "win_rate": [w / finished if finished else 0.0 for w in tally.wins],
         "mean_rounds": tally.rounds / finished if finished else 0.0,

@@ -14,14 +14,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from ballroom.agents import Seat, seat_label
 from ballroom.core.errors import InvalidOptionError
 from ballroom.core.options import OptionValue
-from ballroom.lab.runner import Task
+from ballroom.lab.runner import Backend, Task, run_tasks
 from ballroom.lab.simulate import GameResult, SimulationSpec
 from ballroom.lab.stats import Estimate, mean_interval, wilson
 
 
-def rotated(bots: Sequence[str], index: int) -> tuple[str, ...]:
+def rotated(bots: Sequence[Seat], index: int) -> tuple[Seat, ...]:
     """The seating of game ``index``: bot ``(s + index) mod n`` in seat ``s``."""
     n = len(bots)
     return tuple(bots[(seat + index) % n] for seat in range(n))
@@ -29,16 +30,29 @@ def rotated(bots: Sequence[str], index: int) -> tuple[str, ...]:
 
 def tournament_tasks(
     game: str,
-    bots: Sequence[str],
+    bots: Sequence[Seat],
     games: int,
     *,
     options: dict[str, OptionValue] | None = None,
     seed: int = 0,
     max_turns: int | None = None,
 ) -> list[Task]:
-    """One task per game with its rotated seating; validates every bot once, up front."""
+    """One task per game with its rotated seating; validates every bot once, up front.
+
+    A bot is a spec or a Python agent; standings name an agent by its ``name``
+    (else its class), so two different agents need two names.
+    """
     if len(bots) < 2:
         raise InvalidOptionError(f"a tournament needs at least two seats, not {len(bots)}")
+    named: dict[str, Seat] = {}
+    for bot in bots:
+        label = seat_label(bot)
+        if label in named and named[label] is not bot and not isinstance(bot, str):
+            raise InvalidOptionError(
+                f"two different agents are both named {label!r}, so their results would "
+                "mix; give each its own name attribute"
+            )
+        named.setdefault(label, bot)
     base = SimulationSpec(game, tuple(bots), dict(options or {}), seed, max_turns)
     base.validate()
     return [
@@ -65,6 +79,22 @@ class Standing:
     def ordinal(self) -> float:
         """A conservative skill: ``mu - 3 sigma``."""
         return self.mu - 3 * self.sigma
+
+
+def tournament(
+    game: str,
+    bots: Sequence[Seat],
+    games: int,
+    *,
+    options: dict[str, OptionValue] | None = None,
+    seed: int = 0,
+    max_turns: int | None = None,
+    workers: int = 1,
+) -> list[Standing]:
+    """A tournament played from Python (``ballroom tournament``'s, whose bots may also be
+    Python agents): the standings, best rated first."""
+    tasks = tournament_tasks(game, bots, games, options=options, seed=seed, max_turns=max_turns)
+    return standings(run_tasks(tasks, Backend("local", workers)).results)
 
 
 def standings(results: Sequence[GameResult]) -> list[Standing]:

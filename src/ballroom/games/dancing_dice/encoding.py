@@ -2,7 +2,9 @@
 
 Built from ``observation(seat)`` alone, so it carries exactly what that seat
 may see. Seats are rotated so that the observing seat comes first (a
-spectator sees them in seat order); every value lies in [0, 1].
+spectator sees them in seat order); every value lies in [0, 1]. Per-seat
+blocks hold ``slots`` seats (by default the table's): laid out for the most
+players, the seats a smaller table lacks stay zero.
 
 =====================  ===========  ===========================================
 block                  size         contents
@@ -33,7 +35,7 @@ from ballroom.core.flow import Mode
 from ballroom.core.state import Observation
 from ballroom.games.dancing_dice.game_play import Phase
 from ballroom.games.dancing_dice.preparation import DICE_PER_PLAYER, MAX_ENDURANCE
-from ballroom.games.dancing_dice.view import LastRound, read
+from ballroom.games.dancing_dice.view import DiceView, LastRound, read
 
 PHASES = tuple(phase.value for phase in Phase)
 FACES = 6
@@ -48,16 +50,23 @@ FIXED_SIZE = (
 )
 
 
-def observation_size(players: int) -> int:
-    """Length of the encoding for a table of ``players``."""
-    return FIXED_SIZE + players * (SEAT_SIZE + LAST_ROUND_SIZE + 1)
+def observation_size(slots: int) -> int:
+    """Length of the encoding with room for ``slots`` seats."""
+    return FIXED_SIZE + slots * (SEAT_SIZE + LAST_ROUND_SIZE + 1)
 
 
-def encode(observation: Observation, players: int) -> npt.NDArray[np.float32]:
-    """The encoding described in the module docstring."""
-    view = read(observation)
+def encode(
+    observation: Observation, players: int, slots: int | None = None
+) -> npt.NDArray[np.float32]:
+    """The encoding described in the module docstring, with room for ``slots`` seats."""
+    return encode_view(read(observation), players, slots)
+
+
+def encode_view(view: DiceView, players: int, slots: int | None = None) -> npt.NDArray[np.float32]:
+    """``encode`` of the typed view the observation is written from."""
+    room = players if slots is None else slots
     floor, curtain = view.public, view.private
-    out = np.zeros(observation_size(players), dtype=np.float32)
+    out = np.zeros(observation_size(room), dtype=np.float32)
     you = view.seat
     order = (
         [(you + k) % players for k in range(players)] if you is not None else list(range(players))
@@ -84,6 +93,7 @@ def encode(observation: Observation, players: int) -> npt.NDArray[np.float32]:
             (announced or 0) / DICE_PER_PLAYER,
         )
         at += SEAT_SIZE
+    at += (room - players) * SEAT_SIZE
     for die, face in enumerate(curtain.dice if curtain is not None else ()):
         if face:
             out[at + die * FACES + face - 1] = 1.0
@@ -96,14 +106,14 @@ def encode(observation: Observation, players: int) -> npt.NDArray[np.float32]:
             for die in chosen:
                 out[at + 1 + die] = 1.0
         at += 1 + DICE_PER_PLAYER
-    at = _encode_last_round(out, at, floor.last_round, order)
+    at = _encode_last_round(out, at, floor.last_round, order, room)
     for p in floor.winners or ():
         out[at + order.index(p)] = 1.0
     return out
 
 
 def _encode_last_round(
-    out: npt.NDArray[np.float32], at: int, last: LastRound | None, order: list[int]
+    out: npt.NDArray[np.float32], at: int, last: LastRound | None, order: list[int], room: int
 ) -> int:
     """What the last reveal and judging showed every seat."""
     if last is not None:
@@ -120,4 +130,4 @@ def _encode_last_round(
                     out[base + 3 + d] = float(p in dance.satisfactory)
             out[base + 5] = float(shown.rock)
             out[base + 6] = float(shown.gala)
-    return at + len(order) * LAST_ROUND_SIZE
+    return at + room * LAST_ROUND_SIZE

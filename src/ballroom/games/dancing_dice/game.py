@@ -25,7 +25,7 @@ from ballroom.core.explain import Aids, Outcome, Teaching
 from ballroom.core.flow import Flow
 from ballroom.core.options import Option, OptionSet
 from ballroom.core.rng import Rng
-from ballroom.core.state import Observation
+from ballroom.core.state import Observation, State
 from ballroom.core.zones import Zones
 from ballroom.games.dancing_dice import hints, render
 from ballroom.games.dancing_dice.bots import BOT_DEFAULTS, BOTS
@@ -161,6 +161,26 @@ class DancingDice(Teaching, DeclaredGame[Phase]):
         from ballroom.games.dancing_dice import encoding
 
         return encoding.encode(observation, self.players)
+
+    @property
+    def padded_observation_shape(self) -> tuple[int, ...]:
+        from ballroom.games.dancing_dice import encoding
+
+        return (encoding.observation_size(self.max_players),)
+
+    def encode_padded(self, observation: Observation) -> npt.NDArray[np.float32]:
+        from ballroom.games.dancing_dice import encoding
+
+        return encoding.encode(observation, self.players, self.max_players)
+
+    def encode_state(
+        self, state: State, seat: int | None, padded: bool = False
+    ) -> npt.NDArray[np.float32]:
+        from ballroom.games.dancing_dice import encoding
+
+        assert isinstance(state, DancingDiceState)
+        slots = self.max_players if padded else None
+        return encoding.encode_view(state.view(seat), self.players, slots)
 
     # -- people ---------------------------------------------------------------
 

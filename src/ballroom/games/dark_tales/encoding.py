@@ -28,7 +28,9 @@ import numpy as np
 import numpy.typing as npt
 
 from ballroom.core.state import Observation
+from ballroom.core.view import View
 from ballroom.games.dark_tales.components import IMAGES, Time
+from ballroom.games.dark_tales.state import Table
 from ballroom.games.dark_tales.tiles import images
 from ballroom.games.dark_tales.turn import CATALOG, TILE_IDS, Phase
 from ballroom.games.dark_tales.view import read
@@ -63,7 +65,11 @@ def _unit(value: float, top: float) -> float:
 
 
 def encode(observation: Observation, players: int) -> npt.NDArray[np.float32]:
-    view = read(observation)
+    return encode_view(read(observation), players)
+
+
+def encode_view(view: View[Phase, Table, None], players: int) -> npt.NDArray[np.float32]:
+    """``encode`` of the typed view the observation is written from."""
     table = view.public
     out = np.zeros(size(players), dtype=np.float32)
     at = 0

@@ -17,7 +17,7 @@ from ballroom.core.explain import Aids, Outcome, Teaching
 from ballroom.core.flow import Flow
 from ballroom.core.options import Option, OptionSet
 from ballroom.core.rng import Rng
-from ballroom.core.state import Observation
+from ballroom.core.state import Observation, State
 from ballroom.games.dark_tales import render
 from ballroom.games.dark_tales.bots import BOT_DEFAULTS, BOTS
 from ballroom.games.dark_tales.state import DarkTalesState
@@ -95,6 +95,14 @@ class DarkTales(Teaching, DeclaredGame[Phase]):
         from ballroom.games.dark_tales import encoding
 
         return encoding.encode(observation, self.players)
+
+    def encode_state(
+        self, state: State, seat: int | None, padded: bool = False
+    ) -> npt.NDArray[np.float32]:
+        from ballroom.games.dark_tales import encoding
+
+        assert isinstance(state, DarkTalesState)
+        return encoding.encode_view(state.view(seat), self.players)
 
     def render(self, observation: Observation) -> str:
         return render.render(self, observation)

@@ -24,8 +24,9 @@ import numpy as np
 import numpy.typing as npt
 
 from ballroom.core.state import Observation
+from ballroom.core.view import View
 from ballroom.games.dominare.components import DECK_SIZE, Side
-from ballroom.games.dominare.state import NOBODY
+from ballroom.games.dominare.state import NOBODY, Shown
 from ballroom.games.dominare.turn import BLOCK_NUMBER, CATALOG, MAX_PLAYERS, Phase
 from ballroom.games.dominare.view import read
 
@@ -44,7 +45,13 @@ def encode(
     observation: Observation, players: int, blocks: tuple[str, ...]
 ) -> npt.NDArray[np.float32]:
     """``blocks``: the names of the board's blocks, in the order of the view's influence."""
-    view = read(observation)
+    return encode_view(read(observation), players, blocks)
+
+
+def encode_view(
+    view: View[Phase, Shown, None], players: int, blocks: tuple[str, ...]
+) -> npt.NDArray[np.float32]:
+    """``encode`` of the typed view the observation is written from."""
     table = view.public
     out = np.zeros(SIZE, dtype=np.float32)
     at = 0

@@ -17,7 +17,7 @@ from ballroom.core.explain import Aids, Outcome, Teaching
 from ballroom.core.flow import Flow
 from ballroom.core.options import Option, OptionSet
 from ballroom.core.rng import Rng
-from ballroom.core.state import Observation
+from ballroom.core.state import Observation, State
 from ballroom.games.dominare import render
 from ballroom.games.dominare.bots import BOT_DEFAULTS, BOTS
 from ballroom.games.dominare.components import Board, Side
@@ -139,6 +139,15 @@ class Dominare(Teaching, DeclaredGame[Phase]):
 
         names = tuple(block.id for block in self.board.blocks)
         return encoding.encode(observation, self.players, names)
+
+    def encode_state(
+        self, state: State, seat: int | None, padded: bool = False
+    ) -> npt.NDArray[np.float32]:
+        from ballroom.games.dominare import encoding
+
+        assert isinstance(state, DominareState)
+        names = tuple(block.id for block in self.board.blocks)
+        return encoding.encode_view(state.view(seat), self.players, names)
 
     def render(self, observation: Observation) -> str:
         return render.render(self, observation)

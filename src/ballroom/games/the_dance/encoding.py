@@ -12,7 +12,9 @@ dominated, marker slot, moves); per family (Avatar, Sanctuary, Avatar hex,
 foiled, markers, Refreshment count and own Refreshments, known and revealed
 Powers, drawn Powers, Plan, seated Dancers); finished seats; piles, spent
 and discarded Refreshments; the next agenda task; the turn state; the
-current Influence effort; a candidate Plan; winners.
+current Influence effort; a candidate Plan; winners. Per-seat blocks hold
+``slots`` seats (by default the table's): laid out for the most players, the
+seats a smaller table lacks stay zero.
 """
 
 from __future__ import annotations
@@ -63,14 +65,14 @@ class _Writer:
         self.at += 1
 
 
-def observation_size(components: Components, players: int) -> int:
-    """Length of the encoding; mirrors ``encode`` block by block."""
+def observation_size(components: Components, slots: int) -> int:
+    """Length of the encoding with room for ``slots`` seats; mirrors ``encode`` block by block."""
     hexes = len(components.board.hexes)
     dancers = len(components.dancers)
     kinds = len(components.refreshments)
     powers = len(components.powers)
     plans = len(components.plans)
-    n = players
+    n = slots
     header = PHASES + 4 + 5 * n + hexes
     dancer_blocks = dancers * (hexes + 2 * n + 5)
     family_blocks = n * (hexes + kinds + 3 * powers + plans + dancers + 20)
@@ -81,9 +83,10 @@ def observation_size(components: Components, players: int) -> int:
 
 
 def encode(
-    observation: Observation, components: Components, players: int
+    observation: Observation, components: Components, players: int, slots: int | None = None
 ) -> npt.NDArray[np.float32]:
-    """The encoding described in the module docstring."""
+    """The encoding described in the module docstring, with room for ``slots`` seats."""
+    room = players if slots is None else slots
     board = components.board
     hexes = len(board.hexes)
     dancers = len(components.dancers)
@@ -98,29 +101,31 @@ def encode(
     def seat(p: int) -> int | None:
         return order.index(p) if 0 <= p < players else None
 
-    w = _Writer(observation_size(components, players))
+    w = _Writer(observation_size(components, room))
     w.one_hot(observation["phase_id"], PHASES)
     w.flag(you is not None)
     w.scaled(observation["turn"], MAX_TURN)
     w.scaled(observation["tempo"], board.tempo_boxes)
     w.scaled(observation["placed"], dancers)
     for key in ("actor", "current", "initiative"):
-        w.one_hot(seat(observation[key]), players)
-    w.one_hot(seat(observation["turn_state"]["draw_for"]), players)
+        w.one_hot(seat(observation[key]), room)
+    w.one_hot(seat(observation["turn_state"]["draw_for"]), room)
     turn_order = observation["order"]
     for p in order:
         w.scaled(turn_order.index(p) + 1 if p in turn_order else 0, players)
+    w.at += room - players
     w.one_hot(observation["server"], hexes)
     for d in range(dancers):
         pos = observation["dancer_pos"][d]
         w.flag(pos >= 0)
         w.one_hot(pos, hexes)
-        w.one_hot(seat(observation["dancer_seat"][d]), players)
-        w.one_hot(seat(observation["dancer_influence"][d]), players)
+        w.one_hot(seat(observation["dancer_seat"][d]), room)
+        w.one_hot(seat(observation["dancer_influence"][d]), room)
         w.flag(observation["dancer_dominated"][d])
         w.one_hot(observation["dancer_slot"][d], 2)
         w.scaled(observation["dancer_moves"][d], MAX_COUNT)
     families: list[dict[str, Any]] = observation["families"]
+    start = w.at
     for p in order:
         family = families[p]
         w.one_hot(family["avatar"], FAMILIES)
@@ -142,7 +147,8 @@ def encode(
         w.flag(family["plan_public"])
         w.bits(family["seated"], dancers)
         w.scaled(len(family["seated"]), SEATS_PER_TABLE)
-    w.bits([order.index(p) for p in observation["finished"]], players)
+    w.at += (room - players) * ((w.at - start) // players)
+    w.bits([order.index(p) for p in observation["finished"]], room)
     piles = observation["piles"]
     total = sum(k.count for k in components.refreshments)
     w.scaled(piles["powers"], powers)
@@ -165,7 +171,7 @@ def encode(
     effort = observation["effort"]
     w.one_hot(effort["kind"], 2)
     w.one_hot(effort["target"] if effort["kind"] == 0 else None, dancers)
-    w.one_hot(seat(effort["target"]) if effort["kind"] == 1 else None, players)
+    w.one_hot(seat(effort["target"]) if effort["kind"] == 1 else None, room)
     w.one_hot(effort["domain"], len(DOMAINS))
     w.bits(effort["used"], kinds)
     w.one_hot(effort["roll"] - 1, 6)
@@ -174,7 +180,7 @@ def encode(
         w.flag(effort[key])
     w.one_hot(observation["candidate_plan"], plans)
     w.flag(observation["has_candidate"])
-    w.bits([order.index(p) for p in observation["winners"] or ()], players)
+    w.bits([order.index(p) for p in observation["winners"] or ()], room)
     if w.at != w.out.size:
         raise RuntimeError(f"The Dance encoding wrote {w.at} values, not {w.out.size}")
     return w.out

@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from ballroom.core import words
+from ballroom.core.actions import ActionCodec
 from ballroom.core.bots import Bot
 from ballroom.core.explain import Aids, Outcome, Teaching
 from ballroom.core.game import Game
@@ -58,6 +59,8 @@ class TheDance(Teaching, Game):
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 6
     default_players: ClassVar[int] = 4
+    codec: ClassVar[ActionCodec] = ac.CODEC
+    """The declared action families, whose ids are the game's (structured action spaces)."""
     option_set: ClassVar[OptionSet] = OptionSet(
         (
             Option(
@@ -157,6 +160,17 @@ class TheDance(Teaching, Game):
         from ballroom.games.the_dance import encoding
 
         return encoding.encode(observation, self.components, self.players)
+
+    @property
+    def padded_observation_shape(self) -> tuple[int, ...]:
+        from ballroom.games.the_dance import encoding
+
+        return (encoding.observation_size(self.components, self.max_players),)
+
+    def encode_padded(self, observation: Observation) -> npt.NDArray[np.float32]:
+        from ballroom.games.the_dance import encoding
+
+        return encoding.encode(observation, self.components, self.players, self.max_players)
 
     def evaluate(self, state: TheDanceState) -> list[float]:
         """Search hook for IS-MCTS: win shares of a game cut short (see search.py)."""

@@ -30,6 +30,8 @@ import numpy as np
 import numpy.typing as npt
 
 from ballroom.core.state import Observation
+from ballroom.core.view import View
+from ballroom.games.vampires_harvest.state import Secret, Table
 from ballroom.games.vampires_harvest.turn import CATALOG, MAX_PLAYERS, ActionCard, Phase
 from ballroom.games.vampires_harvest.view import read
 
@@ -52,7 +54,11 @@ def _unit(value: float, top: float) -> float:
 
 
 def encode(observation: Observation, players: int) -> npt.NDArray[np.float32]:
-    view = read(observation)
+    return encode_view(read(observation), players)
+
+
+def encode_view(view: View[Phase, Table, Secret], players: int) -> npt.NDArray[np.float32]:
+    """``encode`` of the typed view the observation is written from."""
     table = view.public
     out = np.zeros(SIZE, dtype=np.float32)
     at = 0

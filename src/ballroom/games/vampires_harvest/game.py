@@ -19,7 +19,7 @@ from ballroom.core.explain import Aids, Outcome, Teaching
 from ballroom.core.flow import Flow
 from ballroom.core.options import Option, OptionSet
 from ballroom.core.rng import Rng
-from ballroom.core.state import Observation
+from ballroom.core.state import Observation, State
 from ballroom.games.vampires_harvest import render
 from ballroom.games.vampires_harvest.bots import BOT_DEFAULTS, BOTS
 from ballroom.games.vampires_harvest.state import HarvestState
@@ -99,6 +99,14 @@ class VampiresHarvest(Teaching, DeclaredGame[Phase]):
         from ballroom.games.vampires_harvest import encoding
 
         return encoding.encode(observation, self.players)
+
+    def encode_state(
+        self, state: State, seat: int | None, padded: bool = False
+    ) -> npt.NDArray[np.float32]:
+        from ballroom.games.vampires_harvest import encoding
+
+        assert isinstance(state, HarvestState)
+        return encoding.encode_view(state.view(seat), self.players)
 
     def render(self, observation: Observation) -> str:
         return render.render(self, observation)

@@ -1,0 +1,94 @@
+"""The adapters' fast paths answer exactly what the slow ones do."""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pyspiel
+import pytest
+
+from ballroom.core.errors import IllegalActionError
+from ballroom.core.events import Event
+from ballroom.interop import Words
+from ballroom.interop.openspiel import REGISTERED
+from ballroom.interop.pettingzoo import env
+
+
+def _pyspiel_answer(state: pyspiel.State, *args: int) -> object:
+    try:
+        return pyspiel.State.legal_actions(state, *args)
+    except pyspiel.SpielError as error:
+        return str(error)
+
+
+def _our_answer(state: pyspiel.State, *args: int) -> object:
+    try:
+        return state.legal_actions(*args)
+    except pyspiel.SpielError as error:
+        return str(error)
+
+
+@pytest.mark.parametrize("name", REGISTERED)
+def test_legal_actions_and_chance_nodes_answered_in_python_are_pyspiels(name: str) -> None:
+    game = pyspiel.load_game(name, {"players": 2})
+    rng = random.Random(1)
+    state, asked = game.new_initial_state(), 0
+    while asked < 150:
+        for args in ((), (-1,), (0,), (1,), (-4,), (5,)):
+            assert _our_answer(state, *args) == _pyspiel_answer(state, *args)
+        assert state.is_chance_node() == pyspiel.State.is_chance_node(state)
+        asked += 1
+        if state.is_terminal():
+            break
+        state.apply_action(rng.choice(state.legal_actions()))
+
+
+def test_an_illegal_action_is_still_refused_with_the_rules_message() -> None:
+    game = pyspiel.load_game("python_ballroom_dancing_dice", {"players": 2})
+    state = game.new_initial_state()
+    while state.is_chance_node():
+        state.apply_action(state.legal_actions()[0])
+    assert 0 not in state.legal_actions()
+    with pytest.raises(
+        IllegalActionError, match="'roll 1' is not legal for player 0 now; legal: keep"
+    ):
+        state.apply_action(0)
+
+
+def test_words_are_worded_when_read_and_read_as_a_list() -> None:
+    worded: list[str] = []
+
+    def wording(data: object) -> str:
+        worded.append("once")
+        return "A die shows 6."
+
+    events = [Event("roll", wording), Event("note", "Andrew passes.")]
+    words = Words.of_events(events)
+    assert worded == []
+    assert len(words) == 2 and words == ["A die shows 6.", "Andrew passes."]
+    assert list(words) == ["A die shows 6.", "Andrew passes."] and words[1:] == ["Andrew passes."]
+    assert worded == ["once"]
+    assert words != ["A die shows 6."] and repr(words) == repr(list(words))
+
+
+@pytest.mark.parametrize("game_id", ["dancing-dice", "the-dance", "dominare"])
+def test_kept_infos_equal_infos_made_afresh(game_id: str) -> None:
+    """An info kept from an earlier step (same legal actions, nothing new seen) is the one
+    the environment would make now."""
+    environment = env(game_id, players=3, max_turns=2)
+    environment.reset(seed=2)
+    rng = random.Random(2)
+    for _ in environment.agent_iter(300):
+        _, _, terminated, truncated, info = environment.last(observe=False)
+        for name in environment.agents:
+            kept = environment.infos[name]
+            environment._kept_infos.clear()
+            fresh = environment._info(environment._seat_of[name])
+            assert list(kept["raw_legal_actions"]) == list(fresh["raw_legal_actions"])
+            assert list(kept["events"]) == list(fresh["events"])
+            assert kept["action_mask"].tolist() == fresh["action_mask"].tolist()
+        if terminated or truncated:
+            environment.step(None)
+        else:
+            environment.step(rng.choice(np.flatnonzero(info["action_mask"]).tolist()))
