@@ -16,8 +16,8 @@ that did not (the same games), with Newcombe's interval for a difference of two
 proportions. It mixes a card's worth with who can get it (a card the leader can
 afford looks strong), so it is the bots' view of the card, measured. A feature's values
 joined by ``+`` (a hand, the cards taken) count each part as a level; ``none`` is
-never a level. A level needs ``MIN_SEATS`` seats to be judged; one named by ``of`` that
-has fewer counts as missing by the whole band, so that a candidate cannot meet a target
+never a level. A level needs ``MIN_SEATS`` seats to be judged (for presence, as many
+without it too); one named by ``of`` that has fewer counts as missing by the whole band, so that a candidate cannot meet a target
 by making a card nobody takes.
 
 A target's *miss* is how far its readings lie outside the band, summed (0 when met):
@@ -199,17 +199,9 @@ def _difference(
     return d, low, high
 
 
-def _by_level(target: Target, seats: list[tuple[list[str], float]]) -> tuple[list[str], list[str]]:
-    """The levels to judge and the thin ones (seen in fewer than ``MIN_SEATS`` seats)."""
-    counts: dict[str, int] = {}
-    for levels, _ in seats:
-        for level in levels:
-            counts[level] = counts.get(level, 0) + 1
-    named = target.of
-    candidates = list(named) if named is not None else sorted(counts)
-    judged = [lv for lv in candidates if named is not None or counts[lv] >= MIN_SEATS]
-    thin = [lv for lv in sorted(counts) if named is None and counts[lv] < MIN_SEATS]
-    return judged, thin
+def _comparable(target: Target, inside: int, total: int) -> bool:
+    """Whether a level has seats enough to judge: with it, and (for presence) without it."""
+    return inside >= MIN_SEATS and (target.kind == "level" or total - inside >= MIN_SEATS)
 
 
 def measure(target: Target, results: Sequence[GameResult]) -> Measurement:
@@ -243,17 +235,26 @@ def measure(target: Target, results: Sequence[GameResult]) -> Measurement:
         return found
     assert target.feature is not None
     seats = _seats(done, target.feature)
-    judged, found.thin = _by_level(target, seats)
-    for level in judged:
-        inside = [share for levels, share in seats if level in levels]
-        if len(inside) < MIN_SEATS:
-            found.readings.append(Reading(level, 0.0, 0.0, 0.0, len(inside), band, measured=False))
+    counts: dict[str, int] = {}
+    for levels, _ in seats:
+        for level in levels:
+            counts[level] = counts.get(level, 0) + 1
+    levels = list(target.of) if target.of is not None else sorted(counts)
+    for level in levels:
+        inside = [share for held, share in seats if level in held]
+        if not _comparable(target, len(inside), len(seats)):
+            if target.of is None:
+                found.thin.append(level)
+            else:
+                found.readings.append(
+                    Reading(level, 0.0, 0.0, 0.0, len(inside), band, measured=False)
+                )
             continue
         if target.kind == "level":
             rate = wilson(sum(inside), len(inside))
             value, low, high = rate.value - fair, rate.low - fair, rate.high - fair
         else:
-            outside = [share for levels, share in seats if level not in levels]
+            outside = [share for held, share in seats if level not in held]
             value, low, high = _difference(sum(inside), len(inside), sum(outside), len(outside))
         found.readings.append(Reading(level, 100 * value, 100 * low, 100 * high, len(inside), band))
     return found
