@@ -19,9 +19,11 @@ from ballroom.lab.tune import (
     HOLDOUT_START,
     REJECTED,
     TOTAL,
+    Evaluation,
     Settings,
     Tuner,
     sensitivity,
+    warnings,
 )
 from ballroom.lab.tune_play import candidate_key, data_files, play_candidate, write_candidate
 from ballroom.lab.tune_space import Space, Tunable, parse_space
@@ -191,3 +193,32 @@ def test_optuna_is_the_search(tmp_path: Path) -> None:
     Tuner(settings(trials=1), tmp_path, Backend()).study()
     study = optuna.load_study(study_name="tune", storage=f"sqlite:///{tmp_path / 'tune.db'}")
     assert study.get_trials()[0].state is TrialState.WAITING  # the data as it is, queued
+
+
+def test_on_ray_the_players_read_the_candidates_data_too(ray_cluster: None, tmp_path: Path) -> None:
+    shipped = data_files(GAME)["opportunities.toml"].read_text(encoding="utf-8")
+    renamed = shipped.replace('"Tithe to the Prince"', '"Tithe to the Regent"')
+    write_candidate(GAME, tmp_path, {"opportunities.toml": renamed})
+    spec = settings().spec()
+    tasks = [Task(spec, i) for i in range(4)]
+    checkpoint = Checkpoint(tmp_path / "games.jsonl", {"test": 1})
+    remote = play_candidate(tmp_path, tasks, Backend("ray", 2), checkpoint).results
+    local = play_candidate(
+        tmp_path, tasks, Backend(), Checkpoint(tmp_path / "local.jsonl", {"test": 1})
+    ).results
+    assert remote == local
+    assert any("tithe-to-the-regent" in f["opportunity_dealt"] for r in remote for f in r.features)
+
+
+def test_the_warnings_name_cards_whose_balance_the_bots_decide() -> None:
+    """A card the bots rarely play, or play far more or less once tuned, is named."""
+    run = settings()
+    homage_item, debt_item = "homage-at-elysium", "debt-of-honour"
+    before = Evaluation({}, [], [], {homage_item: 0.02, debt_item: 0.12})
+    after = Evaluation({}, [], [], {homage_item: 0.03, debt_item: 0.30})
+    lines = warnings(run.space, run, before, after)
+    assert lines[0].startswith("Every game was played by heuristic")
+    assert any(homage_item in line and "2% of seats before and 3% after" in line for line in lines)
+    assert any(debt_item in line and "far more after tuning (12% -> 30%" in line for line in lines)
+    steady = Evaluation({}, [], [], {homage_item: 0.2, debt_item: 0.12})
+    assert len(warnings(run.space, run, steady, steady)) == 1

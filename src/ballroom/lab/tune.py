@@ -290,6 +290,9 @@ class Tuner:
             for m in evaluation.measurements:
                 trial.set_user_attr(f"headline:{m.target.text}", m.headline)
                 trial.set_user_attr(f"miss:{m.target.text}", m.miss)
+                for r in m.readings:
+                    if r.measured and m.target.feature is not None:
+                        trial.set_user_attr(f"reading:{m.target.text}:{r.label}", r.value)
             trial.set_user_attr(f"headline:{TOTAL}", evaluation.miss)
             study.tell(trial, evaluation.miss)
             best = study.best_value
@@ -349,33 +352,55 @@ def _trial_row(trial: optuna.trial.FrozenTrial) -> dict[str, Any]:
     }
 
 
+def _plane(
+    names: Sequence[str], trials: Sequence[optuna.trial.FrozenTrial], key: str
+) -> dict[str, tuple[float, float]] | None:
+    """Least-squares slope and half 95% interval of each number, for the user attribute
+    ``key`` over the trials that have it; ``None`` with too few trials for intervals."""
+    import numpy as np
+
+    rows = [t for t in trials if key in t.user_attrs]
+    if len(rows) < len(names) + 3:
+        return None
+    x = np.array([[1.0] + [float(t.params[n]) for n in names] for t in rows])
+    y = np.array([float(t.user_attrs[key]) for t in rows])
+    coef, *_ = np.linalg.lstsq(x, y, rcond=None)
+    residual = y - x @ coef
+    variance = float(residual @ residual) / (len(y) - x.shape[1])
+    covariance = variance * np.linalg.pinv(x.T @ x)
+    return {
+        name: (float(coef[i]), Z95 * math.sqrt(max(0.0, float(covariance[i, i]))))
+        for i, name in enumerate(names, start=1)
+    }
+
+
 def sensitivity(
     space: Space, targets: Sequence[Target], trials: Sequence[optuna.trial.FrozenTrial]
 ) -> tuple[list[Slope], str]:
-    """Each number's effect per unit on each target's headline and on the total miss: a
-    least-squares plane through the candidates played, with normal 95% intervals."""
-    import numpy as np
-
+    """Each number's effect per unit: on each target's headline, on the total miss, and on
+    its own item's reading (a card's cost on that card's presence): a least-squares plane
+    through the candidates played, with normal 95% intervals."""
     names = [n.name for n in space.numbers]
-    responses = [t.text for t in targets] + [TOTAL]
-    if len(trials) < len(names) + 3:
-        return [], (
-            f"{len(trials)} candidates were played; the regression needs at least "
-            f"{len(names) + 3} (the numbers plus three) to give intervals"
-        )
-    x = np.array([[1.0] + [float(t.params[n]) for n in names] for t in trials])
     slopes: list[Slope] = []
-    for response in responses:
-        y = np.array([float(t.user_attrs[f"headline:{response}"]) for t in trials])
-        coef, *_ = np.linalg.lstsq(x, y, rcond=None)
-        residual = y - x @ coef
-        dof = len(y) - x.shape[1]
-        variance = float(residual @ residual) / dof
-        covariance = variance * np.linalg.pinv(x.T @ x)
-        for i, name in enumerate(names, start=1):
-            half = Z95 * math.sqrt(max(0.0, float(covariance[i, i])))
-            slope = float(coef[i])
-            slopes.append(Slope(name, response, slope, slope - half, slope + half))
+    for response in [t.text for t in targets] + [TOTAL]:
+        plane = _plane(names, trials, f"headline:{response}")
+        if plane is None:
+            return [], (
+                f"{len(trials)} candidates were played; the regression needs at least "
+                f"{len(names) + 3} (the numbers plus three) to give intervals"
+            )
+        slopes += [Slope(n, response, s, s - h, s + h) for n, (s, h) in plane.items()]
+    for target in targets:
+        if target.feature is None:
+            continue
+        for number in space.numbers:
+            if number.item is None:
+                continue
+            plane = _plane(names, trials, f"reading:{target.text}:{number.item}")
+            if plane is not None:
+                s, h = plane[number.name]
+                own = f"{target.text}, its own {target.feature} level"
+                slopes.append(Slope(number.name, own, s, s - h, s + h))
     return slopes, (
         f"least squares over {len(trials)} candidates (TPE's, so not a designed experiment: "
         "numbers that moved together share their effect); per unit of each number"
@@ -400,10 +425,12 @@ def warnings(space: Space, settings: Settings, before: Evaluation, after: Evalua
                 "its numbers are judged on few games, and what they do depends on when the "
                 "bots choose it."
             )
-        elif now < was / 2:
+        elif now < was / 2 or now > was * 2:
+            word = "less" if now < was else "more"
             lines.append(
-                f"The bots play {item} far less after tuning ({was:.0%} -> {now:.0%} of seats): "
-                "part of the change comes from the bots leaving it, not from balancing it."
+                f"The bots play {item} far {word} after tuning ({was:.0%} -> {now:.0%} of "
+                "seats): part of the change comes from what the bots choose, not only from "
+                "what the card gives."
             )
     for evaluation, when in ((before, "before"), (after, "after")):
         for m in evaluation.measurements:

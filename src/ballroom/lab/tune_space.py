@@ -244,7 +244,6 @@ def diff(before: Mapping[str, str], after: Mapping[str, str]) -> str:
             after[name].splitlines(keepends=True),
             f"a/{name}",
             f"b/{name}",
-            n=1,
         )
     return "".join(lines)
 
