@@ -30,6 +30,7 @@ PLACEHOLDERS = {
     "FILE": "game.json",
     "RESULTS": "runs.parquet",
     "k=v": "dawn=50",
+    "SPACE.toml": str(README.parent / "docs" / "tuning-vampires-harvest.toml"),
 }
 # A game whose bots and options the command's example names.
 GAME_FOR = {
@@ -37,6 +38,7 @@ GAME_FOR = {
     "simulate": "dancing-dice",
     "tournament": "dancing-dice",
     "sweep": "the-dance",
+    "tune": "vampires-harvest",
 }
 EXAMPLE_BOTS = {"a,b,c": "expert,random,random", "human,heuristic,random,...": "human,heuristic"}
 # Optional parts that need a service the test does not start.

@@ -13,6 +13,7 @@ from ballroom.cli import (
     simulate_cmd,
     sweep_cmd,
     tournament_cmd,
+    tune_cmd,
 )
 
 app = typer.Typer(
@@ -32,6 +33,7 @@ for module in (
     tournament_cmd,
     report_cmd,
     sweep_cmd,
+    tune_cmd,
 ):
     module.register(app)
 
