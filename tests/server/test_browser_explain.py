@@ -26,13 +26,13 @@ def test_a_game_played_to_the_end_with_the_aids(base: str, browser: Browser) -> 
     confirm = page.locator("#dd-confirm")
     expect(confirm).to_have_attribute(
         "title",
-        "keep all six dice as rolled and arrange them. "
+        "Keep all six dice as rolled and arrange them. "
         "After the first roll you may re-roll any number of dice "
         "once, announcing how many; no more than two rolls a round. "
         "(rulebook: GAME PLAY)",
     )
     confirm.focus()
-    expect(page.locator("#move-help")).to_contain_text("keep all six dice as rolled")
+    expect(page.locator("#move-help")).to_contain_text("Keep all six dice as rolled")
 
     page.click("#why-not summary")
     expect(page.locator("#why-family option")).to_have_count(3)

@@ -27,6 +27,7 @@ from ballroom.games.the_dance.components import DOMAINS, default_components
 from ballroom.games.the_dance.plans import progress
 from ballroom.games.the_dance.sanctuary import may_seat
 from ballroom.games.the_dance.steps import FLOW, PHASE_NAMES
+from ballroom.games.the_dance.wording import refreshment
 
 if TYPE_CHECKING:
     from ballroom.games.the_dance.game import TheDance
@@ -107,8 +108,7 @@ def _name(param: str, action: Action) -> str:
         people = [d.name for d in COMP.dancers] + [a.name for a in COMP.avatars]
         return str(people[index])
     if param == "refreshment":
-        kind = COMP.refreshments[index]
-        return "an Ankh" if kind.domain < 0 else f"{DOMAINS[kind.domain].title()} +{kind.pips}"
+        return refreshment(COMP, index)
     if param == "power":
         return str(COMP.powers[index].name)
     if param == "domain":
@@ -407,8 +407,9 @@ AIDS = Aids(
 )
 
 
-def _plan_words(needs: Sequence[int]) -> str:
-    return ", ".join(f"{n} {COMP.colours[symbol].title()}" for symbol, n in enumerate(needs) if n)
+def _plan_words(plan: int) -> str:
+    """A Plan by the symbols it asks for, as its card shows them (``Rose, Lily and Ivy``)."""
+    return COMP.plans[plan].name(COMP.colours)
 
 
 def explain_outcome(state: TheDanceState) -> Outcome:
@@ -427,7 +428,7 @@ def explain_outcome(state: TheDanceState) -> Outcome:
                 "seat": seat,
                 "score": f"place {place}",
                 "parts": [
-                    ["Plan", _plan_words(needs)],
+                    ["Plan", _plan_words(state.plan[seat])],
                     ["Symbols filled", f"{filled} of {sum(needs)}"],
                     ["Dancers seated", str(seated)],
                 ],
@@ -440,7 +441,7 @@ def explain_outcome(state: TheDanceState) -> Outcome:
         winner = state.finished[0]
         text = (
             f"{names[winner]} seated Dancers showing every symbol of the Plan "
-            f"({_plan_words(COMP.plans[state.plan[winner]].needs)}) first and wins the ball."
+            f"({_plan_words(state.plan[winner])}) first and wins the ball."
         )
         if len(state.finished) > 1:
             text += (

@@ -17,9 +17,11 @@ function style() {
 const number = (n) => (typeof n === "number" && n < 0 ? `\u2212${-n}` : String(n));
 const seatName = (meta, seat) => meta.seats[seat]?.name || `Player ${seat + 1}`;
 
-// A move's help in one line: what it does, and the rule with its rulebook section.
+// A move's help in one line: what it does (as a sentence), and the rule with its
+// rulebook section.
 export function helpText(help) {
-  return `${help.effect}. ${help.rule} (rulebook: ${help.section})`;
+  const effect = help.effect.charAt(0).toUpperCase() + help.effect.slice(1);
+  return `${effect}. ${help.rule} (rulebook: ${help.section})`;
 }
 
 // The final scores, seat by seat as the rules count them, and what decided first place.
