@@ -181,7 +181,8 @@ def test_the_command_tunes_and_reports(tmp_path: Path) -> None:
     ]
     assert (out / "report.html").read_text(encoding="utf-8").startswith("<!doctype html>")
     assert (out / "tuned" / GAME / "opportunities.toml").is_file()
-    assert "Tuning report: vampires-harvest" in (out / "report.html").read_text(encoding="utf-8")
+    page = (out / "report.html").read_text(encoding="utf-8")
+    assert "Tuning report: Vampire&#x27;s Harvest" in page and "vampires-harvest" not in page
     bad = runner.invoke(app, [*args, "-t", "first player within 5", *small])
     assert bad.exit_code == 2 and "cannot read target 'first player within 5'" in bad.output
     none = runner.invoke(app, [*args, *small])
@@ -218,7 +219,10 @@ def test_the_warnings_name_cards_whose_balance_the_bots_decide() -> None:
     after = Evaluation({}, [], [], {homage_item: 0.03, debt_item: 0.30})
     lines = warnings(run.space, run, before, after)
     assert lines[0].startswith("Every game was played by heuristic")
-    assert any(homage_item in line and "2% of seats before and 3% after" in line for line in lines)
-    assert any(debt_item in line and "far more after tuning (12% -> 30%" in line for line in lines)
+    assert any("Homage at Elysium in 2% of seats before and 3% after" in line for line in lines), (
+        lines
+    )
+    assert any("Debt of Honour far more after tuning (12% -> 30%" in line for line in lines)
+    assert not any(homage_item in line or debt_item in line for line in lines)
     steady = Evaluation({}, [], [], {homage_item: 0.2, debt_item: 0.12})
     assert len(warnings(run.space, run, steady, steady)) == 1

@@ -104,8 +104,8 @@ def test_tribute_pays_blood_for_its_rewards_and_the_area_is_refilled_at_once() -
     assert set(legal_texts(state, 0)) == {"face tithe-to-the-prince-1", "face ghoul-pack-1"}
     act(state, 0, "face tithe-to-the-prince-1")
     assert legal_texts(state, 0) == ["attempt pay", "attempt decline"]
-    act(state, 0, "attempt pay")
-    assert state.blood[0] == 2 and state.tracks[0] == (3, 1, 1)
+    act(state, 0, "attempt pay")  # Tithe to the Prince: 3 Blood for 3 Tribute
+    assert state.blood[0] == 2 and state.tracks[0] == (4, 1, 1)
     assert state.current_players() == (CHANCE,)  # the refill, at once
     draw(state, "debt-of-honour-1")
     assert zone_cards(state, "area-1") == ["ghoul-pack-1", "debt-of-honour-1"]
@@ -176,7 +176,7 @@ def test_slay_rolls_the_speed_dice_and_needs_hits_equal_to_strength() -> None:
     select(state, {0: "area-1", 1: "train", 2: "train"})
     fight(state, 0, "ghoul-pack-1")  # Speed 2: 3 dice hitting on 4+; strength 2
     roll(state, 4, 1, 5)
-    assert state.tracks[0] == (1, 3, 1)
+    assert state.tracks[0] == (1, 4, 1)  # Ghoul Pack: 3 Slayer
 
 
 def test_slay_fails_with_too_few_hits() -> None:
@@ -200,7 +200,7 @@ def test_seduce_draws_and_keeps_by_glamour_and_each_success_rewards() -> None:
     seen = state.observation(1)["zones"]
     assert next(z for z in seen["zones"] if z["zone"] == "drawn/0").get("cards") is None
     act(state, 0, "keep smitten-1", "keep devoted-1")
-    assert state.tracks[0] == (1, 1, 3)
+    assert state.tracks[0] == (1, 1, 5)  # Tavern Maid: 2 Seduction a Success
     assert zone_cards(state, "drawn", 0) == [] and zone_cards(state, "kept", 0) == []
     assert len(zone_cards(state, "seduction-discard")) == 3
     assert state.current_players() == (CHANCE,)  # a success: the Area is refilled
@@ -247,7 +247,7 @@ def test_a_trainer_skill_modifies_the_rules_for_its_owner() -> None:
     select(state, {0: "area-1", 1: "train", 2: "train"})
     fight(state, 0, "ghoul-pack-1")
     roll(state, 5, 5, 1)  # 2 Speed dice plus 1
-    assert state.tracks[0] == (1, 3, 1)
+    assert state.tracks[0] == (1, 4, 1)  # Ghoul Pack: 3 Slayer
 
 
 # -- Chance Encounter ----------------------------------------------------------------
@@ -264,8 +264,8 @@ def test_chance_encounter_draws_five_keeps_one_privately_then_is_discarded() -> 
     act(state, 0, "face blood-offering")
     assert zone_cards(state, "private-area", 0) == ["blood-offering"]
     assert len(zone_cards(state, "early-discard")) == 4
-    act(state, 0, "attempt pay")
-    assert state.tracks[0] == (3, 1, 1) and state.skill_points[0] == 4 + 1
+    act(state, 0, "attempt pay")  # Blood Offering: 1 Tribute and a Skill point
+    assert state.tracks[0] == (2, 1, 1) and state.skill_points[0] == 4 + 1
     assert zone_cards(state, "private-area", 0) == []
     assert ActionCard.CHANCE_ENCOUNTER in state.discarded[0]
 
@@ -334,7 +334,7 @@ def test_an_elders_seal_lowers_the_tribute() -> None:
     assert "attempt pay" not in legal_texts(state, 0)
     act(state, 0, "stone elders-seal-1")
     act(state, 0, "attempt pay")  # 4 - 3 = 1
-    assert state.blood[0] == 0 and state.tracks[0] == (3, 1, 1)
+    assert state.blood[0] == 0 and state.tracks[0] == (2, 1, 1)  # Blood Offering: 1 Tribute
 
 
 def test_a_bloodstone_reward_draws_a_bloodstone_into_the_hand() -> None:
@@ -366,7 +366,7 @@ def test_an_event_lowering_tribute_makes_it_affordable() -> None:
     )
     select(state, {0: "area-1", 1: "train", 2: "train"})
     act(state, 0, "face blood-offering", "attempt pay")  # 4 - 2
-    assert state.blood[0] == 0 and state.tracks[0] == (3, 1, 1)
+    assert state.blood[0] == 0 and state.tracks[0] == (2, 1, 1)  # Blood Offering: 1 Tribute
 
 
 def test_a_player_without_blood_cannot_open_an_auction() -> None:

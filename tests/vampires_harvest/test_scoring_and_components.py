@@ -107,7 +107,9 @@ def test_a_reward_names_a_known_resource(tmp_path: Path) -> None:
         (DATA_DIR / "opportunities.toml")
         .read_text()
         .replace(
-            'reward = [{gain = "slayer", amount = 3}]', 'reward = [{gain = "glory", amount = 3}]', 1
+            'strength = 3\nreward = [{gain = "slayer", amount = 3}]',
+            'strength = 3\nreward = [{gain = "glory", amount = 3}]',
+            1,
         )
     )
     with pytest.raises(

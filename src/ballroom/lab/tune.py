@@ -410,6 +410,7 @@ def sensitivity(
 def warnings(space: Space, settings: Settings, before: Evaluation, after: Evaluation) -> list[str]:
     """Where the bots, not the data, may drive the result."""
     lines: list[str] = []
+    names = space.item_names()
     bots = set(settings.seats)
     lines.append(
         f"Every game was played by {', '.join(sorted(bots))}: the numbers are tuned to how "
@@ -421,20 +422,20 @@ def warnings(space: Space, settings: Settings, before: Evaluation, after: Evalua
             continue
         if min(was, now) < USAGE_FLOOR:
             lines.append(
-                f"The bots played {item} in {was:.0%} of seats before and {now:.0%} after: "
+                f"The bots played {names.get(item, item)} in {was:.0%} of seats before and {now:.0%} after: "
                 "its numbers are judged on few games, and what they do depends on when the "
                 "bots choose it."
             )
         elif now < was / 2 or now > was * 2:
             word = "less" if now < was else "more"
             lines.append(
-                f"The bots play {item} far {word} after tuning ({was:.0%} -> {now:.0%} of "
+                f"The bots play {names.get(item, item)} far {word} after tuning ({was:.0%} -> {now:.0%} of "
                 "seats): part of the change comes from what the bots choose, not only from "
                 "what the card gives."
             )
     for evaluation, when in ((before, "before"), (after, "after")):
         for m in evaluation.measurements:
-            unmeasured = [r.label for r in m.readings if not r.measured]
+            unmeasured = [names.get(r.label, r.label) for r in m.readings if not r.measured]
             if unmeasured:
                 lines.append(
                     f"{m.target.text} ({when}): the bots took {', '.join(unmeasured)} too "

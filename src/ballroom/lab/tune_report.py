@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 from ballroom.lab.report import png
 from ballroom.lab.tune import HOLDOUT_START, Evaluation, Outcome, Slope
+from ballroom.lab.tune_space import Space
 from ballroom.lab.tune_target import Measurement, Reading
 
 if TYPE_CHECKING:
@@ -26,20 +27,30 @@ def _reading(r: Reading, unit: str) -> str:
     return f"{r.value:+.1f}{unit} [{r.low:+.1f}, {r.high:+.1f}] (n={r.n})"
 
 
+def _game_name(outcome: Outcome) -> str:
+    from ballroom.core.game import get_game
+
+    return get_game(outcome.settings.space.game).name
+
+
 def findings(outcome: Outcome) -> list[str]:
     """The result in words: what changed, and each target before and after."""
     s = outcome.settings
+    space = s.space
+    names = space.item_names()
     lines: list[str] = []
     rejected = sum(1 for t in outcome.trials if t["rejected"])
     lines.append(
         f"{len(outcome.trials)} candidates tried ({rejected} refused by the game's own checks), "
         f"{s.games} games each on the search seeds; before/after on {s.holdout} held-out games "
-        f"each (game indices {HOLDOUT_START} on, never seen by the search)."
+        f"each (game indices {HOLDOUT_START:,} on, never seen by the search)."
     )
     if not outcome.changed:
         lines.append("No candidate beat the data as it is on the search games: nothing to change.")
     else:
-        moves = "; ".join(f"{k}: {a:g} -> {b:g}" for k, (a, b) in outcome.changed.items())
+        moves = "; ".join(
+            f"{space.label(k)}: {a:g} -> {b:g}" for k, (a, b) in outcome.changed.items()
+        )
         lines.append(f"Best candidate changes {len(outcome.changed)} numbers: {moves}.")
     lines.append(
         f"Total miss on held-out games: {outcome.before.miss:.1f} before, "
@@ -56,9 +67,9 @@ def findings(outcome: Outcome) -> list[str]:
             continue
         lines.append(
             f"{m_before.target.text}: {'met' if m_before.met else 'missed'} before "
-            f"(worst {worst_b.label} {_reading(worst_b, unit)}), "
+            f"(worst {names.get(worst_b.label, worst_b.label)} {_reading(worst_b, unit)}), "
             f"{'met' if m_after.met else 'missed'} after "
-            f"(worst {worst_a.label} {_reading(worst_a, unit)})."
+            f"(worst {names.get(worst_a.label, worst_a.label)} {_reading(worst_a, unit)})."
         )
     return lines
 
@@ -74,7 +85,7 @@ def _figure(height: float = 3.6) -> Figure:
     return fig
 
 
-def _readings_plot(before: Measurement, after: Measurement) -> Figure:
+def _readings_plot(before: Measurement, after: Measurement, names: dict[str, str]) -> Figure:
     """Each reading before (grey) and after (blue) with its interval; the band shaded."""
     labels = [r.label for r in before.readings]
     for r in after.readings:
@@ -99,8 +110,10 @@ def _readings_plot(before: Measurement, after: Measurement) -> Figure:
             capsize=3,
             label=name,
         )
-    ax.set_yticks(range(len(labels)), labels[::-1])
-    ax.set_xlabel(f"held-out games{_unit(before)} (bars: 95% interval)")
+    ax.set_yticks(range(len(labels)), [names.get(label, label) for label in labels[::-1]])
+    ax.set_xlabel(
+        f"{_unit(before).strip() or 'reading'} on the held-out games (bars: 95% interval)"
+    )
     ax.set_title(before.target.text)
     ax.legend(fontsize=8, loc="best")
     return fig
@@ -124,11 +137,11 @@ def _search_plot(outcome: Outcome) -> Figure:
     return fig
 
 
-def _sensitivity_plot(slopes: Sequence[Slope], target: str) -> Figure:
+def _sensitivity_plot(slopes: Sequence[Slope], target: str, space: Space) -> Figure:
     rows = [s for s in slopes if s.target == target]
     fig = _figure(max(2.4, 0.42 * len(rows) + 1.4))
     ax = fig.subplots()
-    labels = [s.number.split(":", 1)[1] for s in rows][::-1]
+    labels = [space.label(s.number) for s in rows][::-1]
     values = [s.per_unit for s in rows][::-1]
     errors = [
         [s.per_unit - s.low for s in rows][::-1],
@@ -153,7 +166,7 @@ def _figure_html(caption: str, fig: Figure) -> str:
     )
 
 
-def _targets_table(before: Evaluation, after: Evaluation) -> str:
+def _targets_table(before: Evaluation, after: Evaluation, names: dict[str, str]) -> str:
     rows = ""
     for mb, ma in zip(before.measurements, after.measurements, strict=True):
         unit = _unit(mb)
@@ -161,7 +174,8 @@ def _targets_table(before: Evaluation, after: Evaluation) -> str:
         for r in mb.readings:
             a = after_by.get(r.label)
             rows += (
-                f"<tr><td>{html.escape(mb.target.text)}</td><td>{html.escape(r.label)}</td>"
+                f"<tr><td>{html.escape(mb.target.text)}</td>"
+                f"<td>{html.escape(names.get(r.label, r.label))}</td>"
                 f"<td>{html.escape(_reading(r, unit))}</td>"
                 f"<td>{html.escape(_reading(a, unit)) if a else '-'}</td></tr>"
             )
@@ -174,8 +188,9 @@ def _targets_table(before: Evaluation, after: Evaluation) -> str:
 def _usage_table(outcome: Outcome) -> str:
     if not outcome.before.usage:
         return "<p>No usage feature named in the space file.</p>"
+    names = outcome.settings.space.item_names()
     rows = "".join(
-        f"<tr><td>{html.escape(item)}</td><td>{share:.1%}</td>"
+        f"<tr><td>{html.escape(names.get(item, item))}</td><td>{share:.1%}</td>"
         f"<td>{outcome.after.usage.get(item, 0.0):.1%}</td></tr>"
         for item, share in outcome.before.usage.items()
     )
@@ -189,7 +204,8 @@ def _sensitivity_table(outcome: Outcome) -> str:
     if not outcome.sensitivity:
         return f"<p>{html.escape(outcome.sensitivity_note)}</p>"
     rows = "".join(
-        f"<tr><td>{html.escape(s.number)}</td><td>{html.escape(s.target)}</td>"
+        f"<tr><td>{html.escape(outcome.settings.space.label(s.number))}</td>"
+        f"<td>{html.escape(s.target)}</td>"
         f"<td>{s.per_unit:+.2f}</td><td>{s.low:+.2f} to {s.high:+.2f}</td></tr>"
         for s in outcome.sensitivity
     )
@@ -203,7 +219,8 @@ def _trials_table(outcome: Outcome) -> str:
     rows = ""
     for t in outcome.trials:
         result = f"refused: {t['rejected']}" if t["rejected"] else f"miss {t['miss']:.1f}"
-        values = ", ".join(f"{k.split(':', 1)[1]}={v:g}" for k, v in t["values"].items())
+        space = outcome.settings.space
+        values = ", ".join(f"{space.label(k)}={v:g}" for k, v in t["values"].items())
         rows += (
             f"<tr><td>{t['number']}</td><td>{html.escape(result)}</td>"
             f"<td>{html.escape(values)}</td></tr>"
@@ -213,23 +230,26 @@ def _trials_table(outcome: Outcome) -> str:
 
 def render_html(outcome: Outcome) -> str:
     s = outcome.settings
-    title = f"Tuning report: {s.space.game}"
+    title = f"Tuning report: {_game_name(outcome)}"
+    names = s.space.item_names()
     lines = "".join(f"<li>{html.escape(line)}</li>" for line in findings(outcome))
     warns = "".join(f"<li>{html.escape(line)}</li>" for line in outcome.warnings)
     figures = _figure_html("Search progress", _search_plot(outcome))
     for mb, ma in zip(outcome.before.measurements, outcome.after.measurements, strict=True):
         if mb.readings or ma.readings:
-            figures += _figure_html(f"Before and after: {mb.target.text}", _readings_plot(mb, ma))
+            figures += _figure_html(
+                f"Before and after: {mb.target.text}", _readings_plot(mb, ma, names)
+            )
     for target in dict.fromkeys(sl.target for sl in outcome.sensitivity):
         figures += _figure_html(
-            f"Sensitivity: {target}", _sensitivity_plot(outcome.sensitivity, target)
+            f"Sensitivity: {target}", _sensitivity_plot(outcome.sensitivity, target, s.space)
         )
     diff = html.escape(outcome.diff) or "(no change)"
     return f"""<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>{html.escape(title)}</title>
 <style>
 body {{ font-family: system-ui, sans-serif; max-width: 60rem; margin: 2rem auto; padding: 0 1rem; }}
-table {{ border-collapse: collapse; margin-bottom: 1rem; }}
+table {{ border-collapse: collapse; margin-bottom: 1rem; display: block; overflow-x: auto; max-width: 100%; }}
 td, th {{ border-bottom: 1px solid #ddd; padding: 0.2rem 0.8rem; text-align: right; }}
 td:first-child, td:nth-child(2) {{ text-align: left; }}
 pre {{ background: #f4f6f6; padding: 0.6rem; overflow-x: auto; }}
@@ -241,7 +261,7 @@ figure {{ margin: 1rem 0; }} img {{ max-width: 100%; }}
 <h2>Summary</h2><ul>{lines}</ul>
 <h2>Warnings: where the bots may drive the result</h2><ul>{warns}</ul>
 <h2>The change (numbers only)</h2><pre>{diff}</pre>
-<h2>Before and after, on held-out games</h2>{_targets_table(outcome.before, outcome.after)}
+<h2>Before and after, on held-out games</h2>{_targets_table(outcome.before, outcome.after, names)}
 <h2>How often the bots play each tuned item (held-out games)</h2>{_usage_table(outcome)}
 <h2>Sensitivity</h2>{_sensitivity_table(outcome)}
 <h2>Plots</h2>{figures}

@@ -185,6 +185,12 @@ class Tunable:
         """A short unique name: ``opportunities.toml:early["Debt of Honour"].cost``."""
         return f"{self.file}:{path_text(self.path)}"
 
+    @property
+    def card(self) -> str | None:
+        """The name of the card the number is on: the last ``["Name"]`` of its path."""
+        names = [step.name for step in self.path if isinstance(step, Named)]
+        return names[-1] if names else None
+
 
 def slug(name: str) -> str:
     """A card's name as the games' seat features write it: ``Elder's Seal`` -> ``elders-seal``."""
@@ -213,6 +219,14 @@ class Space:
 
     def items(self) -> list[str]:
         return list(dict.fromkeys(n.item for n in self.numbers if n.item))
+
+    def item_names(self) -> dict[str, str]:
+        """Each tuned item's card name by the slug the seat features use, for the report."""
+        return {n.item: n.card for n in self.numbers if n.item and n.card}
+
+    def label(self, number: str) -> str:
+        """A number as a reader names it: its path, with the file only where several are tuned."""
+        return number if len(self.files()) > 1 else number.split(":", 1)[1]
 
     def apply(self, values: Mapping[str, float]) -> dict[str, str]:
         """Each data file's text with the given numbers written in (others as they are).
