@@ -16,7 +16,7 @@ abilities held in ``Catalog.effects`` by name.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import Enum
 from functools import cache
 from pathlib import Path
@@ -196,18 +196,14 @@ class Board:
     blocks: tuple[Block, ...]
     adjacent: tuple[frozenset[int], ...]
     district_blocks: tuple[tuple[int, ...], ...]
+    _index: dict[str, int] = field(init=False, repr=False, compare=False, hash=False)
+
+    def __post_init__(self) -> None:
+        """Each block's position by its id, made once: every placement looks it up."""
+        object.__setattr__(self, "_index", {block.id: i for i, block in enumerate(self.blocks)})
 
     def index(self, block_id: str) -> int:
         return self._index[block_id]
-
-    @property
-    def _index(self) -> dict[str, int]:
-        return _block_index(self)
-
-
-@cache
-def _block_index(board: Board) -> dict[str, int]:
-    return {block.id: i for i, block in enumerate(board.blocks)}
 
 
 @dataclass(frozen=True, slots=True)
