@@ -14,7 +14,11 @@ ROOT = Path(__file__).resolve().parent.parent
 
 @pytest.mark.parametrize(
     ("script", "flag"),
-    [("benchmarks/issue16.py", "--baseline"), ("benchmarks/bench_server_frames.py", "--against")],
+    [
+        ("benchmarks/issue16.py", "--baseline"),
+        ("benchmarks/issue31.py", "--baseline"),
+        ("benchmarks/bench_server_frames.py", "--against"),
+    ],
 )
 def test_a_missing_tree_to_compare_with_is_refused(script: str, flag: str, tmp_path: Path) -> None:
     missing = tmp_path / "no-such-checkout" / "src"
