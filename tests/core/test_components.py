@@ -22,6 +22,7 @@ from ballroom.core.components import (
     ListOf,
     OneOf,
     Raw,
+    Record,
     Spec,
     Table,
     Tagged,
@@ -445,3 +446,11 @@ def test_cards_are_named_as_one_word_and_copies_numbered() -> None:
     assert slug("Rev. Mother  Anna") == "rev-mother-anna"
     assert numbered("Old Sage", 1) == ("old-sage",)
     assert numbered("Old Sage", 3) == ("old-sage-1", "old-sage-2", "old-sage-3")
+
+
+def test_a_record_field_may_be_checked_against_names_read_elsewhere() -> None:
+    root = table(HEADER + 'bonus = {what = "hero", vp = 2}\nwrong = {what = "elf", vp = 2}')
+    spec = Record(Per, {"what": OneOf(("hero", "monster"))})
+    assert root.get("bonus", spec) == Per("hero", 2)
+    with pytest.raises(ComponentError, match=r"wrong > what: found 'elf'; must be one of hero"):
+        root.get("wrong", spec)

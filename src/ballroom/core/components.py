@@ -489,9 +489,13 @@ class Table:
         self.only(*fields)
         return make(**{key.replace("-", "_"): self.get(key, spec) for key, spec in fields.items()})
 
-    def record(self, kind: type[T]) -> T:
-        """A ``kind`` (a dataclass) read by its declared field types (``fields_of``)."""
-        return self.build(kind, fields_of(kind))
+    def record(self, kind: type[T], specs: Mapping[str, Spec[Any]] | None = None) -> T:
+        """A ``kind`` (a dataclass) read by its declared field types (``fields_of``);
+        ``specs`` replaces the spec of a field of that name (``a_key``)."""
+        fields = fields_of(kind)
+        for name, spec in (specs or {}).items():
+            fields[name.replace("_", "-")] = spec
+        return self.build(kind, fields)
 
     def typed_records(
         self, key: str, label: str, kind: type[T], *, count: int | None = None
@@ -503,15 +507,17 @@ class Table:
 
 @dataclass(frozen=True, slots=True)
 class Record(Spec[T]):
-    """A table read as the dataclass ``kind`` by its field types (a record inside a record)."""
+    """A table read as the dataclass ``kind`` by its field types (a record inside a record);
+    ``specs`` as in ``Table.record``."""
 
     kind: type[T]
+    specs: Mapping[str, Spec[Any]] = dataclasses.field(default_factory=dict)
 
     def describe(self) -> str:
         return "a table giving " + ", ".join(fields_of(self.kind))
 
     def read(self, value: Value) -> T:
-        return TableSpec().read(value).record(self.kind)
+        return TableSpec().read(value).record(self.kind, self.specs)
 
 
 @dataclass(frozen=True, slots=True)
