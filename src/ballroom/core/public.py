@@ -12,20 +12,40 @@ by hand in either direction.
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Mapping
 from typing import Any, TypeVar
 
 P = TypeVar("P")
 
 
-def part_of(kind: type[P], state: object) -> P:
-    """The view part ``kind`` with each field read from ``state``'s attribute of its name."""
-    values = {field.name: freeze(getattr(state, field.name)) for field in dataclasses.fields(kind)}  # type: ignore[arg-type]
+def part_of(
+    kind: type[P],
+    state: object,
+    *,
+    frozen: bool = False,
+    worked_out: Mapping[str, Any] | None = None,
+) -> P:
+    """The view part ``kind`` with each field read from ``state``'s attribute of its name.
+
+    ``frozen``: the state holds these fields as immutable values already (numbers,
+    tuples, frozen records), so they are taken as they are, not copied. ``worked_out``
+    gives the fields the state does not hold, worked out from those it does (who
+    controls a district)."""
+    given = worked_out or {}
+    values = {
+        field.name: given[field.name]
+        if field.name in given
+        else (getattr(state, field.name) if frozen else freeze(getattr(state, field.name)))
+        for field in dataclasses.fields(kind)  # type: ignore[arg-type]
+    }
     return kind(**values)
 
 
-def restore(state: object, part: object) -> None:
-    """Set each field of the view part ``part`` back on ``state``, as the state holds it."""
-    for field in dataclasses.fields(part):  # type: ignore[arg-type]
+def restore(state: object, part: object, kind: type[Any] | None = None) -> None:
+    """Set each field of the view part ``part`` back on ``state``, as the state holds it;
+    with ``kind``, only the fields ``kind`` declares (a part that also shows values worked
+    out from them)."""
+    for field in dataclasses.fields(kind or part):  # type: ignore[arg-type]
         name = field.name
         setattr(state, name, thaw(getattr(part, name), getattr(state, name, None)))
 
