@@ -1,4 +1,6 @@
-"""One game of Dark Tales: the table's fields, the agenda, and the State contract.
+"""One game of Dark Tales: the table's fields and the agenda, and what the rules read of
+their game (``Edition``). It imports no other module of the game's rules: ``rules.py``
+plays the state (``rules.Played``), the rules' parts read and change its fields.
 
 The public fields are immutable values (numbers, tuples, enums), so a view
 is the fields themselves and ``determinize`` sets them back. The secrets are
@@ -102,10 +104,9 @@ class Table:
 
 
 class DarkTalesState(StandardState[Phase], AgendaState[Phase, Task]):
-    """The table, the zones and the agenda; a view shows the table's fields (``Table``).
-
-    The rules that play it, task by task and step by step, are ``rules.Played``'s: a new
-    state here is the table before set-up (what ``determinize`` deals into)."""
+    """The table, the zones and the agenda; a view shows the table's fields (``Table``). A
+    new one is the table before set-up (what ``determinize`` deals into), and
+    ``rules.Played`` plays it."""
 
     game: Edition
     frozen_fields = True
