@@ -12,7 +12,7 @@ list a seat's choices there and play the one it takes::
         proceeds_after_move = True
 
 A move's events are those its functions ``say`` into ``told`` while it is
-played.
+played (``Telling``).
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ from typing import Any, ClassVar, Generic, TypeVar
 
 from ballroom.core.actions import Action
 from ballroom.core.declared import AgendaState, TaskHandler
-from ballroom.core.events import Event
+from ballroom.core.events import Event, Wording
 
 N = TypeVar("N", bound=Enum)
 K = TypeVar("K", bound=Enum)
@@ -32,6 +32,28 @@ Chooser = Callable[[Any, int], list[Action]]
 """A seat's choices at one step."""
 Mover = Callable[[Any, Action, int], None]
 """Plays one seat's move at one step."""
+
+
+class Telling:
+    """A state whose rules report what happens as a move is played: each event goes into
+    ``told``, unless nobody reads the events (``State.reporting``: a simulation, a search)."""
+
+    told: list[Event]
+    reporting: bool
+
+    def say(
+        self,
+        kind: str,
+        text: str | Wording,
+        data: Mapping[str, Any] | None = None,
+        *,
+        audience: frozenset[int] | None = None,
+        reveals: bool = False,
+    ) -> None:
+        """Report an event of the move being played: ``audience`` the seats told (all, if
+        ``None``), ``reveals`` whether it shows what some seat could not see."""
+        if self.reporting:
+            self.told.append(Event(kind, text, data, audience, reveals))
 
 
 class RuleTables(AgendaState[N, K], Generic[N, K]):
