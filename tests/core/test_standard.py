@@ -240,3 +240,17 @@ def test_a_mixins_delegated_method_finds_each_games_own_module() -> None:
         observation = game.new_state(0).observation(0)
         assert game.encode_observation(observation).shape == game.observation_shape
         assert game.render(observation).startswith("[bold]")
+
+
+def test_determinize_deals_into_the_games_blank_state() -> None:
+    made: list[int] = []
+
+    class Noted(Gops):
+        def blank_state(self, seed: int) -> Any:
+            made.append(seed)
+            return super().blank_state(seed)
+
+    game = Noted(2)
+    state = game.new_state(seed=1)
+    world = game.determinize(state.observation(0), Rng(3))
+    assert len(made) == 1 and world.observation(0) == state.observation(0)
