@@ -6,12 +6,15 @@ as the state's attributes) and its cards (``cards``: each card's name, by
 id), and so gets:
 
 - ``read``: an observation as its typed ``View``;
-- ``determinize``: the standard body. A new state from a seed the ``rng``
-  draws, the zones dealt from the seat's view (``deal``: every unseen card
-  among the hidden zones; a game of several decks deals each among its own
-  with ``zones.determinize_decks``), the public fields set back
-  (``public.restore``) and the step. A game with secrets outside its zones
-  deals them in ``deal_private``;
+- ``determinize``: the standard body. A state from a seed the ``rng``
+  draws (``blank_state``: a new one, or one not set up where set-up would
+  deal and shuffle what is replaced anyway), the zones dealt from the
+  seat's view (``deal``: every unseen card among the hidden zones; a game
+  of several decks deals each among its own with
+  ``zones.determinize_decks``), the public part's fields set back
+  (``public.restore``; a view part that also shows values worked out from
+  them is read as a subclass of ``public_part``) and the step. A game with
+  secrets outside its zones deals them in ``deal_private``;
 - ``encode_observation`` and ``observation_shape``: a tensor of the view
   (the step, the cards seen in each zone and each zone's size, the numbers of
   the public and private parts), seats turned so the observer comes first;
