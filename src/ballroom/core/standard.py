@@ -9,7 +9,8 @@ id), and so gets:
 - ``determinize``: the standard body. A new state from a seed the ``rng``
   draws, the zones dealt from the seat's view (``deal``: every unseen card
   among the hidden zones; a game of several decks deals each among its own
-  with ``zones.determinize_decks``), the public fields set back
+  with ``zones.determinize_decks``; ``deal_zones`` where the zones a
+  deck may lie in depend on the public part too), the public fields set back
   (``public.restore``) and the step. A game with secrets outside its zones
   deals them in ``deal_private``;
 - ``encode_observation`` and ``observation_shape``: a tensor of the view
@@ -71,11 +72,17 @@ class StandardGame(DeclaredGame[N]):
         view = self.read(observation)
         state = self.new_state(rng.below(1 << 62))
         assert isinstance(state, DeclaredState)
-        state.zones = self.deal(view.zones, rng)
+        state.zones = self.deal_zones(view, rng)
         restore(state, view.public)
         state.step = view.step
         self.deal_private(state, view, rng)
         return state
+
+    def deal_zones(self, view: View[N, Any, Any], rng: Rng) -> Zones:
+        """The zones dealt for the seat's view: ``deal`` of its zones. A game whose decks
+        may lie in other zones as the public part says (which deck is in play) answers
+        here instead."""
+        return self.deal(view.zones, rng)
 
     def deal(self, zones: ZonesView, rng: Rng) -> Zones:
         """Every card the seat cannot see dealt among the zones it cannot see."""
