@@ -12,6 +12,7 @@ by hand in either direction.
 from __future__ import annotations
 
 import dataclasses
+from functools import cache
 from typing import Any, TypeVar
 
 P = TypeVar("P")
@@ -19,21 +20,32 @@ P = TypeVar("P")
 
 def part_of(kind: type[P], state: object) -> P:
     """The view part ``kind`` with each field read from ``state``'s attribute of its name."""
-    values = {field.name: freeze(getattr(state, field.name)) for field in dataclasses.fields(kind)}  # type: ignore[arg-type]
-    return kind(**values)
+    return kind(**{name: freeze(getattr(state, name)) for name in field_names(kind)})
+
+
+@cache
+def field_names(kind: type[Any]) -> tuple[str, ...]:
+    """The fields of the view part ``kind``, in order, worked out once per kind."""
+    return tuple(field.name for field in dataclasses.fields(kind))
 
 
 def restore(state: object, part: object) -> None:
     """Set each field of the view part ``part`` back on ``state``, as the state holds it."""
-    for field in dataclasses.fields(part):  # type: ignore[arg-type]
-        name = field.name
+    for name in field_names(type(part)):
         setattr(state, name, thaw(getattr(part, name), getattr(state, name, None)))
 
 
 def freeze(value: Any) -> Any:
-    """``value`` with no part the state may change later: lists as tuples, sets frozen."""
-    if isinstance(value, list | tuple):
-        return tuple(freeze(item) for item in value)
+    """``value`` with no part the state may change later: lists as tuples, sets frozen
+    (a tuple that hashes, so holds nothing that changes, is itself)."""
+    if isinstance(value, tuple):
+        try:
+            hash(value)
+        except TypeError:
+            return tuple([freeze(item) for item in value])
+        return value
+    if isinstance(value, list):
+        return tuple([freeze(item) for item in value])
     if isinstance(value, dict):
         return {key: freeze(item) for key, item in value.items()}
     if isinstance(value, set):
