@@ -12,7 +12,6 @@ by hand in either direction.
 from __future__ import annotations
 
 import dataclasses
-from functools import cache
 from typing import Any, TypeVar
 
 P = TypeVar("P")
@@ -23,10 +22,15 @@ def part_of(kind: type[P], state: object) -> P:
     return kind(**{name: freeze(getattr(state, name)) for name in field_names(kind)})
 
 
-@cache
 def field_names(kind: type[Any]) -> tuple[str, ...]:
     """The fields of the view part ``kind``, in order, worked out once per kind."""
-    return tuple(field.name for field in dataclasses.fields(kind))
+    names = _FIELD_NAMES.get(kind)
+    if names is None:
+        names = _FIELD_NAMES[kind] = tuple(field.name for field in dataclasses.fields(kind))
+    return names
+
+
+_FIELD_NAMES: dict[type[Any], tuple[str, ...]] = {}
 
 
 def restore(state: object, part: object) -> None:
