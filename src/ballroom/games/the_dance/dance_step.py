@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from ballroom.core.events import Event
 from ballroom.games.the_dance import actions as ac
-from ballroom.games.the_dance import influence, powers, refreshments, sanctuary
+from ballroom.games.the_dance import influence, powers, refreshments, sanctuary, standing
 from ballroom.games.the_dance.steps import Phase
 
 if TYPE_CHECKING:
@@ -31,7 +31,7 @@ def actions(s: TheDanceState, p: int) -> list[int]:
     if s.movement_left > 0:
         closed = s.closed[p]  # the other families' entry hexes (RULINGS 19)
         for direction, nxt in board.exits[s.avatar_pos[p]]:
-            if nxt not in closed and (occ[nxt] < 0 or powers.may_pass_through(s, p, nxt, closed)):
+            if nxt not in closed and (occ[nxt] < 0 or standing.may_pass_through(s, p, nxt, closed)):
                 out.append(STEP + direction)
     if s.passing:
         return out
@@ -52,7 +52,7 @@ def actions(s: TheDanceState, p: int) -> list[int]:
     if seated and s.movement_left > 0 and occ[entry] < 0:
         out.extend([ac.UNSEAT + d for d in seated])
     ankh = s.game.ankh_kind
-    if ankh >= 0 and s.hand[p][ankh] and powers.ankh_offered(s, p):
+    if ankh >= 0 and s.hand[p][ankh] and standing.ankh_offered(s, p):
         out.append(ac.ANKH)
     if s.held[p].dance_step:
         powers.offer_in_dance_step(s, p, out)
@@ -76,7 +76,7 @@ def apply(s: TheDanceState, action: int, p: int, events: list[Event]) -> None:
         s.ankhs_used += 1
         s.movement_left += 1
         s.say(events, "ankh", "{who} spends an Ankh: one more Movement.", player=p)
-        powers.on_ankh(s, p, events)
+        standing.on_ankh(s, p, events)
     elif action < ac.RELEASE + nd:
         influence.release(s, action - ac.RELEASE, events, voluntary=True)
     elif action in (ac.DISCIPLINE, ac.STRATEGIC):
@@ -108,8 +108,8 @@ def _step(s: TheDanceState, p: int, action: int, events: list[Event]) -> None:
     s.movement_spent += 1
     s.say(events, "step", "{who} steps {direction}.", words=_DIRECTIONS[action], player=p, hex=nxt)
     if s.passing:
-        powers.on_pass_through(s, p, events)
-    powers.after_step(s, p, events)
+        standing.on_pass_through(s, p, events)
+    standing.after_step(s, p, events)
 
 
 def _lead(s: TheDanceState, p: int, action: int, events: list[Event]) -> None:

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 from ballroom.core.events import Event
 from ballroom.games.the_dance import actions as ac
-from ballroom.games.the_dance import powers, server
+from ballroom.games.the_dance import server, standing
 from ballroom.games.the_dance.steps import Phase, RollFor, Target
 
 if TYPE_CHECKING:
@@ -40,7 +40,7 @@ def influenced(s: TheDanceState, p: int) -> list[int]:
 
 def actions(s: TheDanceState, p: int) -> list[int]:
     """Release, clear a Foil, pass, an effort in range, the Server, or May I Cut In?."""
-    if s.attempts == 1 and not powers.second_attempt(s, p):
+    if s.attempts == 1 and not standing.second_attempt(s, p):
         return [ac.PASS]
     influenced_by = s.influenced_by
     out = [ac.RELEASE + d for d in influenced(s, p)]
@@ -50,7 +50,7 @@ def actions(s: TheDanceState, p: int) -> list[int]:
     here = s.avatar_pos[p]
     board = s.comp.board
     dist = board.distance[here]
-    reach = powers.reach(s, p)
+    reach = standing.reach(s, p)
     margin = s.game.margin_three
     occ = s.occ
     nd = s.nd
@@ -81,7 +81,7 @@ def actions(s: TheDanceState, p: int) -> list[int]:
                 out.append(ac.FOIL + s.avatar_of[q])
     out.append(ac.PASS)
     if s.attempts == 0:
-        if s.server >= 0 and powers.may_call_server(s, p, dist[s.server]):
+        if s.server >= 0 and standing.may_call_server(s, p, dist[s.server]):
             out.append(ac.SERVER)
         out.extend(_cut_in_actions(s, p))
     out.sort()
@@ -174,7 +174,7 @@ def _start_effort(s: TheDanceState, kind: Target, target: int, events: list[Even
     s.lowered = 0
     here = s.avatar_pos[p]
     pos = s.dancer_pos[target] if kind == Target.DANCER else s.avatar_pos[target]
-    powers.on_effort(s, p, s.comp.board.distance[here][pos], events)
+    standing.on_effort(s, p, s.comp.board.distance[here][pos], events)
     s.phase = Phase.DOMAIN
 
 
@@ -228,18 +228,11 @@ def apply_roll(s: TheDanceState, face: int, events: list[Event]) -> None:
     s.actor = s.current
 
 
-def apply_post_roll(s: TheDanceState, action: int, p: int, events: list[Event]) -> None:
-    if action == ac.ACCEPT:
-        _resolve(s, events)
-    else:
-        powers.use_at_will(s, action, p, events)
-
-
 RESULT = "{who} rolls {roll} against {needed}: {what}."
 """The sentence of an effort's result."""
 
 
-def _resolve(s: TheDanceState, events: list[Event]) -> None:
+def resolve(s: TheDanceState, events: list[Event]) -> None:
     """Settle the Influence effort once the roll stands."""
     p = s.current
     total = target_number(s)
@@ -268,7 +261,7 @@ def _resolve(s: TheDanceState, events: list[Event]) -> None:
     d = s.target
     dancer = s.comp.dancers[d].name
     dominate = success and (
-        powers.every_success_dominates(s, p)
+        standing.every_success_dominates(s, p)
         or (s.game.margin_three and total - roll >= 3)
         or (not s.game.margin_three and s.roll == 1 and s.lowered == 0)
     )
@@ -302,11 +295,11 @@ def _resolve(s: TheDanceState, events: list[Event]) -> None:
         dominated=dominate,
     )
     if success:
-        powers.on_success(s, p, events)
+        standing.on_success(s, p, events)
     if place:
         s.dominates = dominate
         in_use = [x for x in range(s.nd) if s.influenced_by[x] == p and s.dancer_pos[x] >= 0]
-        if len(in_use) < s.markers[p] or (len(in_use) == 1 and not powers.regale_choice(s, p)):
+        if len(in_use) < s.markers[p] or (len(in_use) == 1 and not standing.regale_choice(s, p)):
             if len(in_use) >= s.markers[p]:
                 release(s, in_use[0], events, voluntary=False)
             _place_marker(s, p, d, dominate)
@@ -320,7 +313,7 @@ def _resolve(s: TheDanceState, events: list[Event]) -> None:
 def drop_actions(s: TheDanceState, p: int) -> list[int]:
     """Which Influence to give up for the new Dancer (Regale may keep the old one instead)."""
     candidates = [d for d in range(s.nd) if s.influenced_by[d] == p and s.dancer_pos[d] >= 0]
-    if powers.second_attempt(s, p) and s.target not in candidates:
+    if standing.second_attempt(s, p) and s.target not in candidates:
         candidates.append(s.target)
     return sorted(ac.DROP + d for d in candidates)
 

@@ -1,4 +1,4 @@
-"""The twelve Powers: dealing them, showing them, and the rules that read them.
+"""The twelve Powers: dealing them, what they make of the rules, and using them at will.
 
 Each Power's rules are data (``data/powers.toml``, in the effect language of
 ``ballroom.core.effects``), written once: a standing rule raises or caps a
@@ -7,20 +7,20 @@ Tactician, Willpower) has the conditions under which it is offered and the
 operations it performs. What a family's Powers make of the rules (``Held``:
 her ``Standing``, the limits it settles, and the Powers she may use at will,
 their conditions compiled to the readers below), worked out when she gains a
-Power (``settle``), is what the rules below read: they ask for a limit, a
-permission or the actions a moment offers, never which Power a family holds.
+Power (``settle``), is what the rules read (``standing.py``): they ask for a
+limit, a permission or the actions a moment offers, never which Power a
+family holds.
 
-A family holds its Powers in secret; a Power is revealed (``use``) the first
-time it visibly acts, with what the data says shows it, and the event that
-says so ``reveals``, so that secrecy tests let twin games part there
-(RULINGS 14, 20).
+A family holds its Powers in secret; a Power is revealed (``standing.use``)
+the first time it visibly acts, with what the data says shows it, and the
+event that says so ``reveals``, so that secrecy tests let twin games part
+there (RULINGS 14, 20).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
-from enum import IntEnum
 from typing import TYPE_CHECKING
 
 from ballroom.core import effects as fx
@@ -36,47 +36,24 @@ from ballroom.games.the_dance.components import (
     POWER_IDS,
     Components,
 )
+from ballroom.games.the_dance.standing import (
+    ANKHS,
+    ATTEMPTS,
+    BY_ID,
+    REACH,
+    REFRESHMENT_LIMIT,
+    ROLL_REFRESHMENTS,
+    STARTING_REFRESHMENTS,
+    Power,
+    on_roll_refreshment,
+    refreshment_limit,
+    reveal,
+    use,
+)
 from ballroom.games.the_dance.steps import Phase, Task
 
 if TYPE_CHECKING:
     from ballroom.games.the_dance.state import TheDanceState
-
-
-class Power(IntEnum):
-    """The Powers, numbered as the component file lists them (``POWER_IDS``)."""
-
-    ATHLETIC = 0
-    DISCIPLINE = 1
-    HOST = 2
-    MESMERIZE = 3
-    OLD_WEALTH = 4
-    OVERWHELMING = 5
-    REGALE = 6
-    RESOURCEFUL = 7
-    SHADOW = 8
-    STRATEGIC = 9
-    TACTICIAN = 10
-    WILLPOWER = 11
-
-    @property
-    def id(self) -> str:
-        """The Power's id in the component file and in action texts: ``old-wealth``."""
-        return POWER_IDS[self]
-
-
-# The rulebook's limits, which Powers raise or cap.
-REACH = 1
-"""How far the Avatar's Influence, Foil and Server call reach."""
-ATTEMPTS = 1
-"""Influence attempts a turn."""
-REFRESHMENT_LIMIT = 4
-STARTING_REFRESHMENTS = 4
-ROLL_REFRESHMENTS = 1
-"""Refreshments one roll may use (RULINGS 2)."""
-ANKHS = 1
-"""Ankhs one Dance step may use."""
-
-_BY_ID = {power.id: power for power in Power}
 
 
 SETTLED_LIMITS = {
@@ -251,158 +228,6 @@ def gain(s: TheDanceState, p: int, w: int) -> None:
     settle(s, p)
 
 
-def reveal(s: TheDanceState, p: int, power: Power) -> bool:
-    """Show family ``p``'s ``power`` to the table if she holds it; whether it was hidden until now."""
-    if power in s.powers[p] and power not in s.revealed[p]:
-        s.revealed[p].append(int(power))
-        return True
-    return False
-
-
-def use(s: TheDanceState, p: int, power: Power, effect: str, events: list[Event]) -> None:
-    """A Power visibly acts: the first time, the log says so and the table learns it."""
-    if reveal(s, p, power):
-        events.append(
-            s.event(
-                "power",
-                f"{s.who(p)} uses {s.comp.powers[power].name}: {effect}.",
-                player=p,
-                power=POWER_IDS[power],
-                reveals=True,
-            )
-        )
-
-
-def show(s: TheDanceState, p: int, found: tuple[str, str] | None, events: list[Event]) -> None:
-    """The Power ``found`` (its id, and what shows it), if any, visibly acts (``use``)."""
-    if found is not None:
-        use(s, p, _BY_ID[found[0]], found[1], events)
-
-
-# -- the Dance step: Movement, the Ankh, passing through pieces ------------------------------------
-
-
-def movement(s: TheDanceState, p: int) -> int:
-    """The Avatar's Movement for a Dance step."""
-    return s.held[p].standing.limit("movement", s.comp.avatars[s.avatar_of[p]].movement)
-
-
-def after_step(s: TheDanceState, p: int, events: list[Event]) -> None:
-    """A step beyond the printed Movement (and the Ankhs) shows what allowed it."""
-    used = s.movement_spent - s.ankhs_used
-    base = s.comp.avatars[s.avatar_of[p]].movement
-    if used > base:
-        show(s, p, s.held[p].standing.raiser("movement", used, base), events)
-
-
-def ankh_offered(s: TheDanceState, p: int) -> bool:
-    """Whether the Ankh may add a Movement now."""
-    return s.ankhs_used < s.held[p].limits["ankhs"]
-
-
-def on_ankh(s: TheDanceState, p: int, events: list[Event]) -> None:
-    show(s, p, s.held[p].standing.raiser("ankhs", s.ankhs_used, ANKHS), events)
-
-
-def may_pass_through(s: TheDanceState, p: int, nxt: int, closed: frozenset[int]) -> bool:
-    """Whether the Avatar may step onto the piece on ``nxt``: where the family may pass
-    through pieces, if an empty hex can still be reached from there with the Movement left."""
-    # Asked for every occupied neighbour of every step: the grant is read as a field.
-    return "pass-through-pieces" in s.held[p].standing.granted and _can_escape(
-        s, nxt, s.movement_left - 1, closed
-    )
-
-
-def _can_escape(s: TheDanceState, start: int, budget: int, closed: frozenset[int]) -> bool:
-    """Whether an Avatar passing through pieces on ``start`` can reach an empty hex within
-    ``budget`` steps, never through a ``closed`` hex."""
-    if budget <= 0:
-        return False
-    neighbours = s.comp.board.neighbours
-    occ = s.occ
-    me = s.nd + s.current
-    frontier = [start]
-    seen = {start}
-    for _ in range(budget):
-        nxt_frontier = []
-        for h in frontier:
-            for nxt in neighbours[h]:
-                if nxt >= 0 and nxt not in seen and nxt not in closed:
-                    if occ[nxt] < 0 or occ[nxt] == me:
-                        return True
-                    seen.add(nxt)
-                    nxt_frontier.append(nxt)
-        frontier = nxt_frontier
-    return False
-
-
-def on_pass_through(s: TheDanceState, p: int, events: list[Event]) -> None:
-    show(s, p, s.held[p].standing.granter("pass-through-pieces"), events)
-
-
-# -- the Influence step: reach, attempts, the Server, Domination -----------------------------------
-
-
-def reach(s: TheDanceState, p: int) -> int:
-    """How far the Avatar's Influence and Foil reach (not May I Cut In?)."""
-    return s.held[p].limits["influence-reach"]
-
-
-def may_call_server(s: TheDanceState, p: int, distance: int) -> bool:
-    held = s.held[p]
-    return distance <= held.limits["server-reach"] or held.standing.grants("server-at-any-range")
-
-
-def on_call_server(s: TheDanceState, p: int, distance: int, events: list[Event]) -> None:
-    standing = s.held[p].standing
-    if distance > standing.limit("server-reach", REACH):
-        show(s, p, standing.granter("server-at-any-range"), events)
-    else:
-        show(s, p, standing.raiser("server-reach", distance, REACH), events)
-
-
-def on_effort(s: TheDanceState, p: int, distance: int, events: list[Event]) -> None:
-    """An effort beyond the reach, or beyond the turn's attempts, shows what allowed it."""
-    if distance > REACH:
-        show(s, p, s.held[p].standing.raiser("influence-reach", distance, REACH), events)
-    if s.attempts >= ATTEMPTS:
-        show(
-            s, p, s.held[p].standing.raiser("influence-attempts", s.attempts + 1, ATTEMPTS), events
-        )
-
-
-def second_attempt(s: TheDanceState, p: int) -> bool:
-    """Whether the family may make a second attempt this turn.
-
-    Every family meets the second Influence decision (``pass`` alone without
-    one), so that the turn's end does not give Regale away (RULINGS 20).
-    """
-    return s.held[p].limits["influence-attempts"] > 1
-
-
-def regale_choice(s: TheDanceState, p: int) -> bool:
-    """Whether a success on the second attempt lets the family keep both Dancers or choose.
-
-    The choice arises on the second attempt, when the Power that allowed it is public.
-    """
-    return s.attempts == 1 and second_attempt(s, p)
-
-
-def every_success_dominates(s: TheDanceState, p: int) -> bool:
-    return s.held[p].standing.grants("every-success-dominates")
-
-
-def on_success(s: TheDanceState, p: int, events: list[Event]) -> None:
-    show(s, p, s.held[p].standing.granter("every-success-dominates"), events)
-
-
-# -- Refreshments: the limit, the deal, how many on one roll ---------------------------------------
-
-
-def hand_limit(s: TheDanceState, p: int) -> int:
-    return s.held[p].limits["refreshment-limit"]
-
-
 def shown_at_deal(comp: Components) -> tuple[int, ...]:
     """The Powers that deal their family more Refreshments than the rule: drawn in sight of
     all, they show themselves at the deal (RULINGS 20)."""
@@ -412,25 +237,6 @@ def shown_at_deal(comp: Components) -> tuple[int, ...]:
         if comp.effects.standing([power.id]).limit("starting-refreshments", STARTING_REFRESHMENTS)
         > STARTING_REFRESHMENTS
     )
-
-
-def starting_refreshments(s: TheDanceState, p: int, events: list[Event]) -> int:
-    """How many Refreshments the family is dealt: more are drawn in sight of all, so the
-    Power that allows them is public (RULINGS 20)."""
-    standing = s.held[p].standing
-    count = standing.limit("starting-refreshments", STARTING_REFRESHMENTS)
-    show(s, p, standing.raiser("starting-refreshments", count, STARTING_REFRESHMENTS), events)
-    return count
-
-
-def refreshment_limit(s: TheDanceState, p: int) -> int:
-    """How many Refreshments one roll may use (Tactician's spend included, RULINGS 18)."""
-    return s.held[p].limits["roll-refreshments"]
-
-
-def on_roll_refreshment(s: TheDanceState, p: int, used: int, events: list[Event]) -> None:
-    """The roll has used ``used`` Refreshments: beyond one shows what allowed it."""
-    show(s, p, s.held[p].standing.raiser("roll-refreshments", used, ROLL_REFRESHMENTS), events)
 
 
 # -- Powers used at will: offered where their conditions hold, then performed ----------------------
@@ -512,12 +318,20 @@ def post_roll_actions(s: TheDanceState, p: int) -> list[int]:
     return out
 
 
+def apply_post_roll(s: TheDanceState, action: int, p: int, events: list[Event]) -> None:
+    """``accept`` the roll (the effort is settled), or use a Power on it."""
+    if action == ac.ACCEPT:
+        influence.resolve(s, events)
+    else:
+        use_at_will(s, action, p, events)
+
+
 def use_at_will(s: TheDanceState, action: int, p: int, events: list[Event]) -> None:
     """Family ``p`` uses the Power of ``action``: its operations, in order."""
     name, kind = _USED_BY[action]
     ability = s.comp.effects.abilities[name]
     if ability.shows:
-        use(s, p, _BY_ID[name], ability.shows, events)
+        use(s, p, BY_ID[name], ability.shows, events)
     _perform(s, p, ability, ability.do, kind, events)
 
 
@@ -529,7 +343,7 @@ def _perform(
     kind: int,
     events: list[Event],
 ) -> None:
-    power = _BY_ID[ability.name]
+    power = BY_ID[ability.name]
     name = s.comp.powers[power].name
     for operation in operations:
         if isinstance(operation, fx.Spend) and kind < 0:

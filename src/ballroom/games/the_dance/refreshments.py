@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from ballroom.core import words
 from ballroom.core.events import Event
 from ballroom.games.the_dance import actions as ac
-from ballroom.games.the_dance import influence, powers
+from ballroom.games.the_dance import influence, standing
 from ballroom.games.the_dance.steps import Phase, Task
 
 if TYPE_CHECKING:
@@ -24,7 +24,7 @@ if TYPE_CHECKING:
 
 def deal_task(s: TheDanceState, p: int, events: list[Event]) -> bool:
     """The set-up deal: four Refreshments (six with Old Wealth)."""
-    s.agenda[:0] = [(Task.DRAW_REFRESHMENT, p)] * powers.starting_refreshments(s, p, events)
+    s.agenda[:0] = [(Task.DRAW_REFRESHMENT, p)] * standing.starting_refreshments(s, p, events)
     return False
 
 
@@ -82,7 +82,7 @@ def apply_draw(s: TheDanceState, action: int, events: list[Event]) -> None:
 
 def discard_task(s: TheDanceState, p: int, events: list[Event]) -> bool:
     """Over the limit after drawing, the family discards down to it."""
-    if s.hand_size[p] > powers.hand_limit(s, p):
+    if s.hand_size[p] > standing.hand_limit(s, p):
         s.phase = Phase.DISCARD
         s.actor = p
         return True
@@ -100,7 +100,7 @@ def apply_discard(s: TheDanceState, action: int, p: int, events: list[Event]) ->
     s.discarded[k] += 1
     s.discarded_count += 1
     s.say(events, "discard", "{who} discards a Refreshment face down.", player=p)
-    if s.hand_size[p] <= powers.hand_limit(s, p):
+    if s.hand_size[p] <= standing.hand_limit(s, p):
         s.run_agenda(events)
 
 
@@ -113,7 +113,7 @@ def spend(s: TheDanceState, p: int, k: int) -> None:
 
 def play_actions(s: TheDanceState, p: int) -> list[int]:
     """The Refreshment step: a Refreshment of the effort's Domain, or none."""
-    if len(s.played) >= powers.refreshment_limit(s, p):
+    if len(s.played) >= standing.refreshment_limit(s, p):
         return [ac.NO_REFRESH]
     hand = s.hand[p]
     anydomain = s.game.any_domain
@@ -142,7 +142,7 @@ def apply_play(s: TheDanceState, action: int, p: int, events: list[Event]) -> No
         kind=s.comp.refreshments[k].slug,
     )
     if len(s.played) == 2:
-        powers.on_roll_refreshment(s, p, len(s.played), events)
+        standing.on_roll_refreshment(s, p, len(s.played), events)
         influence.start_roll(s)
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ballroom.core.events import Event
-from ballroom.games.the_dance import powers
+from ballroom.games.the_dance import standing
 from ballroom.games.the_dance.steps import Phase, RollFor, Task
 
 if TYPE_CHECKING:
@@ -55,7 +55,7 @@ def apply_roll(s: TheDanceState, face: int, events: list[Event]) -> None:
 
 def call(s: TheDanceState, p: int, events: list[Event]) -> None:
     """Influence Server: two Refreshments (then down to the limit), and he leaves the floor."""
-    powers.on_call_server(s, p, s.comp.board.distance[s.avatar_pos[p]][s.server], events)
+    standing.on_call_server(s, p, s.comp.board.distance[s.avatar_pos[p]][s.server], events)
     s.occ[s.server] = -1
     s.server = -1
     s.say(

@@ -61,7 +61,7 @@ STEPS: dict[Phase, tuple[Moves, Play]] = {
     Phase.INFLUENCE: (influence.actions, influence.apply),
     Phase.DOMAIN: (influence.domain_actions, influence.apply_domain),
     Phase.REFRESHMENT: (refreshments.play_actions, refreshments.apply_play),
-    Phase.POST_ROLL: (powers.post_roll_actions, influence.apply_post_roll),
+    Phase.POST_ROLL: (powers.post_roll_actions, powers.apply_post_roll),
     Phase.DROP_INFLUENCE: (influence.drop_actions, influence.apply_drop),
     Phase.DISCARD: (refreshments.discard_actions, refreshments.apply_discard),
     Phase.DISCIPLINE_PAYMENT: (powers.pay_actions, powers.apply_pay),

@@ -19,7 +19,7 @@ from ballroom.core.errors import ViewError
 from ballroom.core.history import History
 from ballroom.core.rng import Rng
 from ballroom.core.state import Observation
-from ballroom.games.the_dance import powers, sanctuary
+from ballroom.games.the_dance import powers, sanctuary, standing
 from ballroom.games.the_dance.steps import PHASE_NAMES, Phase, RollFor, Target, Task
 
 if TYPE_CHECKING:
@@ -327,7 +327,9 @@ def determinize(s: TheDanceState, game: TheDance, observation: Observation, rng:
         # Another family's Movement left is hidden (RULINGS 20): work it out from
         # the Powers just dealt and the Movement she has visibly spent.
         moves_left = (
-            powers.movement(s, s.current) + s.ankhs_used - s.movement_spent if s.current >= 0 else 0
+            standing.movement(s, s.current) + s.ankhs_used - s.movement_spent
+            if s.current >= 0
+            else 0
         )
     s.movement_left = moves_left
     _deal_refreshments(s, view, rng)
