@@ -13,16 +13,8 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from ballroom.core.events import Event
-from ballroom.games.the_dance import (
-    influence,
-    plans,
-    powers,
-    refreshments,
-    server,
-    setup,
-    standing,
-    waltz,
-)
+from ballroom.games.the_dance import influence, plans, powers, refreshments, server, setup, waltz
+from ballroom.games.the_dance.standing import movement
 from ballroom.games.the_dance.steps import Phase, Task
 
 if TYPE_CHECKING:
@@ -45,7 +37,7 @@ def start_turn(s: TheDanceState, p: int) -> None:
     s.current = p
     s.actor = p
     s.phase = Phase.DANCE
-    s.movement_left = standing.movement(s, p)
+    s.movement_left = movement(s, p)
     s.ankhs_used = 0
     s.movement_spent = 0
     s.passing = False
