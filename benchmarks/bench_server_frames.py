@@ -121,6 +121,11 @@ def main() -> None:
     if args.child:
         print(json.dumps(measure()))
         return
+    if args.against and not (Path(args.against) / "ballroom" / "__init__.py").is_file():
+        parser.error(
+            f"--against {args.against} is not a checkout's src folder (no ballroom package "
+            "there); make one with: git worktree add --detach ../base COMMIT"
+        )
     here = str(Path(__file__).resolve().parent.parent / "src")
     trees = {"this tree": here} | ({"against": args.against} if args.against else {})
     runs: dict[str, list[dict[str, float]]] = {name: [] for name in trees}

@@ -305,6 +305,11 @@ def main() -> None:
         return
     if args.baseline is None:
         parser.error("--baseline is required (the src/ of a checkout of 9d2bfa1)")
+    if not (args.baseline / "ballroom" / "__init__.py").is_file():
+        parser.error(
+            f"--baseline {args.baseline} is not a checkout's src/ (no ballroom package there); "
+            "make one with: git worktree add --detach ../wt-base16 9d2bfa1"
+        )
     repeats, scale = (3, args.scale / 3) if args.quick else (args.repeats, args.scale)
     trees = {"baseline": args.baseline.resolve(), "this tree": THIS_TREE}
     rows = make_rows()

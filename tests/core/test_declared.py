@@ -67,3 +67,49 @@ def test_a_searchs_chance_draw_at_an_every_step_is_the_generic_draw() -> None:
     assert state.is_chance_node()
     for seed in range(200):
         assert state.draw_chance(Rng(seed)) == State.draw_chance(state, Rng(seed))
+
+
+def _counting_choices(state: State) -> list[int]:
+    """Wrap the state's ``choices`` so that each time the rules build the moves is counted."""
+    built: list[int] = []
+    choices = state.choices  # type: ignore[attr-defined]
+
+    def counted(seat: int) -> object:
+        built.append(seat)
+        return choices(seat)
+
+    state.choices = counted  # type: ignore[attr-defined]
+    return built
+
+
+def test_legal_moves_asked_again_before_anything_moved_are_not_built_again() -> None:
+    state = HighCard(3).new_state(2)
+    while state.step.name is Phase.DRAW:
+        state.apply(state.sample_chance(), CHANCE)
+    built = _counting_choices(state)
+    first = state.legal_actions(1)
+    first.clear()  # the caller's list is its own
+    assert state.legal_actions(1) == state.legal_actions(1) != []
+    assert built == [1]
+    state.legal_actions(2)
+    state.legal_actions(1)
+    assert built == [1, 2, 1]  # one seat's moves are kept, the last asked
+    move = state.legal_actions(1)[0]
+    state.apply(move, 1)  # checked against the kept moves, then the state moves on
+    assert built == [1, 2, 1]
+    assert state.legal_actions(1) == []  # seat 1 has chosen: not asked again
+    before = state.legal_actions(2)
+    state.apply(before[0], 2)
+    assert state.legal_actions(0) and built[-1] == 0
+
+
+def test_a_copy_works_its_legal_moves_out_afresh() -> None:
+    """A determinization changes what is hidden without a move: a copy keeps no moves."""
+    state = HighCard(2).new_state(5)
+    while state.step.name is Phase.DRAW:
+        state.apply(state.sample_chance(), CHANCE)
+    state.legal_actions(0)
+    twin = state.clone()
+    built = _counting_choices(twin)
+    assert twin.legal_actions(0) == state.legal_actions(0)
+    assert built == [0]

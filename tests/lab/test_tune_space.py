@@ -55,9 +55,9 @@ def test_a_space_reads_numbers_their_bounds_and_current_values() -> None:
         + number(DEBT_REWARD, 1, 3)
     )
     homage, debt = parsed.numbers
-    assert (homage.low, homage.high, homage.current, homage.integer) == (4, 9, 6, True)
+    assert (homage.low, homage.high, homage.current, homage.integer) == (4, 9, 8, True)
     assert homage.item == "homage-at-elysium" and debt.item == "debt-of-honour"
-    assert parsed.current() == {homage.name: 6.0, debt.name: 1.0}
+    assert parsed.current() == {homage.name: 8.0, debt.name: 2.0}
     assert parsed.targets == ("first-player within 2",) and parsed.usage == "opportunity_dealt"
     assert homage.name == 'opportunities.toml:early["Homage at Elysium"].cost'
 
@@ -77,7 +77,7 @@ def test_a_space_reads_numbers_their_bounds_and_current_values() -> None:
         (number("early", 4, 9), "not a number"),
         (number('early["Homage at Elysium"].cost.x', 4, 9), "not a table"),
         (number(HOMAGE_COST, 9, 4), r"low \(9\) must be below high \(4\)"),
-        (number(HOMAGE_COST, 7, 9), "its value now, 6, lies outside 7..9"),
+        (number(HOMAGE_COST, 4, 7), "its value now, 8, lies outside 4..7"),
         (number(HOMAGE_COST, 4, 9.5), "its bounds must be too"),
         (number(HOMAGE_COST, 4, 9) + number(HOMAGE_COST, 1, 9), "numbers 1 and 2 both name"),
         (
@@ -113,12 +113,12 @@ def _leaves(data: Any, prefix: str = "") -> dict[str, Any]:
 def test_a_candidate_changes_the_named_numbers_and_nothing_else() -> None:
     parsed = space(number(HOMAGE_COST, 4, 9) + number(DEBT_REWARD, 1, 3))
     homage, debt = parsed.numbers
-    texts = parsed.apply({homage.name: 8, debt.name: 3})
+    texts = parsed.apply({homage.name: 5, debt.name: 3})
     before = _leaves(tomllib.loads(parsed.texts["opportunities.toml"]))
     after = _leaves(tomllib.loads(texts["opportunities.toml"]))
     changed = {key for key in before if before[key] != after[key]}
     assert changed == {"/early/3/cost", "/early/0/reward/0/amount"}
-    assert (after["/early/3/cost"], after["/early/0/reward/0/amount"]) == (8, 3)
+    assert (after["/early/3/cost"], after["/early/0/reward/0/amount"]) == (5, 3)
     patch = diff(parsed.texts, texts)
     removed = [
         line for line in patch.splitlines() if line.startswith("-") and not line.startswith("---")
@@ -126,8 +126,8 @@ def test_a_candidate_changes_the_named_numbers_and_nothing_else() -> None:
     added = [
         line for line in patch.splitlines() if line.startswith("+") and not line.startswith("+++")
     ]
-    assert removed == ['-reward = [{gain = "tribute", amount = 1}]', "-cost = 6"]
-    assert added == ['+reward = [{gain = "tribute", amount = 3}]', "+cost = 8"]
+    assert removed == ['-reward = [{gain = "tribute", amount = 2}]', "-cost = 8"]
+    assert added == ['+reward = [{gain = "tribute", amount = 3}]', "+cost = 5"]
     assert diff(parsed.texts, parsed.apply(parsed.current())) == ""  # comments, layout kept
 
 

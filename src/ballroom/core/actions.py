@@ -45,6 +45,7 @@ class Param(Generic[T]):
     doc: str = ""
     _index: dict[T, int] = field(init=False, repr=False, compare=False, hash=False)
     _parse: dict[str, int] = field(init=False, repr=False, compare=False, hash=False)
+    _hash: int = field(init=False, repr=False, compare=False, hash=False)
 
     def __post_init__(self) -> None:
         if len(self.values) != len(self.texts) or not self.values:
@@ -54,6 +55,23 @@ class Param(Generic[T]):
             raise ValueError(f"parameter {self.name}: texts must be unique and trimmed: {bad}")
         object.__setattr__(self, "_index", {v: i for i, v in enumerate(self.values)})
         object.__setattr__(self, "_parse", {t: i for i, t in enumerate(self.texts)})
+        object.__setattr__(self, "_hash", hash((self.name, self.values, self.texts, self.doc)))
+
+    def __hash__(self) -> int:
+        """Worked out once: every action's hash and every id asks for it."""
+        return self._hash
+
+    def __eq__(self, other: object) -> bool:
+        if self is other:
+            return True
+        if not isinstance(other, Param):
+            return NotImplemented
+        return self._hash == other._hash and (
+            self.name,
+            self.values,
+            self.texts,
+            self.doc,
+        ) == (other.name, other.values, other.texts, other.doc)
 
     @classmethod
     def of_enum(cls, name: str, kind: type[E], doc: str = "") -> Param[E]:
@@ -107,10 +125,27 @@ class Family:
     name: str
     params: tuple[Param[Any], ...] = ()
     doc: str = ""
+    _hash: int = field(init=False, repr=False, compare=False, hash=False)
 
     def __post_init__(self) -> None:
         if not self.name or " " in self.name:
             raise ValueError(f"a family name is one word, not {self.name!r}")
+        object.__setattr__(self, "_hash", hash((self.name, self.params, self.doc)))
+
+    def __hash__(self) -> int:
+        """Worked out once: every action's hash asks for it."""
+        return self._hash
+
+    def __eq__(self, other: object) -> bool:
+        if self is other:
+            return True
+        if not isinstance(other, Family):
+            return NotImplemented
+        return self._hash == other._hash and (self.name, self.params, self.doc) == (
+            other.name,
+            other.params,
+            other.doc,
+        )
 
     @property
     def size(self) -> int:
@@ -120,9 +155,10 @@ class Family:
         """The action of this family with ``values``, one per parameter."""
         if len(values) != len(self.params):
             raise IllegalActionError(f"{self.name} takes {self.usage()}, not {values!r}")
+        number = 0
         for param, value in zip(self.params, values, strict=True):
-            param.index(value)
-        return Action(self, tuple(values))
+            number = number * len(param.values) + param.index(value)
+        return Action(self, values, number)
 
     def usage(self) -> str:
         """How its text is written: ``influence <target> <domain>``."""
@@ -145,6 +181,9 @@ class Action:
 
     family: Family
     values: tuple[Any, ...] = ()
+    number: int = field(default=-1, compare=False, hash=False, repr=False)
+    """Its place in its family (the values' indexes as mixed-radix digits), known when the
+    family made it, so that its id costs an addition; -1 when not yet worked out."""
 
     def __getitem__(self, name: str) -> Any:
         for param, value in zip(self.family.params, self.values, strict=True):
@@ -194,13 +233,18 @@ class ActionCodec:
     # -- ids ----------------------------------------------------------------
 
     def encode(self, action: Action) -> int:
-        family = self._by_name.get(action.family.name)
-        if family != action.family:
-            raise IllegalActionError(f"{action.family.name!r} is not a family of this game")
-        number = 0
-        for param, value in zip(family.params, action.values, strict=True):
-            number = number * len(param) + param.index(value)
-        return self._offset[family.name] + number
+        family = action.family
+        offset = self._offset.get(family.name)
+        if offset is None or (
+            self._by_name[family.name] is not family and self._by_name[family.name] != family
+        ):
+            raise IllegalActionError(f"{family.name!r} is not a family of this game")
+        number = action.number
+        if number < 0:
+            number = 0
+            for param, value in zip(family.params, action.values, strict=True):
+                number = number * len(param.values) + param.index(value)
+        return offset + number
 
     def ids(self, family: Family) -> range:
         """Every id of ``family``, in order."""
@@ -227,12 +271,12 @@ class ActionCodec:
         for family in reversed(self.families):
             offset = self._offset[family.name]
             if action_id >= offset:
-                number = action_id - offset
+                number = rest = action_id - offset
                 values: list[Any] = []
                 for param in reversed(family.params):
-                    number, digit = divmod(number, len(param))
+                    rest, digit = divmod(rest, len(param))
                     values.append(param.values[digit])
-                return Action(family, tuple(reversed(values)))
+                return Action(family, tuple(reversed(values)), number)
         raise AssertionError("unreachable: the id is in range")
 
     # -- text ---------------------------------------------------------------

@@ -32,7 +32,7 @@ from collections.abc import Callable, Mapping, Sequence
 from enum import Enum
 from functools import cached_property
 from itertools import accumulate
-from typing import Any, ClassVar, Generic, TypeVar, cast
+from typing import Any, ClassVar, Generic, Self, TypeVar, cast
 
 from ballroom.core.actions import Action, ActionCodec
 from ballroom.core.effects import EffectSteps, Resolution, ZoneHost
@@ -185,6 +185,15 @@ class DeclaredState(State, Generic[N]):
             return self.legal_actions(player)
         return offered
 
+    _legal_memo: tuple[int, int, object, tuple[int, ...]] | None = None
+    """The last ids a seat was offered: the seat, the history's length and the step then,
+    and the ids. Asked again before anything moved (a search's node, an adapter's mask,
+    a checked move), they are not worked out again. A copy starts without them (a
+    determinization changes what is hidden without a move), and none are kept while an
+    action is being applied."""
+
+    _applying: bool = False
+
     def legal_actions(self, player: int | None = None) -> list[int]:
         step = self.step
         current = step.players
@@ -196,13 +205,26 @@ class DeclaredState(State, Generic[N]):
             return list(offered)
         if seat == CHANCE:
             return sorted(action for action, _ in self.chance_outcomes())
+        moves = len(self.history)
+        memo = self._legal_memo
+        if memo is not None and memo[0] == seat and memo[1] == moves and memo[2] is step:
+            return list(memo[3])
         steps = self._awaiting()
         if steps is not None and self.effect is not None:
             actions = steps.choices(self.effect, self.zones)
         else:
             actions = self.choices(seat)
         self.game.flow.check(step, actions)
-        return sorted({self.game.codec.encode(action) for action in actions})
+        encode = self.game.codec.encode
+        ids = sorted({encode(action) for action in actions})
+        if not self._applying:
+            self._legal_memo = (seat, moves, step, tuple(ids))
+        return ids
+
+    def clone(self) -> Self:
+        twin = super().clone()
+        twin._legal_memo = None
+        return twin
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         if self._offered() is not None:
@@ -232,13 +254,17 @@ class DeclaredState(State, Generic[N]):
 
     def _apply(self, action: int, player: int) -> list[Event]:
         chosen = self.game.codec.decode(action)
-        if self.effect is None:
-            return self.play(chosen, player)
-        steps = self._awaiting()
-        if steps is None:
-            return self.play(chosen, player)
-        self.effect, events = steps.play(self.effect, chosen, cast(ZoneHost, self))
-        return events + self.resume()
+        self._applying = True
+        try:
+            if self.effect is None:
+                return self.play(chosen, player)
+            steps = self._awaiting()
+            if steps is None:
+                return self.play(chosen, player)
+            self.effect, events = steps.play(self.effect, chosen, cast(ZoneHost, self))
+            return events + self.resume()
+        finally:
+            self._applying = False
 
     def observation(self, player: int | None) -> Observation:
         return self.view(player).to_observation()

@@ -145,6 +145,31 @@ class Aids:
     state holding only what the seat sees, so the rules' own checks can be asked);
     ``None``: the observation itself."""
 
+    @classmethod
+    def declared(
+        cls,
+        codec: ActionCodec,
+        flow_steps: Mapping[Any, Sequence[Family]],
+        families: Mapping[str, FamilyAid],
+        steps: Mapping[str, StepAid],
+        *,
+        labels: Mapping[str, Callable[[str], str]] | None = None,
+        read: Callable[[Any, Observation], Any] | None = None,
+    ) -> Aids:
+        """The aids of a declared game, whose observations say their step and seats alike:
+        only its own words (families, steps, labels) and what its requirements read differ."""
+        return cls(
+            codec=codec,
+            families=families,
+            steps=steps,
+            offers=declared_offers(flow_steps),
+            step_of=declared_step,
+            deciding=declared_deciding,
+            seat_of=declared_seat,
+            labels=labels or {},
+            read=read,
+        )
+
     def __post_init__(self) -> None:
         names = {family.name for family in self.codec.families}
         if set(self.families) != names:

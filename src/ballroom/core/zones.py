@@ -53,13 +53,29 @@ class ZoneId:
 
     name: str
     owner: int | None = None
+    _text: str = field(init=False, repr=False, compare=False, hash=False)
+    _hash: int = field(init=False, repr=False, compare=False, hash=False)
 
     def __post_init__(self) -> None:
         if not self.name or "/" in self.name or self.name != self.name.strip():
             raise ZoneError(f"a zone name is a non-empty word without '/', not {self.name!r}")
+        text = self.name if self.owner is None else f"{self.name}/{self.owner}"
+        object.__setattr__(self, "_text", text)
+        object.__setattr__(self, "_hash", hash((self.name, self.owner)))
 
     def __str__(self) -> str:
-        return self.name if self.owner is None else f"{self.name}/{self.owner}"
+        return self._text
+
+    def __hash__(self) -> int:
+        """Worked out once: every move and every view looks zones up by their ids."""
+        return self._hash
+
+    def __eq__(self, other: object) -> bool:
+        if self is other:
+            return True
+        if not isinstance(other, ZoneId):
+            return NotImplemented
+        return self.name == other.name and self.owner == other.owner
 
     @classmethod
     def parse(cls, text: str) -> ZoneId:
@@ -158,13 +174,17 @@ class ZonesView:
         return {card for zone in self.zones if zone.cards is not None for card in zone.cards}
 
     def to_json(self) -> dict[str, object]:
+        written: dict[frozenset[ZoneId], list[str]] = {}  # many cards share their places
+        memory: dict[str, list[str]] = {}
+        for card, places in sorted(self.memory.items()):
+            texts = written.get(places)
+            if texts is None:
+                texts = written[places] = sorted(str(z) for z in places)
+            memory[str(card)] = list(texts)
         return {
             "seats": self.seats,
             "zones": [zone.to_json() for zone in self.zones],
-            "memory": {
-                str(card): sorted(str(z) for z in places)
-                for card, places in sorted(self.memory.items())
-            },
+            "memory": memory,
         }
 
     @classmethod
@@ -185,6 +205,11 @@ class ZonesView:
                 for card, places in memory.items()
             },
         )
+
+
+_VIEW_ORDER: dict[tuple[ZoneId, ...], tuple[ZoneId, ...]] = {}
+"""A game's zone ids in the order its views list them, by the ids as the zones hold them:
+a game keeps the same zones all game, so they are sorted once."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -324,14 +349,19 @@ class Zones:
 
     def view(self, seat: int | None) -> ZonesView:
         """The zones as ``seat`` may see them (``None``: a spectator, who remembers nothing)."""
+        ids = tuple(self.zones)
+        order = _VIEW_ORDER.get(ids)
+        if order is None:
+            order = _VIEW_ORDER[ids] = tuple(sorted(ids, key=ZoneId.sort_key))
+        table = self.zones
         zones = tuple(
             ZoneView(
                 id=zone.id,
                 visibility=zone.visibility,
-                size=zone.size,
+                size=len(zone.cards),
                 cards=zone.cards if zone.visible_to(seat) else None,
             )
-            for zone in sorted(self.zones.values(), key=lambda z: z.id.sort_key())
+            for zone in (table[zone_id] for zone_id in order)
         )
         memory = {} if seat is None else dict(self.memory[seat])
         return ZonesView(seat=seat, seats=self.seats, zones=zones, memory=memory)

@@ -13,10 +13,6 @@ from ballroom.core.explain import (
     Rule,
     StepAid,
     counted,
-    declared_deciding,
-    declared_offers,
-    declared_seat,
-    declared_step,
     outcome,
     said,
 )
@@ -98,14 +94,11 @@ STEPS = {
     "over": StepAid(ENDING, said("The marathon is over."), "the marathon is over."),
 }
 
-AIDS = Aids(
-    codec=CODEC,
-    families=FAMILIES,
-    steps=STEPS,
-    offers=declared_offers(FLOW.steps),
-    step_of=declared_step,
-    deciding=declared_deciding,
-    seat_of=declared_seat,
+AIDS = Aids.declared(
+    CODEC,
+    FLOW.steps,
+    FAMILIES,
+    STEPS,
     labels={"dice": _dice},
 )
 

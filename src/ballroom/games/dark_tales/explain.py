@@ -18,10 +18,6 @@ from ballroom.core.explain import (
     Seen,
     StepAid,
     decided,
-    declared_deciding,
-    declared_offers,
-    declared_seat,
-    declared_step,
     outcome,
     said,
 )
@@ -241,14 +237,11 @@ STEPS = {
     "over": StepAid(END, said("The game is over."), "the game is over."),
 }
 
-AIDS = Aids(
-    codec=CODEC,
-    families=FAMILIES,
-    steps=STEPS,
-    offers=declared_offers(FLOW.steps),
-    step_of=declared_step,
-    deciding=declared_deciding,
-    seat_of=declared_seat,
+AIDS = Aids.declared(
+    CODEC,
+    FLOW.steps,
+    FAMILIES,
+    STEPS,
     labels={
         "item": lambda text: ITEM_NAMES[Item(text)],
         "card": lambda text: CARD_NAMES.get(text, text),

@@ -16,7 +16,7 @@ abilities held in ``Catalog.effects`` by name.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import Enum
 from functools import cache
 from pathlib import Path
@@ -33,6 +33,8 @@ from ballroom.core.components import (
     Text,
     Value,
     Where,
+    numbered,
+    slug,
     unique,
 )
 from ballroom.core.errors import ComponentError, EffectError
@@ -196,18 +198,14 @@ class Board:
     blocks: tuple[Block, ...]
     adjacent: tuple[frozenset[int], ...]
     district_blocks: tuple[tuple[int, ...], ...]
+    _index: dict[str, int] = field(init=False, repr=False, compare=False, hash=False)
+
+    def __post_init__(self) -> None:
+        """Each block's position by its id, made once: every placement looks it up."""
+        object.__setattr__(self, "_index", {block.id: i for i, block in enumerate(self.blocks)})
 
     def index(self, block_id: str) -> int:
         return self._index[block_id]
-
-    @property
-    def _index(self) -> dict[str, int]:
-        return _block_index(self)
-
-
-@cache
-def _block_index(board: Board) -> dict[str, int]:
-    return {block.id: i for i, block in enumerate(board.blocks)}
 
 
 @dataclass(frozen=True, slots=True)
@@ -296,12 +294,6 @@ class Catalog:
         if len(found) < copy:
             raise ComponentError(f"no agent card {name!r} (copy {copy})")
         return found[copy - 1]
-
-
-def slug(name: str) -> str:
-    """A name as one lower-case word for action texts: ``Adriano the Foul`` -> ``adriano-the-foul``."""
-    cleaned = "".join(ch.lower() if ch.isalnum() else (" " if ch != "'" else "") for ch in name)
-    return "-".join(cleaned.split())
 
 
 def district_places(where: str, known: set[str]) -> bool:
@@ -438,7 +430,7 @@ def load(files: DataFiles) -> Catalog:
         faction = table.get("faction", EnumOf(Faction))
         influence = table.get("influence", Int(0, 9))
         income = table.get("income", Int(0, 9))
-        numbered: list[AgentAbility] = []
+        ranked: list[AgentAbility] = []
         for number, ability in enumerate(table.records("abilities", "ability", name=None), 1):
             ability.only("rank", "do")
             rank = ability.get("rank", Int(1, 7))
@@ -446,7 +438,7 @@ def load(files: DataFiles) -> Catalog:
             abilities.append(
                 _ability(ability_name, "use", ability.value("do"), (fx.AtLeast("rank", rank),))
             )
-            numbered.append(AgentAbility(rank, ability_name))
+            ranked.append(AgentAbility(rank, ability_name))
         traits: tuple[Trait, ...] = table.get("traits", ListOf(EnumOf(Trait), "trait", 1))
         revealed = None
         if not table.value("revealed").missing:
@@ -466,7 +458,7 @@ def load(files: DataFiles) -> Catalog:
                 influence=influence,
                 income=income,
                 exposure=table.get("exposure", Int(0, 20)),
-                abilities=tuple(numbered),
+                abilities=tuple(ranked),
                 revealed=revealed,
                 cannot_flip=table.get("cannot-flip", Default(Flag(), False)),
                 vp=table.get("vp", Default(Int(0, 5), 0)),
@@ -478,9 +470,9 @@ def load(files: DataFiles) -> Catalog:
     cards: list[int] = []
     texts: list[str] = []
     for index, agent in enumerate(agents):
-        for copy in range(1, agent.copies + 1):
-            cards.append(index)
-            texts.append(agent.slug if agent.copies == 1 else f"{agent.slug}-{copy}")
+        copies = numbered(agent.name, agent.copies)
+        cards += [index] * len(copies)
+        texts += copies
 
     event_file = files.read("events.toml")
     event_file.only("reconstruction", "events")

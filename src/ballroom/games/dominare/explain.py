@@ -18,10 +18,6 @@ from ballroom.core.explain import (
     StepAid,
     counted,
     decided,
-    declared_deciding,
-    declared_offers,
-    declared_seat,
-    declared_step,
     outcome,
     said,
 )
@@ -455,14 +451,11 @@ STEPS = {
     "over": StepAid(SCORING, said("The game is over."), "the game is over."),
 }
 
-AIDS = Aids(
-    codec=CODEC,
-    families=FAMILIES,
-    steps=STEPS,
-    offers=declared_offers(FLOW.steps),
-    step_of=declared_step,
-    deciding=declared_deciding,
-    seat_of=declared_seat,
+AIDS = Aids.declared(
+    CODEC,
+    FLOW.steps,
+    FAMILIES,
+    STEPS,
     labels={
         "block": block_name,
         "district": lambda text: DISTRICT_NAMES.get(text, text),

@@ -16,10 +16,6 @@ from ballroom.core.explain import (
     Seen,
     StepAid,
     decided,
-    declared_deciding,
-    declared_offers,
-    declared_seat,
-    declared_step,
     outcome,
     said,
 )
@@ -459,14 +455,11 @@ STEPS = {
     "over": StepAid(SCORING, said("The game is over."), "the game is over."),
 }
 
-AIDS = Aids(
-    codec=CODEC,
-    families=FAMILIES,
-    steps=STEPS,
-    offers=declared_offers(FLOW.steps),
-    step_of=declared_step,
-    deciding=declared_deciding,
-    seat_of=declared_seat,
+AIDS = Aids.declared(
+    CODEC,
+    FLOW.steps,
+    FAMILIES,
+    STEPS,
     labels={
         "card": lambda text: ACTION_TEXTS.get(text) or CARD_NAMES.get(text, text),
         "skill": lambda text: SKILL_NAMES[Skill(text)],
