@@ -20,7 +20,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 from ballroom.core import effects as fx
 from ballroom.core import words
@@ -37,6 +37,7 @@ from ballroom.core.components import (
     Text,
     Value,
     Where,
+    slug,
     unique,
 )
 from ballroom.core.errors import ComponentError as ComponentError  # noqa: PLC0414  (a public name of The Dance, re-exported)
@@ -122,20 +123,16 @@ DATA_DIR = Path(__file__).parent / "data"
 Hex = tuple[int, int]
 
 
-def slug(name: str) -> str:
-    """The name as one lower-case word for action texts: ``Rev. Mother Anna`` -> ``rev-mother-anna``."""
-    cleaned = "".join(ch.lower() if ch.isalnum() else " " for ch in name)
-    return "-".join(cleaned.split())
-
-
 @dataclass(frozen=True, slots=True)
 class Avatar:
+    """An Avatar as ``avatars.toml`` writes it (read by these declared types)."""
+
     name: str
     short: str
     family: str
-    ratings: tuple[int, ...]
-    movement: int
-    mark: str
+    ratings: Annotated[tuple[int, ...], RATINGS]
+    movement: Annotated[int, Int(1, 6)]
+    mark: Annotated[str, Mark()]
     """The one or two letters on the Avatar's token, unique among the Avatars."""
 
     @property
@@ -564,15 +561,7 @@ def parse_avatars(
     """The six Avatars, one per family, with different names, short names and token marks."""
     root = Table.of(data, where).only(HEADER_KEY, "avatars")
     tables = root.records("avatars", "avatar", count=FAMILIES, noun="Avatars, one per family")
-    fields: dict[str, Spec[Any]] = {
-        "name": Text(),
-        "short": Text(),
-        "family": Text(),
-        "ratings": RATINGS,
-        "movement": Int(1, 6),
-        "mark": Mark(),
-    }
-    avatars = tuple(t.build(Avatar, fields) for t in tables)
+    avatars = tuple(t.record(Avatar) for t in tables)
     unique(((a.slug, t.where.at("name")) for a, t in zip(avatars, tables, strict=True)), "Avatar")
     unique(
         ((a.short, t.where.at("short")) for a, t in zip(avatars, tables, strict=True)), "short name"
