@@ -57,6 +57,21 @@ def test_a_part_is_built_from_the_state_and_set_back_in_the_states_own_form() ->
     assert fresh.leader == 1
 
 
+@dataclass(frozen=True, slots=True)
+class ShownWithLead(Shown):
+    lead: int
+
+
+def test_a_part_may_show_values_worked_out_and_restore_only_the_states_own() -> None:
+    state = Holder()
+    state.points = (3, 1)  # type: ignore[assignment]
+    part = part_of(ShownWithLead, state, frozen=True, worked_out={"lead": 3 - 1})
+    assert part.lead == 2 and part.points is state.points, "frozen fields are taken as held"
+    fresh = Holder()
+    restore(fresh, part, Shown)
+    assert fresh.points == [3, 1] and not hasattr(fresh, "lead")
+
+
 @pytest.mark.parametrize("game_class", [HighCard, Gops], ids=lambda g: g.id)
 def test_the_standard_game_deals_worlds_encodes_and_draws_its_view(game_class: Any) -> None:
     game = game_class(3)

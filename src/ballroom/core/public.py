@@ -12,14 +12,33 @@ by hand in either direction.
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Mapping
 from typing import Any, TypeVar
 
 P = TypeVar("P")
 
 
-def part_of(kind: type[P], state: object) -> P:
-    """The view part ``kind`` with each field read from ``state``'s attribute of its name."""
-    return kind(**{name: freeze(getattr(state, name)) for name in field_names(kind)})
+def part_of(
+    kind: type[P],
+    state: object,
+    *,
+    frozen: bool = False,
+    worked_out: Mapping[str, Any] | None = None,
+) -> P:
+    """The view part ``kind`` with each field read from ``state``'s attribute of its name.
+
+    ``frozen``: the state holds these fields as immutable values already (numbers,
+    tuples, frozen records), so they are taken as they are, not copied. ``worked_out``
+    gives the fields the state does not hold, worked out from those it does (who
+    controls a district)."""
+    given = worked_out or {}
+    values = {
+        name: given[name]
+        if name in given
+        else (getattr(state, name) if frozen else freeze(getattr(state, name)))
+        for name in field_names(kind)
+    }
+    return kind(**values)
 
 
 def field_names(kind: type[Any]) -> tuple[str, ...]:
@@ -33,9 +52,11 @@ def field_names(kind: type[Any]) -> tuple[str, ...]:
 _FIELD_NAMES: dict[type[Any], tuple[str, ...]] = {}
 
 
-def restore(state: object, part: object) -> None:
-    """Set each field of the view part ``part`` back on ``state``, as the state holds it."""
-    for name in field_names(type(part)):
+def restore(state: object, part: object, kind: type[Any] | None = None) -> None:
+    """Set each field of the view part ``part`` back on ``state``, as the state holds it;
+    with ``kind``, only the fields ``kind`` declares (a part that also shows values worked
+    out from them)."""
+    for name in field_names(kind or type(part)):
         setattr(state, name, thaw(getattr(part, name), getattr(state, name, None)))
 
 

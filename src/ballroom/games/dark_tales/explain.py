@@ -93,9 +93,9 @@ def _card(action: Action, param: str = "card") -> str:
 
 
 def read(game: DarkTales, observation: Observation) -> Seen[DarkTalesState]:
-    from ballroom.games.dark_tales.view import determinize
-
-    return Seen(observation, determinize(game, observation, Rng(0)))
+    world = game.determinize(observation, Rng(0))
+    assert isinstance(world, DarkTalesState)
+    return Seen(observation, world)
 
 
 def _public(observation: Observation) -> dict[str, Any]:

@@ -118,6 +118,7 @@ class HeuristicAgent:
         assert isinstance(game, DarkTales)
         seat = decision.player
         world = game.determinize(decision.observation, self.rng)
+        assert isinstance(world, DarkTalesState)
         if world.step.name is Phase.DANCE:
             return BEST_ID  # the most VP at this Ball; the cards stay for the next
         scores = {

@@ -16,7 +16,6 @@ rules of each task live in ``playing.py``, ``card_texts.py`` and ``ending.py``.
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -25,8 +24,8 @@ from ballroom.core.actions import Action
 from ballroom.core.declared import AgendaState, TaskHandler
 from ballroom.core.events import Event, Wording
 from ballroom.core.flow import Step
+from ballroom.core.standard import StandardState
 from ballroom.core.state import Outcome
-from ballroom.core.view import View
 from ballroom.core.zones import Visibility, Zone, ZoneId, Zones
 from ballroom.games.dark_tales.chronicle import Play
 from ballroom.games.dark_tales.components import Item, Side, Time
@@ -89,13 +88,11 @@ class Table:
     """Per seat: the VP scored at Balls (tiles, couples, bonuses and the final awards)."""
 
 
-PUBLIC = tuple(field.name for field in dataclasses.fields(Table))
-
-
-class DarkTalesState(AgendaState[Phase, Task]):
-    """The table, the zones and the agenda."""
+class DarkTalesState(StandardState[Phase], AgendaState[Phase, Task]):
+    """The table, the zones and the agenda; a view shows the table's fields (``Table``)."""
 
     game: DarkTales
+    frozen_fields = True
 
     a_card: int | None
     b_card: int | None
@@ -224,10 +221,6 @@ class DarkTalesState(AgendaState[Phase, Task]):
 
     def next_step(self) -> Step[Phase]:
         return self.step
-
-    def view(self, seat: int | None) -> View[Phase, Table, None]:
-        table = Table(**{name: getattr(self, name) for name in PUBLIC})
-        return View(seat, self.step, self.zones.view(seat), table, None)
 
     # -- reading the table --------------------------------------------------------
 

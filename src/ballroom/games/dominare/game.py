@@ -1,32 +1,28 @@
 """The Dominare declaration: players, options, moves and flow, and what it offers.
 
-Beyond the State contract: ``determinize`` for search (``view.py``),
-``render`` and ``describe_action`` for the terminal (``render.py``), and
-``components_json`` (``faces.py``, with each side's map from ``board_layout.py``)
-for the browser view in ``web/``.
+Beyond the State contract, each in the module that knows it: the deal of
+``determinize`` for search (``view.py``; the rest is the core's standard one),
+``evaluate`` (``evaluation.py``), the tensor encoding (``encoding.py``), ``render``
+and ``describe_action`` for the terminal (``render.py``), ``components_json``
+(``faces.py``, with each side's map from ``board_layout.py``) for the browser view
+in ``web/``, the learning aids (``explain.py``).
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import Any, ClassVar
 
 from ballroom.core.actions import ActionCodec
 from ballroom.core.bots import Bot
-from ballroom.core.declared import DeclaredGame
-from ballroom.core.explain import Aids, Outcome, Teaching
+from ballroom.core.delegate import delegate
+from ballroom.core.explain import Aids, Teaching
 from ballroom.core.flow import Flow
 from ballroom.core.options import Option, OptionSet
-from ballroom.core.rng import Rng
-from ballroom.core.state import Observation, State
-from ballroom.games.dominare import render
+from ballroom.core.standard import StandardGame
 from ballroom.games.dominare.bots import BOT_DEFAULTS, BOTS
 from ballroom.games.dominare.components import Board, Side
-from ballroom.games.dominare.state import DominareState
+from ballroom.games.dominare.state import DominareState, Table
 from ballroom.games.dominare.turn import CATALOG, CODEC, FLOW, Phase
-
-if TYPE_CHECKING:
-    import numpy as np
-    import numpy.typing as npt
 
 AUTO = "auto"
 STANDARD = "standard"
@@ -35,7 +31,7 @@ SEMI_BLIND = "semi-blind"
 SMALL_SIDE_PLAYERS = range(2, 5)
 
 
-class Dominare(Teaching, DeclaredGame[Phase]):
+class Dominare(Teaching, StandardGame[Phase]):
     id: ClassVar[str] = "dominare"
     name: ClassVar[str] = "Dominare"
     summary: ClassVar[str] = (
@@ -97,6 +93,8 @@ class Dominare(Teaching, DeclaredGame[Phase]):
     bot_defaults: ClassVar[tuple[str, ...]] = BOT_DEFAULTS
     codec: ClassVar[ActionCodec] = CODEC
     flow: ClassVar[Flow[Phase]] = FLOW
+    public_part: ClassVar[type[Table]] = Table
+    """The table's own fields; a view shows them with what the rules work out (``Shown``)."""
 
     def __init__(self, players: int, **options: object) -> None:
         super().__init__(players, **options)
@@ -117,16 +115,13 @@ class Dominare(Teaching, DeclaredGame[Phase]):
     def new_state(self, seed: int = 0) -> DominareState:
         return DominareState(self, seed)
 
-    def determinize(self, observation: Observation, rng: Rng) -> DominareState:
-        from ballroom.games.dominare import view
+    def blank_state(self, seed: int) -> DominareState:
+        """Not set up: ``determinize`` deals every zone and sets the agenda back."""
+        return DominareState(self, seed, deal=False)
 
-        return view.determinize(self, observation, rng)
-
-    def evaluate(self, state: DominareState) -> list[float]:
-        """Search hook: estimated win shares of a state cut short (``evaluation.py``)."""
-        from ballroom.games.dominare.evaluation import evaluate
-
-        return evaluate(state)
+    read = delegate(".view", "read", game=False)
+    deal = delegate(".view", "deal_hidden", game=False)
+    evaluate = delegate(".evaluation", "evaluate", game=False)
 
     @property
     def observation_shape(self) -> tuple[int, ...]:
@@ -134,26 +129,10 @@ class Dominare(Teaching, DeclaredGame[Phase]):
 
         return (encoding.SIZE,)
 
-    def encode_observation(self, observation: Observation) -> npt.NDArray[np.float32]:
-        from ballroom.games.dominare import encoding
-
-        names = tuple(block.id for block in self.board.blocks)
-        return encoding.encode(observation, self.players, names)
-
-    def encode_state(
-        self, state: State, seat: int | None, padded: bool = False
-    ) -> npt.NDArray[np.float32]:
-        from ballroom.games.dominare import encoding
-
-        assert isinstance(state, DominareState)
-        names = tuple(block.id for block in self.board.blocks)
-        return encoding.encode_view(state.view(seat), self.players, names)
-
-    def render(self, observation: Observation) -> str:
-        return render.render(self, observation)
-
-    def describe_action(self, action: int, observation: Observation) -> str:
-        return render.describe_action(self, action, observation)
+    encode_observation = delegate(".encoding", "encode_observation")
+    encode_state = delegate(".encoding", "encode_state")
+    render = delegate(".render", "render")
+    describe_action = delegate(".render", "describe_action")
 
     def components_json(self) -> dict[str, Any]:
         from ballroom.games.dominare import board_layout, faces
@@ -168,12 +147,5 @@ class Dominare(Teaching, DeclaredGame[Phase]):
 
         return explain.AIDS
 
-    def explain_outcome(self, state: DominareState) -> Outcome:
-        from ballroom.games.dominare import explain
-
-        return explain.explain_outcome(state)
-
-    def live_scores(self, observation: Observation) -> list[dict[str, Any]]:
-        from ballroom.games.dominare import explain
-
-        return explain.live_scores(observation)
+    explain_outcome = delegate(".explain", "explain_outcome", game=False)
+    live_scores = delegate(".explain", "live_scores", game=False)

@@ -13,7 +13,6 @@ task live in the module of its rulebook section (``rules.py`` pairs them).
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Self
@@ -23,6 +22,7 @@ from ballroom.core.actions import Action
 from ballroom.core.declared import AgendaState, TaskHandler
 from ballroom.core.events import Event, Wording
 from ballroom.core.flow import Step
+from ballroom.core.public import part_of
 from ballroom.core.state import Outcome
 from ballroom.core.view import View
 from ballroom.core.zones import Visibility, Zone, ZoneId, Zones
@@ -116,9 +116,6 @@ class Table:
     """The traits a recruited agent must have to be kept (Vinizio Ursini), if any."""
     agenda: tuple[tuple[Task, int], ...]
     pending: tuple[Task, int] | None
-
-
-PUBLIC = tuple(field.name for field in dataclasses.fields(Table))
 
 
 @dataclass(frozen=True, slots=True)
@@ -268,12 +265,12 @@ class DominareState(AgendaState[Phase, Task]):
         from ballroom.games.dominare.influence import controllers
         from ballroom.games.dominare.scoring import scores
 
-        shown = Shown(
-            **{name: getattr(self, name) for name in PUBLIC},
-            side=self.board.side.value,
-            control=controllers(self),
-            standing=scores(self),
-        )
+        worked_out = {
+            "side": self.board.side.value,
+            "control": controllers(self),
+            "standing": scores(self),
+        }
+        shown = part_of(Shown, self, frozen=True, worked_out=worked_out)
         return View(seat, self.step, self.zones.view(seat), shown, None)
 
     # -- reading the table --------------------------------------------------------

@@ -94,6 +94,10 @@ class VampiresHarvest(Teaching, StandardGame[Phase]):
 
     # -- search ---------------------------------------------------------------------
 
+    def blank_state(self, seed: int) -> HarvestState:
+        """The table before Setup: ``determinize`` sets every public field back."""
+        return HarvestRules(self, seed, deal=False)
+
     def deal_zones(self, view: View[Phase, Any, Any], rng: Rng) -> Zones:
         """Every unseen card into the hidden zones of its own deck; the Opportunity deck
         in play (by the turn) fills the Chance Encounters too (``view.deal_hidden``)."""

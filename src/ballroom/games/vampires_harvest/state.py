@@ -134,6 +134,8 @@ class HarvestState(AgendaState[Phase, Task], StandardState[Phase]):
     """The table, the zones, each seat's secret choice, and the agenda; its rules are
     ``rules.HarvestRules``'s."""
 
+    frozen_fields = True
+    """Its public fields are immutable values (numbers, tuples, enums, frozen records)."""
     two_player: bool
     """Whether the two-player closing-die rules (RULINGS 1) apply."""
 
