@@ -64,6 +64,16 @@ def encode(
     return encode_view(read(observation), players, slots)
 
 
+def shape(game: Game) -> tuple[int, ...]:
+    """The encoding's shape with room for the game's seats."""
+    return (observation_size(game.players),)
+
+
+def padded_shape(game: Game) -> tuple[int, ...]:
+    """The encoding's shape with room for the most seats the game allows."""
+    return (observation_size(game.max_players),)
+
+
 def encode_observation(game: Game, observation: Observation) -> npt.NDArray[np.float32]:
     """``encode`` with room for the game's seats."""
     return encode(observation, game.players)

@@ -121,18 +121,8 @@ class DancingDice(Teaching, DeclaredGame[Phase]):
 
     # -- learners -------------------------------------------------------------
 
-    @property
-    def observation_shape(self) -> tuple[int, ...]:
-        from ballroom.games.dancing_dice import encoding  # numpy, only for learners
-
-        return (encoding.observation_size(self.players),)
-
-    @property
-    def padded_observation_shape(self) -> tuple[int, ...]:
-        from ballroom.games.dancing_dice import encoding
-
-        return (encoding.observation_size(self.max_players),)
-
+    observation_shape = property(delegate(".encoding", "shape"))
+    padded_observation_shape = property(delegate(".encoding", "padded_shape"))
     encode_observation = delegate(".encoding", "encode_observation")
     encode_padded = delegate(".encoding", "encode_padded")
     encode_state = delegate(".encoding", "encode_state")

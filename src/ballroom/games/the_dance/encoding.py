@@ -187,6 +187,16 @@ def encode(
     return w.out
 
 
+def shape(game: TheDance) -> tuple[int, ...]:
+    """The encoding's shape with room for the game's seats."""
+    return (observation_size(game.components, game.players),)
+
+
+def padded_shape(game: TheDance) -> tuple[int, ...]:
+    """The encoding's shape with room for the most seats the game allows."""
+    return (observation_size(game.components, game.max_players),)
+
+
 def encode_observation(game: TheDance, observation: Observation) -> npt.NDArray[np.float32]:
     """``encode`` with room for the game's seats."""
     return encode(observation, game.components, game.players)

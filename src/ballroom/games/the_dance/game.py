@@ -139,18 +139,8 @@ class TheDance(Teaching, Game):
 
     # -- learners -------------------------------------------------------------------
 
-    @property
-    def observation_shape(self) -> tuple[int, ...]:
-        from ballroom.games.the_dance import encoding  # numpy, only for learners
-
-        return (encoding.observation_size(self.components, self.players),)
-
-    @property
-    def padded_observation_shape(self) -> tuple[int, ...]:
-        from ballroom.games.the_dance import encoding
-
-        return (encoding.observation_size(self.components, self.max_players),)
-
+    observation_shape = property(delegate(".encoding", "shape"))
+    padded_observation_shape = property(delegate(".encoding", "padded_shape"))
     encode_observation = delegate(".encoding", "encode_observation")
     encode_padded = delegate(".encoding", "encode_padded")
 

@@ -54,6 +54,11 @@ def _unit(value: float, top: float) -> float:
     return min(1.0, max(0.0, value / top))
 
 
+def shape(game: Game) -> tuple[int, ...]:
+    """The encoding's shape, whatever the number of players (room for five seats)."""
+    return (SIZE,)
+
+
 def encode(game: Game, observation: Observation) -> npt.NDArray[np.float32]:
     return encode_view(read(observation), game.players)
 

@@ -124,12 +124,7 @@ class VampiresHarvest(Teaching, StandardGame[Phase]):
 
     # -- learners -------------------------------------------------------------------
 
-    @property
-    def observation_shape(self) -> tuple[int, ...]:
-        from ballroom.games.vampires_harvest import encoding  # numpy, only for learners
-
-        return (encoding.SIZE,)
-
+    observation_shape = property(delegate(".encoding", "shape"))
     encode_observation = delegate(".encoding", "encode")
     encode_state = delegate(".encoding", "encode_state")
 
