@@ -69,6 +69,10 @@ def _unit(value: float, top: float) -> float:
     return min(1.0, max(0.0, value / top))
 
 
+def shape(game: DarkTales) -> tuple[int, ...]:
+    return (size(game.players),)
+
+
 def encode_observation(game: DarkTales, observation: Observation) -> npt.NDArray[np.float32]:
     return encode_view(read(observation), game.players)
 

@@ -18,13 +18,13 @@ from ballroom.core.delegate import delegate
 from ballroom.core.explain import Aids, Teaching
 from ballroom.core.flow import Flow
 from ballroom.core.options import Option, OptionSet
-from ballroom.core.standard import StandardGame
 from ballroom.games.dark_tales.bots import BOT_DEFAULTS, BOTS
-from ballroom.games.dark_tales.state import DarkTalesState, Table
+from ballroom.games.dark_tales.rules import Played
+from ballroom.games.dark_tales.state import Edition, Table
 from ballroom.games.dark_tales.turn import CODEC, FLOW, Phase
 
 
-class DarkTales(Teaching, StandardGame[Phase]):
+class DarkTales(Teaching, Edition):
     id: ClassVar[str] = "dark-tales"
     name: ClassVar[str] = "Dark Tales"
     summary: ClassVar[str] = (
@@ -61,27 +61,21 @@ class DarkTales(Teaching, StandardGame[Phase]):
     def __init__(self, players: int, **options: object) -> None:
         super().__init__(players, **options)
         self.cinderella = self.options["expansion"] != "none"
-        """Whether the Cinderella expansion is played."""
         self.shorter = self.options["expansion"] == "cinderella-shorter"
 
-    def new_state(self, seed: int = 0) -> DarkTalesState:
-        return DarkTalesState(self, seed)
+    def new_state(self, seed: int = 0) -> Played:
+        return Played(self, seed)
 
-    def blank_state(self, seed: int) -> DarkTalesState:
+    def blank_state(self, seed: int) -> Played:
         """Not set up: ``determinize`` deals every zone and sets the agenda back."""
-        return DarkTalesState(self, seed, deal=False)
+        return Played(self, seed, deal=False)
 
     deal = delegate(".view", "deal_cards")
     deal_private = delegate(".view", "deal_tiles")
     evaluate = delegate(".search", "evaluate", game=False)
     rollout_action = delegate(".search", "rollout_action", game=False)
 
-    @property
-    def observation_shape(self) -> tuple[int, ...]:
-        from ballroom.games.dark_tales import encoding  # numpy, only for learners
-
-        return (encoding.size(self.players),)
-
+    observation_shape = property(delegate(".encoding", "shape"))
     encode_observation = delegate(".encoding", "encode_observation")
     encode_state = delegate(".encoding", "encode_state")
     render = delegate(".render", "render")

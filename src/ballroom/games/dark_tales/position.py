@@ -139,7 +139,7 @@ class Position:
         return self.deck()
 
     def build(self) -> DarkTalesState:
-        state = DarkTalesState(self.game, 0, deal=False)
+        state = self.game.blank_state(0)
         state.a_card, state.b_card = self.a_card, self.b_card
         state.player = self.to_play
         for text, zone in self.placed:

@@ -46,6 +46,10 @@ def _unit(value: float, top: float) -> float:
     return min(1.0, max(0.0, value / top))
 
 
+def shape(game: Dominare) -> tuple[int, ...]:
+    return (SIZE,)
+
+
 def encode_observation(game: Dominare, observation: Observation) -> npt.NDArray[np.float32]:
     return encode_view(read(observation), game.players, _blocks(game))
 

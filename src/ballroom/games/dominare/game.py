@@ -18,10 +18,10 @@ from ballroom.core.delegate import delegate
 from ballroom.core.explain import Aids, Teaching
 from ballroom.core.flow import Flow
 from ballroom.core.options import Option, OptionSet
-from ballroom.core.standard import StandardGame
 from ballroom.games.dominare.bots import BOT_DEFAULTS, BOTS
-from ballroom.games.dominare.components import Board, Side
-from ballroom.games.dominare.state import DominareState, Table
+from ballroom.games.dominare.components import Side
+from ballroom.games.dominare.rules import Played
+from ballroom.games.dominare.state import Edition, Table
 from ballroom.games.dominare.turn import CATALOG, CODEC, FLOW, Phase
 
 AUTO = "auto"
@@ -31,7 +31,7 @@ SEMI_BLIND = "semi-blind"
 SMALL_SIDE_PLAYERS = range(2, 5)
 
 
-class Dominare(Teaching, StandardGame[Phase]):
+class Dominare(Teaching, Edition):
     id: ClassVar[str] = "dominare"
     name: ClassVar[str] = "Dominare"
     summary: ClassVar[str] = (
@@ -101,34 +101,28 @@ class Dominare(Teaching, StandardGame[Phase]):
         side = str(self.options["side"])
         if side == AUTO:
             side = Side.SMALL.value if players in SMALL_SIDE_PLAYERS else Side.LARGE.value
-        self.board: Board = CATALOG.boards[Side(side)]
+        self.board = CATALOG.boards[Side(side)]
         self.just_learning = bool(self.options["just-learning"])
         drawing = self.options["agents"]
         self.sole_authority = drawing == SOLE_AUTHORITY and not self.just_learning
-        """Sole Authority's deal (the Just Learning set-up replaces any deal)."""
         self.semi_blind = drawing == SEMI_BLIND and not self.just_learning
         self.draft = drawing == STANDARD
         self.cells = bool(self.options["cells"])
         self.epic = bool(self.options["epic"])
         self.anything_goes = bool(self.options["anything-goes"])
 
-    def new_state(self, seed: int = 0) -> DominareState:
-        return DominareState(self, seed)
+    def new_state(self, seed: int = 0) -> Played:
+        return Played(self, seed)
 
-    def blank_state(self, seed: int) -> DominareState:
+    def blank_state(self, seed: int) -> Played:
         """Not set up: ``determinize`` deals every zone and sets the agenda back."""
-        return DominareState(self, seed, deal=False)
+        return Played(self, seed, deal=False)
 
     read = delegate(".view", "read", game=False)
     deal = delegate(".view", "deal_hidden", game=False)
     evaluate = delegate(".evaluation", "evaluate", game=False)
 
-    @property
-    def observation_shape(self) -> tuple[int, ...]:
-        from ballroom.games.dominare import encoding  # numpy, only for learners
-
-        return (encoding.SIZE,)
-
+    observation_shape = property(delegate(".encoding", "shape"))
     encode_observation = delegate(".encoding", "encode_observation")
     encode_state = delegate(".encoding", "encode_state")
     render = delegate(".render", "render")

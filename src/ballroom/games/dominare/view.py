@@ -13,19 +13,14 @@ an event looked at (seen by whoever looked).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from ballroom.core.public import restore
 from ballroom.core.rng import Rng
 from ballroom.core.state import Observation
 from ballroom.core.view import View
 from ballroom.core.zones import Zones, ZonesView, determinize_decks
 from ballroom.games.dominare.components import DECK_SIZE
-from ballroom.games.dominare.state import DominareState, Shown, Table
+from ballroom.games.dominare.state import DominareState, Edition, Shown, Table
 from ballroom.games.dominare.turn import CATALOG, Phase
-
-if TYPE_CHECKING:
-    from ballroom.games.dominare.game import Dominare
 
 AGENT_ZONES = ("agent-deck", "agent-discard", "hand", "dealt", "chosen", "offer", "deck-atheneum",
                "deck-canals", "deck-church", "deck-merchant", "deck-senate", "deck-commoner",
@@ -58,9 +53,10 @@ class Seen:
         self.seat = view.seat
 
 
-def determinize_free(game: Dominare, observation: Observation) -> Seen:
+def determinize_free(game: Edition, observation: Observation) -> Seen:
     """The view and a state with its public fields (its hidden cards are not dealt)."""
     view = read(observation)
     state = game.blank_state(0)
+    assert isinstance(state, DominareState)
     restore(state, view.public, Table)
     return Seen(view, state)
