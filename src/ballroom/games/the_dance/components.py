@@ -20,7 +20,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import Annotated, Any
 
 from ballroom.core import effects as fx
 from ballroom.core import words
@@ -42,9 +42,6 @@ from ballroom.core.components import (
 )
 from ballroom.core.errors import ComponentError as ComponentError  # noqa: PLC0414  (a public name of The Dance, re-exported)
 from ballroom.core.errors import EffectError
-
-if TYPE_CHECKING:
-    from ballroom.games.the_dance.powers import Held
 
 DOMAINS: tuple[str, ...] = ("extortion", "corruption", "subjugation", "confidence")
 DIRECTIONS: tuple[tuple[int, int], ...] = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))
@@ -246,11 +243,12 @@ class Components:
     colours: tuple[str, ...]
     effects: fx.Effects
     """The Powers' rules (``Power.ability``), as one table of abilities."""
-    settled: dict[tuple[int, ...], Held] = field(
+    settled: dict[tuple[int, ...], object] = field(
         default_factory=dict, init=False, repr=False, compare=False
     )
-    """What each set of Powers makes of the rules (``powers.settle``), once worked out: a
-    family's Powers change at every deal in search, but come from few sets."""
+    """What each set of Powers makes of the rules (a ``powers.Held``, from ``powers.settle``),
+    once worked out: a family's Powers change at every deal in search, but come from few
+    sets. Kept as ``object`` so that the components need not know the rules' types."""
     closed_entries: dict[tuple[int, ...], tuple[frozenset[int], ...]] = field(
         default_factory=dict, init=False, repr=False, compare=False
     )

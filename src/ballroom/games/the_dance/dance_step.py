@@ -17,14 +17,14 @@ from ballroom.games.the_dance import influence, powers, refreshments, sanctuary,
 from ballroom.games.the_dance.steps import Phase
 
 if TYPE_CHECKING:
-    from ballroom.games.the_dance.state import TheDanceState
+    from ballroom.games.the_dance.ball import Ball
 
 
 STEP, LEAD = ac.STEP, ac.LEAD
 """Bound once: the steps and leads are listed at every decision of a Dance step."""
 
 
-def actions(s: TheDanceState, p: int) -> list[int]:
+def actions(s: Ball, p: int) -> list[int]:
     board = s.comp.board
     occ = s.occ
     out: list[int] = []
@@ -51,7 +51,7 @@ def actions(s: TheDanceState, p: int) -> list[int]:
     seated = s.seated[p]
     if seated and s.movement_left > 0 and occ[entry] < 0:
         out.extend([ac.UNSEAT + d for d in seated])
-    ankh = s.game.ankh_kind
+    ankh = s.edition.ankh_kind
     if ankh >= 0 and s.hand[p][ankh] and standing.ankh_offered(s, p):
         out.append(ac.ANKH)
     if s.held[p].dance_step:
@@ -61,7 +61,7 @@ def actions(s: TheDanceState, p: int) -> list[int]:
     return out
 
 
-def apply(s: TheDanceState, action: int, p: int, events: list[Event]) -> None:
+def apply(s: Ball, action: int, p: int, events: list[Event]) -> None:
     nd = s.nd
     if action < ac.STEP + 6:
         _step(s, p, action, events)
@@ -72,7 +72,7 @@ def apply(s: TheDanceState, action: int, p: int, events: list[Event]) -> None:
     elif action < ac.UNSEAT + nd:
         sanctuary.unseat(s, p, action - ac.UNSEAT, events)
     elif action == ac.ANKH:
-        refreshments.spend(s, p, s.game.ankh_kind)
+        refreshments.spend(s, p, s.edition.ankh_kind)
         s.ankhs_used += 1
         s.movement_left += 1
         s.say(events, "ankh", "{who} spends an Ankh: one more Movement.", player=p)
@@ -94,7 +94,7 @@ _DIRECTIONS = {ac.STEP + i: {"direction": _direction(ac.STEP + i)} for i in rang
 """Each step's words for its event."""
 
 
-def _step(s: TheDanceState, p: int, action: int, events: list[Event]) -> None:
+def _step(s: Ball, p: int, action: int, events: list[Event]) -> None:
     """The Avatar moves one hex; a Shadow Avatar on a piece is ``passing`` and stands on none."""
     here = s.avatar_pos[p]
     nxt = s.comp.board.neighbours[here][action - ac.STEP]
@@ -112,7 +112,7 @@ def _step(s: TheDanceState, p: int, action: int, events: list[Event]) -> None:
     standing.after_step(s, p, events)
 
 
-def _lead(s: TheDanceState, p: int, action: int, events: list[Event]) -> None:
+def _lead(s: Ball, p: int, action: int, events: list[Event]) -> None:
     d, direction = divmod(action - ac.LEAD, 6)
     here = s.dancer_pos[d]
     nxt = s.comp.board.neighbours[here][direction]

@@ -15,19 +15,20 @@ from typing import Any, ClassVar
 from ballroom.core.actions import ActionCodec
 from ballroom.core.bots import Bot
 from ballroom.core.delegate import delegate
-from ballroom.core.explain import Aids, Teaching
+from ballroom.core.explain import Teaching
 from ballroom.core.game import Game
 from ballroom.core.options import Option, OptionSet
 from ballroom.core.rng import Rng
 from ballroom.core.state import Observation
 from ballroom.games.the_dance import actions as ac
 from ballroom.games.the_dance import powers, wording
+from ballroom.games.the_dance.ball import Edition, family_name
 from ballroom.games.the_dance.bots import BOT_DEFAULTS, BOTS
 from ballroom.games.the_dance.components import (
     Components,
     default_components,
 )
-from ballroom.games.the_dance.state import TheDanceState, family_name
+from ballroom.games.the_dance.state import TheDanceState
 
 
 class TheDance(Teaching, Game):
@@ -111,6 +112,10 @@ class TheDance(Teaching, Game):
         self.shown_at_deal = powers.shown_at_deal(self.components)
         """The Powers seen at the deal (Old Wealth's six Refreshments), which ``determinize``
         deals only to a family that showed one."""
+        self.edition = Edition(
+            self.components, self.margin_three, self.any_domain, self.ankh_kind, self.shown_at_deal
+        )
+        """What the rules read of this game (``ball.Edition``)."""
 
     def new_state(self, seed: int = 0) -> TheDanceState:
         return TheDanceState(self, seed)
@@ -169,8 +174,4 @@ class TheDance(Teaching, Game):
 
     explain_outcome = delegate(".explain", "explain_outcome", game=False)
 
-    @property
-    def aids(self) -> Aids:
-        from ballroom.games.the_dance import explain
-
-        return explain.AIDS
+    aids = property(delegate(".explain", "aids"))

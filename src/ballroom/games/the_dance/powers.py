@@ -53,7 +53,7 @@ from ballroom.games.the_dance.standing import (
 from ballroom.games.the_dance.steps import Phase, Task
 
 if TYPE_CHECKING:
-    from ballroom.games.the_dance.state import TheDanceState
+    from ballroom.games.the_dance.ball import Ball
 
 
 SETTLED_LIMITS = {
@@ -94,7 +94,7 @@ class Held:
         )
 
 
-def settle(s: TheDanceState, p: int) -> None:
+def settle(s: Ball, p: int) -> None:
     """Work out again what family ``p``'s Powers make of the rules, from those she holds now
     (replaced whole, never changed in place, so that clones share it)."""
     s.held = (*s.held[:p], held_of(s.comp, s.powers[p]), *s.held[p + 1 :])
@@ -105,7 +105,7 @@ def held_of(comp: Components, held: Iterable[int]) -> Held:
     (``Components.settled``)."""
     key = tuple(sorted(held))
     found = comp.settled.get(key)
-    if found is None:
+    if not isinstance(found, Held):
         found = comp.settled[key] = Held.of(comp.effects, key)
     return found
 
@@ -113,51 +113,51 @@ def held_of(comp: Components, held: Iterable[int]) -> Held:
 # -- what the conditions of a Power used at will read ----------------------------------------------
 
 
-def _refreshments(s: TheDanceState, p: int) -> int:
+def _refreshments(s: Ball, p: int) -> int:
     return s.hand_size[p]
 
 
-def _influence_markers(s: TheDanceState, p: int) -> int:
+def _influence_markers(s: Ball, p: int) -> int:
     return s.markers[p]
 
 
-def _plans_to_draw(s: TheDanceState, p: int) -> int:
+def _plans_to_draw(s: Ball, p: int) -> int:
     return len(s.plan_pile)
 
 
-def _die(s: TheDanceState, p: int) -> int:
+def _die(s: Ball, p: int) -> int:
     """What the die counts as now."""
     return s.roll - s.lowered
 
 
-def _roll_refreshments_left(s: TheDanceState, p: int) -> int:
+def _roll_refreshments_left(s: Ball, p: int) -> int:
     return refreshment_limit(s, p) - len(s.played)
 
 
-def _tempo_in_box_4(s: TheDanceState, p: int) -> bool:
+def _tempo_in_box_4(s: Ball, p: int) -> bool:
     return s.tempo == s.comp.board.refreshment_box
 
 
-def _strategic_used(s: TheDanceState, p: int) -> bool:
+def _strategic_used(s: Ball, p: int) -> bool:
     return s.strategic_used
 
 
-def _die_lowered(s: TheDanceState, p: int) -> bool:
+def _die_lowered(s: Ball, p: int) -> bool:
     return s.tactician_used
 
 
-def _rerolled(s: TheDanceState, p: int) -> bool:
+def _rerolled(s: Ball, p: int) -> bool:
     return s.rerolled
 
 
-_QUANTITIES: dict[str, Callable[[TheDanceState, int], int]] = {
+_QUANTITIES: dict[str, Callable[[Ball, int], int]] = {
     "refreshments": _refreshments,
     "influence-markers": _influence_markers,
     "plans-to-draw": _plans_to_draw,
     "die": _die,
     "roll-refreshments-left": _roll_refreshments_left,
 }
-_FLAGS: dict[str, Callable[[TheDanceState, int], bool]] = {
+_FLAGS: dict[str, Callable[[Ball, int], bool]] = {
     "tempo-in-box-4": _tempo_in_box_4,
     "strategic-used": _strategic_used,
     "die-lowered": _die_lowered,
@@ -168,18 +168,18 @@ _FLAGS: dict[str, Callable[[TheDanceState, int], bool]] = {
 # -- dealing and showing ---------------------------------------------------------------------------
 
 
-def draw_task(s: TheDanceState, p: int, events: list[Event]) -> bool:
+def draw_task(s: Ball, p: int, events: list[Event]) -> bool:
     s.phase = Phase.DRAW_POWER
     s.draw_for = p
     return True
 
 
-def draw_outcomes(s: TheDanceState) -> list[int]:
+def draw_outcomes(s: Ball) -> list[int]:
     """The Powers left to draw, as chance actions."""
     return [ac.DRAW_POWER + w for w in sorted(s.power_pile)]
 
 
-def apply_draw(s: TheDanceState, action: int, events: list[Event]) -> None:
+def apply_draw(s: Ball, action: int, events: list[Event]) -> None:
     w = action - ac.DRAW_POWER
     p = s.draw_for
     s.power_pile.remove(w)
@@ -200,11 +200,11 @@ def apply_draw(s: TheDanceState, action: int, events: list[Event]) -> None:
     s.run_agenda(events)
 
 
-def keep_actions(s: TheDanceState, p: int) -> list[int]:
+def keep_actions(s: Ball, p: int) -> list[int]:
     return sorted(ac.KEEP_POWER + w for w in s.drawn_powers[p])
 
 
-def apply_keep(s: TheDanceState, action: int, p: int, events: list[Event]) -> None:
+def apply_keep(s: Ball, action: int, p: int, events: list[Event]) -> None:
     w = action - ac.KEEP_POWER
     pair = s.drawn_powers[p]
     pair.remove(w)
@@ -223,7 +223,7 @@ def apply_keep(s: TheDanceState, action: int, p: int, events: list[Event]) -> No
     s.run_agenda(events)
 
 
-def gain(s: TheDanceState, p: int, w: int) -> None:
+def gain(s: Ball, p: int, w: int) -> None:
     s.powers[p].append(w)
     settle(s, p)
 
@@ -268,14 +268,14 @@ class AtWill:
 
     first: int
     per_kind: bool
-    checks: tuple[tuple[Callable[[TheDanceState, int], int], int, bool], ...]
+    checks: tuple[tuple[Callable[[Ball, int], int], int, bool], ...]
 
     @classmethod
     def of(cls, ability: fx.Ability) -> AtWill:
         per_kind = ability.name in NAMES_A_KIND
         return cls(_ACTIONS[ability.name], per_kind, tuple(map(_check, ability.conditions)))
 
-    def offer(self, s: TheDanceState, p: int, out: list[int]) -> None:
+    def offer(self, s: Ball, p: int, out: list[int]) -> None:
         """Add its actions where every condition holds."""
         for read, least, negated in self.checks:
             if (read(s, p) >= least) is negated:
@@ -289,7 +289,7 @@ class AtWill:
 
 def _check(
     condition: fx.Condition, negated: bool = False
-) -> tuple[Callable[[TheDanceState, int], int], int, bool]:
+) -> tuple[Callable[[Ball, int], int], int, bool]:
     if isinstance(condition, fx.Not):
         return _check(condition.condition, not negated)
     if isinstance(condition, fx.AtLeast):
@@ -297,13 +297,13 @@ def _check(
     return _FLAGS[condition.flag], 1, negated
 
 
-def offer_in_dance_step(s: TheDanceState, p: int, out: list[int]) -> None:
+def offer_in_dance_step(s: Ball, p: int, out: list[int]) -> None:
     """Add the Dance step's Power actions (Discipline's, Strategic's)."""
     for power in s.held[p].dance_step:
         power.offer(s, p, out)
 
 
-def post_roll_actions(s: TheDanceState, p: int) -> list[int]:
+def post_roll_actions(s: Ball, p: int) -> list[int]:
     """``accept``, and what Tactician and Willpower allow after this roll.
 
     Every family meets the post-roll step (``accept`` alone without either),
@@ -318,7 +318,7 @@ def post_roll_actions(s: TheDanceState, p: int) -> list[int]:
     return out
 
 
-def apply_post_roll(s: TheDanceState, action: int, p: int, events: list[Event]) -> None:
+def apply_post_roll(s: Ball, action: int, p: int, events: list[Event]) -> None:
     """``accept`` the roll (the effort is settled), or use a Power on it."""
     if action == ac.ACCEPT:
         influence.resolve(s, events)
@@ -326,7 +326,7 @@ def apply_post_roll(s: TheDanceState, action: int, p: int, events: list[Event]) 
         use_at_will(s, action, p, events)
 
 
-def use_at_will(s: TheDanceState, action: int, p: int, events: list[Event]) -> None:
+def use_at_will(s: Ball, action: int, p: int, events: list[Event]) -> None:
     """Family ``p`` uses the Power of ``action``: its operations, in order."""
     name, kind = _USED_BY[action]
     ability = s.comp.effects.abilities[name]
@@ -336,7 +336,7 @@ def use_at_will(s: TheDanceState, action: int, p: int, events: list[Event]) -> N
 
 
 def _perform(
-    s: TheDanceState,
+    s: Ball,
     p: int,
     ability: fx.Ability,
     operations: tuple[fx.Operation, ...],
@@ -366,11 +366,11 @@ def _perform(
             raise AssertionError(f"unreachable: {ability.name} performs {operation} at will")
 
 
-def pay_actions(s: TheDanceState, p: int) -> list[int]:
+def pay_actions(s: Ball, p: int) -> list[int]:
     return [ac.PAY + k for k, c in enumerate(s.hand[p]) if c]
 
 
-def apply_pay(s: TheDanceState, action: int, p: int, events: list[Event]) -> None:
+def apply_pay(s: Ball, action: int, p: int, events: list[Event]) -> None:
     """One Refreshment of the price (only Discipline's action pays in steps); after the last,
     the rest of its operations."""
     refreshments.spend(s, p, action - ac.PAY)
@@ -383,7 +383,7 @@ def apply_pay(s: TheDanceState, action: int, p: int, events: list[Event]) -> Non
         _perform(s, p, ability, ability.do[paid + 1 :], -1, events)
 
 
-def _modify_roll(s: TheDanceState, p: int, power: Power, delta: int, events: list[Event]) -> None:
+def _modify_roll(s: Ball, p: int, power: Power, delta: int, events: list[Event]) -> None:
     """The roll counts ``delta`` otherwise; the Refreshment spent was one of the roll's."""
     s.lowered -= delta
     s.tactician_used = True
@@ -400,7 +400,7 @@ def _modify_roll(s: TheDanceState, p: int, power: Power, delta: int, events: lis
     # that its end does not tell whether Willpower is held (RULINGS 20).
 
 
-def _reroll(s: TheDanceState, p: int, power: Power, events: list[Event]) -> None:
+def _reroll(s: Ball, p: int, power: Power, events: list[Event]) -> None:
     """The die is rolled again (its Refreshment paid for the new roll, not on it)."""
     s.rerolled = True
     s.tactician_used = False
@@ -415,7 +415,7 @@ def _reroll(s: TheDanceState, p: int, power: Power, events: list[Event]) -> None
     influence.start_roll(s)
 
 
-def _new_plan(s: TheDanceState, p: int, power: Power, events: list[Event]) -> None:
+def _new_plan(s: Ball, p: int, power: Power, events: list[Event]) -> None:
     """A new Plan is drawn, and the family keeps one of the two (``apply_plan_choice``)."""
     s.strategic_used = True
     events.append(
@@ -430,25 +430,25 @@ def _new_plan(s: TheDanceState, p: int, power: Power, events: list[Event]) -> No
     s.run_agenda(events)
 
 
-_EXTRA_STEPS: dict[str, Callable[[TheDanceState, int, Power, list[Event]], None]] = {
+_EXTRA_STEPS: dict[str, Callable[[Ball, int, Power, list[Event]], None]] = {
     "reroll": _reroll,
     "new-plan": _new_plan,
 }
 """What each step a Power grants does (``components.POWER_STEPS``)."""
 
 
-def strategic_draw_task(s: TheDanceState, p: int, events: list[Event]) -> bool:
+def strategic_draw_task(s: Ball, p: int, events: list[Event]) -> bool:
     if not s.plan_pile:
         s.agenda.pop(0)
         return False
     return plans.draw_task(s, p, events)
 
 
-def plan_choice_actions(s: TheDanceState, p: int) -> list[int]:
+def plan_choice_actions(s: Ball, p: int) -> list[int]:
     return [ac.KEEP_PLAN, ac.TAKE_PLAN]
 
 
-def apply_plan_choice(s: TheDanceState, action: int, p: int, events: list[Event]) -> None:
+def apply_plan_choice(s: Ball, action: int, p: int, events: list[Event]) -> None:
     new = s.candidate_plan
     s.candidate_plan = -1
     take = action == ac.TAKE_PLAN

@@ -8,8 +8,8 @@ from typing import TYPE_CHECKING, Any
 from ballroom.core import words
 from ballroom.core.state import Observation
 from ballroom.games.the_dance import wording
+from ballroom.games.the_dance.ball import family_name
 from ballroom.games.the_dance.components import DOMAINS, Components
-from ballroom.games.the_dance.state import family_name
 from ballroom.games.the_dance.steps import PHASE_NAMES, Phase
 
 if TYPE_CHECKING:

@@ -17,7 +17,7 @@ from ballroom.core.events import Event
 from ballroom.games.the_dance.components import POWER_IDS
 
 if TYPE_CHECKING:
-    from ballroom.games.the_dance.state import TheDanceState
+    from ballroom.games.the_dance.ball import Ball
 
 
 class Power(IntEnum):
@@ -57,7 +57,7 @@ ANKHS = 1
 BY_ID = {power.id: power for power in Power}
 
 
-def reveal(s: TheDanceState, p: int, power: Power) -> bool:
+def reveal(s: Ball, p: int, power: Power) -> bool:
     """Show family ``p``'s ``power`` to the table if she holds it; whether it was hidden until now."""
     if power in s.powers[p] and power not in s.revealed[p]:
         s.revealed[p].append(int(power))
@@ -65,7 +65,7 @@ def reveal(s: TheDanceState, p: int, power: Power) -> bool:
     return False
 
 
-def use(s: TheDanceState, p: int, power: Power, effect: str, events: list[Event]) -> None:
+def use(s: Ball, p: int, power: Power, effect: str, events: list[Event]) -> None:
     """A Power visibly acts: the first time, the log says so and the table learns it."""
     if reveal(s, p, power):
         events.append(
@@ -79,7 +79,7 @@ def use(s: TheDanceState, p: int, power: Power, effect: str, events: list[Event]
         )
 
 
-def show(s: TheDanceState, p: int, found: tuple[str, str] | None, events: list[Event]) -> None:
+def show(s: Ball, p: int, found: tuple[str, str] | None, events: list[Event]) -> None:
     """The Power ``found`` (its id, and what shows it), if any, visibly acts (``use``)."""
     if found is not None:
         use(s, p, BY_ID[found[0]], found[1], events)
@@ -88,12 +88,12 @@ def show(s: TheDanceState, p: int, found: tuple[str, str] | None, events: list[E
 # -- the Dance step: Movement, the Ankh, passing through pieces ------------------------------------
 
 
-def movement(s: TheDanceState, p: int) -> int:
+def movement(s: Ball, p: int) -> int:
     """The Avatar's Movement for a Dance step."""
     return s.held[p].standing.limit("movement", s.comp.avatars[s.avatar_of[p]].movement)
 
 
-def after_step(s: TheDanceState, p: int, events: list[Event]) -> None:
+def after_step(s: Ball, p: int, events: list[Event]) -> None:
     """A step beyond the printed Movement (and the Ankhs) shows what allowed it."""
     used = s.movement_spent - s.ankhs_used
     base = s.comp.avatars[s.avatar_of[p]].movement
@@ -101,16 +101,16 @@ def after_step(s: TheDanceState, p: int, events: list[Event]) -> None:
         show(s, p, s.held[p].standing.raiser("movement", used, base), events)
 
 
-def ankh_offered(s: TheDanceState, p: int) -> bool:
+def ankh_offered(s: Ball, p: int) -> bool:
     """Whether the Ankh may add a Movement now."""
     return s.ankhs_used < s.held[p].limits["ankhs"]
 
 
-def on_ankh(s: TheDanceState, p: int, events: list[Event]) -> None:
+def on_ankh(s: Ball, p: int, events: list[Event]) -> None:
     show(s, p, s.held[p].standing.raiser("ankhs", s.ankhs_used, ANKHS), events)
 
 
-def may_pass_through(s: TheDanceState, p: int, nxt: int, closed: frozenset[int]) -> bool:
+def may_pass_through(s: Ball, p: int, nxt: int, closed: frozenset[int]) -> bool:
     """Whether the Avatar may step onto the piece on ``nxt``: where the family may pass
     through pieces, if an empty hex can still be reached from there with the Movement left."""
     # Asked for every occupied neighbour of every step: the grant is read as a field.
@@ -119,7 +119,7 @@ def may_pass_through(s: TheDanceState, p: int, nxt: int, closed: frozenset[int])
     )
 
 
-def _can_escape(s: TheDanceState, start: int, budget: int, closed: frozenset[int]) -> bool:
+def _can_escape(s: Ball, start: int, budget: int, closed: frozenset[int]) -> bool:
     """Whether an Avatar passing through pieces on ``start`` can reach an empty hex within
     ``budget`` steps, never through a ``closed`` hex."""
     if budget <= 0:
@@ -142,24 +142,24 @@ def _can_escape(s: TheDanceState, start: int, budget: int, closed: frozenset[int
     return False
 
 
-def on_pass_through(s: TheDanceState, p: int, events: list[Event]) -> None:
+def on_pass_through(s: Ball, p: int, events: list[Event]) -> None:
     show(s, p, s.held[p].standing.granter("pass-through-pieces"), events)
 
 
 # -- the Influence step: reach, attempts, the Server, Domination -----------------------------------
 
 
-def reach(s: TheDanceState, p: int) -> int:
+def reach(s: Ball, p: int) -> int:
     """How far the Avatar's Influence and Foil reach (not May I Cut In?)."""
     return s.held[p].limits["influence-reach"]
 
 
-def may_call_server(s: TheDanceState, p: int, distance: int) -> bool:
+def may_call_server(s: Ball, p: int, distance: int) -> bool:
     held = s.held[p]
     return distance <= held.limits["server-reach"] or held.standing.grants("server-at-any-range")
 
 
-def on_call_server(s: TheDanceState, p: int, distance: int, events: list[Event]) -> None:
+def on_call_server(s: Ball, p: int, distance: int, events: list[Event]) -> None:
     standing = s.held[p].standing
     if distance > standing.limit("server-reach", REACH):
         show(s, p, standing.granter("server-at-any-range"), events)
@@ -167,7 +167,7 @@ def on_call_server(s: TheDanceState, p: int, distance: int, events: list[Event])
         show(s, p, standing.raiser("server-reach", distance, REACH), events)
 
 
-def on_effort(s: TheDanceState, p: int, distance: int, events: list[Event]) -> None:
+def on_effort(s: Ball, p: int, distance: int, events: list[Event]) -> None:
     """An effort beyond the reach, or beyond the turn's attempts, shows what allowed it."""
     if distance > REACH:
         show(s, p, s.held[p].standing.raiser("influence-reach", distance, REACH), events)
@@ -177,7 +177,7 @@ def on_effort(s: TheDanceState, p: int, distance: int, events: list[Event]) -> N
         )
 
 
-def second_attempt(s: TheDanceState, p: int) -> bool:
+def second_attempt(s: Ball, p: int) -> bool:
     """Whether the family may make a second attempt this turn.
 
     Every family meets the second Influence decision (``pass`` alone without
@@ -186,7 +186,7 @@ def second_attempt(s: TheDanceState, p: int) -> bool:
     return s.held[p].limits["influence-attempts"] > 1
 
 
-def regale_choice(s: TheDanceState, p: int) -> bool:
+def regale_choice(s: Ball, p: int) -> bool:
     """Whether a success on the second attempt lets the family keep both Dancers or choose.
 
     The choice arises on the second attempt, when the Power that allowed it is public.
@@ -194,22 +194,22 @@ def regale_choice(s: TheDanceState, p: int) -> bool:
     return s.attempts == 1 and second_attempt(s, p)
 
 
-def every_success_dominates(s: TheDanceState, p: int) -> bool:
+def every_success_dominates(s: Ball, p: int) -> bool:
     return s.held[p].standing.grants("every-success-dominates")
 
 
-def on_success(s: TheDanceState, p: int, events: list[Event]) -> None:
+def on_success(s: Ball, p: int, events: list[Event]) -> None:
     show(s, p, s.held[p].standing.granter("every-success-dominates"), events)
 
 
 # -- Refreshments: the limit, the deal, how many on one roll ---------------------------------------
 
 
-def hand_limit(s: TheDanceState, p: int) -> int:
+def hand_limit(s: Ball, p: int) -> int:
     return s.held[p].limits["refreshment-limit"]
 
 
-def starting_refreshments(s: TheDanceState, p: int, events: list[Event]) -> int:
+def starting_refreshments(s: Ball, p: int, events: list[Event]) -> int:
     """How many Refreshments the family is dealt: more are drawn in sight of all, so the
     Power that allows them is public (RULINGS 20)."""
     standing = s.held[p].standing
@@ -218,11 +218,11 @@ def starting_refreshments(s: TheDanceState, p: int, events: list[Event]) -> int:
     return count
 
 
-def refreshment_limit(s: TheDanceState, p: int) -> int:
+def refreshment_limit(s: Ball, p: int) -> int:
     """How many Refreshments one roll may use (Tactician's spend included, RULINGS 18)."""
     return s.held[p].limits["roll-refreshments"]
 
 
-def on_roll_refreshment(s: TheDanceState, p: int, used: int, events: list[Event]) -> None:
+def on_roll_refreshment(s: Ball, p: int, used: int, events: list[Event]) -> None:
     """The roll has used ``used`` Refreshments: beyond one shows what allowed it."""
     show(s, p, s.held[p].standing.raiser("roll-refreshments", used, ROLL_REFRESHMENTS), events)
