@@ -14,7 +14,7 @@ from typing import Any, ClassVar
 
 from ballroom.core.actions import ActionCodec
 from ballroom.core.bots import Bot
-from ballroom.core.delegate import delegate
+from ballroom.core.delegate import DrawnByModule, EncodedByModule, ExplainedByModule, delegate
 from ballroom.core.explain import Aids, Teaching
 from ballroom.core.flow import Flow
 from ballroom.core.options import Option, OptionSet
@@ -24,7 +24,7 @@ from ballroom.games.dark_tales.state import Edition, Table
 from ballroom.games.dark_tales.turn import CODEC, FLOW, Phase
 
 
-class DarkTales(Teaching, Edition):
+class DarkTales(Teaching, EncodedByModule, DrawnByModule, ExplainedByModule, Edition):
     id: ClassVar[str] = "dark-tales"
     name: ClassVar[str] = "Dark Tales"
     summary: ClassVar[str] = (
@@ -75,20 +75,11 @@ class DarkTales(Teaching, Edition):
     evaluate = delegate(".search", "evaluate", game=False)
     rollout_action = delegate(".search", "rollout_action", game=False)
 
-    observation_shape = property(delegate(".encoding", "shape"))
-    encode_observation = delegate(".encoding", "encode_observation")
-    encode_state = delegate(".encoding", "encode_state")
-    render = delegate(".render", "render")
-    describe_action = delegate(".render", "describe_action")
-
     def components_json(self) -> dict[str, Any]:
         from ballroom.games.dark_tales import faces
         from ballroom.games.dark_tales.turn import CATALOG, TILE_BASE
 
         return faces.components_json(CATALOG, TILE_BASE)
-
-    explain_outcome = delegate(".explain", "explain_outcome", game=False)
-    live_scores = delegate(".explain", "live_scores", game=False)
 
     @property
     def aids(self) -> Aids:

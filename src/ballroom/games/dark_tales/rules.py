@@ -9,12 +9,11 @@ the state's fields (``state.py``) and the game import in one direction.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 
 from ballroom.core.actions import Action
-from ballroom.core.declared import TaskHandler
-from ballroom.core.events import Event
 from ballroom.core.flow import Step
+from ballroom.core.rule_tables import RuleTables
 from ballroom.core.state import Outcome
 from ballroom.games.dark_tales import ball, card_texts, chronicle, ending, playing, tiles
 from ballroom.games.dark_tales.state import DarkTalesState, Edition
@@ -101,8 +100,13 @@ PLAYERS: dict[Phase, Player] = {
 }
 
 
-class Played(DarkTalesState):
+class Played(DarkTalesState, RuleTables[Phase, Task]):
     """A game of Dark Tales played by these rules, set up unless ``deal`` is false."""
+
+    tasks = HANDLERS
+    choosers = CHOICES
+    movers = PLAYERS
+    proceeds_after_move = True
 
     def __init__(self, game: Edition, seed: int, *, deal: bool = True) -> None:
         super().__init__(game, seed)
@@ -111,21 +115,8 @@ class Played(DarkTalesState):
             self.proceed()
             self.told = []
 
-    def handlers(self) -> Mapping[Task, TaskHandler]:
-        return HANDLERS
-
-    def choices(self, seat: int) -> list[Action]:
-        return CHOICES[self.step.name](self, seat)
-
     def chances(self) -> list[tuple[Action, float]]:
         return chances(self)
-
-    def play(self, action: Action, seat: int) -> list[Event]:
-        self.told = []
-        PLAYERS[self.step.name](self, action, seat)
-        self.proceed()
-        told, self.told = self.told, []
-        return told
 
     def seat_features(self) -> list[dict[str, str]]:
         return chronicle.seat_features(self)

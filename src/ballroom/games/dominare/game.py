@@ -14,7 +14,7 @@ from typing import Any, ClassVar
 
 from ballroom.core.actions import ActionCodec
 from ballroom.core.bots import Bot
-from ballroom.core.delegate import delegate
+from ballroom.core.delegate import DrawnByModule, EncodedByModule, ExplainedByModule, delegate
 from ballroom.core.explain import Aids, Teaching
 from ballroom.core.flow import Flow
 from ballroom.core.options import Option, OptionSet
@@ -31,7 +31,7 @@ SEMI_BLIND = "semi-blind"
 SMALL_SIDE_PLAYERS = range(2, 5)
 
 
-class Dominare(Teaching, Edition):
+class Dominare(Teaching, EncodedByModule, DrawnByModule, ExplainedByModule, Edition):
     id: ClassVar[str] = "dominare"
     name: ClassVar[str] = "Dominare"
     summary: ClassVar[str] = (
@@ -122,12 +122,6 @@ class Dominare(Teaching, Edition):
     deal = delegate(".view", "deal_hidden", game=False)
     evaluate = delegate(".evaluation", "evaluate", game=False)
 
-    observation_shape = property(delegate(".encoding", "shape"))
-    encode_observation = delegate(".encoding", "encode_observation")
-    encode_state = delegate(".encoding", "encode_state")
-    render = delegate(".render", "render")
-    describe_action = delegate(".render", "describe_action")
-
     def components_json(self) -> dict[str, Any]:
         from ballroom.games.dominare import board_layout, faces
 
@@ -140,6 +134,3 @@ class Dominare(Teaching, Edition):
         from ballroom.games.dominare import explain
 
         return explain.AIDS
-
-    explain_outcome = delegate(".explain", "explain_outcome", game=False)
-    live_scores = delegate(".explain", "live_scores", game=False)

@@ -12,13 +12,12 @@ state's fields (``state.py``) and the game import in one direction.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 
 from ballroom.core.actions import Action
-from ballroom.core.declared import TaskHandler
-from ballroom.core.events import Event
 from ballroom.core.flow import Step
 from ballroom.core.public import part_of
+from ballroom.core.rule_tables import RuleTables
 from ballroom.core.state import Outcome
 from ballroom.core.view import View
 from ballroom.core.zones import ZoneId
@@ -167,8 +166,12 @@ PLAYERS: dict[Phase, Player] = {
 }
 
 
-class Played(DominareState):
+class Played(DominareState, RuleTables[Phase, Task]):
     """A game of Dominare played by these rules, set up unless ``deal`` is false."""
+
+    tasks = HANDLERS
+    choosers = CHOICES
+    movers = PLAYERS
 
     def __init__(self, game: Edition, seed: int, *, deal: bool = True) -> None:
         super().__init__(game, seed)
@@ -176,12 +179,6 @@ class Played(DominareState):
             self.agenda = setup.agenda(self)
             self.proceed()
             self.told = []
-
-    def handlers(self) -> Mapping[Task, TaskHandler]:
-        return HANDLERS
-
-    def choices(self, seat: int) -> list[Action]:
-        return CHOICES[self.step.name](self, seat)
 
     def chances(self) -> list[tuple[Action, float]]:
         return chances(self)
@@ -195,12 +192,6 @@ class Played(DominareState):
         share = 1.0 / len(cards)
         card = cards[self.rng.weighted_index([share] * len(cards))]
         return self.game.codec.encode(drawn(self, card))
-
-    def play(self, action: Action, seat: int) -> list[Event]:
-        self.told = []
-        PLAYERS[self.step.name](self, action, seat)
-        told, self.told = self.told, []
-        return told
 
     def view(self, seat: int | None) -> View[Phase, Shown, None]:
         """The table's fields, with the side, who controls each district and each seat's VP

@@ -15,14 +15,14 @@ task live in the module of its rulebook section (``rules.py`` pairs them).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Self
+from typing import Self
 
 from ballroom.core import effects as fx
 from ballroom.core.declared import AgendaState
-from ballroom.core.events import Event, Wording
+from ballroom.core.events import Event
 from ballroom.core.flow import Step
+from ballroom.core.rule_tables import Telling
 from ballroom.core.standard import StandardGame
 from ballroom.core.zones import Visibility, Zone, ZoneId, Zones
 from ballroom.games.dominare.components import DECK_SIZE, REMOVED_WHEN_LEARNING, Agent, Board, Trait
@@ -167,7 +167,7 @@ class Shown(Table):
     """Per seat: the VP it would score if the game ended now (exposure counted)."""
 
 
-class DominareState(AgendaState[Phase, Task]):
+class DominareState(Telling, AgendaState[Phase, Task]):
     """The table, the zones and the agenda; a new one is the table before set-up (what
     ``determinize`` deals into), and ``rules.Played`` plays it."""
 
@@ -236,19 +236,6 @@ class DominareState(AgendaState[Phase, Task]):
 
     def over(self) -> Step[Phase]:
         return Step.over(Phase.OVER)
-
-    def say(
-        self,
-        kind: str,
-        text: str | Wording,
-        data: Mapping[str, Any] | None = None,
-        *,
-        audience: frozenset[int] | None = None,
-        reveals: bool = False,
-    ) -> None:
-        """Report an event of the action being applied (unless nobody reads them)."""
-        if self.reporting:
-            self.told.append(Event(kind, text, data, audience, reveals))
 
     def name(self, seat: int) -> str:
         return self.game.player_name(seat)
