@@ -5,8 +5,9 @@ answered by the module named, imported when first asked
 (``ballroom.core.delegate``): ``determinize`` and ``rollout_action`` for
 search (``determinize.py``), ``evaluate`` (``outlook.py``), ``move_hints``
 for the browser (``hints.py``), ``render`` and ``describe_action`` for the
-terminal (``render.py``), and a tensor encoding of its observations for
-learners (``encoding.py``).
+terminal (``render.py``, ``DrawnByModule``), and a tensor encoding of its
+observations for learners (``encoding.py``, ``EncodedByModule``, with room
+for the most seats too).
 
 Its options are the starting ``endurance`` and the research options of
 ``research.py`` (off by default, not in the rulebook), which shrink the game
@@ -22,7 +23,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from ballroom.core.actions import ActionCodec
 from ballroom.core.bots import Bot
 from ballroom.core.declared import DeclaredGame
-from ballroom.core.delegate import delegate
+from ballroom.core.delegate import DrawnByModule, EncodedByModule, delegate
 from ballroom.core.explain import Aids, Teaching
 from ballroom.core.flow import Flow
 from ballroom.core.options import Option, OptionSet
@@ -38,7 +39,7 @@ if TYPE_CHECKING:
     pass
 
 
-class DancingDice(Teaching, DeclaredGame[Phase]):
+class DancingDice(Teaching, EncodedByModule, DrawnByModule, DeclaredGame[Phase]):
     id: ClassVar[str] = "dancing-dice"
     name: ClassVar[str] = "Dancing Dice"
     summary: ClassVar[str] = (
@@ -119,19 +120,14 @@ class DancingDice(Teaching, DeclaredGame[Phase]):
     rollout_action = delegate(".determinize", "rollout_action", game=False)
     """Search hook: a fast, strong rollout policy."""
 
-    # -- learners -------------------------------------------------------------
+    # -- learners (the encoding for the game's seats by its module) -----------
 
-    observation_shape = property(delegate(".encoding", "shape"))
     padded_observation_shape = property(delegate(".encoding", "padded_shape"))
-    encode_observation = delegate(".encoding", "encode_observation")
     encode_padded = delegate(".encoding", "encode_padded")
-    encode_state = delegate(".encoding", "encode_state")
 
     # -- people ---------------------------------------------------------------
 
     move_hints = delegate(".hints", "move_hints", game=False)
-    render = delegate(".render", "render", game=False)
-    describe_action = delegate(".render", "describe_action", game=False)
     explain_outcome = delegate(".explain", "explain_outcome", game=False)
 
     @property

@@ -59,14 +59,14 @@ def shape(game: Game) -> tuple[int, ...]:
     return (SIZE,)
 
 
-def encode(game: Game, observation: Observation) -> npt.NDArray[np.float32]:
+def encode_observation(game: Game, observation: Observation) -> npt.NDArray[np.float32]:
     return encode_view(read(observation), game.players)
 
 
 def encode_state(
     game: Game, state: State, seat: int | None, padded: bool = False
 ) -> npt.NDArray[np.float32]:
-    """``encode`` of ``seat``'s view of ``state``, without its JSON."""
+    """``encode_observation`` of ``seat``'s view of ``state``, without its JSON."""
     assert isinstance(state, HarvestState)
     return encode_view(state.view(seat), game.players)
 

@@ -6,9 +6,11 @@ A standard game (``ballroom.core.standard``): its view parts (``Table``,
 among its own hidden zones and the Action cards chosen in secret. Beyond the
 State contract it offers, each from the module named: ``evaluate`` and
 ``rollout_action`` for its rollouts (``evaluation.py``, ``rollout.py``), a
-tensor encoding (``encoding.py``), ``render`` and ``describe_action`` for
-the terminal (``render.py``), ``move_hints`` (``hints.py``), the teaching
-aids (``explain.py``) and ``components_json`` (``faces.py``) for the browser.
+tensor encoding (``encoding.py``, ``EncodedByModule``), ``render`` and
+``describe_action`` for the terminal (``render.py``, ``DrawnByModule``),
+``move_hints`` (``hints.py``), the teaching aids and the outcome's account
+(``explain.py``, ``ExplainedByModule``) and ``components_json``
+(``faces.py``) for the browser.
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ from typing import Any, ClassVar
 from ballroom.core.actions import ActionCodec
 from ballroom.core.bots import Bot
 from ballroom.core.declared import DeclaredState
-from ballroom.core.delegate import delegate
+from ballroom.core.delegate import DrawnByModule, EncodedByModule, ExplainedByModule, delegate
 from ballroom.core.explain import Aids, Teaching
 from ballroom.core.flow import Flow
 from ballroom.core.options import Option, OptionSet
@@ -50,7 +52,9 @@ from ballroom.games.vampires_harvest.turn import (
 from ballroom.games.vampires_harvest.view import deal_hidden
 
 
-class VampiresHarvest(Teaching, StandardGame[Phase]):
+class VampiresHarvest(
+    Teaching, EncodedByModule, DrawnByModule, ExplainedByModule, StandardGame[Phase]
+):
     id: ClassVar[str] = "vampires-harvest"
     name: ClassVar[str] = "Vampire's Harvest"
     summary: ClassVar[str] = (
@@ -122,19 +126,9 @@ class VampiresHarvest(Teaching, StandardGame[Phase]):
     rollout_action = delegate(".rollout", "rollout_action", game=False)
     """Search hook: a rollout's move."""
 
-    # -- learners -------------------------------------------------------------------
+    # -- people (the encoding, the terminal and the outcome's account by their modules) ----
 
-    observation_shape = property(delegate(".encoding", "shape"))
-    encode_observation = delegate(".encoding", "encode")
-    encode_state = delegate(".encoding", "encode_state")
-
-    # -- people ---------------------------------------------------------------------
-
-    render = delegate(".render", "render")
-    describe_action = delegate(".render", "describe_action")
     move_hints = delegate(".hints", "move_hints")
-    explain_outcome = delegate(".explain", "explain_outcome", game=False)
-    live_scores = delegate(".explain", "live_scores", game=False)
 
     def components_json(self) -> dict[str, Any]:
         return faces.components_json(CATALOG)

@@ -14,14 +14,14 @@ the state) imports it back.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 
 from ballroom.core import effects as fx
 from ballroom.core.actions import Action
-from ballroom.core.declared import TaskHandler
 from ballroom.core.events import Event
 from ballroom.core.flow import Step
 from ballroom.core.game import Game
+from ballroom.core.rule_tables import RuleTables
 from ballroom.games.vampires_harvest import actions_phase, attempts, cards, prepare, resolution
 from ballroom.games.vampires_harvest.state import HarvestState
 from ballroom.games.vampires_harvest.turn import FIRST, Phase, Task
@@ -122,9 +122,13 @@ PLAYERS: dict[Phase, Player] = {
 }
 
 
-class HarvestRules(HarvestState):
+class HarvestRules(HarvestState, RuleTables[Phase, Task]):
     """A game of Vampire's Harvest, played by the tables above: Setup is under way from the
     start (``deal=False``: an empty agenda, for a position builder that sets the table)."""
+
+    tasks = HANDLERS
+    choosers = CHOICES
+    movers = PLAYERS
 
     def __init__(self, game: Game, seed: int, *, deal: bool = True) -> None:
         super().__init__(game, seed)
@@ -133,20 +137,8 @@ class HarvestRules(HarvestState):
             self.proceed()
             self.told = []
 
-    def handlers(self) -> Mapping[Task, TaskHandler]:
-        return HANDLERS
-
-    def choices(self, seat: int) -> list[Action]:
-        return CHOICES[self.step.name](self, seat)
-
     def chances(self) -> list[tuple[Action, float]]:
         return chances(self)
-
-    def play(self, action: Action, seat: int) -> list[Event]:
-        self.told = []
-        PLAYERS[self.step.name](self, action, seat)
-        told, self.told = self.told, []
-        return told
 
     def perform(self, seat: int, operation: fx.Primitive, source: str) -> list[Event]:
         """A card ability's operation, for the effects engine (``cards.perform``)."""

@@ -16,15 +16,14 @@ game makes, from the modules of the rulebook's sections: ``prepare.py``,
 from __future__ import annotations
 
 from abc import abstractmethod
-from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
 
 from ballroom.core import effects as fx
 from ballroom.core.declared import AgendaState
-from ballroom.core.events import Event, Wording
+from ballroom.core.events import Event
 from ballroom.core.flow import Step
 from ballroom.core.game import Game
+from ballroom.core.rule_tables import Telling
 from ballroom.core.standard import StandardState
 from ballroom.core.state import Outcome
 from ballroom.core.zones import Visibility, Zone, ZoneId, Zones
@@ -130,7 +129,7 @@ def area_count(game: Game) -> int:
     return 2 if closing_die(game) else game.players - 1
 
 
-class HarvestState(AgendaState[Phase, Task], StandardState[Phase]):
+class HarvestState(Telling, AgendaState[Phase, Task], StandardState[Phase]):
     """The table, the zones, each seat's secret choice, and the agenda; its rules are
     ``rules.HarvestRules``'s."""
 
@@ -201,20 +200,6 @@ class HarvestState(AgendaState[Phase, Task], StandardState[Phase]):
 
     def over(self) -> Step[Phase]:
         return Step.over(Phase.OVER)
-
-    def say(
-        self,
-        kind: str,
-        text: str | Wording,
-        data: Mapping[str, Any] | None = None,
-        *,
-        audience: frozenset[int] | None = None,
-        reveals: bool = False,
-    ) -> None:
-        """Report an event of the action being applied (unless nobody reads them: ``advance``)."""
-        if not self.reporting:
-            return
-        self.told.append(Event(kind, text, data, audience, reveals))
 
     def name(self, seat: int) -> str:
         return self.game.player_name(seat)
