@@ -33,27 +33,44 @@ def part_of(
     controls a district)."""
     given = worked_out or {}
     values = {
-        field.name: given[field.name]
-        if field.name in given
-        else (getattr(state, field.name) if frozen else freeze(getattr(state, field.name)))
-        for field in dataclasses.fields(kind)  # type: ignore[arg-type]
+        name: given[name]
+        if name in given
+        else (getattr(state, name) if frozen else freeze(getattr(state, name)))
+        for name in field_names(kind)
     }
     return kind(**values)
+
+
+def field_names(kind: type[Any]) -> tuple[str, ...]:
+    """The fields of the view part ``kind``, in order, worked out once per kind."""
+    names = _FIELD_NAMES.get(kind)
+    if names is None:
+        names = _FIELD_NAMES[kind] = tuple(field.name for field in dataclasses.fields(kind))
+    return names
+
+
+_FIELD_NAMES: dict[type[Any], tuple[str, ...]] = {}
 
 
 def restore(state: object, part: object, kind: type[Any] | None = None) -> None:
     """Set each field of the view part ``part`` back on ``state``, as the state holds it;
     with ``kind``, only the fields ``kind`` declares (a part that also shows values worked
     out from them)."""
-    for field in dataclasses.fields(kind or part):  # type: ignore[arg-type]
-        name = field.name
+    for name in field_names(kind or type(part)):
         setattr(state, name, thaw(getattr(part, name), getattr(state, name, None)))
 
 
 def freeze(value: Any) -> Any:
-    """``value`` with no part the state may change later: lists as tuples, sets frozen."""
-    if isinstance(value, list | tuple):
-        return tuple(freeze(item) for item in value)
+    """``value`` with no part the state may change later: lists as tuples, sets frozen
+    (a tuple that hashes, so holds nothing that changes, is itself)."""
+    if isinstance(value, tuple):
+        try:
+            hash(value)
+        except TypeError:
+            return tuple([freeze(item) for item in value])
+        return value
+    if isinstance(value, list):
+        return tuple([freeze(item) for item in value])
     if isinstance(value, dict):
         return {key: freeze(item) for key, item in value.items()}
     if isinstance(value, set):

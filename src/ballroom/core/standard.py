@@ -11,7 +11,8 @@ id), and so gets:
   deal and shuffle what is replaced anyway), the zones dealt from the
   seat's view (``deal``: every unseen card among the hidden zones; a game
   of several decks deals each among its own with
-  ``zones.determinize_decks``), the public part's fields set back
+  ``zones.determinize_decks``; ``deal_zones`` where the zones a deck may
+  lie in depend on the public part too), the public part's fields set back
   (``public.restore``; a view part that also shows values worked out from
   them is read as a subclass of ``public_part``) and the step. A game with
   secrets outside its zones deals them in ``deal_private``;
@@ -75,7 +76,7 @@ class StandardGame(DeclaredGame[N]):
         """A state the seat cannot tell from the real one, dealt from its view alone."""
         view = self.read(observation)
         state = self.blank_state(rng.below(1 << 62))
-        state.zones = self.deal(view.zones, rng)
+        state.zones = self.deal_zones(view, rng)
         restore(state, view.public, self.public_part)
         state.step = view.step
         self.deal_private(state, view, rng)
@@ -87,6 +88,12 @@ class StandardGame(DeclaredGame[N]):
         state = self.new_state(seed)
         assert isinstance(state, DeclaredState)
         return state
+
+    def deal_zones(self, view: View[N, Any, Any], rng: Rng) -> Zones:
+        """The zones dealt for the seat's view: ``deal`` of its zones. A game whose decks
+        may lie in other zones as the public part says (which deck is in play) answers
+        here instead."""
+        return self.deal(view.zones, rng)
 
     def deal(self, zones: ZonesView, rng: Rng) -> Zones:
         """Every card the seat cannot see dealt among the zones it cannot see."""
