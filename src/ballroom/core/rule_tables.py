@@ -24,6 +24,7 @@ from typing import Any, ClassVar, Generic, TypeVar
 from ballroom.core.actions import Action
 from ballroom.core.declared import AgendaState, TaskHandler
 from ballroom.core.events import Event, Wording
+from ballroom.core.flow import Step
 
 N = TypeVar("N", bound=Enum)
 K = TypeVar("K", bound=Enum)
@@ -73,6 +74,14 @@ class RuleTables(AgendaState[N, K], Generic[N, K]):
 
     def handlers(self) -> Mapping[K, TaskHandler]:
         return self.tasks
+
+    def next_step(self) -> Step[N]:
+        """The step the agenda waits at (``proceed`` sets it)."""
+        return self.step
+
+    def name(self, seat: int) -> str:
+        """A seat's name, for the events' sentences."""
+        return self.game.player_name(seat)
 
     def choices(self, seat: int) -> list[Action]:
         return self.choosers[self.step.name](self, seat)

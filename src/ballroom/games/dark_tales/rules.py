@@ -13,7 +13,6 @@ from collections.abc import Callable
 
 from ballroom.core.actions import Action
 from ballroom.core.flow import Step
-from ballroom.core.rule_tables import RuleTables
 from ballroom.core.state import Outcome
 from ballroom.games.dark_tales import ball, card_texts, chronicle, ending, playing, tiles
 from ballroom.games.dark_tales.state import DarkTalesState, Edition
@@ -100,7 +99,7 @@ PLAYERS: dict[Phase, Player] = {
 }
 
 
-class Played(DarkTalesState, RuleTables[Phase, Task]):
+class Played(DarkTalesState):
     """A game of Dark Tales played by these rules, set up unless ``deal`` is false."""
 
     tasks = HANDLERS

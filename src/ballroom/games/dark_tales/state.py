@@ -21,9 +21,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Self
 
-from ballroom.core.declared import AgendaState
 from ballroom.core.events import Event, Wording
 from ballroom.core.flow import Step
+from ballroom.core.rule_tables import RuleTables
 from ballroom.core.standard import StandardGame, StandardState
 from ballroom.core.zones import Visibility, Zone, ZoneId, Zones
 from ballroom.games.dark_tales.components import Item, Side, Time
@@ -103,7 +103,7 @@ class Table:
     """Per seat: the VP scored at Balls (tiles, couples, bonuses and the final awards)."""
 
 
-class DarkTalesState(StandardState[Phase], AgendaState[Phase, Task]):
+class DarkTalesState(StandardState[Phase], RuleTables[Phase, Task]):
     """The table, the zones and the agenda; a view shows the table's fields (``Table``). A
     new one is the table before set-up (what ``determinize`` deals into), and
     ``rules.Played`` plays it."""
@@ -194,9 +194,6 @@ class DarkTalesState(StandardState[Phase], AgendaState[Phase, Task]):
         if self.reporting:
             self.told.append(Event(kind, _wording(template), data, audience, reveals))
 
-    def name(self, seat: int) -> str:
-        return self.game.player_name(seat)
-
     # -- what a game writes for the declared core -------------------------------
 
     def sample_chance(self) -> int:
@@ -206,9 +203,6 @@ class DarkTalesState(StandardState[Phase], AgendaState[Phase, Task]):
             deck = sorted(self.zones.zone("deck").cards)
             return DRAW_IDS[deck[self.rng.below(len(deck))]]
         return super().sample_chance()
-
-    def next_step(self) -> Step[Phase]:
-        return self.step
 
     # -- reading the table --------------------------------------------------------
 

@@ -17,7 +17,6 @@ from collections.abc import Callable
 from ballroom.core.actions import Action
 from ballroom.core.flow import Step
 from ballroom.core.public import part_of
-from ballroom.core.rule_tables import RuleTables
 from ballroom.core.state import Outcome
 from ballroom.core.view import View
 from ballroom.core.zones import ZoneId
@@ -166,7 +165,7 @@ PLAYERS: dict[Phase, Player] = {
 }
 
 
-class Played(DominareState, RuleTables[Phase, Task]):
+class Played(DominareState):
     """A game of Dominare played by these rules, set up unless ``deal`` is false."""
 
     tasks = HANDLERS

@@ -19,10 +19,9 @@ from dataclasses import dataclass
 from typing import Self
 
 from ballroom.core import effects as fx
-from ballroom.core.declared import AgendaState
 from ballroom.core.events import Event
 from ballroom.core.flow import Step
-from ballroom.core.rule_tables import Telling
+from ballroom.core.rule_tables import RuleTables, Telling
 from ballroom.core.standard import StandardGame
 from ballroom.core.zones import Visibility, Zone, ZoneId, Zones
 from ballroom.games.dominare.components import DECK_SIZE, REMOVED_WHEN_LEARNING, Agent, Board, Trait
@@ -167,7 +166,7 @@ class Shown(Table):
     """Per seat: the VP it would score if the game ended now (exposure counted)."""
 
 
-class DominareState(Telling, AgendaState[Phase, Task]):
+class DominareState(Telling, RuleTables[Phase, Task]):
     """The table, the zones and the agenda; a new one is the table before set-up (what
     ``determinize`` deals into), and ``rules.Played`` plays it."""
 
@@ -237,13 +236,7 @@ class DominareState(Telling, AgendaState[Phase, Task]):
     def over(self) -> Step[Phase]:
         return Step.over(Phase.OVER)
 
-    def name(self, seat: int) -> str:
-        return self.game.player_name(seat)
-
     # -- what a game writes for the declared core -------------------------------
-
-    def next_step(self) -> Step[Phase]:
-        return self.step
 
     # -- reading the table --------------------------------------------------------
 
