@@ -6,10 +6,11 @@ deals from a seeded generator. This miniature keeps the turn (draw while the
 deck lasts, play one card, score its VP, do its text, the card goes where its
 symbol says) and a final Ball, with five of the rulebook's cards:
 
-- two players; the deck is a Young Hero, a King, a Princess, a Queen and an
-  Ogre, with the rulebook's VP, kind and symbol (``data/``); chance deals two
-  to each player, one card at a time (seat 0, seat 1, seat 0, seat 1), and the
-  fifth stays in the deck: every deal and draw is a chance node;
+- two players; the deck is a Young Hero, a King, a Princess, an Ogre and a
+  Queen (``research-deck`` 4 leaves out the Queen), with the rulebook's VP,
+  kind and symbol (``data/``); chance deals two to each player, one card at a
+  time (seat 0, seat 1, seat 0, seat 1), and the fifth stays in the deck to
+  be drawn: every deal and draw is a chance node;
 - seat 0 begins; a player draws while the deck lasts, then plays a card: it
   scores the card's VP and does its text, as far as possible, on the
   target with the most VP (the first in the deck's order on a tie): the Young Hero discards a Monster, the Ogre a
@@ -30,12 +31,14 @@ from typing import ClassVar
 from ballroom.core.actions import Action, ActionCodec, Family, Param
 from ballroom.core.events import Event
 from ballroom.core.flow import Flow, Step
+from ballroom.core.options import Option, OptionSet
+from ballroom.core.rng import Rng
 from ballroom.core.standard import StandardGame, StandardState
 from ballroom.core.state import Observation, Outcome
-from ballroom.core.zones import Visibility, Zone, ZoneId, Zones
+from ballroom.core.zones import Visibility, Zone, ZoneId, Zones, ZonesView, determinize
 from ballroom.games.dark_tales.components import Card, CardType, Goes, default_catalog
 
-NAMES = ("Young Hero", "King", "Princess", "Queen", "Ogre")
+NAMES = ("Young Hero", "King", "Princess", "Ogre", "Queen")
 
 
 def _rulebook_card(name: str) -> Card:
@@ -43,10 +46,13 @@ def _rulebook_card(name: str) -> Card:
 
 
 CARDS: tuple[Card, ...] = tuple(_rulebook_card(name) for name in NAMES)
-YOUNG_HERO, KING, PRINCESS, QUEEN, OGRE = range(len(NAMES))
+YOUNG_HERO, KING, PRINCESS, OGRE, QUEEN = range(len(NAMES))
 TARGETS = {YOUNG_HERO: CardType.MONSTER, OGRE: CardType.FEMALE, PRINCESS: CardType.MALE}
 """The kind of card each text acts on."""
 HAND = 2
+DECK = "research-deck"
+SLUGS = tuple(name.lower().replace(" ", "-") for name in NAMES)
+"""The cards as moves name them."""
 
 
 class Phase(Enum):
@@ -55,8 +61,8 @@ class Phase(Enum):
     OVER = "over"
 
 
-DEAL = Family("deal", (Param.of_names("card", NAMES),), "Chance: the card dealt or drawn.")
-PLAY = Family("play", (Param.of_names("card", NAMES),), "Play a card from your hand.")
+DEAL = Family("deal", (Param.of_names("card", SLUGS),), "Chance: the card dealt or drawn.")
+PLAY = Family("play", (Param.of_names("card", SLUGS),), "Play a card from your hand.")
 FLOW = Flow.declare(Phase, {Phase.DEAL: [DEAL], Phase.PLAY: [PLAY], Phase.OVER: []})
 
 
@@ -81,6 +87,18 @@ class DarkTalesResearch(StandardGame[Phase]):
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 2
     default_players: ClassVar[int] = 2
+    option_set: ClassVar[OptionSet] = OptionSet(
+        (
+            Option(
+                DECK,
+                "Research: the deck is the first this many of the Young Hero, King, Princess, "
+                "Ogre and Queen.",
+                5,
+                minimum=4,
+                maximum=5,
+            ),
+        )
+    )
     codec: ClassVar[ActionCodec] = ActionCodec([DEAL, PLAY])
     flow: ClassVar[Flow[Phase]] = FLOW
     public_part: ClassVar[type[Tale]] = Tale
@@ -89,8 +107,15 @@ class DarkTalesResearch(StandardGame[Phase]):
     def new_state(self, seed: int = 0) -> DarkTalesResearchState:
         return DarkTalesResearchState(self, seed)
 
+    def deal(self, zones: ZonesView, rng: Rng) -> Zones:
+        """The unseen cards of the deck in play (``research-deck``) among the hidden zones."""
+        return determinize(zones, range(int(self.options[DECK])), rng)
+
     def describe_action(self, action: int, observation: Observation) -> str:
-        return self.action_to_text(action)
+        """The move in words: "Play the Young Hero", or the card dealt."""
+        move = self.codec.decode(action)
+        card = NAMES[move["card"]]
+        return f"Play the {card}" if move.family is PLAY else f"The {card} is dealt"
 
 
 class DarkTalesResearchState(StandardState[Phase]):
@@ -104,7 +129,7 @@ class DarkTalesResearchState(StandardState[Phase]):
         self.zones = Zones.create(
             game.players,
             [
-                Zone(ZoneId("deck"), Visibility.NOBODY, tuple(range(len(NAMES)))),
+                Zone(ZoneId("deck"), Visibility.NOBODY, tuple(range(int(game.options[DECK])))),
                 Zone(ZoneId("middle"), Visibility.EVERYONE),
                 Zone(ZoneId("discard"), Visibility.EVERYONE),
                 *(Zone(ZoneId("hand", s), Visibility.OWNER) for s in seats),

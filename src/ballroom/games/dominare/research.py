@@ -7,7 +7,7 @@ from a secret hand, both at once), exposure deciding the scapegoat and the
 player order, influence controlling blocks, and the rulebook's scoring, and
 shrinks the rest:
 
-- two players, two Seasons, two blocks (worth 2 and 1 VP), no districts,
+- two players, ``research-seasons`` Seasons (default 2), two blocks (worth 2 and 1 VP), no districts,
   events, draft, crowns spent or abilities;
 - four stand-in agents (an influence, an exposure and an income each: not
   rulebook cards), dealt two to each player by chance, one card at a time
@@ -34,6 +34,7 @@ from ballroom.core import words
 from ballroom.core.actions import Action, ActionCodec, Family, Param
 from ballroom.core.events import Event
 from ballroom.core.flow import Flow, Step
+from ballroom.core.options import Option, OptionSet
 from ballroom.core.standard import StandardGame, StandardState
 from ballroom.core.state import Observation, Outcome
 from ballroom.core.zones import Visibility, Zone, ZoneId, Zones
@@ -55,8 +56,10 @@ AGENTS = (
     StandIn("Templar", 2, 1, 0),
     StandIn("Senator", 3, 4, 1),
 )
+SLUGS = tuple(agent.name.lower().replace(" ", "-") for agent in AGENTS)
+"""The agents as moves name them."""
 BLOCK_VP = (2, 1)
-SEASONS = 2
+SEASONS = "research-seasons"
 HAND = 2
 PENALTY_PER = 3
 """The player with the most exposure loses 1 VP for each 3 full points."""
@@ -69,8 +72,8 @@ class Phase(Enum):
     OVER = "over"
 
 
-DEAL = Family("deal", (Param.of_names("agent", [a.name for a in AGENTS]),), "Chance: an agent.")
-REVEAL = Family("reveal", (Param.of_names("agent", [a.name for a in AGENTS]),), "Reveal an agent.")
+DEAL = Family("deal", (Param.of_names("agent", SLUGS),), "Chance: an agent.")
+REVEAL = Family("reveal", (Param.of_names("agent", SLUGS),), "Reveal an agent.")
 PLACE = Family("place", (Param.of_range("block", 1, len(BLOCK_VP)),), "Place influence in a block.")
 FLOW = Flow.declare(
     Phase,
@@ -107,6 +110,13 @@ class DominareResearch(StandardGame[Phase]):
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 2
     default_players: ClassVar[int] = 2
+    option_set: ClassVar[OptionSet] = OptionSet(
+        (
+            Option(
+                SEASONS, "Research: Seasons played (the rulebook plays 7).", 2, minimum=1, maximum=2
+            ),
+        )
+    )
     codec: ClassVar[ActionCodec] = ActionCodec([DEAL, REVEAL, PLACE])
     flow: ClassVar[Flow[Phase]] = FLOW
     public_part: ClassVar[type[City]] = City
@@ -116,7 +126,12 @@ class DominareResearch(StandardGame[Phase]):
         return DominareResearchState(self, seed)
 
     def describe_action(self, action: int, observation: Observation) -> str:
-        return self.action_to_text(action)
+        """The move in words: "Reveal the Senator", "Place influence in block 1"."""
+        move = self.codec.decode(action)
+        if move.family is PLACE:
+            return f"Place influence in block {move['block']}"
+        agent = AGENTS[move["agent"]].name
+        return f"Reveal the {agent}" if move.family is REVEAL else f"The {agent} is dealt"
 
 
 class DominareResearchState(StandardState[Phase]):
@@ -141,8 +156,6 @@ class DominareResearchState(StandardState[Phase]):
         """The youngest player, seat 0, starts as the scapegoat."""
         self.exposure = self.crowns = (0,) * game.players
         self.first_block = self.second_block = (0,) * game.players
-        self.order: tuple[int, ...] = ()
-        """The players still to place influence this Season, in player order."""
         self.step = self.next_step()
 
     def turns(self) -> int:
@@ -153,7 +166,7 @@ class DominareResearchState(StandardState[Phase]):
         dealt = sum(self.zones.zone("hand", s).size for s in range(self.game.players))
         if self.season == 0 and dealt < HAND * self.game.players:
             return Step.chance(Phase.DEAL)
-        if self.season < SEASONS:
+        if self.season < int(self.game.options[SEASONS]):
             return Step.secret(Phase.CONSPIRACY, range(self.game.players))
         return Step.over(Phase.OVER)
 
@@ -192,7 +205,6 @@ class DominareResearchState(StandardState[Phase]):
             crowns[s] += AGENTS[card].income
         self.exposure, self.crowns = tuple(exposure), tuple(crowns)
         self.scapegoat = self._new_scapegoat()
-        self.order = (self.scapegoat, 1 - self.scapegoat)
         told = words.listing(
             f"{self.game.player_name(s)} {AGENTS[c].name}" for s, c in revealed.items()
         )
@@ -218,8 +230,9 @@ class DominareResearchState(StandardState[Phase]):
         name = "first_block" if block == 1 else "second_block"
         held = getattr(self, name)
         setattr(self, name, tuple(v + amount if s == seat else v for s, v in enumerate(held)))
-        self.order = self.order[1:]
-        self.step = Step.seat(Phase.CANVASS, self.order[0]) if self.order else self.next_step()
+        # The scapegoat places first, the other player second.
+        second = seat == self.scapegoat
+        self.step = Step.seat(Phase.CANVASS, 1 - seat) if second else self.next_step()
         told = f"{self.game.player_name(seat)} places {amount} influence in block {block}."
         return [Event("place", told)]
 

@@ -56,6 +56,11 @@ STRENGTH = 2
 SEDUCTION_DECK = ("Success", "Failure")
 
 
+def _slugs(names: tuple[str, ...]) -> tuple[str, ...]:
+    """Names as one word each, as moves are written."""
+    return tuple(name.lower().replace(" ", "-") for name in names)
+
+
 class Phase(Enum):
     POOL = "pool"  # chance: the Blood Pool die
     DRAW = "draw"  # chance: the Opportunity for the empty Area
@@ -67,8 +72,12 @@ class Phase(Enum):
 
 
 ROLL = Family("roll", (Param.of_range("face", 1, 6),), "Chance: a die shows this face.")
-DRAW = Family("draw", (Param.of_names("card", OPPORTUNITIES),), "Chance: the Opportunity drawn.")
-SELECT = Family("select", (Param.of_names("card", ACTION_CARDS),), "Choose an Action in secret.")
+DRAW = Family(
+    "draw", (Param.of_names("card", _slugs(OPPORTUNITIES)),), "Chance: the Opportunity drawn."
+)
+SELECT = Family(
+    "select", (Param.of_names("card", _slugs(ACTION_CARDS)),), "Choose an Action in secret."
+)
 ATTEMPT = Family("attempt", (), "Attempt the Opportunity at the Area.")
 DECLINE = Family("decline", (), "Leave the Opportunity alone.")
 SEDUCTION = Family(
@@ -99,6 +108,7 @@ class Table:
     tribute: tuple[int, ...]
     slayer: tuple[int, ...]
     seduction: tuple[int, ...]
+    waiting: tuple[int, ...]
 
 
 def score(tracks: tuple[int, int, int]) -> int:
@@ -119,7 +129,9 @@ class HarvestResearch(StandardGame[Phase]):
     default_players: ClassVar[int] = 2
     option_set: ClassVar[OptionSet] = OptionSet(
         (
-            Option(TURNS, "Research: turns played (the rulebook plays 12).", 2, minimum=1),
+            Option(
+                TURNS, "Research: turns played (the rulebook plays 12).", 2, minimum=1, maximum=12
+            ),
             Option(
                 FACES,
                 "Research: faces of the Blood Pool die (rulebook 6).",
@@ -146,7 +158,17 @@ class HarvestResearch(StandardGame[Phase]):
         return determinize_decks(zones, [*own, (range(FIRST_ACTION), ("opportunities",))], rng)
 
     def describe_action(self, action: int, observation: Observation) -> str:
-        return self.action_to_text(action)
+        """The move in words: "Choose Harvest", "Attempt the Opportunity"."""
+        move = self.codec.decode(action)
+        if move.family is SELECT:
+            return f"Choose {ACTION_CARDS[move['card']]}"
+        if move.family is DRAW:
+            return f"{OPPORTUNITIES[move['card']]} is drawn"
+        if move.family is SEDUCTION:
+            return f"The Seduction card is a {SEDUCTION_DECK[move['card']]}"
+        if move.family is ROLL:
+            return f"The die shows {words.number(move['face'])}"
+        return "Attempt the Opportunity" if move.family is ATTEMPT else "Decline the Opportunity"
 
 
 def _action_cards(seat: int) -> tuple[int, ...]:
@@ -177,8 +199,8 @@ class HarvestResearchState(StandardState[Phase]):
         self.pool = 0
         self.blood = (START_BLOOD,) * game.players
         self.tribute = self.slayer = self.seduction = (1,) * game.players
-        self.at_area: tuple[int, ...] = ()
-        """The Vampires still to face the Area's Opportunity this turn, in Initiative order."""
+        self.waiting = (0,) * game.players
+        """1 for each Vampire still to face the Area's Opportunity this turn."""
         self.step = self.next_step()
 
     def next_step(self) -> Step[Phase]:
@@ -219,7 +241,7 @@ class HarvestResearchState(StandardState[Phase]):
         if phase is Phase.FACE:
             return self._face(action.family is ATTEMPT, seat)
         won = action["face"] >= STRENGTH if phase is Phase.FIGHT else action["card"] == 0
-        return self._attempted(self.at_area[0], won)
+        return self._attempted(self._facing(), won)
 
     def _after_pool(self) -> Step[Phase]:
         if self.zones.zone("area").size or not self.zones.zone("opportunities").size:
@@ -252,13 +274,18 @@ class HarvestResearchState(StandardState[Phase]):
                 blood[s] += share
             self.blood = tuple(blood)
             events.append(Event("harvest", f"Each Harvester takes {share} Blood."))
-        self.at_area = tuple(s for s in order if picks[s] == AREA)
+        self.waiting = tuple(int(picks[s] == AREA) for s in range(self.game.players))
         return events + self._next_at_area()
+
+    def _facing(self) -> int:
+        """The first Vampire, in Initiative order, still to face the Opportunity."""
+        order = [(self.initiative + k) % self.game.players for k in range(self.game.players)]
+        return next(s for s in order if self.waiting[s])
 
     def _next_at_area(self) -> list[Event]:
         """The next Vampire at the Area faces its Opportunity, or the turn ends."""
-        if self.at_area and self.zones.zone("area").size:
-            self.step = Step.seat(Phase.FACE, self.at_area[0])
+        if any(self.waiting) and self.zones.zone("area").size:
+            self.step = Step.seat(Phase.FACE, self._facing())
             return []
         return self._end_turn()
 
@@ -266,7 +293,7 @@ class HarvestResearchState(StandardState[Phase]):
         card = self.zones.zone("area").cards[0]
         name = self.game.player_name(seat)
         if not attempt:
-            self.at_area = self.at_area[1:]
+            self.waiting = _add(self.waiting, seat, -1)
             return [Event("decline", f"{name} declines."), *self._next_at_area()]
         if card == TRIBUTE:
             if self.blood[seat] < TRIBUTE_PRICE:
@@ -278,7 +305,7 @@ class HarvestResearchState(StandardState[Phase]):
 
     def _attempted(self, seat: int, won: bool) -> list[Event]:
         name = self.game.player_name(seat)
-        self.at_area = self.at_area[1:]
+        self.waiting = _add(self.waiting, seat, -1)
         if not won:
             return [Event("fail", f"{name} fails."), *self._next_at_area()]
         card = self.zones.zone("area").cards[0]
@@ -288,7 +315,7 @@ class HarvestResearchState(StandardState[Phase]):
         return [Event("success", f"{name} gains {GAIN} {track}."), *self._next_at_area()]
 
     def _end_turn(self) -> list[Event]:
-        self.at_area = ()
+        self.waiting = (0,) * self.game.players
         for s in range(self.game.players):
             for card in self.zones.zone("revealed", s).cards:
                 self.zones = self.zones.move(card, ZoneId("hand", s))
