@@ -10,15 +10,22 @@ policy's exploitability (``exploitability.exploitability``: NashConv / 2) at
 log-spaced iterations, then plots one figure per game and prints the table
 ``docs/research-variants.md`` quotes.
 
-Run (needs the ``rl`` extra and matplotlib; about ten minutes on one shared core)::
+``--rulebook-walks N`` first prints, for comparison, Knuth's estimate of each
+rulebook game's tree cut off after one turn.
 
-    python examples/cfr_curves.py --iterations 100 --out docs/figures
+Run (needs the ``rl`` extra and matplotlib; about half an hour on the shared
+two-core machine, most of it CFR's Python tree walks)::
+
+    python examples/cfr_curves.py --iterations 100 --out docs/figures > docs/figures/cfr-curves.jsonl
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import math
+import random
+import statistics
 import time
 from collections.abc import Iterator
 from dataclasses import asdict, dataclass
@@ -32,7 +39,7 @@ from ballroom.core.game import Game
 from ballroom.games.dark_tales.research import DarkTalesResearch
 from ballroom.games.dominare.research import DominareResearch
 from ballroom.games.vampires_harvest.research import HarvestResearch
-from ballroom.interop.openspiel import register_game
+from ballroom.interop.openspiel import openspiel_name, register_game
 
 VARIANTS: dict[str, type[Game]] = {
     "vampires-harvest": HarvestResearch,
@@ -123,6 +130,41 @@ def cfr_curve(game: Any, iterations: int) -> Iterator[Point]:
         yield Point(mark, float(gap), time.perf_counter() - start)
 
 
+def estimated_leaves(game: Any, walks: int, rng: random.Random) -> float:
+    """log10 of Knuth's estimate of a tree's terminal histories: the mean, over uniformly
+    random walks, of the product of the branching factors met (chance's and the players'
+    alike). Unbiased, but of high variance on trees this uneven: an order of magnitude."""
+    logs = []
+    for _ in range(walks):
+        state, log = game.new_initial_state(), 0.0
+        while not state.is_terminal():
+            if state.is_chance_node():
+                actions = [action for action, _ in state.chance_outcomes()]
+            else:
+                actions = state.legal_actions()
+            log += math.log10(len(actions))
+            state.apply_action(rng.choice(actions))
+        logs.append(log)
+    top = max(logs)
+    return top + math.log10(statistics.mean(10 ** (log - top) for log in logs))
+
+
+def rulebook_estimates(walks: int) -> dict[str, float]:
+    """For each card game's rulebook game, two players, cut off after one turn by the
+    adapter's ``max_turns``: log10 of its estimated terminal histories."""
+    import ballroom.interop.openspiel  # noqa: F401  (registers the rulebook games)
+
+    rng = random.Random(0)
+    return {
+        game_id: estimated_leaves(
+            pyspiel.load_game(openspiel_name(game_id), {"players": 2, "max_turns": 1}),
+            walks,
+            rng,
+        )
+        for game_id in VARIANTS
+    }
+
+
 def plot(game_id: str, points: list[Point], tree: Tree, out: Path) -> Path:
     import matplotlib
 
@@ -154,7 +196,16 @@ def main() -> None:
     parser.add_argument("--iterations", type=int, default=100)
     parser.add_argument("--out", type=Path, default=Path("docs/figures"))
     parser.add_argument("--games", nargs="*", default=list(VARIANTS), choices=list(VARIANTS))
+    parser.add_argument(
+        "--rulebook-walks",
+        type=int,
+        default=0,
+        help="first estimate the rulebook games' trees at one turn from this many random walks",
+    )
     arguments = parser.parse_args()
+    if arguments.rulebook_walks:
+        estimates = rulebook_estimates(arguments.rulebook_walks)
+        print(json.dumps({"rulebook_log10_terminal_histories_one_turn": estimates}), flush=True)
     arguments.out.mkdir(parents=True, exist_ok=True)
     for game_id in arguments.games:
         game = load(game_id)

@@ -3,9 +3,14 @@ converging on each, and the rules each keeps (``docs/research-variants.md``)."""
 
 from __future__ import annotations
 
+import json
+import random
+from dataclasses import asdict
+from pathlib import Path
+
 import pyspiel
 import pytest
-from examples.cfr_curves import VARIANTS, Tree, checkpoints, count_tree, load
+from examples.cfr_curves import VARIANTS, Tree, checkpoints, count_tree, estimated_leaves, load
 from open_spiel.python.algorithms import cfr, exploitability
 
 from ballroom.core.game import game_ids
@@ -120,3 +125,33 @@ def test_dark_tales_texts_and_the_ball() -> None:
     assert set(state.zones.zone("discard").cards) == {QUEEN, OGRE}
     assert state.is_terminal()
     assert state.vp == (3 + 2 + 1 + 2, 3 + 2)  # seat 0's King and Princess dance
+
+
+def test_knuths_estimate_comes_near_a_counted_tree() -> None:
+    game = load("vampires-harvest", research_turns=1)
+    counted = count_tree(game).terminals
+    estimate = 10 ** estimated_leaves(game, 400, random.Random(1))
+    assert counted / 2 < estimate < counted * 2
+
+
+ROOT = Path(__file__).resolve().parents[2]
+DOC = ROOT / "docs" / "research-variants.md"
+CURVES = ROOT / "docs" / "figures" / "cfr-curves.jsonl"
+
+
+def test_the_doc_shows_what_the_committed_run_measured() -> None:
+    """``docs/research-variants.md`` quotes ``figures/cfr-curves.jsonl``, the output of the
+    command it gives, whose trees are today's."""
+    text = " ".join(DOC.read_text(encoding="utf-8").split())
+    assert "python examples/cfr_curves.py --iterations 100 --out docs/figures" in text
+    runs = [json.loads(line) for line in CURVES.read_text(encoding="utf-8").splitlines()]
+    assert [run["game"] for run in runs] == list(VARIANTS)
+    for run in runs:
+        tree = TREES[run["game"]]
+        assert run["tree"] == {**asdict(tree), "information_states": list(tree.information_states)}
+        assert f"| {tree.histories:,} | {tree.terminals:,} |" in text
+        gaps = {point["iteration"]: point["exploitability"] for point in run["curve"]}
+        assert f"{gaps[0]:.3g} → {gaps[10]:.3g} → {gaps[100]:.3g}" in text
+        assert gaps[100] < gaps[10] < gaps[0]
+        assert (ROOT / run["figure"]).is_file()
+        assert f"(figures/cfr-{run['game']}.png)" in text

@@ -7,8 +7,8 @@ from a secret hand, both at once), exposure deciding the scapegoat and the
 player order, influence controlling blocks, and the rulebook's scoring, and
 shrinks the rest:
 
-- two players, ``research-seasons`` Seasons (default 2), two blocks (worth 2 and 1 VP), no districts,
-  events, draft, crowns spent or abilities;
+- two players, ``research-seasons`` Seasons (default 2), two blocks (worth
+  2 and 1 VP), no districts, events, draft, crowns spent or abilities;
 - four stand-in agents (an influence, an exposure and an income each: not
   rulebook cards), dealt two to each player by chance, one card at a time
   (seat 0, seat 1, seat 0, seat 1), so OpenSpiel enumerates the deals;

@@ -11,10 +11,12 @@ chosen in secret and revealed together, and its scoring, and shrinks the rest:
   three (a Tribute, a Slay, a Seduce);
 - both choose Harvest or Area 1 in secret; Harvesters split the Pool evenly,
   the remainder stays; the Vampires at the Area face its Opportunity in
-  Initiative order, each attempting or declining it: a Tribute pays 2 Blood,
-  a Slay wins on a die of 2 or more, a Seduce draws the Success card of a
-  two-card Seduction deck (a chance node each); success gains its track 2
-  and removes the card, so a later Vampire at the Area finds it empty;
+  Initiative order, each attempting or declining it: a Tribute pays 2 Blood
+  (a Vampire short of it may attempt, and fails), a Slay wins when a
+  three-faced combat die shows 2 or more, a Seduce when the card drawn from
+  a two-card Seduction deck (Success, Failure) is the Success (each a chance
+  node); success gains its track 2 and removes the card, so a later Vampire
+  at the Area finds it empty;
 - no Train, Chance Encounter, Late Decision, Events, Power Broker, Skills or
   Bloodstones.
 
@@ -52,7 +54,9 @@ TRIBUTE_PRICE = 2
 GAIN = 2
 """Track points a successful Opportunity gives."""
 STRENGTH = 2
-"""The Slay's Enemy: one combat die must show this or more."""
+"""The Slay's Enemy: one combat die must show this or more..."""
+COMBAT_FACES = 3
+"""...of its three faces."""
 SEDUCTION_DECK = ("Success", "Failure")
 
 
@@ -218,7 +222,7 @@ class HarvestResearchState(StandardState[Phase]):
             return [(DRAW(c), p) for c, p in self.zones.draw_outcomes(ZoneId("opportunities"))]
         if phase is Phase.SEDUCTION:
             return [(SEDUCTION(card), 0.5) for card in range(len(SEDUCTION_DECK))]
-        faces = int(self.game.options[FACES]) if phase is Phase.POOL else 3
+        faces = int(self.game.options[FACES]) if phase is Phase.POOL else COMBAT_FACES
         return [(ROLL(face), 1.0 / faces) for face in range(1, faces + 1)]
 
     def choices(self, seat: int) -> list[Action]:
