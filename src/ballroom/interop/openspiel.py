@@ -654,20 +654,19 @@ class BallroomBot(pyspiel.Bot):  # type: ignore[misc]
         """Nothing to hear: each step asks the agent with the seat's view as it is then."""
 
 
-def register_games() -> list[str]:
-    """Register every encodable game with pyspiel (idempotent); returns their names."""
-    names = []
-    registered = set(pyspiel.registered_names())
-    for game in games():
-        if not has_encoding(game):
-            continue
-        name = openspiel_name(game.id)
-        names.append(name)
-        if name in registered:
-            continue
+def register_game(game: type[Game]) -> str:
+    """Register one game class with pyspiel (idempotent), registered among ballroom's games
+    or not (a research variant); returns its OpenSpiel name."""
+    name = openspiel_name(game.id)
+    if name not in pyspiel.registered_names():
         cls = type(f"OpenSpiel{game.__name__}", (BallroomGame,), {"ballroom_game": game})
         pyspiel.register_game(_game_type(game), cls)
-    return names
+    return name
+
+
+def register_games() -> list[str]:
+    """Register every encodable game with pyspiel (idempotent); returns their names."""
+    return [register_game(game) for game in games() if has_encoding(game)]
 
 
 REGISTERED = register_games()
