@@ -98,10 +98,27 @@ class Zone:
     id: ZoneId
     visibility: Visibility
     cards: tuple[int, ...] = ()
+    _views: tuple[ZoneView, ZoneView] | None = field(
+        default=None, init=False, repr=False, compare=False
+    )
+    """This zone as a seat that cannot see its cards sees it, and as one that can: made at
+    the first view and shared by every later one (a move leaves most zones as they were)."""
 
     def __post_init__(self) -> None:
         if self.visibility is Visibility.OWNER and self.id.owner is None:
             raise ZoneError(f"zone {self.id} is visible to its owner only, so it needs an owner")
+
+    def views(self) -> tuple[ZoneView, ZoneView]:
+        """``_views``, made now if no seat looked at this zone yet."""
+        views = self._views
+        if views is None:
+            size = len(self.cards)
+            views = (
+                ZoneView(self.id, self.visibility, size, None),
+                ZoneView(self.id, self.visibility, size, self.cards),
+            )
+            object.__setattr__(self, "_views", views)
+        return views
 
     @property
     def size(self) -> int:
@@ -126,16 +143,18 @@ class ZoneView:
     visibility: Visibility
     size: int
     cards: tuple[int, ...] | None
+    _json: dict[str, object] | None = field(default=None, init=False, repr=False, compare=False)
+    """The JSON form without the cards, written once (a zone's view is shared by many
+    observations); each ``to_json`` returns a copy."""
 
     def to_json(self) -> dict[str, object]:
-        data: dict[str, object] = {
-            "zone": str(self.id),
-            "visibility": self.visibility.value,
-            "size": self.size,
-        }
-        if self.cards is not None:
-            data["cards"] = list(self.cards)
-        return data
+        data = self._json
+        if data is None:
+            data = {"zone": str(self.id), "visibility": self.visibility.value, "size": self.size}
+            object.__setattr__(self, "_json", data)
+        if self.cards is None:
+            return dict(data)
+        return {**data, "cards": list(self.cards)}
 
     @classmethod
     def from_json(cls, data: Mapping[str, object]) -> ZoneView:
@@ -207,9 +226,9 @@ class ZonesView:
         )
 
 
-_VIEW_ORDER: dict[tuple[ZoneId, ...], tuple[ZoneId, ...]] = {}
-"""A game's zone ids in the order its views list them, by the ids as the zones hold them:
-a game keeps the same zones all game, so they are sorted once."""
+_VIEW_ORDER: dict[tuple[ZoneId, ...], tuple[int, ...]] = {}
+"""Where each of a game's zone ids stands among the ids as the zones hold them, in the order
+its views list them: a game keeps the same zones all game, so they are sorted once."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -224,6 +243,9 @@ class Zones:
     zones: Mapping[ZoneId, Zone]
     where: Mapping[int, ZoneId]
     memory: tuple[Memory, ...]
+    order: tuple[ZoneId, ...] | None = field(default=None, repr=False, compare=False)
+    """The zone ids in the order views list them, once known: passed on by every move,
+    which keeps the same zones."""
 
     @classmethod
     def create(cls, seats: int, zones: Iterable[Zone]) -> Zones:
@@ -287,7 +309,7 @@ class Zones:
             _remember(mind, seat, card, source, target, emptied=not left)
             for seat, mind in enumerate(self.memory)
         )
-        return Zones(self.seats, zones, where, memory)
+        return Zones(self.seats, zones, where, memory, self.order)
 
     def move_top(self, source: ZoneId, to: ZoneId) -> tuple[Zones, int]:
         """The top card of ``source`` moved onto ``to``, and which card it was."""
@@ -325,7 +347,7 @@ class Zones:
                     for card in moved[source]:
                         kept.pop(card, None)
             memory.append(kept)
-        return Zones(self.seats, zones, where, tuple(memory))
+        return Zones(self.seats, zones, where, tuple(memory), self.order)
 
     def shuffle(self, zone_id: ZoneId, rng: Rng) -> Zones:
         """Zone ``zone_id`` in a new order drawn from ``rng`` (the state's, so replays agree)."""
@@ -334,7 +356,7 @@ class Zones:
         rng.shuffle(cards)
         zones = dict(self.zones)
         zones[zone_id] = replace(zone, cards=tuple(cards))
-        return Zones(self.seats, zones, self.where, self.memory)
+        return Zones(self.seats, zones, self.where, self.memory, self.order)
 
     def show(self, card: int, seats: Iterable[int]) -> Zones:
         """``card`` shown to ``seats``: each now remembers the zone it lies in."""
@@ -343,28 +365,32 @@ class Zones:
         for seat in seats:
             if not self[place].visible_to(seat):
                 memory[seat] = {**memory[seat], card: frozenset({place})}
-        return Zones(self.seats, self.zones, self.where, tuple(memory))
+        return Zones(self.seats, self.zones, self.where, tuple(memory), self.order)
 
     # -- what a seat knows --------------------------------------------------
 
     def view(self, seat: int | None) -> ZonesView:
         """The zones as ``seat`` may see them (``None``: a spectator, who remembers nothing)."""
-        ids = tuple(self.zones)
-        order = _VIEW_ORDER.get(ids)
+        order = self.order
         if order is None:
-            order = _VIEW_ORDER[ids] = tuple(sorted(ids, key=ZoneId.sort_key))
+            ids = tuple(self.zones)
+            places = _VIEW_ORDER.get(ids)
+            if places is None:
+                ranked = sorted(range(len(ids)), key=lambda place: ids[place].sort_key())
+                places = _VIEW_ORDER[ids] = tuple(ranked)
+            order = tuple(ids[place] for place in places)  # this game's own ids: found by identity
+            object.__setattr__(self, "order", order)
         table = self.zones
-        zones = tuple(
-            ZoneView(
-                id=zone.id,
-                visibility=zone.visibility,
-                size=len(zone.cards),
-                cards=zone.cards if zone.visible_to(seat) else None,
-            )
-            for zone in (table[zone_id] for zone_id in order)
-        )
+        everyone, owner = Visibility.EVERYONE, Visibility.OWNER
+        zones = []
+        for zone_id in order:
+            zone = table[zone_id]
+            views = zone._views or zone.views()
+            visibility = zone.visibility
+            shown = visibility is everyone or (visibility is owner and seat == zone_id.owner)
+            zones.append(views[shown])
         memory = {} if seat is None else dict(self.memory[seat])
-        return ZonesView(seat=seat, seats=self.seats, zones=zones, memory=memory)
+        return ZonesView(seat=seat, seats=self.seats, zones=tuple(zones), memory=memory)
 
 
 def _remember(

@@ -268,12 +268,15 @@ class DominareState(AgendaState[Phase, Task]):
         from ballroom.games.dominare.influence import controllers
         from ballroom.games.dominare.scoring import scores
 
-        shown = Shown(
-            **{name: getattr(self, name) for name in PUBLIC},
-            side=self.board.side.value,
-            control=controllers(self),
-            standing=scores(self),
-        )
+        def public() -> Shown:
+            return Shown(
+                **{name: getattr(self, name) for name in PUBLIC},
+                side=self.board.side.value,
+                control=controllers(self),
+                standing=scores(self),
+            )
+
+        shown = self.till_moved("shown", public)  # every seat's alike, tallied once per moment
         return View(seat, self.step, self.zones.view(seat), shown, None)
 
     # -- reading the table --------------------------------------------------------
