@@ -226,6 +226,18 @@ class ZonesView:
         )
 
 
+_INTERNED: dict[tuple[str, int | None], ZoneId] = {}
+"""One id per name and owner, shared by every game's zones: a lookup by ``Zones.zone``
+finds the very key it asks for (no comparison), and the id is not built again."""
+
+
+def _interned(name: str, owner: int | None) -> ZoneId:
+    found = _INTERNED.get((name, owner))
+    if found is None:
+        found = _INTERNED[(name, owner)] = ZoneId(name, owner)
+    return found
+
+
 _VIEW_ORDER: dict[tuple[ZoneId, ...], tuple[int, ...]] = {}
 """Where each of a game's zone ids stands among the ids as the zones hold them, in the order
 its views list them: a game keeps the same zones all game, so they are sorted once."""
@@ -252,7 +264,13 @@ class Zones:
         """Zones from their declarations, checking that no id or card appears twice."""
         table: dict[ZoneId, Zone] = {}
         where: dict[int, ZoneId] = {}
-        for zone in zones:
+        for declared in zones:
+            zone_id = _INTERNED.setdefault((declared.id.name, declared.id.owner), declared.id)
+            zone = (
+                declared
+                if zone_id is declared.id
+                else Zone(zone_id, declared.visibility, declared.cards)
+            )
             if zone.id in table:
                 raise ZoneError(f"zone {zone.id} is declared twice")
             if zone.id.owner is not None and not 0 <= zone.id.owner < seats:
@@ -267,7 +285,8 @@ class Zones:
     # -- reading ------------------------------------------------------------
 
     def zone(self, name: str, owner: int | None = None) -> Zone:
-        return self[ZoneId(name, owner)]
+        found = self.zones.get(_interned(name, owner))
+        return self[ZoneId(name, owner)] if found is None else found
 
     def __getitem__(self, zone_id: ZoneId) -> Zone:
         try:
@@ -301,8 +320,8 @@ class Zones:
         left = tuple(c for c in source.cards if c != card)
         cards = (card, *target.cards) if bottom else (*target.cards, card)
         zones = dict(self.zones)
-        zones[source.id] = replace(source, cards=left)
-        zones[to] = replace(target, cards=cards)
+        zones[source.id] = Zone(source.id, source.visibility, left)
+        zones[to] = Zone(target.id, target.visibility, cards)
         where = dict(self.where)
         where[card] = to
         memory = tuple(
