@@ -79,13 +79,15 @@ class ZoneId:
 
     @classmethod
     def parse(cls, text: str) -> ZoneId:
-        """The id a text form names (``hand/2``, ``deck``)."""
+        """The id a text form names (``hand/2``, ``deck``): the one id of that name and owner."""
+        found = _PARSED.get(text)
+        if found is not None:
+            return found
         name, sep, owner = text.partition("/")
-        if not sep:
-            return cls(name)
-        if not owner.isdigit():
+        if sep and not owner.isdigit():
             raise ZoneError(f"zone {text!r} must be written name or name/seat")
-        return cls(name, int(owner))
+        found = _PARSED[text] = _interned(name, int(owner) if sep else None)
+        return found
 
     def sort_key(self) -> tuple[str, int]:
         return (self.name, -1 if self.owner is None else self.owner)
@@ -229,6 +231,10 @@ class ZonesView:
 _INTERNED: dict[tuple[str, int | None], ZoneId] = {}
 """One id per name and owner, shared by every game's zones: a lookup by ``Zones.zone``
 finds the very key it asks for (no comparison), and the id is not built again."""
+
+
+_PARSED: dict[str, ZoneId] = {}
+"""The ids read back from text so far (a view read back names every zone), by their text."""
 
 
 def _interned(name: str, owner: int | None) -> ZoneId:
@@ -473,9 +479,12 @@ def determinize(view: ZonesView, components: Iterable[int], rng: Rng) -> Zones:
     for card, zone_id in placed.items():
         dealt[zone_id].append(card)
     for zone_id, size in room.items():
-        while len(dealt[zone_id]) < size:
-            dealt[zone_id].append(free.pop())
-        rng.shuffle(dealt[zone_id])
+        cards = dealt[zone_id]
+        wanted = size - len(cards)
+        if wanted > 0:  # the last free cards, the last first
+            cards.extend(reversed(free[-wanted:]))
+            del free[-wanted:]
+        rng.shuffle(cards)
     zones = [
         Zone(z.id, z.visibility, z.cards if z.cards is not None else tuple(dealt[z.id]))
         for z in view.zones

@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING
 from ballroom.core.errors import ViewError
 from ballroom.core.rng import Rng
 from ballroom.core.state import Observation
-from ballroom.core.view import View
+from ballroom.core.view import View, read_once
 from ballroom.core.zones import Zone, ZoneId, Zones, ZonesView
 from ballroom.core.zones import determinize as deal
 from ballroom.games.dark_tales.state import PUBLIC, DarkTalesState, Table
@@ -43,9 +43,13 @@ def read(observation: Observation) -> View[Phase, Table, None]:
     return View.from_observation(observation, Phase, Table, type(None))
 
 
+_read_kept = read_once(read)
+"""``read``, for a search that deals many worlds from one observation."""
+
+
 def determinize(game: DarkTales, observation: Observation, rng: Rng) -> DarkTalesState:
     """A state the seat cannot tell from the real one: hidden cards dealt afresh."""
-    view = read(observation)
+    view = _read_kept(observation)
     state = DarkTalesState(game, rng.below(1 << 62), deal=False)
     for name in PUBLIC:
         setattr(state, name, getattr(view.public, name))

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 
 from ballroom.core.rng import Rng
 from ballroom.core.state import Observation
-from ballroom.core.view import View
+from ballroom.core.view import View, read_once
 from ballroom.core.zones import Zones, ZonesView, determinize_decks
 from ballroom.games.dominare.components import DECK_SIZE
 from ballroom.games.dominare.state import PUBLIC, DominareState, Shown
@@ -37,10 +37,14 @@ def read(observation: Observation) -> View[Phase, Shown, None]:
     return View.from_observation(observation, Phase, Shown, type(None))
 
 
+_read_kept = read_once(read)
+"""``read``, for a search that deals many worlds from one observation."""
+
+
 def determinize(game: Dominare, observation: Observation, rng: Rng) -> DominareState:
     """A state the seat cannot tell from the real one: every hidden card dealt afresh
     among the hidden piles of its own deck."""
-    view = read(observation)
+    view = _read_kept(observation)
     state = DominareState(game, rng.below(1 << 62), deal=False)
     for name in PUBLIC:
         setattr(state, name, getattr(view.public, name))

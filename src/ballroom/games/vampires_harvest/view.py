@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 from ballroom.core.rng import Rng
 from ballroom.core.state import Observation
-from ballroom.core.view import View
+from ballroom.core.view import View, read_once
 from ballroom.core.zones import Zones, ZonesView, determinize_decks
 from ballroom.games.vampires_harvest.actions_phase import open_cards
 from ballroom.games.vampires_harvest.components import Deck
@@ -31,10 +31,14 @@ def read(observation: Observation) -> View[Phase, Table, Secret]:
     return View.from_observation(observation, Phase, Table, Secret)
 
 
+_read_kept = read_once(read)
+"""``read``, for a search that deals many worlds from one observation."""
+
+
 def determinize(game: VampiresHarvest, observation: Observation, rng: Rng) -> HarvestState:
     """A state the seat cannot tell from the real one: hidden cards dealt afresh, and an
     Action card for every other seat that has chosen in secret."""
-    view = read(observation)
+    view = _read_kept(observation)
     state = HarvestState(game, rng.below(1 << 62), deal=False)
     for name in PUBLIC:
         setattr(state, name, getattr(view.public, name))
