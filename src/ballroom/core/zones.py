@@ -164,14 +164,25 @@ class ZoneView:
         size = data["size"]
         if not isinstance(size, int) or not isinstance(data["zone"], str):
             raise ZoneError(f"a zone view needs a zone name and an integer size, not {data!r}")
-        if cards is not None and not isinstance(cards, list):
+        if cards is None:
+            key = (data["zone"], data["visibility"], size)
+            found = _UNSEEN.get(key)
+            if found is None:
+                found = _UNSEEN[key] = cls(ZoneId.parse(key[0]), Visibility(key[1]), size, None)
+            return found
+        if not isinstance(cards, list):
             raise ZoneError(f"zone {data['zone']}: cards must be a list, not {cards!r}")
         return cls(
             id=ZoneId.parse(data["zone"]),
             visibility=Visibility(data["visibility"]),
             size=size,
-            cards=None if cards is None else tuple(int(card) for card in cards),
+            cards=tuple(map(int, cards)),
         )
+
+
+_UNSEEN: dict[tuple[str, object, int], ZoneView] = {}
+"""Zone views without cards read back so far (a value: its name, visibility and size), so
+that every seat's view read back at every move does not build them again."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -221,11 +232,20 @@ class ZonesView:
             seat=seat,
             seats=seats,
             zones=tuple(ZoneView.from_json(zone) for zone in zones),
-            memory={
-                int(card): frozenset(ZoneId.parse(z) for z in places)
-                for card, places in memory.items()
-            },
+            memory={int(card): _places(places) for card, places in memory.items()},
         )
+
+
+def _places(texts: list[str]) -> frozenset[ZoneId]:
+    """The zones a memory names (read back once per set of names: many cards share one)."""
+    key = tuple(texts)
+    found = _PLACES.get(key)
+    if found is None:
+        found = _PLACES[key] = frozenset(ZoneId.parse(text) for text in texts)
+    return found
+
+
+_PLACES: dict[tuple[str, ...], frozenset[ZoneId]] = {}
 
 
 _INTERNED: dict[tuple[str, int | None], ZoneId] = {}
