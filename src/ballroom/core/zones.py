@@ -311,8 +311,9 @@ class Zones:
     # -- reading ------------------------------------------------------------
 
     def zone(self, name: str, owner: int | None = None) -> Zone:
-        found = self.zones.get(_interned(name, owner))
-        return self[ZoneId(name, owner)] if found is None else found
+        zone_id = _INTERNED.get((name, owner))
+        found = None if zone_id is None else self.zones.get(zone_id)
+        return self[_interned(name, owner)] if found is None else found
 
     def __getitem__(self, zone_id: ZoneId) -> Zone:
         try:
@@ -441,22 +442,27 @@ class Zones:
 def _remember(
     mind: Memory, seat: int, card: int, source: Zone, target: Zone, *, emptied: bool
 ) -> Memory:
-    """One seat's memory after ``card`` moved from ``source`` to ``target``."""
+    """One seat's memory after ``card`` moved from ``source`` to ``target`` (the same
+    mapping where nothing in it changed: memories are values, never changed in place)."""
+    gone = source.id
     if target.visible_to(seat):
-        changed = dict(mind)
-        changed.pop(card, None)
+        changed = mind
+        if card in mind:
+            changed = dict(mind)
+            del changed[card]
     elif source.visible_to(seat):
         changed = {**mind, card: frozenset({target.id})}
-    else:
+    elif any(gone in places for places in mind.values()):
         # The seat saw some card go from source to target: any it placed in the
         # source may have gone.
         changed = {
-            c: places | {target.id} if source.id in places else places for c, places in mind.items()
+            c: places | {target.id} if gone in places else places for c, places in mind.items()
         }
-    if emptied:
+    else:
+        changed = mind
+    if emptied and any(gone in places for places in changed.values()):
         changed = {
-            c: places - {source.id} if source.id in places else places
-            for c, places in changed.items()
+            c: places - {gone} if gone in places else places for c, places in changed.items()
         }
     return changed
 
