@@ -49,7 +49,7 @@ class View(Generic[N, P, Q]):
             "seat": self.seat,
             "step": self.step.to_json(),
             "zones": self.zones.to_json(),
-            "public": to_json(self.public),
+            "public": _public_json(self.public),
             "private": None if self.private is None else to_json(self.private),
         }
         _WRITTEN[0] = (observation, self)
@@ -102,6 +102,22 @@ def to_json(value: Any) -> Any:
     except TypeError as error:
         raise ViewError(f"a view part holds a value with no JSON form: {error}") from None
 
+
+def _public_json(part: Any) -> Any:
+    """``to_json(part)``, encoded once for a part shown to every seat alike (a state that
+    keeps its public part until it moves hands the same one to each seat's view)."""
+    last, encoded = _PUBLIC[0]
+    if last is not part:
+        try:
+            encoded = _ENCODE(msgspec.to_builtins(part, str_keys=True, order="deterministic"))
+        except TypeError as error:
+            raise ViewError(f"a view part holds a value with no JSON form: {error}") from None
+        _PUBLIC[0] = (part, encoded)
+    return _DECODE(encoded)
+
+
+_PUBLIC: list[tuple[object, bytes]] = [(None, b"")]
+"""The last public part written and its JSON text."""
 
 _ENCODE = msgspec.json.Encoder().encode
 _DECODE = msgspec.json.Decoder().decode

@@ -150,13 +150,7 @@ class ZoneView:
     observations); each ``to_json`` returns a copy."""
 
     def to_json(self) -> dict[str, object]:
-        data = self._json
-        if data is None:
-            data = {"zone": str(self.id), "visibility": self.visibility.value, "size": self.size}
-            object.__setattr__(self, "_json", data)
-        if self.cards is None:
-            return dict(data)
-        return {**data, "cards": list(self.cards)}
+        return _zone_json(self)
 
     @classmethod
     def from_json(cls, data: Mapping[str, object]) -> ZoneView:
@@ -178,6 +172,15 @@ class ZoneView:
             size=size,
             cards=tuple(map(int, cards)),
         )
+
+
+def _zone_json(zone: ZoneView) -> dict[str, object]:
+    data = zone._json
+    if data is None:
+        data = {"zone": str(zone.id), "visibility": zone.visibility.value, "size": zone.size}
+        object.__setattr__(zone, "_json", data)
+    cards = zone.cards
+    return dict(data) if cards is None else {**data, "cards": list(cards)}
 
 
 _UNSEEN: dict[tuple[str, object, int], ZoneView] = {}
@@ -215,7 +218,7 @@ class ZonesView:
             memory[str(card)] = list(texts)
         return {
             "seats": self.seats,
-            "zones": [zone.to_json() for zone in self.zones],
+            "zones": [_zone_json(zone) for zone in self.zones],
             "memory": memory,
         }
 
@@ -281,9 +284,9 @@ class Zones:
     zones: Mapping[ZoneId, Zone]
     where: Mapping[int, ZoneId]
     memory: tuple[Memory, ...]
-    order: tuple[ZoneId, ...] | None = field(default=None, repr=False, compare=False)
-    """The zone ids in the order views list them, once known: passed on by every move,
-    which keeps the same zones."""
+    order: tuple[int, ...] | None = field(default=None, repr=False, compare=False)
+    """The zones' places in ``zones`` in the order views list them, once known: passed on
+    by every move, which keeps the same zones in the same places."""
 
     @classmethod
     def create(cls, seats: int, zones: Iterable[Zone]) -> Zones:
@@ -420,20 +423,19 @@ class Zones:
         order = self.order
         if order is None:
             ids = tuple(self.zones)
-            places = _VIEW_ORDER.get(ids)
-            if places is None:
+            order = _VIEW_ORDER.get(ids)
+            if order is None:
                 ranked = sorted(range(len(ids)), key=lambda place: ids[place].sort_key())
-                places = _VIEW_ORDER[ids] = tuple(ranked)
-            order = tuple(ids[place] for place in places)  # this game's own ids: found by identity
+                order = _VIEW_ORDER[ids] = tuple(ranked)
             object.__setattr__(self, "order", order)
-        table = self.zones
+        held = tuple(self.zones.values())
         everyone, owner = Visibility.EVERYONE, Visibility.OWNER
         zones = []
-        for zone_id in order:
-            zone = table[zone_id]
+        for place in order:
+            zone = held[place]
             views = zone._views or zone.views()
             visibility = zone.visibility
-            shown = visibility is everyone or (visibility is owner and seat == zone_id.owner)
+            shown = visibility is everyone or (visibility is owner and seat == zone.id.owner)
             zones.append(views[shown])
         memory = {} if seat is None else dict(self.memory[seat])
         return ZonesView(seat=seat, seats=self.seats, zones=tuple(zones), memory=memory)

@@ -226,7 +226,9 @@ class DarkTalesState(AgendaState[Phase, Task]):
         return self.step
 
     def view(self, seat: int | None) -> View[Phase, Table, None]:
-        table = Table(**{name: getattr(self, name) for name in PUBLIC})
+        table = self.till_moved(
+            "table", lambda: Table(**{name: getattr(self, name) for name in PUBLIC})
+        )
         return View(seat, self.step, self.zones.view(seat), table, None)
 
     # -- reading the table --------------------------------------------------------

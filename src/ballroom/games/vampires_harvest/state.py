@@ -219,7 +219,9 @@ class HarvestState(AgendaState[Phase, Task]):
         return self.step
 
     def view(self, seat: int | None) -> View[Phase, Table, Secret]:
-        table = Table(**{name: getattr(self, name) for name in PUBLIC})
+        table = self.till_moved(
+            "table", lambda: Table(**{name: getattr(self, name) for name in PUBLIC})
+        )
         secret = None if seat is None else Secret(self.chosen[seat])
         return View(seat, self.step, self.zones.view(seat), table, secret)
 
