@@ -174,6 +174,10 @@ class ZoneView:
         )
 
 
+_PLACE_TEXTS: dict[frozenset[ZoneId], tuple[str, ...]] = {}
+"""A memory's places as its JSON names them, sorted once per set (many cards share one)."""
+
+
 def _zone_json(zone: ZoneView) -> dict[str, object]:
     data = zone._json
     if data is None:
@@ -209,12 +213,11 @@ class ZonesView:
         return {card for zone in self.zones if zone.cards is not None for card in zone.cards}
 
     def to_json(self) -> dict[str, object]:
-        written: dict[frozenset[ZoneId], list[str]] = {}  # many cards share their places
         memory: dict[str, list[str]] = {}
         for card, places in sorted(self.memory.items()):
-            texts = written.get(places)
+            texts = _PLACE_TEXTS.get(places)
             if texts is None:
-                texts = written[places] = sorted(str(z) for z in places)
+                texts = _PLACE_TEXTS[places] = tuple(sorted(str(z) for z in places))
             memory[str(card)] = list(texts)
         return {
             "seats": self.seats,
