@@ -15,7 +15,8 @@ stepping as a share of the engine's on the same games (``bench_interop.py``).
 
 ``--instructions`` counts instead (valgrind's callgrind, the work at two scales so
 that start-up cancels out): a count does not move with the load, for the rows whose
-timing spreads. ``--same-moves`` plays heuristic games and ``mcts`` choices in both
+timing spreads. The heuristic and ``mcts`` rows do little work a child (a few games,
+four choices): count them at ``--scale 0.5`` or more, the others at 0.05. ``--same-moves`` plays heuristic games and ``mcts`` choices in both
 trees and says whether every game and choice came out the same (meaningful against a
 tree with the same rules: the commit before a speed change, not an older rulebook).
 
@@ -134,9 +135,9 @@ def clones(name: str, scale: float) -> float:
 
 
 def observations(name: str, scale: float) -> float:
-    states = _walk(name, 3_000, every=60)
+    states = _walk(name, 3_000, every=120)
     seats = range(GAMES[name][1])
-    rounds = work(10, scale)
+    rounds = work(40, scale)
     started = time.process_time()
     for _ in range(rounds):
         for state in states:

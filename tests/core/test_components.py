@@ -6,7 +6,7 @@ import tomllib
 from dataclasses import dataclass
 from enum import Enum
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any
 
 import pytest
 
@@ -15,17 +15,22 @@ from ballroom.core.components import (
     DataFiles,
     Default,
     EnumOf,
+    Exactly,
     Flag,
     Int,
     Keyed,
     ListOf,
     OneOf,
     Raw,
+    Record,
     Spec,
     Table,
+    Tagged,
     Text,
     Value,
     Where,
+    numbered,
+    slug,
     unique,
     user_directory,
 )
@@ -342,3 +347,110 @@ def test_the_environment_names_a_folder_per_game(
     monkeypatch.setenv(DATA_VARIABLE, str(tmp_path / "nowhere"))
     with pytest.raises(ComponentError, match=r"BALLROOM_DATA=.*nowhere is not a directory"):
         user_directory("toy")
+
+
+# -- tagged records: a card text's operations -------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Draw:
+    count: Annotated[int, Int(1, 5)]
+
+
+@dataclass(frozen=True, slots=True)
+class Gain:
+    item: str
+    count: Annotated[int, Int(1, 8)] = 1
+
+
+@dataclass(frozen=True, slots=True)
+class Per:
+    what: str
+    vp: Annotated[int, Int(1, 10)]
+
+
+@dataclass(frozen=True, slots=True)
+class Nightfall:
+    pass
+
+
+OPERATION: Tagged[object] = Tagged(
+    {"draw": Draw, "gain": Gain, "per": Per, "nightfall": Nightfall},
+    {"what": OneOf(("hero", "monster"))},
+)
+
+
+def operations(text: str) -> tuple[object, ...]:
+    return table(HEADER + f"does = [{text}]").get("does", ListOf(OPERATION, "operation"))
+
+
+def test_a_tagged_table_is_the_record_its_first_key_names() -> None:
+    found = operations(
+        '{draw = 2}, {gain = "sword"}, {gain = "sword", count = 3}, {per = "hero", vp = 2}, '
+        "{nightfall = true}"
+    )
+    assert found == (Draw(2), Gain("sword"), Gain("sword", 3), Per("hero", 2), Nightfall())
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        (
+            "{fly = 2}",
+            "cards.toml: does > operation 1: found {'fly': 2}; must be a table naming one "
+            "operation: draw, gain, per, nightfall",
+        ),
+        (
+            "{}",
+            "cards.toml: does > operation 1: found {}; must be a table naming one operation: "
+            "draw, gain, per, nightfall",
+        ),
+        (
+            "{draw = 9}",
+            "cards.toml: does > operation 1 > draw: found 9; must be an integer from 1 to 5",
+        ),
+        (
+            '{gain = "sword", cout = 2}',
+            "cards.toml: does > operation 1 > cout: unknown key; the keys allowed here are gain, count",
+        ),
+        (
+            '{per = "elf", vp = 1}',
+            "cards.toml: does > operation 1 > per: found 'elf'; must be one of hero, monster",
+        ),
+        (
+            '{per = "hero"}',
+            "cards.toml: does > operation 1 > vp: missing; must be an integer from 1 to 10",
+        ),
+        (
+            "{nightfall = false}",
+            "cards.toml: does > operation 1 > nightfall: found False; must be true",
+        ),
+    ],
+)
+def test_a_wrong_tagged_table_is_named_by_its_place(text: str, message: str) -> None:
+    with pytest.raises(ComponentError) as caught:
+        operations(text)
+    assert str(caught.value) == message
+
+
+def test_exactly_one_value() -> None:
+    root = table(HEADER + 'a = true\nb = 1\nc = "x"')
+    assert root.get("a", Exactly(True)) is True
+    with pytest.raises(ComponentError, match=r"b: found 1; must be true"):
+        root.get("b", Exactly(True))
+    assert root.get("c", Exactly("x")) == "x"
+
+
+def test_cards_are_named_as_one_word_and_copies_numbered() -> None:
+    assert slug("Elder's Seal") == "elders-seal"
+    assert slug("Rev. Mother  Anna") == "rev-mother-anna"
+    assert numbered("Old Sage", 1) == ("old-sage",)
+    assert numbered("Old Sage", 3) == ("old-sage-1", "old-sage-2", "old-sage-3")
+
+
+def test_a_record_field_may_be_checked_against_names_read_elsewhere() -> None:
+    root = table(HEADER + 'bonus = {what = "hero", vp = 2}\nwrong = {what = "elf", vp = 2}')
+    spec = Record(Per, {"what": OneOf(("hero", "monster"))})
+    assert root.get("bonus", spec) == Per("hero", 2)
+    with pytest.raises(ComponentError, match=r"wrong > what: found 'elf'; must be one of hero"):
+        root.get("wrong", spec)

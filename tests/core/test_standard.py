@@ -15,7 +15,7 @@ from examples.gops.game import JOKER, PRIZES, SUIT
 from ballroom.core import effects as fx
 from ballroom.core.capabilities import Determinizes, Renders
 from ballroom.core.components import Int, Table
-from ballroom.core.delegate import delegate
+from ballroom.core.delegate import EncodedByModule, delegate
 from ballroom.core.errors import ComponentError, EffectError
 from ballroom.core.public import part_of, restore
 from ballroom.core.rng import Rng
@@ -55,6 +55,21 @@ def test_a_part_is_built_from_the_state_and_set_back_in_the_states_own_form() ->
     assert fresh.rows == [[1], [2, 3]] and isinstance(fresh.rows[1], list)
     assert fresh.marks == {"a"} and isinstance(fresh.marks, set)
     assert fresh.leader == 1
+
+
+@dataclass(frozen=True, slots=True)
+class ShownWithLead(Shown):
+    lead: int
+
+
+def test_a_part_may_show_values_worked_out_and_restore_only_the_states_own() -> None:
+    state = Holder()
+    state.points = (3, 1)  # type: ignore[assignment]
+    part = part_of(ShownWithLead, state, frozen=True, worked_out={"lead": 3 - 1})
+    assert part.lead == 2 and part.points is state.points, "frozen fields are taken as held"
+    fresh = Holder()
+    restore(fresh, part, Shown)
+    assert fresh.points == [3, 1] and not hasattr(fresh, "lead")
 
 
 @pytest.mark.parametrize("game_class", [HighCard, Gops], ids=lambda g: g.id)
@@ -214,3 +229,14 @@ def test_a_delegated_method_calls_its_function_with_the_game_first_or_not() -> N
     host = Host()
     assert host.doubled(4) == (host, 8)
     assert host.alone(9.0) == 3.0
+
+
+def test_a_mixins_delegated_method_finds_each_games_own_module() -> None:
+    from ballroom.games.dark_tales import DarkTales
+    from ballroom.games.dominare import Dominare
+
+    for game in (Dominare(2), DarkTales(2), Dominare(2)):
+        assert isinstance(game, EncodedByModule)
+        observation = game.new_state(0).observation(0)
+        assert game.encode_observation(observation).shape == game.observation_shape
+        assert game.render(observation).startswith("[bold]")

@@ -33,6 +33,12 @@ The pieces:
   table kept as data (an ability), ``Annotated[int, Int(1, 13)]`` any spec;
   a field with a default may be left out. The enum and
   record parsing a game would write by hand is its declaration.
+- ``Tagged`` reads a table whose first key names which record it is
+  (``{draw = 2}``, ``{gain = "sword", count = 2}``: a card text's
+  operation), the key's value being the record's first field; ``Exactly``
+  is one allowed value (``{nightfall = true}``).
+- ``slug`` and ``numbered`` name cards as action texts: ``Old Sage`` is
+  ``old-sage``, and three copies of it ``old-sage-1`` to ``old-sage-3``.
 
 A card list then reads as its declaration::
 
@@ -224,6 +230,23 @@ class Flag(Spec[bool]):
         if not isinstance(value.raw, bool):
             raise value.wrong(self.describe())
         return value.raw
+
+
+@dataclass(frozen=True, slots=True)
+class Exactly(Spec[T]):
+    """One allowed value: ``{nightfall = true}`` says only that the operation is there."""
+
+    value: T
+
+    def describe(self) -> str:
+        if isinstance(self.value, bool):
+            return "true" if self.value else "false"
+        return repr(self.value)
+
+    def read(self, value: Value) -> T:
+        if type(value.raw) is not type(self.value) or value.raw != self.value:
+            raise value.wrong(self.describe())
+        return self.value
 
 
 @dataclass(frozen=True, slots=True)
@@ -466,9 +489,13 @@ class Table:
         self.only(*fields)
         return make(**{key.replace("-", "_"): self.get(key, spec) for key, spec in fields.items()})
 
-    def record(self, kind: type[T]) -> T:
-        """A ``kind`` (a dataclass) read by its declared field types (``fields_of``)."""
-        return self.build(kind, fields_of(kind))
+    def record(self, kind: type[T], specs: Mapping[str, Spec[Any]] | None = None) -> T:
+        """A ``kind`` (a dataclass) read by its declared field types (``fields_of``);
+        ``specs`` replaces the spec of a field of that name (``a_key``)."""
+        fields = fields_of(kind)
+        for name, spec in (specs or {}).items():
+            fields[name.replace("_", "-")] = spec
+        return self.build(kind, fields)
 
     def typed_records(
         self, key: str, label: str, kind: type[T], *, count: int | None = None
@@ -480,20 +507,84 @@ class Table:
 
 @dataclass(frozen=True, slots=True)
 class Record(Spec[T]):
-    """A table read as the dataclass ``kind`` by its field types (a record inside a record)."""
+    """A table read as the dataclass ``kind`` by its field types (a record inside a record);
+    ``specs`` as in ``Table.record``."""
 
     kind: type[T]
+    specs: Mapping[str, Spec[Any]] = dataclasses.field(default_factory=dict)
 
     def describe(self) -> str:
         return "a table giving " + ", ".join(fields_of(self.kind))
 
     def read(self, value: Value) -> T:
-        return TableSpec().read(value).record(self.kind)
+        return TableSpec().read(value).record(self.kind, self.specs)
+
+
+@dataclass(frozen=True, slots=True)
+class Tagged(Spec[T]):
+    """A table whose first key names which record it is, one of ``kinds``: the key's value
+    is the record's first field and the other keys its other fields, each read by its
+    declared type (``{per = "male", vp = 2}`` as ``Per(what="male", vp=2)``). A record of
+    no fields is written ``{nightfall = true}``.
+
+    ``specs`` replaces the declared spec of a field of that name in any kind, for a value
+    checked against names read elsewhere (a card's name among the cards' names).
+    """
+
+    kinds: Mapping[str, type[T]]
+    specs: Mapping[str, Spec[Any]] = dataclasses.field(default_factory=dict)
+    what: str = "operation"
+    """What one record is, for messages: ``a table naming one operation: gain, draw``."""
+
+    def describe(self) -> str:
+        return f"a table naming one {self.what}: " + ", ".join(self.kinds)
+
+    def read(self, value: Value) -> T:
+        raw = value.raw
+        tag = next(iter(raw), None) if isinstance(raw, dict) else None
+        kind = None if tag is None else self.kinds.get(tag)
+        if tag is None or kind is None:
+            raise value.wrong(self.describe())
+        table = Table(raw, value.where)  # type: ignore[arg-type]
+        names = [field.name for field in dataclasses.fields(kind)]  # type: ignore[arg-type]
+        if not names:
+            table.only(tag).get(tag, Exactly(True))
+            return kind()
+        declared = fields_of(kind)
+        specs = {name: self.specs.get(name) or declared[name.replace("_", "-")] for name in names}
+        keys = {names[0]: tag, **{name: name.replace("_", "-") for name in names[1:]}}
+        table.only(*keys.values())
+        return kind(**{name: table.get(keys[name], specs[name]) for name in names})
+
+
+def slug(name: str) -> str:
+    """A name as one lower-case word for action texts: ``Elder's Seal`` -> ``elders-seal``
+    (an apostrophe joins, any other mark separates)."""
+    cleaned = "".join(ch.lower() if ch.isalnum() else (" " if ch != "'" else "") for ch in name)
+    return "-".join(cleaned.split())
+
+
+def numbered(name: str, count: int) -> tuple[str, ...]:
+    """The action texts of ``count`` copies of the card ``name``: its slug for one copy,
+    numbered from 1 for several (``old-sage-1``, ``old-sage-2``)."""
+    base = slug(name)
+    return (base,) if count == 1 else tuple(f"{base}-{n}" for n in range(1, count + 1))
 
 
 def fields_of(kind: type[Any]) -> dict[str, Spec[Any]]:
     """The spec of each field of the dataclass ``kind``, keyed as its data file writes it
     (``a_key`` as ``a-key``); a field with a default may be left out."""
+    found = _DECLARED.get(kind)
+    if found is None:
+        found = _DECLARED[kind] = _declared_fields(kind)
+    return dict(found)
+
+
+_DECLARED: dict[type[Any], dict[str, Spec[Any]]] = {}
+"""Each record kind's field specs, worked out once (every record of a file asks)."""
+
+
+def _declared_fields(kind: type[Any]) -> dict[str, Spec[Any]]:
     if not dataclasses.is_dataclass(kind):
         raise TypeError(f"{kind!r} is not a dataclass, so it declares no fields to read")
     hints = get_type_hints(kind, include_extras=True)

@@ -26,14 +26,43 @@ from typing import Any
 def delegate(module: str, function: str, *, game: bool = True) -> Callable[..., Any]:
     """A method that calls ``module.function`` with the game first (``game=False``: with
     the method's own arguments alone), importing ``module`` on the first call."""
-    found: list[Callable[..., Any]] = []
+    found: dict[str, Callable[..., Any]] = {}
+    """The function, by the game class's module (a mixin's method serves several games)."""
 
     def method(self: Any, *args: Any, **kwargs: Any) -> Any:
-        if not found:
-            package = type(self).__module__.rpartition(".")[0]
-            found.append(getattr(importlib.import_module(module, package), function))
-        return found[0](self, *args, **kwargs) if game else found[0](*args, **kwargs)
+        home = type(self).__module__
+        call = found.get(home)
+        if call is None:
+            package = home.rpartition(".")[0]
+            call = found[home] = getattr(importlib.import_module(module, package), function)
+        return call(self, *args, **kwargs) if game else call(*args, **kwargs)
 
     method.__name__ = function
     method.__doc__ = f"``{module}.{function}``, imported when first asked."
     return method
+
+
+class EncodedByModule:
+    """A game whose tensor encoding lives in its own ``encoding`` module, as functions of
+    the game: ``shape(game)``, ``encode_observation(game, observation)`` and
+    ``encode_state(game, state, seat, padded)`` (numpy loaded only by a learner)."""
+
+    observation_shape = property(delegate(".encoding", "shape"))
+    encode_observation = delegate(".encoding", "encode_observation")
+    encode_state = delegate(".encoding", "encode_state")
+
+
+class DrawnByModule:
+    """A game whose terminal picture lives in its own ``render`` module:
+    ``render(game, observation)`` and ``describe_action(game, action, observation)``."""
+
+    render = delegate(".render", "render")
+    describe_action = delegate(".render", "describe_action")
+
+
+class ExplainedByModule:
+    """A game whose account of an outcome and live scores live in its own ``explain``
+    module: ``explain_outcome(state)`` and ``live_scores(observation)``."""
+
+    explain_outcome = delegate(".explain", "explain_outcome", game=False)
+    live_scores = delegate(".explain", "live_scores", game=False)

@@ -12,28 +12,65 @@ by hand in either direction.
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Mapping
 from typing import Any, TypeVar
 
 P = TypeVar("P")
 
 
-def part_of(kind: type[P], state: object) -> P:
-    """The view part ``kind`` with each field read from ``state``'s attribute of its name."""
-    values = {field.name: freeze(getattr(state, field.name)) for field in dataclasses.fields(kind)}  # type: ignore[arg-type]
+def part_of(
+    kind: type[P],
+    state: object,
+    *,
+    frozen: bool = False,
+    worked_out: Mapping[str, Any] | None = None,
+) -> P:
+    """The view part ``kind`` with each field read from ``state``'s attribute of its name.
+
+    ``frozen``: the state holds these fields as immutable values already (numbers,
+    tuples, frozen records), so they are taken as they are, not copied. ``worked_out``
+    gives the fields the state does not hold, worked out from those it does (who
+    controls a district)."""
+    given = worked_out or {}
+    values = {
+        name: given[name]
+        if name in given
+        else (getattr(state, name) if frozen else freeze(getattr(state, name)))
+        for name in field_names(kind)
+    }
     return kind(**values)
 
 
-def restore(state: object, part: object) -> None:
-    """Set each field of the view part ``part`` back on ``state``, as the state holds it."""
-    for field in dataclasses.fields(part):  # type: ignore[arg-type]
-        name = field.name
+def field_names(kind: type[Any]) -> tuple[str, ...]:
+    """The fields of the view part ``kind``, in order, worked out once per kind."""
+    names = _FIELD_NAMES.get(kind)
+    if names is None:
+        names = _FIELD_NAMES[kind] = tuple(field.name for field in dataclasses.fields(kind))
+    return names
+
+
+_FIELD_NAMES: dict[type[Any], tuple[str, ...]] = {}
+
+
+def restore(state: object, part: object, kind: type[Any] | None = None) -> None:
+    """Set each field of the view part ``part`` back on ``state``, as the state holds it;
+    with ``kind``, only the fields ``kind`` declares (a part that also shows values worked
+    out from them)."""
+    for name in field_names(kind or type(part)):
         setattr(state, name, thaw(getattr(part, name), getattr(state, name, None)))
 
 
 def freeze(value: Any) -> Any:
-    """``value`` with no part the state may change later: lists as tuples, sets frozen."""
-    if isinstance(value, list | tuple):
-        return tuple(freeze(item) for item in value)
+    """``value`` with no part the state may change later: lists as tuples, sets frozen
+    (a tuple that hashes, so holds nothing that changes, is itself)."""
+    if isinstance(value, tuple):
+        try:
+            hash(value)
+        except TypeError:
+            return tuple([freeze(item) for item in value])
+        return value
+    if isinstance(value, list):
+        return tuple([freeze(item) for item in value])
     if isinstance(value, dict):
         return {key: freeze(item) for key, item in value.items()}
     if isinstance(value, set):

@@ -9,7 +9,8 @@ id), and so gets:
 - ``determinize``: the standard body. A new state from a seed the ``rng``
   draws, the zones dealt from the seat's view (``deal``: every unseen card
   among the hidden zones; a game of several decks deals each among its own
-  with ``zones.determinize_decks``), the public fields set back
+  with ``zones.determinize_decks``; ``deal_zones`` where the zones a
+  deck may lie in depend on the public part too), the public fields set back
   (``public.restore``) and the step. A game with secrets outside its zones
   deals them in ``deal_private``;
 - ``encode_observation`` and ``observation_shape``: a tensor of the view
@@ -49,7 +50,9 @@ class StandardGame(DeclaredGame[N]):
     """A declared game with its view parts and cards declared; see the module's docstring."""
 
     public_part: ClassVar[type[Any]]
-    """The frozen dataclass everyone sees: its fields are state attributes of the same names."""
+    """The frozen dataclass everyone sees: its fields are state attributes of the same names
+    (``determinize`` sets them back; a game whose view shows values worked out from them
+    reads its view as a subclass)."""
     private_part: ClassVar[type[Any]] = type(None)
     """A seat's own part (``type(None)``: the zones hold every secret)."""
     cards: ClassVar[tuple[str, ...]] = ()
@@ -68,14 +71,38 @@ class StandardGame(DeclaredGame[N]):
 
     def determinize(self, observation: Observation, rng: Rng) -> DeclaredState[N]:
         """A state the seat cannot tell from the real one, dealt from its view alone."""
-        view = self.read(observation)
-        state = self.new_state(rng.below(1 << 62))
-        assert isinstance(state, DeclaredState)
-        state.zones = self.deal(view.zones, rng)
-        restore(state, view.public)
+        view = self._read_kept(observation)
+        state = self.blank_state(rng.below(1 << 62))
+        state.zones = self.deal_zones(view, rng)
+        restore(state, view.public, self.public_part)
         state.step = view.step
         self.deal_private(state, view, rng)
         return state
+
+    _last_read: tuple[Observation, View[N, Any, Any]] | None = None
+
+    def _read_kept(self, observation: Observation) -> View[N, Any, Any]:
+        """``read``, remembering the last observation read (by identity, as ``read_once``):
+        a search deals many worlds from one observation."""
+        last = self._last_read
+        if last is not None and last[0] is observation:
+            return last[1]
+        view = self.read(observation)
+        self._last_read = (observation, view)
+        return view
+
+    def blank_state(self, seed: int) -> DeclaredState[N]:
+        """The state ``determinize`` deals into: a new one (a game whose set-up deals and
+        shuffles may give one that has not, since the deal is replaced)."""
+        state = self.new_state(seed)
+        assert isinstance(state, DeclaredState)
+        return state
+
+    def deal_zones(self, view: View[N, Any, Any], rng: Rng) -> Zones:
+        """The zones dealt for the seat's view: ``deal`` of its zones. A game whose decks
+        may lie in other zones as the public part says (which deck is in play) answers
+        here instead."""
+        return self.deal(view.zones, rng)
 
     def deal(self, zones: ZonesView, rng: Rng) -> Zones:
         """Every card the seat cannot see dealt among the zones it cannot see."""
@@ -211,8 +238,14 @@ class StandardState(DeclaredState[N]):
         """``seat``'s private part (``None`` where the zones hold every secret)."""
         return None
 
+    frozen_fields: ClassVar[bool] = False
+    """The state holds its public fields as immutable values (tuples, frozen records), so
+    a view takes them as they are."""
+
     def view(self, seat: int | None) -> View[N, Any, Any]:
-        public = part_of(self.game.public_part, self)
+        public = self.till_moved(  # every seat's alike: made once per moment
+            "public", lambda: part_of(self.game.public_part, self, frozen=self.frozen_fields)
+        )
         mine = None if seat is None else self.private(seat)
         return View(seat, self.step, self.zones.view(seat), public, mine)
 

@@ -6,23 +6,32 @@ imported when a seat first asks for it, so registering the game stays cheap.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 from ballroom.core.bots import Bot, ParamValues, by_name
+from ballroom.core.errors import InvalidOptionError
+from ballroom.games.dancing_dice.research import Dice, research_options_on
 
 if TYPE_CHECKING:
     from ballroom.core.agent import Agent
     from ballroom.core.game import Game
+    from ballroom.core.options import OptionValue
     from ballroom.core.rng import Rng
 
 
 def _expert(game: Game, seat: int, rng: Rng, params: ParamValues) -> Agent:
     from ballroom.games.dancing_dice.expert import ExpertAgent
-    from ballroom.games.dancing_dice.game import DancingDice
 
-    if isinstance(game, DancingDice):
-        game.rulebook_dice("the expert bot")
+    rulebook_dice(game.options, "the expert bot")
     return ExpertAgent()
+
+
+def rulebook_dice(options: Mapping[str, OptionValue], who: str) -> None:
+    """Refuse research options to ``who`` (a bot built for the rulebook's dice)."""
+    if not Dice.of(options).is_rulebook:
+        on = ", ".join(research_options_on(options))
+        raise InvalidOptionError(f"{who} plays the rulebook's dice, not the research options {on}")
 
 
 BOTS = by_name(

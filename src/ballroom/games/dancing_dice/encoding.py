@@ -31,8 +31,10 @@ from __future__ import annotations
 import numpy as np
 import numpy.typing as npt
 
+from ballroom.core.declared import DeclaredState
 from ballroom.core.flow import Mode
-from ballroom.core.state import Observation
+from ballroom.core.game import Game
+from ballroom.core.state import Observation, State
 from ballroom.games.dancing_dice.game_play import Phase
 from ballroom.games.dancing_dice.preparation import DICE_PER_PLAYER, MAX_ENDURANCE
 from ballroom.games.dancing_dice.view import DiceView, LastRound, read
@@ -60,6 +62,35 @@ def encode(
 ) -> npt.NDArray[np.float32]:
     """The encoding described in the module docstring, with room for ``slots`` seats."""
     return encode_view(read(observation), players, slots)
+
+
+def shape(game: Game) -> tuple[int, ...]:
+    """The encoding's shape with room for the game's seats."""
+    return (observation_size(game.players),)
+
+
+def padded_shape(game: Game) -> tuple[int, ...]:
+    """The encoding's shape with room for the most seats the game allows."""
+    return (observation_size(game.max_players),)
+
+
+def encode_observation(game: Game, observation: Observation) -> npt.NDArray[np.float32]:
+    """``encode`` with room for the game's seats."""
+    return encode(observation, game.players)
+
+
+def encode_padded(game: Game, observation: Observation) -> npt.NDArray[np.float32]:
+    """``encode`` with room for the most seats the game allows."""
+    return encode(observation, game.players, game.max_players)
+
+
+def encode_state(
+    game: Game, state: State, seat: int | None, padded: bool = False
+) -> npt.NDArray[np.float32]:
+    """``encode`` of ``seat``'s view of ``state``, without its JSON."""
+    assert isinstance(state, DeclaredState)
+    slots = game.max_players if padded else None
+    return encode_view(state.view(seat), game.players, slots)
 
 
 def encode_view(view: DiceView, players: int, slots: int | None = None) -> npt.NDArray[np.float32]:

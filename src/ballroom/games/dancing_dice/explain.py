@@ -4,7 +4,7 @@ move is not offered, and how the marathon ended, each rule with its rulebook sec
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ballroom.core.explain import (
     Aids,
@@ -16,11 +16,8 @@ from ballroom.core.explain import (
     outcome,
     said,
 )
-from ballroom.core.state import Observation
+from ballroom.core.state import Observation, State
 from ballroom.games.dancing_dice.game_play import CODEC, FLOW
-
-if TYPE_CHECKING:
-    from ballroom.games.dancing_dice.state import DancingDiceState
 
 ROLLS = Rule(
     "After the first roll you may re-roll any number of dice once, announcing how many; "
@@ -106,7 +103,7 @@ AIDS = Aids.declared(
 )
 
 
-def explain_outcome(state: DancingDiceState) -> Outcome:
+def explain_outcome(state: State) -> Outcome:
     """Who danced longest: the survivors' endurance, and the order of the knock-outs."""
     public = state.observation(None)["public"]
     couples = public["couples"]

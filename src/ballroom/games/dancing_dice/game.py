@@ -1,10 +1,13 @@
 """The Dancing Dice game declaration: players, options, moves and flow, and what it offers.
 
-Beyond the State contract it declares (``ballroom.core.capabilities``):
-``determinize`` and ``rollout_action`` for search (``determinize.py``),
-``evaluate`` (``outlook.py``), ``move_hints`` for the browser (``hints.py``),
-``render`` and ``describe_action`` for the terminal (``render.py``), and a
-tensor encoding of its observations for learners (``encoding.py``).
+Beyond the State contract it declares (``ballroom.core.capabilities``), each
+answered by the module named, imported when first asked
+(``ballroom.core.delegate``): ``determinize`` and ``rollout_action`` for
+search (``determinize.py``), ``evaluate`` (``outlook.py``), ``move_hints``
+for the browser (``hints.py``), ``render`` and ``describe_action`` for the
+terminal (``render.py``, ``DrawnByModule``), and a tensor encoding of its
+observations for learners (``encoding.py``, ``EncodedByModule``, with room
+for the most seats too).
 
 Its options are the starting ``endurance`` and the research options of
 ``research.py`` (off by default, not in the rulebook), which shrink the game
@@ -13,42 +16,30 @@ for algorithms that walk its whole tree.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from functools import cached_property
-from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from ballroom.core.actions import ActionCodec
 from ballroom.core.bots import Bot
 from ballroom.core.declared import DeclaredGame
-from ballroom.core.errors import InvalidOptionError
-from ballroom.core.explain import Aids, Outcome, Teaching
+from ballroom.core.delegate import DrawnByModule, EncodedByModule, delegate
+from ballroom.core.explain import Aids, Teaching
 from ballroom.core.flow import Flow
 from ballroom.core.options import Option, OptionSet
-from ballroom.core.rng import Rng
-from ballroom.core.state import Observation, State
 from ballroom.core.zones import Zones
-from ballroom.games.dancing_dice import hints, render
 from ballroom.games.dancing_dice.bots import BOT_DEFAULTS, BOTS
 from ballroom.games.dancing_dice.game_play import CODEC, FLOW, Phase, read_action
 from ballroom.games.dancing_dice.preparation import MAX_ENDURANCE, SEAT_NAMES
 from ballroom.games.dancing_dice.research import OPTIONS as RESEARCH_OPTIONS
-from ballroom.games.dancing_dice.research import RESEARCH_TURN_CAP, Dice, research_options_on
+from ballroom.games.dancing_dice.research import RESEARCH_TURN_CAP, Dice
 from ballroom.games.dancing_dice.state import DancingDiceState, Lineup
 
 if TYPE_CHECKING:
-    import numpy as np
-    import numpy.typing as npt
+    pass
 
 
-class SearchHooks(NamedTuple):
-    """The code behind the search hooks (``determinize.py``, ``outlook.py``)."""
-
-    determinize: Callable[[DancingDice, Observation, Rng], DancingDiceState]
-    evaluate: Callable[[DancingDiceState], list[float]]
-    rollout_action: Callable[[DancingDiceState, int, Rng], int]
-
-
-class DancingDice(Teaching, DeclaredGame[Phase]):
+class DancingDice(Teaching, EncodedByModule, DrawnByModule, DeclaredGame[Phase]):
     id: ClassVar[str] = "dancing-dice"
     name: ClassVar[str] = "Dancing Dice"
     summary: ClassVar[str] = (
@@ -111,14 +102,6 @@ class DancingDice(Teaching, DeclaredGame[Phase]):
         """The ids each step offers every couple alike, as the research options leave them."""
         return self.dice.offers()
 
-    def rulebook_dice(self, who: str) -> None:
-        """Refuse research options to ``who`` (a bot built for the rulebook's dice)."""
-        if not self.dice.is_rulebook:
-            on = ", ".join(research_options_on(self.options))
-            raise InvalidOptionError(
-                f"{who} plays the rulebook's dice, not the research options {on}"
-            )
-
     def new_state(self, seed: int = 0) -> DancingDiceState:
         return DancingDiceState(self, seed)
 
@@ -130,76 +113,25 @@ class DancingDice(Teaching, DeclaredGame[Phase]):
 
     # -- search ---------------------------------------------------------------
 
-    @cached_property
-    def _search(self) -> SearchHooks:
-        """The search hooks' code, imported (numpy and the expert's tables) when a search
-        first asks, then read at the cost of an attribute: a search asks at every move."""
-        from ballroom.games.dancing_dice import determinize, outlook
+    determinize = delegate(".determinize", "determinize")
+    """Search hook: rivals' dice drawn as the expert would have rolled and chosen them."""
+    evaluate = delegate(".outlook", "evaluate", game=False)
+    """Search hook: estimated win shares of a state cut short."""
+    rollout_action = delegate(".determinize", "rollout_action", game=False)
+    """Search hook: a fast, strong rollout policy."""
 
-        return SearchHooks(determinize.determinize, outlook.evaluate, determinize.rollout_action)
+    # -- learners (the encoding for the game's seats by its module) -----------
 
-    def determinize(self, observation: Observation, rng: Rng) -> DancingDiceState:
-        return self._search.determinize(self, observation, rng)
-
-    def evaluate(self, state: DancingDiceState) -> list[float]:
-        """Search hook: estimated win shares of a state cut short (see outlook.py)."""
-        return self._search.evaluate(state)
-
-    def rollout_action(self, state: DancingDiceState, player: int, rng: Rng) -> int:
-        """Search hook: a fast, strong rollout policy (see determinize.py)."""
-        return self._search.rollout_action(state, player, rng)
-
-    # -- learners -------------------------------------------------------------
-
-    @property
-    def observation_shape(self) -> tuple[int, ...]:
-        from ballroom.games.dancing_dice import encoding  # numpy, only for learners
-
-        return (encoding.observation_size(self.players),)
-
-    def encode_observation(self, observation: Observation) -> npt.NDArray[np.float32]:
-        from ballroom.games.dancing_dice import encoding
-
-        return encoding.encode(observation, self.players)
-
-    @property
-    def padded_observation_shape(self) -> tuple[int, ...]:
-        from ballroom.games.dancing_dice import encoding
-
-        return (encoding.observation_size(self.max_players),)
-
-    def encode_padded(self, observation: Observation) -> npt.NDArray[np.float32]:
-        from ballroom.games.dancing_dice import encoding
-
-        return encoding.encode(observation, self.players, self.max_players)
-
-    def encode_state(
-        self, state: State, seat: int | None, padded: bool = False
-    ) -> npt.NDArray[np.float32]:
-        from ballroom.games.dancing_dice import encoding
-
-        assert isinstance(state, DancingDiceState)
-        slots = self.max_players if padded else None
-        return encoding.encode_view(state.view(seat), self.players, slots)
+    padded_observation_shape = property(delegate(".encoding", "padded_shape"))
+    encode_padded = delegate(".encoding", "encode_padded")
 
     # -- people ---------------------------------------------------------------
 
-    def move_hints(self, observation: Observation, legal: Sequence[int]) -> dict[int, Any]:
-        return hints.move_hints(observation, legal)
-
-    def render(self, observation: Observation) -> str:
-        return render.render(observation)
-
-    def describe_action(self, action: int, observation: Observation) -> str:
-        return render.describe_action(action, observation)
+    move_hints = delegate(".hints", "move_hints", game=False)
+    explain_outcome = delegate(".explain", "explain_outcome", game=False)
 
     @property
     def aids(self) -> Aids:
         from ballroom.games.dancing_dice import explain
 
         return explain.AIDS
-
-    def explain_outcome(self, state: DancingDiceState) -> Outcome:
-        from ballroom.games.dancing_dice import explain
-
-        return explain.explain_outcome(state)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from ballroom.core import words
 from ballroom.core.flow import Mode
+from ballroom.core.game import Game
 from ballroom.core.state import Observation
 from ballroom.games.dancing_dice.dance_values import describe_value
 from ballroom.games.dancing_dice.game_play import CODEC, KEEP, REROLL, ROLL, Phase
@@ -12,7 +13,7 @@ from ballroom.games.dancing_dice.preparation import DIE_LABELS, MAX_ENDURANCE, D
 from ballroom.games.dancing_dice.view import read
 
 
-def render(observation: Observation) -> str:
+def render(game: Game, observation: Observation) -> str:
     """The table as one seat sees it: endurance, Tango, own dice, last judging."""
     view = read(observation)
     floor = view.public
@@ -64,7 +65,7 @@ PHASE_WORDS = {
 }
 
 
-def describe_action(action: int, observation: Observation) -> str:
+def describe_action(game: Game, action: int, observation: Observation) -> str:
     """The move in words, with the faces it concerns: ``Dance dice A, B and D (2, 4 and 6)
     first``."""
     move = CODEC.decode(action)

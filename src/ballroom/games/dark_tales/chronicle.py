@@ -8,25 +8,13 @@ observations stay the table as it is now.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
-
+from ballroom.games.dark_tales.ending import ranking, ranking_by
+from ballroom.games.dark_tales.state import DarkTalesState, Play
 from ballroom.games.dark_tales.turn import CATALOG
-
-if TYPE_CHECKING:
-    from ballroom.games.dark_tales.state import DarkTalesState
 
 CARD_VP = "card_vp:"
 """The prefix of the features naming a card: ``card_vp:Prince`` is the VP a seat gained
 playing its Princes (the mean over its plays, rounded)."""
-
-
-@dataclass(frozen=True, slots=True)
-class Play:
-    """A card a seat played and the VP it gained then (its VP and its text's, not a Ball's)."""
-
-    card: str
-    vp: int
 
 
 def own_vp(state: DarkTalesState, seat: int) -> int:
@@ -50,8 +38,6 @@ def card_finished(state: DarkTalesState, card: int) -> None:
 
 def ball_decided(state: DarkTalesState) -> bool:
     """Whether the winners would differ without the VP scored at Balls."""
-    from ballroom.games.dark_tales.ending import ranking, ranking_by
-
     without = ranking_by(state, [own_vp(state, seat) for seat in range(state.game.players)])
     return ranking(state)[0] != without[0]
 

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from enum import Enum
 from functools import cache
 from pathlib import Path
+from typing import Annotated
 
 from ballroom.core.components import (
     DataFiles,
@@ -24,13 +25,17 @@ from ballroom.core.components import (
     EnumOf,
     Int,
     ListOf,
+    Record,
     Spec,
     Table,
+    Tagged,
     Text,
     Value,
     Where,
+    numbered,
     unique,
 )
+from ballroom.core.components import slug as slug  # noqa: PLC0414 (the game's card words)
 from ballroom.core.errors import ComponentError
 
 GAME_ID = "dark-tales"
@@ -104,14 +109,14 @@ class Gain:
     """Take ``count`` of ``item`` from the supply, as far as it lasts."""
 
     item: Item
-    count: int
+    count: Annotated[int, Int(1, 8)] = 1
 
 
 @dataclass(frozen=True, slots=True)
 class Draw:
     """Draw ``count`` cards, as far as the deck lasts."""
 
-    count: int
+    count: Annotated[int, Int(1, 5)]
 
 
 @dataclass(frozen=True, slots=True)
@@ -119,14 +124,14 @@ class Per:
     """``vp`` VP for each card in play that is ``what`` (a type or a card's name)."""
 
     what: str
-    vp: int
+    vp: Annotated[int, Int(1, 10)]
 
 
 @dataclass(frozen=True, slots=True)
 class Score:
     """``vp`` VP (an item's use)."""
 
-    vp: int
+    vp: Annotated[int, Int(1, 20)]
 
 
 @dataclass(frozen=True, slots=True)
@@ -134,7 +139,7 @@ class At:
     """``vp`` VP if it is ``time``."""
 
     time: Time
-    vp: int
+    vp: Annotated[int, Int(1, 10)]
 
 
 @dataclass(frozen=True, slots=True)
@@ -162,7 +167,7 @@ class Remove:
 class Recover:
     """Take the top ``count`` cards of the discard pile into your hand."""
 
-    count: int
+    count: Annotated[int, Int(1, 5)]
 
 
 @dataclass(frozen=True, slots=True)
@@ -175,7 +180,7 @@ class PerImage:
     """``vp`` VP for each ``image`` shown on the tiles in front of every player."""
 
     image: Image
-    vp: int
+    vp: Annotated[int, Int(1, 10)]
 
 
 @dataclass(frozen=True, slots=True)
@@ -212,7 +217,7 @@ class BallBonus:
     """At each Ball, ``vp`` VP for each card named ``dancing`` that danced (the Stepmother)."""
 
     dancing: str
-    vp: int
+    vp: Annotated[int, Int(1, 10)]
 
 
 @dataclass(frozen=True, slots=True)
@@ -323,82 +328,27 @@ class Catalog:
         return self.texts.index(text)
 
 
-def slug(name: str) -> str:
-    """A name as one lower-case word: ``Old Sage`` -> ``old-sage``."""
-    cleaned = "".join(ch.lower() if ch.isalnum() else (" " if ch != "'" else "") for ch in name)
-    return "-".join(cleaned.split())
+OPERATIONS: dict[str, type[Operation]] = {
+    "gain": Gain,
+    "draw": Draw,
+    "per": Per,
+    "score": Score,
+    "at": At,
+    "take": Take,
+    "discard": Discard,
+    "remove": Remove,
+    "recover": Recover,
+    "nightfall": Nightfall,
+    "per-image": PerImage,
+    "daybreak": Daybreak,
+    "discard-tile": DiscardTile,
+}
+"""Each operation by the key that names it in a text (``{draw = 2}``)."""
 
 
-OPERATION_KEYS = (
-    "gain",
-    "draw",
-    "per",
-    "score",
-    "at",
-    "take",
-    "discard",
-    "remove",
-    "recover",
-    "nightfall",
-    "per-image",
-    "daybreak",
-    "discard-tile",
-)
-
-
-@dataclass(frozen=True, slots=True)
-class OperationSpec(Spec[Operation]):
-    """One operation of a text: a table whose first key names it (``{draw = 2}``)."""
-
-    targets: tuple[str, ...]
-    """What a target may be: the card types, ``any`` and the cards' names."""
-
-    def describe(self) -> str:
-        return "a table naming one operation: " + ", ".join(OPERATION_KEYS)
-
-    def read(self, value: Value) -> Operation:
-        if not isinstance(value.raw, dict) or not value.raw:
-            raise value.wrong(self.describe())
-        table = Table(value.raw, value.where)
-        key = next(iter(value.raw))
-        what = _Target(self.targets)
-        match key:
-            case "gain":
-                table.only("gain", "count")
-                return Gain(
-                    table.get("gain", EnumOf(Item)), table.get("count", Default(Int(1, 8), 1))
-                )
-            case "draw":
-                return Draw(table.only("draw").get("draw", Int(1, 5)))
-            case "per":
-                table.only("per", "vp")
-                return Per(table.get("per", what), table.get("vp", Int(1, 10)))
-            case "score":
-                return Score(table.only("score").get("score", Int(1, 20)))
-            case "at":
-                table.only("at", "vp")
-                return At(table.get("at", EnumOf(Time)), table.get("vp", Int(1, 10)))
-            case "take":
-                return Take(table.only("take").get("take", what))
-            case "discard":
-                return Discard(table.only("discard").get("discard", what))
-            case "remove":
-                return Remove(table.only("remove").get("remove", what))
-            case "recover":
-                return Recover(table.only("recover").get("recover", Int(1, 5)))
-            case "nightfall":
-                table.only("nightfall").get("nightfall", _True())
-                return Nightfall()
-            case "per-image":
-                table.only("per-image", "vp")
-                return PerImage(table.get("per-image", EnumOf(Image)), table.get("vp", Int(1, 10)))
-            case "daybreak":
-                table.only("daybreak").get("daybreak", _True())
-                return Daybreak()
-            case "discard-tile":
-                table.only("discard-tile").get("discard-tile", _True())
-                return DiscardTile()
-        raise value.wrong(self.describe())
+def operation(targets: tuple[str, ...]) -> Tagged[Operation]:
+    """One operation of a text, its target (``what``) among ``targets``."""
+    return Tagged(OPERATIONS, {"what": _Target(targets)})
 
 
 @dataclass(frozen=True, slots=True)
@@ -412,17 +362,6 @@ class _Target(Spec[str]):
         if not isinstance(value.raw, str) or value.raw not in self.names:
             raise value.wrong(self.describe())
         return value.raw
-
-
-@dataclass(frozen=True, slots=True)
-class _True(Spec[bool]):
-    def describe(self) -> str:
-        return "true"
-
-    def read(self, value: Value) -> bool:
-        if value.raw is not True:
-            raise value.wrong(self.describe())
-        return True
 
 
 def _cards(root: Table, targets: tuple[str, ...], *, expansion: bool = False) -> list[Card]:
@@ -440,23 +379,16 @@ def _cards(root: Table, targets: tuple[str, ...], *, expansion: bool = False) ->
             "vp": entry.get("vp", Int(0, 10)),
             "goes": entry.get("goes", EnumOf(Goes)),
             "time": time,
-            "does": entry.get("does", Default(ListOf(OperationSpec(targets), "operation"), ())),
+            "does": entry.get("does", Default(ListOf(operation(targets), "operation"), ())),
             "notes": entry.get("notes", Default(Int(1, 5), None)),
             "tiles": entry.get("tiles", Default(Int(1, 5), 0)),
-            "ball": _ball_bonus(entry, targets),
+            "ball": entry.get(
+                "ball", Default(Record(BallBonus, {"dancing": _Target(targets)}), None)
+            ),
             "expansion": expansion,
         }
-        base = slug(name)
-        texts = [base] if count == 1 else [f"{base}-{n}" for n in range(1, count + 1)]
-        cards += [Card(name, text, **fields) for text in texts]
+        cards += [Card(name, text, **fields) for text in numbered(name, count)]
     return cards
-
-
-def _ball_bonus(entry: Table, targets: tuple[str, ...]) -> BallBonus | None:
-    if "ball" not in entry.data:
-        return None
-    bonus = entry.table("ball").only("dancing", "vp")
-    return BallBonus(bonus.get("dancing", _Target(targets)), bonus.get("vp", Int(1, 10)))
 
 
 def _targets(*roots: Table) -> tuple[str, ...]:
@@ -484,7 +416,7 @@ SETTING_KEYS = ("name", *(item.value for item in Item))
 def _setting_a(entry: Table, targets: tuple[str, ...]) -> SettingA:
     entry.only(*SETTING_KEYS)
     uses = tuple(
-        (item, entry.get(item.value, ListOf(OperationSpec(targets), "operation", 1)))
+        (item, entry.get(item.value, ListOf(operation(targets), "operation", 1)))
         for item in Item
         if item.value in entry.data
     )

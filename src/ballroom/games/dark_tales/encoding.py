@@ -24,16 +24,21 @@ cinderella 4 + 6 + 7 per seat    played, night, Ball at the Palace cards / 2,
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import numpy as np
 import numpy.typing as npt
 
-from ballroom.core.state import Observation
+from ballroom.core.state import Observation, State
 from ballroom.core.view import View
 from ballroom.games.dark_tales.components import IMAGES, Time
-from ballroom.games.dark_tales.state import Table
+from ballroom.games.dark_tales.state import DarkTalesState, Table
 from ballroom.games.dark_tales.tiles import images
 from ballroom.games.dark_tales.turn import CATALOG, TILE_IDS, Phase
 from ballroom.games.dark_tales.view import read
+
+if TYPE_CHECKING:
+    from ballroom.games.dark_tales.game import DarkTales
 
 PHASES = tuple(Phase)
 MAX_SEATS = 4
@@ -64,8 +69,21 @@ def _unit(value: float, top: float) -> float:
     return min(1.0, max(0.0, value / top))
 
 
-def encode(observation: Observation, players: int) -> npt.NDArray[np.float32]:
-    return encode_view(read(observation), players)
+def shape(game: DarkTales) -> tuple[int, ...]:
+    return (size(game.players),)
+
+
+def encode_observation(game: DarkTales, observation: Observation) -> npt.NDArray[np.float32]:
+    return encode_view(read(observation), game.players)
+
+
+def encode_state(
+    game: DarkTales, state: State, seat: int | None, padded: bool = False
+) -> npt.NDArray[np.float32]:
+    """The seat's typed view encoded without its JSON form (every table size is laid out
+    for four seats, so ``padded`` changes nothing)."""
+    assert isinstance(state, DarkTalesState)
+    return encode_view(state.view(seat), game.players)
 
 
 def encode_view(view: View[Phase, Table, None], players: int) -> npt.NDArray[np.float32]:

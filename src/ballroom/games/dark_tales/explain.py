@@ -26,11 +26,11 @@ from ballroom.core.state import Observation
 from ballroom.games.dark_tales.card_texts import usable
 from ballroom.games.dark_tales.components import Item
 from ballroom.games.dark_tales.ending import ranking, tiebreak
+from ballroom.games.dark_tales.state import DarkTalesState
 from ballroom.games.dark_tales.turn import CATALOG, CODEC, FLOW, SETTING_TEXTS
 
 if TYPE_CHECKING:
     from ballroom.games.dark_tales.game import DarkTales
-    from ballroom.games.dark_tales.state import DarkTalesState
 
 TURN = Rule(
     "On your turn: draw a card while the deck lasts, you may use one item as the A Setting "
@@ -93,9 +93,9 @@ def _card(action: Action, param: str = "card") -> str:
 
 
 def read(game: DarkTales, observation: Observation) -> Seen[DarkTalesState]:
-    from ballroom.games.dark_tales.view import determinize
-
-    return Seen(observation, determinize(game, observation, Rng(0)))
+    world = game.determinize(observation, Rng(0))
+    assert isinstance(world, DarkTalesState)
+    return Seen(observation, world)
 
 
 def _public(observation: Observation) -> dict[str, Any]:

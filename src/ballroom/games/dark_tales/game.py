@@ -1,34 +1,30 @@
 """The Dark Tales declaration: players, moves and flow, and what it offers.
 
-Beyond the State contract: ``determinize`` for search (``view.py``), ``evaluate`` and
-``rollout_action`` for a search's rollouts (``search.py``),
-``render`` and ``describe_action`` for the terminal (``render.py``), ``components_json``
-(``faces.py``) for the browser view (``web/view.js``).
+Beyond the State contract, each in the module that knows it: the deal of
+``determinize`` for search (``view.py``; the rest is the core's standard one),
+``evaluate`` and ``rollout_action`` for a search's rollouts (``search.py``), the
+tensor encoding (``encoding.py``), ``render`` and ``describe_action`` for the
+terminal (``render.py``), ``components_json`` (``faces.py``) for the browser view
+(``web/view.js``), the learning aids (``explain.py``).
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import Any, ClassVar
 
 from ballroom.core.actions import ActionCodec
 from ballroom.core.bots import Bot
-from ballroom.core.declared import DeclaredGame
-from ballroom.core.explain import Aids, Outcome, Teaching
+from ballroom.core.delegate import DrawnByModule, EncodedByModule, ExplainedByModule, delegate
+from ballroom.core.explain import Aids, Teaching
 from ballroom.core.flow import Flow
 from ballroom.core.options import Option, OptionSet
-from ballroom.core.rng import Rng
-from ballroom.core.state import Observation, State
-from ballroom.games.dark_tales import render
 from ballroom.games.dark_tales.bots import BOT_DEFAULTS, BOTS
-from ballroom.games.dark_tales.state import DarkTalesState
+from ballroom.games.dark_tales.rules import Played
+from ballroom.games.dark_tales.state import Edition, Table
 from ballroom.games.dark_tales.turn import CODEC, FLOW, Phase
 
-if TYPE_CHECKING:
-    import numpy as np
-    import numpy.typing as npt
 
-
-class DarkTales(Teaching, DeclaredGame[Phase]):
+class DarkTales(Teaching, EncodedByModule, DrawnByModule, ExplainedByModule, Edition):
     id: ClassVar[str] = "dark-tales"
     name: ClassVar[str] = "Dark Tales"
     summary: ClassVar[str] = (
@@ -56,6 +52,7 @@ class DarkTales(Teaching, DeclaredGame[Phase]):
     bot_defaults: ClassVar[tuple[str, ...]] = BOT_DEFAULTS
     codec: ClassVar[ActionCodec] = CODEC
     flow: ClassVar[Flow[Phase]] = FLOW
+    public_part: ClassVar[type[Table]] = Table
     turn_cap = 300
     """A safety net for automated play: the data make every game reach the end rule
     (RULINGS, Dark Tales 3; the argument is in the package's docstring), within several
@@ -64,51 +61,19 @@ class DarkTales(Teaching, DeclaredGame[Phase]):
     def __init__(self, players: int, **options: object) -> None:
         super().__init__(players, **options)
         self.cinderella = self.options["expansion"] != "none"
-        """Whether the Cinderella expansion is played."""
         self.shorter = self.options["expansion"] == "cinderella-shorter"
 
-    def new_state(self, seed: int = 0) -> DarkTalesState:
-        return DarkTalesState(self, seed)
+    def new_state(self, seed: int = 0) -> Played:
+        return Played(self, seed)
 
-    def evaluate(self, state: DarkTalesState) -> list[float]:
-        from ballroom.games.dark_tales import search
+    def blank_state(self, seed: int) -> Played:
+        """Not set up: ``determinize`` deals every zone and sets the agenda back."""
+        return Played(self, seed, deal=False)
 
-        return search.evaluate(state)
-
-    def rollout_action(self, state: DarkTalesState, player: int, rng: Rng) -> int:
-        from ballroom.games.dark_tales import search
-
-        return search.rollout_action(state, player, rng)
-
-    def determinize(self, observation: Observation, rng: Rng) -> DarkTalesState:
-        from ballroom.games.dark_tales import view
-
-        return view.determinize(self, observation, rng)
-
-    @property
-    def observation_shape(self) -> tuple[int, ...]:
-        from ballroom.games.dark_tales import encoding  # numpy, only for learners
-
-        return (encoding.size(self.players),)
-
-    def encode_observation(self, observation: Observation) -> npt.NDArray[np.float32]:
-        from ballroom.games.dark_tales import encoding
-
-        return encoding.encode(observation, self.players)
-
-    def encode_state(
-        self, state: State, seat: int | None, padded: bool = False
-    ) -> npt.NDArray[np.float32]:
-        from ballroom.games.dark_tales import encoding
-
-        assert isinstance(state, DarkTalesState)
-        return encoding.encode_view(state.view(seat), self.players)
-
-    def render(self, observation: Observation) -> str:
-        return render.render(self, observation)
-
-    def describe_action(self, action: int, observation: Observation) -> str:
-        return render.describe_action(self, action, observation)
+    deal = delegate(".view", "deal_cards")
+    deal_private = delegate(".view", "deal_tiles")
+    evaluate = delegate(".search", "evaluate", game=False)
+    rollout_action = delegate(".search", "rollout_action", game=False)
 
     def components_json(self) -> dict[str, Any]:
         from ballroom.games.dark_tales import faces
@@ -121,13 +86,3 @@ class DarkTales(Teaching, DeclaredGame[Phase]):
         from ballroom.games.dark_tales import explain
 
         return explain.AIDS
-
-    def explain_outcome(self, state: DarkTalesState) -> Outcome:
-        from ballroom.games.dark_tales import explain
-
-        return explain.explain_outcome(state)
-
-    def live_scores(self, observation: Observation) -> list[dict[str, Any]]:
-        from ballroom.games.dark_tales import explain
-
-        return explain.live_scores(observation)

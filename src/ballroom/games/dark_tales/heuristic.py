@@ -32,11 +32,11 @@ from typing import Protocol
 
 from ballroom.core.agent import Decision
 from ballroom.core.rng import Rng
+from ballroom.core.standard import StandardGame
 from ballroom.core.state import CHANCE
 from ballroom.games.dark_tales import ball, tiles
 from ballroom.games.dark_tales.card_texts import matches
 from ballroom.games.dark_tales.components import Item, Per
-from ballroom.games.dark_tales.game import DarkTales
 from ballroom.games.dark_tales.state import DarkTalesState
 from ballroom.games.dark_tales.turn import BEST, CATALOG, CODEC, Phase
 
@@ -115,9 +115,10 @@ class HeuristicAgent:
         if len(legal) == 1:
             return legal[0]
         game = decision.game
-        assert isinstance(game, DarkTales)
+        assert isinstance(game, StandardGame)
         seat = decision.player
         world = game.determinize(decision.observation, self.rng)
+        assert isinstance(world, DarkTalesState)
         if world.step.name is Phase.DANCE:
             return BEST_ID  # the most VP at this Ball; the cards stay for the next
         scores = {

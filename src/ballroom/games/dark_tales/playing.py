@@ -30,13 +30,12 @@ from ballroom.games.dark_tales.turn import (
 
 if TYPE_CHECKING:
     from ballroom.core.actions import Action
-    from ballroom.games.dark_tales.game import DarkTales
-    from ballroom.games.dark_tales.state import DarkTalesState
+    from ballroom.games.dark_tales.state import DarkTalesState, Edition
 
 DECK = ZoneId("deck")
 
 
-def setup_agenda(game: DarkTales) -> tuple[tuple[Task, int], ...]:
+def setup_agenda(game: Edition) -> tuple[tuple[Task, int], ...]:
     """Draw the A and the B Setting card, set aside 10 different base cards for the shorter
     game, turn up the tile pile's top (Cinderella), deal each player its hand, start the
     first turn."""

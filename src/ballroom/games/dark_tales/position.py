@@ -33,10 +33,11 @@ it night; ``tile`` draws the tile a test wants to the pile's top.
 
 from __future__ import annotations
 
+from ballroom.core.components import slug
 from ballroom.core.errors import PositionError
 from ballroom.core.state import CHANCE
 from ballroom.core.zones import ZoneId
-from ballroom.games.dark_tales.components import Item, Time, slug
+from ballroom.games.dark_tales.components import Item, Time
 from ballroom.games.dark_tales.game import DarkTales
 from ballroom.games.dark_tales.state import DarkTalesState
 from ballroom.games.dark_tales.tiles import draw_step, face_of
@@ -138,7 +139,7 @@ class Position:
         return self.deck()
 
     def build(self) -> DarkTalesState:
-        state = DarkTalesState(self.game, 0, deal=False)
+        state = self.game.blank_state(0)
         state.a_card, state.b_card = self.a_card, self.b_card
         state.player = self.to_play
         for text, zone in self.placed:

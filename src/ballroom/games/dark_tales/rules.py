@@ -1,21 +1,23 @@
-"""The rules by step and by task: which module plays each, in one table.
+"""The rules by step and by task: which module plays each, in one table, and the state
+that plays by them (``Played``).
 
 ``HANDLERS`` runs an agenda task (returning the step it waits at, if any);
-``CHOICES`` lists a seat's moves at a step; ``PLAYERS`` plays one.
+``CHOICES`` lists a seat's moves at a step; ``PLAYERS`` plays one. This is
+the one module that imports the modules of the rules' parts, so that they,
+the state's fields (``state.py``) and the game import in one direction.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
 
+from ballroom.core.actions import Action
 from ballroom.core.flow import Step
-from ballroom.games.dark_tales import ball, card_texts, ending, playing, tiles
+from ballroom.core.rule_tables import RuleTables
+from ballroom.core.state import Outcome
+from ballroom.games.dark_tales import ball, card_texts, chronicle, ending, playing, tiles
+from ballroom.games.dark_tales.state import DarkTalesState, Edition
 from ballroom.games.dark_tales.turn import DRAW, SETTING, Phase, Task
-
-if TYPE_CHECKING:
-    from ballroom.core.actions import Action
-    from ballroom.games.dark_tales.state import DarkTalesState
 
 Handler = Callable[["DarkTalesState", int], "Step[Phase] | None"]
 Choices = Callable[["DarkTalesState", int], "list[Action]"]
@@ -96,3 +98,28 @@ PLAYERS: dict[Phase, Player] = {
     Phase.TILE_TARGET: tiles.play_target,
     Phase.DANCE: ball.play_dance,
 }
+
+
+class Played(DarkTalesState, RuleTables[Phase, Task]):
+    """A game of Dark Tales played by these rules, set up unless ``deal`` is false."""
+
+    tasks = HANDLERS
+    choosers = CHOICES
+    movers = PLAYERS
+    proceeds_after_move = True
+
+    def __init__(self, game: Edition, seed: int, *, deal: bool = True) -> None:
+        super().__init__(game, seed)
+        if deal:
+            self.agenda = playing.setup_agenda(game)
+            self.proceed()
+            self.told = []
+
+    def chances(self) -> list[tuple[Action, float]]:
+        return chances(self)
+
+    def seat_features(self) -> list[dict[str, str]]:
+        return chronicle.seat_features(self)
+
+    def outcome(self) -> Outcome:
+        return Outcome.from_ranking(self.game.players, ending.ranking(self))

@@ -1,4 +1,6 @@
-"""One game of Dark Tales: the table's fields, the agenda, and the State contract.
+"""One game of Dark Tales: the table's fields and the agenda, and what the rules read of
+their game (``Edition``). It imports no other module of the game's rules: ``rules.py``
+plays the state (``rules.Played``), the rules' parts read and change its fields.
 
 The public fields are immutable values (numbers, tuples, enums), so a view
 is the fields themselves and ``determinize`` sets them back. The secrets are
@@ -16,28 +18,40 @@ rules of each task live in ``playing.py``, ``card_texts.py`` and ``ending.py``.
 
 from __future__ import annotations
 
-import dataclasses
-from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any, Self
 
-from ballroom.core.actions import Action
-from ballroom.core.declared import AgendaState, TaskHandler
+from ballroom.core.declared import AgendaState
 from ballroom.core.events import Event, Wording
 from ballroom.core.flow import Step
-from ballroom.core.state import Outcome
-from ballroom.core.view import View
+from ballroom.core.standard import StandardGame, StandardState
 from ballroom.core.zones import Visibility, Zone, ZoneId, Zones
-from ballroom.games.dark_tales.chronicle import Play
 from ballroom.games.dark_tales.components import Item, Side, Time
 from ballroom.games.dark_tales.turn import CATALOG, CODEC, DRAW, TILE_BASE, TILE_IDS, Phase, Task
-
-if TYPE_CHECKING:
-    from ballroom.games.dark_tales.game import DarkTales
 
 ITEM_INDEX = {item: index for index, item in enumerate(Item)}
 DRAW_IDS = CODEC.ids(DRAW)
 """The action id of drawing each card, by card."""
+
+
+class Edition(StandardGame[Phase]):
+    """The game as its rules read it: the seats, and whether the Cinderella expansion (and
+    its shorter game) is played. The game itself (``game.DarkTales``) is one; the rules
+    name their game by this class, so that no module the game imports imports the game."""
+
+    cinderella: bool
+    """Whether the Cinderella expansion is played."""
+    shorter: bool
+    """The shorter game: ten different base cards set aside first."""
+
+
+@dataclass(frozen=True, slots=True)
+class Play:
+    """A card a seat played and the VP it gained then (its VP and its text's, not a Ball's),
+    kept for balance studies (``chronicle.py``)."""
+
+    card: str
+    vp: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,13 +103,13 @@ class Table:
     """Per seat: the VP scored at Balls (tiles, couples, bonuses and the final awards)."""
 
 
-PUBLIC = tuple(field.name for field in dataclasses.fields(Table))
+class DarkTalesState(StandardState[Phase], AgendaState[Phase, Task]):
+    """The table, the zones and the agenda; a view shows the table's fields (``Table``). A
+    new one is the table before set-up (what ``determinize`` deals into), and
+    ``rules.Played`` plays it."""
 
-
-class DarkTalesState(AgendaState[Phase, Task]):
-    """The table, the zones and the agenda."""
-
-    game: DarkTales
+    game: Edition
+    frozen_fields = True
 
     a_card: int | None
     b_card: int | None
@@ -117,10 +131,8 @@ class DarkTalesState(AgendaState[Phase, Task]):
     balls: int
     ball_vp: tuple[int, ...]
 
-    def __init__(self, game: DarkTales, seed: int, *, deal: bool = True) -> None:
+    def __init__(self, game: Edition, seed: int) -> None:
         super().__init__(game, seed)
-        from ballroom.games.dark_tales.playing import setup_agenda
-
         n = game.players
         self.told: list[Event] = []
         self.a_card = None
@@ -147,17 +159,14 @@ class DarkTalesState(AgendaState[Phase, Task]):
         (``chronicle.py``); not part of the view."""
         self.played_from = 0
         self.zones = create_zones(game)
-        self.agenda = setup_agenda(game) if deal else ()
+        self.agenda = ()
         self.pending = None
         self.step = Step.over(Phase.OVER)
-        if deal:
-            self.proceed()
-            self.told = []
 
-    def clone(self) -> DarkTalesState:
+    def clone(self) -> Self:
         """An independent copy: the fields are immutable values but the history, the events
         being told and the random source."""
-        twin = object.__new__(DarkTalesState)
+        twin: Self = object.__new__(type(self))
         fields = self.__dict__.copy()
         fields["history"] = self.history.fork()
         fields["told"] = list(self.told)
@@ -166,11 +175,6 @@ class DarkTalesState(AgendaState[Phase, Task]):
         return twin
 
     # -- the agenda -------------------------------------------------------------
-
-    def handlers(self) -> Mapping[Task, TaskHandler]:
-        from ballroom.games.dark_tales.rules import HANDLERS
-
-        return HANDLERS
 
     def over(self) -> Step[Phase]:
         return Step.over(Phase.OVER)
@@ -195,16 +199,6 @@ class DarkTalesState(AgendaState[Phase, Task]):
 
     # -- what a game writes for the declared core -------------------------------
 
-    def choices(self, seat: int) -> list[Action]:
-        from ballroom.games.dark_tales.rules import CHOICES
-
-        return CHOICES[self.step.name](self, seat)
-
-    def chances(self) -> list[tuple[Action, float]]:
-        from ballroom.games.dark_tales.rules import chances
-
-        return chances(self)
-
     def sample_chance(self) -> int:
         """A card drawn from the deck: one ``Rng.below`` over its cards in sorted order (the
         outcomes and odds ``chances`` lists), without listing them."""
@@ -213,23 +207,8 @@ class DarkTalesState(AgendaState[Phase, Task]):
             return DRAW_IDS[deck[self.rng.below(len(deck))]]
         return super().sample_chance()
 
-    def play(self, action: Action, seat: int) -> list[Event]:
-        from ballroom.games.dark_tales.rules import PLAYERS
-
-        self.told = []
-        PLAYERS[self.step.name](self, action, seat)
-        self.proceed()
-        told, self.told = self.told, []
-        return told
-
     def next_step(self) -> Step[Phase]:
         return self.step
-
-    def view(self, seat: int | None) -> View[Phase, Table, None]:
-        table = self.till_moved(
-            "table", lambda: Table(**{name: getattr(self, name) for name in PUBLIC})
-        )
-        return View(seat, self.step, self.zones.view(seat), table, None)
 
     # -- reading the table --------------------------------------------------------
 
@@ -297,22 +276,12 @@ class DarkTalesState(AgendaState[Phase, Task]):
 
     # -- the end --------------------------------------------------------------------
 
-    def seat_features(self) -> list[dict[str, str]]:
-        from ballroom.games.dark_tales.chronicle import seat_features
-
-        return seat_features(self)
-
-    def outcome(self) -> Outcome:
-        from ballroom.games.dark_tales.ending import ranking
-
-        return Outcome.from_ranking(self.game.players, ranking(self))
-
 
 def _wording(template: str) -> Wording:
     return lambda data: template.format(**data)
 
 
-def create_zones(game: DarkTales) -> Zones:
+def create_zones(game: Edition) -> Zones:
     """The deck, the empty hands, fronts, middle, discard and removed, and the Cinderella
     zones: the Ball at the Palace card (its known and its unseen cards), the tile pile (its top tile, the tiles below it, then
     the discarded tiles under it, in order), each player's tiles, and the box (tiles out of

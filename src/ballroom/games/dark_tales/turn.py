@@ -19,8 +19,9 @@ from __future__ import annotations
 from enum import Enum
 
 from ballroom.core.actions import ActionCodec, Family, Param
+from ballroom.core.components import slug
 from ballroom.core.flow import Flow
-from ballroom.games.dark_tales.components import Item, default_catalog, slug
+from ballroom.games.dark_tales.components import Item, default_catalog
 
 CATALOG = default_catalog()
 HAND_SIZE = 3

@@ -1,4 +1,4 @@
-"""What a seat sees, read back; and ``determinize``: a world consistent with it.
+"""What a seat sees, read back; and the deal of ``determinize``: a world consistent with it.
 
 Public: the Setting cards, VP, items, every card in play, in the middle, in
 the discard pile, removed, and face down on the Ball at the Palace having been
@@ -22,13 +22,14 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
+from ballroom.core.declared import DeclaredState
 from ballroom.core.errors import ViewError
 from ballroom.core.rng import Rng
 from ballroom.core.state import Observation
-from ballroom.core.view import View, read_once
+from ballroom.core.view import View
 from ballroom.core.zones import Zone, ZoneId, Zones, ZonesView
 from ballroom.core.zones import determinize as deal
-from ballroom.games.dark_tales.state import PUBLIC, DarkTalesState, Table
+from ballroom.games.dark_tales.state import Table
 from ballroom.games.dark_tales.tiles import face_of
 from ballroom.games.dark_tales.turn import CATALOG, TILE_BASE, TILE_IDS, Phase
 
@@ -43,31 +44,29 @@ def read(observation: Observation) -> View[Phase, Table, None]:
     return View.from_observation(observation, Phase, Table, type(None))
 
 
-_read_kept = read_once(read)
-"""``read``, for a search that deals many worlds from one observation."""
-
-
-def determinize(game: DarkTales, observation: Observation, rng: Rng) -> DarkTalesState:
-    """A state the seat cannot tell from the real one: hidden cards dealt afresh."""
-    view = _read_kept(observation)
-    state = DarkTalesState(game, rng.below(1 << 62), deal=False)
-    for name in PUBLIC:
-        setattr(state, name, getattr(view.public, name))
-    zones = view.zones
+def deal_cards(game: DarkTales, zones: ZonesView, rng: Rng) -> Zones:
+    """The cards' zones of a world the seat cannot tell from the real one: hidden cards
+    dealt afresh (the shorter game's set-aside cards first); the tiles come after."""
     card_zones = [zone for zone in zones.zones if zone.id.name not in TILE_ZONES]
     memory = {card: places for card, places in zones.memory.items() if card < TILE_BASE}
     card_view = _set_aside(ZonesView(zones.seat, zones.seats, tuple(card_zones), memory), rng)
-    cards = deal(card_view, CATALOG_IDS, rng)
-    tiles = deal_tiles(zones, view.public, TILE_IDS if game.cinderella else (), rng)
-    everything = [*cards.zones.values(), *tiles]
+    return deal(card_view, CATALOG_IDS, rng)
+
+
+def deal_tiles(
+    game: DarkTales, state: DeclaredState[Phase], view: View[Phase, Table, None], rng: Rng
+) -> None:
+    """The tiles dealt beside the cards (``tile_zones``: each with the side everyone saw it
+    show), and the seat's memory of every component kept."""
+    zones = view.zones
+    tiles = tile_zones(zones, view.public, TILE_IDS if game.cinderella else (), rng)
+    everything = [*state.zones.zones.values(), *tiles]
     dealt = Zones.create(zones.seats, sorted(everything, key=lambda z: z.id.sort_key()))
     if zones.seat is not None:
         minds = list(dealt.memory)
         minds[zones.seat] = dict(zones.memory)
         dealt = Zones(dealt.seats, dealt.zones, dealt.where, tuple(minds))
     state.zones = dealt
-    state.step = view.step
-    return state
 
 
 CATALOG_IDS = range(len(CATALOG.cards))
@@ -92,7 +91,7 @@ def _set_aside(zones: ZonesView, rng: Rng) -> ZonesView:
     return ZonesView(zones.seat, zones.seats, kept, zones.memory)
 
 
-def deal_tiles(zones: ZonesView, table: Table, every: Sequence[int], rng: Rng) -> list[Zone]:
+def tile_zones(zones: ZonesView, table: Table, every: Sequence[int], rng: Rng) -> list[Zone]:
     """The tile zones: the seat's own as it sees them; every other player's tiles, the tiles
     under the pile and the pile's top tile, dealt from the tiles of ``every`` unseen, each
     with the side it showed among its two (the top: its unframed side; a tile the seat saw

@@ -10,23 +10,12 @@ reach a seat.
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING
+from dataclasses import replace
 
+from ballroom.games.dominare.influence import controller
+from ballroom.games.dominare.scoring import exposure_penalties
+from ballroom.games.dominare.state import DominareState
 from ballroom.games.dominare.turn import CATALOG
-
-if TYPE_CHECKING:
-    from ballroom.games.dominare.state import DominareState
-
-
-@dataclass(frozen=True, slots=True)
-class Deeds:
-    """One seat's record: the agents that entered its ranks (revealed or by Replace, in
-    order, replaced ones included) and its place in each Season's player order (1 is the
-    scapegoat)."""
-
-    recruited: tuple[int, ...] = ()
-    places: tuple[int, ...] = ()
 
 
 def agent_entered(state: DominareState, seat: int, card: int) -> None:
@@ -77,8 +66,6 @@ def seat_features(state: DominareState) -> list[dict[str, str]]:
     held (``agent_dealt``: in its ranks or hand at the end, or replaced) and revealed into
     its ranks (``agent``): the lab reports that pair as each agent's win rate when held and
     how often it is played."""
-    from ballroom.games.dominare.influence import controller
-    from ballroom.games.dominare.scoring import exposure_penalties
 
     players = state.game.players
     controlled = Counter(controller(state, d) for d in range(len(CATALOG.districts)))

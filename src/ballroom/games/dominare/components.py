@@ -33,6 +33,8 @@ from ballroom.core.components import (
     Text,
     Value,
     Where,
+    numbered,
+    slug,
     unique,
 )
 from ballroom.core.errors import ComponentError, EffectError
@@ -294,12 +296,6 @@ class Catalog:
         return found[copy - 1]
 
 
-def slug(name: str) -> str:
-    """A name as one lower-case word for action texts: ``Adriano the Foul`` -> ``adriano-the-foul``."""
-    cleaned = "".join(ch.lower() if ch.isalnum() else (" " if ch != "'" else "") for ch in name)
-    return "-".join(cleaned.split())
-
-
 def district_places(where: str, known: set[str]) -> bool:
     """Whether an operation's ``where`` names places the board has."""
     name = where.removeprefix("not:")
@@ -434,7 +430,7 @@ def load(files: DataFiles) -> Catalog:
         faction = table.get("faction", EnumOf(Faction))
         influence = table.get("influence", Int(0, 9))
         income = table.get("income", Int(0, 9))
-        numbered: list[AgentAbility] = []
+        ranked: list[AgentAbility] = []
         for number, ability in enumerate(table.records("abilities", "ability", name=None), 1):
             ability.only("rank", "do")
             rank = ability.get("rank", Int(1, 7))
@@ -442,7 +438,7 @@ def load(files: DataFiles) -> Catalog:
             abilities.append(
                 _ability(ability_name, "use", ability.value("do"), (fx.AtLeast("rank", rank),))
             )
-            numbered.append(AgentAbility(rank, ability_name))
+            ranked.append(AgentAbility(rank, ability_name))
         traits: tuple[Trait, ...] = table.get("traits", ListOf(EnumOf(Trait), "trait", 1))
         revealed = None
         if not table.value("revealed").missing:
@@ -462,7 +458,7 @@ def load(files: DataFiles) -> Catalog:
                 influence=influence,
                 income=income,
                 exposure=table.get("exposure", Int(0, 20)),
-                abilities=tuple(numbered),
+                abilities=tuple(ranked),
                 revealed=revealed,
                 cannot_flip=table.get("cannot-flip", Default(Flag(), False)),
                 vp=table.get("vp", Default(Int(0, 5), 0)),
@@ -474,9 +470,9 @@ def load(files: DataFiles) -> Catalog:
     cards: list[int] = []
     texts: list[str] = []
     for index, agent in enumerate(agents):
-        for copy in range(1, agent.copies + 1):
-            cards.append(index)
-            texts.append(agent.slug if agent.copies == 1 else f"{agent.slug}-{copy}")
+        copies = numbered(agent.name, agent.copies)
+        cards += [index] * len(copies)
+        texts += copies
 
     event_file = files.read("events.toml")
     event_file.only("reconstruction", "events")

@@ -20,15 +20,20 @@ cards          3 per agent card       in my hand, in my ranks face up, in any
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import numpy as np
 import numpy.typing as npt
 
-from ballroom.core.state import Observation
+from ballroom.core.state import Observation, State
 from ballroom.core.view import View
 from ballroom.games.dominare.components import DECK_SIZE, Side
-from ballroom.games.dominare.state import NOBODY, Shown
+from ballroom.games.dominare.state import NOBODY, DominareState, Shown
 from ballroom.games.dominare.turn import BLOCK_NUMBER, CATALOG, MAX_PLAYERS, Phase
 from ballroom.games.dominare.view import read
+
+if TYPE_CHECKING:
+    from ballroom.games.dominare.game import Dominare
 
 PHASES = tuple(Phase)
 DISTRICTS = len(CATALOG.districts)
@@ -41,11 +46,26 @@ def _unit(value: float, top: float) -> float:
     return min(1.0, max(0.0, value / top))
 
 
-def encode(
-    observation: Observation, players: int, blocks: tuple[str, ...]
+def shape(game: Dominare) -> tuple[int, ...]:
+    return (SIZE,)
+
+
+def encode_observation(game: Dominare, observation: Observation) -> npt.NDArray[np.float32]:
+    return encode_view(read(observation), game.players, _blocks(game))
+
+
+def encode_state(
+    game: Dominare, state: State, seat: int | None, padded: bool = False
 ) -> npt.NDArray[np.float32]:
-    """``blocks``: the names of the board's blocks, in the order of the view's influence."""
-    return encode_view(read(observation), players, blocks)
+    """The seat's typed view encoded without its JSON form (every table size is laid out
+    for six seats, so ``padded`` changes nothing)."""
+    assert isinstance(state, DominareState)
+    return encode_view(state.view(seat), game.players, _blocks(game))
+
+
+def _blocks(game: Dominare) -> tuple[str, ...]:
+    """The names of the board's blocks, in the order of the view's influence."""
+    return tuple(block.id for block in game.board.blocks)
 
 
 def encode_view(

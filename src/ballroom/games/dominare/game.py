@@ -1,32 +1,28 @@
 """The Dominare declaration: players, options, moves and flow, and what it offers.
 
-Beyond the State contract: ``determinize`` for search (``view.py``),
-``render`` and ``describe_action`` for the terminal (``render.py``), and
-``components_json`` (``faces.py``, with each side's map from ``board_layout.py``)
-for the browser view in ``web/``.
+Beyond the State contract, each in the module that knows it: the deal of
+``determinize`` for search (``view.py``; the rest is the core's standard one),
+``evaluate`` (``evaluation.py``), the tensor encoding (``encoding.py``), ``render``
+and ``describe_action`` for the terminal (``render.py``), ``components_json``
+(``faces.py``, with each side's map from ``board_layout.py``) for the browser view
+in ``web/``, the learning aids (``explain.py``).
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import Any, ClassVar
 
 from ballroom.core.actions import ActionCodec
 from ballroom.core.bots import Bot
-from ballroom.core.declared import DeclaredGame
-from ballroom.core.explain import Aids, Outcome, Teaching
+from ballroom.core.delegate import DrawnByModule, EncodedByModule, ExplainedByModule, delegate
+from ballroom.core.explain import Aids, Teaching
 from ballroom.core.flow import Flow
 from ballroom.core.options import Option, OptionSet
-from ballroom.core.rng import Rng
-from ballroom.core.state import Observation, State
-from ballroom.games.dominare import render
 from ballroom.games.dominare.bots import BOT_DEFAULTS, BOTS
-from ballroom.games.dominare.components import Board, Side
-from ballroom.games.dominare.state import DominareState
+from ballroom.games.dominare.components import Side
+from ballroom.games.dominare.rules import Played
+from ballroom.games.dominare.state import Edition, Table
 from ballroom.games.dominare.turn import CATALOG, CODEC, FLOW, Phase
-
-if TYPE_CHECKING:
-    import numpy as np
-    import numpy.typing as npt
 
 AUTO = "auto"
 STANDARD = "standard"
@@ -35,7 +31,7 @@ SEMI_BLIND = "semi-blind"
 SMALL_SIDE_PLAYERS = range(2, 5)
 
 
-class Dominare(Teaching, DeclaredGame[Phase]):
+class Dominare(Teaching, EncodedByModule, DrawnByModule, ExplainedByModule, Edition):
     id: ClassVar[str] = "dominare"
     name: ClassVar[str] = "Dominare"
     summary: ClassVar[str] = (
@@ -97,63 +93,34 @@ class Dominare(Teaching, DeclaredGame[Phase]):
     bot_defaults: ClassVar[tuple[str, ...]] = BOT_DEFAULTS
     codec: ClassVar[ActionCodec] = CODEC
     flow: ClassVar[Flow[Phase]] = FLOW
+    public_part: ClassVar[type[Table]] = Table
+    """The table's own fields; a view shows them with what the rules work out (``Shown``)."""
 
     def __init__(self, players: int, **options: object) -> None:
         super().__init__(players, **options)
         side = str(self.options["side"])
         if side == AUTO:
             side = Side.SMALL.value if players in SMALL_SIDE_PLAYERS else Side.LARGE.value
-        self.board: Board = CATALOG.boards[Side(side)]
+        self.board = CATALOG.boards[Side(side)]
         self.just_learning = bool(self.options["just-learning"])
         drawing = self.options["agents"]
         self.sole_authority = drawing == SOLE_AUTHORITY and not self.just_learning
-        """Sole Authority's deal (the Just Learning set-up replaces any deal)."""
         self.semi_blind = drawing == SEMI_BLIND and not self.just_learning
         self.draft = drawing == STANDARD
         self.cells = bool(self.options["cells"])
         self.epic = bool(self.options["epic"])
         self.anything_goes = bool(self.options["anything-goes"])
 
-    def new_state(self, seed: int = 0) -> DominareState:
-        return DominareState(self, seed)
+    def new_state(self, seed: int = 0) -> Played:
+        return Played(self, seed)
 
-    def determinize(self, observation: Observation, rng: Rng) -> DominareState:
-        from ballroom.games.dominare import view
+    def blank_state(self, seed: int) -> Played:
+        """Not set up: ``determinize`` deals every zone and sets the agenda back."""
+        return Played(self, seed, deal=False)
 
-        return view.determinize(self, observation, rng)
-
-    def evaluate(self, state: DominareState) -> list[float]:
-        """Search hook: estimated win shares of a state cut short (``evaluation.py``)."""
-        from ballroom.games.dominare.evaluation import evaluate
-
-        return evaluate(state)
-
-    @property
-    def observation_shape(self) -> tuple[int, ...]:
-        from ballroom.games.dominare import encoding  # numpy, only for learners
-
-        return (encoding.SIZE,)
-
-    def encode_observation(self, observation: Observation) -> npt.NDArray[np.float32]:
-        from ballroom.games.dominare import encoding
-
-        names = tuple(block.id for block in self.board.blocks)
-        return encoding.encode(observation, self.players, names)
-
-    def encode_state(
-        self, state: State, seat: int | None, padded: bool = False
-    ) -> npt.NDArray[np.float32]:
-        from ballroom.games.dominare import encoding
-
-        assert isinstance(state, DominareState)
-        names = tuple(block.id for block in self.board.blocks)
-        return encoding.encode_view(state.view(seat), self.players, names)
-
-    def render(self, observation: Observation) -> str:
-        return render.render(self, observation)
-
-    def describe_action(self, action: int, observation: Observation) -> str:
-        return render.describe_action(self, action, observation)
+    read = delegate(".view", "read", game=False)
+    deal = delegate(".view", "deal_hidden", game=False)
+    evaluate = delegate(".evaluation", "evaluate", game=False)
 
     def components_json(self) -> dict[str, Any]:
         from ballroom.games.dominare import board_layout, faces
@@ -167,13 +134,3 @@ class Dominare(Teaching, DeclaredGame[Phase]):
         from ballroom.games.dominare import explain
 
         return explain.AIDS
-
-    def explain_outcome(self, state: DominareState) -> Outcome:
-        from ballroom.games.dominare import explain
-
-        return explain.explain_outcome(state)
-
-    def live_scores(self, observation: Observation) -> list[dict[str, Any]]:
-        from ballroom.games.dominare import explain
-
-        return explain.live_scores(observation)

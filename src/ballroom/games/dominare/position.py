@@ -54,7 +54,7 @@ class Position:
 
     def __init__(self, players: int = 4, *, seed: int = 0, **options: object) -> None:
         self._game = Dominare(players, **options)
-        self._state = DominareState(self._game, seed, deal=False)
+        self._state = self._game.blank_state(seed)
         self._state.season = 1
 
     def season(self, season: int) -> Position:

@@ -1,33 +1,41 @@
-"""The rules by task and by step: which module plays each, in one table.
+"""The rules by task and by step: which module plays each, in one table; and the state
+that plays by them (``Played``).
 
 ``HANDLERS`` runs an agenda task (returning the step it waits at, if any);
 ``CHOICES`` lists a seat's moves at a step; ``PLAYERS`` plays one. Chance
 steps play by the task that waits: an agent card goes to the pile its task
 draws for, an event to the table (or on top of the deck, for a look).
+
+This is the one module that imports the modules of the rules' parts, so that they, the
+state's fields (``state.py``) and the game import in one direction.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
 
+from ballroom.core.actions import Action
 from ballroom.core.flow import Step
+from ballroom.core.public import part_of
+from ballroom.core.rule_tables import RuleTables
+from ballroom.core.state import Outcome
+from ballroom.core.view import View
 from ballroom.core.zones import ZoneId
 from ballroom.games.dominare import (
     abilities,
     action_phase,
     canvassing,
+    chronicle,
     conspiracy,
     events_phase,
     setup,
     trading,
 )
 from ballroom.games.dominare.components import DECK_SIZE
+from ballroom.games.dominare.influence import controllers
+from ballroom.games.dominare.scoring import ranking, scores
+from ballroom.games.dominare.state import DominareState, Edition, Shown
 from ballroom.games.dominare.turn import DRAW, EVENT, Phase, Task
-
-if TYPE_CHECKING:
-    from ballroom.core.actions import Action
-    from ballroom.games.dominare.state import DominareState
 
 Handler = Callable[["DominareState", int], "Step[Phase] | None"]
 Choices = Callable[["DominareState", int], "list[Action]"]
@@ -156,3 +164,52 @@ PLAYERS: dict[Phase, Player] = {
     Phase.TRADE: trading.play_answer,
     Phase.HAND_OVER: trading.play_hand_over,
 }
+
+
+class Played(DominareState, RuleTables[Phase, Task]):
+    """A game of Dominare played by these rules, set up unless ``deal`` is false."""
+
+    tasks = HANDLERS
+    choosers = CHOICES
+    movers = PLAYERS
+
+    def __init__(self, game: Edition, seed: int, *, deal: bool = True) -> None:
+        super().__init__(game, seed)
+        if deal:
+            self.agenda = setup.agenda(self)
+            self.proceed()
+            self.told = []
+
+    def chances(self) -> list[tuple[Action, float]]:
+        return chances(self)
+
+    def sample_chance(self) -> int:
+        """A draw picks its card at once, with the very odds the outcomes list would give
+        (each card equally likely), without listing every card as a move."""
+        if self.step.name not in (Phase.DRAW, Phase.EVENT):
+            return super().sample_chance()
+        cards = sorted(self.zones[pile(self)].cards)
+        share = 1.0 / len(cards)
+        card = cards[self.rng.weighted_index([share] * len(cards))]
+        return self.game.codec.encode(drawn(self, card))
+
+    def view(self, seat: int | None) -> View[Phase, Shown, None]:
+        """The table's fields, with the side, who controls each district and each seat's VP
+        so far worked out by the rules."""
+
+        def public() -> Shown:
+            worked_out = {
+                "side": self.board.side.value,
+                "control": controllers(self),
+                "standing": scores(self),
+            }
+            return part_of(Shown, self, frozen=True, worked_out=worked_out)
+
+        shown = self.till_moved("shown", public)  # every seat's alike, tallied once per moment
+        return View(seat, self.step, self.zones.view(seat), shown, None)
+
+    def seat_features(self) -> list[dict[str, str]]:
+        return chronicle.seat_features(self)
+
+    def outcome(self) -> Outcome:
+        return Outcome.from_ranking(self.game.players, ranking(self))

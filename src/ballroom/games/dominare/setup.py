@@ -29,6 +29,7 @@ from ballroom.games.dominare.turn import (
     Phase,
     Task,
 )
+from ballroom.games.dominare.turn import faction_deck as faction_deck  # noqa: PLC0414 (re-exported)
 
 if TYPE_CHECKING:
     from ballroom.games.dominare.state import DominareState
@@ -161,12 +162,6 @@ def draft_tasks(state: DominareState) -> tuple[tuple[Task, int], ...]:
 
 
 # -- Semi-Blind Draw ----------------------------------------------------------------
-
-
-def faction_deck(card: int) -> str:
-    """The Semi-Blind Draw deck an agent card is shuffled into."""
-    faction = CATALOG.agent(card).faction.value
-    return "culture-nobility" if faction in ("culture", "nobility") else faction
 
 
 def blind_agenda(state: DominareState) -> tuple[tuple[Task, int], ...]:

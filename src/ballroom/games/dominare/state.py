@@ -1,4 +1,6 @@
-"""One game of Dominare: the table's fields, the agenda, and the State contract.
+"""One game of Dominare: the table's fields and the agenda, and what the rules read of
+their game (``Edition``). It imports no other module of the game's rules: ``rules.py``
+plays the state (``rules.Played``), the rules' parts read and change its fields.
 
 The public fields are immutable values (numbers, tuples, small frozen
 dataclasses), so a view is the fields themselves (with what ``Shown`` works
@@ -13,27 +15,19 @@ task live in the module of its rulebook section (``rules.py`` pairs them).
 
 from __future__ import annotations
 
-import dataclasses
 import weakref
-from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Self
+from typing import Self
 
 from ballroom.core import effects as fx
-from ballroom.core.actions import Action
-from ballroom.core.declared import AgendaState, TaskHandler
-from ballroom.core.events import Event, Wording
+from ballroom.core.declared import AgendaState
+from ballroom.core.events import Event
 from ballroom.core.flow import Step
-from ballroom.core.state import Outcome
-from ballroom.core.view import View
+from ballroom.core.rule_tables import Telling
+from ballroom.core.standard import StandardGame
 from ballroom.core.zones import Visibility, Zone, ZoneId, Zones
-from ballroom.games.dominare.chronicle import Deeds
 from ballroom.games.dominare.components import DECK_SIZE, REMOVED_WHEN_LEARNING, Agent, Board, Trait
-from ballroom.games.dominare.trading import Trade
-from ballroom.games.dominare.turn import CATALOG, Phase, Task
-
-if TYPE_CHECKING:
-    from ballroom.games.dominare.game import Dominare
+from ballroom.games.dominare.turn import CATALOG, FACTION_DECKS, Phase, Task, faction_deck
 
 SEASONS = 7
 START_CROWNS = 5
@@ -41,6 +35,48 @@ CELLS_FROM = 4
 """Cells: the Season from which the lowest ranks are flipped for good."""
 NOBODY = -1
 """The owner of a vacant block."""
+
+
+class Edition(StandardGame[Phase]):
+    """The game as its rules read it: the seats, the board's side and the variants played.
+    The game itself (``game.Dominare``) is one; the rules name their game by this class, so
+    that no module the game imports imports the game."""
+
+    board: Board
+    just_learning: bool
+    sole_authority: bool
+    """Sole Authority's deal (the Just Learning set-up replaces any deal)."""
+    semi_blind: bool
+    draft: bool
+    cells: bool
+    epic: bool
+    anything_goes: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Deeds:
+    """One seat's record for balance studies (``chronicle.py``): the agents that entered
+    its ranks (revealed or by Replace, in order, replaced ones included) and its place in
+    each Season's player order (1 is the scapegoat)."""
+
+    recruited: tuple[int, ...] = ()
+    places: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Trade:
+    """An offer being made: who offers whom what (the agent offered lies in the offerer's
+    ``offer`` pile, seen by the offerer, and by the other once proposed)."""
+
+    offerer: int
+    other: int
+    task: int
+    """The argument of the offerer's action task, to take once the trade is over."""
+    give_crowns: int = 0
+    give_agent: bool = False
+    ask_crowns: int = 0
+    ask_agent: bool = False
+    proposed: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -119,9 +155,6 @@ class Table:
     pending: tuple[Task, int] | None
 
 
-PUBLIC = tuple(field.name for field in dataclasses.fields(Table))
-
-
 @dataclass(frozen=True, slots=True)
 class Shown(Table):
     """The table as a view shows it: its public fields, and what anyone at the table reads
@@ -135,10 +168,11 @@ class Shown(Table):
     """Per seat: the VP it would score if the game ended now (exposure counted)."""
 
 
-class DominareState(AgendaState[Phase, Task]):
-    """The table, the zones and the agenda."""
+class DominareState(Telling, AgendaState[Phase, Task]):
+    """The table, the zones and the agenda; a new one is the table before set-up (what
+    ``determinize`` deals into), and ``rules.Played`` plays it."""
 
-    game: Dominare
+    game: Edition
 
     season: int
     crowns: tuple[int, ...]
@@ -166,10 +200,8 @@ class DominareState(AgendaState[Phase, Task]):
     deeds: tuple[Deeds, ...]
     """Each seat's record for balance studies (``chronicle.py``); not part of the view."""
 
-    def __init__(self, game: Dominare, seed: int, *, deal: bool = True) -> None:
+    def __init__(self, game: Edition, seed: int) -> None:
         super().__init__(game, seed)
-        from ballroom.games.dominare import setup
-
         n = game.players
         self.told: list[Event] = []
         self.season = 0
@@ -197,88 +229,22 @@ class DominareState(AgendaState[Phase, Task]):
         self.recruit_filter = ""
         self.deeds = (Deeds(),) * n
         self.zones = create_zones(game)
-        self.agenda = setup.agenda(self) if deal else ()
+        self.agenda = ()
         self.pending = None
         self.step = Step.over(Phase.OVER)
-        if deal:
-            self.proceed()
-            self.told = []
 
     # -- the agenda -------------------------------------------------------------
 
-    def handlers(self) -> Mapping[Task, TaskHandler]:
-        from ballroom.games.dominare.rules import HANDLERS
-
-        return HANDLERS
-
     def over(self) -> Step[Phase]:
         return Step.over(Phase.OVER)
-
-    def say(
-        self,
-        kind: str,
-        text: str | Wording,
-        data: Mapping[str, Any] | None = None,
-        *,
-        audience: frozenset[int] | None = None,
-        reveals: bool = False,
-    ) -> None:
-        """Report an event of the action being applied (unless nobody reads them)."""
-        if self.reporting:
-            self.told.append(Event(kind, text, data, audience, reveals))
 
     def name(self, seat: int) -> str:
         return self.game.player_name(seat)
 
     # -- what a game writes for the declared core -------------------------------
 
-    def choices(self, seat: int) -> list[Action]:
-        from ballroom.games.dominare.rules import CHOICES
-
-        return CHOICES[self.step.name](self, seat)
-
-    def chances(self) -> list[tuple[Action, float]]:
-        from ballroom.games.dominare.rules import chances
-
-        return chances(self)
-
-    def sample_chance(self) -> int:
-        """A draw picks its card at once, with the very odds the outcomes list would give
-        (each card equally likely), without listing every card as a move."""
-        from ballroom.games.dominare.rules import drawn, pile
-
-        if self.step.name not in (Phase.DRAW, Phase.EVENT):
-            return super().sample_chance()
-        cards = sorted(self.zones[pile(self)].cards)
-        share = 1.0 / len(cards)
-        card = cards[self.rng.weighted_index([share] * len(cards))]
-        return self.game.codec.encode(drawn(self, card))
-
-    def play(self, action: Action, seat: int) -> list[Event]:
-        from ballroom.games.dominare.rules import PLAYERS
-
-        self.told = []
-        PLAYERS[self.step.name](self, action, seat)
-        told, self.told = self.told, []
-        return told
-
     def next_step(self) -> Step[Phase]:
         return self.step
-
-    def view(self, seat: int | None) -> View[Phase, Shown, None]:
-        from ballroom.games.dominare.influence import controllers
-        from ballroom.games.dominare.scoring import scores
-
-        def public() -> Shown:
-            return Shown(
-                **{name: getattr(self, name) for name in PUBLIC},
-                side=self.board.side.value,
-                control=controllers(self),
-                standing=scores(self),
-            )
-
-        shown = self.till_moved("shown", public)  # every seat's alike, tallied once per moment
-        return View(seat, self.step, self.zones.view(seat), shown, None)
 
     # -- reading the table --------------------------------------------------------
 
@@ -321,11 +287,6 @@ class DominareState(AgendaState[Phase, Task]):
 
     def turns(self) -> int:
         return self.season
-
-    def seat_features(self) -> list[dict[str, str]]:
-        from ballroom.games.dominare.chronicle import seat_features
-
-        return seat_features(self)
 
     # -- changing the table -------------------------------------------------------
 
@@ -399,8 +360,6 @@ class DominareState(AgendaState[Phase, Task]):
     def start(self, ability: str, seat: int, rank: int, when: str) -> None:
         """Queue ``ability``'s operations for ``seat`` (from the agent in ``rank``) before
         every operation still pending, and the tasks that do them."""
-        from ballroom.games.dominare.turn import Task
-
         effects = CATALOG.effects
         self.acting_rank = rank
         self.queued = []
@@ -423,13 +382,6 @@ class DominareState(AgendaState[Phase, Task]):
         twin.__dict__ = fields
         return twin
 
-    # -- the end --------------------------------------------------------------------
-
-    def outcome(self) -> Outcome:
-        from ballroom.games.dominare.scoring import ranking
-
-        return Outcome.from_ranking(self.game.players, ranking(self))
-
 
 def crowns(amount: int) -> str:
     """``amount`` crowns in words: ``1 crown``, ``3 crowns``."""
@@ -444,7 +396,7 @@ def _replace(
     return (*rows[:seat], tuple(row), *rows[seat + 1 :])
 
 
-def create_zones(game: Dominare) -> Zones:
+def create_zones(game: Edition) -> Zones:
     """The agent and event decks, and each seat's hand, ranks and private piles: the same
     for every state of one game (zones are values), so made once per game; the bots
     make a state from every observation."""
@@ -454,14 +406,11 @@ def create_zones(game: Dominare) -> Zones:
     return made
 
 
-_START_ZONES: weakref.WeakKeyDictionary[Dominare, Zones] = weakref.WeakKeyDictionary()
+_START_ZONES: weakref.WeakKeyDictionary[Edition, Zones] = weakref.WeakKeyDictionary()
 
 
-def _create_zones(game: Dominare) -> Zones:
+def _create_zones(game: Edition) -> Zones:
     seats = range(game.players)
-    from ballroom.games.dominare.setup import faction_deck
-    from ballroom.games.dominare.turn import FACTION_DECKS
-
     deck = tuple(
         card
         for card in range(DECK_SIZE)

@@ -11,13 +11,13 @@ Agents in the ranks, exposure and influence are never traded.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING
+from dataclasses import replace
 
 from ballroom.core import words
 from ballroom.core.actions import Action
 from ballroom.core.flow import Step
 from ballroom.core.zones import ZoneId
+from ballroom.games.dominare.state import DominareState, Trade
 from ballroom.games.dominare.turn import (
     ANSWER,
     ASK_AGENT,
@@ -30,25 +30,6 @@ from ballroom.games.dominare.turn import (
     Answer,
     Phase,
 )
-
-if TYPE_CHECKING:
-    from ballroom.games.dominare.state import DominareState
-
-
-@dataclass(frozen=True, slots=True)
-class Trade:
-    """An offer being made: who offers whom what (the agent offered lies in the offerer's
-    ``offer`` pile, seen by the offerer, and by the other once proposed)."""
-
-    offerer: int
-    other: int
-    task: int
-    """The argument of the offerer's action task, to take once the trade is over."""
-    give_crowns: int = 0
-    give_agent: bool = False
-    ask_crowns: int = 0
-    ask_agent: bool = False
-    proposed: bool = False
 
 
 def trade_moves(state: DominareState, seat: int) -> list[Action]:

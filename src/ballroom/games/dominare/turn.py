@@ -190,6 +190,13 @@ ASK_AGENT = Family(
 )
 PROPOSE = Family("propose", (), "Propose the offer as it stands.")
 
+
+def faction_deck(card: int) -> str:
+    """The Semi-Blind Draw deck an agent card is shuffled into."""
+    faction = CATALOG.agent(card).faction.value
+    return "culture-nobility" if faction in ("culture", "nobility") else faction
+
+
 CODEC = ActionCodec(
     [
         DRAW,

@@ -1,4 +1,4 @@
-"""What a seat sees, read back; and ``determinize``: a world consistent with it.
+"""What a seat sees, read back; and the deal of ``determinize``: a world consistent with it.
 
 Public: the board's influence and district values, crowns, exposure, the
 player order, every agent in the ranks (face up or down, used or not),
@@ -13,18 +13,14 @@ an event looked at (seen by whoever looked).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
+from ballroom.core.public import restore
 from ballroom.core.rng import Rng
 from ballroom.core.state import Observation
-from ballroom.core.view import View, read_once
+from ballroom.core.view import View
 from ballroom.core.zones import Zones, ZonesView, determinize_decks
 from ballroom.games.dominare.components import DECK_SIZE
-from ballroom.games.dominare.state import PUBLIC, DominareState, Shown
+from ballroom.games.dominare.state import DominareState, Edition, Shown, Table
 from ballroom.games.dominare.turn import CATALOG, Phase
-
-if TYPE_CHECKING:
-    from ballroom.games.dominare.game import Dominare
 
 AGENT_ZONES = ("agent-deck", "agent-discard", "hand", "dealt", "chosen", "offer", "deck-atheneum",
                "deck-canals", "deck-church", "deck-merchant", "deck-senate", "deck-commoner",
@@ -35,22 +31,6 @@ EVENT_ZONES = ("event-deck", "event-top")
 def read(observation: Observation) -> View[Phase, Shown, None]:
     """A seat's observation, typed."""
     return View.from_observation(observation, Phase, Shown, type(None))
-
-
-_read_kept = read_once(read)
-"""``read``, for a search that deals many worlds from one observation."""
-
-
-def determinize(game: Dominare, observation: Observation, rng: Rng) -> DominareState:
-    """A state the seat cannot tell from the real one: every hidden card dealt afresh
-    among the hidden piles of its own deck."""
-    view = _read_kept(observation)
-    state = DominareState(game, rng.below(1 << 62), deal=False)
-    for name in PUBLIC:
-        setattr(state, name, getattr(view.public, name))
-    state.zones = deal_hidden(view.zones, rng)
-    state.step = view.step
-    return state
 
 
 def deal_hidden(view: ZonesView, rng: Rng) -> Zones:
@@ -73,10 +53,10 @@ class Seen:
         self.seat = view.seat
 
 
-def determinize_free(game: Dominare, observation: Observation) -> Seen:
+def determinize_free(game: Edition, observation: Observation) -> Seen:
     """The view and a state with its public fields (its hidden cards are not dealt)."""
     view = read(observation)
-    state = DominareState(game, 0, deal=False)
-    for name in PUBLIC:
-        setattr(state, name, getattr(view.public, name))
+    state = game.blank_state(0)
+    assert isinstance(state, DominareState)
+    restore(state, view.public, Table)
     return Seen(view, state)

@@ -30,8 +30,10 @@ Where the rules live: ``setup`` (setting up), ``dance_step`` (the Dance step),
 ``influence`` (the Influence step: Influence, Foil, May I Cut In?),
 ``refreshments``, ``server``, ``sanctuary`` (entry hexes and seating),
 ``waltz`` (turn order and the Waltz Phase), ``plans`` (winning), ``powers``
-(the limits and permissions the Powers make, which each Power's rules in
-``data/powers.toml`` set), ``flow`` (the agenda between decisions),
+(dealing the Powers, what each one's rules in ``data/powers.toml`` make of
+the rules, and the Powers used at will), ``standing`` (the limits and
+permissions the sections ask of a family's Powers, and a Power shown when it
+first acts), ``flow`` (the agenda between decisions),
 ``steps`` (the steps, tasks and declared flow), ``view`` (observations and
 ``determinize``), ``state`` (the fields and the State contract).
 

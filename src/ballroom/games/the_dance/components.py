@@ -20,7 +20,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Annotated, Any
 
 from ballroom.core import effects as fx
 from ballroom.core import words
@@ -37,13 +37,11 @@ from ballroom.core.components import (
     Text,
     Value,
     Where,
+    slug,
     unique,
 )
 from ballroom.core.errors import ComponentError as ComponentError  # noqa: PLC0414  (a public name of The Dance, re-exported)
 from ballroom.core.errors import EffectError
-
-if TYPE_CHECKING:
-    from ballroom.games.the_dance.powers import Held
 
 DOMAINS: tuple[str, ...] = ("extortion", "corruption", "subjugation", "confidence")
 DIRECTIONS: tuple[tuple[int, int], ...] = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))
@@ -122,20 +120,16 @@ DATA_DIR = Path(__file__).parent / "data"
 Hex = tuple[int, int]
 
 
-def slug(name: str) -> str:
-    """The name as one lower-case word for action texts: ``Rev. Mother Anna`` -> ``rev-mother-anna``."""
-    cleaned = "".join(ch.lower() if ch.isalnum() else " " for ch in name)
-    return "-".join(cleaned.split())
-
-
 @dataclass(frozen=True, slots=True)
 class Avatar:
+    """An Avatar as ``avatars.toml`` writes it (read by these declared types)."""
+
     name: str
     short: str
     family: str
-    ratings: tuple[int, ...]
-    movement: int
-    mark: str
+    ratings: Annotated[tuple[int, ...], RATINGS]
+    movement: Annotated[int, Int(1, 6)]
+    mark: Annotated[str, Mark()]
     """The one or two letters on the Avatar's token, unique among the Avatars."""
 
     @property
@@ -249,11 +243,12 @@ class Components:
     colours: tuple[str, ...]
     effects: fx.Effects
     """The Powers' rules (``Power.ability``), as one table of abilities."""
-    settled: dict[tuple[int, ...], Held] = field(
+    settled: dict[tuple[int, ...], object] = field(
         default_factory=dict, init=False, repr=False, compare=False
     )
-    """What each set of Powers makes of the rules (``powers.settle``), once worked out: a
-    family's Powers change at every deal in search, but come from few sets."""
+    """What each set of Powers makes of the rules (a ``powers.Held``, from ``powers.settle``),
+    once worked out: a family's Powers change at every deal in search, but come from few
+    sets. Kept as ``object`` so that the components need not know the rules' types."""
     closed_entries: dict[tuple[int, ...], tuple[frozenset[int], ...]] = field(
         default_factory=dict, init=False, repr=False, compare=False
     )
@@ -564,15 +559,7 @@ def parse_avatars(
     """The six Avatars, one per family, with different names, short names and token marks."""
     root = Table.of(data, where).only(HEADER_KEY, "avatars")
     tables = root.records("avatars", "avatar", count=FAMILIES, noun="Avatars, one per family")
-    fields: dict[str, Spec[Any]] = {
-        "name": Text(),
-        "short": Text(),
-        "family": Text(),
-        "ratings": RATINGS,
-        "movement": Int(1, 6),
-        "mark": Mark(),
-    }
-    avatars = tuple(t.build(Avatar, fields) for t in tables)
+    avatars = tuple(t.record(Avatar) for t in tables)
     unique(((a.slug, t.where.at("name")) for a, t in zip(avatars, tables, strict=True)), "Avatar")
     unique(
         ((a.short, t.where.at("short")) for a, t in zip(avatars, tables, strict=True)), "short name"

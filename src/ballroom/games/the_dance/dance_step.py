@@ -13,25 +13,25 @@ from typing import TYPE_CHECKING
 
 from ballroom.core.events import Event
 from ballroom.games.the_dance import actions as ac
-from ballroom.games.the_dance import influence, powers, refreshments, sanctuary
+from ballroom.games.the_dance import influence, powers, refreshments, sanctuary, standing
 from ballroom.games.the_dance.steps import Phase
 
 if TYPE_CHECKING:
-    from ballroom.games.the_dance.state import TheDanceState
+    from ballroom.games.the_dance.ball import Ball
 
 
 STEP, LEAD = ac.STEP, ac.LEAD
 """Bound once: the steps and leads are listed at every decision of a Dance step."""
 
 
-def actions(s: TheDanceState, p: int) -> list[int]:
+def actions(s: Ball, p: int) -> list[int]:
     board = s.comp.board
     occ = s.occ
     out: list[int] = []
     if s.movement_left > 0:
         closed = s.closed[p]  # the other families' entry hexes (RULINGS 19)
         for direction, nxt in board.exits[s.avatar_pos[p]]:
-            if nxt not in closed and (occ[nxt] < 0 or powers.may_pass_through(s, p, nxt, closed)):
+            if nxt not in closed and (occ[nxt] < 0 or standing.may_pass_through(s, p, nxt, closed)):
                 out.append(STEP + direction)
     if s.passing:
         return out
@@ -51,8 +51,8 @@ def actions(s: TheDanceState, p: int) -> list[int]:
     seated = s.seated[p]
     if seated and s.movement_left > 0 and occ[entry] < 0:
         out.extend([ac.UNSEAT + d for d in seated])
-    ankh = s.game.ankh_kind
-    if ankh >= 0 and s.hand[p][ankh] and powers.ankh_offered(s, p):
+    ankh = s.edition.ankh_kind
+    if ankh >= 0 and s.hand[p][ankh] and standing.ankh_offered(s, p):
         out.append(ac.ANKH)
     if s.held[p].dance_step:
         powers.offer_in_dance_step(s, p, out)
@@ -61,7 +61,7 @@ def actions(s: TheDanceState, p: int) -> list[int]:
     return out
 
 
-def apply(s: TheDanceState, action: int, p: int, events: list[Event]) -> None:
+def apply(s: Ball, action: int, p: int, events: list[Event]) -> None:
     nd = s.nd
     if action < ac.STEP + 6:
         _step(s, p, action, events)
@@ -72,11 +72,11 @@ def apply(s: TheDanceState, action: int, p: int, events: list[Event]) -> None:
     elif action < ac.UNSEAT + nd:
         sanctuary.unseat(s, p, action - ac.UNSEAT, events)
     elif action == ac.ANKH:
-        refreshments.spend(s, p, s.game.ankh_kind)
+        refreshments.spend(s, p, s.edition.ankh_kind)
         s.ankhs_used += 1
         s.movement_left += 1
         s.say(events, "ankh", "{who} spends an Ankh: one more Movement.", player=p)
-        powers.on_ankh(s, p, events)
+        standing.on_ankh(s, p, events)
     elif action < ac.RELEASE + nd:
         influence.release(s, action - ac.RELEASE, events, voluntary=True)
     elif action in (ac.DISCIPLINE, ac.STRATEGIC):
@@ -94,7 +94,7 @@ _DIRECTIONS = {ac.STEP + i: {"direction": _direction(ac.STEP + i)} for i in rang
 """Each step's words for its event."""
 
 
-def _step(s: TheDanceState, p: int, action: int, events: list[Event]) -> None:
+def _step(s: Ball, p: int, action: int, events: list[Event]) -> None:
     """The Avatar moves one hex; a Shadow Avatar on a piece is ``passing`` and stands on none."""
     here = s.avatar_pos[p]
     nxt = s.comp.board.neighbours[here][action - ac.STEP]
@@ -108,11 +108,11 @@ def _step(s: TheDanceState, p: int, action: int, events: list[Event]) -> None:
     s.movement_spent += 1
     s.say(events, "step", "{who} steps {direction}.", words=_DIRECTIONS[action], player=p, hex=nxt)
     if s.passing:
-        powers.on_pass_through(s, p, events)
-    powers.after_step(s, p, events)
+        standing.on_pass_through(s, p, events)
+    standing.after_step(s, p, events)
 
 
-def _lead(s: TheDanceState, p: int, action: int, events: list[Event]) -> None:
+def _lead(s: Ball, p: int, action: int, events: list[Event]) -> None:
     d, direction = divmod(action - ac.LEAD, 6)
     here = s.dancer_pos[d]
     nxt = s.comp.board.neighbours[here][direction]

@@ -29,6 +29,7 @@ from ballroom.games.the_dance.components import DOMAINS, FAMILIES, SEATS_PER_TAB
 
 if TYPE_CHECKING:
     from ballroom.games.the_dance.components import Components
+    from ballroom.games.the_dance.game import TheDance
 
 PHASES = 19
 AGENDA_TASKS = 18
@@ -184,3 +185,23 @@ def encode(
     if w.at != w.out.size:
         raise RuntimeError(f"The Dance encoding wrote {w.at} values, not {w.out.size}")
     return w.out
+
+
+def shape(game: TheDance) -> tuple[int, ...]:
+    """The encoding's shape with room for the game's seats."""
+    return (observation_size(game.components, game.players),)
+
+
+def padded_shape(game: TheDance) -> tuple[int, ...]:
+    """The encoding's shape with room for the most seats the game allows."""
+    return (observation_size(game.components, game.max_players),)
+
+
+def encode_observation(game: TheDance, observation: Observation) -> npt.NDArray[np.float32]:
+    """``encode`` with room for the game's seats."""
+    return encode(observation, game.components, game.players)
+
+
+def encode_padded(game: TheDance, observation: Observation) -> npt.NDArray[np.float32]:
+    """``encode`` with room for the most seats the game allows."""
+    return encode(observation, game.components, game.players, game.max_players)

@@ -412,6 +412,11 @@ def _plan_words(plan: int) -> str:
     return COMP.plans[plan].name(COMP.colours)
 
 
+def aids(game: TheDance) -> Aids:
+    """The Dance's learning aids (``AIDS``), for the game's ``aids``."""
+    return AIDS
+
+
 def explain_outcome(state: TheDanceState) -> Outcome:
     """Each family's Plan, the symbols it filled and the Dancers it seated, and its place."""
     n = state.game.players

@@ -14,13 +14,14 @@ from typing import TYPE_CHECKING
 
 from ballroom.core.events import Event
 from ballroom.games.the_dance import influence, plans, powers, refreshments, server, setup, waltz
+from ballroom.games.the_dance.standing import movement
 from ballroom.games.the_dance.steps import Phase, Task
 
 if TYPE_CHECKING:
-    from ballroom.games.the_dance.state import TheDanceState
+    from ballroom.games.the_dance.ball import Ball
 
 
-def advance(s: TheDanceState, events: list[Event]) -> None:
+def advance(s: Ball, events: list[Event]) -> None:
     """Run agenda tasks until a decision or a chance draw is due; the game is over when none is."""
     agenda = s.agenda
     handlers = _HANDLERS
@@ -31,12 +32,12 @@ def advance(s: TheDanceState, events: list[Event]) -> None:
     s.phase = Phase.OVER
 
 
-def start_turn(s: TheDanceState, p: int) -> None:
+def start_turn(s: Ball, p: int) -> None:
     """The family's Player Phase begins with her Dance step."""
     s.current = p
     s.actor = p
     s.phase = Phase.DANCE
-    s.movement_left = powers.movement(s, p)
+    s.movement_left = movement(s, p)
     s.ankhs_used = 0
     s.movement_spent = 0
     s.passing = False
@@ -50,20 +51,20 @@ def start_turn(s: TheDanceState, p: int) -> None:
             lead[d] = 2
 
 
-def end_turn(s: TheDanceState, events: list[Event]) -> None:
+def end_turn(s: Ball, events: list[Event]) -> None:
     s.current = -1
     advance(s, events)
 
 
-def _player_phase(s: TheDanceState, p: int, events: list[Event]) -> bool:
+def _player_phase(s: Ball, p: int, events: list[Event]) -> bool:
     start_turn(s, p)
     return True
 
 
-def _decide(phase: Phase) -> Callable[[TheDanceState, int, list[Event]], bool]:
+def _decide(phase: Phase) -> Callable[[Ball, int, list[Event]], bool]:
     """A task that hands seat ``p`` the decision ``phase``."""
 
-    def handler(s: TheDanceState, p: int, events: list[Event]) -> bool:
+    def handler(s: Ball, p: int, events: list[Event]) -> bool:
         s.phase = phase
         s.actor = p
         return True
@@ -71,7 +72,7 @@ def _decide(phase: Phase) -> Callable[[TheDanceState, int, list[Event]], bool]:
     return handler
 
 
-_HANDLERS: dict[Task, Callable[[TheDanceState, int, list[Event]], bool]] = {
+_HANDLERS: dict[Task, Callable[[Ball, int, list[Event]], bool]] = {
     Task.CHOOSE_AVATAR: _decide(Phase.CHOOSE_AVATAR),
     Task.CHOOSE_SANCTUARY: _decide(Phase.CHOOSE_SANCTUARY),
     Task.DRAW_POWER: powers.draw_task,

@@ -16,7 +16,7 @@ from ballroom.core.state import Observation
 from ballroom.games.the_dance import actions as ac
 from ballroom.games.the_dance.components import DOMAINS, POWER_IDS
 from ballroom.games.the_dance.odds import Chances, RollRules, chances
-from ballroom.games.the_dance.powers import ROLL_REFRESHMENTS
+from ballroom.games.the_dance.standing import ROLL_REFRESHMENTS
 from ballroom.games.the_dance.steps import Target
 
 if TYPE_CHECKING:

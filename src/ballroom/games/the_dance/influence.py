@@ -14,17 +14,17 @@ from typing import TYPE_CHECKING
 
 from ballroom.core.events import Event
 from ballroom.games.the_dance import actions as ac
-from ballroom.games.the_dance import powers, server
+from ballroom.games.the_dance import server, standing
 from ballroom.games.the_dance.steps import Phase, RollFor, Target
 
 if TYPE_CHECKING:
-    from ballroom.games.the_dance.state import TheDanceState
+    from ballroom.games.the_dance.ball import Ball
 
 
 # -- choosing what to do -------------------------------------------------------------
 
 
-def influenced(s: TheDanceState, p: int) -> list[int]:
+def influenced(s: Ball, p: int) -> list[int]:
     """The Dancers family ``p`` Influences, in order (found by the list's own search: a
     family holds a marker or two, and the question comes at every decision of her turn)."""
     influenced_by = s.influenced_by
@@ -38,9 +38,9 @@ def influenced(s: TheDanceState, p: int) -> list[int]:
     return found
 
 
-def actions(s: TheDanceState, p: int) -> list[int]:
+def actions(s: Ball, p: int) -> list[int]:
     """Release, clear a Foil, pass, an effort in range, the Server, or May I Cut In?."""
-    if s.attempts == 1 and not powers.second_attempt(s, p):
+    if s.attempts == 1 and not standing.second_attempt(s, p):
         return [ac.PASS]
     influenced_by = s.influenced_by
     out = [ac.RELEASE + d for d in influenced(s, p)]
@@ -50,8 +50,8 @@ def actions(s: TheDanceState, p: int) -> list[int]:
     here = s.avatar_pos[p]
     board = s.comp.board
     dist = board.distance[here]
-    reach = powers.reach(s, p)
-    margin = s.game.margin_three
+    reach = standing.reach(s, p)
+    margin = s.edition.margin_three
     occ = s.occ
     nd = s.nd
     dominated = s.dominated
@@ -81,14 +81,14 @@ def actions(s: TheDanceState, p: int) -> list[int]:
                 out.append(ac.FOIL + s.avatar_of[q])
     out.append(ac.PASS)
     if s.attempts == 0:
-        if s.server >= 0 and powers.may_call_server(s, p, dist[s.server]):
+        if s.server >= 0 and standing.may_call_server(s, p, dist[s.server]):
             out.append(ac.SERVER)
         out.extend(_cut_in_actions(s, p))
     out.sort()
     return out
 
 
-def _cut_in_actions(s: TheDanceState, p: int) -> list[int]:
+def _cut_in_actions(s: Ball, p: int) -> list[int]:
     """May I Cut In? may not carry an Avatar onto another family's entry hex (RULINGS 19)."""
     here = s.avatar_pos[p]
     occ = s.occ
@@ -105,7 +105,7 @@ def _cut_in_actions(s: TheDanceState, p: int) -> list[int]:
     return out
 
 
-def apply(s: TheDanceState, action: int, p: int, events: list[Event]) -> None:
+def apply(s: Ball, action: int, p: int, events: list[Event]) -> None:
     nd = s.nd
     if ac.RELEASE <= action < ac.RELEASE + nd:
         release(s, action - ac.RELEASE, events, voluntary=True)
@@ -149,7 +149,7 @@ def apply(s: TheDanceState, action: int, p: int, events: list[Event]) -> None:
         s.end_turn(events)
 
 
-def _swap(s: TheDanceState, p: int, there: int, piece: int) -> None:
+def _swap(s: Ball, p: int, there: int, piece: int) -> None:
     here = s.avatar_pos[p]
     s.avatar_pos[p] = there
     s.occ[there] = s.nd + p
@@ -163,7 +163,7 @@ def _swap(s: TheDanceState, p: int, there: int, piece: int) -> None:
 # -- the effort -------------------------------------------------------------------
 
 
-def _start_effort(s: TheDanceState, kind: Target, target: int, events: list[Event]) -> None:
+def _start_effort(s: Ball, kind: Target, target: int, events: list[Event]) -> None:
     p = s.current
     s.target_kind = kind
     s.target = target
@@ -174,11 +174,11 @@ def _start_effort(s: TheDanceState, kind: Target, target: int, events: list[Even
     s.lowered = 0
     here = s.avatar_pos[p]
     pos = s.dancer_pos[target] if kind == Target.DANCER else s.avatar_pos[target]
-    powers.on_effort(s, p, s.comp.board.distance[here][pos], events)
+    standing.on_effort(s, p, s.comp.board.distance[here][pos], events)
     s.phase = Phase.DOMAIN
 
 
-def domain_actions(s: TheDanceState, p: int) -> list[int]:
+def domain_actions(s: Ball, p: int) -> list[int]:
     """Any Domain, but not one the target Dancer negates."""
     if s.target_kind == Target.DANCER:
         negates = s.comp.dancers[s.target].negates
@@ -186,7 +186,7 @@ def domain_actions(s: TheDanceState, p: int) -> list[int]:
     return [ac.DOMAIN + i for i in range(4)]
 
 
-def apply_domain(s: TheDanceState, action: int, p: int, events: list[Event]) -> None:
+def apply_domain(s: Ball, action: int, p: int, events: list[Event]) -> None:
     s.domain = action - ac.DOMAIN
     # Every family meets the Refreshment step, holding a fitting one or not
     # (RULINGS 20); a Foil takes no Refreshment, for everyone alike.
@@ -196,12 +196,12 @@ def apply_domain(s: TheDanceState, action: int, p: int, events: list[Event]) -> 
         start_roll(s)
 
 
-def start_roll(s: TheDanceState) -> None:
+def start_roll(s: Ball) -> None:
     s.phase = Phase.ROLL
     s.roll_for = RollFor.INFLUENCE
 
 
-def target_number(s: TheDanceState) -> int:
+def target_number(s: Ball) -> int:
     """What the die must not exceed: the ratings in the Domain, plus the Refreshments played."""
     p = s.current
     domain = s.domain
@@ -212,7 +212,7 @@ def target_number(s: TheDanceState) -> int:
     return rating + s.comp.dancers[s.target].pips[domain] + sum(kinds[k].pips for k in s.played)
 
 
-def apply_roll(s: TheDanceState, face: int, events: list[Event]) -> None:
+def apply_roll(s: Ball, face: int, events: list[Event]) -> None:
     s.roll = face
     s.lowered = 0
     total = target_number(s)
@@ -228,18 +228,11 @@ def apply_roll(s: TheDanceState, face: int, events: list[Event]) -> None:
     s.actor = s.current
 
 
-def apply_post_roll(s: TheDanceState, action: int, p: int, events: list[Event]) -> None:
-    if action == ac.ACCEPT:
-        _resolve(s, events)
-    else:
-        powers.use_at_will(s, action, p, events)
-
-
 RESULT = "{who} rolls {roll} against {needed}: {what}."
 """The sentence of an effort's result."""
 
 
-def _resolve(s: TheDanceState, events: list[Event]) -> None:
+def resolve(s: Ball, events: list[Event]) -> None:
     """Settle the Influence effort once the roll stands."""
     p = s.current
     total = target_number(s)
@@ -268,9 +261,9 @@ def _resolve(s: TheDanceState, events: list[Event]) -> None:
     d = s.target
     dancer = s.comp.dancers[d].name
     dominate = success and (
-        powers.every_success_dominates(s, p)
-        or (s.game.margin_three and total - roll >= 3)
-        or (not s.game.margin_three and s.roll == 1 and s.lowered == 0)
+        standing.every_success_dominates(s, p)
+        or (s.edition.margin_three and total - roll >= 3)
+        or (not s.edition.margin_three and s.roll == 1 and s.lowered == 0)
     )
     owner = s.influenced_by[d]
     place = False
@@ -302,11 +295,11 @@ def _resolve(s: TheDanceState, events: list[Event]) -> None:
         dominated=dominate,
     )
     if success:
-        powers.on_success(s, p, events)
+        standing.on_success(s, p, events)
     if place:
         s.dominates = dominate
         in_use = [x for x in range(s.nd) if s.influenced_by[x] == p and s.dancer_pos[x] >= 0]
-        if len(in_use) < s.markers[p] or (len(in_use) == 1 and not powers.regale_choice(s, p)):
+        if len(in_use) < s.markers[p] or (len(in_use) == 1 and not standing.regale_choice(s, p)):
             if len(in_use) >= s.markers[p]:
                 release(s, in_use[0], events, voluntary=False)
             _place_marker(s, p, d, dominate)
@@ -317,15 +310,15 @@ def _resolve(s: TheDanceState, events: list[Event]) -> None:
     _after_attempt(s, events)
 
 
-def drop_actions(s: TheDanceState, p: int) -> list[int]:
+def drop_actions(s: Ball, p: int) -> list[int]:
     """Which Influence to give up for the new Dancer (Regale may keep the old one instead)."""
     candidates = [d for d in range(s.nd) if s.influenced_by[d] == p and s.dancer_pos[d] >= 0]
-    if powers.second_attempt(s, p) and s.target not in candidates:
+    if standing.second_attempt(s, p) and s.target not in candidates:
         candidates.append(s.target)
     return sorted(ac.DROP + d for d in candidates)
 
 
-def apply_drop(s: TheDanceState, action: int, p: int, events: list[Event]) -> None:
+def apply_drop(s: Ball, action: int, p: int, events: list[Event]) -> None:
     x = action - ac.DROP
     d = s.target
     if x != d:
@@ -336,7 +329,7 @@ def apply_drop(s: TheDanceState, action: int, p: int, events: list[Event]) -> No
     _after_attempt(s, events)
 
 
-def _place_marker(s: TheDanceState, p: int, d: int, dominate: bool) -> None:
+def _place_marker(s: Ball, p: int, d: int, dominate: bool) -> None:
     used = {
         s.marker_slot[x] for x in range(s.nd) if s.influenced_by[x] == p and s.dancer_pos[x] >= 0
     }
@@ -346,7 +339,7 @@ def _place_marker(s: TheDanceState, p: int, d: int, dominate: bool) -> None:
     s.lead_left[d] = 0
 
 
-def release(s: TheDanceState, d: int, events: list[Event], *, voluntary: bool) -> None:
+def release(s: Ball, d: int, events: list[Event], *, voluntary: bool) -> None:
     """The Influence marker comes off Dancer ``d``, who rejoins the waltz."""
     owner = s.influenced_by[d]
     s.influenced_by[d] = -1
@@ -363,7 +356,7 @@ def release(s: TheDanceState, d: int, events: list[Event], *, voluntary: bool) -
         )
 
 
-def _after_attempt(s: TheDanceState, events: list[Event]) -> None:
+def _after_attempt(s: Ball, events: list[Event]) -> None:
     p = s.current
     s.attempts += 1
     if s.phase == Phase.OVER:

@@ -15,21 +15,21 @@ from ballroom.games.the_dance import influence
 from ballroom.games.the_dance.steps import Phase, Task
 
 if TYPE_CHECKING:
-    from ballroom.games.the_dance.state import TheDanceState
+    from ballroom.games.the_dance.ball import Ball
 
 
-def draw_task(s: TheDanceState, p: int, events: list[Event]) -> bool:
+def draw_task(s: Ball, p: int, events: list[Event]) -> bool:
     s.phase = Phase.DRAW_PLAN
     s.draw_for = p
     return True
 
 
-def draw_outcomes(s: TheDanceState) -> list[int]:
+def draw_outcomes(s: Ball) -> list[int]:
     """The Plans left to draw, as chance actions."""
     return [ac.DRAW_PLAN + x for x in sorted(s.plan_pile)]
 
 
-def apply_draw(s: TheDanceState, action: int, events: list[Event]) -> None:
+def apply_draw(s: Ball, action: int, events: list[Event]) -> None:
     x = action - ac.DRAW_PLAN
     p = s.draw_for
     s.plan_pile.remove(x)
@@ -49,7 +49,7 @@ def apply_draw(s: TheDanceState, action: int, events: list[Event]) -> None:
     s.run_agenda(events)
 
 
-def plan_done(s: TheDanceState, p: int, extra: int = -1) -> bool:
+def plan_done(s: Ball, p: int, extra: int = -1) -> bool:
     """Whether the family's seated Dancers (and Dancer ``extra``, if given) complete her Plan."""
     needs = s.comp.plans[s.plan[p]].needs
     have = [0] * len(needs)
@@ -61,7 +61,7 @@ def plan_done(s: TheDanceState, p: int, extra: int = -1) -> bool:
     return all(h >= need for h, need in zip(have, needs, strict=True))
 
 
-def finish(s: TheDanceState, p: int, events: list[Event]) -> None:
+def finish(s: Ball, p: int, events: list[Event]) -> None:
     """The family has completed her Plan: she wins, or takes the next place."""
     s.finished.append(p)
     s.plan_public[p] = True
@@ -96,7 +96,7 @@ def finish(s: TheDanceState, p: int, events: list[Event]) -> None:
         s.end_turn(events)
 
 
-def progress(s: TheDanceState, p: int) -> tuple[int, int]:
+def progress(s: Ball, p: int) -> tuple[int, int]:
     """(Plan symbols filled, Dancers seated): how dawn ranks unfinished families."""
     needs = s.comp.plans[s.plan[p]].needs
     have = [0] * len(needs)
@@ -105,7 +105,7 @@ def progress(s: TheDanceState, p: int) -> tuple[int, int]:
     return sum(min(h, need) for h, need in zip(have, needs, strict=True)), len(s.seated[p])
 
 
-def dawn(s: TheDanceState, events: list[Event]) -> None:
+def dawn(s: Ball, events: list[Event]) -> None:
     """The house rule: the ball closes, and Plan progress ranks the families left."""
     rest = [q for q in range(s.n) if q not in s.finished]
     groups: dict[tuple[int, int], list[int]] = {}

@@ -1,4 +1,4 @@
-"""The twelve Powers: dealing them, showing them, and the rules that read them.
+"""The twelve Powers: dealing them, what they make of the rules, and using them at will.
 
 Each Power's rules are data (``data/powers.toml``, in the effect language of
 ``ballroom.core.effects``), written once: a standing rule raises or caps a
@@ -7,20 +7,20 @@ Tactician, Willpower) has the conditions under which it is offered and the
 operations it performs. What a family's Powers make of the rules (``Held``:
 her ``Standing``, the limits it settles, and the Powers she may use at will,
 their conditions compiled to the readers below), worked out when she gains a
-Power (``settle``), is what the rules below read: they ask for a limit, a
-permission or the actions a moment offers, never which Power a family holds.
+Power (``settle``), is what the rules read (``standing.py``): they ask for a
+limit, a permission or the actions a moment offers, never which Power a
+family holds.
 
-A family holds its Powers in secret; a Power is revealed (``use``) the first
-time it visibly acts, with what the data says shows it, and the event that
-says so ``reveals``, so that secrecy tests let twin games part there
-(RULINGS 14, 20).
+A family holds its Powers in secret; a Power is revealed (``standing.use``)
+the first time it visibly acts, with what the data says shows it, and the
+event that says so ``reveals``, so that secrecy tests let twin games part
+there (RULINGS 14, 20).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
-from enum import IntEnum
 from typing import TYPE_CHECKING
 
 from ballroom.core import effects as fx
@@ -36,47 +36,24 @@ from ballroom.games.the_dance.components import (
     POWER_IDS,
     Components,
 )
+from ballroom.games.the_dance.standing import (
+    ANKHS,
+    ATTEMPTS,
+    BY_ID,
+    REACH,
+    REFRESHMENT_LIMIT,
+    ROLL_REFRESHMENTS,
+    STARTING_REFRESHMENTS,
+    Power,
+    on_roll_refreshment,
+    refreshment_limit,
+    reveal,
+    use,
+)
 from ballroom.games.the_dance.steps import Phase, Task
 
 if TYPE_CHECKING:
-    from ballroom.games.the_dance.state import TheDanceState
-
-
-class Power(IntEnum):
-    """The Powers, numbered as the component file lists them (``POWER_IDS``)."""
-
-    ATHLETIC = 0
-    DISCIPLINE = 1
-    HOST = 2
-    MESMERIZE = 3
-    OLD_WEALTH = 4
-    OVERWHELMING = 5
-    REGALE = 6
-    RESOURCEFUL = 7
-    SHADOW = 8
-    STRATEGIC = 9
-    TACTICIAN = 10
-    WILLPOWER = 11
-
-    @property
-    def id(self) -> str:
-        """The Power's id in the component file and in action texts: ``old-wealth``."""
-        return POWER_IDS[self]
-
-
-# The rulebook's limits, which Powers raise or cap.
-REACH = 1
-"""How far the Avatar's Influence, Foil and Server call reach."""
-ATTEMPTS = 1
-"""Influence attempts a turn."""
-REFRESHMENT_LIMIT = 4
-STARTING_REFRESHMENTS = 4
-ROLL_REFRESHMENTS = 1
-"""Refreshments one roll may use (RULINGS 2)."""
-ANKHS = 1
-"""Ankhs one Dance step may use."""
-
-_BY_ID = {power.id: power for power in Power}
+    from ballroom.games.the_dance.ball import Ball
 
 
 SETTLED_LIMITS = {
@@ -117,7 +94,7 @@ class Held:
         )
 
 
-def settle(s: TheDanceState, p: int) -> None:
+def settle(s: Ball, p: int) -> None:
     """Work out again what family ``p``'s Powers make of the rules, from those she holds now
     (replaced whole, never changed in place, so that clones share it)."""
     s.held = (*s.held[:p], held_of(s.comp, s.powers[p]), *s.held[p + 1 :])
@@ -128,7 +105,7 @@ def held_of(comp: Components, held: Iterable[int]) -> Held:
     (``Components.settled``)."""
     key = tuple(sorted(held))
     found = comp.settled.get(key)
-    if found is None:
+    if not isinstance(found, Held):
         found = comp.settled[key] = Held.of(comp.effects, key)
     return found
 
@@ -136,51 +113,51 @@ def held_of(comp: Components, held: Iterable[int]) -> Held:
 # -- what the conditions of a Power used at will read ----------------------------------------------
 
 
-def _refreshments(s: TheDanceState, p: int) -> int:
+def _refreshments(s: Ball, p: int) -> int:
     return s.hand_size[p]
 
 
-def _influence_markers(s: TheDanceState, p: int) -> int:
+def _influence_markers(s: Ball, p: int) -> int:
     return s.markers[p]
 
 
-def _plans_to_draw(s: TheDanceState, p: int) -> int:
+def _plans_to_draw(s: Ball, p: int) -> int:
     return len(s.plan_pile)
 
 
-def _die(s: TheDanceState, p: int) -> int:
+def _die(s: Ball, p: int) -> int:
     """What the die counts as now."""
     return s.roll - s.lowered
 
 
-def _roll_refreshments_left(s: TheDanceState, p: int) -> int:
+def _roll_refreshments_left(s: Ball, p: int) -> int:
     return refreshment_limit(s, p) - len(s.played)
 
 
-def _tempo_in_box_4(s: TheDanceState, p: int) -> bool:
+def _tempo_in_box_4(s: Ball, p: int) -> bool:
     return s.tempo == s.comp.board.refreshment_box
 
 
-def _strategic_used(s: TheDanceState, p: int) -> bool:
+def _strategic_used(s: Ball, p: int) -> bool:
     return s.strategic_used
 
 
-def _die_lowered(s: TheDanceState, p: int) -> bool:
+def _die_lowered(s: Ball, p: int) -> bool:
     return s.tactician_used
 
 
-def _rerolled(s: TheDanceState, p: int) -> bool:
+def _rerolled(s: Ball, p: int) -> bool:
     return s.rerolled
 
 
-_QUANTITIES: dict[str, Callable[[TheDanceState, int], int]] = {
+_QUANTITIES: dict[str, Callable[[Ball, int], int]] = {
     "refreshments": _refreshments,
     "influence-markers": _influence_markers,
     "plans-to-draw": _plans_to_draw,
     "die": _die,
     "roll-refreshments-left": _roll_refreshments_left,
 }
-_FLAGS: dict[str, Callable[[TheDanceState, int], bool]] = {
+_FLAGS: dict[str, Callable[[Ball, int], bool]] = {
     "tempo-in-box-4": _tempo_in_box_4,
     "strategic-used": _strategic_used,
     "die-lowered": _die_lowered,
@@ -191,18 +168,18 @@ _FLAGS: dict[str, Callable[[TheDanceState, int], bool]] = {
 # -- dealing and showing ---------------------------------------------------------------------------
 
 
-def draw_task(s: TheDanceState, p: int, events: list[Event]) -> bool:
+def draw_task(s: Ball, p: int, events: list[Event]) -> bool:
     s.phase = Phase.DRAW_POWER
     s.draw_for = p
     return True
 
 
-def draw_outcomes(s: TheDanceState) -> list[int]:
+def draw_outcomes(s: Ball) -> list[int]:
     """The Powers left to draw, as chance actions."""
     return [ac.DRAW_POWER + w for w in sorted(s.power_pile)]
 
 
-def apply_draw(s: TheDanceState, action: int, events: list[Event]) -> None:
+def apply_draw(s: Ball, action: int, events: list[Event]) -> None:
     w = action - ac.DRAW_POWER
     p = s.draw_for
     s.power_pile.remove(w)
@@ -223,11 +200,11 @@ def apply_draw(s: TheDanceState, action: int, events: list[Event]) -> None:
     s.run_agenda(events)
 
 
-def keep_actions(s: TheDanceState, p: int) -> list[int]:
+def keep_actions(s: Ball, p: int) -> list[int]:
     return sorted(ac.KEEP_POWER + w for w in s.drawn_powers[p])
 
 
-def apply_keep(s: TheDanceState, action: int, p: int, events: list[Event]) -> None:
+def apply_keep(s: Ball, action: int, p: int, events: list[Event]) -> None:
     w = action - ac.KEEP_POWER
     pair = s.drawn_powers[p]
     pair.remove(w)
@@ -246,161 +223,9 @@ def apply_keep(s: TheDanceState, action: int, p: int, events: list[Event]) -> No
     s.run_agenda(events)
 
 
-def gain(s: TheDanceState, p: int, w: int) -> None:
+def gain(s: Ball, p: int, w: int) -> None:
     s.powers[p].append(w)
     settle(s, p)
-
-
-def reveal(s: TheDanceState, p: int, power: Power) -> bool:
-    """Show family ``p``'s ``power`` to the table if she holds it; whether it was hidden until now."""
-    if power in s.powers[p] and power not in s.revealed[p]:
-        s.revealed[p].append(int(power))
-        return True
-    return False
-
-
-def use(s: TheDanceState, p: int, power: Power, effect: str, events: list[Event]) -> None:
-    """A Power visibly acts: the first time, the log says so and the table learns it."""
-    if reveal(s, p, power):
-        events.append(
-            s.event(
-                "power",
-                f"{s.who(p)} uses {s.comp.powers[power].name}: {effect}.",
-                player=p,
-                power=POWER_IDS[power],
-                reveals=True,
-            )
-        )
-
-
-def show(s: TheDanceState, p: int, found: tuple[str, str] | None, events: list[Event]) -> None:
-    """The Power ``found`` (its id, and what shows it), if any, visibly acts (``use``)."""
-    if found is not None:
-        use(s, p, _BY_ID[found[0]], found[1], events)
-
-
-# -- the Dance step: Movement, the Ankh, passing through pieces ------------------------------------
-
-
-def movement(s: TheDanceState, p: int) -> int:
-    """The Avatar's Movement for a Dance step."""
-    return s.held[p].standing.limit("movement", s.comp.avatars[s.avatar_of[p]].movement)
-
-
-def after_step(s: TheDanceState, p: int, events: list[Event]) -> None:
-    """A step beyond the printed Movement (and the Ankhs) shows what allowed it."""
-    used = s.movement_spent - s.ankhs_used
-    base = s.comp.avatars[s.avatar_of[p]].movement
-    if used > base:
-        show(s, p, s.held[p].standing.raiser("movement", used, base), events)
-
-
-def ankh_offered(s: TheDanceState, p: int) -> bool:
-    """Whether the Ankh may add a Movement now."""
-    return s.ankhs_used < s.held[p].limits["ankhs"]
-
-
-def on_ankh(s: TheDanceState, p: int, events: list[Event]) -> None:
-    show(s, p, s.held[p].standing.raiser("ankhs", s.ankhs_used, ANKHS), events)
-
-
-def may_pass_through(s: TheDanceState, p: int, nxt: int, closed: frozenset[int]) -> bool:
-    """Whether the Avatar may step onto the piece on ``nxt``: where the family may pass
-    through pieces, if an empty hex can still be reached from there with the Movement left."""
-    # Asked for every occupied neighbour of every step: the grant is read as a field.
-    return "pass-through-pieces" in s.held[p].standing.granted and _can_escape(
-        s, nxt, s.movement_left - 1, closed
-    )
-
-
-def _can_escape(s: TheDanceState, start: int, budget: int, closed: frozenset[int]) -> bool:
-    """Whether an Avatar passing through pieces on ``start`` can reach an empty hex within
-    ``budget`` steps, never through a ``closed`` hex."""
-    if budget <= 0:
-        return False
-    neighbours = s.comp.board.neighbours
-    occ = s.occ
-    me = s.nd + s.current
-    frontier = [start]
-    seen = {start}
-    for _ in range(budget):
-        nxt_frontier = []
-        for h in frontier:
-            for nxt in neighbours[h]:
-                if nxt >= 0 and nxt not in seen and nxt not in closed:
-                    if occ[nxt] < 0 or occ[nxt] == me:
-                        return True
-                    seen.add(nxt)
-                    nxt_frontier.append(nxt)
-        frontier = nxt_frontier
-    return False
-
-
-def on_pass_through(s: TheDanceState, p: int, events: list[Event]) -> None:
-    show(s, p, s.held[p].standing.granter("pass-through-pieces"), events)
-
-
-# -- the Influence step: reach, attempts, the Server, Domination -----------------------------------
-
-
-def reach(s: TheDanceState, p: int) -> int:
-    """How far the Avatar's Influence and Foil reach (not May I Cut In?)."""
-    return s.held[p].limits["influence-reach"]
-
-
-def may_call_server(s: TheDanceState, p: int, distance: int) -> bool:
-    held = s.held[p]
-    return distance <= held.limits["server-reach"] or held.standing.grants("server-at-any-range")
-
-
-def on_call_server(s: TheDanceState, p: int, distance: int, events: list[Event]) -> None:
-    standing = s.held[p].standing
-    if distance > standing.limit("server-reach", REACH):
-        show(s, p, standing.granter("server-at-any-range"), events)
-    else:
-        show(s, p, standing.raiser("server-reach", distance, REACH), events)
-
-
-def on_effort(s: TheDanceState, p: int, distance: int, events: list[Event]) -> None:
-    """An effort beyond the reach, or beyond the turn's attempts, shows what allowed it."""
-    if distance > REACH:
-        show(s, p, s.held[p].standing.raiser("influence-reach", distance, REACH), events)
-    if s.attempts >= ATTEMPTS:
-        show(
-            s, p, s.held[p].standing.raiser("influence-attempts", s.attempts + 1, ATTEMPTS), events
-        )
-
-
-def second_attempt(s: TheDanceState, p: int) -> bool:
-    """Whether the family may make a second attempt this turn.
-
-    Every family meets the second Influence decision (``pass`` alone without
-    one), so that the turn's end does not give Regale away (RULINGS 20).
-    """
-    return s.held[p].limits["influence-attempts"] > 1
-
-
-def regale_choice(s: TheDanceState, p: int) -> bool:
-    """Whether a success on the second attempt lets the family keep both Dancers or choose.
-
-    The choice arises on the second attempt, when the Power that allowed it is public.
-    """
-    return s.attempts == 1 and second_attempt(s, p)
-
-
-def every_success_dominates(s: TheDanceState, p: int) -> bool:
-    return s.held[p].standing.grants("every-success-dominates")
-
-
-def on_success(s: TheDanceState, p: int, events: list[Event]) -> None:
-    show(s, p, s.held[p].standing.granter("every-success-dominates"), events)
-
-
-# -- Refreshments: the limit, the deal, how many on one roll ---------------------------------------
-
-
-def hand_limit(s: TheDanceState, p: int) -> int:
-    return s.held[p].limits["refreshment-limit"]
 
 
 def shown_at_deal(comp: Components) -> tuple[int, ...]:
@@ -412,25 +237,6 @@ def shown_at_deal(comp: Components) -> tuple[int, ...]:
         if comp.effects.standing([power.id]).limit("starting-refreshments", STARTING_REFRESHMENTS)
         > STARTING_REFRESHMENTS
     )
-
-
-def starting_refreshments(s: TheDanceState, p: int, events: list[Event]) -> int:
-    """How many Refreshments the family is dealt: more are drawn in sight of all, so the
-    Power that allows them is public (RULINGS 20)."""
-    standing = s.held[p].standing
-    count = standing.limit("starting-refreshments", STARTING_REFRESHMENTS)
-    show(s, p, standing.raiser("starting-refreshments", count, STARTING_REFRESHMENTS), events)
-    return count
-
-
-def refreshment_limit(s: TheDanceState, p: int) -> int:
-    """How many Refreshments one roll may use (Tactician's spend included, RULINGS 18)."""
-    return s.held[p].limits["roll-refreshments"]
-
-
-def on_roll_refreshment(s: TheDanceState, p: int, used: int, events: list[Event]) -> None:
-    """The roll has used ``used`` Refreshments: beyond one shows what allowed it."""
-    show(s, p, s.held[p].standing.raiser("roll-refreshments", used, ROLL_REFRESHMENTS), events)
 
 
 # -- Powers used at will: offered where their conditions hold, then performed ----------------------
@@ -462,14 +268,14 @@ class AtWill:
 
     first: int
     per_kind: bool
-    checks: tuple[tuple[Callable[[TheDanceState, int], int], int, bool], ...]
+    checks: tuple[tuple[Callable[[Ball, int], int], int, bool], ...]
 
     @classmethod
     def of(cls, ability: fx.Ability) -> AtWill:
         per_kind = ability.name in NAMES_A_KIND
         return cls(_ACTIONS[ability.name], per_kind, tuple(map(_check, ability.conditions)))
 
-    def offer(self, s: TheDanceState, p: int, out: list[int]) -> None:
+    def offer(self, s: Ball, p: int, out: list[int]) -> None:
         """Add its actions where every condition holds."""
         for read, least, negated in self.checks:
             if (read(s, p) >= least) is negated:
@@ -483,7 +289,7 @@ class AtWill:
 
 def _check(
     condition: fx.Condition, negated: bool = False
-) -> tuple[Callable[[TheDanceState, int], int], int, bool]:
+) -> tuple[Callable[[Ball, int], int], int, bool]:
     if isinstance(condition, fx.Not):
         return _check(condition.condition, not negated)
     if isinstance(condition, fx.AtLeast):
@@ -491,13 +297,13 @@ def _check(
     return _FLAGS[condition.flag], 1, negated
 
 
-def offer_in_dance_step(s: TheDanceState, p: int, out: list[int]) -> None:
+def offer_in_dance_step(s: Ball, p: int, out: list[int]) -> None:
     """Add the Dance step's Power actions (Discipline's, Strategic's)."""
     for power in s.held[p].dance_step:
         power.offer(s, p, out)
 
 
-def post_roll_actions(s: TheDanceState, p: int) -> list[int]:
+def post_roll_actions(s: Ball, p: int) -> list[int]:
     """``accept``, and what Tactician and Willpower allow after this roll.
 
     Every family meets the post-roll step (``accept`` alone without either),
@@ -512,24 +318,32 @@ def post_roll_actions(s: TheDanceState, p: int) -> list[int]:
     return out
 
 
-def use_at_will(s: TheDanceState, action: int, p: int, events: list[Event]) -> None:
+def apply_post_roll(s: Ball, action: int, p: int, events: list[Event]) -> None:
+    """``accept`` the roll (the effort is settled), or use a Power on it."""
+    if action == ac.ACCEPT:
+        influence.resolve(s, events)
+    else:
+        use_at_will(s, action, p, events)
+
+
+def use_at_will(s: Ball, action: int, p: int, events: list[Event]) -> None:
     """Family ``p`` uses the Power of ``action``: its operations, in order."""
     name, kind = _USED_BY[action]
     ability = s.comp.effects.abilities[name]
     if ability.shows:
-        use(s, p, _BY_ID[name], ability.shows, events)
+        use(s, p, BY_ID[name], ability.shows, events)
     _perform(s, p, ability, ability.do, kind, events)
 
 
 def _perform(
-    s: TheDanceState,
+    s: Ball,
     p: int,
     ability: fx.Ability,
     operations: tuple[fx.Operation, ...],
     kind: int,
     events: list[Event],
 ) -> None:
-    power = _BY_ID[ability.name]
+    power = BY_ID[ability.name]
     name = s.comp.powers[power].name
     for operation in operations:
         if isinstance(operation, fx.Spend) and kind < 0:
@@ -552,11 +366,11 @@ def _perform(
             raise AssertionError(f"unreachable: {ability.name} performs {operation} at will")
 
 
-def pay_actions(s: TheDanceState, p: int) -> list[int]:
+def pay_actions(s: Ball, p: int) -> list[int]:
     return [ac.PAY + k for k, c in enumerate(s.hand[p]) if c]
 
 
-def apply_pay(s: TheDanceState, action: int, p: int, events: list[Event]) -> None:
+def apply_pay(s: Ball, action: int, p: int, events: list[Event]) -> None:
     """One Refreshment of the price (only Discipline's action pays in steps); after the last,
     the rest of its operations."""
     refreshments.spend(s, p, action - ac.PAY)
@@ -569,7 +383,7 @@ def apply_pay(s: TheDanceState, action: int, p: int, events: list[Event]) -> Non
         _perform(s, p, ability, ability.do[paid + 1 :], -1, events)
 
 
-def _modify_roll(s: TheDanceState, p: int, power: Power, delta: int, events: list[Event]) -> None:
+def _modify_roll(s: Ball, p: int, power: Power, delta: int, events: list[Event]) -> None:
     """The roll counts ``delta`` otherwise; the Refreshment spent was one of the roll's."""
     s.lowered -= delta
     s.tactician_used = True
@@ -586,7 +400,7 @@ def _modify_roll(s: TheDanceState, p: int, power: Power, delta: int, events: lis
     # that its end does not tell whether Willpower is held (RULINGS 20).
 
 
-def _reroll(s: TheDanceState, p: int, power: Power, events: list[Event]) -> None:
+def _reroll(s: Ball, p: int, power: Power, events: list[Event]) -> None:
     """The die is rolled again (its Refreshment paid for the new roll, not on it)."""
     s.rerolled = True
     s.tactician_used = False
@@ -601,7 +415,7 @@ def _reroll(s: TheDanceState, p: int, power: Power, events: list[Event]) -> None
     influence.start_roll(s)
 
 
-def _new_plan(s: TheDanceState, p: int, power: Power, events: list[Event]) -> None:
+def _new_plan(s: Ball, p: int, power: Power, events: list[Event]) -> None:
     """A new Plan is drawn, and the family keeps one of the two (``apply_plan_choice``)."""
     s.strategic_used = True
     events.append(
@@ -616,25 +430,25 @@ def _new_plan(s: TheDanceState, p: int, power: Power, events: list[Event]) -> No
     s.run_agenda(events)
 
 
-_EXTRA_STEPS: dict[str, Callable[[TheDanceState, int, Power, list[Event]], None]] = {
+_EXTRA_STEPS: dict[str, Callable[[Ball, int, Power, list[Event]], None]] = {
     "reroll": _reroll,
     "new-plan": _new_plan,
 }
 """What each step a Power grants does (``components.POWER_STEPS``)."""
 
 
-def strategic_draw_task(s: TheDanceState, p: int, events: list[Event]) -> bool:
+def strategic_draw_task(s: Ball, p: int, events: list[Event]) -> bool:
     if not s.plan_pile:
         s.agenda.pop(0)
         return False
     return plans.draw_task(s, p, events)
 
 
-def plan_choice_actions(s: TheDanceState, p: int) -> list[int]:
+def plan_choice_actions(s: Ball, p: int) -> list[int]:
     return [ac.KEEP_PLAN, ac.TAKE_PLAN]
 
 
-def apply_plan_choice(s: TheDanceState, action: int, p: int, events: list[Event]) -> None:
+def apply_plan_choice(s: Ball, action: int, p: int, events: list[Event]) -> None:
     new = s.candidate_plan
     s.candidate_plan = -1
     take = action == ac.TAKE_PLAN

@@ -14,21 +14,21 @@ from typing import TYPE_CHECKING
 from ballroom.core import words
 from ballroom.core.events import Event
 from ballroom.games.the_dance import actions as ac
-from ballroom.games.the_dance import influence, powers
+from ballroom.games.the_dance import influence, standing
 from ballroom.games.the_dance.steps import Phase, Task
 
 if TYPE_CHECKING:
     from ballroom.core.rng import Rng
-    from ballroom.games.the_dance.state import TheDanceState
+    from ballroom.games.the_dance.ball import Ball
 
 
-def deal_task(s: TheDanceState, p: int, events: list[Event]) -> bool:
+def deal_task(s: Ball, p: int, events: list[Event]) -> bool:
     """The set-up deal: four Refreshments (six with Old Wealth)."""
-    s.agenda[:0] = [(Task.DRAW_REFRESHMENT, p)] * powers.starting_refreshments(s, p, events)
+    s.agenda[:0] = [(Task.DRAW_REFRESHMENT, p)] * standing.starting_refreshments(s, p, events)
     return False
 
 
-def draw_task(s: TheDanceState, p: int, events: list[Event]) -> bool:
+def draw_task(s: Ball, p: int, events: list[Event]) -> bool:
     if s.refresh_left:
         s.draw_for = p
         s.phase = Phase.DRAW_REFRESHMENT
@@ -37,12 +37,12 @@ def draw_task(s: TheDanceState, p: int, events: list[Event]) -> bool:
     return False
 
 
-def draw_outcomes(s: TheDanceState) -> list[tuple[int, float]]:
+def draw_outcomes(s: Ball) -> list[tuple[int, float]]:
     total = s.refresh_left
     return [(ac.DRAW_REFRESH + k, c / total) for k, c in enumerate(s.refresh_pile) if c]
 
 
-def sample_draw(s: TheDanceState) -> int:
+def sample_draw(s: Ball) -> int:
     """One integer draw from the pile, weighted by the count of each kind."""
     pick = s.rng.below(s.refresh_left)
     for k, count in enumerate(s.refresh_pile):
@@ -52,7 +52,7 @@ def sample_draw(s: TheDanceState) -> int:
     raise AssertionError("unreachable: the pick is below the pile's size")
 
 
-def draw_with(s: TheDanceState, rng: Rng) -> int:
+def draw_with(s: Ball, rng: Rng) -> int:
     """A search's draw with its own source: ``rng.weighted_index`` of ``draw_outcomes``'
     chances, as ``State.draw_chance`` draws, without pairing them with their actions."""
     total = s.refresh_left
@@ -61,7 +61,7 @@ def draw_with(s: TheDanceState, rng: Rng) -> int:
     return ac.DRAW_REFRESH + kinds[rng.weighted_index(chances)]
 
 
-def apply_draw(s: TheDanceState, action: int, events: list[Event]) -> None:
+def apply_draw(s: Ball, action: int, events: list[Event]) -> None:
     k = action - ac.DRAW_REFRESH
     p = s.draw_for
     s.refresh_pile[k] -= 1
@@ -80,43 +80,43 @@ def apply_draw(s: TheDanceState, action: int, events: list[Event]) -> None:
     s.run_agenda(events)
 
 
-def discard_task(s: TheDanceState, p: int, events: list[Event]) -> bool:
+def discard_task(s: Ball, p: int, events: list[Event]) -> bool:
     """Over the limit after drawing, the family discards down to it."""
-    if s.hand_size[p] > powers.hand_limit(s, p):
+    if s.hand_size[p] > standing.hand_limit(s, p):
         s.phase = Phase.DISCARD
         s.actor = p
         return True
     return False
 
 
-def discard_actions(s: TheDanceState, p: int) -> list[int]:
+def discard_actions(s: Ball, p: int) -> list[int]:
     return [ac.DISCARD + k for k, c in enumerate(s.hand[p]) if c]
 
 
-def apply_discard(s: TheDanceState, action: int, p: int, events: list[Event]) -> None:
+def apply_discard(s: Ball, action: int, p: int, events: list[Event]) -> None:
     k = action - ac.DISCARD
     s.hand[p][k] -= 1
     s.hand_size[p] -= 1
     s.discarded[k] += 1
     s.discarded_count += 1
     s.say(events, "discard", "{who} discards a Refreshment face down.", player=p)
-    if s.hand_size[p] <= powers.hand_limit(s, p):
+    if s.hand_size[p] <= standing.hand_limit(s, p):
         s.run_agenda(events)
 
 
-def spend(s: TheDanceState, p: int, k: int) -> None:
+def spend(s: Ball, p: int, k: int) -> None:
     """Play Refreshment kind ``k`` face up: it leaves the game."""
     s.hand[p][k] -= 1
     s.hand_size[p] -= 1
     s.spent[k] += 1
 
 
-def play_actions(s: TheDanceState, p: int) -> list[int]:
+def play_actions(s: Ball, p: int) -> list[int]:
     """The Refreshment step: a Refreshment of the effort's Domain, or none."""
-    if len(s.played) >= powers.refreshment_limit(s, p):
+    if len(s.played) >= standing.refreshment_limit(s, p):
         return [ac.NO_REFRESH]
     hand = s.hand[p]
-    anydomain = s.game.any_domain
+    anydomain = s.edition.any_domain
     domain = s.domain
     fitting = [
         ac.REFRESH + k
@@ -126,7 +126,7 @@ def play_actions(s: TheDanceState, p: int) -> list[int]:
     return [*fitting, ac.NO_REFRESH]
 
 
-def apply_play(s: TheDanceState, action: int, p: int, events: list[Event]) -> None:
+def apply_play(s: Ball, action: int, p: int, events: list[Event]) -> None:
     if action == ac.NO_REFRESH:
         influence.start_roll(s)
         return
@@ -142,10 +142,10 @@ def apply_play(s: TheDanceState, action: int, p: int, events: list[Event]) -> No
         kind=s.comp.refreshments[k].slug,
     )
     if len(s.played) == 2:
-        powers.on_roll_refreshment(s, p, len(s.played), events)
+        standing.on_roll_refreshment(s, p, len(s.played), events)
         influence.start_roll(s)
 
 
-def kind_name(s: TheDanceState, k: int) -> str:
+def kind_name(s: Ball, k: int) -> str:
     """A Refreshment kind in the log, with its article: ``an Ankh``, ``a two-pip Corruption``."""
     return words.a(s.comp.refreshments[k].name)

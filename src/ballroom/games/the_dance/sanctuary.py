@@ -14,15 +14,15 @@ from ballroom.core.events import Event
 from ballroom.games.the_dance import plans
 
 if TYPE_CHECKING:
-    from ballroom.games.the_dance.state import TheDanceState
+    from ballroom.games.the_dance.ball import Ball
 
 
-def entry(s: TheDanceState, p: int) -> int:
+def entry(s: Ball, p: int) -> int:
     """The family's entry hex: where her Avatar starts and her Dancers are seated from."""
     return s.comp.board.sanctuaries[s.sanctuary_of[p]].entry
 
 
-def close_entries(s: TheDanceState) -> None:
+def close_entries(s: Ball) -> None:
     """Set ``s.closed``: for each family, the hexes her Avatar may not enter (the other
     families' entry hexes), once the Sanctuaries are known. Read from the components'
     ``closed_entries`` for the same choice of Sanctuaries, else worked out there."""
@@ -39,14 +39,14 @@ def close_entries(s: TheDanceState) -> None:
     s.closed = closed
 
 
-def may_seat(s: TheDanceState, p: int, d: int) -> bool:
+def may_seat(s: Ball, p: int, d: int) -> bool:
     seats = s.comp.board.sanctuaries[s.sanctuary_of[p]].seats
     if len(s.seated[p]) < seats:
         return True
     return len(s.seated[p]) == seats and plans.plan_done(s, p, extra=d)
 
 
-def seat(s: TheDanceState, p: int, d: int, events: list[Event]) -> None:
+def seat(s: Ball, p: int, d: int, events: list[Event]) -> None:
     """Dancer ``d`` takes a seat; her marker comes home (a Discipline marker is lost)."""
     hex_ = s.dancer_pos[d]
     s.occ[hex_] = -1
@@ -71,7 +71,7 @@ def seat(s: TheDanceState, p: int, d: int, events: list[Event]) -> None:
         plans.finish(s, p, events)
 
 
-def unseat(s: TheDanceState, p: int, d: int, events: list[Event]) -> None:
+def unseat(s: Ball, p: int, d: int, events: list[Event]) -> None:
     """Dancer ``d`` goes back to the floor on the entry hex, not Influenced."""
     hex_ = entry(s, p)
     s.seated[p].remove(d)

@@ -11,19 +11,19 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ballroom.core.events import Event
-from ballroom.games.the_dance import powers
+from ballroom.games.the_dance import standing
 from ballroom.games.the_dance.steps import Phase, RollFor, Task
 
 if TYPE_CHECKING:
-    from ballroom.games.the_dance.state import TheDanceState
+    from ballroom.games.the_dance.ball import Ball
 
 
-def roll_for_server(s: TheDanceState) -> None:
+def roll_for_server(s: Ball) -> None:
     s.phase = Phase.ROLL
     s.roll_for = RollFor.SERVER
 
 
-def waltz_task(s: TheDanceState, p: int, events: list[Event]) -> bool:
+def waltz_task(s: Ball, p: int, events: list[Event]) -> bool:
     """The Waltz Phase begins with a roll for the Server, if he is off the floor."""
     if s.server < 0:
         roll_for_server(s)
@@ -31,7 +31,7 @@ def waltz_task(s: TheDanceState, p: int, events: list[Event]) -> bool:
     return False
 
 
-def apply_roll(s: TheDanceState, face: int, events: list[Event]) -> None:
+def apply_roll(s: Ball, face: int, events: list[Event]) -> None:
     hex_ = s.comp.board.server_hexes[face - 1]
     if s.occ[hex_] < 0:
         s.server = hex_
@@ -53,9 +53,9 @@ def apply_roll(s: TheDanceState, face: int, events: list[Event]) -> None:
     s.run_agenda(events)
 
 
-def call(s: TheDanceState, p: int, events: list[Event]) -> None:
+def call(s: Ball, p: int, events: list[Event]) -> None:
     """Influence Server: two Refreshments (then down to the limit), and he leaves the floor."""
-    powers.on_call_server(s, p, s.comp.board.distance[s.avatar_pos[p]][s.server], events)
+    standing.on_call_server(s, p, s.comp.board.distance[s.avatar_pos[p]][s.server], events)
     s.occ[s.server] = -1
     s.server = -1
     s.say(

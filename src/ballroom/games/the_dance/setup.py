@@ -19,10 +19,10 @@ from ballroom.games.the_dance.components import FAMILIES
 from ballroom.games.the_dance.steps import Agenda, Phase, Task
 
 if TYPE_CHECKING:
-    from ballroom.games.the_dance.state import TheDanceState
+    from ballroom.games.the_dance.ball import Ball
 
 
-def agenda(s: TheDanceState) -> Agenda:
+def agenda(s: Ball) -> Agenda:
     """The set-up's tasks, in the scenario's order, then the first turn."""
     opts = s.game.options
     seats = range(s.n)
@@ -41,12 +41,12 @@ def agenda(s: TheDanceState) -> Agenda:
     return tasks
 
 
-def avatar_actions(s: TheDanceState, p: int) -> list[int]:
+def avatar_actions(s: Ball, p: int) -> list[int]:
     taken = set(s.avatar_of)
     return [ac.CHOOSE_AVATAR + a for a in range(FAMILIES) if a not in taken]
 
 
-def apply_avatar(s: TheDanceState, action: int, p: int, events: list[Event]) -> None:
+def apply_avatar(s: Ball, action: int, p: int, events: list[Event]) -> None:
     a = action - ac.CHOOSE_AVATAR
     s.avatar_of[p] = a
     avatar = s.comp.avatars[a]
@@ -61,12 +61,12 @@ def apply_avatar(s: TheDanceState, action: int, p: int, events: list[Event]) -> 
     s.run_agenda(events)
 
 
-def sanctuary_actions(s: TheDanceState, p: int) -> list[int]:
+def sanctuary_actions(s: Ball, p: int) -> list[int]:
     taken = set(s.sanctuary_of)
     return [ac.CHOOSE_SANCTUARY + t for t in range(FAMILIES) if t not in taken]
 
 
-def apply_sanctuary(s: TheDanceState, action: int, p: int, events: list[Event]) -> None:
+def apply_sanctuary(s: Ball, action: int, p: int, events: list[Event]) -> None:
     t = action - ac.CHOOSE_SANCTUARY
     s.sanctuary_of[p] = t
     sanctuary.close_entries(s)
@@ -81,17 +81,17 @@ def apply_sanctuary(s: TheDanceState, action: int, p: int, events: list[Event]) 
     s.run_agenda(events)
 
 
-def place_dancer_task(s: TheDanceState, p: int, events: list[Event]) -> bool:
+def place_dancer_task(s: Ball, p: int, events: list[Event]) -> bool:
     s.phase = Phase.PLACE_DANCER
     return True
 
 
-def draw_outcomes(s: TheDanceState) -> list[int]:
+def draw_outcomes(s: Ball) -> list[int]:
     """The Dancers still to be drawn onto the floor, as chance actions."""
     return [ac.PLACE + d for d in range(s.nd) if s.dancer_pos[d] < 0]
 
 
-def apply_place_dancer(s: TheDanceState, action: int, events: list[Event]) -> None:
+def apply_place_dancer(s: Ball, action: int, events: list[Event]) -> None:
     """The drawn Dancer takes the next start hex."""
     d = action - ac.PLACE
     hex_ = s.comp.board.start_hexes[s.placed]
@@ -109,7 +109,7 @@ def apply_place_dancer(s: TheDanceState, action: int, events: list[Event]) -> No
     s.run_agenda(events)
 
 
-def place_server_and_avatars_task(s: TheDanceState, p: int, events: list[Event]) -> bool:
+def place_server_and_avatars_task(s: Ball, p: int, events: list[Event]) -> bool:
     """The Avatars stand on their entry hexes while the Server's die is rolled."""
     server.roll_for_server(s)
     sanctuaries = s.comp.board.sanctuaries

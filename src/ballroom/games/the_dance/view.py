@@ -19,12 +19,12 @@ from ballroom.core.errors import ViewError
 from ballroom.core.history import History
 from ballroom.core.rng import Rng
 from ballroom.core.state import Observation
-from ballroom.games.the_dance import powers, sanctuary
+from ballroom.games.the_dance import powers, sanctuary, standing
 from ballroom.games.the_dance.steps import PHASE_NAMES, Phase, RollFor, Target, Task
 
 if TYPE_CHECKING:
-    from ballroom.games.the_dance.game import TheDance
-    from ballroom.games.the_dance.state import TheDanceState
+    from ballroom.core.game import Game
+    from ballroom.games.the_dance.ball import Ball, Edition
 
 
 class FamilySeen(TypedDict):
@@ -121,7 +121,7 @@ class Seen(TypedDict):
 """An observation of The Dance: the public part with one seat's private part laid over it."""
 
 
-def observation(s: TheDanceState, player: int | None) -> Observation:
+def observation(s: Ball, player: int | None) -> Observation:
     """What ``player`` may see: the public part with her private part laid over it;
     ``None`` a spectator."""
     seen = public(s)
@@ -130,7 +130,7 @@ def observation(s: TheDanceState, player: int | None) -> Observation:
     return cast(Observation, seen)
 
 
-def show_private(seen: Seen, s: TheDanceState, seat: int) -> None:
+def show_private(seen: Seen, s: Ball, seat: int) -> None:
     """Lay ``seat``'s private part over the public part ``seen``: her Refreshments, Powers,
     drawn Powers and Plan, her Movement left in her turn, Strategic's candidate Plan."""
     seen["you"] = seat
@@ -146,7 +146,7 @@ def show_private(seen: Seen, s: TheDanceState, seat: int) -> None:
         seen["candidate_plan"] = s.candidate_plan
 
 
-def public(s: TheDanceState) -> Seen:
+def public(s: Ball) -> Seen:
     """What every seat sees alike (a spectator's observation).
 
     Enum members are written as plain ints with a unary ``+``, the cheapest way.
@@ -247,11 +247,11 @@ def public(s: TheDanceState) -> Seen:
 _PHASES, _TASKS, _ROLLS_FOR, _TARGETS = tuple(Phase), tuple(Task), tuple(RollFor), tuple(Target)
 
 
-def determinize(s: TheDanceState, game: TheDance, observation: Observation, rng: Rng) -> None:
+def determinize(s: Ball, game: Game, edition: Edition, observation: Observation, rng: Rng) -> None:
     """Fill the blank state ``s`` so that it agrees with ``observation``, dealing what it
     hides at random: other families' Powers, Refreshments and Plans, and the piles."""
     view = cast(Seen, observation)
-    comp = game.components
+    comp = edition.components
     n = game.players
     nd = len(comp.dancers)
     s.game = game
@@ -259,6 +259,7 @@ def determinize(s: TheDanceState, game: TheDance, observation: Observation, rng:
     s.rng = Rng(s.seed)
     s.history = History()
     s.comp = comp
+    s.edition = edition
     s.n = n
     s.nd = nd
     s.server_code = nd + n
@@ -327,14 +328,16 @@ def determinize(s: TheDanceState, game: TheDance, observation: Observation, rng:
         # Another family's Movement left is hidden (RULINGS 20): work it out from
         # the Powers just dealt and the Movement she has visibly spent.
         moves_left = (
-            powers.movement(s, s.current) + s.ankhs_used - s.movement_spent if s.current >= 0 else 0
+            standing.movement(s, s.current) + s.ankhs_used - s.movement_spent
+            if s.current >= 0
+            else 0
         )
     s.movement_left = moves_left
     _deal_refreshments(s, view, rng)
     _deal_plans(s, view, rng)
 
 
-def _deal_powers(s: TheDanceState, view: Seen, rng: Rng) -> None:
+def _deal_powers(s: Ball, view: Seen, rng: Rng) -> None:
     """Deal the unseen Powers to the hidden slots; the rest is the pile."""
     me = view["you"]
     fams = view["families"]
@@ -351,7 +354,7 @@ def _deal_powers(s: TheDanceState, view: Seen, rng: Rng) -> None:
     ]
     # A Power that deals more Refreshments shows itself at the deal (Old Wealth): a
     # family dealt without showing it lacks it.
-    at_deal = s.game.shown_at_deal
+    at_deal = s.edition.shown_at_deal
     allowed = [
         i
         for i in range(len(unseen))
@@ -382,7 +385,7 @@ def _deal_powers(s: TheDanceState, view: Seen, rng: Rng) -> None:
         powers.settle(s, q)
 
 
-def _deal_refreshments(s: TheDanceState, view: Seen, rng: Rng) -> None:
+def _deal_refreshments(s: Ball, view: Seen, rng: Rng) -> None:
     """Everything not in the seat's hand and not spent face up is unseen: hands, discards, pile."""
     me = view["you"]
     fams = view["families"]
@@ -411,7 +414,7 @@ def _deal_refreshments(s: TheDanceState, view: Seen, rng: Rng) -> None:
     s.refresh_left = len(pool)
 
 
-def _deal_plans(s: TheDanceState, view: Seen, rng: Rng) -> None:
+def _deal_plans(s: Ball, view: Seen, rng: Rng) -> None:
     """Face-down Plans (and a Strategic candidate) dealt from the Plans nobody has shown."""
     fams = view["families"]
     known = [f["plan"] for f in fams if f["plan"] is not None]

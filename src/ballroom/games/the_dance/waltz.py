@@ -17,10 +17,10 @@ from ballroom.games.the_dance import plans
 from ballroom.games.the_dance.steps import Phase, Task
 
 if TYPE_CHECKING:
-    from ballroom.games.the_dance.state import TheDanceState
+    from ballroom.games.the_dance.ball import Ball
 
 
-def new_turn_task(s: TheDanceState, p: int, events: list[Event]) -> bool:
+def new_turn_task(s: Ball, p: int, events: list[Event]) -> bool:
     """A game turn begins: its Player Phases in order, then the Waltz Phase."""
     dawn = int(s.game.options["dawn"])
     if dawn and s.turn >= dawn:
@@ -51,7 +51,7 @@ def new_turn_task(s: TheDanceState, p: int, events: list[Event]) -> bool:
     return False
 
 
-def tempo_task(s: TheDanceState, p: int, events: list[Event]) -> bool:
+def tempo_task(s: Ball, p: int, events: list[Event]) -> bool:
     """The Tempo advances a box: the Dancers waltz, or in box 4 pause for Refreshments."""
     board = s.comp.board
     s.tempo = s.tempo % board.tempo_boxes + 1
@@ -80,7 +80,7 @@ def tempo_task(s: TheDanceState, p: int, events: list[Event]) -> bool:
     return False
 
 
-def waltz(s: TheDanceState) -> int:
+def waltz(s: Ball) -> int:
     """Move the non-Influenced Dancers one hex: path Dancers first, then arrow Dancers.
 
     Within each group a Dancer moves once its hex ahead is empty, repeating
@@ -115,7 +115,7 @@ def waltz(s: TheDanceState) -> int:
     return len(moved)
 
 
-def initiative_task(s: TheDanceState, p: int, events: list[Event]) -> bool:
+def initiative_task(s: Ball, p: int, events: list[Event]) -> bool:
     """With the INITIATIVE option, its holder passes it on after the Waltz Phase."""
     if s.game.options["initiative"] and len(s.finished) < s.n - 1:
         s.phase = Phase.INITIATIVE
@@ -124,11 +124,11 @@ def initiative_task(s: TheDanceState, p: int, events: list[Event]) -> bool:
     return False
 
 
-def initiative_actions(s: TheDanceState, p: int) -> list[int]:
+def initiative_actions(s: Ball, p: int) -> list[int]:
     return [ac.INITIATIVE + q for q in range(s.n) if q != p and q not in s.finished]
 
 
-def apply_initiative(s: TheDanceState, action: int, p: int, events: list[Event]) -> None:
+def apply_initiative(s: Ball, action: int, p: int, events: list[Event]) -> None:
     q = action - ac.INITIATIVE
     s.initiative = q
     s.say(

@@ -13,13 +13,13 @@ from typing import Any
 from ballroom.core import words
 from ballroom.core.state import Observation
 from ballroom.games.the_dance import actions as ac
+from ballroom.games.the_dance.ball import family_name
 from ballroom.games.the_dance.components import (
     DIRECTION_WORDS,
     DOMAINS,
     Components,
     default_components,
 )
-from ballroom.games.the_dance.state import family_name
 from ballroom.games.the_dance.steps import Phase
 
 

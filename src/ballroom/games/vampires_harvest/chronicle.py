@@ -11,7 +11,7 @@ from collections import Counter
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
-from ballroom.games.vampires_harvest.components import slug
+from ballroom.core.components import slug
 from ballroom.games.vampires_harvest.turn import CATALOG, ActionCard, Skill
 
 if TYPE_CHECKING:

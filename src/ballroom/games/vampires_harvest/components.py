@@ -21,14 +21,13 @@ from dataclasses import dataclass
 from enum import Enum
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any
 
 from ballroom.core import effects as fx
 from ballroom.core.components import (
     DataFiles,
     Default,
     EnumOf,
-    Flag,
     Int,
     ListOf,
     Raw,
@@ -37,6 +36,8 @@ from ballroom.core.components import (
     Text,
     Value,
     Where,
+    fields_of,
+    numbered,
     unique,
 )
 from ballroom.core.errors import ComponentError, EffectError
@@ -195,12 +196,6 @@ class Catalog:
         return max(self.skills.speed_dice) + event + others
 
 
-def slug(name: str) -> str:
-    """A name as one lower-case word for action texts: ``Elder's Seal`` -> ``elders-seal``."""
-    cleaned = "".join(ch.lower() if ch.isalnum() else (" " if ch != "'" else "") for ch in name)
-    return "-".join(cleaned.split())
-
-
 @dataclass(frozen=True, slots=True)
 class Levels(Spec[tuple[int, ...]]):
     """A value per Skill level 0-5."""
@@ -213,6 +208,50 @@ class Levels(Spec[tuple[int, ...]]):
 
     def read(self, value: Value) -> tuple[int, ...]:
         return ListOf(Int(self.low, self.high), "level", LEVELS, LEVELS).read(value)
+
+
+Name = Annotated[str, Text(40)]
+Says = Annotated[str, Text(200)]
+Count = Annotated[int, Int(1, 20)]
+Operations = Annotated[Value, Raw()]
+"""A card's operations as written, checked by ``_operations`` for what its kind allows."""
+
+
+@dataclass(frozen=True, slots=True)
+class OpportunityEntry:
+    """An Opportunity as its file writes it: a Tribute's cost, a Slay's strength."""
+
+    name: Name
+    kind: Kind
+    reward: Operations
+    count: Count = 1
+    cost: Annotated[int | None, Int(1, 40)] = None
+    strength: Annotated[int | None, Int(1, 20)] = None
+
+
+@dataclass(frozen=True, slots=True)
+class EventEntry:
+    name: Name
+    lasts: Lasts
+    text: Says
+    do: Annotated[Value | None, Raw()] = None
+    closes: Annotated[int | None, Int(1, 2)] = None
+    count: Count = 1
+
+
+@dataclass(frozen=True, slots=True)
+class SeductionEntry:
+    name: Name
+    success: bool
+    count: Count = 1
+
+
+@dataclass(frozen=True, slots=True)
+class TrainerEntry:
+    name: Name
+    cost: Annotated[int, Int(1, 20)]
+    text: Says
+    do: Operations
 
 
 def _operations(value: Value, allowed: Sequence[str], what: str) -> tuple[fx.Operation, ...]:
@@ -252,64 +291,74 @@ def _conditions(value: Value) -> tuple[fx.Condition, ...]:
     return tuple(conditions)
 
 
-def _copies(table: Table, deck: Deck, **fields: Any) -> list[Card]:
+def _copies(deck: Deck, name: str, count: int, **fields: Any) -> list[Card]:
     """``count`` copies of one card (texts numbered when there are several)."""
-    name = table.get("name", Text(40))
-    count = table.get("count", Default(Int(1, 20), 1))
-    base = slug(name)
-    texts = [base] if count == 1 else [f"{base}-{n}" for n in range(1, count + 1)]
-    return [Card(deck, name, text, **fields) for text in texts]
+    return [Card(deck, name, text, **fields) for text in numbered(name, count)]
 
 
 def _opportunities(table: Table, deck: Deck, abilities: list[fx.Ability]) -> list[Card]:
     cards: list[Card] = []
     for entry in table.records(deck.value, f"{deck.value} opportunity"):
-        entry.only("name", "kind", "count", "cost", "strength", "reward")
-        kind = entry.get("kind", EnumOf(Kind))
-        cost = entry.get("cost", Int(1, 40)) if kind is Kind.TRIBUTE else 0
-        strength = entry.get("strength", Int(1, 20)) if kind is Kind.SLAY else 0
-        if kind is not Kind.TRIBUTE and "cost" in entry.data:
-            raise entry.where.at("cost").error("only a Tribute Opportunity has a cost")
-        if kind is not Kind.SLAY and "strength" in entry.data:
-            raise entry.where.at("strength").error("only a Slay Opportunity has a strength")
-        name = entry.get("name", Text(40))
-        ability = f"reward: {name}"
-        reward = _operations(entry.get("reward", Raw()), RESOURCES[:6], "a reward")
+        card = entry.record(OpportunityEntry)
+        for key, kind, number in (
+            ("cost", Kind.TRIBUTE, card.cost),
+            ("strength", Kind.SLAY, card.strength),
+        ):
+            if card.kind is kind and number is None:
+                raise entry.value(key).wrong(fields_of(OpportunityEntry)[key].describe())
+            if card.kind is not kind and number is not None:
+                raise entry.where.at(key).error(
+                    f"only a {kind.value.capitalize()} Opportunity has a {key}"
+                )
+        ability = f"reward: {card.name}"
+        reward = _operations(card.reward, RESOURCES[:6], "a reward")
         if not any(isinstance(op, fx.Gain) and op.resource in RESOURCES[:3] for op in reward):
             raise entry.where.at("reward").error("a reward must gain points on a score track")
         abilities.append(fx.Ability(ability, "reward", reward))
-        cards += _copies(entry, deck, ability=ability, kind=kind, cost=cost, strength=strength)
+        cards += _copies(
+            deck,
+            card.name,
+            card.count,
+            ability=ability,
+            kind=card.kind,
+            cost=card.cost or 0,
+            strength=card.strength or 0,
+        )
     return cards
 
 
 def _events(table: Table, abilities: list[fx.Ability]) -> list[Card]:
     cards: list[Card] = []
     for entry in table.records("events", "event"):
-        entry.only("name", "lasts", "text", "do", "closes", "count")
-        name = entry.get("name", Text(40))
-        lasts = entry.get("lasts", EnumOf(Lasts))
-        closes = entry.get("closes", Default(Int(1, 2), 0)) or None
+        event = entry.record(EventEntry)
+        lasts = event.lasts
         allowed = RESOURCES if lasts is Lasts.ONE_TIME else MODIFIERS
-        do = _operations(entry.value("do"), allowed, "an Event") if "do" in entry.data else ()
+        do = () if event.do is None else _operations(event.do, allowed, "an Event")
         if lasts is Lasts.ONE_TIME and any(isinstance(op, fx.SetLimit) for op in do):
             raise entry.where.at("do").error("a one-time Event gains or spends; set-limit lasts")
         if lasts is Lasts.TURN and any(not isinstance(op, fx.SetLimit) for op in do):
             raise entry.where.at("do").error("an Event for the turn may only set-limit")
-        if closes is not None and lasts is not Lasts.TURN:
+        if event.closes is not None and lasts is not Lasts.TURN:
             raise entry.where.at("closes").error("only an Event for the turn closes an Area")
-        ability = f"event: {name}"
+        ability = f"event: {event.name}"
         when = "revealed" if lasts is Lasts.ONE_TIME else fx.ALWAYS
         abilities.append(fx.Ability(ability, when, do))
-        says = entry.get("text", Text(200))
-        cards += _copies(entry, Deck.EVENT, ability=ability, lasts=lasts, closes=closes, says=says)
+        cards += _copies(
+            Deck.EVENT,
+            event.name,
+            event.count,
+            ability=ability,
+            lasts=lasts,
+            closes=event.closes,
+            says=event.text,
+        )
     return cards
 
 
 def _seduction(table: Table) -> list[Card]:
     cards: list[Card] = []
-    for entry in table.records("cards", "seduction card"):
-        entry.only("name", "success", "count")
-        cards += _copies(entry, Deck.SEDUCTION, success=entry.get("success", Flag()))
+    for card in table.typed_records("cards", "seduction card", SeductionEntry):
+        cards += _copies(Deck.SEDUCTION, card.name, card.count, success=card.success)
     return cards
 
 
@@ -328,22 +377,22 @@ def _bloodstones(table: Table, abilities: list[fx.Ability]) -> list[Card]:
         conditions = _conditions(entry.value("if"))
         abilities.append(fx.Ability(name, moment.value, do, conditions))
         says = entry.get("text", Text(200))
-        cards += _copies(entry, Deck.BLOODSTONE, ability=name, moment=moment, says=says)
+        count = entry.get("count", Default(Int(1, 20), 1))
+        cards += _copies(Deck.BLOODSTONE, name, count, ability=name, moment=moment, says=says)
     return cards
 
 
 def _trainers(table: Table, abilities: list[fx.Ability]) -> list[Card]:
     cards: list[Card] = []
     for entry in table.records("trainers", "trainer skill"):
-        entry.only("name", "cost", "text", "do")
-        name = entry.get("name", Text(40))
-        do = _operations(entry.get("do", Raw()), MODIFIERS, "a Trainer Skill")
+        skill = entry.record(TrainerEntry)
+        do = _operations(skill.do, MODIFIERS, "a Trainer Skill")
         if any(not isinstance(op, fx.SetLimit) for op in do):
             raise entry.where.at("do").error("a Trainer Skill may only set-limit")
-        abilities.append(fx.Ability(name, fx.ALWAYS, do))
-        cost = entry.get("cost", Int(1, 20))
-        says = entry.get("text", Text(200))
-        cards += _copies(entry, Deck.TRAINER, ability=name, cost=cost, says=says)
+        abilities.append(fx.Ability(skill.name, fx.ALWAYS, do))
+        cards += _copies(
+            Deck.TRAINER, skill.name, 1, ability=skill.name, cost=skill.cost, says=skill.text
+        )
     return cards
 
 

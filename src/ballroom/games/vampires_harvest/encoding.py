@@ -29,9 +29,10 @@ from __future__ import annotations
 import numpy as np
 import numpy.typing as npt
 
-from ballroom.core.state import Observation
+from ballroom.core.game import Game
+from ballroom.core.state import Observation, State
 from ballroom.core.view import View
-from ballroom.games.vampires_harvest.state import Secret, Table
+from ballroom.games.vampires_harvest.state import HarvestState, Secret, Table
 from ballroom.games.vampires_harvest.turn import CATALOG, MAX_PLAYERS, ActionCard, Phase
 from ballroom.games.vampires_harvest.view import read
 
@@ -53,8 +54,21 @@ def _unit(value: float, top: float) -> float:
     return min(1.0, max(0.0, value / top))
 
 
-def encode(observation: Observation, players: int) -> npt.NDArray[np.float32]:
-    return encode_view(read(observation), players)
+def shape(game: Game) -> tuple[int, ...]:
+    """The encoding's shape, whatever the number of players (room for five seats)."""
+    return (SIZE,)
+
+
+def encode_observation(game: Game, observation: Observation) -> npt.NDArray[np.float32]:
+    return encode_view(read(observation), game.players)
+
+
+def encode_state(
+    game: Game, state: State, seat: int | None, padded: bool = False
+) -> npt.NDArray[np.float32]:
+    """``encode_observation`` of ``seat``'s view of ``state``, without its JSON."""
+    assert isinstance(state, HarvestState)
+    return encode_view(state.view(seat), game.players)
 
 
 def encode_view(view: View[Phase, Table, Secret], players: int) -> npt.NDArray[np.float32]:

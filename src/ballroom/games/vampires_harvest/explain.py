@@ -4,7 +4,7 @@ section of the rulebook (``ballroom.core.explain``)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ballroom.core.actions import Action
 from ballroom.core.explain import (
@@ -20,10 +20,12 @@ from ballroom.core.explain import (
     said,
 )
 from ballroom.core.rng import Rng
+from ballroom.core.standard import StandardGame
 from ballroom.core.state import Observation
 from ballroom.games.vampires_harvest.attempts import fury_activation, tribute_cost
 from ballroom.games.vampires_harvest.components import MAX_LEVEL, Kind
 from ballroom.games.vampires_harvest.scoring import final_score, ranking
+from ballroom.games.vampires_harvest.state import HarvestState
 from ballroom.games.vampires_harvest.turn import (
     AREA_CARDS,
     CATALOG,
@@ -31,15 +33,12 @@ from ballroom.games.vampires_harvest.turn import (
     FLOW,
     POINT_PRICE,
     ActionCard,
+    Phase,
     Skill,
     Track,
     Way,
     dice_words,
 )
-
-if TYPE_CHECKING:
-    from ballroom.games.vampires_harvest.game import VampiresHarvest
-    from ballroom.games.vampires_harvest.state import HarvestState
 
 SCORING = Rule(
     "Multiply your two lower track scores and add the highest; ties go to the most Blood.",
@@ -137,10 +136,10 @@ WAY_EFFECTS = {
 TRACK_NAMES = {Track.TRIBUTE: "Tribute", Track.SLAYER: "Slayer", Track.SEDUCTION: "Seduction"}
 
 
-def read(game: VampiresHarvest, observation: Observation) -> Seen[HarvestState]:
-    from ballroom.games.vampires_harvest.view import determinize
-
-    return Seen(observation, determinize(game, observation, Rng(0)))
+def read(game: StandardGame[Phase], observation: Observation) -> Seen[HarvestState]:
+    state = game.determinize(observation, Rng(0))
+    assert isinstance(state, HarvestState)
+    return Seen(observation, state)
 
 
 def _public(observation: Observation) -> dict[str, Any]:

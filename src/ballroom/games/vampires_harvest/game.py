@@ -1,39 +1,60 @@
 """The Vampire's Harvest declaration: players, options, moves and flow, and what it offers.
 
-Beyond the State contract: ``determinize`` for search (``view.py``),
-``evaluate`` and ``rollout_action`` for its rollouts (``evaluation.py``,
-``rollout.py``), ``render`` and ``describe_action`` for the terminal
-(``render.py``), ``move_hints`` (``hints.py``) and ``components_json``
+A standard game (``ballroom.core.standard``): its view parts (``Table``,
+``Secret``) and cards declared, so the view, ``read`` and the body of
+``determinize`` are the core's; the game deals each deck's unseen cards
+among its own hidden zones and the Action cards chosen in secret. Beyond the
+State contract it offers, each from the module named: ``evaluate`` and
+``rollout_action`` for its rollouts (``evaluation.py``, ``rollout.py``), a
+tensor encoding (``encoding.py``, ``EncodedByModule``), ``render`` and
+``describe_action`` for the terminal (``render.py``, ``DrawnByModule``),
+``move_hints`` (``hints.py``), the teaching aids and the outcome's account
+(``explain.py``, ``ExplainedByModule``) and ``components_json``
 (``faces.py``) for the browser.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import Any, ClassVar
 
 from ballroom.core.actions import ActionCodec
 from ballroom.core.bots import Bot
-from ballroom.core.declared import DeclaredGame
-from ballroom.core.explain import Aids, Outcome, Teaching
+from ballroom.core.declared import DeclaredState
+from ballroom.core.delegate import DrawnByModule, EncodedByModule, ExplainedByModule, delegate
+from ballroom.core.explain import Aids, Teaching
 from ballroom.core.flow import Flow
 from ballroom.core.options import Option, OptionSet
 from ballroom.core.rng import Rng
-from ballroom.core.state import Observation, State
-from ballroom.games.vampires_harvest import render
+from ballroom.core.standard import StandardGame
+from ballroom.core.view import View
+from ballroom.core.zones import Zones
+from ballroom.games.vampires_harvest import faces
+from ballroom.games.vampires_harvest.actions_phase import open_cards
 from ballroom.games.vampires_harvest.bots import BOT_DEFAULTS, BOTS
-from ballroom.games.vampires_harvest.state import HarvestState
-from ballroom.games.vampires_harvest.turn import CODEC, FLOW, Phase
+from ballroom.games.vampires_harvest.rules import HarvestRules
+from ballroom.games.vampires_harvest.state import (
+    HarvestState,
+    Secret,
+    Table,
+    area_count,
+    closing_die,
+    opportunity_deck,
+)
+from ballroom.games.vampires_harvest.turn import (
+    CATALOG,
+    CLOSING_DIE,
+    CODEC,
+    FLOW,
+    ONE_AREA,
+    ActionCard,
+    Phase,
+)
+from ballroom.games.vampires_harvest.view import deal_hidden
 
-if TYPE_CHECKING:
-    import numpy as np
-    import numpy.typing as npt
 
-CLOSING_DIE = "closing-die"
-ONE_AREA = "one-area"
-
-
-class VampiresHarvest(Teaching, DeclaredGame[Phase]):
+class VampiresHarvest(
+    Teaching, EncodedByModule, DrawnByModule, ExplainedByModule, StandardGame[Phase]
+):
     id: ClassVar[str] = "vampires-harvest"
     name: ClassVar[str] = "Vampire's Harvest"
     summary: ClassVar[str] = (
@@ -62,67 +83,54 @@ class VampiresHarvest(Teaching, DeclaredGame[Phase]):
     bot_defaults: ClassVar[tuple[str, ...]] = BOT_DEFAULTS
     codec: ClassVar[ActionCodec] = CODEC
     flow: ClassVar[Flow[Phase]] = FLOW
+    public_part: ClassVar[type[Table]] = Table
+    private_part: ClassVar[type[Secret]] = Secret
+    cards: ClassVar[tuple[str, ...]] = tuple(card.name for card in CATALOG.cards)
 
     def __init__(self, players: int, **options: object) -> None:
         super().__init__(players, **options)
-        self.two_player = players == 2 and self.options["two-player"] == CLOSING_DIE
+        self.two_player = closing_die(self)
         """Whether the two-player closing-die rules (RULINGS 1) apply."""
-        self.areas = 2 if self.two_player else players - 1
+        self.areas = area_count(self)
 
     def new_state(self, seed: int = 0) -> HarvestState:
-        return HarvestState(self, seed)
+        return HarvestRules(self, seed)
 
-    def determinize(self, observation: Observation, rng: Rng) -> HarvestState:
-        from ballroom.games.vampires_harvest import view
+    # -- search ---------------------------------------------------------------------
 
-        return view.determinize(self, observation, rng)
+    def blank_state(self, seed: int) -> HarvestState:
+        """The table before Setup: ``determinize`` sets every public field back."""
+        return HarvestRules(self, seed, deal=False)
 
-    def evaluate(self, state: HarvestState) -> list[float]:
-        """Search hook: estimated win shares of a state cut short (``evaluation.py``)."""
-        from ballroom.games.vampires_harvest.evaluation import evaluate
+    def deal_zones(self, view: View[Phase, Any, Any], rng: Rng) -> Zones:
+        """Every unseen card into the hidden zones of its own deck; the Opportunity deck
+        in play (by the turn) fills the Chance Encounters too (``view.deal_hidden``)."""
+        return deal_hidden(view.zones, opportunity_deck(view.public.turn), rng)
 
-        return evaluate(state)
-
-    def rollout_action(self, state: HarvestState, player: int, rng: Rng) -> int:
-        """Search hook: a rollout's move (``rollout.py``)."""
-        from ballroom.games.vampires_harvest.rollout import rollout_action
-
-        return rollout_action(state, player, rng)
-
-    @property
-    def observation_shape(self) -> tuple[int, ...]:
-        from ballroom.games.vampires_harvest import encoding  # numpy, only for learners
-
-        return (encoding.SIZE,)
-
-    def encode_observation(self, observation: Observation) -> npt.NDArray[np.float32]:
-        from ballroom.games.vampires_harvest import encoding
-
-        return encoding.encode(observation, self.players)
-
-    def encode_state(
-        self, state: State, seat: int | None, padded: bool = False
-    ) -> npt.NDArray[np.float32]:
-        from ballroom.games.vampires_harvest import encoding
-
+    def deal_private(
+        self, state: DeclaredState[Phase], view: View[Phase, Any, Any], rng: Rng
+    ) -> None:
+        """The seat's own Action card, and one for every other seat that has chosen in
+        secret at this step."""
         assert isinstance(state, HarvestState)
-        return encoding.encode_view(state.view(seat), self.players)
+        step = view.step
+        secret_step = step.name in (Phase.SELECT, Phase.LATE)
+        for seat in range(self.players):
+            if seat == view.seat:
+                state.chosen[seat] = view.private.chosen if view.private is not None else None
+            elif secret_step and seat not in step.seats and _chose(state, seat):
+                state.chosen[seat] = rng.choice(open_cards(state, seat))
 
-    def render(self, observation: Observation) -> str:
-        return render.render(self, observation)
+    evaluate = delegate(".evaluation", "evaluate", game=False)
+    """Search hook: estimated win shares of a state cut short."""
+    rollout_action = delegate(".rollout", "rollout_action", game=False)
+    """Search hook: a rollout's move."""
 
-    def describe_action(self, action: int, observation: Observation) -> str:
-        return render.describe_action(self, action, observation)
+    # -- people (the encoding, the terminal and the outcome's account by their modules) ----
 
-    def move_hints(self, observation: Observation, legal: Sequence[int]) -> dict[int, Any]:
-        from ballroom.games.vampires_harvest import hints
-
-        return hints.move_hints(self, observation, legal)
+    move_hints = delegate(".hints", "move_hints")
 
     def components_json(self) -> dict[str, Any]:
-        from ballroom.games.vampires_harvest import faces
-        from ballroom.games.vampires_harvest.turn import CATALOG
-
         return faces.components_json(CATALOG)
 
     @property
@@ -131,12 +139,9 @@ class VampiresHarvest(Teaching, DeclaredGame[Phase]):
 
         return explain.AIDS
 
-    def explain_outcome(self, state: HarvestState) -> Outcome:
-        from ballroom.games.vampires_harvest import explain
 
-        return explain.explain_outcome(state)
-
-    def live_scores(self, observation: Observation) -> list[dict[str, Any]]:
-        from ballroom.games.vampires_harvest import explain
-
-        return explain.live_scores(observation)
+def _chose(state: HarvestState, seat: int) -> bool:
+    """Whether ``seat`` owes a choice at this secret step (and has made it)."""
+    if state.step.name is Phase.SELECT:
+        return True
+    return state.revealed[seat] is ActionCard.LATE_DECISION

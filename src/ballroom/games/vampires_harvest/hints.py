@@ -12,12 +12,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from math import comb
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ballroom.core.rng import Rng
+from ballroom.core.standard import StandardGame
 from ballroom.core.state import Observation
 from ballroom.games.vampires_harvest import attempts
 from ballroom.games.vampires_harvest.components import Deck, Kind
+from ballroom.games.vampires_harvest.state import HarvestState
 from ballroom.games.vampires_harvest.turn import (
     ATTEMPT,
     CATALOG,
@@ -30,16 +32,12 @@ from ballroom.games.vampires_harvest.turn import (
     Way,
 )
 
-if TYPE_CHECKING:
-    from ballroom.games.vampires_harvest.game import VampiresHarvest
-    from ballroom.games.vampires_harvest.state import HarvestState
-
 REROLLS_COUNTED = 20
 """The most rerolls the odds "with rerolls" count when a reroll costs no Blood."""
 
 
 def move_hints(
-    game: VampiresHarvest, observation: Observation, legal: Sequence[int]
+    game: StandardGame[Phase], observation: Observation, legal: Sequence[int]
 ) -> dict[int, Any]:
     """Notes on the seat's Opportunity, attempt and reroll moves, by action id."""
     seat = observation["seat"]
@@ -47,6 +45,7 @@ def move_hints(
     if seat is None or step not in (Phase.FACE.value, Phase.ATTEMPT.value, Phase.REROLL.value):
         return {}
     state = game.determinize(observation, Rng(0))
+    assert isinstance(state, HarvestState)
     notes: dict[int, Any] = {}
     for action in legal:
         move = CODEC.decode(action)

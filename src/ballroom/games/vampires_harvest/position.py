@@ -34,8 +34,10 @@ from ballroom.core.errors import PositionError
 from ballroom.core.flow import Step
 from ballroom.core.state import CHANCE
 from ballroom.core.zones import ZoneId
+from ballroom.games.vampires_harvest.cards import discard_of
 from ballroom.games.vampires_harvest.game import VampiresHarvest
 from ballroom.games.vampires_harvest.prepare import turn_agenda
+from ballroom.games.vampires_harvest.rules import HarvestRules
 from ballroom.games.vampires_harvest.state import HarvestState
 from ballroom.games.vampires_harvest.turn import CATALOG, ActionCard, Phase, Skill, Task, Track
 
@@ -53,7 +55,7 @@ class Position:
 
     def __init__(self, players: int = 3, *, seed: int = 0, **options: object) -> None:
         self._game = VampiresHarvest(players, **options)
-        self._state = HarvestState(self._game, seed, deal=False)
+        self._state: HarvestState = HarvestRules(self._game, seed, deal=False)
         self._placed: list[tuple[int, ZoneId]] = []
 
     def turn(self, turn: int) -> Position:
@@ -114,8 +116,6 @@ class Position:
 
     def discard(self, *cards: str) -> Position:
         """Cards put in their discard piles (to empty a deck, for instance)."""
-        from ballroom.games.vampires_harvest.cards import discard_of
-
         for text in cards:
             self._placed.append((card_id(text), discard_of(card_id(text))))
         return self

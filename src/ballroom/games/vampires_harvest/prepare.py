@@ -16,6 +16,7 @@ from ballroom.core.flow import Step
 from ballroom.games.vampires_harvest import cards, chronicle
 from ballroom.games.vampires_harvest.components import MAX_LEVEL, Deck, Lasts, Moment
 from ballroom.games.vampires_harvest.faces import SKILL_WORDS
+from ballroom.games.vampires_harvest.state import OPPORTUNITIES_PER_AREA, Auction, HarvestState
 from ballroom.games.vampires_harvest.turn import (
     BID,
     BROKER,
@@ -32,15 +33,12 @@ from ballroom.games.vampires_harvest.turn import (
 
 if TYPE_CHECKING:
     from ballroom.core.actions import Action
-    from ballroom.games.vampires_harvest.state import HarvestState
 
 Agenda = tuple[tuple[Task, int], ...]
 
 
 def setup_agenda(state: HarvestState) -> Agenda:
     """Setup 1-9, then the first turn's actions."""
-    from ballroom.games.vampires_harvest.state import OPPORTUNITIES_PER_AREA
-
     seats = range(state.game.players)
     deals = [(Task.DEAL_BLOODSTONE, seat) for seat in seats]
     areas = range(1, state.areas + 1)
@@ -53,7 +51,7 @@ def turn_agenda(state: HarvestState, *, first: bool) -> Agenda:
     which queues the resolutions."""
     begin = () if first else ((Task.ADVANCE_TURN, 0), (Task.PASS_INITIATIVE, 0))
     dice = ((Task.POOL_DIE, 0),) * state.game.players
-    closing = ((Task.CLOSING_DIE, 0),) if state.game.two_player else ()
+    closing = ((Task.CLOSING_DIE, 0),) if state.two_player else ()
     rest = (Task.EVENT, Task.BROKER, Task.SKILLS, Task.SELECT, Task.REVEAL, Task.END_TURN)
     return (*begin, *dice, *closing, *((task, 0) for task in rest))
 
@@ -155,8 +153,6 @@ def play_broker(state: HarvestState, action: Action, seat: int) -> None:
             return
         state.proceed()
         return
-    from ballroom.games.vampires_harvest.state import Auction
-
     used = list(state.broker_used)
     used[seat] = True
     state.broker_used = tuple(used)

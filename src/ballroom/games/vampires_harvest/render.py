@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ballroom.core import words
+from ballroom.core.game import Game
 from ballroom.core.state import Observation
 from ballroom.core.view import View, read_once
 from ballroom.games.vampires_harvest.components import Kind
@@ -42,9 +43,6 @@ from ballroom.games.vampires_harvest.turn import (
     Way,
 )
 from ballroom.games.vampires_harvest.view import read
-
-if TYPE_CHECKING:
-    from ballroom.games.vampires_harvest.game import VampiresHarvest
 
 
 def _card(card: int) -> str:
@@ -92,7 +90,7 @@ PASS_WORDS = {
 """What passing means at each step that allows it."""
 
 
-def render(game: VampiresHarvest, observation: Observation) -> str:
+def render(game: Game, observation: Observation) -> str:
     """Turn, Pool, Event, Areas, every player's Blood, tracks and Skills, and the seat's hand."""
     view = read(observation)
     table = view.public
@@ -143,7 +141,7 @@ _read = read_once(read)
 """The observation a menu's moves are worded from, read once for them all."""
 
 
-def describe_action(game: VampiresHarvest, action: int, observation: Observation) -> str:
+def describe_action(game: Game, action: int, observation: Observation) -> str:
     """The move in words, as its button says it ("Raise Blood Fury to 2 for 2 Skill Points",
     "Keep Devoted (a Success)"); Seduction cards alike are told apart by their order."""
     view = _read(observation)

@@ -23,6 +23,9 @@ from ballroom.core.flow import Step
 from ballroom.core.zones import ZoneId
 from ballroom.games.vampires_harvest import cards, chronicle
 from ballroom.games.vampires_harvest.actions_phase import discard
+from ballroom.games.vampires_harvest.prepare import turn_agenda
+from ballroom.games.vampires_harvest.scoring import final_score
+from ballroom.games.vampires_harvest.state import ENCOUNTER_DRAW, TURNS, Boost, HarvestState
 from ballroom.games.vampires_harvest.turn import (
     BUY,
     CATALOG,
@@ -39,7 +42,6 @@ from ballroom.games.vampires_harvest.turn import (
 
 if TYPE_CHECKING:
     from ballroom.core.actions import Action
-    from ballroom.games.vampires_harvest.state import HarvestState
 
 
 def resolve(state: HarvestState, seat: int) -> Step[Phase] | None:
@@ -53,8 +55,6 @@ def resolve(state: HarvestState, seat: int) -> Step[Phase] | None:
         return Step.seat(Phase.TRAIN, seat)
     if card is ActionCard.CHANCE_ENCOUNTER:
         discard(state, [seat], ActionCard.CHANCE_ENCOUNTER)
-        from ballroom.games.vampires_harvest.state import ENCOUNTER_DRAW
-
         draws = ((Task.ENCOUNTER_DRAW, seat),) * ENCOUNTER_DRAW
         state.push(*draws, (Task.ENCOUNTER_FACE, seat))
         state.say("encounter", f"{state.name(seat)} has a Chance Encounter.")
@@ -178,8 +178,6 @@ def play_face(state: HarvestState, action: Action, seat: int) -> None:
 def finish_attempt(state: HarvestState, seat: int, success: bool) -> None:
     """The Opportunity leaves play if it succeeded (its Area refilled at once), and a
     private Area's card in any case; the attempt's state is cleared."""
-    from ballroom.games.vampires_harvest.state import Boost
-
     card = state.facing
     assert card is not None
     if success:
@@ -197,9 +195,6 @@ def finish_attempt(state: HarvestState, seat: int, success: bool) -> None:
 
 def end_turn(state: HarvestState, _: int) -> None:
     """The Event leaves play, closed Areas open, and the next turn begins (or the game ends)."""
-    from ballroom.games.vampires_harvest.prepare import turn_agenda
-    from ballroom.games.vampires_harvest.state import TURNS
-
     for card in state.zones.zone("event").cards:
         state.zones = state.zones.move(card, ZoneId("event-discard"))
     state.closed = ()
@@ -208,8 +203,6 @@ def end_turn(state: HarvestState, _: int) -> None:
     state.revealed = (None,) * state.game.players
     state.facing_area = 0
     if state.turn >= TURNS:
-        from ballroom.games.vampires_harvest.scoring import final_score
-
         scores = ", ".join(
             f"{state.name(s)} {final_score(state.tracks[s])}" for s in range(state.game.players)
         )

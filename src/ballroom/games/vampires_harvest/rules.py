@@ -1,23 +1,30 @@
-"""The rules by step and by task: which module plays each, in one table.
+"""The rules by step and by task: which module plays each, in one table, and the state
+that plays by them.
 
 ``HANDLERS`` runs an agenda task (returning the step it waits at, if any);
 ``CHOICES`` lists a seat's moves at a step; ``PLAYERS`` plays one. Chance
 steps play by the task that waits: a die goes to the Pool, the closing die
 or a fight, a card to the Area, hand or pile its task draws for.
+
+``HarvestRules`` is the state the game makes: the table of ``state.py``
+answering the declared core from these tables. This is the only module that
+imports the rulebook sections' modules all together, so none of them (nor
+the state) imports it back.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
 
+from ballroom.core import effects as fx
+from ballroom.core.actions import Action
+from ballroom.core.events import Event
 from ballroom.core.flow import Step
+from ballroom.core.game import Game
+from ballroom.core.rule_tables import RuleTables
 from ballroom.games.vampires_harvest import actions_phase, attempts, cards, prepare, resolution
+from ballroom.games.vampires_harvest.state import HarvestState
 from ballroom.games.vampires_harvest.turn import FIRST, Phase, Task
-
-if TYPE_CHECKING:
-    from ballroom.core.actions import Action
-    from ballroom.games.vampires_harvest.state import HarvestState
 
 Handler = Callable[["HarvestState", int], "Step[Phase] | None"]
 Choices = Callable[["HarvestState", int], "list[Action]"]
@@ -113,3 +120,27 @@ PLAYERS: dict[Phase, Player] = {
     Phase.TRAIN: resolution.play_train,
     Phase.TRAINER: resolution.play_trainer,
 }
+
+
+class HarvestRules(HarvestState, RuleTables[Phase, Task]):
+    """A game of Vampire's Harvest, played by the tables above: Setup is under way from the
+    start (``deal=False``: an empty agenda, for a position builder that sets the table)."""
+
+    tasks = HANDLERS
+    choosers = CHOICES
+    movers = PLAYERS
+
+    def __init__(self, game: Game, seed: int, *, deal: bool = True) -> None:
+        super().__init__(game, seed)
+        if deal:
+            self.agenda = prepare.setup_agenda(self)
+            self.proceed()
+            self.told = []
+
+    def chances(self) -> list[tuple[Action, float]]:
+        return chances(self)
+
+    def perform(self, seat: int, operation: fx.Primitive, source: str) -> list[Event]:
+        """A card ability's operation, for the effects engine (``cards.perform``)."""
+        cards.perform(self, seat, operation)
+        return []

@@ -1,38 +1,44 @@
-"""One game of Vampire's Harvest: the table's fields, the agenda, and the State contract.
+"""One game of Vampire's Harvest: the table's fields, the agenda, and reading and changing them.
 
-The public fields are immutable values (numbers, tuples, enums), so a view
-is the fields themselves and ``determinize`` sets them back. The only
-secret outside the zones is each seat's chosen Action card before the
-reveal (``chosen``).
+A leaf of the game's imports: the table (``Table``, everyone's) and each
+seat's ``Secret`` are the view parts the game declares, copied from these
+fields and back by the core (``ballroom.core.public``); the only secret
+outside the zones is each seat's chosen Action card before the reveal
+(``chosen``).
 
 The agenda is a tuple of ``(Task, argument)``; ``proceed`` runs tasks until
-one waits for a decision, whose ``Phase`` becomes the step. The rules of
-each task live in the module of its rulebook section: ``prepare.py``,
+one waits for a decision, whose ``Phase`` becomes the step. The rules of each
+task and step are played by ``rules.py``'s ``HarvestRules``, the state the
+game makes, from the modules of the rulebook's sections: ``prepare.py``,
 ``actions_phase.py``, ``resolution.py`` and ``attempts.py``.
 """
 
 from __future__ import annotations
 
-import dataclasses
-from collections.abc import Mapping
+from abc import abstractmethod
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
 
 from ballroom.core import effects as fx
-from ballroom.core.actions import Action
-from ballroom.core.declared import AgendaState, TaskHandler
-from ballroom.core.events import Event, Wording
+from ballroom.core.declared import AgendaState
+from ballroom.core.events import Event
 from ballroom.core.flow import Step
+from ballroom.core.game import Game
+from ballroom.core.rule_tables import Telling
+from ballroom.core.standard import StandardState
 from ballroom.core.state import Outcome
-from ballroom.core.view import View
 from ballroom.core.zones import Visibility, Zone, ZoneId, Zones
-from ballroom.games.vampires_harvest import prepare, rules
-from ballroom.games.vampires_harvest.chronicle import Deeds
+from ballroom.games.vampires_harvest.chronicle import Deeds, seat_features
 from ballroom.games.vampires_harvest.components import Deck, Lasts
-from ballroom.games.vampires_harvest.turn import CATALOG, ActionCard, Phase, Skill, Task, Track
-
-if TYPE_CHECKING:
-    from ballroom.games.vampires_harvest.game import VampiresHarvest
+from ballroom.games.vampires_harvest.scoring import ranking
+from ballroom.games.vampires_harvest.turn import (
+    CATALOG,
+    CLOSING_DIE,
+    ActionCard,
+    Phase,
+    Skill,
+    Task,
+    Track,
+)
 
 TURNS = 12
 EARLY_TURNS = 6
@@ -108,13 +114,29 @@ class Secret:
     chosen: ActionCard | None
 
 
-PUBLIC = tuple(field.name for field in dataclasses.fields(Table))
+def closing_die(game: Game) -> bool:
+    """Whether the two-player closing-die rules (RULINGS 1) apply to ``game``."""
+    return game.players == 2 and game.options["two-player"] == CLOSING_DIE
 
 
-class HarvestState(AgendaState[Phase, Task]):
-    """The table, the zones, each seat's secret choice, and the agenda."""
+def opportunity_deck(turn: int) -> Deck:
+    """The Opportunity deck that serves turn ``turn``."""
+    return Deck.EARLY if turn <= EARLY_TURNS else Deck.LATE
 
-    game: VampiresHarvest
+
+def area_count(game: Game) -> int:
+    """How many Areas the table has: one fewer than players, two under the closing die."""
+    return 2 if closing_die(game) else game.players - 1
+
+
+class HarvestState(Telling, AgendaState[Phase, Task], StandardState[Phase]):
+    """The table, the zones, each seat's secret choice, and the agenda; its rules are
+    ``rules.HarvestRules``'s."""
+
+    frozen_fields = True
+    """Its public fields are immutable values (numbers, tuples, enums, frozen records)."""
+    two_player: bool
+    """Whether the two-player closing-die rules (RULINGS 1) apply."""
 
     turn: int
     initiative: int
@@ -141,9 +163,10 @@ class HarvestState(AgendaState[Phase, Task]):
     deeds: tuple[Deeds, ...]
     """Each seat's record for balance studies (``chronicle.py``); not part of the view."""
 
-    def __init__(self, game: VampiresHarvest, seed: int, *, deal: bool = True) -> None:
+    def __init__(self, game: Game, seed: int) -> None:
         super().__init__(game, seed)
         n = game.players
+        self.two_player = closing_die(game)
         self.told: list[Event] = []
         self.turn = 1
         self.initiative = 0
@@ -155,7 +178,7 @@ class HarvestState(AgendaState[Phase, Task]):
         self.skill_points = (START_SKILL_POINTS,) * n
         self.broker_used = (False,) * n
         self.discarded = ((),) * n
-        self.areas = game.areas
+        self.areas = area_count(game)
         self.closed = ()
         self.revealed = (None,) * n
         self.harvested = False
@@ -168,62 +191,26 @@ class HarvestState(AgendaState[Phase, Task]):
         self.kept = 0
         self.chosen = [None] * n
         self.deeds = (Deeds(),) * n
-        self.zones = create_zones(game)
-        self.agenda = prepare.setup_agenda(self) if deal else ()
+        self.zones = create_zones(self)
+        self.agenda = ()
         self.pending = None
         self.step = Step.over(Phase.OVER)
-        if deal:
-            self.proceed()
-            self.told = []
 
     # -- the agenda -------------------------------------------------------------
-
-    def handlers(self) -> Mapping[Task, TaskHandler]:
-        return rules.HANDLERS
 
     def over(self) -> Step[Phase]:
         return Step.over(Phase.OVER)
 
-    def say(
-        self,
-        kind: str,
-        text: str | Wording,
-        data: Mapping[str, Any] | None = None,
-        *,
-        audience: frozenset[int] | None = None,
-        reveals: bool = False,
-    ) -> None:
-        """Report an event of the action being applied (unless nobody reads them: ``advance``)."""
-        if not self.reporting:
-            return
-        self.told.append(Event(kind, text, data, audience, reveals))
-
     def name(self, seat: int) -> str:
         return self.game.player_name(seat)
 
-    # -- what a game writes for the declared core -------------------------------
-
-    def choices(self, seat: int) -> list[Action]:
-        return rules.CHOICES[self.step.name](self, seat)
-
-    def chances(self) -> list[tuple[Action, float]]:
-        return rules.chances(self)
-
-    def play(self, action: Action, seat: int) -> list[Event]:
-        self.told = []
-        rules.PLAYERS[self.step.name](self, action, seat)
-        told, self.told = self.told, []
-        return told
+    # -- the view ------------------------------------------------------------------
 
     def next_step(self) -> Step[Phase]:
         return self.step
 
-    def view(self, seat: int | None) -> View[Phase, Table, Secret]:
-        table = self.till_moved(
-            "table", lambda: Table(**{name: getattr(self, name) for name in PUBLIC})
-        )
-        secret = None if seat is None else Secret(self.chosen[seat])
-        return View(seat, self.step, self.zones.view(seat), table, secret)
+    def private(self, seat: int) -> Secret:
+        return Secret(self.chosen[seat])
 
     # -- reading the table --------------------------------------------------------
 
@@ -250,7 +237,7 @@ class HarvestState(AgendaState[Phase, Task]):
         return [(self.initiative + i) % n for i in range(n)]
 
     def current_deck(self) -> Deck:
-        return Deck.EARLY if self.turn <= EARLY_TURNS else Deck.LATE
+        return opportunity_deck(self.turn)
 
     def turns(self) -> int:
         return self.turn
@@ -289,11 +276,9 @@ class HarvestState(AgendaState[Phase, Task]):
     def flag(self, seat: int, name: str, source: str) -> bool:
         return name == "initiative-locked" and self.initiative_locked
 
+    @abstractmethod
     def perform(self, seat: int, operation: fx.Primitive, source: str) -> list[Event]:
-        from ballroom.games.vampires_harvest.cards import perform
-
-        perform(self, seat, operation)
-        return []
+        """A card ability's operation (``rules.HarvestRules``: ``cards.perform``)."""
 
     def run_ability(self, card: int, seat: int, when: str) -> None:
         """Do what card ``card``'s ability does at ``when`` for ``seat`` (if its conditions hold)."""
@@ -303,13 +288,9 @@ class HarvestState(AgendaState[Phase, Task]):
     # -- the end --------------------------------------------------------------------
 
     def seat_features(self) -> list[dict[str, str]]:
-        from ballroom.games.vampires_harvest.chronicle import seat_features
-
         return seat_features(self)
 
     def outcome(self) -> Outcome:
-        from ballroom.games.vampires_harvest.scoring import ranking
-
         return Outcome.from_ranking(self.game.players, ranking(self.tracks, self.blood))
 
 
@@ -319,12 +300,13 @@ def _ability(card: int) -> str:
     return ability
 
 
-def create_zones(game: VampiresHarvest) -> Zones:
+def create_zones(state: HarvestState) -> Zones:
     """Every pile, Area and hand at the start, each card in its deck."""
-    seats = range(game.players)
+    players = state.game.players
+    seats = range(players)
     closing_events = {i for i in CATALOG.deck(Deck.EVENT) if CATALOG.cards[i].closes}
     events = tuple(
-        i for i in CATALOG.deck(Deck.EVENT) if not (game.two_player and i in closing_events)
+        i for i in CATALOG.deck(Deck.EVENT) if not (state.two_player and i in closing_events)
     )
     removed = tuple(i for i in CATALOG.deck(Deck.EVENT) if i not in events)
     zones = [
@@ -341,7 +323,7 @@ def create_zones(game: VampiresHarvest) -> Zones:
         Zone(ZoneId("bloodstone-deck"), Visibility.NOBODY, CATALOG.deck(Deck.BLOODSTONE)),
         Zone(ZoneId("bloodstone-discard"), Visibility.EVERYONE),
         Zone(ZoneId("trainers"), Visibility.EVERYONE, CATALOG.deck(Deck.TRAINER)),
-        *(Zone(ZoneId(f"area-{a}"), Visibility.EVERYONE) for a in range(1, game.areas + 1)),
+        *(Zone(ZoneId(f"area-{a}"), Visibility.EVERYONE) for a in range(1, state.areas + 1)),
         *(Zone(ZoneId("hand", s), Visibility.OWNER) for s in seats),
         *(Zone(ZoneId("encounter", s), Visibility.OWNER) for s in seats),
         *(Zone(ZoneId("private-area", s), Visibility.EVERYONE) for s in seats),
@@ -349,4 +331,4 @@ def create_zones(game: VampiresHarvest) -> Zones:
         *(Zone(ZoneId("kept", s), Visibility.EVERYONE) for s in seats),
         *(Zone(ZoneId("trained", s), Visibility.EVERYONE) for s in seats),
     ]
-    return Zones.create(game.players, zones)
+    return Zones.create(players, zones)

@@ -21,6 +21,9 @@ from ballroom.core.flow import Flow
 from ballroom.games.vampires_harvest.components import default_catalog
 
 CATALOG = default_catalog()
+CLOSING_DIE = "closing-die"
+ONE_AREA = "one-area"
+"""The ``two-player`` option's choices (RULINGS 1)."""
 MAX_PLAYERS = 5
 MAX_BID = 99
 """The highest bid an action can name (the engine's limit; Blood rarely reaches it)."""

@@ -27,7 +27,7 @@ const COLOURS = { plum: "#8e4585", grey: "#7d7d86", crimson: "#b3203a", emerald:
   gold: "#c99a12", azure: "#2a7fc1" };
 const SYMBOLS = { rose: "#e0567a", lily: "#f2f2f2", ivy: "#3f9b4f", sun: "#f3c21c", moon: "#9fb3d9" };
 
-const slug = (name) => name.toLowerCase().replace(/[^a-z0-9]+/g, " ").trim().split(/\s+/).join("-");
+const slug = (name) => name.toLowerCase().replace(/'/g, "").replace(/[^a-z0-9]+/g, " ").trim().split(/\s+/).join("-");
 const key = (q, r) => `${q},${r}`;
 // A Dancer's mark on her counter: the first letters of her name's first two words.
 const initials = (name) => name.split(" ").map((w) => w[0]).join("").slice(0, 2);
