@@ -113,3 +113,31 @@ def test_a_copy_works_its_legal_moves_out_afresh() -> None:
     built = _counting_choices(twin)
     assert twin.legal_actions(0) == state.legal_actions(0)
     assert built == [0]
+
+
+def test_a_value_kept_till_moved_is_made_again_after_a_move_and_by_a_copy() -> None:
+    state = HighCard(2).new_state(5)
+    made: list[int] = []
+
+    def tally() -> int:
+        made.append(len(state.history))
+        return len(made)
+
+    assert state.till_moved("tally", tally) == state.till_moved("tally", tally) == 1
+    assert made == [0]
+    state.apply(state.sample_chance(), CHANCE)
+    assert state.till_moved("tally", tally) == 2 and made == [0, 1]  # the state moved: made again
+    twin = state.clone()
+    assert twin._till_moved is None  # a determinization may change what the value reads
+    assert twin.till_moved("tally", tally) == 3
+    assert state.till_moved("tally", tally) == 2  # the original's is still its own
+
+
+def test_a_view_made_while_an_action_is_applied_is_not_kept() -> None:
+    state = HighCard(2).new_state(5)
+    state._applying = True
+    made: list[int] = []
+    state.till_moved("tally", lambda: made.append(1) or 1)
+    state._applying = False
+    state.till_moved("tally", lambda: made.append(2) or 2)
+    assert made == [1, 2]

@@ -101,6 +101,19 @@ def test_a_view_shows_what_the_seat_may_see_and_counts_the_rest() -> None:
     assert ZonesView.from_json(1, json.loads(json.dumps(view.to_json()))) == view
 
 
+def test_a_zone_unchanged_by_a_move_shows_the_views_made_before_and_each_json_is_a_copy() -> None:
+    zones = dealt()
+    before = zones.view(1)
+    after = zones.move(0, ROW).view(1)
+    assert after.zone("hand", 2) is before.zone("hand", 2)  # untouched: its view is shared
+    assert after.zone("hand", 0).size == 3 and before.zone("hand", 0).size == 4
+    assert after.zone("row").cards == (0,) and before.zone("row").cards == ()
+    assert zones.view(2).zone("hand", 1).cards is None  # another seat: the hidden one
+    written = after.to_json()
+    written["zones"][0]["size"] = 99  # type: ignore[index]
+    assert after.to_json() != written and after.zone("deck").size == 8
+
+
 def test_draw_outcomes_are_the_piles_cards_equally_likely() -> None:
     outcomes = dealt().draw_outcomes(DECK)
     assert [card for card, _ in outcomes] == list(range(12, 20))

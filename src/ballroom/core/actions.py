@@ -126,6 +126,11 @@ class Family:
     params: tuple[Param[Any], ...] = ()
     doc: str = ""
     _hash: int = field(init=False, repr=False, compare=False, hash=False)
+    _made: dict[tuple[Any, ...], Action] = field(
+        init=False, repr=False, compare=False, hash=False, default_factory=dict
+    )
+    """Each action this family made, by its values: a game lists its legal moves afresh
+    at every decision, mostly the same ones, and an action is a value."""
 
     def __post_init__(self) -> None:
         if not self.name or " " in self.name:
@@ -153,12 +158,16 @@ class Family:
 
     def __call__(self, *values: Any) -> Action:
         """The action of this family with ``values``, one per parameter."""
+        made = self._made.get(values)
+        if made is not None:
+            return made
         if len(values) != len(self.params):
             raise IllegalActionError(f"{self.name} takes {self.usage()}, not {values!r}")
         number = 0
         for param, value in zip(self.params, values, strict=True):
             number = number * len(param.values) + param.index(value)
-        return Action(self, values, number)
+        made = self._made[values] = Action(self, values, number)
+        return made
 
     def usage(self) -> str:
         """How its text is written: ``influence <target> <domain>``."""

@@ -46,6 +46,7 @@ from ballroom.core.view import View
 from ballroom.core.zones import Zones
 
 N = TypeVar("N", bound=Enum)
+T = TypeVar("T")
 
 
 class DeclaredGame(Game, Generic[N]):
@@ -224,7 +225,29 @@ class DeclaredState(State, Generic[N]):
     def clone(self) -> Self:
         twin = super().clone()
         twin._legal_memo = None
+        twin._till_moved = None
         return twin
+
+    _till_moved: dict[str, tuple[int, object, Any]] | None = None
+    """What ``till_moved`` remembers, by name: the history's length and the step then, and the
+    value; dropped by a copy, as the legal ids are."""
+
+    def till_moved(self, name: str, make: Callable[[], T]) -> T:
+        """``make()``, remembered until the state moves: for what every seat's view repeats
+        (a public tally), asked once per seat after each action. Nothing is kept while an
+        action is being applied."""
+        if self._applying:
+            return make()
+        moves, step = len(self.history), self.step
+        memos = self._till_moved
+        if memos is None:
+            memos = self._till_moved = {}
+        memo = memos.get(name)
+        if memo is not None and memo[0] == moves and memo[1] is step:
+            return cast(T, memo[2])
+        value = make()
+        memos[name] = (moves, step, value)
+        return value
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         if self._offered() is not None:

@@ -74,13 +74,25 @@ class StandardGame(DeclaredGame[N]):
 
     def determinize(self, observation: Observation, rng: Rng) -> DeclaredState[N]:
         """A state the seat cannot tell from the real one, dealt from its view alone."""
-        view = self.read(observation)
+        view = self._read_kept(observation)
         state = self.blank_state(rng.below(1 << 62))
         state.zones = self.deal_zones(view, rng)
         restore(state, view.public, self.public_part)
         state.step = view.step
         self.deal_private(state, view, rng)
         return state
+
+    _last_read: tuple[Observation, View[N, Any, Any]] | None = None
+
+    def _read_kept(self, observation: Observation) -> View[N, Any, Any]:
+        """``read``, remembering the last observation read (by identity, as ``read_once``):
+        a search deals many worlds from one observation."""
+        last = self._last_read
+        if last is not None and last[0] is observation:
+            return last[1]
+        view = self.read(observation)
+        self._last_read = (observation, view)
+        return view
 
     def blank_state(self, seed: int) -> DeclaredState[N]:
         """The state ``determinize`` deals into: a new one (a game whose set-up deals and
@@ -234,7 +246,9 @@ class StandardState(DeclaredState[N]):
     a view takes them as they are."""
 
     def view(self, seat: int | None) -> View[N, Any, Any]:
-        public = part_of(self.game.public_part, self, frozen=self.frozen_fields)
+        public = self.till_moved(  # every seat's alike: made once per moment
+            "public", lambda: part_of(self.game.public_part, self, frozen=self.frozen_fields)
+        )
         mine = None if seat is None else self.private(seat)
         return View(seat, self.step, self.zones.view(seat), public, mine)
 

@@ -59,8 +59,9 @@ class Outcome:
         return cls(winners=winners, ranking=groups, returns=returns)
 
 
-_NOT_COPIED = frozenset({"game", "history", "rng"})
-"""Fields a copy shares (the game) or makes in its own way (the history, the random source)."""
+_NOT_COPIED = frozenset({"game", "history", "rng", "_legal_memo", "_till_moved"})
+"""Fields a copy shares (the game) or makes in its own way (the history, the random source,
+the memos a declared state's copy drops)."""
 _SHARED: dict[type, frozenset[str]] = {}
 """Per state class: the fields a copy takes as they are (worked out at its first copy)."""
 

@@ -79,13 +79,15 @@ class ZoneId:
 
     @classmethod
     def parse(cls, text: str) -> ZoneId:
-        """The id a text form names (``hand/2``, ``deck``)."""
+        """The id a text form names (``hand/2``, ``deck``): the one id of that name and owner."""
+        found = _PARSED.get(text)
+        if found is not None:
+            return found
         name, sep, owner = text.partition("/")
-        if not sep:
-            return cls(name)
-        if not owner.isdigit():
+        if sep and not owner.isdigit():
             raise ZoneError(f"zone {text!r} must be written name or name/seat")
-        return cls(name, int(owner))
+        found = _PARSED[text] = _interned(name, int(owner) if sep else None)
+        return found
 
     def sort_key(self) -> tuple[str, int]:
         return (self.name, -1 if self.owner is None else self.owner)
@@ -98,10 +100,27 @@ class Zone:
     id: ZoneId
     visibility: Visibility
     cards: tuple[int, ...] = ()
+    _views: tuple[ZoneView, ZoneView] | None = field(
+        default=None, init=False, repr=False, compare=False
+    )
+    """This zone as a seat that cannot see its cards sees it, and as one that can: made at
+    the first view and shared by every later one (a move leaves most zones as they were)."""
 
     def __post_init__(self) -> None:
         if self.visibility is Visibility.OWNER and self.id.owner is None:
             raise ZoneError(f"zone {self.id} is visible to its owner only, so it needs an owner")
+
+    def views(self) -> tuple[ZoneView, ZoneView]:
+        """``_views``, made now if no seat looked at this zone yet."""
+        views = self._views
+        if views is None:
+            size = len(self.cards)
+            views = (
+                ZoneView(self.id, self.visibility, size, None),
+                ZoneView(self.id, self.visibility, size, self.cards),
+            )
+            object.__setattr__(self, "_views", views)
+        return views
 
     @property
     def size(self) -> int:
@@ -126,16 +145,12 @@ class ZoneView:
     visibility: Visibility
     size: int
     cards: tuple[int, ...] | None
+    _json: dict[str, object] | None = field(default=None, init=False, repr=False, compare=False)
+    """The JSON form without the cards, written once (a zone's view is shared by many
+    observations); each ``to_json`` returns a copy."""
 
     def to_json(self) -> dict[str, object]:
-        data: dict[str, object] = {
-            "zone": str(self.id),
-            "visibility": self.visibility.value,
-            "size": self.size,
-        }
-        if self.cards is not None:
-            data["cards"] = list(self.cards)
-        return data
+        return _zone_json(self)
 
     @classmethod
     def from_json(cls, data: Mapping[str, object]) -> ZoneView:
@@ -143,14 +158,38 @@ class ZoneView:
         size = data["size"]
         if not isinstance(size, int) or not isinstance(data["zone"], str):
             raise ZoneError(f"a zone view needs a zone name and an integer size, not {data!r}")
-        if cards is not None and not isinstance(cards, list):
+        if cards is None:
+            key = (data["zone"], data["visibility"], size)
+            found = _UNSEEN.get(key)
+            if found is None:
+                found = _UNSEEN[key] = cls(ZoneId.parse(key[0]), Visibility(key[1]), size, None)
+            return found
+        if not isinstance(cards, list):
             raise ZoneError(f"zone {data['zone']}: cards must be a list, not {cards!r}")
         return cls(
             id=ZoneId.parse(data["zone"]),
             visibility=Visibility(data["visibility"]),
             size=size,
-            cards=None if cards is None else tuple(int(card) for card in cards),
+            cards=tuple(map(int, cards)),
         )
+
+
+_PLACE_TEXTS: dict[frozenset[ZoneId], tuple[str, ...]] = {}
+"""A memory's places as its JSON names them, sorted once per set (many cards share one)."""
+
+
+def _zone_json(zone: ZoneView) -> dict[str, object]:
+    data = zone._json
+    if data is None:
+        data = {"zone": str(zone.id), "visibility": zone.visibility.value, "size": zone.size}
+        object.__setattr__(zone, "_json", data)
+    cards = zone.cards
+    return dict(data) if cards is None else {**data, "cards": list(cards)}
+
+
+_UNSEEN: dict[tuple[str, object, int], ZoneView] = {}
+"""Zone views without cards read back so far (a value: its name, visibility and size), so
+that every seat's view read back at every move does not build them again."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -174,16 +213,15 @@ class ZonesView:
         return {card for zone in self.zones if zone.cards is not None for card in zone.cards}
 
     def to_json(self) -> dict[str, object]:
-        written: dict[frozenset[ZoneId], list[str]] = {}  # many cards share their places
         memory: dict[str, list[str]] = {}
         for card, places in sorted(self.memory.items()):
-            texts = written.get(places)
+            texts = _PLACE_TEXTS.get(places)
             if texts is None:
-                texts = written[places] = sorted(str(z) for z in places)
+                texts = _PLACE_TEXTS[places] = tuple(sorted(str(z) for z in places))
             memory[str(card)] = list(texts)
         return {
             "seats": self.seats,
-            "zones": [zone.to_json() for zone in self.zones],
+            "zones": [_zone_json(zone) for zone in self.zones],
             "memory": memory,
         }
 
@@ -200,16 +238,41 @@ class ZonesView:
             seat=seat,
             seats=seats,
             zones=tuple(ZoneView.from_json(zone) for zone in zones),
-            memory={
-                int(card): frozenset(ZoneId.parse(z) for z in places)
-                for card, places in memory.items()
-            },
+            memory={int(card): _places(places) for card, places in memory.items()},
         )
 
 
-_VIEW_ORDER: dict[tuple[ZoneId, ...], tuple[ZoneId, ...]] = {}
-"""A game's zone ids in the order its views list them, by the ids as the zones hold them:
-a game keeps the same zones all game, so they are sorted once."""
+def _places(texts: list[str]) -> frozenset[ZoneId]:
+    """The zones a memory names (read back once per set of names: many cards share one)."""
+    key = tuple(texts)
+    found = _PLACES.get(key)
+    if found is None:
+        found = _PLACES[key] = frozenset(ZoneId.parse(text) for text in texts)
+    return found
+
+
+_PLACES: dict[tuple[str, ...], frozenset[ZoneId]] = {}
+
+
+_INTERNED: dict[tuple[str, int | None], ZoneId] = {}
+"""One id per name and owner, shared by every game's zones: a lookup by ``Zones.zone``
+finds the very key it asks for (no comparison), and the id is not built again."""
+
+
+_PARSED: dict[str, ZoneId] = {}
+"""The ids read back from text so far (a view read back names every zone), by their text."""
+
+
+def _interned(name: str, owner: int | None) -> ZoneId:
+    found = _INTERNED.get((name, owner))
+    if found is None:
+        found = _INTERNED[(name, owner)] = ZoneId(name, owner)
+    return found
+
+
+_VIEW_ORDER: dict[tuple[ZoneId, ...], tuple[int, ...]] = {}
+"""Where each of a game's zone ids stands among the ids as the zones hold them, in the order
+its views list them: a game keeps the same zones all game, so they are sorted once."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -224,13 +287,22 @@ class Zones:
     zones: Mapping[ZoneId, Zone]
     where: Mapping[int, ZoneId]
     memory: tuple[Memory, ...]
+    order: tuple[int, ...] | None = field(default=None, repr=False, compare=False)
+    """The zones' places in ``zones`` in the order views list them, once known: passed on
+    by every move, which keeps the same zones in the same places."""
 
     @classmethod
     def create(cls, seats: int, zones: Iterable[Zone]) -> Zones:
         """Zones from their declarations, checking that no id or card appears twice."""
         table: dict[ZoneId, Zone] = {}
         where: dict[int, ZoneId] = {}
-        for zone in zones:
+        for declared in zones:
+            zone_id = _INTERNED.setdefault((declared.id.name, declared.id.owner), declared.id)
+            zone = (
+                declared
+                if zone_id is declared.id
+                else Zone(zone_id, declared.visibility, declared.cards)
+            )
             if zone.id in table:
                 raise ZoneError(f"zone {zone.id} is declared twice")
             if zone.id.owner is not None and not 0 <= zone.id.owner < seats:
@@ -245,7 +317,9 @@ class Zones:
     # -- reading ------------------------------------------------------------
 
     def zone(self, name: str, owner: int | None = None) -> Zone:
-        return self[ZoneId(name, owner)]
+        zone_id = _INTERNED.get((name, owner))
+        found = None if zone_id is None else self.zones.get(zone_id)
+        return self[_interned(name, owner)] if found is None else found
 
     def __getitem__(self, zone_id: ZoneId) -> Zone:
         try:
@@ -279,15 +353,15 @@ class Zones:
         left = tuple(c for c in source.cards if c != card)
         cards = (card, *target.cards) if bottom else (*target.cards, card)
         zones = dict(self.zones)
-        zones[source.id] = replace(source, cards=left)
-        zones[to] = replace(target, cards=cards)
+        zones[source.id] = Zone(source.id, source.visibility, left)
+        zones[to] = Zone(target.id, target.visibility, cards)
         where = dict(self.where)
         where[card] = to
         memory = tuple(
             _remember(mind, seat, card, source, target, emptied=not left)
             for seat, mind in enumerate(self.memory)
         )
-        return Zones(self.seats, zones, where, memory)
+        return Zones(self.seats, zones, where, memory, self.order)
 
     def move_top(self, source: ZoneId, to: ZoneId) -> tuple[Zones, int]:
         """The top card of ``source`` moved onto ``to``, and which card it was."""
@@ -325,7 +399,7 @@ class Zones:
                     for card in moved[source]:
                         kept.pop(card, None)
             memory.append(kept)
-        return Zones(self.seats, zones, where, tuple(memory))
+        return Zones(self.seats, zones, where, tuple(memory), self.order)
 
     def shuffle(self, zone_id: ZoneId, rng: Rng) -> Zones:
         """Zone ``zone_id`` in a new order drawn from ``rng`` (the state's, so replays agree)."""
@@ -334,7 +408,7 @@ class Zones:
         rng.shuffle(cards)
         zones = dict(self.zones)
         zones[zone_id] = replace(zone, cards=tuple(cards))
-        return Zones(self.seats, zones, self.where, self.memory)
+        return Zones(self.seats, zones, self.where, self.memory, self.order)
 
     def show(self, card: int, seats: Iterable[int]) -> Zones:
         """``card`` shown to ``seats``: each now remembers the zone it lies in."""
@@ -343,49 +417,57 @@ class Zones:
         for seat in seats:
             if not self[place].visible_to(seat):
                 memory[seat] = {**memory[seat], card: frozenset({place})}
-        return Zones(self.seats, self.zones, self.where, tuple(memory))
+        return Zones(self.seats, self.zones, self.where, tuple(memory), self.order)
 
     # -- what a seat knows --------------------------------------------------
 
     def view(self, seat: int | None) -> ZonesView:
         """The zones as ``seat`` may see them (``None``: a spectator, who remembers nothing)."""
-        ids = tuple(self.zones)
-        order = _VIEW_ORDER.get(ids)
+        order = self.order
         if order is None:
-            order = _VIEW_ORDER[ids] = tuple(sorted(ids, key=ZoneId.sort_key))
-        table = self.zones
-        zones = tuple(
-            ZoneView(
-                id=zone.id,
-                visibility=zone.visibility,
-                size=len(zone.cards),
-                cards=zone.cards if zone.visible_to(seat) else None,
-            )
-            for zone in (table[zone_id] for zone_id in order)
-        )
+            ids = tuple(self.zones)
+            order = _VIEW_ORDER.get(ids)
+            if order is None:
+                ranked = sorted(range(len(ids)), key=lambda place: ids[place].sort_key())
+                order = _VIEW_ORDER[ids] = tuple(ranked)
+            object.__setattr__(self, "order", order)
+        held = tuple(self.zones.values())
+        everyone, owner = Visibility.EVERYONE, Visibility.OWNER
+        zones = []
+        for place in order:
+            zone = held[place]
+            views = zone._views or zone.views()
+            visibility = zone.visibility
+            shown = visibility is everyone or (visibility is owner and seat == zone.id.owner)
+            zones.append(views[shown])
         memory = {} if seat is None else dict(self.memory[seat])
-        return ZonesView(seat=seat, seats=self.seats, zones=zones, memory=memory)
+        return ZonesView(seat=seat, seats=self.seats, zones=tuple(zones), memory=memory)
 
 
 def _remember(
     mind: Memory, seat: int, card: int, source: Zone, target: Zone, *, emptied: bool
 ) -> Memory:
-    """One seat's memory after ``card`` moved from ``source`` to ``target``."""
+    """One seat's memory after ``card`` moved from ``source`` to ``target`` (the same
+    mapping where nothing in it changed: memories are values, never changed in place)."""
+    gone = source.id
     if target.visible_to(seat):
-        changed = dict(mind)
-        changed.pop(card, None)
+        changed = mind
+        if card in mind:
+            changed = dict(mind)
+            del changed[card]
     elif source.visible_to(seat):
         changed = {**mind, card: frozenset({target.id})}
-    else:
+    elif any(gone in places for places in mind.values()):
         # The seat saw some card go from source to target: any it placed in the
         # source may have gone.
         changed = {
-            c: places | {target.id} if source.id in places else places for c, places in mind.items()
+            c: places | {target.id} if gone in places else places for c, places in mind.items()
         }
-    if emptied:
+    else:
+        changed = mind
+    if emptied and any(gone in places for places in changed.values()):
         changed = {
-            c: places - {source.id} if source.id in places else places
-            for c, places in changed.items()
+            c: places - {gone} if gone in places else places for c, places in changed.items()
         }
     return changed
 
@@ -428,9 +510,12 @@ def determinize(view: ZonesView, components: Iterable[int], rng: Rng) -> Zones:
     for card, zone_id in placed.items():
         dealt[zone_id].append(card)
     for zone_id, size in room.items():
-        while len(dealt[zone_id]) < size:
-            dealt[zone_id].append(free.pop())
-        rng.shuffle(dealt[zone_id])
+        cards = dealt[zone_id]
+        wanted = size - len(cards)
+        if wanted > 0:  # the last free cards, the last first
+            cards.extend(reversed(free[-wanted:]))
+            del free[-wanted:]
+        rng.shuffle(cards)
     zones = [
         Zone(z.id, z.visibility, z.cards if z.cards is not None else tuple(dealt[z.id]))
         for z in view.zones

@@ -195,12 +195,16 @@ class Played(DominareState):
     def view(self, seat: int | None) -> View[Phase, Shown, None]:
         """The table's fields, with the side, who controls each district and each seat's VP
         so far worked out by the rules."""
-        worked_out = {
-            "side": self.board.side.value,
-            "control": controllers(self),
-            "standing": scores(self),
-        }
-        shown = part_of(Shown, self, frozen=True, worked_out=worked_out)
+
+        def public() -> Shown:
+            worked_out = {
+                "side": self.board.side.value,
+                "control": controllers(self),
+                "standing": scores(self),
+            }
+            return part_of(Shown, self, frozen=True, worked_out=worked_out)
+
+        shown = self.till_moved("shown", public)  # every seat's alike, tallied once per moment
         return View(seat, self.step, self.zones.view(seat), shown, None)
 
     def seat_features(self) -> list[dict[str, str]]:

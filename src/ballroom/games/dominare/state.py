@@ -15,6 +15,7 @@ task live in the module of its rulebook section (``rules.py`` pairs them).
 
 from __future__ import annotations
 
+import weakref
 from dataclasses import dataclass
 from typing import Self
 
@@ -389,7 +390,19 @@ def _replace(
 
 
 def create_zones(game: Edition) -> Zones:
-    """The agent and event decks, and each seat's hand, ranks and private piles."""
+    """The agent and event decks, and each seat's hand, ranks and private piles: the same
+    for every state of one game (zones are values), so made once per game; the bots
+    make a state from every observation."""
+    made = _START_ZONES.get(game)
+    if made is None:
+        made = _START_ZONES[game] = _create_zones(game)
+    return made
+
+
+_START_ZONES: weakref.WeakKeyDictionary[Edition, Zones] = weakref.WeakKeyDictionary()
+
+
+def _create_zones(game: Edition) -> Zones:
     seats = range(game.players)
     deck = tuple(
         card
@@ -397,13 +410,15 @@ def create_zones(game: Edition) -> Zones:
         if not (game.just_learning and CATALOG.agent(card).faction in REMOVED_WHEN_LEARNING)
     )
     out = tuple(card for card in range(DECK_SIZE) if card not in deck)
-    blind = {name: tuple(c for c in deck if faction_deck(c) == name) for name in FACTION_DECKS}
-    if game.semi_blind:
+    blind: dict[str, list[int]] = {name: [] for name in FACTION_DECKS}
+    if game.semi_blind:  # each card into its deck, in one pass
+        for card in deck:
+            blind[faction_deck(card)].append(card)
         deck = ()
     zones = [
         Zone(ZoneId("agent-deck"), Visibility.NOBODY, deck),
         *(
-            Zone(ZoneId(f"deck-{name}"), Visibility.NOBODY, blind[name] if game.semi_blind else ())
+            Zone(ZoneId(f"deck-{name}"), Visibility.NOBODY, tuple(blind[name]))
             for name in FACTION_DECKS
         ),
         Zone(ZoneId("agent-discard"), Visibility.NOBODY),
