@@ -33,6 +33,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from ballroom.core.components import slug
 from ballroom.core.errors import InvalidOptionError
 
 SPACE_KEYS = ("game", "players", "bot", "usage", "targets", "number")
@@ -190,12 +191,6 @@ class Tunable:
         """The name of the card the number is on: the last ``["Name"]`` of its path."""
         names = [step.name for step in self.path if isinstance(step, Named)]
         return names[-1] if names else None
-
-
-def slug(name: str) -> str:
-    """A card's name as the games' seat features write it: ``Elder's Seal`` -> ``elders-seal``."""
-    cleaned = "".join(ch.lower() if ch.isalnum() else (" " if ch != "'" else "") for ch in name)
-    return "-".join(cleaned.split())
 
 
 @dataclass(frozen=True, slots=True)
