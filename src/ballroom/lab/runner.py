@@ -212,7 +212,14 @@ def _execute_ray(
 ) -> None:
     ray = _ray(backend)
     remote = ray.remote(play_batch)
-    pending = [remote.remote(batch) for batch in _batches(tasks, backend.workers)]
+    collect_ray(
+        ray, [remote.remote(batch) for batch in _batches(tasks, backend.workers)], on_result
+    )
+
+
+def collect_ray(ray: Any, pending: list[Any], on_result: Callable[[GameResult], None]) -> None:
+    """Hand on each Ray batch's results as it finishes; on any error (Ctrl-C too) cancel the
+    batches still running."""
     try:
         while pending:
             done, pending = ray.wait(pending, num_returns=1)

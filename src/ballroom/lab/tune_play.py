@@ -25,7 +25,16 @@ from types import ModuleType
 from ballroom.core.components import DATA_VARIABLE, DataFiles
 from ballroom.core.errors import BallroomError, InvalidOptionError
 from ballroom.core.game import get_game
-from ballroom.lab.runner import Backend, Checkpoint, RunOutcome, Task, Workers, _ray, run_tasks
+from ballroom.lab.runner import (
+    Backend,
+    Checkpoint,
+    RunOutcome,
+    Task,
+    Workers,
+    _ray,
+    collect_ray,
+    run_tasks,
+)
 from ballroom.lab.simulate import GameResult, play_one
 
 COMPONENTS: dict[str, str] = {
@@ -138,16 +147,7 @@ class DataWorkers(Workers):
             ray = _ray(self.backend)
             env = {"env_vars": {DATA_VARIABLE: str(self.root)}}
             remote = ray.remote(play_on_data).options(runtime_env=env)
-            pending = [remote.remote(str(self.root), batch) for batch in batches]
-            try:
-                while pending:
-                    done, pending = ray.wait(pending, num_returns=1)
-                    for result in ray.get(done[0]):
-                        on_result(result)
-            except BaseException:
-                for ref in pending:
-                    ray.cancel(ref, force=True)
-                raise
+            collect_ray(ray, [remote.remote(str(self.root), batch) for batch in batches], on_result)
             return
         try:
             for batch in self.pool().imap_unordered(job, batches):
