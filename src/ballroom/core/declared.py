@@ -28,13 +28,13 @@ plays the current games plays these too.
 from __future__ import annotations
 
 from abc import abstractmethod
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from enum import Enum
 from functools import cached_property
 from itertools import accumulate
 from typing import Any, ClassVar, Generic, Self, TypeVar, cast
 
-from ballroom.core.actions import Action, ActionCodec
+from ballroom.core.actions import Action, ActionCodec, Family
 from ballroom.core.effects import EffectSteps, Resolution, ZoneHost
 from ballroom.core.errors import IllegalActionError
 from ballroom.core.events import Event
@@ -86,6 +86,48 @@ class DeclaredGame(Game, Generic[N]):
     def odds(self) -> Mapping[Any, tuple[tuple[int, float], ...]]:
         """The outcomes of each ``every`` step with their (equal) probabilities."""
         return {name: tuple((i, 1.0 / len(ids)) for i in ids) for name, ids in self.offers.items()}
+
+    @cached_property
+    def first_ids(self) -> Mapping[Any, Mapping[Family, int]]:
+        """Per step, each family it offers and the family's first id: the id of an action a
+        family made is that plus its place, and a family the step does not offer is missing."""
+        return {
+            name: {family: self.codec.ids(family).start for family in families}
+            for name, families in self.flow.steps.items()
+        }
+
+    def encode_offered(self, step: Step[Any], actions: Iterable[Action]) -> list[int]:
+        """The sorted ids of ``actions``, which ``step`` must offer (else a rules bug, refused
+        by ``Flow.check``)."""
+        first = self.first_ids[step.name]
+        ids = set()
+        for action in actions:
+            start = first.get(action.family)
+            number = action.number
+            ids.add(
+                self.checked_id(step, action) if start is None or number < 0 else start + number
+            )
+        return sorted(ids)
+
+    def encode_outcomes(
+        self, step: Step[Any], outcomes: Iterable[tuple[Action, float]]
+    ) -> list[tuple[int, float]]:
+        """``encode_offered`` for chance outcomes: ``(id, probability)`` pairs, sorted."""
+        first = self.first_ids[step.name]
+        found = []
+        for action, probability in outcomes:
+            start = first.get(action.family)
+            number = action.number
+            action_id = (
+                self.checked_id(step, action) if start is None or number < 0 else start + number
+            )
+            found.append((action_id, probability))
+        return sorted(found)
+
+    def checked_id(self, step: Step[Any], action: Action) -> int:
+        """The id of ``action``, refused unless ``step`` offers its family."""
+        self.flow.check(step, (action,))
+        return self.codec.encode(action)
 
     @cached_property
     def running_odds(self) -> Mapping[Any, tuple[tuple[float, ...], float]]:
@@ -215,9 +257,7 @@ class DeclaredState(State, Generic[N]):
             actions = steps.choices(self.effect, self.zones)
         else:
             actions = self.choices(seat)
-        self.game.flow.check(step, actions)
-        encode = self.game.codec.encode
-        ids = sorted({encode(action) for action in actions})
+        ids = self.game.encode_offered(step, actions)
         if not self._applying:
             self._legal_memo = (seat, moves, step, tuple(ids))
         return ids
@@ -257,8 +297,7 @@ class DeclaredState(State, Generic[N]):
             outcomes = steps.chances(self.effect, self.zones)
         else:
             outcomes = self.chances()
-        self.game.flow.check(self.step, (action for action, _ in outcomes))
-        return sorted((self.game.codec.encode(action), p) for action, p in outcomes)
+        return self.game.encode_outcomes(self.step, outcomes)
 
     def sample_chance(self) -> int:
         """At an ``every`` step one ``Rng.below`` picks the outcome; elsewhere by the odds."""
