@@ -308,10 +308,10 @@ class Zones:
             if zone.id.owner is not None and not 0 <= zone.id.owner < seats:
                 raise ZoneError(f"zone {zone.id}: owner must be a seat 0..{seats - 1}")
             table[zone.id] = zone
-            for card in zone.cards:
-                if card in where:
-                    raise ZoneError(f"card {card} is in both {where[card]} and {zone.id}")
-                where[card] = zone.id
+            placed = len(where)
+            where.update(dict.fromkeys(zone.cards, zone.id))
+            if len(where) != placed + len(zone.cards):
+                _refuse_twice(table.values())
         return cls(seats=seats, zones=table, where=where, memory=tuple({} for _ in range(seats)))
 
     # -- reading ------------------------------------------------------------
@@ -350,7 +350,9 @@ class Zones:
         target = self[to]
         if source.id == to:
             raise ZoneError(f"card {card} is already in {to}")
-        left = tuple(c for c in source.cards if c != card)
+        held = source.cards
+        place = held.index(card)
+        left = held[:place] + held[place + 1 :]
         cards = (card, *target.cards) if bottom else (*target.cards, card)
         zones = dict(self.zones)
         zones[source.id] = Zone(source.id, source.visibility, left)
@@ -449,6 +451,8 @@ def _remember(
 ) -> Memory:
     """One seat's memory after ``card`` moved from ``source`` to ``target`` (the same
     mapping where nothing in it changed: memories are values, never changed in place)."""
+    if not mind:  # nothing remembered: only a card seen going out of sight is
+        return {card: frozenset({target.id})} if _sees_it_go(seat, source, target) else mind
     gone = source.id
     if target.visible_to(seat):
         changed = mind
@@ -472,6 +476,21 @@ def _remember(
     return changed
 
 
+def _sees_it_go(seat: int, source: Zone, target: Zone) -> bool:
+    """Whether ``seat`` sees a card leave ``source`` for a zone it cannot see."""
+    return source.visible_to(seat) and not target.visible_to(seat)
+
+
+def _refuse_twice(zones: Iterable[Zone]) -> None:
+    """Refuse zones that hold a card twice, naming the card and both zones."""
+    where: dict[int, ZoneId] = {}
+    for zone in zones:
+        for card in zone.cards:
+            if card in where:
+                raise ZoneError(f"card {card} is in both {where[card]} and {zone.id}")
+            where[card] = zone.id
+
+
 def determinize(view: ZonesView, components: Iterable[int], rng: Rng) -> Zones:
     """Zones consistent with ``view``: every card the seat cannot see dealt among hidden zones.
 
@@ -486,21 +505,28 @@ def determinize(view: ZonesView, components: Iterable[int], rng: Rng) -> Zones:
     missing = seen - set(components)
     if missing:
         raise ZoneError(f"the view shows cards that are not components: {sorted(missing)}")
-    hidden = [zone for zone in view.zones if zone.cards is None]
+    hidden = tuple(zone for zone in view.zones if zone.cards is None)
+    kept = {card: view.memory[card] for card in pool if card in view.memory}
+    return _with_dealt(view, _deal(hidden, kept, pool, rng), kept)
+
+
+def _deal(
+    hidden: tuple[ZoneView, ...], memory: Memory, pool: list[int], rng: Rng
+) -> dict[ZoneId, tuple[int, ...]]:
+    """The cards of ``pool`` dealt among the ``hidden`` zones, each filled to its size and each
+    remembered card into a zone its ``memory`` allows (``determinize``'s deal)."""
     room = {zone.id: zone.size for zone in hidden}
     if sum(room.values()) != len(pool):
         raise ZoneError(
             f"the hidden zones hold {sum(room.values())} cards but {len(pool)} are unseen"
         )
-    remembered = [card for card in pool if card in view.memory]
+    remembered = [card for card in pool if card in memory]
     rng.shuffle(remembered)
     allowed: dict[int, list[ZoneId]] = {}
     for card in remembered:
-        places = sorted(
-            (z for z in view.memory[card] if room.get(z, 0) > 0), key=lambda z: z.sort_key()
-        )
+        places = sorted((z for z in memory[card] if room.get(z, 0) > 0), key=lambda z: z.sort_key())
         if not places:
-            raise ZoneError(f"card {card} is remembered in {_names(view.memory[card])}, all seen")
+            raise ZoneError(f"card {card} is remembered in {_names(memory[card])}, all seen")
         rng.shuffle(places)
         allowed[card] = places
     placed = _match(remembered, allowed, room)
@@ -516,16 +542,22 @@ def determinize(view: ZonesView, components: Iterable[int], rng: Rng) -> Zones:
             cards.extend(reversed(free[-wanted:]))
             del free[-wanted:]
         rng.shuffle(cards)
+    return {zone_id: tuple(cards) for zone_id, cards in dealt.items()}
+
+
+def _with_dealt(view: ZonesView, dealt: Mapping[ZoneId, tuple[int, ...]], kept: Memory) -> Zones:
+    """The zones of ``view`` with its hidden ones holding the ``dealt`` cards; the seat
+    keeps the memory ``kept``, the other seats start with none."""
     zones = [
-        Zone(z.id, z.visibility, z.cards if z.cards is not None else tuple(dealt[z.id]))
+        Zone(z.id, z.visibility, z.cards if z.cards is not None else dealt[z.id])
         for z in view.zones
     ]
     result = Zones.create(view.seats, zones)
     if view.seat is None:
         return result
-    memory = list(result.memory)
-    memory[view.seat] = {card: view.memory[card] for card in pool if card in view.memory}
-    return Zones(result.seats, result.zones, result.where, tuple(memory))
+    mind = list(result.memory)
+    mind[view.seat] = kept
+    return Zones(result.seats, result.zones, result.where, tuple(mind))
 
 
 def determinize_decks(
@@ -550,26 +582,16 @@ def determinize_decks(
         )
         if not hidden:
             continue
-        pool = [card for card in cards if card not in seen]
+        pool = sorted(set(cards) - seen)
         places = {z.id for z in hidden}
         memory = {
             card: frozenset(p for p in view.memory[card] if p in places)
             for card in pool
             if card in view.memory
         }
-        part = ZonesView(view.seat, view.seats, hidden, memory)
-        for zone in determinize(part, pool, rng).zones.values():
-            dealt[zone.id] = zone.cards
-    zones = [
-        Zone(z.id, z.visibility, z.cards if z.cards is not None else dealt[z.id])
-        for z in view.zones
-    ]
-    result = Zones.create(view.seats, zones)
-    if view.seat is None:
-        return result
-    mind = list(result.memory)
-    mind[view.seat] = {card: places for card, places in view.memory.items() if card not in seen}
-    return Zones(result.seats, result.zones, result.where, tuple(mind))
+        dealt.update(_deal(hidden, memory, pool, rng))
+    kept = {card: places for card, places in view.memory.items() if card not in seen}
+    return _with_dealt(view, dealt, kept)
 
 
 def _names(places: Iterable[ZoneId]) -> str:
