@@ -202,7 +202,10 @@ class ZonesView:
     memory: Memory = field(default_factory=dict)
 
     def zone(self, name: str, owner: int | None = None) -> ZoneView:
-        wanted = ZoneId(name, owner)
+        wanted = _interned(name, owner)
+        for zone in self.zones:  # the views' ids are the interned ones; others compared
+            if zone.id is wanted:
+                return zone
         for zone in self.zones:
             if zone.id == wanted:
                 return zone
@@ -348,7 +351,7 @@ class Zones:
         """``card`` moved onto the top (or the bottom) of zone ``to``."""
         source = self[self.locate(card)]
         target = self[to]
-        if source.id == to:
+        if source is target:
             raise ZoneError(f"card {card} is already in {to}")
         held = source.cards
         place = held.index(card)
@@ -356,13 +359,15 @@ class Zones:
         cards = (card, *target.cards) if bottom else (*target.cards, card)
         zones = dict(self.zones)
         zones[source.id] = Zone(source.id, source.visibility, left)
-        zones[to] = Zone(target.id, target.visibility, cards)
+        zones[target.id] = Zone(target.id, target.visibility, cards)
         where = dict(self.where)
-        where[card] = to
-        memory = tuple(
-            _remember(mind, seat, card, source, target, emptied=not left)
-            for seat, mind in enumerate(self.memory)
-        )
+        where[card] = target.id
+        memory = self.memory
+        if any(memory) or _may_see_it_go(source, target):
+            memory = tuple(
+                _remember(mind, seat, card, source, target, emptied=not left)
+                for seat, mind in enumerate(memory)
+            )
         return Zones(self.seats, zones, where, memory, self.order)
 
     def move_top(self, source: ZoneId, to: ZoneId) -> tuple[Zones, int]:
@@ -474,6 +479,14 @@ def _remember(
             c: places - {gone} if gone in places else places for c, places in changed.items()
         }
     return changed
+
+
+def _may_see_it_go(source: Zone, target: Zone) -> bool:
+    """Whether some seat may see a card leave ``source`` for a zone it cannot see (else a
+    move leaves every empty memory empty)."""
+    return (
+        source.visibility is not Visibility.NOBODY and target.visibility is not Visibility.EVERYONE
+    )
 
 
 def _sees_it_go(seat: int, source: Zone, target: Zone) -> bool:
