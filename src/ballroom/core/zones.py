@@ -384,20 +384,25 @@ class Zones:
         all sources are emptied first. A seat that remembered a card in a
         source now knows it is in that source's target.
         """
+        # The zones' own ids: a memory holding them finds them without comparing.
+        moves = {self[source].id: self[to].id for source, to in moves.items()}
         zones = dict(self.zones)
         where = dict(self.where)
         moved = {source: self[source].cards for source in moves}
         for source in moves:
-            zones[source] = replace(zones[source], cards=())
+            zones[source] = Zone(source, zones[source].visibility)
         for source, to in moves.items():
-            target = self[to]
-            zones[to] = replace(zones[to], cards=(*zones[to].cards, *moved[source]))
+            target = zones[to]
+            zones[to] = Zone(to, target.visibility, (*target.cards, *moved[source]))
             for card in moved[source]:
                 where[card] = target.id
         memory: list[Memory] = []
         for seat, mind in enumerate(self.memory):
             kept = {
-                card: frozenset(moves.get(z, z) for z in places) for card, places in mind.items()
+                card: places
+                if places.isdisjoint(moves)
+                else frozenset(moves.get(z, z) for z in places)
+                for card, places in mind.items()
             }
             for source, to in moves.items():
                 if self[source].visible_to(seat) and not self[to].visible_to(seat):
@@ -466,11 +471,13 @@ def _remember(
             del changed[card]
     elif source.visible_to(seat):
         changed = {**mind, card: frozenset({target.id})}
-    elif any(gone in places for places in mind.values()):
+    elif any(gone in places and target.id not in places for places in mind.values()):
         # The seat saw some card go from source to target: any it placed in the
-        # source may have gone.
+        # source may have gone (where it may be there already, the memory stays).
+        into = target.id
         changed = {
-            c: places | {target.id} if gone in places else places for c, places in mind.items()
+            c: places | {into} if gone in places and into not in places else places
+            for c, places in mind.items()
         }
     else:
         changed = mind
