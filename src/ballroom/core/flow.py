@@ -41,6 +41,10 @@ class Mode(Enum):
     OVER = "over"
     """Nobody: the game has ended."""
 
+    __hash__ = object.__hash__
+    """By identity (a member is the one object of its value): every step made is looked up
+    by its mode, and an ``Enum``'s own hash is a Python call."""
+
 
 @dataclass(frozen=True, slots=True)
 class Step(Generic[N]):
