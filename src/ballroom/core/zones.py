@@ -148,6 +148,10 @@ class ZoneView:
     _json: dict[str, object] | None = field(default=None, init=False, repr=False, compare=False)
     """The JSON form without the cards, written once (a zone's view is shared by many
     observations); each ``to_json`` returns a copy."""
+    _zone: Zone | None = field(default=None, init=False, repr=False, compare=False)
+    """The zone of these cards, made by the first world dealt from this view and shared
+    by every later one, its own views with it (a search deals many worlds from one
+    observation, and looks at each)."""
 
     def to_json(self) -> dict[str, object]:
         return _zone_json(self)
@@ -569,7 +573,7 @@ def _with_dealt(view: ZonesView, dealt: Mapping[ZoneId, tuple[int, ...]], kept: 
     """The zones of ``view`` with its hidden ones holding the ``dealt`` cards; the seat
     keeps the memory ``kept``, the other seats start with none."""
     zones = [
-        Zone(z.id, z.visibility, z.cards if z.cards is not None else dealt[z.id])
+        _seen_zone(z) if z.cards is not None else Zone(z.id, z.visibility, dealt[z.id])
         for z in view.zones
     ]
     result = Zones.create(view.seats, zones)
@@ -593,13 +597,12 @@ def determinize_decks(
     ``hand``). Zone sizes and the seat's memory are kept.
     """
     seen = view.seen()
+    unseen = [z for z in view.zones if z.cards is None]
     dealt: dict[ZoneId, tuple[int, ...]] = {}
     for cards, places_of_deck in decks:
         names = {place for place in places_of_deck if isinstance(place, str)}
         ids = {place for place in places_of_deck if isinstance(place, ZoneId)}
-        hidden = tuple(
-            z for z in view.zones if z.cards is None and (z.id.name in names or z.id in ids)
-        )
+        hidden = tuple(z for z in unseen if z.id.name in names or (ids and z.id in ids))
         if not hidden:
             continue
         pool = sorted(set(cards) - seen)
@@ -612,6 +615,16 @@ def determinize_decks(
         dealt.update(_deal(hidden, memory, pool, rng))
     kept = {card: places for card, places in view.memory.items() if card not in seen}
     return _with_dealt(view, dealt, kept)
+
+
+def _seen_zone(view: ZoneView) -> Zone:
+    """The zone a seen ``view`` shows (``ZoneView._zone``)."""
+    zone = view._zone
+    if zone is None:
+        assert view.cards is not None
+        zone = Zone(view.id, view.visibility, view.cards)
+        object.__setattr__(view, "_zone", zone)
+    return zone
 
 
 def _names(places: Iterable[ZoneId]) -> str:
