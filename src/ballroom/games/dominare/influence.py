@@ -8,9 +8,10 @@ player; a tie for the most controls nothing.
 
 from __future__ import annotations
 
+from functools import cache
 from typing import TYPE_CHECKING
 
-from ballroom.games.dominare.components import SWAMP
+from ballroom.games.dominare.components import SWAMP, Board
 from ballroom.games.dominare.state import NOBODY
 from ballroom.games.dominare.turn import CATALOG
 
@@ -47,24 +48,24 @@ def _set(state: DominareState, block: int, owner: int, tokens: int) -> None:
 
 def controller(state: DominareState, district: int) -> int:
     """Who controls ``district``: the most blocks controlled, alone (else ``NOBODY``)."""
-    counts: dict[int, int] = {}
-    for block in state.board.district_blocks[district]:
-        owner = state.owners[block]
-        if owner != NOBODY:
-            counts[owner] = counts.get(owner, 0) + 1
-    return _alone(counts)
+    return controllers(state)[district]
 
 
 def controllers(state: DominareState) -> tuple[int, ...]:
     """Who controls each district, as ``controller`` says, counted in one pass over the
-    blocks (a view and the final score ask for every district at once)."""
+    blocks and kept until the blocks change (``DominareState.counted_control``)."""
+    counted = state.counted_control
+    if counted is not None and counted[0] is state.owners:
+        return counted[1]
     counts: list[dict[int, int]] = [{} for _ in state.vp]
     blocks = state.board.blocks
     for block, owner in enumerate(state.owners):
         if owner != NOBODY:
             held = counts[blocks[block].district]
             held[owner] = held.get(owner, 0) + 1
-    return tuple(_alone(held) for held in counts)
+    control = tuple(_alone(held) for held in counts)
+    state.counted_control = (state.owners, control)
+    return control
 
 
 def _alone(counts: dict[int, int]) -> int:
@@ -89,7 +90,13 @@ def districts_named(where: str) -> list[int]:
     return [CATALOG.district(where)]
 
 
-def blocks_in(state: DominareState, where: str) -> list[int]:
+def blocks_in(state: DominareState, where: str) -> tuple[int, ...]:
     """Every block of the districts ``where`` names."""
-    board = state.board
-    return [b for d in districts_named(where) for b in board.district_blocks[d]]
+    return board_blocks_in(state.board, where)
+
+
+@cache
+def board_blocks_in(board: Board, where: str) -> tuple[int, ...]:
+    """``blocks_in`` on ``board``, worked out once per place named: every canvassing agent
+    and many abilities ask for the blocks of their districts."""
+    return tuple(b for d in districts_named(where) for b in board.district_blocks[d])

@@ -13,6 +13,8 @@ state's fields (``state.py``) and the game import in one direction.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import cache
+from itertools import accumulate
 
 from ballroom.core.actions import Action
 from ballroom.core.flow import Step
@@ -165,6 +167,15 @@ PLAYERS: dict[Phase, Player] = {
 }
 
 
+@cache
+def even_odds(count: int) -> tuple[tuple[float, ...], float]:
+    """The running sums and the total of ``count`` equal shares, added as
+    ``Rng.weighted_index`` adds them, so that ``Rng.running_index`` draws the very card it
+    would: summed once per pile size, not at every draw."""
+    shares = [1.0 / count] * count
+    return tuple(accumulate(shares)), sum(shares)
+
+
 class Played(DominareState):
     """A game of Dominare played by these rules, set up unless ``deal`` is false."""
 
@@ -188,8 +199,7 @@ class Played(DominareState):
         if self.step.name not in (Phase.DRAW, Phase.EVENT):
             return super().sample_chance()
         cards = sorted(self.zones[pile(self)].cards)
-        share = 1.0 / len(cards)
-        card = cards[self.rng.weighted_index([share] * len(cards))]
+        card = cards[self.rng.running_index(*even_odds(len(cards)))]
         return self.game.codec.encode(drawn(self, card))
 
     def view(self, seat: int | None) -> View[Phase, Shown, None]:

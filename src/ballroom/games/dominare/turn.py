@@ -15,6 +15,7 @@ Chance: every agent card drawn from the deck and every event revealed
 from __future__ import annotations
 
 from enum import Enum
+from functools import cache
 
 from ballroom.core.actions import Action, ActionCodec, Family, Param
 from ballroom.core.flow import Flow
@@ -265,7 +266,21 @@ FLOW = Flow.declare(
 
 def block_move(board: Board, block: int) -> Action:
     """``place <block>`` for block ``block`` of ``board`` (names are shared by both sides)."""
-    return PLACE(BLOCK_NUMBER[board.blocks[block].id])
+    return place_moves(board)[block]
+
+
+@cache
+def place_moves(board: Board) -> tuple[Action, ...]:
+    """``place`` for each block of ``board``, by block, made once per board: canvassing
+    and the abilities offer a block at most of their decisions."""
+    return tuple(PLACE(BLOCK_NUMBER[block.id]) for block in board.blocks)
+
+
+@cache
+def inspire_moves(board: Board) -> tuple[tuple[int, Action], ...]:
+    """Each block's district and its ``inspire`` move, by block, made once per board: every
+    action turn offers an Inspire in each block the seat can pay for."""
+    return tuple((block.district, INSPIRE(BLOCK_NUMBER[block.id])) for block in board.blocks)
 
 
 def block_of(board: Board, action: Action) -> int:
