@@ -123,8 +123,8 @@ def action_choices(state: DominareState, seat: int) -> list[Action]:
             found.append(USE(district))
     found.append(CROWN())
     crowns = state.crowns[seat]
-    affordable = [crowns >= inspire_price(state, d) for d in range(len(state.vp))]
-    found += [move for district, move in inspire_moves(state.board) if affordable[district]]
+    affordable = frozenset(d for d in range(len(state.vp)) if crowns >= inspire_price(state, d))
+    found += inspire_moves(state.board, affordable)
     if any(
         state.down[seat][r - 1] and not state.dead(seat, r)
         for r in range(1, len(state.ranks[seat]) + 1)

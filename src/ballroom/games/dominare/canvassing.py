@@ -85,8 +85,15 @@ def _outside(board: Board, where: str) -> tuple[int, ...]:
 def canvass_choices(state: DominareState, seat: int) -> list[Action]:
     work = _work(state)
     free, paid = first_blocks(state, seat, state.agent_at(seat, work.rank).faction)
-    moves = place_moves(state.board)
-    return [moves[b] for b in sorted({*free, *paid})]
+    return list(_first_moves(state.board, free, paid))
+
+
+@cache
+def _first_moves(board: Board, free: tuple[int, ...], paid: tuple[int, ...]) -> tuple[Action, ...]:
+    """The ``place`` moves of the first blocks, in block order, made once per board and
+    set of first blocks (a faction's home, and for Shadowmen with a crown the rest)."""
+    moves = place_moves(board)
+    return tuple(moves[b] for b in sorted({*free, *paid}))
 
 
 def play_first(state: DominareState, action: Action, seat: int) -> None:
@@ -112,10 +119,10 @@ def spread_blocks(state: DominareState, seat: int) -> list[int]:
         return list(range(len(board.blocks)))
     first_district = board.blocks[work.first].district
     others = {board.blocks[b].district for b in used} - {first_district}
+    canal_first = CATALOG.districts[first_district].id == CANALS
     allowed = []
     for block in board.adjacent[work.first]:
         district = board.blocks[block].district
-        canal_first = CATALOG.districts[first_district].id == CANALS
         if district == first_district or canal_first or not others or district in others:
             allowed.append(block)
     return sorted({*used, *allowed})

@@ -277,10 +277,13 @@ def place_moves(board: Board) -> tuple[Action, ...]:
 
 
 @cache
-def inspire_moves(board: Board) -> tuple[tuple[int, Action], ...]:
-    """Each block's district and its ``inspire`` move, by block, made once per board: every
-    action turn offers an Inspire in each block the seat can pay for."""
-    return tuple((block.district, INSPIRE(BLOCK_NUMBER[block.id])) for block in board.blocks)
+def inspire_moves(board: Board, districts: frozenset[int]) -> tuple[Action, ...]:
+    """``inspire`` for each block of ``districts`` on ``board``, in block order, made once
+    per board and set of districts: every action turn offers an Inspire in each block of
+    the districts whose price the seat can pay."""
+    return tuple(
+        INSPIRE(BLOCK_NUMBER[block.id]) for block in board.blocks if block.district in districts
+    )
 
 
 def block_of(board: Board, action: Action) -> int:
