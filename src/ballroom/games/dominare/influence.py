@@ -52,29 +52,27 @@ def controller(state: DominareState, district: int) -> int:
 
 
 def controllers(state: DominareState) -> tuple[int, ...]:
-    """Who controls each district, as ``controller`` says, counted in one pass over the
-    blocks and kept until the blocks change (``DominareState.counted_control``)."""
+    """Who controls each district, as ``controller`` says, counted once and kept until the
+    blocks change (``DominareState.counted_control``)."""
     counted = state.counted_control
     if counted is not None and counted[0] is state.owners:
         return counted[1]
-    counts: list[dict[int, int]] = [{} for _ in state.vp]
-    blocks = state.board.blocks
-    for block, owner in enumerate(state.owners):
-        if owner != NOBODY:
-            held = counts[blocks[block].district]
-            held[owner] = held.get(owner, 0) + 1
-    control = tuple(_alone(held) for held in counts)
-    state.counted_control = (state.owners, control)
-    return control
+    owners = state.owners
+    control = []
+    for blocks in state.board.district_blocks:
+        held = [0] * state.game.players  # the district's blocks each seat controls
+        for block in blocks:
+            if owners[block] != NOBODY:
+                held[owners[block]] += 1
+        control.append(_alone(held))
+    state.counted_control = (owners, tuple(control))
+    return state.counted_control[1]
 
 
-def _alone(counts: dict[int, int]) -> int:
+def _alone(held: list[int]) -> int:
     """The seat with the most, if no other has as many (else ``NOBODY``)."""
-    if not counts:
-        return NOBODY
-    best = max(counts.values())
-    leaders = [seat for seat, count in counts.items() if count == best]
-    return leaders[0] if len(leaders) == 1 else NOBODY
+    best = max(held)
+    return held.index(best) if best and held.count(best) == 1 else NOBODY
 
 
 def districts_named(where: str) -> list[int]:
