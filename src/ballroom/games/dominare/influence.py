@@ -41,9 +41,18 @@ def remove(state: DominareState, block: int, amount: int) -> int:
 
 
 def _set(state: DominareState, block: int, owner: int, tokens: int) -> None:
-    owners, counts = list(state.owners), list(state.tokens)
+    """The block's owner and tokens; who controls the districts, if counted for the owners
+    before, counted again for this block's district alone (no other can change hands)."""
+    before = state.owners
+    owners, counts = list(before), list(state.tokens)
     owners[block], counts[block] = owner, tokens
     state.owners, state.tokens = tuple(owners), tuple(counts)
+    counted = state.counted_control
+    if counted is not None and counted[0] is before:
+        district = state.board.blocks[block].district
+        control = list(counted[1])
+        control[district] = _counted(state, district)
+        state.counted_control = (state.owners, tuple(control))
 
 
 def controller(state: DominareState, district: int) -> int:
@@ -52,25 +61,22 @@ def controller(state: DominareState, district: int) -> int:
 
 
 def controllers(state: DominareState) -> tuple[int, ...]:
-    """Who controls each district, as ``controller`` says, counted once and kept until the
+    """Who controls each district, as ``controller`` says, counted once and kept as the
     blocks change (``DominareState.counted_control``)."""
     counted = state.counted_control
-    if counted is not None and counted[0] is state.owners:
-        return counted[1]
+    if counted is None or counted[0] is not state.owners:
+        control = tuple(_counted(state, d) for d in range(len(state.board.district_blocks)))
+        counted = state.counted_control = (state.owners, control)
+    return counted[1]
+
+
+def _counted(state: DominareState, district: int) -> int:
+    """Who controls ``district``, counted block by block."""
     owners = state.owners
-    control = []
-    for blocks in state.board.district_blocks:
-        held = [0] * state.game.players  # the district's blocks each seat controls
-        for block in blocks:
-            if owners[block] != NOBODY:
-                held[owners[block]] += 1
-        control.append(_alone(held))
-    state.counted_control = (owners, tuple(control))
-    return state.counted_control[1]
-
-
-def _alone(held: list[int]) -> int:
-    """The seat with the most, if no other has as many (else ``NOBODY``)."""
+    held = [0] * state.game.players  # the district's blocks each seat controls
+    for block in state.board.district_blocks[district]:
+        if owners[block] != NOBODY:
+            held[owners[block]] += 1
     best = max(held)
     return held.index(best) if best and held.count(best) == 1 else NOBODY
 

@@ -287,8 +287,9 @@ class DominareState(Telling, RuleTables[Phase, Task]):
 
     counted_control: tuple[tuple[int, ...], tuple[int, ...]] | None = None
     """The blocks' owners that ``influence.controllers`` last counted, and who controls each
-    district by them: an action turn, a view, the score and the bots ask again and again
-    between two changes of the blocks (a change makes a new ``owners`` tuple)."""
+    district by them: an action turn, a view, the score and the bots ask again and again,
+    and a placement changes one district at most (a change makes a new ``owners`` tuple,
+    and counts its block's district again)."""
 
     # -- changing the table -------------------------------------------------------
 
