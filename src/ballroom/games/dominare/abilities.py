@@ -65,7 +65,7 @@ SKIP = -1
 """A ``picked`` value: the optional choice was declined."""
 
 AMOUNTS = tuple(AMOUNT(n) for n in range(1, MAX_BUY + 1))
-"""``amount 1`` to ``amount 20``: an Inspire or a Whitewash offers the first few."""
+"""Every ``amount`` move, from 1 up: an Inspire or a Whitewash offers the first few."""
 Want = tuple[Phase, list[Action]]
 """A decision an operation waits for: the step and the seat's choices."""
 Doer = Callable[["DominareState", Pending], "Want | None"]
