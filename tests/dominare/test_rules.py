@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from ballroom.core.state import CHANCE
+from ballroom.core.rng import Rng
+from ballroom.core.state import CHANCE, State
 from ballroom.core.zones import ZoneId
 from ballroom.games.dominare import Dominare
 from ballroom.games.dominare.action_phase import season_tasks
@@ -342,3 +343,25 @@ def test_an_agent_may_give_bonus_vp_to_the_player_who_has_it() -> None:
     assert CATALOG.agent(card("King Arnaud IV")).vp == 3
     state = Position(players=2).ranks(0, "King Arnaud IV").build()
     assert scores(state) == (3, 0)
+
+
+def test_a_card_drawn_at_once_is_the_one_the_listed_odds_would_draw() -> None:
+    """A draw of an agent or an event picks its card without listing the pile as moves:
+    the very card ``State.draw_chance`` draws from the outcomes, for the state's own
+    source and for a search's."""
+    state = Dominare(3).new_state(seed=6)
+    moves, drawn = Rng(6), {Phase.DRAW: 0, Phase.EVENT: 0}
+    while not state.is_terminal():
+        seat = state.current_players()[0]
+        if seat != CHANCE:
+            legal = state.legal_actions(seat)
+            state.apply(legal[moves.below(len(legal))], seat)
+            continue
+        if state.step.name in drawn:
+            drawn[state.step.name] += 1
+            odds = sum(drawn.values())
+            assert state.draw_chance(Rng(odds)) == State.draw_chance(state, Rng(odds))
+            twin = state.clone()
+            assert state.sample_chance() == State.draw_chance(twin, twin.rng)
+        state.apply(state.sample_chance(), CHANCE)
+    assert drawn[Phase.DRAW] > 30 and drawn[Phase.EVENT] == 7

@@ -27,7 +27,7 @@ the basic abilities ``inspire`` (in the block ``where``) and ``whitewash``
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from ballroom.core import words
@@ -45,6 +45,7 @@ from ballroom.games.dominare.turn import (
     CATALOG,
     DISTRICT_PICK,
     DONE,
+    MAX_BUY,
     PLACE,
     PLAYER,
     SIGN,
@@ -63,6 +64,8 @@ if TYPE_CHECKING:
 SKIP = -1
 """A ``picked`` value: the optional choice was declined."""
 
+AMOUNTS = tuple(AMOUNT(n) for n in range(1, MAX_BUY + 1))
+"""Every ``amount`` move, from 1 up: an Inspire or a Whitewash offers the first few."""
 Want = tuple[Phase, list[Action]]
 """A decision an operation waits for: the step and the seat's choices."""
 Doer = Callable[["DominareState", Pending], "Want | None"]
@@ -136,7 +139,7 @@ def _block_name(state: DominareState, block: int) -> str:
 
 def _place(state: DominareState, p: Pending) -> Want | None:
     if not state.picked:
-        blocks = blocks_in(state, p.where)
+        blocks: Sequence[int] = blocks_in(state, p.where)
         if p.target == "vacant":
             blocks = [b for b in blocks if state.owners[b] == NOBODY]
         elif p.target == "adjacent":
@@ -432,7 +435,7 @@ def _inspire(state: DominareState, p: Pending) -> Want | None:
     block = state.board.index(p.where)
     if not state.picked:
         most = action_phase.most_inspired(state, p.seat, block)
-        return (Phase.AMOUNT, [AMOUNT(n) for n in range(1, most + 1)])
+        return (Phase.AMOUNT, list(AMOUNTS[:most]))
     action_phase.inspire(state, p.seat, block, state.picked[0])
     return None
 
@@ -441,7 +444,7 @@ def _whitewash(state: DominareState, p: Pending) -> Want | None:
     way = Direction(p.target)
     if not state.picked:
         most = action_phase.most_whitewashed(state, p.seat, way)
-        return (Phase.AMOUNT, [AMOUNT(n) for n in range(1, most + 1)])
+        return (Phase.AMOUNT, list(AMOUNTS[:most]))
     action_phase.whitewash(state, p.seat, way, state.picked[0])
     return None
 

@@ -24,11 +24,10 @@ from ballroom.core.actions import Action
 from ballroom.core.flow import Step
 from ballroom.core.zones import ZoneId
 from ballroom.games.dominare import canvassing, conspiracy, faces, trading
-from ballroom.games.dominare.influence import controller, place
+from ballroom.games.dominare.influence import controllers, place
 from ballroom.games.dominare.state import SEASONS, Pending
 from ballroom.games.dominare.turn import (
     ABILITY,
-    BLOCK_NUMBER,
     CATALOG,
     CROWN,
     INSPIRE,
@@ -43,6 +42,7 @@ from ballroom.games.dominare.turn import (
     Phase,
     Task,
     block_of,
+    inspire_moves,
 )
 
 if TYPE_CHECKING:
@@ -94,12 +94,13 @@ def action(state: DominareState, task: int) -> Step[Phase]:
 def usable_abilities(state: DominareState, seat: int, traits: str = "") -> list[Action]:
     """The agent abilities ``seat`` may use now (of agents with ``traits``, if given)."""
     found = []
-    for rank in range(1, len(state.ranks[seat]) + 1):
-        if not state.face_up(seat, rank) or state.used[seat][rank - 1]:
+    down, used = state.down[seat], state.used[seat]
+    for rank, card in enumerate(state.ranks[seat], 1):
+        if down[rank - 1] or used[rank - 1]:  # face down, or used this Season
             continue
         if traits and not _matches(state, seat, rank, traits):
             continue
-        for number, ability in enumerate(state.agent_at(seat, rank).abilities, 1):
+        for number, ability in enumerate(CATALOG.agent(card).abilities, 1):
             if ability.number <= rank:
                 found.append(ABILITY(rank, number))
     return found
@@ -117,16 +118,13 @@ def action_choices(state: DominareState, seat: int) -> list[Action]:
     found = usable_abilities(state, seat)
     if state.epic_rank:
         found = [move for move in found if move["rank"] == state.epic_rank]
-    for district in range(len(CATALOG.districts)):
-        if not state.district_used[district] and controller(state, district) == seat:
+    for district, holder in enumerate(controllers(state)):
+        if holder == seat and not state.district_used[district]:
             found.append(USE(district))
     found.append(CROWN())
     crowns = state.crowns[seat]
-    found += [
-        INSPIRE(BLOCK_NUMBER[info.id])
-        for info in state.board.blocks
-        if crowns >= inspire_price(state, info.district)
-    ]
+    affordable = frozenset(d for d in range(len(state.vp)) if crowns >= inspire_price(state, d))
+    found += inspire_moves(state.board, affordable)
     if any(
         state.down[seat][r - 1] and not state.dead(seat, r)
         for r in range(1, len(state.ranks[seat]) + 1)

@@ -12,15 +12,16 @@ their first influence outside the Swamp for a crown.
 
 from __future__ import annotations
 
+from functools import cache
 from typing import TYPE_CHECKING
 
 from ballroom.core.actions import Action
 from ballroom.core.flow import Step
 from ballroom.games.dominare import faces
-from ballroom.games.dominare.components import CANALS, Faction
-from ballroom.games.dominare.influence import blocks_in, place
+from ballroom.games.dominare.components import CANALS, Board, Faction
+from ballroom.games.dominare.influence import blocks_in, board_blocks_in, place
 from ballroom.games.dominare.state import Canvass, crowns
-from ballroom.games.dominare.turn import CATALOG, DONE, Phase, block_move, block_of
+from ballroom.games.dominare.turn import CATALOG, DONE, Phase, block_of, place_moves
 
 if TYPE_CHECKING:
     from ballroom.games.dominare.state import DominareState
@@ -63,19 +64,36 @@ def canvass(state: DominareState, task: int) -> Step[Phase] | None:
     return Step.seat(Phase.CANVASS, seat)
 
 
-def first_blocks(state: DominareState, seat: int, faction: Faction) -> tuple[list[int], list[int]]:
+def first_blocks(
+    state: DominareState, seat: int, faction: Faction
+) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """The blocks the first influence may go on: free, and for a crown (Shadowmen)."""
     home = blocks_in(state, faction.home)
     if faction is Faction.SHADOWMEN and state.crowns[seat] >= 1:
-        others = [b for b in range(len(state.board.blocks)) if b not in set(home)]
-        return home, others
-    return home, []
+        return home, _outside(state.board, faction.home)
+    return home, ()
+
+
+@cache
+def _outside(board: Board, where: str) -> tuple[int, ...]:
+    """The blocks outside those ``where`` names, in order, worked out once per board: a
+    Shadowmen agent may start there for a crown."""
+    inside = set(board_blocks_in(board, where))
+    return tuple(b for b in range(len(board.blocks)) if b not in inside)
 
 
 def canvass_choices(state: DominareState, seat: int) -> list[Action]:
     work = _work(state)
     free, paid = first_blocks(state, seat, state.agent_at(seat, work.rank).faction)
-    return [block_move(state.board, b) for b in sorted({*free, *paid})]
+    return list(_first_moves(state.board, free, paid))
+
+
+@cache
+def _first_moves(board: Board, free: tuple[int, ...], paid: tuple[int, ...]) -> tuple[Action, ...]:
+    """The ``place`` moves of the first blocks, in block order, made once per board and
+    set of first blocks (a faction's home, and for Shadowmen with a crown the rest)."""
+    moves = place_moves(board)
+    return tuple(moves[b] for b in sorted({*free, *paid}))
 
 
 def play_first(state: DominareState, action: Action, seat: int) -> None:
@@ -101,17 +119,18 @@ def spread_blocks(state: DominareState, seat: int) -> list[int]:
         return list(range(len(board.blocks)))
     first_district = board.blocks[work.first].district
     others = {board.blocks[b].district for b in used} - {first_district}
+    canal_first = CATALOG.districts[first_district].id == CANALS
     allowed = []
     for block in board.adjacent[work.first]:
         district = board.blocks[block].district
-        canal_first = CATALOG.districts[first_district].id == CANALS
         if district == first_district or canal_first or not others or district in others:
             allowed.append(block)
     return sorted({*used, *allowed})
 
 
 def spread_choices(state: DominareState, seat: int) -> list[Action]:
-    return [block_move(state.board, b) for b in spread_blocks(state, seat)] + [DONE()]
+    moves = place_moves(state.board)
+    return [moves[b] for b in spread_blocks(state, seat)] + [DONE()]
 
 
 def play_spread(state: DominareState, action: Action, seat: int) -> None:

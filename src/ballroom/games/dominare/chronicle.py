@@ -10,25 +10,25 @@ reach a seat.
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import replace
 
 from ballroom.games.dominare.influence import controller
 from ballroom.games.dominare.scoring import exposure_penalties
-from ballroom.games.dominare.state import DominareState
+from ballroom.games.dominare.state import Deeds, DominareState
 from ballroom.games.dominare.turn import CATALOG
 
 
 def agent_entered(state: DominareState, seat: int, card: int) -> None:
     """``card`` entered ``seat``'s ranks."""
     deeds = list(state.deeds)
-    deeds[seat] = replace(deeds[seat], recruited=(*deeds[seat].recruited, card))
+    mine = deeds[seat]
+    deeds[seat] = Deeds(recruited=(*mine.recruited, card), places=mine.places)
     state.deeds = tuple(deeds)
 
 
 def order_determined(state: DominareState) -> None:
     """The Season's player order is set: each seat's place in it."""
     state.deeds = tuple(
-        replace(deeds, places=(*deeds.places, state.order.index(seat) + 1))
+        Deeds(recruited=deeds.recruited, places=(*deeds.places, state.order.index(seat) + 1))
         for seat, deeds in enumerate(state.deeds)
     )
 

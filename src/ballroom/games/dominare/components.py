@@ -199,10 +199,18 @@ class Board:
     adjacent: tuple[frozenset[int], ...]
     district_blocks: tuple[tuple[int, ...], ...]
     _index: dict[str, int] = field(init=False, repr=False, compare=False, hash=False)
+    _hash: int = field(init=False, repr=False, compare=False, hash=False)
 
     def __post_init__(self) -> None:
         """Each block's position by its id, made once: every placement looks it up."""
         object.__setattr__(self, "_index", {block.id: i for i, block in enumerate(self.blocks)})
+        object.__setattr__(
+            self, "_hash", hash((self.side, self.blocks, self.adjacent, self.district_blocks))
+        )
+
+    def __hash__(self) -> int:
+        """Worked out once: the rules keep what they read off a board by the board."""
+        return self._hash
 
     def index(self, block_id: str) -> int:
         return self._index[block_id]

@@ -8,9 +8,10 @@ player; a tie for the most controls nothing.
 
 from __future__ import annotations
 
+from functools import cache
 from typing import TYPE_CHECKING
 
-from ballroom.games.dominare.components import SWAMP
+from ballroom.games.dominare.components import SWAMP, Board
 from ballroom.games.dominare.state import NOBODY
 from ballroom.games.dominare.turn import CATALOG
 
@@ -40,40 +41,44 @@ def remove(state: DominareState, block: int, amount: int) -> int:
 
 
 def _set(state: DominareState, block: int, owner: int, tokens: int) -> None:
-    owners, counts = list(state.owners), list(state.tokens)
+    """The block's owner and tokens; who controls the districts, if counted for the owners
+    before, counted again for this block's district alone (no other can change hands)."""
+    before = state.owners
+    owners, counts = list(before), list(state.tokens)
     owners[block], counts[block] = owner, tokens
     state.owners, state.tokens = tuple(owners), tuple(counts)
+    counted = state.counted_control
+    if counted is not None and counted[0] is before:
+        district = state.board.blocks[block].district
+        control = list(counted[1])
+        control[district] = _counted(state, district)
+        state.counted_control = (state.owners, tuple(control))
 
 
 def controller(state: DominareState, district: int) -> int:
     """Who controls ``district``: the most blocks controlled, alone (else ``NOBODY``)."""
-    counts: dict[int, int] = {}
-    for block in state.board.district_blocks[district]:
-        owner = state.owners[block]
-        if owner != NOBODY:
-            counts[owner] = counts.get(owner, 0) + 1
-    return _alone(counts)
+    return controllers(state)[district]
 
 
 def controllers(state: DominareState) -> tuple[int, ...]:
-    """Who controls each district, as ``controller`` says, counted in one pass over the
-    blocks (a view and the final score ask for every district at once)."""
-    counts: list[dict[int, int]] = [{} for _ in state.vp]
-    blocks = state.board.blocks
-    for block, owner in enumerate(state.owners):
-        if owner != NOBODY:
-            held = counts[blocks[block].district]
-            held[owner] = held.get(owner, 0) + 1
-    return tuple(_alone(held) for held in counts)
+    """Who controls each district, as ``controller`` says, counted once and kept as the
+    blocks change (``DominareState.counted_control``)."""
+    counted = state.counted_control
+    if counted is None or counted[0] is not state.owners:
+        control = tuple(_counted(state, d) for d in range(len(state.board.district_blocks)))
+        counted = state.counted_control = (state.owners, control)
+    return counted[1]
 
 
-def _alone(counts: dict[int, int]) -> int:
-    """The seat with the most, if no other has as many (else ``NOBODY``)."""
-    if not counts:
-        return NOBODY
-    best = max(counts.values())
-    leaders = [seat for seat, count in counts.items() if count == best]
-    return leaders[0] if len(leaders) == 1 else NOBODY
+def _counted(state: DominareState, district: int) -> int:
+    """Who controls ``district``, counted block by block."""
+    owners = state.owners
+    held = [0] * state.game.players  # the district's blocks each seat controls
+    for block in state.board.district_blocks[district]:
+        if owners[block] != NOBODY:
+            held[owners[block]] += 1
+    best = max(held)
+    return held.index(best) if best and held.count(best) == 1 else NOBODY
 
 
 def districts_named(where: str) -> list[int]:
@@ -89,7 +94,13 @@ def districts_named(where: str) -> list[int]:
     return [CATALOG.district(where)]
 
 
-def blocks_in(state: DominareState, where: str) -> list[int]:
+def blocks_in(state: DominareState, where: str) -> tuple[int, ...]:
     """Every block of the districts ``where`` names."""
-    board = state.board
-    return [b for d in districts_named(where) for b in board.district_blocks[d]]
+    return board_blocks_in(state.board, where)
+
+
+@cache
+def board_blocks_in(board: Board, where: str) -> tuple[int, ...]:
+    """``blocks_in`` on ``board``, worked out once per place named: every canvassing agent
+    and many abilities ask for the blocks of their districts."""
+    return tuple(b for d in districts_named(where) for b in board.district_blocks[d])

@@ -13,10 +13,13 @@ state's fields (``state.py``) and the game import in one direction.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import cache
+from itertools import accumulate
 
 from ballroom.core.actions import Action
 from ballroom.core.flow import Step
 from ballroom.core.public import part_of
+from ballroom.core.rng import Rng
 from ballroom.core.state import Outcome
 from ballroom.core.view import View
 from ballroom.core.zones import ZoneId
@@ -165,6 +168,15 @@ PLAYERS: dict[Phase, Player] = {
 }
 
 
+@cache
+def even_odds(count: int) -> tuple[tuple[float, ...], float]:
+    """The running sums and the total of ``count`` equal shares, added as
+    ``Rng.weighted_index`` adds them, so that ``Rng.running_index`` draws the very card it
+    would: summed once per pile size, not at every draw."""
+    shares = [1.0 / count] * count
+    return tuple(accumulate(shares)), sum(shares)
+
+
 class Played(DominareState):
     """A game of Dominare played by these rules, set up unless ``deal`` is false."""
 
@@ -187,9 +199,19 @@ class Played(DominareState):
         (each card equally likely), without listing every card as a move."""
         if self.step.name not in (Phase.DRAW, Phase.EVENT):
             return super().sample_chance()
+        return self.draw_card(self.rng)
+
+    def draw_chance(self, rng: Rng) -> int:
+        """As ``sample_chance`` draws, with a search's ``rng``."""
+        if self.step.name not in (Phase.DRAW, Phase.EVENT):
+            return super().draw_chance(rng)
+        return self.draw_card(rng)
+
+    def draw_card(self, rng: Rng) -> int:
+        """The draw's move, its card drawn with ``rng`` as ``Rng.weighted_index`` would
+        draw it from the outcomes (listed by card)."""
         cards = sorted(self.zones[pile(self)].cards)
-        share = 1.0 / len(cards)
-        card = cards[self.rng.weighted_index([share] * len(cards))]
+        card = cards[rng.running_index(*even_odds(len(cards)))]
         return self.game.codec.encode(drawn(self, card))
 
     def view(self, seat: int | None) -> View[Phase, Shown, None]:

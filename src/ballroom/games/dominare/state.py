@@ -34,6 +34,9 @@ CELLS_FROM = 4
 """Cells: the Season from which the lowest ranks are flipped for good."""
 NOBODY = -1
 """The owner of a vacant block."""
+GRANTING = frozenset(card for card in range(DECK_SIZE) if CATALOG.agent(card).grants is not None)
+"""The agent cards whose standing text grants another agent a trait: ``traits`` looks no
+further in ranks that hold none (most)."""
 
 
 class Edition(StandardGame[Phase]):
@@ -260,12 +263,13 @@ class DominareState(Telling, RuleTables[Phase, Task]):
         agent = self.agent_at(seat, rank)
         granted = {
             other.grants[1]
-            for r in range(1, len(self.ranks[seat]) + 1)
-            if self.face_up(seat, r)
-            and (other := self.agent_at(seat, r)).grants is not None
+            for r, card in enumerate(self.ranks[seat], 1)
+            if card in GRANTING
+            and self.face_up(seat, r)
+            and (other := CATALOG.agent(card)).grants is not None
             and other.grants[0] == agent.name
         }
-        return agent.traits | granted
+        return agent.traits | granted if granted else agent.traits
 
     def dead(self, seat: int, rank: int) -> bool:
         """Cells: a rank flipped for good (rank 1 from Season 4, rank 2 from Season 5, ...)."""
@@ -280,6 +284,12 @@ class DominareState(Telling, RuleTables[Phase, Task]):
 
     def turns(self) -> int:
         return self.season
+
+    counted_control: tuple[tuple[int, ...], tuple[int, ...]] | None = None
+    """The blocks' owners that ``influence.controllers`` last counted, and who controls each
+    district by them: an action turn, a view, the score and the bots ask again and again,
+    and a placement changes one district at most (a change makes a new ``owners`` tuple,
+    and counts its block's district again)."""
 
     # -- changing the table -------------------------------------------------------
 

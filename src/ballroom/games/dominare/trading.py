@@ -27,14 +27,13 @@ from ballroom.games.dominare.turn import (
     GIVE_CROWNS,
     MAX_TRADE,
     PROPOSE,
+    TRADE,
     Answer,
     Phase,
 )
 
 
 def trade_moves(state: DominareState, seat: int) -> list[Action]:
-    from ballroom.games.dominare.turn import TRADE
-
     if not state.game.anything_goes or state.traded:
         return []
     return [TRADE(other + 1) for other in range(state.game.players) if other != seat]

@@ -15,6 +15,7 @@ Chance: every agent card drawn from the deck and every event revealed
 from __future__ import annotations
 
 from enum import Enum
+from functools import cache
 
 from ballroom.core.actions import Action, ActionCodec, Family, Param
 from ballroom.core.flow import Flow
@@ -265,7 +266,24 @@ FLOW = Flow.declare(
 
 def block_move(board: Board, block: int) -> Action:
     """``place <block>`` for block ``block`` of ``board`` (names are shared by both sides)."""
-    return PLACE(BLOCK_NUMBER[board.blocks[block].id])
+    return place_moves(board)[block]
+
+
+@cache
+def place_moves(board: Board) -> tuple[Action, ...]:
+    """``place`` for each block of ``board``, by block, made once per board: canvassing
+    and the abilities offer a block at most of their decisions."""
+    return tuple(PLACE(BLOCK_NUMBER[block.id]) for block in board.blocks)
+
+
+@cache
+def inspire_moves(board: Board, districts: frozenset[int]) -> tuple[Action, ...]:
+    """``inspire`` for each block of ``districts`` on ``board``, in block order, made once
+    per board and set of districts: every action turn offers an Inspire in each block of
+    the districts whose price the seat can pay."""
+    return tuple(
+        INSPIRE(BLOCK_NUMBER[block.id]) for block in board.blocks if block.district in districts
+    )
 
 
 def block_of(board: Board, action: Action) -> int:
