@@ -81,6 +81,8 @@ class Infos(dict[str, Info]):
     def __ne__(self, other: object) -> bool:
         return not self == other
 
+    __hash__ = None  # a dict's, which defining __eq__ would otherwise hide
+
     def __or__(self, other: Any) -> Any:
         return dict(self) | other
 

@@ -430,7 +430,13 @@ class _Table:
         """The ``agents``' infos at this step, each made when first read from what each seat
         is offered and has seen now."""
         log, since, told = self._log, self._since[:], len(self._log)
-        offered = {seat: self._legal_of(seat) for seat in self._acting()}
+        offered: dict[int, Sequence[int]] = {}
+        known, state = self._legal, self.game_state
+        for seat in self._acting():  # as _legal_of asks, for the seats known to owe one
+            legal = known.get(seat)
+            if legal is None:
+                legal = known[seat] = state.legal_sequence(seat)
+            offered[seat] = legal
 
         def make(agent: str) -> dict[str, Any]:
             seat = self._seat_of[agent]
@@ -588,12 +594,17 @@ class BallroomAECEnv(_Table, AECEnv[str, Observation, int]):  # type: ignore[mis
         if chosen not in self._legal_of(seat):
             self.game_state.apply(chosen, seat)  # refused, with the rules' message
         self._since[seat] = len(self._log)
-        self._apply(chosen, seat)
+        self._log += self.game_state.apply(chosen, seat, trusted=True)  # as _apply does
         self._play_others()
         self._select()
         self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()
+
+    def _accumulate_rewards(self) -> None:
+        """PettingZoo's, skipped while nobody is paid anything (winners are paid at the end)."""
+        if any(self.rewards.values()):
+            super()._accumulate_rewards()
 
     def _select(self) -> None:
         """Select the next seat to decide, or end the game: terminated, or truncated (no
@@ -604,8 +615,8 @@ class BallroomAECEnv(_Table, AECEnv[str, Observation, int]):  # type: ignore[mis
             changes = self._score_changes()
             for agent in self.agents:
                 self.rewards[agent] = changes[seat_of[agent]]
-        self.infos = self._infos(self.agents)
         acting = self._acting()
+        self.infos = self._infos(self.agents)
         if state.is_terminal():
             returns = state.returns()
             for agent in self.agents:
