@@ -105,24 +105,27 @@ def _plain(info: dict[str, Any]) -> dict[str, Any]:
 
 
 def test_infos_read_steps_later_are_those_of_their_step() -> None:
-    """Infos are made when read: one read after more steps is still the one of its step,
-    and every seat's info equals one made at its step."""
-    environment = env("the-dance", players=3, max_turns=8)
+    """Infos are made when read: one read after more steps (the log of events started over
+    meanwhile) is still the one of its step, and every seat's info equals one made then."""
+    environment = env("the-dance", players=3, max_turns=40)
     environment.reset(seed=4)
     rng = random.Random(4)
     held: list[tuple[Infos, dict[str, dict[str, Any]]]] = []
-    for _ in environment.agent_iter(60):
-        infos = environment.infos
-        made_now = {
-            name: _plain(environment._info(seat)) for name, seat in environment._seat_of.items()
-        }
-        held.append((infos, made_now))
+    logs = set()
+    for step, _ in enumerate(environment.agent_iter(600)):
+        logs.add(id(environment._log))
+        if step % 7 == 0:
+            made_now = {
+                name: _plain(environment._info(seat)) for name, seat in environment._seat_of.items()
+            }
+            held.append((environment.infos, made_now))
         _, _, terminated, truncated, info = environment.last(observe=False)
         if terminated or truncated:
             environment.step(None)
         else:
             environment.step(rng.choice(np.flatnonzero(info["action_mask"]).tolist()))
-    assert len(held) == 60, "the game went on for the 60 steps"
+    assert len(held) == 86, "the game went on for the 600 steps"
+    assert len(logs) > 2, "the log started over"
     for infos, made_now in held:
         assert {name: _plain(info) for name, info in infos.items()} == made_now
 

@@ -122,6 +122,9 @@ FEW = 16
 """Up to this many legal actions, a mask is marked one by one (faster than numpy's indexing
 with a list)."""
 
+FORGOTTEN = 64
+"""The fewest events every agent was told that the log lets go at once (``_acted``)."""
+
 FONT_SIZE = 14
 RGB = tuple[int, int, int]
 FOREGROUND: RGB = (229, 229, 229)
@@ -271,6 +274,7 @@ class _Table:
         see): a game's events are added at once, not handed to each seat."""
         self._since = [0] * game.players
         """Where each seat's events since it last acted begin in ``_log``."""
+        self._agent_seats = tuple(self._agent_of)
         self._scores = [0.0] * game.players
         self._legal: dict[int, Sequence[int]] = {}
         """Each seat's legal actions in the current state, asked once (cleared at every
@@ -412,6 +416,19 @@ class _Table:
         """Apply ``player``'s legal ``action``, logging its events; ``_play_others``, which
         always follows, forgets what was worked out for the state before."""
         self._log += self.game_state.apply(action, player, trusted=True)
+
+    def _acted(self, seat: int) -> None:
+        """``seat`` acts: the events it is told start afresh. Once every agent has acted
+        since the first half of the log, the log starts over from the events some agent is
+        still to be told, so that the others are let go: kept for the whole game, they
+        would outlive the garbage collector's young generations, which it walks again and
+        again. Infos made before keep the log they were made from."""
+        log, since = self._log, self._since
+        since[seat] = len(log)
+        first = min(map(since.__getitem__, self._agent_seats))
+        if first >= FORGOTTEN and 2 * first >= len(log):
+            self._log = log[first:]
+            self._since = [at - first for at in since]
 
     def _forget(self) -> None:
         """Forget what was worked out for the state before it moved."""
@@ -593,7 +610,7 @@ class BallroomAECEnv(_Table, AECEnv[str, Observation, int]):  # type: ignore[mis
         chosen = action if type(action) is int else self._flat(action)
         if chosen not in self._legal_of(seat):
             self.game_state.apply(chosen, seat)  # refused, with the rules' message
-        self._since[seat] = len(self._log)
+        self._acted(seat)
         self._log += self.game_state.apply(chosen, seat, trusted=True)  # as _apply does
         self._play_others()
         self._select()
@@ -724,7 +741,7 @@ class BallroomParallelEnv(_Table, ParallelEnv[str, Observation, int]):  # type: 
         """
         choices = self._check(actions)
         for seat, _ in choices:
-            self._since[seat] = len(self._log)
+            self._acted(seat)
         for seat, action in choices:
             self._apply(action, seat)
         self._play_others()
