@@ -74,7 +74,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping, Sequence
-from functools import cache
+from functools import cache, partial
 from pathlib import Path
 from typing import Any
 
@@ -446,7 +446,6 @@ class _Table:
     def _infos(self, agents: Sequence[str]) -> Infos:
         """The ``agents``' infos at this step, each made when first read from what each seat
         is offered and has seen now."""
-        log, since, told = self._log, self._since[:], len(self._log)
         offered: dict[int, Sequence[int]] = {}
         known, state = self._legal, self.game_state
         for seat in self._acting():  # as _legal_of asks, for the seats known to owe one
@@ -454,12 +453,22 @@ class _Table:
             if legal is None:
                 legal = known[seat] = state.legal_sequence(seat)
             offered[seat] = legal
+        made = partial(self._agent_info, offered, self._log, self._since[:], len(self._log))
+        return Infos(agents, made)
 
-        def make(agent: str) -> dict[str, Any]:
-            seat = self._seat_of[agent]
-            return self._info_of(seat, offered.get(seat, ()), log, since[seat], told)
-
-        return Infos(agents, make)
+    def _agent_info(
+        self,
+        offered: dict[int, Sequence[int]],
+        log: list[Event],
+        since: list[int],
+        told: int,
+        agent: str,
+    ) -> dict[str, Any]:
+        """``agent``'s info at a step whose acting seats were ``offered`` their legal
+        actions, the game's ``log`` having ``told`` events, each seat having last acted at
+        its ``since``-th."""
+        seat = self._seat_of[agent]
+        return self._info_of(seat, offered.get(seat, ()), log, since[seat], told)
 
     def _info(self, seat: int) -> dict[str, Any]:
         """The seat's info now."""
