@@ -32,7 +32,9 @@ its legal actions, as RLCard names them; empty when it owes no decision),
 its ``action_mask`` (the observation's, so a loop that calls
 ``last(observe=False)`` still knows its legal moves) and ``events``: the
 sentences of what it saw happen since it last acted (its own moves, the
-others', chance), only those it may see.
+others', chance), only those it may see. ``infos`` reads as a plain dict, but
+each agent's info is made when first read, as it stood at its step
+(``ballroom.interop.infos``).
 
 ``reward="score"`` pays each agent every change of its score in the game's
 own terms as it happens (``ballroom.interop.scores``) instead of its win
