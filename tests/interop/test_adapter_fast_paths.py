@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import pickle
 import random
+from typing import Any
 
 import numpy as np
 import pyspiel
@@ -11,6 +13,7 @@ import pytest
 from ballroom.core.errors import IllegalActionError
 from ballroom.core.events import Event
 from ballroom.interop import Words
+from ballroom.interop.infos import Infos
 from ballroom.interop.openspiel import REGISTERED
 from ballroom.interop.pettingzoo import env
 
@@ -92,3 +95,49 @@ def test_kept_infos_equal_infos_made_afresh(game_id: str) -> None:
             environment.step(None)
         else:
             environment.step(rng.choice(np.flatnonzero(info["action_mask"]).tolist()))
+
+
+def _plain(info: dict[str, Any]) -> dict[str, Any]:
+    return {
+        key: np.asarray(list(value) if key != "action_mask" else value).tolist()
+        for key, value in info.items()
+    }
+
+
+def test_infos_read_steps_later_are_those_of_their_step() -> None:
+    """Infos are made when read: one read after more steps (the log of events started over
+    meanwhile) is still the one of its step, and every seat's info equals one made then."""
+    environment = env("the-dance", players=3, max_turns=40)
+    environment.reset(seed=4)
+    rng = random.Random(4)
+    held: list[tuple[Infos, dict[str, dict[str, Any]]]] = []
+    logs = set()
+    for step, _ in enumerate(environment.agent_iter(600)):
+        logs.add(id(environment._log))
+        if step % 7 == 0:
+            made_now = {
+                name: _plain(environment._info(seat)) for name, seat in environment._seat_of.items()
+            }
+            held.append((environment.infos, made_now))
+        _, _, terminated, truncated, info = environment.last(observe=False)
+        if terminated or truncated:
+            environment.step(None)
+        else:
+            environment.step(rng.choice(np.flatnonzero(info["action_mask"]).tolist()))
+    assert len(held) == 86, "the game went on for the 600 steps"
+    assert len(logs) > 2, "the log started over"
+    for infos, made_now in held:
+        assert {name: _plain(info) for name, info in infos.items()} == made_now
+
+
+def test_infos_read_as_a_plain_dict_of_made_infos() -> None:
+    environment = env("dancing-dice", players=3)
+    environment.reset(seed=1)
+    infos = environment.infos
+    assert isinstance(infos, dict) and list(infos) == environment.agents
+    for copy in (dict(infos), {**infos}, infos.copy(), pickle.loads(pickle.dumps(infos))):
+        assert type(copy) is dict and list(copy) == environment.agents
+        assert all(isinstance(info, dict) for info in copy.values())
+    assert all(isinstance(info, dict) for info in infos.values())
+    assert infos == dict(infos) and infos.get("player_1") is infos["player_1"]
+    assert infos.get("nobody") is None and "player_2" in repr(infos)

@@ -32,7 +32,9 @@ its legal actions, as RLCard names them; empty when it owes no decision),
 its ``action_mask`` (the observation's, so a loop that calls
 ``last(observe=False)`` still knows its legal moves) and ``events``: the
 sentences of what it saw happen since it last acted (its own moves, the
-others', chance), only those it may see.
+others', chance), only those it may see. ``infos`` reads as a plain dict, but
+each agent's info is made when first read, as it stood at its step
+(``ballroom.interop.infos``).
 
 ``reward="score"`` pays each agent every change of its score in the game's
 own terms as it happens (``ballroom.interop.scores``) instead of its win
@@ -74,7 +76,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping, Sequence
-from functools import cache
+from functools import cache, partial
 from pathlib import Path
 from typing import Any
 
@@ -95,6 +97,7 @@ from ballroom.core.play import decision_for, past_cap
 from ballroom.core.rng import derive_seed
 from ballroom.core.state import CHANCE, State
 from ballroom.interop import Words, check_encodable, check_max_turns, missing_extra
+from ballroom.interop.infos import Infos
 from ballroom.interop.scores import check_reward, scores
 from ballroom.interop.structured import (
     Masks,
@@ -120,6 +123,9 @@ ACTION_FORMS = ("flat", "structured")
 FEW = 16
 """Up to this many legal actions, a mask is marked one by one (faster than numpy's indexing
 with a list)."""
+
+FORGOTTEN = 64
+"""The fewest events every agent was told that the log lets go at once (``_acted``)."""
 
 FONT_SIZE = 14
 RGB = tuple[int, int, int]
@@ -265,7 +271,12 @@ class _Table:
         self._base_seed = 0
         self._episode = 0
         self.game_state: State = game.new_state(0)
-        self._seen: list[list[Event]] = [[] for _ in range(game.players)]
+        self._log: list[Event] = []
+        """Every event of the current game so far, in order (each seat reads those it may
+        see): a game's events are added at once, not handed to each seat."""
+        self._since = [0] * game.players
+        """Where each seat's events since it last acted begin in ``_log``."""
+        self._agent_seats = tuple(self._agent_of)
         self._scores = [0.0] * game.players
         self._legal: dict[int, Sequence[int]] = {}
         """Each seat's legal actions in the current state, asked once (cleared at every
@@ -274,9 +285,11 @@ class _Table:
         """Each seat's action mask in the current state, made once (cleared likewise)."""
         self._now: tuple[int, ...] | None = None
         """The seats that owe a decision in the current state, once asked (likewise)."""
-        self._kept_infos: dict[int, tuple[list[Event], int, Sequence[int], dict[str, Any]]] = {}
-        """Each seat's last info, with the events list, its length and the legal actions it
-        was made from."""
+        self._kept_infos: dict[
+            int, tuple[list[Event], int, int, Sequence[int], dict[str, Any]]
+        ] = {}
+        """Each seat's last info, with the log, the span of it and the legal actions it was
+        made from."""
         self._idle_mask = np.zeros(actions, dtype=np.int8)
         """The mask of a seat that owes no decision: the no-op alone, if there is one."""
         self._idle_mask[self._idle()] = 1
@@ -341,19 +354,22 @@ class _Table:
         a copy of the one made once a state."""
         mask = self._masks.get(seat)
         if mask is None:
-            legal = self._legal_of(seat)
-            if not legal:
-                return self._idle_mask.copy()
-            mask = np.zeros(self._actions, dtype=np.int8)
-            if isinstance(legal, range) and legal.step == 1:
-                mask[legal.start : legal.stop] = 1  # a family's ids, in one go
-            elif len(legal) > FEW:
-                mask[list(legal)] = 1
-            else:
-                for action in legal:
-                    mask[action] = 1
-            self._masks[seat] = mask
+            mask = self._masks[seat] = self._marked(self._legal_of(seat))
         return mask.copy()
+
+    def _marked(self, legal: Sequence[int]) -> npt.NDArray[np.int8]:
+        """A new action mask marking ``legal`` (the idle mask when empty)."""
+        if not legal:
+            return self._idle_mask.copy()
+        mask = np.zeros(self._actions, dtype=np.int8)
+        if isinstance(legal, range) and legal.step == 1:
+            mask[legal.start : legal.stop] = 1  # a family's ids, in one go
+        elif len(legal) > FEW:
+            mask[list(legal)] = 1
+        else:
+            for action in legal:
+                mask[action] = 1
+        return mask
 
     def _text(self, action: int) -> str:
         """An action's text form, worded once per environment."""
@@ -392,26 +408,35 @@ class _Table:
             seat: seat_agent(self.game, seat, spec, self.game_state.seed)
             for seat, spec in self.opponents.items()
         }
-        self._seen = [[] for _ in range(self.game.players)]
-        self._legal = {}
-        self._masks = {}
-        self._now = None
+        self._log = []
+        self._since = [0] * self.game.players
+        self._kept_infos = {}
         self._play_others()
         self._scores = scores(self.game_state)
 
     def _apply(self, action: int, player: int) -> None:
-        """Apply ``player``'s legal ``action``; each seat hears the events it may see."""
+        """Apply ``player``'s legal ``action``, logging its events; ``_play_others``, which
+        always follows, forgets what was worked out for the state before."""
+        self._log += self.game_state.apply(action, player, trusted=True)
+
+    def _acted(self, seat: int) -> None:
+        """``seat`` acts: the events it is told start afresh. Once every agent has acted
+        since the first half of the log, the log starts over from the events some agent is
+        still to be told, so that the others are let go: kept for the whole game, they
+        would outlive the garbage collector's young generations, which it walks again and
+        again. Infos made before keep the log they were made from."""
+        log, since = self._log, self._since
+        since[seat] = len(log)
+        first = min(map(since.__getitem__, self._agent_seats))
+        if first >= FORGOTTEN and 2 * first >= len(log):
+            self._log = log[first:]
+            self._since = [at - first for at in since]
+
+    def _forget(self) -> None:
+        """Forget what was worked out for the state before it moved."""
         self._legal = {}
         self._masks = {}
         self._now = None
-        for event in self.game_state.apply(action, player, trusted=True):
-            if event.audience is None:
-                for seen in self._seen:
-                    seen.append(event)
-                continue
-            for seat in event.audience:
-                if 0 <= seat < len(self._seen):
-                    self._seen[seat].append(event)
 
     def _score_changes(self) -> list[float]:
         """Each seat's score change since last asked (``reward="score"``)."""
@@ -420,25 +445,69 @@ class _Table:
         self._scores = now
         return changes
 
+    def _infos(self, agents: Sequence[str]) -> Infos:
+        """The ``agents``' infos at this step, each made when first read from what each seat
+        is offered and has seen now."""
+        offered: dict[int, Sequence[int]] = {}
+        known, state = self._legal, self.game_state
+        for seat in self._acting():  # as _legal_of asks, for the seats known to owe one
+            legal = known.get(seat)
+            if legal is None:
+                legal = known[seat] = state.legal_sequence(seat)
+            offered[seat] = legal
+        made = partial(self._agent_info, offered, self._log, self._since[:], len(self._log))
+        return Infos(agents, made)
+
+    def _agent_info(
+        self,
+        offered: dict[int, Sequence[int]],
+        log: list[Event],
+        since: list[int],
+        told: int,
+        agent: str,
+    ) -> dict[str, Any]:
+        """``agent``'s info at a step whose acting seats were ``offered`` their legal
+        actions, the game's ``log`` having ``told`` events, each seat having last acted at
+        its ``since``-th."""
+        seat = self._seat_of[agent]
+        return self._info_of(seat, offered.get(seat, ()), log, since[seat], told)
+
     def _info(self, seat: int) -> dict[str, Any]:
-        """The seat's readable legal actions, its mask and the sentences it saw since it
-        last acted (and its mask per head, with structured actions). A seat offered the
-        very same (unchangeable) legal actions that saw nothing new keeps the info it had:
-        one that owes no decision, or still owes the same one (infos are read, not changed)."""
-        legal = self._legal_of(seat)
-        seen = self._seen[seat]
+        """The seat's info now."""
+        return self._info_of(
+            seat, self._legal_of(seat), self._log, self._since[seat], len(self._log)
+        )
+
+    def _info_of(
+        self, seat: int, legal: Sequence[int], log: list[Event], since: int, told: int
+    ) -> dict[str, Any]:
+        """The seat's info when offered ``legal``, the game's ``log`` having ``told`` events
+        and the seat having last acted at its ``since``-th: its readable legal actions, its
+        mask and the sentences of the events it saw since (and its mask per head, with
+        structured actions).
+
+        A seat offered the very same (unchangeable) legal actions that saw nothing new
+        keeps the info it had: one that owes no decision, or still owes the same one
+        (infos are read, not changed)."""
         kept = self._kept_infos.get(seat)
-        if kept is not None and kept[0] is seen and kept[1] == len(seen) and kept[2] is legal:
-            return kept[3]
+        if (
+            kept is not None
+            and kept[0] is log
+            and kept[1] == since
+            and kept[2] <= told
+            and kept[3] is legal
+            and not _seen_by(seat, log[kept[2] : told])
+        ):
+            return kept[4]
         info: dict[str, Any] = {
             "raw_legal_actions": Words(legal, self._text),
-            "action_mask": self._mask_of(seat),
-            "events": Words.of_events(seen),
+            "action_mask": self._marked(legal),
+            "events": Words.of_events(_seen_by(seat, log[since:told])),
         }
         if self.actions == "structured":
             info["structured_masks"] = self.structured.masks(legal or self._idle())
         if isinstance(legal, tuple | range):
-            self._kept_infos[seat] = (seen, len(seen), legal, info)
+            self._kept_infos[seat] = (log, since, told, legal, info)
         return info
 
     def _cut_off(self) -> bool:
@@ -455,10 +524,11 @@ class _Table:
     def _play_others(self) -> None:
         """Play chance, and the opponents' decisions, until an agent owes one (or the game
         ends or is cut off). An opponent decides from its own Decision, its seat's view."""
-        state = self.game_state
+        state, log = self.game_state, self._log
         while True:
             while state.is_chance_node():
-                self._apply(state.sample_chance(), CHANCE)
+                log += state.apply(state.sample_chance(), CHANCE, trusted=True)
+            self._forget()
             if not self._bots:
                 return
             bot = next((seat for seat in self._acting() if seat in self._bots), None)
@@ -551,13 +621,18 @@ class BallroomAECEnv(_Table, AECEnv[str, Observation, int]):  # type: ignore[mis
         chosen = action if type(action) is int else self._flat(action)
         if chosen not in self._legal_of(seat):
             self.game_state.apply(chosen, seat)  # refused, with the rules' message
-        self._seen[seat] = []
-        self._apply(chosen, seat)
+        self._acted(seat)
+        self._log += self.game_state.apply(chosen, seat, trusted=True)  # as _apply does
         self._play_others()
         self._select()
         self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()
+
+    def _accumulate_rewards(self) -> None:
+        """PettingZoo's, skipped while nobody is paid anything (winners are paid at the end)."""
+        if any(self.rewards.values()):
+            super()._accumulate_rewards()
 
     def _select(self) -> None:
         """Select the next seat to decide, or end the game: terminated, or truncated (no
@@ -568,7 +643,8 @@ class BallroomAECEnv(_Table, AECEnv[str, Observation, int]):  # type: ignore[mis
             changes = self._score_changes()
             for agent in self.agents:
                 self.rewards[agent] = changes[seat_of[agent]]
-        self.infos = {agent: self._info(seat_of[agent]) for agent in self.agents}
+        acting = self._acting()
+        self.infos = self._infos(self.agents)
         if state.is_terminal():
             returns = state.returns()
             for agent in self.agents:
@@ -576,12 +652,12 @@ class BallroomAECEnv(_Table, AECEnv[str, Observation, int]):  # type: ignore[mis
                     self.rewards[agent] = returns[seat_of[agent]]
                 self.terminations[agent] = True
             self.agent_selection = self.agents[0]
-        elif self._cut_off():
+        elif not acting:  # cut off
             for agent in self.agents:
                 self.truncations[agent] = True
             self.agent_selection = self.agents[0]
         else:
-            self.agent_selection = self._agent_of[min(state.current_players())]
+            self.agent_selection = self._agent_of[min(acting)]
 
     def observe(self, agent: str) -> Observation:
         return self._observe(self._seat(agent))
@@ -631,9 +707,6 @@ class BallroomAECEnv(_Table, AECEnv[str, Observation, int]):  # type: ignore[mis
         return trajectories, payoffs
 
 
-Infos = dict[str, dict[str, Any]]
-
-
 class BallroomParallelEnv(_Table, ParallelEnv[str, Observation, int]):  # type: ignore[misc]
     """One ballroom game as a PettingZoo Parallel environment (see the module docstring)."""
 
@@ -667,10 +740,7 @@ class BallroomParallelEnv(_Table, ParallelEnv[str, Observation, int]):  # type: 
         """Start a new game (``seed`` and ``options`` as in the AEC environment)."""
         self._new_game(seed)
         self.agents = list(self.possible_agents)
-        return self._observations(), self._infos()
-
-    def _infos(self) -> Infos:
-        return {agent: self._info(self._seat_of[agent]) for agent in self.possible_agents}
+        return self._observations(), self._infos(self.possible_agents)
 
     def step(
         self, actions: Mapping[str, Any]
@@ -682,7 +752,7 @@ class BallroomParallelEnv(_Table, ParallelEnv[str, Observation, int]):  # type: 
         """
         choices = self._check(actions)
         for seat, _ in choices:
-            self._seen[seat] = []
+            self._acted(seat)
         for seat, action in choices:
             self._apply(action, seat)
         self._play_others()
@@ -693,7 +763,7 @@ class BallroomParallelEnv(_Table, ParallelEnv[str, Observation, int]):  # type: 
         rewards = {agent: paid[self._seat_of[agent]] for agent in self.agents}
         terminations = dict.fromkeys(self.agents, over)
         truncations = dict.fromkeys(self.agents, cut)
-        infos = self._infos()
+        infos = self._infos(self.possible_agents)
         if over or cut:
             self.agents = []
         if self.render_mode == "human":
@@ -735,6 +805,11 @@ class BallroomParallelEnv(_Table, ParallelEnv[str, Observation, int]):  # type: 
 
     def _observations(self) -> dict[str, Observation]:
         return {agent: self._observe(self._seat_of[agent]) for agent in self.possible_agents}
+
+
+def _seen_by(seat: int, events: list[Event]) -> list[Event]:
+    """Those of ``events`` that ``seat`` may see."""
+    return [event for event in events if event.audience is None or seat in event.audience]
 
 
 @cache
