@@ -98,11 +98,15 @@ class DeclaredGame(Game, Generic[N]):
 
     def encode_offered(self, step: Step[Any], actions: Iterable[Action]) -> list[int]:
         """The sorted ids of ``actions``, which ``step`` must offer (else a rules bug, refused
-        by ``Flow.check``)."""
+        by ``Flow.check``). A list holds each family's actions together, so the family's
+        first id is looked up once per run of them."""
         first = self.first_ids[step.name]
         ids = set()
+        family, start = None, None
         for action in actions:
-            start = first.get(action.family)
+            if action.family is not family:
+                family = action.family
+                start = first.get(family)
             number = action.number
             ids.add(
                 self.checked_id(step, action) if start is None or number < 0 else start + number
@@ -115,8 +119,11 @@ class DeclaredGame(Game, Generic[N]):
         """``encode_offered`` for chance outcomes: ``(id, probability)`` pairs, sorted."""
         first = self.first_ids[step.name]
         found = []
+        family, start = None, None
         for action, probability in outcomes:
-            start = first.get(action.family)
+            if action.family is not family:
+                family = action.family
+                start = first.get(family)
             number = action.number
             action_id = (
                 self.checked_id(step, action) if start is None or number < 0 else start + number
