@@ -91,6 +91,10 @@ class Phase(Enum):
     """Anything Goes: a player who accepted to give an agent chooses which."""
     OVER = "over"
 
+    __hash__ = object.__hash__
+    """By identity (a member is the one object of its value): the rules are tables looked
+    up by step at every move, and an ``Enum``'s own hash is a Python call."""
+
 
 class Task(Enum):
     """One line of the agenda (the rules in the module of each rulebook section)."""
@@ -119,6 +123,9 @@ class Task(Enum):
     BLIND_DRAW = "blind-draw"
     BLIND_DISCARD = "blind-discard"
     BLIND_MERGE = "blind-merge"
+
+    __hash__ = object.__hash__
+    """By identity, as ``Phase``: every task's rule is looked up by its kind."""
 
 
 BLOCKS = tuple(block.id for block in CATALOG.boards[Side.LARGE].blocks)
