@@ -27,11 +27,11 @@ from typing import TYPE_CHECKING
 
 from ballroom.core import words
 from ballroom.core.flow import Step
-from ballroom.core.zones import ZoneId
 from ballroom.games.vampires_harvest import cards, chronicle
 from ballroom.games.vampires_harvest.components import Deck, Kind, Moment
 from ballroom.games.vampires_harvest.prepare import play_stone, playable_stones
 from ballroom.games.vampires_harvest.resolution import finish_attempt
+from ballroom.games.vampires_harvest.state import zone_id
 from ballroom.games.vampires_harvest.turn import (
     ATTEMPT,
     CATALOG,
@@ -265,7 +265,7 @@ def keep_choices(state: HarvestState, seat: int) -> list[Action]:
 
 def play_keep(state: HarvestState, action: Action, seat: int) -> None:
     card = action["card"]
-    state.zones = state.zones.move(card, ZoneId("kept", seat))
+    state.zones = state.zones.move(card, zone_id("kept", seat))
     state.kept += 1
     seduction = CATALOG.cards[card]
     label = "Success" if seduction.success else "no success"
@@ -292,7 +292,7 @@ def settle_seduction(state: HarvestState, seat: int) -> None:
     else:
         state.say("seduce", f"{state.name(seat)} fails to seduce {name}: no Success kept.")
     reward(state, seat, successes)
-    for zone in (ZoneId("kept", seat), ZoneId("drawn", seat)):
+    for zone in (zone_id("kept", seat), zone_id("drawn", seat)):
         for card in state.zones[zone].cards:
-            state.zones = state.zones.move(card, ZoneId("seduction-discard"))
+            state.zones = state.zones.move(card, zone_id("seduction-discard"))
     finish_attempt(state, seat, success=successes > 0)
