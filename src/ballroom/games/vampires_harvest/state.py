@@ -256,14 +256,10 @@ class HarvestState(Telling, AgendaState[Phase, Task], StandardState[Phase]):
         self.skill_points = tuple(points)
 
     def score(self, seat: int, track: Track, amount: int) -> None:
-        tracks = [list(row) for row in self.tracks]
-        tracks[seat][TRACK_INDEX[track]] += amount
-        self.tracks = tuple(tuple(row) for row in tracks)
+        self.tracks = _added(self.tracks, seat, TRACK_INDEX[track], amount)
 
     def raise_skill(self, seat: int, skill: Skill) -> None:
-        skills = [list(row) for row in self.skills]
-        skills[seat][SKILL_INDEX[skill]] += 1
-        self.skills = tuple(tuple(row) for row in skills)
+        self.skills = _added(self.skills, seat, SKILL_INDEX[skill], 1)
 
     # -- the effects' Host ----------------------------------------------------------
 
@@ -293,6 +289,15 @@ class HarvestState(Telling, AgendaState[Phase, Task], StandardState[Phase]):
 
     def outcome(self) -> Outcome:
         return Outcome.from_ranking(self.game.players, ranking(self.tracks, self.blood))
+
+
+def _added(
+    rows: tuple[tuple[int, ...], ...], seat: int, index: int, amount: int
+) -> tuple[tuple[int, ...], ...]:
+    """``rows`` with ``amount`` added to ``seat``'s value at ``index`` (the other rows kept)."""
+    row = list(rows[seat])
+    row[index] += amount
+    return (*rows[:seat], tuple(row), *rows[seat + 1 :])
 
 
 @cache
