@@ -22,6 +22,7 @@ slay, seduce); this step is met whatever the player holds.
 from __future__ import annotations
 
 from collections import Counter
+from functools import cache
 from itertools import product
 from typing import TYPE_CHECKING
 
@@ -199,12 +200,18 @@ def fight_check(state: HarvestState, seat: int) -> Step[Phase] | None:
 
 def reroll_choices(state: HarvestState, seat: int) -> list[Action]:
     """Every non-empty pick of the rerollable dice (so many of each face as shown), and stop."""
-    shown = sorted(Counter(rerollable(state, seat)).items(), reverse=True)
+    return list(reroll_moves(rerollable(state, seat)))
+
+
+@cache
+def reroll_moves(dice: tuple[int, ...]) -> tuple[Action, ...]:
+    """``reroll_choices`` for the rerollable ``dice``, worked out once per set of dice."""
+    shown = sorted(Counter(dice).items(), reverse=True)
     picks = [
         tuple(face for (face, _), n in zip(shown, counts, strict=True) for _ in range(n))
         for counts in product(*(range(n + 1) for _, n in shown))
     ]
-    return [*(REROLL(dice) for dice in picks if dice), STOP()]
+    return (*(REROLL(pick) for pick in picks if pick), STOP())
 
 
 def play_reroll(state: HarvestState, action: Action, seat: int) -> None:

@@ -8,6 +8,7 @@ the same). Where a draw goes is decided by the task that asked for it.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from ballroom.core import effects as fx
@@ -110,6 +111,10 @@ def place_drawn(state: HarvestState, card: int) -> None:
     state.say("draw", f"{who} draws {text}.", {"card": card}, audience=frozenset({seat}))
 
 
+TRACKS = {track.value: track for track in Track}
+"""Each score track by the resource name an operation gives it."""
+
+
 def perform(state: HarvestState, seat: int, operation: fx.Primitive) -> None:
     """One operation of a card's ability, done for ``seat``."""
     if not isinstance(operation, fx.Gain | fx.Spend):
@@ -117,9 +122,8 @@ def perform(state: HarvestState, seat: int, operation: fx.Primitive) -> None:
     amount = operation.amount if isinstance(operation, fx.Gain) else -operation.amount
     resource = operation.resource
     who = state.name(seat)
-    tracks = {track.value: track for track in Track}
-    if resource in tracks:
-        state.score(seat, tracks[resource], amount)
+    if resource in TRACKS:
+        state.score(seat, TRACKS[resource], amount)
     elif resource == "blood":
         state.gain_blood(seat, amount)
     elif resource == "skill-points":
@@ -132,8 +136,6 @@ def perform(state: HarvestState, seat: int, operation: fx.Primitive) -> None:
         state.initiative = seat
     else:
         field = resource.replace("-", "_")
-        from dataclasses import replace
-
         state.boost = replace(state.boost, **{field: getattr(state.boost, field) + amount})
     state.say(
         "gain",

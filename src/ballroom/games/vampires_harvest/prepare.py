@@ -184,15 +184,14 @@ def auction_choices(state: HarvestState, seat: int) -> list[Action]:
 
 def play_auction(state: HarvestState, action: Action, seat: int) -> None:
     """Raise or drop out; the last bidder in pays and takes the Initiative for the turn."""
-    from dataclasses import replace
-
     auction = state.auction
     assert auction is not None
     if action.family is PASS:
-        auction = replace(auction, bidders=tuple(s for s in auction.bidders if s != seat))
+        bidders = tuple(s for s in auction.bidders if s != seat)
+        auction = Auction(auction.bid, auction.leader, bidders)
         state.say("auction", f"{state.name(seat)} drops out.")
     else:
-        auction = replace(auction, bid=action["blood"], leader=seat)
+        auction = Auction(action["blood"], seat, auction.bidders)
         state.say("auction", f"{state.name(seat)} bids {action['blood']} Blood.")
     state.auction = auction
     if auction.bidders == (auction.leader,):
