@@ -309,7 +309,9 @@ def zone_id(name: str, owner: int | None = None) -> ZoneId:
 
 
 CARD_MODIFIERS: tuple[Mapping[str, int], ...] = tuple(
-    {q: CATALOG.effects.limit([card.ability], q, 0) for q in MODIFIERS} if card.ability else {}
+    {}
+    if card.ability is None
+    else {quantity: CATALOG.effects.limit([card.ability], quantity, 0) for quantity in MODIFIERS}
     for card in CATALOG.cards
 )
 """What each card's standing ability (an Event for the turn, a Trainer Skill) adds to each
