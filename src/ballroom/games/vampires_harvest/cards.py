@@ -92,6 +92,10 @@ def target(state: HarvestState) -> ZoneId:
     return zone_id("hand", arg)
 
 
+DRAWN_INTO = {"hand": "Bloodstone", "encounter": "Chance Encounter card", "drawn": "Seduction card"}
+"""What a card drawn into a seat's own zone is called, by the zone's name."""
+
+
 def place_drawn(state: HarvestState, card: int) -> None:
     """Move a drawn card where the pending task puts it, and tell who may know it."""
     to = target(state)
@@ -106,8 +110,7 @@ def place_drawn(state: HarvestState, card: int) -> None:
     seat = to.owner
     assert seat is not None
     who = state.name(seat)
-    pile = {"hand": "Bloodstone", "encounter": "Chance Encounter card", "drawn": "Seduction card"}
-    state.say("draw", f"{who} draws a {pile[to.name]}.", {"zone": str(to)})
+    state.say("draw", f"{who} draws a {DRAWN_INTO[to.name]}.", {"zone": str(to)})
     state.say("draw", f"{who} draws {text}.", {"card": card}, audience=frozenset({seat}))
 
 
