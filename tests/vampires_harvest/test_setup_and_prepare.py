@@ -48,6 +48,18 @@ def test_setup_gives_every_player_the_rulebook_components() -> None:
     assert len(state.zones.zone("event").cards) == 1
 
 
+def test_a_new_game_starts_with_full_decks_whatever_an_earlier_game_drew() -> None:
+    """New games share their starting zones (a value that a draw replaces, never changes)."""
+    first = VampiresHarvest(4).new_state(3)
+    to_skills(first)
+    assert first.zones.zone("early-deck").size == len(CATALOG.deck(Deck.EARLY)) - 6
+    second = VampiresHarvest(4).new_state(3)
+    assert second.zones.zone("early-deck").cards == CATALOG.deck(Deck.EARLY)
+    assert not any(second.zones.zone("hand", seat).cards for seat in range(4))
+    to_skills(second)
+    assert second.zones == first.zones
+
+
 def test_areas_are_players_minus_one_and_the_unused_area_cards_are_set_aside() -> None:
     for players, areas in ((3, 2), (4, 3), (5, 4)):
         assert VampiresHarvest(players).areas == areas

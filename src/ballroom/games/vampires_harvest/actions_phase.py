@@ -14,13 +14,13 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ballroom.core import words
+from ballroom.core.actions import Action
 from ballroom.core.flow import Step
 from ballroom.games.vampires_harvest import chronicle
 from ballroom.games.vampires_harvest.faces import ACTION_WORDS
-from ballroom.games.vampires_harvest.turn import AREA_CARDS, SELECT, ActionCard, Phase, Task
+from ballroom.games.vampires_harvest.turn import SELECT, ActionCard, Phase, Task
 
 if TYPE_CHECKING:
-    from ballroom.core.actions import Action
     from ballroom.games.vampires_harvest.state import HarvestState
 
 
@@ -28,19 +28,28 @@ def select(state: HarvestState, _: int) -> Step[Phase]:
     return Step.secret(Phase.SELECT, range(state.game.players))
 
 
-def open_cards(state: HarvestState, seat: int) -> list[ActionCard]:
-    """The Action cards ``seat`` may choose now."""
-    shut = {AREA_CARDS[area - 1] for area in state.closed}
-    unused = AREA_CARDS[state.areas :]
+SELECTIONS = tuple((card, card.area, SELECT(card)) for card in ActionCard)
+"""Each Action card with its Area (``None`` but for an Area card) and the move choosing it."""
+
+
+def _open(state: HarvestState, seat: int) -> list[tuple[ActionCard, Action]]:
+    """The cards ``seat`` may choose now, with their moves: not discarded, and no Area card
+    of an Area closed this turn or not in play."""
+    discarded, closed, areas = state.discarded[seat], state.closed, state.areas
     return [
-        card
-        for card in ActionCard
-        if card not in state.discarded[seat] and card not in shut and card not in unused
+        (card, move)
+        for card, area, move in SELECTIONS
+        if card not in discarded and (area is None or (area <= areas and area not in closed))
     ]
 
 
+def open_cards(state: HarvestState, seat: int) -> list[ActionCard]:
+    """The Action cards ``seat`` may choose now."""
+    return [card for card, _ in _open(state, seat)]
+
+
 def select_choices(state: HarvestState, seat: int) -> list[Action]:
-    return [SELECT(card) for card in open_cards(state, seat)]
+    return [move for _, move in _open(state, seat)]
 
 
 def play_select(state: HarvestState, action: Action, seat: int) -> None:

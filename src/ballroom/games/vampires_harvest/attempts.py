@@ -22,16 +22,17 @@ slay, seduce); this step is met whatever the player holds.
 from __future__ import annotations
 
 from collections import Counter
+from functools import cache
 from itertools import product
 from typing import TYPE_CHECKING
 
 from ballroom.core import words
 from ballroom.core.flow import Step
-from ballroom.core.zones import ZoneId
 from ballroom.games.vampires_harvest import cards, chronicle
 from ballroom.games.vampires_harvest.components import Deck, Kind, Moment
 from ballroom.games.vampires_harvest.prepare import play_stone, playable_stones
 from ballroom.games.vampires_harvest.resolution import finish_attempt
+from ballroom.games.vampires_harvest.state import zone_id
 from ballroom.games.vampires_harvest.turn import (
     ATTEMPT,
     CATALOG,
@@ -199,12 +200,18 @@ def fight_check(state: HarvestState, seat: int) -> Step[Phase] | None:
 
 def reroll_choices(state: HarvestState, seat: int) -> list[Action]:
     """Every non-empty pick of the rerollable dice (so many of each face as shown), and stop."""
-    shown = sorted(Counter(rerollable(state, seat)).items(), reverse=True)
+    return list(reroll_moves(rerollable(state, seat)))
+
+
+@cache
+def reroll_moves(dice: tuple[int, ...]) -> tuple[Action, ...]:
+    """``reroll_choices`` for the rerollable ``dice``, worked out once per set of dice."""
+    shown = sorted(Counter(dice).items(), reverse=True)
     picks = [
         tuple(face for (face, _), n in zip(shown, counts, strict=True) for _ in range(n))
         for counts in product(*(range(n + 1) for _, n in shown))
     ]
-    return [*(REROLL(dice) for dice in picks if dice), STOP()]
+    return (*(REROLL(pick) for pick in picks if pick), STOP())
 
 
 def play_reroll(state: HarvestState, action: Action, seat: int) -> None:
@@ -265,7 +272,7 @@ def keep_choices(state: HarvestState, seat: int) -> list[Action]:
 
 def play_keep(state: HarvestState, action: Action, seat: int) -> None:
     card = action["card"]
-    state.zones = state.zones.move(card, ZoneId("kept", seat))
+    state.zones = state.zones.move(card, zone_id("kept", seat))
     state.kept += 1
     seduction = CATALOG.cards[card]
     label = "Success" if seduction.success else "no success"
@@ -292,7 +299,7 @@ def settle_seduction(state: HarvestState, seat: int) -> None:
     else:
         state.say("seduce", f"{state.name(seat)} fails to seduce {name}: no Success kept.")
     reward(state, seat, successes)
-    for zone in (ZoneId("kept", seat), ZoneId("drawn", seat)):
+    for zone in (zone_id("kept", seat), zone_id("drawn", seat)):
         for card in state.zones[zone].cards:
-            state.zones = state.zones.move(card, ZoneId("seduction-discard"))
+            state.zones = state.zones.move(card, zone_id("seduction-discard"))
     finish_attempt(state, seat, success=successes > 0)

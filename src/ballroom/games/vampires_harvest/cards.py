@@ -8,6 +8,7 @@ the same). Where a draw goes is decided by the task that asked for it.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from ballroom.core import effects as fx
@@ -16,6 +17,7 @@ from ballroom.core.flow import Step
 from ballroom.core.zones import Visibility, ZoneId
 from ballroom.games.vampires_harvest import faces
 from ballroom.games.vampires_harvest.components import Deck
+from ballroom.games.vampires_harvest.state import zone_id
 from ballroom.games.vampires_harvest.turn import CATALOG, DRAW, Phase, Task, Track
 
 if TYPE_CHECKING:
@@ -23,24 +25,25 @@ if TYPE_CHECKING:
     from ballroom.games.vampires_harvest.state import HarvestState
 
 PILES = {
-    Deck.EARLY: ("early-deck", "early-discard"),
-    Deck.LATE: ("late-deck", "late-discard"),
-    Deck.EVENT: ("event-deck", "event-discard"),
-    Deck.SEDUCTION: ("seduction-deck", "seduction-discard"),
-    Deck.BLOODSTONE: ("bloodstone-deck", "bloodstone-discard"),
+    deck: (zone_id(f"{deck.value}-deck"), zone_id(f"{deck.value}-discard"))
+    for deck in (Deck.EARLY, Deck.LATE, Deck.EVENT, Deck.SEDUCTION, Deck.BLOODSTONE)
 }
 """Each deck's draw pile and discard pile."""
+DISCARDS = {
+    card: PILES[found.deck][1] for card, found in enumerate(CATALOG.cards) if found.deck in PILES
+}
+"""The discard pile of every card that is ever discarded (a Trainer Skill never is)."""
 
 
 def discard_of(card: int) -> ZoneId:
     """The discard pile a card goes to."""
-    return ZoneId(PILES[CATALOG.cards[card].deck][1])
+    return DISCARDS[card]
 
 
 def draw_step(state: HarvestState, deck: Deck) -> Step[Phase] | None:
     """The chance step drawing from ``deck``, refreshed from its discards if exhausted;
     ``None`` when both are empty (nothing is drawn)."""
-    pile, discard = (ZoneId(name) for name in PILES[deck])
+    pile, discard = PILES[deck]
     if not state.zones[pile].size and state.zones[discard].size:
         state.zones = state.zones.pass_all({discard: pile})
         state.say(
@@ -65,9 +68,13 @@ def drawing_from(state: HarvestState) -> Deck:
     return state.current_deck()
 
 
+DRAWS = tuple(DRAW(card) for card in range(len(CATALOG.cards)))
+"""The draw of each card, by id: a draw lists every card of its pile."""
+
+
 def draw_outcomes(state: HarvestState) -> list[tuple[Action, float]]:
-    pile = ZoneId(PILES[drawing_from(state)][0])
-    return [(DRAW(card), p) for card, p in state.zones.draw_outcomes(pile)]
+    pile = PILES[drawing_from(state)][0]
+    return [(DRAWS[card], p) for card, p in state.zones.draw_outcomes(pile)]
 
 
 def target(state: HarvestState) -> ZoneId:
@@ -75,14 +82,18 @@ def target(state: HarvestState) -> ZoneId:
     assert state.pending is not None
     task, arg = state.pending
     if task is Task.DEAL_OPPORTUNITY:
-        return ZoneId(f"area-{arg}")
+        return zone_id(f"area-{arg}")
     if task is Task.EVENT:
-        return ZoneId("event")
+        return zone_id("event")
     if task is Task.ENCOUNTER_DRAW:
-        return ZoneId("encounter", arg)
+        return zone_id("encounter", arg)
     if task is Task.SEDUCE_DRAW:
-        return ZoneId("drawn", arg)
-    return ZoneId("hand", arg)
+        return zone_id("drawn", arg)
+    return zone_id("hand", arg)
+
+
+DRAWN_INTO = {"hand": "Bloodstone", "encounter": "Chance Encounter card", "drawn": "Seduction card"}
+"""What a card drawn into a seat's own zone is called, by the zone's name."""
 
 
 def place_drawn(state: HarvestState, card: int) -> None:
@@ -99,9 +110,12 @@ def place_drawn(state: HarvestState, card: int) -> None:
     seat = to.owner
     assert seat is not None
     who = state.name(seat)
-    pile = {"hand": "Bloodstone", "encounter": "Chance Encounter card", "drawn": "Seduction card"}
-    state.say("draw", f"{who} draws a {pile[to.name]}.", {"zone": str(to)})
+    state.say("draw", f"{who} draws a {DRAWN_INTO[to.name]}.", {"zone": str(to)})
     state.say("draw", f"{who} draws {text}.", {"card": card}, audience=frozenset({seat}))
+
+
+TRACKS = {track.value: track for track in Track}
+"""Each score track by the resource name an operation gives it."""
 
 
 def perform(state: HarvestState, seat: int, operation: fx.Primitive) -> None:
@@ -111,9 +125,8 @@ def perform(state: HarvestState, seat: int, operation: fx.Primitive) -> None:
     amount = operation.amount if isinstance(operation, fx.Gain) else -operation.amount
     resource = operation.resource
     who = state.name(seat)
-    tracks = {track.value: track for track in Track}
-    if resource in tracks:
-        state.score(seat, tracks[resource], amount)
+    if resource in TRACKS:
+        state.score(seat, TRACKS[resource], amount)
     elif resource == "blood":
         state.gain_blood(seat, amount)
     elif resource == "skill-points":
@@ -126,8 +139,6 @@ def perform(state: HarvestState, seat: int, operation: fx.Primitive) -> None:
         state.initiative = seat
     else:
         field = resource.replace("-", "_")
-        from dataclasses import replace
-
         state.boost = replace(state.boost, **{field: getattr(state.boost, field) + amount})
     state.say(
         "gain",

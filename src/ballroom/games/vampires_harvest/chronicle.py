@@ -39,17 +39,22 @@ def note(state: HarvestState, seat: int, **changes: Any) -> None:
 
 def actions_revealed(state: HarvestState) -> None:
     """The turn's Actions, once every Late Decision is made."""
-    for seat, card in enumerate(state.revealed):
-        if card is not None:
-            note(state, seat, actions=(*state.deeds[seat].actions, card))
+    state.deeds = tuple(
+        deeds if card is None else replace(deeds, actions=(*deeds.actions, card))
+        for deeds, card in zip(state.deeds, state.revealed, strict=True)
+    )
+
+
+NAMES = tuple(slug(card.name) for card in CATALOG.cards)
+"""Each card's name as the deeds record it, by id."""
 
 
 def opportunity_taken(state: HarvestState, seat: int, card: int) -> None:
-    note(state, seat, taken=(*state.deeds[seat].taken, slug(CATALOG.cards[card].name)))
+    note(state, seat, taken=(*state.deeds[seat].taken, NAMES[card]))
 
 
 def opportunity_met(state: HarvestState, seat: int, card: int) -> None:
-    note(state, seat, met=(*state.deeds[seat].met, slug(CATALOG.cards[card].name)))
+    note(state, seat, met=(*state.deeds[seat].met, NAMES[card]))
 
 
 def kind_of(card: ActionCard) -> str:

@@ -17,7 +17,7 @@ holds them all by ability name.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import Enum
 from functools import cache
 from pathlib import Path
@@ -49,7 +49,15 @@ LEVELS = 6
 MAX_LEVEL = LEVELS - 1
 
 
-class Deck(Enum):
+class Term(Enum):
+    """A rulebook term of the game (a deck, a Skill, a step): each member is one object, equal
+    only to itself, so it hashes by identity; the rules look terms up in tables at every step,
+    and ``Enum``'s own hash is Python code."""
+
+    __hash__ = object.__hash__
+
+
+class Deck(Term):
     """Where a card belongs: its deck (and so its discard pile)."""
 
     EARLY = "early"
@@ -60,7 +68,7 @@ class Deck(Enum):
     TRAINER = "trainer"
 
 
-class Kind(Enum):
+class Kind(Term):
     """The three kinds of Opportunity."""
 
     TRIBUTE = "tribute"
@@ -68,14 +76,14 @@ class Kind(Enum):
     SEDUCE = "seduce"
 
 
-class Lasts(Enum):
+class Lasts(Term):
     """How long an Event's effect lasts."""
 
     ONE_TIME = "one-time"
     TURN = "turn"
 
 
-class Moment(Enum):
+class Moment(Term):
     """The moments a Bloodstone may be played at."""
 
     PREPARE = "prepare"
@@ -162,10 +170,20 @@ class Catalog:
     cards: tuple[Card, ...]
     skills: SkillTables
     effects: fx.Effects
+    _decks: dict[Deck, tuple[int, ...]] = field(init=False, repr=False, compare=False)
+    """Each deck's card ids, sorted out once: every new game and every world a search
+    deals asks for them."""
+
+    def __post_init__(self) -> None:
+        decks: dict[Deck, tuple[int, ...]] = {
+            deck: tuple(i for i, card in enumerate(self.cards) if card.deck is deck)
+            for deck in Deck
+        }
+        object.__setattr__(self, "_decks", decks)
 
     def deck(self, deck: Deck) -> tuple[int, ...]:
         """The ids of the cards of ``deck``."""
-        return tuple(i for i, card in enumerate(self.cards) if card.deck is deck)
+        return self._decks[deck]
 
     @property
     def texts(self) -> tuple[str, ...]:

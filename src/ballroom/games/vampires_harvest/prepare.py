@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ballroom.core import effects as fx
 from ballroom.core.flow import Step
 from ballroom.games.vampires_harvest import cards, chronicle
 from ballroom.games.vampires_harvest.components import MAX_LEVEL, Deck, Lasts, Moment
@@ -183,15 +184,14 @@ def auction_choices(state: HarvestState, seat: int) -> list[Action]:
 
 def play_auction(state: HarvestState, action: Action, seat: int) -> None:
     """Raise or drop out; the last bidder in pays and takes the Initiative for the turn."""
-    from dataclasses import replace
-
     auction = state.auction
     assert auction is not None
     if action.family is PASS:
-        auction = replace(auction, bidders=tuple(s for s in auction.bidders if s != seat))
+        bidders = tuple(s for s in auction.bidders if s != seat)
+        auction = Auction(auction.bid, auction.leader, bidders)
         state.say("auction", f"{state.name(seat)} drops out.")
     else:
-        auction = replace(auction, bid=action["blood"], leader=seat)
+        auction = Auction(action["blood"], seat, auction.bidders)
         state.say("auction", f"{state.name(seat)} bids {action['blood']} Blood.")
     state.auction = auction
     if auction.bidders == (auction.leader,):
@@ -221,23 +221,27 @@ def skills(state: HarvestState, _: int) -> Step[Phase]:
 
 def playable_stones(state: HarvestState, seat: int, moment: Moment) -> list[int]:
     """The Bloodstones in ``seat``'s hand it may play at ``moment`` now."""
-    from ballroom.core import effects as fx
-
     found = []
     for card in state.zones.zone("hand", seat).cards:
         stone = CATALOG.cards[card]
+        if stone.moment is not moment:
+            continue
         ability = CATALOG.effects.abilities[stone.ability or ""]
-        if stone.moment is moment and fx.holds(state, seat, ability.name, ability.conditions):
+        if fx.holds(state, seat, ability.name, ability.conditions):
             found.append(card)
     return found
+
+
+SKILL_RAISES = tuple(RAISE(skill) for skill in Skill)
+"""Each Skill's raise, in the order a seat's levels list the Skills."""
 
 
 def skill_choices(state: HarvestState, seat: int) -> list[Action]:
     points = state.skill_points[seat]
     raises = [
-        RAISE(skill)
-        for skill in Skill
-        if state.level(seat, skill) < MAX_LEVEL and points >= state.level(seat, skill) + 1
+        move
+        for move, level in zip(SKILL_RAISES, state.skills[seat], strict=True)
+        if level < MAX_LEVEL and points >= level + 1
     ]
     stones = [STONE(card) for card in playable_stones(state, seat, Moment.PREPARE)]
     return [*raises, *stones, DONE()]

@@ -20,12 +20,17 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ballroom.core.flow import Step
-from ballroom.core.zones import ZoneId
 from ballroom.games.vampires_harvest import cards, chronicle
 from ballroom.games.vampires_harvest.actions_phase import discard
 from ballroom.games.vampires_harvest.prepare import turn_agenda
 from ballroom.games.vampires_harvest.scoring import final_score
-from ballroom.games.vampires_harvest.state import ENCOUNTER_DRAW, TURNS, Boost, HarvestState
+from ballroom.games.vampires_harvest.state import (
+    ENCOUNTER_DRAW,
+    TURNS,
+    Boost,
+    HarvestState,
+    zone_id,
+)
 from ballroom.games.vampires_harvest.turn import (
     BUY,
     CATALOG,
@@ -126,7 +131,7 @@ def play_trainer(state: HarvestState, action: Action, seat: int) -> None:
         card = action["card"]
         trainer = CATALOG.cards[card]
         state.gain_points(seat, -trainer.cost)
-        state.zones = state.zones.move(card, ZoneId("trained", seat))
+        state.zones = state.zones.move(card, zone_id("trained", seat))
         state.say(
             "trainer", f"{state.name(seat)} takes the Trainer Skill {trainer.name}: {trainer.says}"
         )
@@ -149,7 +154,9 @@ def encounter_face(state: HarvestState, seat: int) -> Step[Phase] | None:
 
 def face_choices(state: HarvestState, seat: int) -> list[Action]:
     where = (
-        ZoneId("encounter", seat) if state.facing_area == 0 else ZoneId(f"area-{state.facing_area}")
+        zone_id("encounter", seat)
+        if state.facing_area == 0
+        else zone_id(f"area-{state.facing_area}")
     )
     return [FACE(card) for card in state.zones[where].cards]
 
@@ -159,7 +166,7 @@ def play_face(state: HarvestState, action: Action, seat: int) -> None:
     state.facing = card
     name = CATALOG.cards[card].name
     if state.facing_area == 0:
-        state.zones = state.zones.move(card, ZoneId("private-area", seat))
+        state.zones = state.zones.move(card, zone_id("private-area", seat))
         for other in state.zones.zone("encounter", seat).cards:
             state.zones = state.zones.move(other, cards.discard_of(other))
         state.say(
@@ -196,7 +203,7 @@ def finish_attempt(state: HarvestState, seat: int, success: bool) -> None:
 def end_turn(state: HarvestState, _: int) -> None:
     """The Event leaves play, closed Areas open, and the next turn begins (or the game ends)."""
     for card in state.zones.zone("event").cards:
-        state.zones = state.zones.move(card, ZoneId("event-discard"))
+        state.zones = state.zones.move(card, zone_id("event-discard"))
     state.closed = ()
     state.initiative_locked = False
     state.harvested = False

@@ -16,7 +16,9 @@ game makes, from the modules of the rulebook's sections: ``prepare.py``,
 from __future__ import annotations
 
 from abc import abstractmethod
+from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import cache
 
 from ballroom.core import effects as fx
 from ballroom.core.declared import AgendaState
@@ -28,7 +30,7 @@ from ballroom.core.standard import StandardState
 from ballroom.core.state import Outcome
 from ballroom.core.zones import Visibility, Zone, ZoneId, Zones
 from ballroom.games.vampires_harvest.chronicle import Deeds, seat_features
-from ballroom.games.vampires_harvest.components import Deck, Lasts
+from ballroom.games.vampires_harvest.components import MODIFIERS, Deck, Lasts
 from ballroom.games.vampires_harvest.scoring import ranking
 from ballroom.games.vampires_harvest.turn import (
     CATALOG,
@@ -222,13 +224,12 @@ class HarvestState(Telling, AgendaState[Phase, Task], StandardState[Phase]):
 
     def modifier(self, seat: int, quantity: str) -> int:
         """What the Event for the turn and the seat's Trainer Skills add to ``quantity``."""
-        effects = CATALOG.effects
         total = 0
         event = self.zones.zone("event").cards
         if event and CATALOG.cards[event[-1]].lasts is Lasts.TURN:
-            total += effects.limit([_ability(event[-1])], quantity, 0)
+            total += CARD_MODIFIERS[event[-1]][quantity]
         for card in self.zones.zone("trained", seat).cards:
-            total += effects.limit([_ability(card)], quantity, 0)
+            total += CARD_MODIFIERS[card][quantity]
         return total
 
     def order(self) -> list[int]:
@@ -255,14 +256,10 @@ class HarvestState(Telling, AgendaState[Phase, Task], StandardState[Phase]):
         self.skill_points = tuple(points)
 
     def score(self, seat: int, track: Track, amount: int) -> None:
-        tracks = [list(row) for row in self.tracks]
-        tracks[seat][TRACK_INDEX[track]] += amount
-        self.tracks = tuple(tuple(row) for row in tracks)
+        self.tracks = _added(self.tracks, seat, TRACK_INDEX[track], amount)
 
     def raise_skill(self, seat: int, skill: Skill) -> None:
-        skills = [list(row) for row in self.skills]
-        skills[seat][SKILL_INDEX[skill]] += 1
-        self.skills = tuple(tuple(row) for row in skills)
+        self.skills = _added(self.skills, seat, SKILL_INDEX[skill], 1)
 
     # -- the effects' Host ----------------------------------------------------------
 
@@ -294,20 +291,58 @@ class HarvestState(Telling, AgendaState[Phase, Task], StandardState[Phase]):
         return Outcome.from_ranking(self.game.players, ranking(self.tracks, self.blood))
 
 
+def _added(
+    rows: tuple[tuple[int, ...], ...], seat: int, index: int, amount: int
+) -> tuple[tuple[int, ...], ...]:
+    """``rows`` with ``amount`` added to ``seat``'s value at ``index`` (the other rows kept)."""
+    row = list(rows[seat])
+    row[index] += amount
+    return (*rows[:seat], tuple(row), *rows[seat + 1 :])
+
+
+@cache
+def zone_id(name: str, owner: int | None = None) -> ZoneId:
+    """The id the zones hold for zone ``name`` (of ``owner``), found once: the rules move
+    cards at almost every step, and a look-up by the very key the zones hold compares
+    nothing."""
+    return ZoneId.parse(name if owner is None else f"{name}/{owner}")
+
+
+CARD_MODIFIERS: tuple[Mapping[str, int], ...] = tuple(
+    {}
+    if card.ability is None
+    else {quantity: CATALOG.effects.limit([card.ability], quantity, 0) for quantity in MODIFIERS}
+    for card in CATALOG.cards
+)
+"""What each card's standing ability (an Event for the turn, a Trainer Skill) adds to each
+modified quantity, worked out once from its operations: every attempt asks several."""
+
+
 def _ability(card: int) -> str:
     ability = CATALOG.cards[card].ability
     assert ability is not None, f"card {CATALOG.cards[card].text} has no ability"
     return ability
 
 
+START_ZONES: dict[tuple[int, bool, int], Zones] = {}
+"""The zones at the start, by players, whether the closing-die rules apply and Areas: zones
+are a value, so every new game and every blank state a search deals into shares them."""
+
+
 def create_zones(state: HarvestState) -> Zones:
     """Every pile, Area and hand at the start, each card in its deck."""
-    players = state.game.players
+    key = (state.game.players, state.two_player, state.areas)
+    zones = START_ZONES.get(key)
+    if zones is None:
+        zones = START_ZONES[key] = start_zones(*key)
+    return zones
+
+
+def start_zones(players: int, two_player: bool, areas: int) -> Zones:
+    """``create_zones``'s zones, laid out afresh."""
     seats = range(players)
     closing_events = {i for i in CATALOG.deck(Deck.EVENT) if CATALOG.cards[i].closes}
-    events = tuple(
-        i for i in CATALOG.deck(Deck.EVENT) if not (state.two_player and i in closing_events)
-    )
+    events = tuple(i for i in CATALOG.deck(Deck.EVENT) if not (two_player and i in closing_events))
     removed = tuple(i for i in CATALOG.deck(Deck.EVENT) if i not in events)
     zones = [
         Zone(ZoneId("early-deck"), Visibility.NOBODY, CATALOG.deck(Deck.EARLY)),
@@ -323,7 +358,7 @@ def create_zones(state: HarvestState) -> Zones:
         Zone(ZoneId("bloodstone-deck"), Visibility.NOBODY, CATALOG.deck(Deck.BLOODSTONE)),
         Zone(ZoneId("bloodstone-discard"), Visibility.EVERYONE),
         Zone(ZoneId("trainers"), Visibility.EVERYONE, CATALOG.deck(Deck.TRAINER)),
-        *(Zone(ZoneId(f"area-{a}"), Visibility.EVERYONE) for a in range(1, state.areas + 1)),
+        *(Zone(ZoneId(f"area-{a}"), Visibility.EVERYONE) for a in range(1, areas + 1)),
         *(Zone(ZoneId("hand", s), Visibility.OWNER) for s in seats),
         *(Zone(ZoneId("encounter", s), Visibility.OWNER) for s in seats),
         *(Zone(ZoneId("private-area", s), Visibility.EVERYONE) for s in seats),

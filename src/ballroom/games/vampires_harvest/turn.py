@@ -13,12 +13,11 @@ face equally likely) and every card drawn from a pile nobody sees
 from __future__ import annotations
 
 from collections import Counter
-from enum import Enum
 from itertools import combinations_with_replacement
 
 from ballroom.core.actions import ActionCodec, Family, Param
 from ballroom.core.flow import Flow
-from ballroom.games.vampires_harvest.components import default_catalog
+from ballroom.games.vampires_harvest.components import Term, default_catalog
 
 CATALOG = default_catalog()
 CLOSING_DIE = "closing-die"
@@ -38,7 +37,7 @@ NUMBER_WORDS = (
 )
 
 
-class ActionCard(Enum):
+class ActionCard(Term):
     """The Action cards every player holds."""
 
     TRAIN = "train"
@@ -60,14 +59,14 @@ AREA_CARDS = (ActionCard.AREA_1, ActionCard.AREA_2, ActionCard.AREA_3, ActionCar
 DISCARDED_AFTER_USE = frozenset({ActionCard.LATE_DECISION, ActionCard.CHANCE_ENCOUNTER})
 
 
-class Skill(Enum):
+class Skill(Term):
     HARVEST = "harvest"
     SPEED = "speed"
     BLOOD_FURY = "blood-fury"
     GLAMOUR = "glamour"
 
 
-class Track(Enum):
+class Track(Term):
     """The three score tracks."""
 
     TRIBUTE = "tribute"
@@ -75,7 +74,7 @@ class Track(Enum):
     SEDUCTION = "seduction"
 
 
-class Way(Enum):
+class Way(Term):
     """How a player meets the Opportunity it faces."""
 
     PAY = "pay"
@@ -90,7 +89,7 @@ class Way(Enum):
     """Leave the Opportunity alone."""
 
 
-class Phase(Enum):
+class Phase(Term):
     """The decision points of a turn."""
 
     FIRST = "first"
@@ -124,7 +123,7 @@ class Phase(Enum):
     OVER = "over"
 
 
-class Task(Enum):
+class Task(Term):
     """One line of the agenda (``turn.py``'s module docstring; the rules in ``prepare.py``,
     ``actions_phase.py`` and ``resolution.py``)."""
 
