@@ -27,7 +27,7 @@ from typing import NamedTuple
 from ballroom.core.errors import ComponentError
 from ballroom.games.dark_tales import ball, heuristic
 from ballroom.games.dark_tales.components import BASE_CARDS, CardType, Item, Time
-from ballroom.games.dark_tales.state import DarkTalesState
+from ballroom.games.dark_tales.state import DECK, FRONT, DarkTalesState
 from ballroom.games.dark_tales.turn import CATALOG
 
 FITTED_FILE = Path(__file__).parent / "data" / "fitted.toml"
@@ -66,6 +66,21 @@ def feature_names() -> tuple[str, ...]:
 
 
 FEATURES = feature_names()
+HAND_FEATURES = tuple((f"hand:{card.name}", f"hand-late:{card.name}") for card in CATALOG.cards)
+"""Per card: the names of its features in hand, early and late."""
+ITEM_FEATURES = tuple(
+    (
+        f"item:{item.value}",
+        f"item-late:{item.value}",
+        tuple(f"item:{item.value}@{a}" for a in A_NAMES),
+    )
+    for item in Item
+)
+"""Per item: the names of its features, early, late and with each A card."""
+FRONT_FEATURES = tuple(
+    f"front:{card.type.value}" if card.type in FRONT_TYPES else None for card in CATALOG.cards
+)
+"""Per card: the name of its feature in front of a seat (``None``: a type not counted)."""
 
 
 class Table(NamedTuple):
@@ -74,6 +89,8 @@ class Table(NamedTuple):
     late: float
     """The share of a base deck still to draw."""
     counts: heuristic.Counts
+    held: list[int]
+    """How many cards each seat holds."""
     fronts: list[tuple[int, ...]]
     males: list[int]
     """The VP of each Male in play, in front of any player."""
@@ -82,10 +99,12 @@ class Table(NamedTuple):
 
 def table(state: DarkTalesState) -> Table:
     """What the seats' features read of ``state``."""
-    fronts = [state.zones.zone("front", s).cards for s in range(state.game.players)]
+    zones = state.zones.zones
+    fronts = [zones[FRONT[s]].cards for s in range(state.game.players)]
     males = [CATALOG.cards[c].vp for front in fronts for c in front if _type(c) is CardType.MALE]
-    late = len(state.zones.zone("deck").cards) / BASE_CARDS
-    return Table(late, heuristic.table_counts(state), fronts, males, state.time())
+    late = len(zones[DECK].cards) / BASE_CARDS
+    counts = heuristic.table_counts(state)
+    return Table(late, counts, heuristic.hand_sizes(state), fronts, males, state.time())
 
 
 def features(state: DarkTalesState, seat: int, read: Table | None = None) -> Features:
@@ -99,14 +118,15 @@ def features(state: DarkTalesState, seat: int, read: Table | None = None) -> Fea
 
     late = read.late
     hand = state.hand(seat)
-    count = heuristic.plays(state, seat, in_turn_order=True)
+    count = heuristic.plays_of(read.held, seat, state.player, in_turn_order=True)
     ranked = sorted(hand, key=lambda c: heuristic.held_value(c, read.counts, heuristic.HEURISTIC))
     own = read.fronts[seat]
     others = [c for s, front in enumerate(read.fronts) if s != seat for c in front]
     for card in ranked[len(hand) - count :]:
         name = CATALOG.cards[card].name
-        add(f"hand:{name}", 1.0)
-        add(f"hand-late:{name}", late)
+        in_hand, in_hand_late = HAND_FEATURES[card]
+        add(in_hand, 1.0)
+        add(in_hand_late, late)
         if name in PER_CARD:
             now, later = read.counts[PER_CARD[name]]
             add(f"{name}:in-play", now)
@@ -131,17 +151,19 @@ def features(state: DarkTalesState, seat: int, read: Table | None = None) -> Fea
     add("plays", count)
     add("plays-late", count * late)
     if state.a_card is not None and state.b_card is not None:
-        a_name = CATALOG.a_cards[state.a_card].name
         scores = CATALOG.b_cards[state.b_card]
-        for item, held in zip(Item, state.items[seat], strict=True):
+        for item, held, (early, later, with_a) in zip(
+            Item, state.items[seat], ITEM_FEATURES, strict=True
+        ):
             if held:
                 add("item-score", held * scores.score(item))
-                add(f"item:{item.value}", held)
-                add(f"item-late:{item.value}", held * late)
-                add(f"item:{item.value}@{a_name}", held)
+                add(early, held)
+                add(later, held * late)
+                add(with_a[state.a_card], held)
     for card in own:
-        if _type(card) in FRONT_TYPES:
-            add(f"front:{_type(card).value}", 1.0)
+        in_front = FRONT_FEATURES[card]
+        if in_front is not None:
+            add(in_front, 1.0)
     if state.game.cinderella:
         add("tiles-shown-vp", sum(side.vp for side in state.faces(seat)))
         add("final-ball-awards", heuristic.awards_now(state, seat))

@@ -27,9 +27,31 @@ from ballroom.core.rule_tables import RuleTables
 from ballroom.core.standard import StandardGame, StandardState
 from ballroom.core.zones import Visibility, Zone, ZoneId, Zones
 from ballroom.games.dark_tales.components import Item, Side, Time
-from ballroom.games.dark_tales.turn import CATALOG, CODEC, DRAW, TILE_BASE, TILE_IDS, Phase, Task
+from ballroom.games.dark_tales.turn import (
+    CATALOG,
+    CODEC,
+    DRAW,
+    MAX_SEATS,
+    TILE_BASE,
+    TILE_IDS,
+    Phase,
+    Task,
+)
 
 ITEM_INDEX = {item: index for index, item in enumerate(Item)}
+LIMITS = tuple(CATALOG.limit(item) for item in Item)
+"""The item tokens of each kind, in the enum's order."""
+DECK = ZoneId.parse("deck")
+DISCARD = ZoneId.parse("discard")
+MIDDLE = ZoneId.parse("middle")
+REMOVED = ZoneId.parse("removed")
+RESOLVING = ZoneId.parse("resolving")
+ASIDE = ZoneId.parse("set-aside")
+HAND = tuple(ZoneId.parse(f"hand/{seat}") for seat in range(MAX_SEATS))
+FRONT = tuple(ZoneId.parse(f"front/{seat}") for seat in range(MAX_SEATS))
+TILES = tuple(ZoneId.parse(f"tiles/{seat}") for seat in range(MAX_SEATS))
+"""The zones the rules move cards to and read, each id made once (the zones' own ids, so a
+look-up finds its key without building one)."""
 DRAW_IDS = CODEC.ids(DRAW)
 """The action id of drawing each card, by card."""
 
@@ -200,7 +222,7 @@ class DarkTalesState(StandardState[Phase], RuleTables[Phase, Task]):
         """A card drawn from the deck: one ``Rng.below`` over its cards in sorted order (the
         outcomes and odds ``chances`` lists), without listing them."""
         if self.step.name is Phase.DRAW and self.effect is None:
-            deck = sorted(self.zones.zone("deck").cards)
+            deck = sorted(self.zones.zones[DECK].cards)
             return DRAW_IDS[deck[self.rng.below(len(deck))]]
         return super().sample_chance()
 
@@ -211,20 +233,23 @@ class DarkTalesState(StandardState[Phase], RuleTables[Phase, Task]):
 
     def supply(self, item: Item) -> int:
         """The item tokens nobody holds."""
-        return CATALOG.limit(item) - sum(row[ITEM_INDEX[item]] for row in self.items)
+        index = ITEM_INDEX[item]
+        return LIMITS[index] - sum(row[index] for row in self.items)
 
     def in_play(self) -> list[int]:
         """The cards in play: in front of every player, then in the middle."""
+        zones = self.zones.zones
         cards: list[int] = []
         for seat in range(self.game.players):
-            cards += self.zones.zone("front", seat).cards
-        return cards + list(self.zones.zone("middle").cards)
+            cards += zones[FRONT[seat]].cards
+        cards += zones[MIDDLE].cards
+        return cards
 
     def time(self) -> Time | None:
         """Day or night, as the Day or Night card in the middle shows (neither without one)."""
         if self.game.cinderella:
             return self.clock
-        for card in reversed(self.zones.zone("middle").cards):
+        for card in reversed(self.zones.zones[MIDDLE].cards):
             time = CATALOG.cards[card].time
             if time is not None:
                 return time
@@ -234,7 +259,7 @@ class DarkTalesState(StandardState[Phase], RuleTables[Phase, Task]):
         return self.turn
 
     def hand(self, seat: int) -> tuple[int, ...]:
-        return self.zones.zone("hand", seat).cards
+        return self.zones.zones[HAND[seat]].cards
 
     def faces(self, seat: int) -> list[Side]:
         """The sides ``seat``'s tiles show."""
@@ -242,7 +267,7 @@ class DarkTalesState(StandardState[Phase], RuleTables[Phase, Task]):
 
     def tiles(self, seat: int) -> tuple[int, ...]:
         """The tiles in front of ``seat`` (as indexes into the catalog's tiles), in order."""
-        return tuple(tile - TILE_BASE for tile in self.zones.zone("tiles", seat).cards)
+        return tuple(tile - TILE_BASE for tile in self.zones.zones[TILES[seat]].cards)
 
     # -- changing the table -------------------------------------------------------
 

@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING
 from ballroom.core.flow import Step
 from ballroom.core.zones import ZoneId
 from ballroom.games.dark_tales.components import Image, Side
+from ballroom.games.dark_tales.state import TILES
 from ballroom.games.dark_tales.turn import (
     CATALOG,
     DISCARD_TILE,
@@ -38,9 +39,9 @@ if TYPE_CHECKING:
     from ballroom.core.actions import Action
     from ballroom.games.dark_tales.state import DarkTalesState
 
-TOP = ZoneId("tile-top")
-PILE = ZoneId("tile-pile")
-BOTTOM = ZoneId("tile-bottom")
+TOP = ZoneId.parse("tile-top")
+PILE = ZoneId.parse("tile-pile")
+BOTTOM = ZoneId.parse("tile-bottom")
 FACES = {face: index for index, face in enumerate(CATALOG.cinderella.faces)}
 
 
@@ -84,7 +85,7 @@ def play_tile(state: DarkTalesState, action: Action, seat: int) -> None:
     assert state.pending is not None
     remaining = state.pending[1] - 1
     if action.family is TAKE_TILE:
-        state.zones, tile = state.zones.move_top(TOP, ZoneId("tiles", seat))
+        state.zones, tile = state.zones.move_top(TOP, TILES[seat])
         state.top = None
         taken(state, seat, tile)
         state.push((Task.TILE_DRAW, seat), (Task.TILE, remaining))
