@@ -41,7 +41,7 @@ from ballroom.games.dark_tales.components import (
 )
 from ballroom.games.dark_tales.faces import ITEM_WORDS
 from ballroom.games.dark_tales.state import DISCARD, FRONT, HAND, MIDDLE, REMOVED
-from ballroom.games.dark_tales.turn import CATALOG, CHOOSE, Phase, Task
+from ballroom.games.dark_tales.turn import CATALOG, CHOOSE, TARGETING, Phase, Task
 
 if TYPE_CHECKING:
     from ballroom.core.actions import Action
@@ -146,7 +146,7 @@ def operation(state: DarkTalesState, index: int) -> Step[Phase] | None:
         case Take(what) | Discard(what) | Remove(what):
             if targets(state, what):
                 state.target_of = index
-                return Step.seat(Phase.TARGET, seat)
+                return TARGETING[seat]
         case Recover(count):
             for _ in range(count):
                 pile = state.zones.zones[DISCARD].cards

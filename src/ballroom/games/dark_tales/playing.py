@@ -18,12 +18,15 @@ from ballroom.games.dark_tales.faces import ITEM_WORDS
 from ballroom.games.dark_tales.state import ASIDE, DECK, HAND, RESOLVING
 from ballroom.games.dark_tales.turn import (
     CATALOG,
+    DRAWING,
     HAND_SIZE,
     PASS,
     PLAY,
+    PLAYING,
     SET_ASIDE,
     SHORTER_GAME,
     USE,
+    USING,
     Phase,
     Task,
 )
@@ -105,7 +108,7 @@ def set_aside_chances(state: DarkTalesState) -> list[tuple[Action, float]]:
 
 def draw_step(state: DarkTalesState, seat: int) -> Step[Phase] | None:
     """A chance step drawing for ``seat``; ``None`` once the deck is empty (nothing is drawn)."""
-    return Step.chance(Phase.DRAW) if state.zones.zones[DECK].cards else None
+    return DRAWING if state.zones.zones[DECK].cards else None
 
 
 def card_drawn(state: DarkTalesState, card: int) -> None:
@@ -164,7 +167,7 @@ def usable_items(state: DarkTalesState, seat: int) -> list[Item]:
 
 def item_step(state: DarkTalesState, seat: int) -> Step[Phase] | None:
     """Offer the item step only when the player holds an item it may use (items are public)."""
-    return Step.seat(Phase.ITEM, seat) if usable_items(state, seat) else None
+    return USING[seat] if usable_items(state, seat) else None
 
 
 def item_choices(state: DarkTalesState, seat: int) -> list[Action]:
@@ -193,7 +196,7 @@ def play_item(state: DarkTalesState, action: Action, seat: int) -> None:
 
 
 def play_step(state: DarkTalesState, seat: int) -> Step[Phase]:
-    return Step.seat(Phase.PLAY, seat)
+    return PLAYING[seat]
 
 
 def play_choices(state: DarkTalesState, seat: int) -> list[Action]:

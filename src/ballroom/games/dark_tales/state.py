@@ -19,6 +19,7 @@ rules of each task live in ``playing.py``, ``card_texts.py`` and ``ending.py``.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache, cached_property
 from typing import Any, Self
 
 from ballroom.core.events import Event, Wording
@@ -65,6 +66,12 @@ class Edition(StandardGame[Phase]):
     """Whether the Cinderella expansion is played."""
     shorter: bool
     """The shorter game: ten different base cards set aside first."""
+
+    @cached_property
+    def seat_names(self) -> tuple[str, ...]:
+        """Each seat's name (``player_name``), made once: the events name a seat at every
+        move."""
+        return tuple(self.player_name(seat) for seat in range(self.players))
 
 
 @dataclass(frozen=True, slots=True)
@@ -201,6 +208,9 @@ class DarkTalesState(StandardState[Phase], RuleTables[Phase, Task]):
     def over(self) -> Step[Phase]:
         return Step.over(Phase.OVER)
 
+    def name(self, seat: int) -> str:
+        return self.game.seat_names[seat]
+
     def say(
         self,
         kind: str,
@@ -289,14 +299,19 @@ class DarkTalesState(StandardState[Phase], RuleTables[Phase, Task]):
         self.showing = tuple(rows)
 
     def change_item(self, seat: int, item: Item, delta: int) -> None:
-        rows = [list(row) for row in self.items]
-        rows[seat][ITEM_INDEX[item]] += delta
-        self.items = tuple(tuple(row) for row in rows)
+        row = list(self.items[seat])
+        row[ITEM_INDEX[item]] += delta
+        rows = list(self.items)
+        rows[seat] = tuple(row)
+        self.items = tuple(rows)
 
     # -- the end --------------------------------------------------------------------
 
 
+@cache
 def _wording(template: str) -> Wording:
+    """The sentence of ``template`` filled from an event's data: one per template, shared by
+    every event said with it."""
     return lambda data: template.format(**data)
 
 
