@@ -152,14 +152,14 @@ def features(state: DarkTalesState, seat: int, read: Table | None = None) -> Fea
     add("plays-late", count * late)
     if state.a_card is not None and state.b_card is not None:
         scores = CATALOG.b_cards[state.b_card]
-        for item, held, (early, later, with_a) in zip(
+        for item, held, (named, named_late, named_with) in zip(
             Item, state.items[seat], ITEM_FEATURES, strict=True
         ):
             if held:
                 add("item-score", held * scores.score(item))
-                add(early, held)
-                add(later, held * late)
-                add(with_a[state.a_card], held)
+                add(named, held)
+                add(named_late, held * late)
+                add(named_with[state.a_card], held)
     for card in own:
         in_front = FRONT_FEATURES[card]
         if in_front is not None:
