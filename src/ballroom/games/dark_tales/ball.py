@@ -293,4 +293,5 @@ def ranks(counts: Sequence[int], image: Image) -> list[tuple[int, int, int]]:
 
 
 def _said(state: DarkTalesState, kind: str, text: str, seat: int, **data: Any) -> None:
-    state.say(kind, text, player=state.name(seat), seat=seat, **data)
+    if state.reporting:
+        state.say(kind, text, player=state.name(seat), seat=seat, **data)

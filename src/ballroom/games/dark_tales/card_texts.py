@@ -242,4 +242,5 @@ def _score(state: DarkTalesState, seat: int, vp: int) -> None:
 
 
 def _said(state: DarkTalesState, kind: str, text: str, seat: int, **data: Any) -> None:
-    state.say(kind, text, player=state.name(seat), seat=seat, **data)
+    if state.reporting:
+        state.say(kind, text, player=state.name(seat), seat=seat, **data)

@@ -119,7 +119,8 @@ def features(state: DarkTalesState, seat: int, read: Table | None = None) -> Fea
     late = read.late
     hand = state.hand(seat)
     count = heuristic.plays_of(read.held, seat, state.player, in_turn_order=True)
-    ranked = sorted(hand, key=lambda c: heuristic.held_value(c, read.counts, heuristic.HEURISTIC))
+    values = heuristic.hand_values(hand, read.counts, heuristic.HEURISTIC)
+    ranked = [hand[at] for at in sorted(range(len(hand)), key=values.__getitem__)]
     own = read.fronts[seat]
     others = [c for s, front in enumerate(read.fronts) if s != seat for c in front]
     for card in ranked[len(hand) - count :]:

@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import cache, lru_cache
+from functools import cache, cached_property, lru_cache
 from typing import Protocol
 
 from ballroom.core.agent import Decision
@@ -104,6 +104,16 @@ class Weights:
     def worths(self, state: DarkTalesState) -> list[float]:
         """Each seat's ``worth`` read with these weights."""
         return worths(state, self)
+
+    @cached_property
+    def fixed_values(self) -> tuple[float | None, ...]:
+        """Per card, its ``held_value`` where that does not depend on the table (``None`` for
+        a card scoring per card in play): worked out once, as every table rated asks it of
+        every card in hand."""
+        return tuple(
+            None if PER_TEXTS[card] else held_value(card, {}, self)
+            for card in range(len(CATALOG.cards))
+        )
 
 
 HEURISTIC = Weights()
@@ -213,9 +223,10 @@ def worth(
     total = float(state.vp[seat]) + _hand_worth(state, seat, counts, weights, held)
     total += weights.in_front * len(state.zones.zones[FRONT[seat]].cards)
     if state.b_card is not None:
-        held = state.items[seat]
         each = _item_weights(state.b_card, weights.item_in_hand)
-        total += sum(count * weight for count, weight in zip(held, each, strict=True))
+        total += sum(
+            [count * weight for count, weight in zip(state.items[seat], each, strict=True)]
+        )
     if not state.game.cinderella or state.is_terminal():
         return total
     total += SHOWN_VP * sum(FACE_VP[face] for face in state.showing[seat])
@@ -230,9 +241,19 @@ def _hand_worth(
 ) -> float:
     """The seat's cards in hand: the best as many as it will play (``plays``) in full, the
     rest as spares."""
-    values = sorted((held_value(card, counts, weights) for card in state.hand(seat)), reverse=True)
+    values = hand_values(state.hand(seat), counts, weights)
+    values.sort(reverse=True)
     count = plays_of(held, seat, state.player, weights.plays_in_turn_order)
     return sum(values[:count]) + weights.spare_card * (len(values) - count)
+
+
+def hand_values(hand: Sequence[int], counts: Counts, weights: Weights) -> list[float]:
+    """Each card's ``held_value``, in the hand's order."""
+    fixed = weights.fixed_values
+    return [
+        value if (value := fixed[card]) is not None else held_value(card, counts, weights)
+        for card in hand
+    ]
 
 
 def hand_sizes(state: DarkTalesState) -> list[int]:

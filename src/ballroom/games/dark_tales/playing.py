@@ -116,14 +116,15 @@ def card_drawn(state: DarkTalesState, card: int) -> None:
     assert state.pending is not None
     seat = state.pending[1]
     state.zones = state.zones.move(card, HAND[seat])
-    state.say("draw", "{player} draws a card.", player=state.name(seat), seat=seat)
-    state.say(
-        "drawn",
-        "You draw {card}.",
-        audience=frozenset({seat}),
-        card=CATALOG.cards[card].name,
-        seat=seat,
-    )
+    if state.reporting:
+        state.say("draw", "{player} draws a card.", player=state.name(seat), seat=seat)
+        state.say(
+            "drawn",
+            "You draw {card}.",
+            audience=frozenset({seat}),
+            card=CATALOG.cards[card].name,
+            seat=seat,
+        )
 
 
 # -- the turn -------------------------------------------------------------------------------
@@ -210,7 +211,10 @@ def play_card(state: DarkTalesState, action: Action, seat: int) -> None:
     state.playing = card
     chronicle.card_started(state)
     found = CATALOG.cards[card]
-    state.say("play", "{player} plays {card}.", player=state.name(seat), seat=seat, card=found.name)
+    if state.reporting:
+        state.say(
+            "play", "{player} plays {card}.", player=state.name(seat), seat=seat, card=found.name
+        )
     symbol = found.tiles if state.game.cinderella else 0
     start_text(state, len(found.does), finish=True, tile_symbol=symbol)
 
