@@ -77,6 +77,14 @@ ITEM_FEATURES = tuple(
     for item in Item
 )
 """Per item: the names of its features, early, late and with each A card."""
+PER_CARD_FEATURES = {name: (f"{name}:in-play", f"{name}:to-come") for name in PER_CARD}
+"""Per card scoring per card in play: the names of its features, in play and to come."""
+TARGET_FEATURES = {
+    name: (f"{name}:other-{kind.value}", f"{name}:own-{kind.value}-only")
+    for name, kind in TARGETS.items()
+}
+"""Per monster discarding a type: the names of its features, another's and its own only."""
+ITEMS = tuple(Item)
 FRONT_FEATURES = tuple(
     f"front:{card.type.value}" if card.type in FRONT_TYPES else None for card in CATALOG.cards
 )
@@ -122,16 +130,17 @@ def features(state: DarkTalesState, seat: int, read: Table | None = None) -> Fea
     values = heuristic.hand_values(hand, read.counts, heuristic.HEURISTIC)
     ranked = [hand[at] for at in sorted(range(len(hand)), key=values.__getitem__)]
     own = read.fronts[seat]
-    others = [c for s, front in enumerate(read.fronts) if s != seat for c in front]
     for card in ranked[len(hand) - count :]:
         name = CATALOG.cards[card].name
         in_hand, in_hand_late = HAND_FEATURES[card]
-        add(in_hand, 1.0)
+        found[in_hand] = found.get(in_hand, 0.0) + 1.0
         add(in_hand_late, late)
         if name in PER_CARD:
-            now, later = read.counts[PER_CARD[name]]
-            add(f"{name}:in-play", now)
-            add(f"{name}:to-come", later - heuristic.is_kind(card, PER_CARD[name]))
+            what = PER_CARD[name]
+            now, later = read.counts[what]
+            in_play, to_come = PER_CARD_FEATURES[name]
+            add(in_play, now)
+            add(to_come, later - heuristic.is_kind(card, what))
         elif name == "Witch":
             add("Witch:at-night", read.time is Time.NIGHT)
         elif name == "Gypsy":
@@ -141,10 +150,12 @@ def features(state: DarkTalesState, seat: int, read: Table | None = None) -> Fea
             add("Princess:males", len(read.males))
         elif name in TARGETS:
             kind = TARGETS[name]
+            others = (c for s, front in enumerate(read.fronts) if s != seat for c in front)
             others_have = any(_type(c) is kind for c in others)
             own_only = not others_have and any(_type(c) is kind for c in own)
-            add(f"{name}:other-{kind.value}", others_have)
-            add(f"{name}:own-{kind.value}-only", own_only)
+            other, own_only_name = TARGET_FEATURES[name]
+            add(other, others_have)
+            add(own_only_name, own_only)
     add("spare", len(hand) - count)
     is_next = float(state.player == seat)
     add("next", is_next)
@@ -154,7 +165,7 @@ def features(state: DarkTalesState, seat: int, read: Table | None = None) -> Fea
     if state.a_card is not None and state.b_card is not None:
         scores = CATALOG.b_cards[state.b_card]
         for item, held, (named, named_late, named_with) in zip(
-            Item, state.items[seat], ITEM_FEATURES, strict=True
+            ITEMS, state.items[seat], ITEM_FEATURES, strict=True
         ):
             if held:
                 add("item-score", held * scores.score(item))
@@ -164,9 +175,9 @@ def features(state: DarkTalesState, seat: int, read: Table | None = None) -> Fea
     for card in own:
         in_front = FRONT_FEATURES[card]
         if in_front is not None:
-            add(in_front, 1.0)
+            found[in_front] = found.get(in_front, 0.0) + 1.0
     if state.game.cinderella:
-        add("tiles-shown-vp", sum(side.vp for side in state.faces(seat)))
+        add("tiles-shown-vp", sum([heuristic.FACE_VP[face] for face in state.showing[seat]]))
         add("final-ball-awards", heuristic.awards_now(state, seat))
         if state.dancer is None:
             add("couples", heuristic.best_couples_vp(ball.front(state, seat), ball.middle(state)))
