@@ -103,6 +103,8 @@ class Table(NamedTuple):
     males: list[int]
     """The VP of each Male in play, in front of any player."""
     time: Time | None
+    middle: tuple[int, ...]
+    """With Cinderella: the cards in the middle at a Ball (``ball.middle``)."""
 
 
 def table(state: DarkTalesState) -> Table:
@@ -112,7 +114,9 @@ def table(state: DarkTalesState) -> Table:
     males = [CATALOG.cards[c].vp for front in fronts for c in front if _type(c) is CardType.MALE]
     late = len(zones[DECK].cards) / BASE_CARDS
     counts = heuristic.table_counts(state)
-    return Table(late, counts, heuristic.hand_sizes(state), fronts, males, state.time())
+    middle = ball.middle(state) if state.game.cinderella else ()
+    held = heuristic.hand_sizes(state)
+    return Table(late, counts, held, fronts, males, state.time(), middle)
 
 
 def features(state: DarkTalesState, seat: int, read: Table | None = None) -> Features:
@@ -180,7 +184,7 @@ def features(state: DarkTalesState, seat: int, read: Table | None = None) -> Fea
         add("tiles-shown-vp", sum([heuristic.FACE_VP[face] for face in state.showing[seat]]))
         add("final-ball-awards", heuristic.awards_now(state, seat))
         if state.dancer is None:
-            add("couples", heuristic.best_couples_vp(ball.front(state, seat), ball.middle(state)))
+            add("couples", heuristic.best_couples_vp(ball.front(state, seat), read.middle))
     return found
 
 

@@ -211,15 +211,21 @@ def worths(state: DarkTalesState, weights: Weights = HEURISTIC) -> list[float]:
     """Each seat's ``worth``."""
     counts = table_counts(state)
     held = hand_sizes(state)
-    return [worth(state, seat, counts, weights, held) for seat in range(state.game.players)]
+    middle = ball.middle(state) if state.game.cinderella else ()
+    return [worth(state, seat, counts, weights, held, middle) for seat in range(state.game.players)]
 
 
 def worth(
-    state: DarkTalesState, seat: int, counts: Counts, weights: Weights, held: Sequence[int]
+    state: DarkTalesState,
+    seat: int,
+    counts: Counts,
+    weights: Weights,
+    held: Sequence[int],
+    middle: tuple[int, ...],
 ) -> float:
     """VP, items, cards in hand, and with Cinderella tiles and couples, as the module says
-    (``counts``: the state's ``table_counts``; ``held``: its ``hand_sizes``), each weighed by
-    ``weights``."""
+    (``counts``: the state's ``table_counts``; ``held``: its ``hand_sizes``; ``middle``: the
+    cards in the middle at a Ball, ``ball.middle``), each weighed by ``weights``."""
     total = float(state.vp[seat]) + _hand_worth(state, seat, counts, weights, held)
     total += weights.in_front * len(state.zones.zones[FRONT[seat]].cards)
     if state.b_card is not None:
@@ -232,7 +238,7 @@ def worth(
     total += SHOWN_VP * sum(FACE_VP[face] for face in state.showing[seat])
     total += AWARDS_NOW * awards_now(state, seat)
     if state.dancer is None:
-        total += COUPLES_NOW * best_couples_vp(ball.front(state, seat), ball.middle(state))
+        total += COUPLES_NOW * best_couples_vp(ball.front(state, seat), middle)
     return total
 
 

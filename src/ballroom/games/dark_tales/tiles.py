@@ -43,11 +43,14 @@ TOP = ZoneId.parse("tile-top")
 PILE = ZoneId.parse("tile-pile")
 BOTTOM = ZoneId.parse("tile-bottom")
 FACES = {face: index for index, face in enumerate(CATALOG.cinderella.faces)}
+TILE_FACES = tuple((FACES[tile.unframed], FACES[tile.framed]) for tile in CATALOG.cinderella.tiles)
+"""Per tile (a catalog index): the face index of its unframed and of its framed side, found
+once (a world dealt for a search matches the sides shown to the tiles)."""
 
 
 def face_of(tile: int, framed: bool) -> int:
     """The face index of a tile's side (``tile`` as a catalog index)."""
-    return FACES[CATALOG.cinderella.tiles[tile].side(framed)]
+    return TILE_FACES[tile][framed]
 
 
 def describe(face: int) -> str:

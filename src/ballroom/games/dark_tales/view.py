@@ -30,7 +30,7 @@ from ballroom.core.view import View
 from ballroom.core.zones import Zone, ZoneId, Zones, ZonesView
 from ballroom.core.zones import determinize as deal
 from ballroom.games.dark_tales.state import Table
-from ballroom.games.dark_tales.tiles import face_of
+from ballroom.games.dark_tales.tiles import TILE_FACES
 from ballroom.games.dark_tales.turn import CATALOG, TILE_BASE, TILE_IDS, Phase
 
 TILE_ZONES = ("tiles", "tile-top", "tile-pile", "tile-bottom", "tile-box")
@@ -162,4 +162,4 @@ def _match_faces(slots: list[tuple[int, list[int]]]) -> list[int]:
 
 
 def _sides(tile: int) -> tuple[int, int]:
-    return (face_of(tile - TILE_BASE, False), face_of(tile - TILE_BASE, True))
+    return TILE_FACES[tile - TILE_BASE]
