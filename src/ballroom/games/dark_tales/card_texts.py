@@ -48,6 +48,11 @@ if TYPE_CHECKING:
     from ballroom.games.dark_tales.state import DarkTalesState
 
 TYPES = {kind.value for kind in CardType}
+TEXTS = (
+    *(card.does for card in CATALOG.cards),
+    *(does for setting in CATALOG.a_cards for _, does in setting.uses),
+)
+"""Every text: the cards' and the items' uses."""
 
 
 def start_text(
@@ -56,8 +61,18 @@ def start_text(
     """Queue the tile symbol's takes and flips (if any), the ``count`` operations of the text
     being carried out, then its ending."""
     done = (Task.FINISH_CARD, 0) if finish else (Task.FINISH_ITEM, 0)
-    symbol = ((Task.TILE, tile_symbol),) if tile_symbol else ()
-    state.push(*symbol, *((Task.OPERATION, index) for index in range(count)), done)
+    if tile_symbol:
+        state.push((Task.TILE, tile_symbol), *TEXT_TASKS[count], done)
+    else:
+        state.push(*TEXT_TASKS[count], done)
+
+
+TEXT_TASKS = tuple(
+    tuple((Task.OPERATION, index) for index in range(count))
+    for count in range(1 + max(len(does) for does in TEXTS))
+)
+"""The agenda's tasks carrying out a text of each length, made once (a card is played at
+every turn)."""
 
 
 def operations(state: DarkTalesState) -> tuple[Operation, ...]:
