@@ -282,9 +282,9 @@ def plays_of(held: Sequence[int], seat: int, mover: int, in_turn_order: bool) ->
     players = len(held)
     others = [s for s in range(players) if s != seat]
     if not in_turn_order:
-        return min(held[seat], max(held[s] for s in others) + 1)
-    fewest = min(held[s] for s in others)
-    first_out = min((s - mover) % players for s in others if held[s] == fewest)
+        return min(held[seat], max([held[s] for s in others]) + 1)
+    fewest = min([held[s] for s in others])
+    first_out = min([(s - mover) % players for s in others if held[s] == fewest])
     return min(held[seat], fewest + (1 if (seat - mover) % players < first_out else 0))
 
 
