@@ -160,12 +160,18 @@ def features(state: DarkTalesState, seat: int, read: Table | None = None) -> Fea
             other, own_only_name = TARGET_FEATURES[name]
             add(other, others_have)
             add(own_only_name, own_only)
-    add("spare", len(hand) - count)
-    is_next = float(state.player == seat)
-    add("next", is_next)
-    add("next-late", is_next * late)
-    add("plays", count)
-    add("plays-late", count * late)
+    # Each feature below is named once, so it is set where not zero (as ``add`` would).
+    spare = len(hand) - count
+    if spare:
+        found["spare"] = spare
+    if state.player == seat:
+        found["next"] = 1.0
+        if late:
+            found["next-late"] = late
+    if count:
+        found["plays"] = count
+        if late:
+            found["plays-late"] = count * late
     if state.a_card is not None and state.b_card is not None:
         scores = CATALOG.b_cards[state.b_card]
         for item, held, (named, named_late, named_with) in zip(
@@ -173,9 +179,10 @@ def features(state: DarkTalesState, seat: int, read: Table | None = None) -> Fea
         ):
             if held:
                 add("item-score", held * scores.score(item))
-                add(named, held)
-                add(named_late, held * late)
-                add(named_with[state.a_card], held)
+                found[named] = held
+                if late:
+                    found[named_late] = held * late
+                found[named_with[state.a_card]] = held
     for card in own:
         in_front = FRONT_FEATURES[card]
         if in_front is not None:
