@@ -216,7 +216,7 @@ class FittedReading:
         read = table(state)
         return [
             state.vp[seat]
-            + sum(weights[name] * v for name, v in features(state, seat, read).items())
+            + sum([weights[name] * v for name, v in features(state, seat, read).items()])
             for seat in range(state.game.players)
         ]
 
