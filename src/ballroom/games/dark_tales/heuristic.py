@@ -29,7 +29,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache, cached_property, lru_cache
-from typing import Protocol
+from typing import NamedTuple, Protocol
 
 from ballroom.core.agent import Decision
 from ballroom.core.rng import Rng
@@ -209,24 +209,32 @@ def rating(state: DarkTalesState, seat: int, reading: Reading = HEURISTIC) -> fl
 
 def worths(state: DarkTalesState, weights: Weights = HEURISTIC) -> list[float]:
     """Each seat's ``worth``."""
-    counts = table_counts(state)
-    held = hand_sizes(state)
-    middle = ball.middle(state) if state.game.cinderella else ()
-    return [worth(state, seat, counts, weights, held, middle) for seat in range(state.game.players)]
+    read = TableRead(
+        table_counts(state),
+        hand_sizes(state),
+        ball.middle(state) if state.game.cinderella else (),
+        _awards_by_seat(state.showing) if state.game.cinderella else (),
+    )
+    return [worth(state, seat, weights, read) for seat in range(state.game.players)]
 
 
-def worth(
-    state: DarkTalesState,
-    seat: int,
-    counts: Counts,
-    weights: Weights,
-    held: Sequence[int],
-    middle: tuple[int, ...],
-) -> float:
-    """VP, items, cards in hand, and with Cinderella tiles and couples, as the module says
-    (``counts``: the state's ``table_counts``; ``held``: its ``hand_sizes``; ``middle``: the
-    cards in the middle at a Ball, ``ball.middle``), each weighed by ``weights``."""
-    total = float(state.vp[seat]) + _hand_worth(state, seat, counts, weights, held)
+class TableRead(NamedTuple):
+    """What every seat's ``worth`` reads of the table, worked out once per table."""
+
+    counts: Counts
+    """``table_counts``."""
+    held: list[int]
+    """``hand_sizes``."""
+    middle: tuple[int, ...]
+    """With Cinderella: the cards in the middle at a Ball (``ball.middle``)."""
+    awards: tuple[int, ...]
+    """With Cinderella: each seat's ``awards_now``."""
+
+
+def worth(state: DarkTalesState, seat: int, weights: Weights, read: TableRead) -> float:
+    """VP, items, cards in hand, and with Cinderella tiles and couples, as the module says,
+    each weighed by ``weights``."""
+    total = float(state.vp[seat]) + _hand_worth(state, seat, read.counts, weights, read.held)
     total += weights.in_front * len(state.zones.zones[FRONT[seat]].cards)
     if state.b_card is not None:
         each = _item_weights(state.b_card, weights.item_in_hand)
@@ -235,10 +243,10 @@ def worth(
         )
     if not state.game.cinderella or state.is_terminal():
         return total
-    total += SHOWN_VP * sum(FACE_VP[face] for face in state.showing[seat])
-    total += AWARDS_NOW * awards_now(state, seat)
+    total += SHOWN_VP * sum([FACE_VP[face] for face in state.showing[seat]])
+    total += AWARDS_NOW * read.awards[seat]
     if state.dancer is None:
-        total += COUPLES_NOW * best_couples_vp(ball.front(state, seat), middle)
+        total += COUPLES_NOW * best_couples_vp(ball.front(state, seat), read.middle)
     return total
 
 
