@@ -29,6 +29,7 @@ from ballroom.core.zones import Visibility, ZoneId
 from ballroom.games.dark_tales import tiles
 from ballroom.games.dark_tales.components import CardType, Goes, Image, Time
 from ballroom.games.dark_tales.couples import Couple, best_couples
+from ballroom.games.dark_tales.state import DISCARD, FRONT, MIDDLE, REMOVED
 from ballroom.games.dark_tales.turn import BEST, CATALOG, COUPLE, STOP, Phase, Task
 
 if TYPE_CHECKING:
@@ -37,9 +38,9 @@ if TYPE_CHECKING:
     from ballroom.core.actions import Action
     from ballroom.games.dark_tales.state import DarkTalesState
 
-BALL = ZoneId("ball")
+BALL = ZoneId.parse("ball")
 """The cards face down on the Ball at the Palace that every player saw in play: known by name."""
-BALL_UNSEEN = ZoneId("ball-unseen")
+BALL_UNSEEN = ZoneId.parse("ball-unseen")
 """The cards face down on it that came from a hand or the deck: nobody sees them."""
 DURING = 0
 """A Ball during the game (``Task.BALL``'s argument)."""
@@ -87,8 +88,7 @@ def held(state: DarkTalesState) -> int:
     return state.zones[BALL].size + state.zones[BALL_UNSEEN].size
 
 
-REMOVED = ZoneId("removed")
-REMOVED_UNSEEN = ZoneId("removed-unseen")
+REMOVED_UNSEEN = ZoneId.parse("removed-unseen")
 
 
 def nightfall(state: DarkTalesState) -> None:
@@ -147,13 +147,13 @@ def couples_step(state: DarkTalesState, seat: int) -> Step[Phase] | None:
 
 def front(state: DarkTalesState, seat: int) -> tuple[int, ...]:
     """The cards in front of ``seat`` at a Ball, with the card it is playing if that goes there."""
-    cards = state.zones.zone("front", seat).cards
+    cards = state.zones.zones[FRONT[seat]].cards
     return (*cards, *_resolving(state, seat, Goes.FRONT))
 
 
 def middle(state: DarkTalesState) -> tuple[int, ...]:
     """The cards in the middle at a Ball, with the card being played if that goes there."""
-    return (*state.zones.zone("middle").cards, *_resolving(state, state.player, Goes.MIDDLE))
+    return (*state.zones.zones[MIDDLE].cards, *_resolving(state, state.player, Goes.MIDDLE))
 
 
 def _resolving(state: DarkTalesState, seat: int, goes: Goes) -> tuple[int, ...]:
@@ -252,9 +252,9 @@ def end(state: DarkTalesState, which: int) -> None:
                 text = "{player}'s {card} scores {vp} VP for dancing {dancing}."
                 name = CATALOG.cards[card].name
                 _said(state, "ball-bonus", text, seat, card=name, vp=vp, dancing=bonus.dancing)
-    for card in state.zones.zone("middle").cards:
+    for card in state.zones.zones[MIDDLE].cards:
         if card in state.danced:
-            state.zones = state.zones.move(card, ZoneId("discard"))
+            state.zones = state.zones.move(card, DISCARD)
     state.danced = ()
     state.dancer = None
     if which == FINAL:
@@ -293,4 +293,5 @@ def ranks(counts: Sequence[int], image: Image) -> list[tuple[int, int, int]]:
 
 
 def _said(state: DarkTalesState, kind: str, text: str, seat: int, **data: Any) -> None:
-    state.say(kind, text, player=state.name(seat), seat=seat, **data)
+    if state.reporting:
+        state.say(kind, text, player=state.name(seat), seat=seat, **data)

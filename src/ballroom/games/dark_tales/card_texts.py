@@ -18,7 +18,6 @@ from typing import TYPE_CHECKING, Any
 
 from ballroom.core import words
 from ballroom.core.flow import Step
-from ballroom.core.zones import ZoneId
 from ballroom.games.dark_tales import ball, chronicle, tiles
 from ballroom.games.dark_tales.components import (
     ANY,
@@ -41,13 +40,19 @@ from ballroom.games.dark_tales.components import (
     Time,
 )
 from ballroom.games.dark_tales.faces import ITEM_WORDS
-from ballroom.games.dark_tales.turn import CATALOG, CHOOSE, Phase, Task
+from ballroom.games.dark_tales.state import DISCARD, FRONT, HAND, MIDDLE, REMOVED
+from ballroom.games.dark_tales.turn import CATALOG, CHOOSE, TARGETING, Phase, Task
 
 if TYPE_CHECKING:
     from ballroom.core.actions import Action
     from ballroom.games.dark_tales.state import DarkTalesState
 
 TYPES = {kind.value for kind in CardType}
+TEXTS = (
+    *(card.does for card in CATALOG.cards),
+    *(does for setting in CATALOG.a_cards for _, does in setting.uses),
+)
+"""Every text: the cards' and the items' uses."""
 
 
 def start_text(
@@ -56,8 +61,18 @@ def start_text(
     """Queue the tile symbol's takes and flips (if any), the ``count`` operations of the text
     being carried out, then its ending."""
     done = (Task.FINISH_CARD, 0) if finish else (Task.FINISH_ITEM, 0)
-    symbol = ((Task.TILE, tile_symbol),) if tile_symbol else ()
-    state.push(*symbol, *((Task.OPERATION, index) for index in range(count)), done)
+    if tile_symbol:
+        state.push((Task.TILE, tile_symbol), *TEXT_TASKS[count], done)
+    else:
+        state.push(*TEXT_TASKS[count], done)
+
+
+TEXT_TASKS = tuple(
+    tuple((Task.OPERATION, index) for index in range(count))
+    for count in range(1 + max(len(does) for does in TEXTS))
+)
+"""The agenda's tasks carrying out a text of each length, made once (a card is played at
+every turn)."""
 
 
 def operations(state: DarkTalesState) -> tuple[Operation, ...]:
@@ -79,13 +94,40 @@ def matches(card: int, what: str) -> bool:
     return found.type.value == what if what in TYPES else found.name == what
 
 
+def _kinds() -> dict[str, frozenset[int]]:
+    names = {card.name for card in CATALOG.cards}
+    return {
+        what: frozenset(card for card in range(len(CATALOG.cards)) if matches(card, what))
+        for what in (*TYPES, ANY, *names)
+    }
+
+
+KINDS = _kinds()
+"""The cards that are each ``what`` a text may name (``matches``), worked out once: every
+target a text names is looked for among the cards in play."""
+
+
 def targets(state: DarkTalesState, what: str) -> list[int]:
-    return [card for card in state.in_play() if matches(card, what)]
+    kind = KINDS[what]
+    return [card for card in state.in_play() if card in kind]
+
+
+def named(does: Sequence[Operation]) -> tuple[frozenset[int], ...]:
+    """The kinds of card a text names as its targets (``KINDS``), in its order."""
+    return tuple(KINDS[op.what] for op in does if isinstance(op, Take | Discard | Remove))
 
 
 def usable(state: DarkTalesState, seat: int, does: Sequence[Operation]) -> bool:
     """Whether every card a text names is in play (an item is used only then)."""
-    return all(targets(state, op.what) for op in does if isinstance(op, Take | Discard | Remove))
+    return all_in_play(state, named(does))
+
+
+def all_in_play(state: DarkTalesState, kinds: Sequence[frozenset[int]]) -> bool:
+    """Whether a card of each of ``kinds`` is in play."""
+    if not kinds:
+        return True
+    in_play = state.in_play()
+    return all(not kind.isdisjoint(in_play) for kind in kinds)
 
 
 def operation(state: DarkTalesState, index: int) -> Step[Phase] | None:
@@ -119,12 +161,12 @@ def operation(state: DarkTalesState, index: int) -> Step[Phase] | None:
         case Take(what) | Discard(what) | Remove(what):
             if targets(state, what):
                 state.target_of = index
-                return Step.seat(Phase.TARGET, seat)
+                return TARGETING[seat]
         case Recover(count):
             for _ in range(count):
-                pile = state.zones.zone("discard").cards
+                pile = state.zones.zones[DISCARD].cards
                 if pile:
-                    state.zones = state.zones.move(pile[-1], ZoneId("hand", seat))
+                    state.zones = state.zones.move(pile[-1], HAND[seat])
                     name = CATALOG.cards[pile[-1]].name
                     _said(
                         state, "recover", "{player} takes {card} from the discard.", seat, card=name
@@ -152,15 +194,15 @@ def play_target(state: DarkTalesState, action: Action, seat: int) -> None:
     op = operations(state)[state.target_of]
     name = CATALOG.cards[card].name
     if isinstance(op, Take):
-        state.zones = state.zones.move(card, ZoneId("hand", seat))
+        state.zones = state.zones.move(card, HAND[seat])
         _said(state, "take", "{player} takes {card} into their hand.", seat, card=name)
     elif isinstance(op, Discard):
-        state.zones = state.zones.move(card, ZoneId("discard"))
+        state.zones = state.zones.move(card, DISCARD)
         _said(state, "discard", "{player} discards {card}.", seat, card=name)
     elif state.game.cinderella:
         ball.remove(state, card)
     else:
-        state.zones = state.zones.move(card, ZoneId("removed"))
+        state.zones = state.zones.move(card, REMOVED)
         _said(state, "remove", "{player} removes {card} from the game.", seat, card=name)
 
 
@@ -173,12 +215,12 @@ def nightfall(state: DarkTalesState) -> None:
         return
     if state.time() is not Time.DAY:
         return
-    for card in state.zones.zone("middle").cards:
+    for card in state.zones.zones[MIDDLE].cards:
         if CATALOG.cards[card].time is Time.DAY:
-            state.zones = state.zones.move(card, ZoneId("discard"))
-    nights = [c for c in state.zones.zone("discard").cards if CATALOG.cards[c].time is Time.NIGHT]
+            state.zones = state.zones.move(card, DISCARD)
+    nights = [c for c in state.zones.zones[DISCARD].cards if CATALOG.cards[c].time is Time.NIGHT]
     if nights:
-        state.zones = state.zones.move(nights[-1], ZoneId("middle"))
+        state.zones = state.zones.move(nights[-1], MIDDLE)
     state.say("nightfall", "Night falls.")
 
 
@@ -191,15 +233,15 @@ def finish_card(state: DarkTalesState, _: int) -> None:
     seat = state.player
     _score(state, seat, found.vp)
     if found.goes is Goes.FRONT:
-        state.zones = state.zones.move(card, ZoneId("front", seat))
+        state.zones = state.zones.move(card, FRONT[seat])
     elif found.goes is Goes.MIDDLE:
         if found.time is not None:
-            for old in state.zones.zone("middle").cards:
+            for old in state.zones.zones[MIDDLE].cards:
                 if CATALOG.cards[old].time is not None:
-                    state.zones = state.zones.move(old, ZoneId("discard"))
-        state.zones = state.zones.move(card, ZoneId("middle"))
+                    state.zones = state.zones.move(old, DISCARD)
+        state.zones = state.zones.move(card, MIDDLE)
     else:
-        state.zones = state.zones.move(card, ZoneId("discard"))
+        state.zones = state.zones.move(card, DISCARD)
     chronicle.card_finished(state, card)
     state.playing = None
 
@@ -215,4 +257,5 @@ def _score(state: DarkTalesState, seat: int, vp: int) -> None:
 
 
 def _said(state: DarkTalesState, kind: str, text: str, seat: int, **data: Any) -> None:
-    state.say(kind, text, player=state.name(seat), seat=seat, **data)
+    if state.reporting:
+        state.say(kind, text, player=state.name(seat), seat=seat, **data)

@@ -13,7 +13,7 @@ expansion's, so a card's id is the same whether the expansion is played.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import Enum
 from functools import cache
 from pathlib import Path
@@ -246,9 +246,16 @@ class SettingA:
 
     name: str
     uses: tuple[tuple[Item, tuple[Operation, ...]], ...]
+    _by_item: dict[Item, tuple[Operation, ...]] = field(
+        init=False, repr=False, compare=False, hash=False
+    )
+    """``uses`` by item, made once: every turn asks which items may be used."""
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_by_item", dict(self.uses))
 
     def use(self, item: Item) -> tuple[Operation, ...] | None:
-        return dict(self.uses).get(item)
+        return self._by_item.get(item)
 
 
 @dataclass(frozen=True, slots=True)
@@ -257,9 +264,14 @@ class SettingB:
 
     name: str
     scores: tuple[tuple[Item, int], ...]
+    _by_item: dict[Item, int] = field(init=False, repr=False, compare=False, hash=False)
+    """``scores`` by item, made once: every table a bot rates asks what the items score."""
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_by_item", dict(self.scores))
 
     def score(self, item: Item) -> int:
-        return dict(self.scores).get(item, 0)
+        return self._by_item.get(item, 0)
 
 
 @dataclass(frozen=True, slots=True)
@@ -272,10 +284,11 @@ class Side:
     """How many of each ``Image``, in the enum's order."""
 
     def count(self, image: Image) -> int:
-        return self.images[IMAGES.index(image)]
+        return self.images[IMAGE_INDEX[image]]
 
 
 IMAGES = tuple(Image)
+IMAGE_INDEX = {image: index for index, image in enumerate(IMAGES)}
 
 
 @dataclass(frozen=True, slots=True)

@@ -24,13 +24,14 @@ def best_couples(
     """The couples of the greatest total weight; ``weights`` lists the allowed couples."""
     left, right = len(males), len(females)
     source, sink = left + right, left + right + 1
-    capacity: dict[tuple[int, int], int] = {}
-    cost: dict[tuple[int, int], int] = {}
-    edges: dict[int, list[int]] = {node: [] for node in range(sink + 1)}
+    nodes = sink + 1
+    capacity = [[0] * nodes for _ in range(nodes)]
+    cost = [[0] * nodes for _ in range(nodes)]
+    edges: list[list[int]] = [[] for _ in range(nodes)]
 
     def edge(a: int, b: int, weight: int) -> None:
-        capacity[(a, b)], capacity[(b, a)] = 1, 0
-        cost[(a, b)], cost[(b, a)] = -weight, weight
+        capacity[a][b], capacity[b][a] = 1, 0
+        cost[a][b], cost[b][a] = -weight, weight
         edges[a].append(b)
         edges[b].append(a)
 
@@ -43,28 +44,34 @@ def best_couples(
             if (male, female) in weights:
                 edge(i, left + j, weights[(male, female)])
     while True:
-        distance: dict[int, int] = {source: 0}
-        came: dict[int, int] = {}
-        for _ in range(sink + 1):
+        distance = [UNREACHED] * nodes
+        distance[source] = 0
+        came = [0] * nodes
+        for _ in range(nodes):
             changed = False
-            for a in sorted(distance):
+            for a in [node for node in range(nodes) if distance[node] < UNREACHED]:
                 for b in edges[a]:
-                    if capacity[(a, b)] and distance[a] + cost[(a, b)] < distance.get(b, 1 << 30):
-                        distance[b] = distance[a] + cost[(a, b)]
+                    if capacity[a][b] and distance[a] + cost[a][b] < distance[b]:
+                        distance[b] = distance[a] + cost[a][b]
                         came[b] = a
                         changed = True
             if not changed:
                 break
-        if distance.get(sink, 0) >= 0:
+        if distance[sink] == UNREACHED or distance[sink] >= 0:
             break
         node = sink
         while node != source:
-            capacity[(came[node], node)] -= 1
-            capacity[(node, came[node])] += 1
+            capacity[came[node]][node] -= 1
+            capacity[node][came[node]] += 1
             node = came[node]
     return [
         (male, females[j])
         for i, male in enumerate(males)
         for j in range(right)
-        if (i, left + j) in capacity and capacity[(left + j, i)]
+        if capacity[left + j][i]
     ]
+
+
+UNREACHED = 1 << 30
+"""The distance of a node no path reaches yet (the nodes are relaxed in their order, those
+reached when a pass begins)."""

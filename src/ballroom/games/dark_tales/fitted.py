@@ -27,7 +27,7 @@ from typing import NamedTuple
 from ballroom.core.errors import ComponentError
 from ballroom.games.dark_tales import ball, heuristic
 from ballroom.games.dark_tales.components import BASE_CARDS, CardType, Item, Time
-from ballroom.games.dark_tales.state import DarkTalesState
+from ballroom.games.dark_tales.state import DECK, FRONT, DarkTalesState
 from ballroom.games.dark_tales.turn import CATALOG
 
 FITTED_FILE = Path(__file__).parent / "data" / "fitted.toml"
@@ -66,6 +66,29 @@ def feature_names() -> tuple[str, ...]:
 
 
 FEATURES = feature_names()
+HAND_FEATURES = tuple((f"hand:{card.name}", f"hand-late:{card.name}") for card in CATALOG.cards)
+"""Per card: the names of its features in hand, early and late."""
+ITEM_FEATURES = tuple(
+    (
+        f"item:{item.value}",
+        f"item-late:{item.value}",
+        tuple(f"item:{item.value}@{a}" for a in A_NAMES),
+    )
+    for item in Item
+)
+"""Per item: the names of its features, early, late and with each A card."""
+PER_CARD_FEATURES = {name: (f"{name}:in-play", f"{name}:to-come") for name in PER_CARD}
+"""Per card scoring per card in play: the names of its features, in play and to come."""
+TARGET_FEATURES = {
+    name: (f"{name}:other-{kind.value}", f"{name}:own-{kind.value}-only")
+    for name, kind in TARGETS.items()
+}
+"""Per monster discarding a type: the names of its features, another's and its own only."""
+ITEMS = tuple(Item)
+FRONT_FEATURES = tuple(
+    f"front:{card.type.value}" if card.type in FRONT_TYPES else None for card in CATALOG.cards
+)
+"""Per card: the name of its feature in front of a seat (``None``: a type not counted)."""
 
 
 class Table(NamedTuple):
@@ -74,18 +97,26 @@ class Table(NamedTuple):
     late: float
     """The share of a base deck still to draw."""
     counts: heuristic.Counts
+    held: list[int]
+    """How many cards each seat holds."""
     fronts: list[tuple[int, ...]]
     males: list[int]
     """The VP of each Male in play, in front of any player."""
     time: Time | None
+    middle: tuple[int, ...]
+    """With Cinderella: the cards in the middle at a Ball (``ball.middle``)."""
 
 
 def table(state: DarkTalesState) -> Table:
     """What the seats' features read of ``state``."""
-    fronts = [state.zones.zone("front", s).cards for s in range(state.game.players)]
+    zones = state.zones.zones
+    fronts = [zones[FRONT[s]].cards for s in range(state.game.players)]
     males = [CATALOG.cards[c].vp for front in fronts for c in front if _type(c) is CardType.MALE]
-    late = len(state.zones.zone("deck").cards) / BASE_CARDS
-    return Table(late, heuristic.table_counts(state), fronts, males, state.time())
+    late = len(zones[DECK].cards) / BASE_CARDS
+    counts = heuristic.table_counts(state)
+    middle = ball.middle(state) if state.game.cinderella else ()
+    held = heuristic.hand_sizes(state)
+    return Table(late, counts, held, fronts, males, state.time(), middle)
 
 
 def features(state: DarkTalesState, seat: int, read: Table | None = None) -> Features:
@@ -99,18 +130,21 @@ def features(state: DarkTalesState, seat: int, read: Table | None = None) -> Fea
 
     late = read.late
     hand = state.hand(seat)
-    count = heuristic.plays(state, seat, in_turn_order=True)
-    ranked = sorted(hand, key=lambda c: heuristic.held_value(c, read.counts, heuristic.HEURISTIC))
+    count = heuristic.plays_of(read.held, seat, state.player, in_turn_order=True)
+    values = heuristic.hand_values(hand, read.counts, heuristic.HEURISTIC)
+    ranked = [hand[at] for at in sorted(range(len(hand)), key=values.__getitem__)]
     own = read.fronts[seat]
-    others = [c for s, front in enumerate(read.fronts) if s != seat for c in front]
     for card in ranked[len(hand) - count :]:
         name = CATALOG.cards[card].name
-        add(f"hand:{name}", 1.0)
-        add(f"hand-late:{name}", late)
+        in_hand, in_hand_late = HAND_FEATURES[card]
+        found[in_hand] = found.get(in_hand, 0.0) + 1.0
+        add(in_hand_late, late)
         if name in PER_CARD:
-            now, later = read.counts[PER_CARD[name]]
-            add(f"{name}:in-play", now)
-            add(f"{name}:to-come", later - heuristic.is_kind(card, PER_CARD[name]))
+            what = PER_CARD[name]
+            now, later = read.counts[what]
+            in_play, to_come = PER_CARD_FEATURES[name]
+            add(in_play, now)
+            add(to_come, later - heuristic.is_kind(card, what))
         elif name == "Witch":
             add("Witch:at-night", read.time is Time.NIGHT)
         elif name == "Gypsy":
@@ -120,33 +154,44 @@ def features(state: DarkTalesState, seat: int, read: Table | None = None) -> Fea
             add("Princess:males", len(read.males))
         elif name in TARGETS:
             kind = TARGETS[name]
+            others = (c for s, front in enumerate(read.fronts) if s != seat for c in front)
             others_have = any(_type(c) is kind for c in others)
             own_only = not others_have and any(_type(c) is kind for c in own)
-            add(f"{name}:other-{kind.value}", others_have)
-            add(f"{name}:own-{kind.value}-only", own_only)
-    add("spare", len(hand) - count)
-    is_next = float(state.player == seat)
-    add("next", is_next)
-    add("next-late", is_next * late)
-    add("plays", count)
-    add("plays-late", count * late)
+            other, own_only_name = TARGET_FEATURES[name]
+            add(other, others_have)
+            add(own_only_name, own_only)
+    # Each feature below is named once, so it is set where not zero (as ``add`` would).
+    spare = len(hand) - count
+    if spare:
+        found["spare"] = spare
+    if state.player == seat:
+        found["next"] = 1.0
+        if late:
+            found["next-late"] = late
+    if count:
+        found["plays"] = count
+        if late:
+            found["plays-late"] = count * late
     if state.a_card is not None and state.b_card is not None:
-        a_name = CATALOG.a_cards[state.a_card].name
         scores = CATALOG.b_cards[state.b_card]
-        for item, held in zip(Item, state.items[seat], strict=True):
+        for item, held, (named, named_late, named_with) in zip(
+            ITEMS, state.items[seat], ITEM_FEATURES, strict=True
+        ):
             if held:
                 add("item-score", held * scores.score(item))
-                add(f"item:{item.value}", held)
-                add(f"item-late:{item.value}", held * late)
-                add(f"item:{item.value}@{a_name}", held)
+                found[named] = held
+                if late:
+                    found[named_late] = held * late
+                found[named_with[state.a_card]] = held
     for card in own:
-        if _type(card) in FRONT_TYPES:
-            add(f"front:{_type(card).value}", 1.0)
+        in_front = FRONT_FEATURES[card]
+        if in_front is not None:
+            found[in_front] = found.get(in_front, 0.0) + 1.0
     if state.game.cinderella:
-        add("tiles-shown-vp", sum(side.vp for side in state.faces(seat)))
+        add("tiles-shown-vp", sum([heuristic.FACE_VP[face] for face in state.showing[seat]]))
         add("final-ball-awards", heuristic.awards_now(state, seat))
         if state.dancer is None:
-            add("couples", heuristic.best_couples_vp(ball.front(state, seat), ball.middle(state)))
+            add("couples", heuristic.best_couples_vp(ball.front(state, seat), read.middle))
     return found
 
 
@@ -171,7 +216,7 @@ class FittedReading:
         read = table(state)
         return [
             state.vp[seat]
-            + sum(weights[name] * v for name, v in features(state, seat, read).items())
+            + sum([weights[name] * v for name, v in features(state, seat, read).items()])
             for seat in range(state.game.players)
         ]
 

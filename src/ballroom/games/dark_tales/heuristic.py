@@ -26,18 +26,19 @@ games (``fitted.py``).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import cache, lru_cache
-from typing import Protocol
+from functools import cache, cached_property, lru_cache
+from typing import NamedTuple, Protocol
 
 from ballroom.core.agent import Decision
 from ballroom.core.rng import Rng
 from ballroom.core.standard import StandardGame
 from ballroom.core.state import CHANCE
 from ballroom.games.dark_tales import ball, tiles
-from ballroom.games.dark_tales.card_texts import matches
+from ballroom.games.dark_tales.card_texts import KINDS
 from ballroom.games.dark_tales.components import Item, Per
-from ballroom.games.dark_tales.state import DarkTalesState
+from ballroom.games.dark_tales.state import DECK, FRONT, HAND, DarkTalesState
 from ballroom.games.dark_tales.turn import BEST, CATALOG, CODEC, Phase
 
 WON = 100.0
@@ -58,8 +59,19 @@ COUNTED = tuple(
 )
 """The kinds of card that some card scores per card in play (the Noble's Females, ...)."""
 
+COUNTED_KINDS = tuple((what, KINDS[what]) for what in COUNTED)
+"""Each kind counted with its cards."""
 Counts = dict[str, tuple[int, int]]
 """Per kind of card counted (``COUNTED``): how many are in play, and how many to come."""
+PER_TEXTS = tuple(
+    tuple((op.what, op.vp, index in KINDS[op.what]) for op in card.does if isinstance(op, Per))
+    for index, card in enumerate(CATALOG.cards)
+)
+"""Per card: what its text scores per card in play (the kind, the VP for each, and whether
+the card is of that kind itself), read once for ``held_value``, which every table rated
+asks of every card in hand."""
+FACE_VP = tuple(side.vp for side in CATALOG.cinderella.faces)
+"""The VP each side of a tile shows, by face."""
 
 
 class Reading(Protocol):
@@ -92,6 +104,16 @@ class Weights:
     def worths(self, state: DarkTalesState) -> list[float]:
         """Each seat's ``worth`` read with these weights."""
         return worths(state, self)
+
+    @cached_property
+    def fixed_values(self) -> tuple[float | None, ...]:
+        """Per card, its ``held_value`` where that does not depend on the table (``None`` for
+        a card scoring per card in play): worked out once, as every table rated asks it of
+        every card in hand."""
+        return tuple(
+            None if PER_TEXTS[card] else held_value(card, {}, self)
+            for card in range(len(CATALOG.cards))
+        )
 
 
 HEURISTIC = Weights()
@@ -187,92 +209,121 @@ def rating(state: DarkTalesState, seat: int, reading: Reading = HEURISTIC) -> fl
 
 def worths(state: DarkTalesState, weights: Weights = HEURISTIC) -> list[float]:
     """Each seat's ``worth``."""
-    counts = table_counts(state)
-    return [worth(state, seat, counts, weights) for seat in range(state.game.players)]
+    read = TableRead(
+        table_counts(state),
+        hand_sizes(state),
+        ball.middle(state) if state.game.cinderella else (),
+        _awards_by_seat(state.showing) if state.game.cinderella else (),
+    )
+    return [worth(state, seat, weights, read) for seat in range(state.game.players)]
 
 
-def worth(state: DarkTalesState, seat: int, counts: Counts, weights: Weights) -> float:
-    """VP, items, cards in hand, and with Cinderella tiles and couples, as the module says
-    (``counts``: the state's ``table_counts``), each weighed by ``weights``."""
-    total = float(state.vp[seat]) + _hand_worth(state, seat, counts, weights)
-    total += weights.in_front * state.zones.zone("front", seat).size
+class TableRead(NamedTuple):
+    """What every seat's ``worth`` reads of the table, worked out once per table."""
+
+    counts: Counts
+    """``table_counts``."""
+    held: list[int]
+    """``hand_sizes``."""
+    middle: tuple[int, ...]
+    """With Cinderella: the cards in the middle at a Ball (``ball.middle``)."""
+    awards: tuple[int, ...]
+    """With Cinderella: each seat's ``awards_now``."""
+
+
+def worth(state: DarkTalesState, seat: int, weights: Weights, read: TableRead) -> float:
+    """VP, items, cards in hand, and with Cinderella tiles and couples, as the module says,
+    each weighed by ``weights``."""
+    total = float(state.vp[seat]) + _hand_worth(state, seat, read.counts, weights, read.held)
+    total += weights.in_front * len(state.zones.zones[FRONT[seat]].cards)
     if state.b_card is not None:
-        held = state.items[seat]
         each = _item_weights(state.b_card, weights.item_in_hand)
-        total += sum(count * weight for count, weight in zip(held, each, strict=True))
+        total += sum(
+            [count * weight for count, weight in zip(state.items[seat], each, strict=True)]
+        )
     if not state.game.cinderella or state.is_terminal():
         return total
-    faces = state.faces(seat)
-    total += SHOWN_VP * sum(side.vp for side in faces)
-    total += AWARDS_NOW * awards_now(state, seat)
+    total += SHOWN_VP * sum([FACE_VP[face] for face in state.showing[seat]])
+    total += AWARDS_NOW * read.awards[seat]
     if state.dancer is None:
-        total += COUPLES_NOW * best_couples_vp(ball.front(state, seat), ball.middle(state))
+        total += COUPLES_NOW * best_couples_vp(ball.front(state, seat), read.middle)
     return total
 
 
-def _hand_worth(state: DarkTalesState, seat: int, counts: Counts, weights: Weights) -> float:
+def _hand_worth(
+    state: DarkTalesState, seat: int, counts: Counts, weights: Weights, held: Sequence[int]
+) -> float:
     """The seat's cards in hand: the best as many as it will play (``plays``) in full, the
     rest as spares."""
-    values = sorted((held_value(card, counts, weights) for card in state.hand(seat)), reverse=True)
-    count = plays(state, seat, weights.plays_in_turn_order)
+    values = hand_values(state.hand(seat), counts, weights)
+    values.sort(reverse=True)
+    count = plays_of(held, seat, state.player, weights.plays_in_turn_order)
     return sum(values[:count]) + weights.spare_card * (len(values) - count)
 
 
+def hand_values(hand: Sequence[int], counts: Counts, weights: Weights) -> list[float]:
+    """Each card's ``held_value``, in the hand's order."""
+    fixed = weights.fixed_values
+    return [
+        value if (value := fixed[card]) is not None else held_value(card, counts, weights)
+        for card in hand
+    ]
+
+
+def hand_sizes(state: DarkTalesState) -> list[int]:
+    """How many cards each seat holds."""
+    zones = state.zones.zones
+    return [len(zones[HAND[seat]].cards) for seat in range(state.game.players)]
+
+
 def plays(state: DarkTalesState, seat: int, in_turn_order: bool) -> int:
-    """How many of its cards the seat is likely to play: a player plays one card a turn and
-    the game ends when a player starts a turn with none, so a seat plays one more than the
-    fewest cards held by another only if it comes before that seat, counting from the seat
-    to move; not ``in_turn_order``, it counts the others' most cards plus one."""
-    players = state.game.players
-    held = [len(state.hand(s)) for s in range(players)]
+    """How many of its cards the seat is likely to play (``plays_of`` the hands held)."""
+    return plays_of(hand_sizes(state), seat, state.player, in_turn_order)
+
+
+def plays_of(held: Sequence[int], seat: int, mover: int, in_turn_order: bool) -> int:
+    """How many of its cards the seat is likely to play, from the cards each seat holds
+    (``held``) and the seat to move: a player plays one card a turn and the game ends when
+    a player starts a turn with none, so a seat plays one more than the fewest cards held by
+    another only if it comes before that seat, counting from the seat to move; not
+    ``in_turn_order``, it counts the others' most cards plus one."""
+    players = len(held)
     others = [s for s in range(players) if s != seat]
     if not in_turn_order:
-        return min(held[seat], max(held[s] for s in others) + 1)
-    fewest = min(held[s] for s in others)
-
-    def turns_away(s: int) -> int:
-        return (s - state.player) % players
-
-    first_out = min(turns_away(s) for s in others if held[s] == fewest)
-    return min(held[seat], fewest + (1 if turns_away(seat) < first_out else 0))
+        return min(held[seat], max([held[s] for s in others]) + 1)
+    fewest = min([held[s] for s in others])
+    first_out = min([(s - mover) % players for s in others if held[s] == fewest])
+    return min(held[seat], fewest + (1 if (seat - mover) % players < first_out else 0))
 
 
 def table_counts(state: DarkTalesState) -> Counts:
     """Per kind of card that some card scores per card in play: how many are in play, and
     how many are still to come (in the deck and in hands)."""
-    coming = list(state.zones.zone("deck").cards)
+    zones = state.zones.zones
+    coming = list(zones[DECK].cards)
     for seat in range(state.game.players):
-        coming += state.hand(seat)
+        coming += zones[HAND[seat]].cards
     in_play = state.in_play()
-    return {what: (_count(in_play, what), _count(coming, what)) for what in COUNTED}
+    return {
+        what: (len(kind.intersection(in_play)), len(kind.intersection(coming)))
+        for what, kind in COUNTED_KINDS
+    }
 
 
 def held_value(card: int, counts: Counts, weights: Weights) -> float:
     """What a card in hand is worth: its text to come, and a share of the VP it would score,
     where a card scoring per card in play counts those in play and a share of those to come
     (a Noble is worth keeping while Females keep coming)."""
-    found = CATALOG.cards[card]
-    vp = float(found.vp)
-    for op in found.does:
-        if isinstance(op, Per):
-            now, later = counts[op.what]
-            later -= is_kind(card, op.what)  # the card itself is to come, but counts not itself
-            vp += op.vp * (now + weights.growth * later)
+    vp = float(CATALOG.cards[card].vp)
+    for what, each, itself in PER_TEXTS[card]:
+        now, later = counts[what]
+        later -= itself  # the card itself is to come, but counts not itself
+        vp += each * (now + weights.growth * later)
     return weights.card_in_hand + weights.hand_vp * vp
 
 
-def _count(cards: list[int], what: str) -> int:
-    return len(_matching(what).intersection(cards))
-
-
 def is_kind(card: int, what: str) -> bool:
-    return card in _matching(what)
-
-
-@cache
-def _matching(what: str) -> frozenset[int]:
-    """The cards that are ``what`` (``matches``, worked out once per kind)."""
-    return frozenset(card for card in range(len(CATALOG.cards)) if matches(card, what))
+    return card in KINDS[what]
 
 
 @cache

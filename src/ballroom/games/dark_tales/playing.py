@@ -11,19 +11,22 @@ from typing import TYPE_CHECKING
 
 from ballroom.core import words
 from ballroom.core.flow import Step
-from ballroom.core.zones import ZoneId
 from ballroom.games.dark_tales import chronicle
-from ballroom.games.dark_tales.card_texts import start_text, usable
+from ballroom.games.dark_tales.card_texts import all_in_play, named, start_text
 from ballroom.games.dark_tales.components import Item
 from ballroom.games.dark_tales.faces import ITEM_WORDS
+from ballroom.games.dark_tales.state import ASIDE, DECK, HAND, RESOLVING
 from ballroom.games.dark_tales.turn import (
     CATALOG,
+    DRAWING,
     HAND_SIZE,
     PASS,
     PLAY,
+    PLAYING,
     SET_ASIDE,
     SHORTER_GAME,
     USE,
+    USING,
     Phase,
     Task,
 )
@@ -31,8 +34,6 @@ from ballroom.games.dark_tales.turn import (
 if TYPE_CHECKING:
     from ballroom.core.actions import Action
     from ballroom.games.dark_tales.state import DarkTalesState, Edition
-
-DECK = ZoneId("deck")
 
 
 def setup_agenda(game: Edition) -> tuple[tuple[Task, int], ...]:
@@ -82,7 +83,7 @@ def set_aside_step(state: DarkTalesState, _: int) -> Step[Phase]:
 
 def set_aside_outcomes(state: DarkTalesState) -> list[int]:
     """One card of each base card's name not set aside yet, each name equally likely."""
-    gone = {CATALOG.cards[card].name for card in state.zones.zone("set-aside").cards}
+    gone = {CATALOG.cards[card].name for card in state.zones[ASIDE].cards}
     first: dict[str, int] = {}
     for card in sorted(state.zones[DECK].cards):
         name = CATALOG.cards[card].name
@@ -93,7 +94,7 @@ def set_aside_outcomes(state: DarkTalesState) -> list[int]:
 
 def set_aside(state: DarkTalesState, action: Action, seat: int) -> None:
     """The card leaves the game unseen (``set-aside``, which nobody sees)."""
-    state.zones = state.zones.move(action["card"], ZoneId("set-aside"))
+    state.zones = state.zones.move(action["card"], ASIDE)
     state.say("set-aside", "A base card is set aside for the shorter game.")
 
 
@@ -107,22 +108,23 @@ def set_aside_chances(state: DarkTalesState) -> list[tuple[Action, float]]:
 
 def draw_step(state: DarkTalesState, seat: int) -> Step[Phase] | None:
     """A chance step drawing for ``seat``; ``None`` once the deck is empty (nothing is drawn)."""
-    return Step.chance(Phase.DRAW) if state.zones[DECK].size else None
+    return DRAWING if state.zones.zones[DECK].cards else None
 
 
 def card_drawn(state: DarkTalesState, card: int) -> None:
     """The drawn card goes to the hand of the seat the pending task draws for."""
     assert state.pending is not None
     seat = state.pending[1]
-    state.zones = state.zones.move(card, ZoneId("hand", seat))
-    state.say("draw", "{player} draws a card.", player=state.name(seat), seat=seat)
-    state.say(
-        "drawn",
-        "You draw {card}.",
-        audience=frozenset({seat}),
-        card=CATALOG.cards[card].name,
-        seat=seat,
-    )
+    state.zones = state.zones.move(card, HAND[seat])
+    if state.reporting:
+        state.say("draw", "{player} draws a card.", player=state.name(seat), seat=seat)
+        state.say(
+            "drawn",
+            "You draw {card}.",
+            audience=frozenset({seat}),
+            card=CATALOG.cards[card].name,
+            seat=seat,
+        )
 
 
 # -- the turn -------------------------------------------------------------------------------
@@ -131,7 +133,7 @@ def card_drawn(state: DarkTalesState, card: int) -> None:
 def start_turn(state: DarkTalesState, _: int) -> Step[Phase] | None:
     """Draw while the deck lasts; once it is empty, a player with no cards ends the game."""
     seat = state.player
-    if not state.zones[DECK].size and not state.hand(seat):
+    if not state.zones.zones[DECK].cards and not state.hand(seat):
         state.push((Task.FINAL, 0))
         return None
     state.turn += 1
@@ -139,22 +141,34 @@ def start_turn(state: DarkTalesState, _: int) -> Step[Phase] | None:
     return None
 
 
+ITEM_USES = tuple(
+    tuple(
+        (item, index, named(does))
+        for index, item in enumerate(Item)
+        if (does := setting.use(item)) is not None
+    )
+    for setting in CATALOG.a_cards
+)
+"""Per A Setting card: each item it lets a player use, in the enum's order, with the item's
+index and the kinds of card its use names (which must be in play): worked out once, as
+every turn asks."""
+
+
 def usable_items(state: DarkTalesState, seat: int) -> list[Item]:
     """The items ``seat`` holds whose use the A card allows and whose targets are in play."""
     if state.a_card is None:
         return []
-    setting = CATALOG.a_cards[state.a_card]
-    found = []
-    for item in Item:
-        does = setting.use(item)
-        if does is not None and state.held(seat, item) and usable(state, seat, does):
-            found.append(item)
-    return found
+    held = state.items[seat]
+    return [
+        item
+        for item, index, kinds in ITEM_USES[state.a_card]
+        if held[index] and all_in_play(state, kinds)
+    ]
 
 
 def item_step(state: DarkTalesState, seat: int) -> Step[Phase] | None:
     """Offer the item step only when the player holds an item it may use (items are public)."""
-    return Step.seat(Phase.ITEM, seat) if usable_items(state, seat) else None
+    return USING[seat] if usable_items(state, seat) else None
 
 
 def item_choices(state: DarkTalesState, seat: int) -> list[Action]:
@@ -183,7 +197,7 @@ def play_item(state: DarkTalesState, action: Action, seat: int) -> None:
 
 
 def play_step(state: DarkTalesState, seat: int) -> Step[Phase]:
-    return Step.seat(Phase.PLAY, seat)
+    return PLAYING[seat]
 
 
 def play_choices(state: DarkTalesState, seat: int) -> list[Action]:
@@ -193,11 +207,14 @@ def play_choices(state: DarkTalesState, seat: int) -> list[Action]:
 def play_card(state: DarkTalesState, action: Action, seat: int) -> None:
     """The card leaves the hand, face up; its text is carried out before it is placed."""
     card: int = action["card"]
-    state.zones = state.zones.move(card, ZoneId("resolving"))
+    state.zones = state.zones.move(card, RESOLVING)
     state.playing = card
     chronicle.card_started(state)
     found = CATALOG.cards[card]
-    state.say("play", "{player} plays {card}.", player=state.name(seat), seat=seat, card=found.name)
+    if state.reporting:
+        state.say(
+            "play", "{player} plays {card}.", player=state.name(seat), seat=seat, card=found.name
+        )
     symbol = found.tiles if state.game.cinderella else 0
     start_text(state, len(found.does), finish=True, tile_symbol=symbol)
 

@@ -23,16 +23,6 @@ Choices = Callable[["DarkTalesState", int], "list[Action]"]
 Player = Callable[["DarkTalesState", "Action", int], None]
 
 
-def _now(run: Callable[[DarkTalesState, int], None]) -> Handler:
-    """A task that never waits."""
-
-    def handler(state: DarkTalesState, argument: int) -> Step[Phase] | None:
-        run(state, argument)
-        return None
-
-    return handler
-
-
 HANDLERS: dict[Task, Handler] = {
     Task.SETTING: playing.setting_step,
     Task.DEAL: playing.draw_step,
@@ -41,17 +31,17 @@ HANDLERS: dict[Task, Handler] = {
     Task.ITEM: playing.item_step,
     Task.PLAY: playing.play_step,
     Task.OPERATION: card_texts.operation,
-    Task.FINISH_CARD: _now(card_texts.finish_card),
-    Task.FINISH_ITEM: _now(card_texts.finish_item),
-    Task.END_TURN: _now(playing.end_turn),
-    Task.FINAL: _now(ending.final),
+    Task.FINISH_CARD: card_texts.finish_card,
+    Task.FINISH_ITEM: card_texts.finish_item,
+    Task.END_TURN: playing.end_turn,
+    Task.FINAL: ending.final,
     Task.SET_ASIDE: playing.set_aside_step,
     Task.TILE: tiles.tile_step,
     Task.TILE_DRAW: tiles.draw_step,
-    Task.BALL: _now(ball.hold),
-    Task.BALL_SEAT: _now(ball.perform),
+    Task.BALL: ball.hold,
+    Task.BALL_SEAT: ball.perform,
     Task.COUPLES: ball.couples_step,
-    Task.BALL_END: _now(ball.end),
+    Task.BALL_END: ball.end,
 }
 
 CHOICES: dict[Phase, Choices] = {

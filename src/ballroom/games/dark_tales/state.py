@@ -19,6 +19,7 @@ rules of each task live in ``playing.py``, ``card_texts.py`` and ``ending.py``.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache, cached_property
 from typing import Any, Self
 
 from ballroom.core.events import Event, Wording
@@ -27,9 +28,31 @@ from ballroom.core.rule_tables import RuleTables
 from ballroom.core.standard import StandardGame, StandardState
 from ballroom.core.zones import Visibility, Zone, ZoneId, Zones
 from ballroom.games.dark_tales.components import Item, Side, Time
-from ballroom.games.dark_tales.turn import CATALOG, CODEC, DRAW, TILE_BASE, TILE_IDS, Phase, Task
+from ballroom.games.dark_tales.turn import (
+    CATALOG,
+    CODEC,
+    DRAW,
+    MAX_SEATS,
+    TILE_BASE,
+    TILE_IDS,
+    Phase,
+    Task,
+)
 
 ITEM_INDEX = {item: index for index, item in enumerate(Item)}
+LIMITS = tuple(CATALOG.limit(item) for item in Item)
+"""The item tokens of each kind, in the enum's order."""
+DECK = ZoneId.parse("deck")
+DISCARD = ZoneId.parse("discard")
+MIDDLE = ZoneId.parse("middle")
+REMOVED = ZoneId.parse("removed")
+RESOLVING = ZoneId.parse("resolving")
+ASIDE = ZoneId.parse("set-aside")
+HAND = tuple(ZoneId.parse(f"hand/{seat}") for seat in range(MAX_SEATS))
+FRONT = tuple(ZoneId.parse(f"front/{seat}") for seat in range(MAX_SEATS))
+TILES = tuple(ZoneId.parse(f"tiles/{seat}") for seat in range(MAX_SEATS))
+"""The zones the rules move cards to and read, each id made once (the zones' own ids, so a
+look-up finds its key without building one)."""
 DRAW_IDS = CODEC.ids(DRAW)
 """The action id of drawing each card, by card."""
 
@@ -43,6 +66,12 @@ class Edition(StandardGame[Phase]):
     """Whether the Cinderella expansion is played."""
     shorter: bool
     """The shorter game: ten different base cards set aside first."""
+
+    @cached_property
+    def seat_names(self) -> tuple[str, ...]:
+        """Each seat's name (``player_name``), made once: the events name a seat at every
+        move."""
+        return tuple(self.player_name(seat) for seat in range(self.players))
 
 
 @dataclass(frozen=True, slots=True)
@@ -179,6 +208,9 @@ class DarkTalesState(StandardState[Phase], RuleTables[Phase, Task]):
     def over(self) -> Step[Phase]:
         return Step.over(Phase.OVER)
 
+    def name(self, seat: int) -> str:
+        return self.game.seat_names[seat]
+
     def say(
         self,
         kind: str,
@@ -200,7 +232,7 @@ class DarkTalesState(StandardState[Phase], RuleTables[Phase, Task]):
         """A card drawn from the deck: one ``Rng.below`` over its cards in sorted order (the
         outcomes and odds ``chances`` lists), without listing them."""
         if self.step.name is Phase.DRAW and self.effect is None:
-            deck = sorted(self.zones.zone("deck").cards)
+            deck = sorted(self.zones.zones[DECK].cards)
             return DRAW_IDS[deck[self.rng.below(len(deck))]]
         return super().sample_chance()
 
@@ -211,20 +243,23 @@ class DarkTalesState(StandardState[Phase], RuleTables[Phase, Task]):
 
     def supply(self, item: Item) -> int:
         """The item tokens nobody holds."""
-        return CATALOG.limit(item) - sum(row[ITEM_INDEX[item]] for row in self.items)
+        index = ITEM_INDEX[item]
+        return LIMITS[index] - sum(row[index] for row in self.items)
 
     def in_play(self) -> list[int]:
         """The cards in play: in front of every player, then in the middle."""
+        zones = self.zones.zones
         cards: list[int] = []
         for seat in range(self.game.players):
-            cards += self.zones.zone("front", seat).cards
-        return cards + list(self.zones.zone("middle").cards)
+            cards += zones[FRONT[seat]].cards
+        cards += zones[MIDDLE].cards
+        return cards
 
     def time(self) -> Time | None:
         """Day or night, as the Day or Night card in the middle shows (neither without one)."""
         if self.game.cinderella:
             return self.clock
-        for card in reversed(self.zones.zone("middle").cards):
+        for card in reversed(self.zones.zones[MIDDLE].cards):
             time = CATALOG.cards[card].time
             if time is not None:
                 return time
@@ -234,7 +269,7 @@ class DarkTalesState(StandardState[Phase], RuleTables[Phase, Task]):
         return self.turn
 
     def hand(self, seat: int) -> tuple[int, ...]:
-        return self.zones.zone("hand", seat).cards
+        return self.zones.zones[HAND[seat]].cards
 
     def faces(self, seat: int) -> list[Side]:
         """The sides ``seat``'s tiles show."""
@@ -242,7 +277,7 @@ class DarkTalesState(StandardState[Phase], RuleTables[Phase, Task]):
 
     def tiles(self, seat: int) -> tuple[int, ...]:
         """The tiles in front of ``seat`` (as indexes into the catalog's tiles), in order."""
-        return tuple(tile - TILE_BASE for tile in self.zones.zone("tiles", seat).cards)
+        return tuple(tile - TILE_BASE for tile in self.zones.zones[TILES[seat]].cards)
 
     # -- changing the table -------------------------------------------------------
 
@@ -264,14 +299,19 @@ class DarkTalesState(StandardState[Phase], RuleTables[Phase, Task]):
         self.showing = tuple(rows)
 
     def change_item(self, seat: int, item: Item, delta: int) -> None:
-        rows = [list(row) for row in self.items]
-        rows[seat][ITEM_INDEX[item]] += delta
-        self.items = tuple(tuple(row) for row in rows)
+        row = list(self.items[seat])
+        row[ITEM_INDEX[item]] += delta
+        rows = list(self.items)
+        rows[seat] = tuple(row)
+        self.items = tuple(rows)
 
     # -- the end --------------------------------------------------------------------
 
 
+@cache
 def _wording(template: str) -> Wording:
+    """The sentence of ``template`` filled from an event's data: one per template, shared by
+    every event said with it."""
     return lambda data: template.format(**data)
 
 

@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING
 from ballroom.core.flow import Step
 from ballroom.core.zones import ZoneId
 from ballroom.games.dark_tales.components import Image, Side
+from ballroom.games.dark_tales.state import TILES
 from ballroom.games.dark_tales.turn import (
     CATALOG,
     DISCARD_TILE,
@@ -38,15 +39,18 @@ if TYPE_CHECKING:
     from ballroom.core.actions import Action
     from ballroom.games.dark_tales.state import DarkTalesState
 
-TOP = ZoneId("tile-top")
-PILE = ZoneId("tile-pile")
-BOTTOM = ZoneId("tile-bottom")
+TOP = ZoneId.parse("tile-top")
+PILE = ZoneId.parse("tile-pile")
+BOTTOM = ZoneId.parse("tile-bottom")
 FACES = {face: index for index, face in enumerate(CATALOG.cinderella.faces)}
+TILE_FACES = tuple((FACES[tile.unframed], FACES[tile.framed]) for tile in CATALOG.cinderella.tiles)
+"""Per tile (a catalog index): the face index of its unframed and of its framed side, found
+once (a world dealt for a search matches the sides shown to the tiles)."""
 
 
 def face_of(tile: int, framed: bool) -> int:
     """The face index of a tile's side (``tile`` as a catalog index)."""
-    return FACES[CATALOG.cinderella.tiles[tile].side(framed)]
+    return TILE_FACES[tile][framed]
 
 
 def describe(face: int) -> str:
@@ -84,7 +88,7 @@ def play_tile(state: DarkTalesState, action: Action, seat: int) -> None:
     assert state.pending is not None
     remaining = state.pending[1] - 1
     if action.family is TAKE_TILE:
-        state.zones, tile = state.zones.move_top(TOP, ZoneId("tiles", seat))
+        state.zones, tile = state.zones.move_top(TOP, TILES[seat])
         state.top = None
         taken(state, seat, tile)
         state.push((Task.TILE_DRAW, seat), (Task.TILE, remaining))

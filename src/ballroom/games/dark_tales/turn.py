@@ -20,7 +20,7 @@ from enum import Enum
 
 from ballroom.core.actions import ActionCodec, Family, Param
 from ballroom.core.components import slug
-from ballroom.core.flow import Flow
+from ballroom.core.flow import Flow, Step
 from ballroom.games.dark_tales.components import Item, default_catalog
 
 CATALOG = default_catalog()
@@ -59,6 +59,10 @@ class Phase(Enum):
     """At a Ball, the player forms its dancing couples one by one."""
     OVER = "over"
 
+    __hash__ = object.__hash__
+    """By identity (a member is the one object of its value): the rules are tables looked
+    up by step at every move, and an ``Enum``'s own hash is a Python call."""
+
 
 class Task(Enum):
     """One line of the agenda."""
@@ -94,6 +98,17 @@ class Task(Enum):
     """The seat given may form a couple."""
     BALL_END = "ball-end"
     """The Ball's bonuses; the middle's dancers are discarded; the final awards."""
+
+    __hash__ = object.__hash__
+    """By identity, as ``Phase``: every task's rule is looked up by its kind."""
+
+
+DRAWING = Step.chance(Phase.DRAW)
+"""The steps the rules wait at most, made once (a ``Step`` is one shared value): a draw,
+and per seat its item, its play and its target."""
+USING = tuple(Step.seat(Phase.ITEM, seat) for seat in range(MAX_SEATS))
+PLAYING = tuple(Step.seat(Phase.PLAY, seat) for seat in range(MAX_SEATS))
+TARGETING = tuple(Step.seat(Phase.TARGET, seat) for seat in range(MAX_SEATS))
 
 
 CARD = Param.of_names("card", CATALOG.texts)

@@ -29,8 +29,8 @@ from ballroom.core.state import Observation
 from ballroom.core.view import View
 from ballroom.core.zones import Zone, ZoneId, Zones, ZonesView
 from ballroom.core.zones import determinize as deal
-from ballroom.games.dark_tales.state import Table
-from ballroom.games.dark_tales.tiles import face_of
+from ballroom.games.dark_tales.state import TILES, Table
+from ballroom.games.dark_tales.tiles import BOTTOM, PILE, TILE_FACES, TOP
 from ballroom.games.dark_tales.turn import CATALOG, TILE_BASE, TILE_IDS, Phase
 
 TILE_ZONES = ("tiles", "tile-top", "tile-pile", "tile-bottom", "tile-box")
@@ -97,10 +97,11 @@ def tile_zones(zones: ZonesView, table: Table, every: Sequence[int], rng: Rng) -
     with the side it showed among its two (the top: its unframed side; a tile the seat saw
     go under the pile stays in the pile); the rest below the top."""
     seat = zones.seat
-    boxed = zones.zone("tile-box")
+    by_id = {zone.id: zone for zone in zones.zones}  # one look-up each, not a scan
+    boxed = by_id[BOX]
     seen = set(boxed.cards or ())
     if seat is not None:
-        seen |= set(zones.zone("tiles", seat).cards or ())
+        seen |= set(by_id[TILES[seat]].cards or ())
     unseen = [tile for tile in every if tile not in seen]
     rng.shuffle(unseen)
     known = [tile for tile in unseen if zones.memory.get(tile, PILED) < PILED]
@@ -118,7 +119,7 @@ def tile_zones(zones: ZonesView, table: Table, every: Sequence[int], rng: Rng) -
     result = [Zone(boxed.id, boxed.visibility, boxed.cards or ())]
     at = 0
     for owner in range(zones.seats):
-        view = zones.zone("tiles", owner)
+        view = by_id[TILES[owner]]
         if owner == seat:
             result.append(Zone(view.id, view.visibility, view.cards or ()))
             continue
@@ -127,14 +128,15 @@ def tile_zones(zones: ZonesView, table: Table, every: Sequence[int], rng: Rng) -
         at += count
     under = tuple(placed[at : at + len(table.under)])
     top = tuple(placed[at + len(table.under) :])
-    for name, tiles in (("tile-bottom", under), ("tile-top", top)):
-        result.append(Zone(ZoneId(name), zones.zone(name).visibility, tiles))
+    for place, tiles in ((BOTTOM, under), (TOP, top)):
+        result.append(Zone(place, by_id[place].visibility, tiles))
     rest = tuple(tile for tile in unseen if tile not in set(placed))
-    result.append(Zone(ZoneId("tile-pile"), zones.zone("tile-pile").visibility, rest))
+    result.append(Zone(PILE, by_id[PILE].visibility, rest))
     return result
 
 
-PILED = frozenset({ZoneId("tile-top"), ZoneId("tile-pile"), ZoneId("tile-bottom")})
+BOX = ZoneId.parse("tile-box")
+PILED = frozenset({TOP, PILE, BOTTOM})
 """The zones of the pile: a tile the seat remembers only there was seen go under it."""
 
 
@@ -162,4 +164,4 @@ def _match_faces(slots: list[tuple[int, list[int]]]) -> list[int]:
 
 
 def _sides(tile: int) -> tuple[int, int]:
-    return (face_of(tile - TILE_BASE, False), face_of(tile - TILE_BASE, True))
+    return TILE_FACES[tile - TILE_BASE]
