@@ -25,12 +25,13 @@ from typing import Any, Generic, TypeVar
 from ballroom.core.actions import Action, Family
 from ballroom.core.errors import IllegalActionError
 from ballroom.core.state import CHANCE
+from ballroom.core.terms import Term
 
 N = TypeVar("N", bound=Enum)
 A = TypeVar("A")
 
 
-class Mode(Enum):
+class Mode(Term):
     """Who decides a step."""
 
     SEATS = "seats"
@@ -40,10 +41,6 @@ class Mode(Enum):
     CHANCE = "chance"
     OVER = "over"
     """Nobody: the game has ended."""
-
-    __hash__ = object.__hash__
-    """By identity (a member is the one object of its value): every step made is looked up
-    by its mode, and an ``Enum``'s own hash is a Python call."""
 
 
 @dataclass(frozen=True, slots=True)

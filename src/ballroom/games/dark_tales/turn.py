@@ -16,11 +16,10 @@ so records name each and a search never foresees them.
 
 from __future__ import annotations
 
-from enum import Enum
-
 from ballroom.core.actions import ActionCodec, Family, Param
 from ballroom.core.components import slug
 from ballroom.core.flow import Flow, Step
+from ballroom.core.terms import Term
 from ballroom.games.dark_tales.components import Item, default_catalog
 
 CATALOG = default_catalog()
@@ -34,7 +33,7 @@ TILE_IDS = range(TILE_BASE, TILE_BASE + len(CATALOG.cinderella.tiles))
 MAX_SEATS = 4
 
 
-class Phase(Enum):
+class Phase(Term):
     """The decision points of the game."""
 
     SETTING = "setting"
@@ -59,12 +58,8 @@ class Phase(Enum):
     """At a Ball, the player forms its dancing couples one by one."""
     OVER = "over"
 
-    __hash__ = object.__hash__
-    """By identity (a member is the one object of its value): the rules are tables looked
-    up by step at every move, and an ``Enum``'s own hash is a Python call."""
 
-
-class Task(Enum):
+class Task(Term):
     """One line of the agenda."""
 
     SETTING = "setting"
@@ -98,9 +93,6 @@ class Task(Enum):
     """The seat given may form a couple."""
     BALL_END = "ball-end"
     """The Ball's bonuses; the middle's dancers are discarded; the final awards."""
-
-    __hash__ = object.__hash__
-    """By identity, as ``Phase``: every task's rule is looked up by its kind."""
 
 
 DRAWING = Step.chance(Phase.DRAW)

@@ -19,6 +19,7 @@ from functools import cache
 
 from ballroom.core.actions import Action, ActionCodec, Family, Param
 from ballroom.core.flow import Flow
+from ballroom.core.terms import Term
 from ballroom.games.dominare.components import Board, Side, default_catalog
 
 CATALOG = default_catalog()
@@ -40,7 +41,7 @@ class Answer(Enum):
     NO = "no"
 
 
-class Phase(Enum):
+class Phase(Term):
     """The decision points of a game."""
 
     DRAW = "draw"
@@ -91,12 +92,8 @@ class Phase(Enum):
     """Anything Goes: a player who accepted to give an agent chooses which."""
     OVER = "over"
 
-    __hash__ = object.__hash__
-    """By identity (a member is the one object of its value): the rules are tables looked
-    up by step at every move, and an ``Enum``'s own hash is a Python call."""
 
-
-class Task(Enum):
+class Task(Term):
     """One line of the agenda (the rules in the module of each rulebook section)."""
 
     DEAL = "deal"
@@ -123,9 +120,6 @@ class Task(Enum):
     BLIND_DRAW = "blind-draw"
     BLIND_DISCARD = "blind-discard"
     BLIND_MERGE = "blind-merge"
-
-    __hash__ = object.__hash__
-    """By identity, as ``Phase``: every task's rule is looked up by its kind."""
 
 
 BLOCKS = tuple(block.id for block in CATALOG.boards[Side.LARGE].blocks)

@@ -18,7 +18,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from enum import Enum
 from functools import cache
 from pathlib import Path
 from typing import Annotated, Any
@@ -41,20 +40,13 @@ from ballroom.core.components import (
     unique,
 )
 from ballroom.core.errors import ComponentError, EffectError
+from ballroom.core.terms import Term
 
 GAME_ID = "vampires-harvest"
 DATA_DIR = Path(__file__).parent / "data"
 LEVELS = 6
 """Skill levels 0 to 5."""
 MAX_LEVEL = LEVELS - 1
-
-
-class Term(Enum):
-    """A rulebook term of the game (a deck, a Skill, a step): each member is one object, equal
-    only to itself, so it hashes by identity; the rules look terms up in tables at every step,
-    and ``Enum``'s own hash is Python code."""
-
-    __hash__ = object.__hash__
 
 
 class Deck(Term):

@@ -17,7 +17,8 @@ from itertools import combinations_with_replacement
 
 from ballroom.core.actions import ActionCodec, Family, Param
 from ballroom.core.flow import Flow
-from ballroom.games.vampires_harvest.components import Term, default_catalog
+from ballroom.core.terms import Term
+from ballroom.games.vampires_harvest.components import default_catalog
 
 CATALOG = default_catalog()
 CLOSING_DIE = "closing-die"
