@@ -20,7 +20,6 @@ import itertools
 import json
 import random
 from collections.abc import Iterator
-from dataclasses import replace
 
 import pytest
 from tests.random_games import GAME_CLASSES, player_counts, random_game, random_options, replay_to
@@ -449,7 +448,7 @@ def swapped(state: State, zones: Zones, first: int, second: int) -> State:
     twin.zones = Zones(  # type: ignore[attr-defined]  # every zoned state keeps them so
         zones.seats,
         {
-            zid: replace(zone, cards=tuple(map(other, zone.cards)))
+            zid: zone.holding(tuple(map(other, zone.cards)))
             for zid, zone in zones.zones.items()
         },
         where,

@@ -17,7 +17,7 @@ import sys
 import types
 import typing
 from enum import Enum
-from typing import Any
+from typing import Any, TypeVar
 
 ATOMS = (int, float, str, bytes, type(None), Enum, range)
 """Values that no move changes in place."""
@@ -28,12 +28,24 @@ _VALUE_FIELDS: dict[type, frozenset[str]] = {}
 
 
 def frozen_record(kind: type) -> bool:
-    """Whether ``kind`` is a dataclass declared frozen."""
+    """Whether ``kind`` is a dataclass declared frozen, or a class declared a value
+    (``value_class``)."""
     known = _FROZEN.get(kind)
     if known is None:
         params = getattr(kind, "__dataclass_params__", None)
         known = _FROZEN[kind] = bool(params is not None and params.frozen)
     return known
+
+
+Kind = TypeVar("Kind", bound=type)
+
+
+def value_class(kind: Kind) -> Kind:
+    """Declares ``kind`` a value, shared by copies as a frozen record is: a class made so
+    often (a move makes several) that it is a plain class with slots, never changed once
+    made, rather than a frozen dataclass, whose every field is set through a call."""
+    _FROZEN[kind] = True
+    return kind
 
 
 def copied(value: Any) -> Any:

@@ -32,11 +32,14 @@ their own that this seat may see.
 from __future__ import annotations
 
 from collections.abc import Collection, Iterable, Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from enum import Enum
 
+from ballroom.core.copying import value_class
 from ballroom.core.errors import ZoneError, allowed_list
 from ballroom.core.rng import Rng
+
+_new_zone = object.__new__
 
 
 class Visibility(Enum):
@@ -111,22 +114,50 @@ class ZoneId:
         return (self.name, -1 if self.owner is None else self.owner)
 
 
-@dataclass(frozen=True, slots=True)
+@value_class
 class Zone:
-    """One ordered collection of card ids; the top is the last card."""
+    """One ordered collection of card ids; the top is the last card. A value: never
+    changed once made (a move makes new zones)."""
+
+    __slots__ = ("_views", "cards", "id", "visibility")
 
     id: ZoneId
     visibility: Visibility
-    cards: tuple[int, ...] = ()
-    _views: tuple[ZoneView, ZoneView] | None = field(
-        default=None, init=False, repr=False, compare=False
-    )
+    cards: tuple[int, ...]
+    _views: tuple[ZoneView, ZoneView] | None
     """This zone as a seat that cannot see its cards sees it, and as one that can: made at
     the first view and shared by every later one (a move leaves most zones as they were)."""
 
-    def __post_init__(self) -> None:
-        if self.visibility is Visibility.OWNER and self.id.owner is None:
-            raise ZoneError(f"zone {self.id} is visible to its owner only, so it needs an owner")
+    def __init__(self, id: ZoneId, visibility: Visibility, cards: tuple[int, ...] = ()) -> None:
+        if visibility is Visibility.OWNER and id.owner is None:
+            raise ZoneError(f"zone {id} is visible to its owner only, so it needs an owner")
+        self.id = id
+        self.visibility = visibility
+        self.cards = cards
+        self._views = None
+
+    def holding(self, cards: tuple[int, ...]) -> Zone:
+        """This zone with ``cards`` instead (its id and visibility were checked when made)."""
+        made = _new_zone(Zone)
+        made.id = self.id
+        made.visibility = self.visibility
+        made.cards = cards
+        made._views = None
+        return made
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Zone):
+            return NotImplemented
+        return (self.id, self.visibility, self.cards) == (other.id, other.visibility, other.cards)
+
+    def __hash__(self) -> int:
+        return hash((self.id, self.visibility, self.cards))
+
+    def __repr__(self) -> str:
+        return f"Zone(id={self.id!r}, visibility={self.visibility!r}, cards={self.cards!r})"
+
+    def __reduce__(self) -> tuple[type[Zone], tuple[ZoneId, Visibility, tuple[int, ...]]]:
+        return (Zone, (self.id, self.visibility, self.cards))
 
     def views(self) -> tuple[ZoneView, ZoneView]:
         """``_views``, made now if no seat looked at this zone yet."""
@@ -137,7 +168,7 @@ class Zone:
                 ZoneView(self.id, self.visibility, size, None),
                 ZoneView(self.id, self.visibility, size, self.cards),
             )
-            object.__setattr__(self, "_views", views)
+            self._views = views
         return views
 
     @property
@@ -285,21 +316,129 @@ _VIEW_ORDER: dict[tuple[ZoneId, ...], tuple[int, ...]] = {}
 its views list them: a game keeps the same zones all game, so they are sorted once."""
 
 
+Moved = tuple[int, ZoneId, Visibility, ZoneId, Visibility, bool]
+"""A move memories have yet to take in: the card, where it went from and to (each zone's id
+and visibility) and whether it emptied the source."""
+
+
 @dataclass(frozen=True, slots=True)
+class Passed:
+    """A pass of whole zones (``Zones.pass_all``) memories have yet to take in."""
+
+    moves: Mapping[ZoneId, ZoneId]
+    """Each source zone's target."""
+    moved: Mapping[ZoneId, tuple[int, ...]]
+    """The cards each source held."""
+    before: Mapping[ZoneId, Zone]
+    """The zones before the pass (who could see each)."""
+
+    def remembered(self, minds: tuple[Memory, ...]) -> tuple[Memory, ...]:
+        """The memories after this pass: a seat that remembered a card in a source now
+        knows it is in that source's target; a seat that saw a source's cards go where
+        it cannot see remembers where they went."""
+        moves, moved, before = self.moves, self.moved, self.before
+        memory: list[Memory] = []
+        for seat, mind in enumerate(minds):
+            kept = {
+                card: places
+                if places.isdisjoint(moves)
+                else frozenset(moves.get(z, z) for z in places)
+                for card, places in mind.items()
+            }
+            for source, to in moves.items():
+                if before[source].visible_to(seat) and not before[to].visible_to(seat):
+                    kept.update((card, frozenset({to})) for card in moved[source])
+                if before[to].visible_to(seat):
+                    for card in moved[source]:
+                        kept.pop(card, None)
+            memory.append(kept)
+        return tuple(memory)
+
+
+Unremembered = tuple["Moved | Passed", "Unremembered"] | None
+"""The moves since the memories were last brought up to date, the latest first."""
+
+
+@value_class
 class Zones:
     """Every zone of one game, each card in exactly one, and each seat's memory.
 
-    Build with ``Zones.create``; never mutate the mappings inside (moves
-    return new zones).
+    Build with ``Zones.create``. A value: never changed once made, nor the
+    mappings inside (moves return new zones). Memories are brought up to date
+    when read: a move only notes itself, since a game played out by a
+    simulation or a search's rollout never asks what a seat remembers.
     """
+
+    __slots__ = ("_memory", "_unremembered", "order", "seats", "where", "zones")
 
     seats: int
     zones: Mapping[ZoneId, Zone]
     where: Mapping[int, ZoneId]
-    memory: tuple[Memory, ...]
-    order: tuple[int, ...] | None = field(default=None, repr=False, compare=False)
+    _memory: tuple[Memory, ...]
+    """Each seat's memory before the ``_unremembered`` moves."""
+    _unremembered: Unremembered
+    order: tuple[int, ...] | None
     """The zones' places in ``zones`` in the order views list them, once known: passed on
     by every move, which keeps the same zones in the same places."""
+
+    def __init__(
+        self,
+        seats: int,
+        zones: Mapping[ZoneId, Zone],
+        where: Mapping[int, ZoneId],
+        memory: tuple[Memory, ...],
+        order: tuple[int, ...] | None = None,
+        unremembered: Unremembered = None,
+    ) -> None:
+        self.seats = seats
+        self.zones = zones
+        self.where = where
+        self._memory = memory
+        self._unremembered = unremembered
+        self.order = order
+
+    @property
+    def memory(self) -> tuple[Memory, ...]:
+        """Each seat's memory (``Memory``), after every move so far."""
+        moves = self._unremembered
+        if moves is None:
+            return self._memory
+        latest_first: list[Moved | Passed] = []
+        while moves is not None:
+            move, moves = moves
+            latest_first.append(move)
+        minds = self._memory
+        for move in reversed(latest_first):
+            if isinstance(move, Passed):
+                minds = move.remembered(minds)
+                continue
+            card, source, seen_at_source, target, seen_at_target, emptied = move
+            minds = tuple(
+                _remember(mind, seat, card, source, seen_at_source, target, seen_at_target, emptied)
+                for seat, mind in enumerate(minds)
+            )
+        self._memory = minds
+        self._unremembered = None
+        return minds
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Zones):
+            return NotImplemented
+        return (self.seats, self.zones, self.where, self.memory) == (
+            other.seats,
+            other.zones,
+            other.where,
+            other.memory,
+        )
+
+    __hash__ = None  # type: ignore[assignment]  # its mappings change with every move
+
+    def __repr__(self) -> str:
+        return f"Zones(seats={self.seats}, zones={self.zones!r}, memory={self.memory!r})"
+
+    def __reduce__(self) -> tuple[type[Zones], tuple[object, ...]]:
+        """Pickled with its memories up to date (a long chain of moves would not pickle)."""
+        return (Zones, (self.seats, self.zones, self.where, self.memory, self.order))
 
     @classmethod
     def create(cls, seats: int, zones: Iterable[Zone]) -> Zones:
@@ -349,26 +488,27 @@ class Zones:
 
     def move(self, card: int, to: ZoneId, *, bottom: bool = False) -> Zones:
         """``card`` moved onto the top (or the bottom) of zone ``to``."""
-        source = self[self.locate(card)]
-        target = self[to]
+        zones = self.zones
+        source = zones.get(self.where.get(card))  # type: ignore[arg-type]  # None: no zone
+        target = zones.get(to)
+        if source is None or target is None:
+            source, target = self[self.locate(card)], self[to]
         if source is target:
             raise ZoneError(f"card {card} is already in {to}")
         held = source.cards
         place = held.index(card)
         left = held[:place] + held[place + 1 :]
         cards = (card, *target.cards) if bottom else (*target.cards, card)
-        zones = dict(self.zones)
-        zones[source.id] = Zone(source.id, source.visibility, left)
-        zones[target.id] = Zone(target.id, target.visibility, cards)
+        zones = dict(zones)
+        zones[source.id] = source.holding(left)
+        zones[target.id] = target.holding(cards)
         where = dict(self.where)
         where[card] = target.id
-        memory = self.memory
-        if any(memory) or _may_see_it_go(source, target):
-            memory = tuple(
-                _remember(mind, seat, card, source, target, emptied=not left)
-                for seat, mind in enumerate(memory)
-            )
-        return Zones(self.seats, zones, where, memory, self.order)
+        moves = self._unremembered
+        if moves is not None or any(self._memory) or _may_see_it_go(source, target):
+            moved = (card, source.id, source.visibility, target.id, target.visibility, not left)
+            moves = (moved, moves)
+        return Zones(self.seats, zones, where, self._memory, self.order, moves)
 
     def move_top(self, source: ZoneId, to: ZoneId) -> tuple[Zones, int]:
         """The top card of ``source`` moved onto ``to``, and which card it was."""
@@ -390,28 +530,16 @@ class Zones:
         where = dict(self.where)
         moved = {source: self[source].cards for source in moves}
         for source in moves:
-            zones[source] = Zone(source, zones[source].visibility)
+            zones[source] = zones[source].holding(())
         for source, to in moves.items():
             target = zones[to]
-            zones[to] = Zone(to, target.visibility, (*target.cards, *moved[source]))
+            zones[to] = target.holding((*target.cards, *moved[source]))
             for card in moved[source]:
                 where[card] = target.id
-        memory: list[Memory] = []
-        for seat, mind in enumerate(self.memory):
-            kept = {
-                card: places
-                if places.isdisjoint(moves)
-                else frozenset(moves.get(z, z) for z in places)
-                for card, places in mind.items()
-            }
-            for source, to in moves.items():
-                if self[source].visible_to(seat) and not self[to].visible_to(seat):
-                    kept.update((card, frozenset({to})) for card in moved[source])
-                if self[to].visible_to(seat):
-                    for card in moved[source]:
-                        kept.pop(card, None)
-            memory.append(kept)
-        return Zones(self.seats, zones, where, tuple(memory), self.order)
+        passed = Passed(moves, moved, self.zones)
+        return Zones(
+            self.seats, zones, where, self._memory, self.order, (passed, self._unremembered)
+        )
 
     def shuffle(self, zone_id: ZoneId, rng: Rng) -> Zones:
         """Zone ``zone_id`` in a new order drawn from ``rng`` (the state's, so replays agree)."""
@@ -419,8 +547,8 @@ class Zones:
         cards = list(zone.cards)
         rng.shuffle(cards)
         zones = dict(self.zones)
-        zones[zone_id] = replace(zone, cards=tuple(cards))
-        return Zones(self.seats, zones, self.where, self.memory, self.order)
+        zones[zone_id] = zone.holding(tuple(cards))
+        return Zones(self.seats, zones, self.where, self._memory, self.order, self._unremembered)
 
     def show(self, card: int, seats: Iterable[int]) -> Zones:
         """``card`` shown to ``seats``: each now remembers the zone it lies in."""
@@ -442,7 +570,7 @@ class Zones:
             if order is None:
                 ranked = sorted(range(len(ids)), key=lambda place: ids[place].sort_key())
                 order = _VIEW_ORDER[ids] = tuple(ranked)
-            object.__setattr__(self, "order", order)
+            self.order = order
         held = tuple(self.zones.values())
         everyone, owner = Visibility.EVERYONE, Visibility.OWNER
         zones = []
@@ -457,35 +585,50 @@ class Zones:
 
 
 def _remember(
-    mind: Memory, seat: int, card: int, source: Zone, target: Zone, *, emptied: bool
+    mind: Memory,
+    seat: int,
+    card: int,
+    source: ZoneId,
+    seen_at_source: Visibility,
+    target: ZoneId,
+    seen_at_target: Visibility,
+    emptied: bool,
 ) -> Memory:
-    """One seat's memory after ``card`` moved from ``source`` to ``target`` (the same
-    mapping where nothing in it changed: memories are values, never changed in place)."""
+    """One seat's memory after ``card`` moved from ``source`` to ``target`` (zones seen as
+    their visibilities say; the same mapping where nothing in it changed: memories are
+    values, never changed in place)."""
+    sees_source = _sees(seat, source, seen_at_source)
+    sees_target = _sees(seat, target, seen_at_target)
     if not mind:  # nothing remembered: only a card seen going out of sight is
-        return {card: frozenset({target.id})} if _sees_it_go(seat, source, target) else mind
-    gone = source.id
-    if target.visible_to(seat):
+        return {card: frozenset({target})} if sees_source and not sees_target else mind
+    if sees_target:
         changed = mind
         if card in mind:
             changed = dict(mind)
             del changed[card]
-    elif source.visible_to(seat):
-        changed = {**mind, card: frozenset({target.id})}
-    elif any(gone in places and target.id not in places for places in mind.values()):
+    elif sees_source:
+        changed = {**mind, card: frozenset({target})}
+    elif any(source in places and target not in places for places in mind.values()):
         # The seat saw some card go from source to target: any it placed in the
         # source may have gone (where it may be there already, the memory stays).
-        into = target.id
         changed = {
-            c: places | {into} if gone in places and into not in places else places
+            c: places | {target} if source in places and target not in places else places
             for c, places in mind.items()
         }
     else:
         changed = mind
-    if emptied and any(gone in places for places in changed.values()):
+    if emptied and any(source in places for places in changed.values()):
         changed = {
-            c: places - {gone} if gone in places else places for c, places in changed.items()
+            c: places - {source} if source in places else places for c, places in changed.items()
         }
     return changed
+
+
+def _sees(seat: int, zone: ZoneId, visibility: Visibility) -> bool:
+    """Whether ``seat`` may see the cards of ``zone`` (``Zone.visible_to``)."""
+    if visibility is Visibility.EVERYONE:
+        return True
+    return visibility is Visibility.OWNER and seat == zone.owner
 
 
 def _may_see_it_go(source: Zone, target: Zone) -> bool:
@@ -494,11 +637,6 @@ def _may_see_it_go(source: Zone, target: Zone) -> bool:
     return (
         source.visibility is not Visibility.NOBODY and target.visibility is not Visibility.EVERYONE
     )
-
-
-def _sees_it_go(seat: int, source: Zone, target: Zone) -> bool:
-    """Whether ``seat`` sees a card leave ``source`` for a zone it cannot see."""
-    return source.visible_to(seat) and not target.visible_to(seat)
 
 
 def _refuse_twice(zones: Iterable[Zone]) -> None:
