@@ -27,11 +27,13 @@ Entry = tuple[int, int]
 class History(Sequence[Entry]):
     """The ``(player, action)`` pairs taken so far, oldest first; see the module docstring."""
 
-    __slots__ = ("_chunks", "_tail")
+    __slots__ = ("_chunks", "_frozen", "_tail")
 
     def __init__(self, entries: Iterable[Entry] = ()) -> None:
         self._chunks: tuple[tuple[Entry, ...], ...] = ()
         """Entries taken before the last fork, shared with the histories forked from this one."""
+        self._frozen = 0
+        """How many entries the chunks hold (a state asks its history's length at every move)."""
         self._tail: list[Entry] = list(entries)
         """Entries taken since the last fork: this history's own."""
 
@@ -45,10 +47,10 @@ class History(Sequence[Entry]):
         """An independent history with the same entries, sharing those taken so far."""
         twin = History.__new__(History)
         if len(self._tail) < SHORT_TAIL:
-            twin._chunks, twin._tail = self._chunks, self._tail[:]
+            twin._chunks, twin._frozen, twin._tail = self._chunks, self._frozen, self._tail[:]
             return twin
         self._freeze()
-        twin._chunks, twin._tail = self._chunks, []
+        twin._chunks, twin._frozen, twin._tail = self._chunks, self._frozen, []
         return twin
 
     def _freeze(self) -> None:
@@ -59,10 +61,11 @@ class History(Sequence[Entry]):
             newer = chunks.pop()
             chunks[-1] += newer
         self._chunks = tuple(chunks)
+        self._frozen += len(self._tail)
         self._tail = []
 
     def __len__(self) -> int:
-        return sum(map(len, self._chunks)) + len(self._tail)
+        return self._frozen + len(self._tail)
 
     def __iter__(self) -> Iterator[Entry]:
         return chain(*self._chunks, self._tail)
