@@ -131,11 +131,16 @@ class Family:
     )
     """Each action this family made, by its values: a game lists its legal moves afresh
     at every decision, mostly the same ones, and an action is a value."""
+    places: Mapping[str, int] = field(init=False, repr=False, compare=False, hash=False)
+    """Each parameter's place among the values, by its name (a game's rules read an
+    action's values by name)."""
 
     def __post_init__(self) -> None:
         if not self.name or " " in self.name:
             raise ValueError(f"a family name is one word, not {self.name!r}")
         object.__setattr__(self, "_hash", hash((self.name, self.params, self.doc)))
+        places = {param.name: place for place, param in reversed(list(enumerate(self.params)))}
+        object.__setattr__(self, "places", places)
 
     def __hash__(self) -> int:
         """Worked out once: every action's hash asks for it."""
@@ -195,10 +200,10 @@ class Action:
     family made it, so that its id costs an addition; -1 when not yet worked out."""
 
     def __getitem__(self, name: str) -> Any:
-        for param, value in zip(self.family.params, self.values, strict=True):
-            if param.name == name:
-                return value
-        raise KeyError(f"{self.family.name} has no parameter {name!r}")
+        place = self.family.places.get(name)
+        if place is None:
+            raise KeyError(f"{self.family.name} has no parameter {name!r}")
+        return self.values[place]
 
     def __str__(self) -> str:
         texts = (p.text(v) for p, v in zip(self.family.params, self.values, strict=True))

@@ -250,18 +250,23 @@ class DeclaredState(State, Generic[N]):
         seat = current[0] if player is None and current else player
         if seat is None or seat not in current:
             return []
-        offered = self._offered()
-        if offered is not None:
-            return list(offered)
+        effect = self.effect
+        if effect is None:  # ``_offered``, without the call: asked at every decision
+            name = step.name
+            offered_at = self._offered_at
+            if name is not offered_at[0]:
+                offered_at = self._offered_at = (name, self.game.offers.get(name))
+            if offered_at[1] is not None:
+                return list(offered_at[1])
         if seat == CHANCE:
             return sorted(action for action, _ in self.chance_outcomes())
         moves = len(self.history)
         memo = self._legal_memo
         if memo is not None and memo[0] == seat and memo[1] == moves and memo[2] is step:
             return list(memo[3])
-        steps = self._awaiting()
-        if steps is not None and self.effect is not None:
-            actions = steps.choices(self.effect, self.zones)
+        steps = self.game.effect_steps
+        if steps is not None and effect is not None and effect.ask is not None:
+            actions = steps.choices(effect, self.zones)
         else:
             actions = self.choices(seat)
         ids = self.game.encode_offered(step, actions)

@@ -12,6 +12,7 @@ import random
 from bisect import bisect_right
 from collections.abc import Sequence
 from functools import cache
+from itertools import accumulate
 from typing import TypeVar
 
 T = TypeVar("T")
@@ -155,15 +156,10 @@ class Rng:
         return own.random()
 
     def weighted_index(self, weights: Sequence[float]) -> int:
-        """An index drawn with probability proportional to ``weights``."""
-        total = sum(weights)
-        threshold = self.random() * total
-        running = 0.0
-        for index, weight in enumerate(weights):
-            running += weight
-            if threshold < running:
-                return index
-        return len(weights) - 1
+        """An index drawn with probability proportional to ``weights``: the first whose
+        running sum (added one by one, first to last) passes a uniform draw of
+        ``[0, sum(weights))``, the last should rounding leave it short."""
+        return self.running_index(tuple(accumulate(weights)), sum(weights))
 
     def running_index(self, running: Sequence[float], total: float) -> int:
         """``weighted_index`` of the weights whose running sums (added one by one, first
