@@ -447,10 +447,7 @@ def swapped(state: State, zones: Zones, first: int, second: int) -> State:
     twin = state.clone()
     twin.zones = Zones(  # type: ignore[attr-defined]  # every zoned state keeps them so
         zones.seats,
-        {
-            zid: zone.holding(tuple(map(other, zone.cards)))
-            for zid, zone in zones.zones.items()
-        },
+        {zid: zone.holding(tuple(map(other, zone.cards))) for zid, zone in zones.zones.items()},
         where,
         tuple({other(card): places for card, places in mind.items()} for mind in zones.memory),
     )

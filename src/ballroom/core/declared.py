@@ -47,6 +47,8 @@ from ballroom.core.zones import Zones
 
 N = TypeVar("N", bound=Enum)
 T = TypeVar("T")
+CHANCE_ALONE = (CHANCE,)
+"""The players of a chance step."""
 
 
 class DeclaredGame(Game, Generic[N]):
@@ -212,6 +214,12 @@ class DeclaredState(State, Generic[N]):
 
     def current_players(self) -> tuple[int, ...]:
         return self.step.players
+
+    def is_chance_node(self) -> bool:
+        return self.step.players == CHANCE_ALONE
+
+    def is_terminal(self) -> bool:
+        return not self.step.players
 
     def _offered(self) -> Sequence[int] | None:
         """The ids the current step offers when it is an ``every`` step (else ``None``)."""

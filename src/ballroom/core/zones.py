@@ -316,6 +316,13 @@ _VIEW_ORDER: dict[tuple[ZoneId, ...], tuple[int, ...]] = {}
 its views list them: a game keeps the same zones all game, so they are sorted once."""
 
 
+RECENT_MOVES = 24
+"""How many cards' new places a move copies at most before it writes them into the places
+of all cards (``Zones._recent``)."""
+NOTHING_RECENT: Mapping[int, ZoneId] = {}
+"""No card moved since the places of all cards were written (never changed: moves make new
+mappings)."""
+
 Moved = tuple[int, ZoneId, Visibility, ZoneId, Visibility, bool]
 """A move memories have yet to take in: the card, where it went from and to (each zone's id
 and visibility) and whether it emptied the source."""
@@ -369,11 +376,15 @@ class Zones:
     simulation or a search's rollout never asks what a seat remembers.
     """
 
-    __slots__ = ("_memory", "_unremembered", "order", "seats", "where", "zones")
+    __slots__ = ("_memory", "_recent", "_unremembered", "_where", "order", "seats", "zones")
 
     seats: int
     zones: Mapping[ZoneId, Zone]
-    where: Mapping[int, ZoneId]
+    _where: Mapping[int, ZoneId]
+    """The zone each card lay in before the ``_recent`` moves."""
+    _recent: Mapping[int, ZoneId]
+    """The zone of each card moved since ``_where`` was last brought up to date: a move
+    copies these few rather than every card's place."""
     _memory: tuple[Memory, ...]
     """Each seat's memory before the ``_unremembered`` moves."""
     _unremembered: Unremembered
@@ -389,13 +400,24 @@ class Zones:
         memory: tuple[Memory, ...],
         order: tuple[int, ...] | None = None,
         unremembered: Unremembered = None,
+        recent: Mapping[int, ZoneId] = NOTHING_RECENT,
     ) -> None:
         self.seats = seats
         self.zones = zones
-        self.where = where
+        self._where = where
+        self._recent = recent
         self._memory = memory
         self._unremembered = unremembered
         self.order = order
+
+    @property
+    def where(self) -> Mapping[int, ZoneId]:
+        """The zone each card lies in."""
+        recent = self._recent
+        if recent:
+            self._where = {**self._where, **recent}
+            self._recent = NOTHING_RECENT
+        return self._where
 
     @property
     def memory(self) -> tuple[Memory, ...]:
@@ -472,10 +494,10 @@ class Zones:
 
     def locate(self, card: int) -> ZoneId:
         """The zone ``card`` lies in."""
-        try:
-            return self.where[card]
-        except KeyError:
-            raise ZoneError(f"card {card} is in no zone") from None
+        found = self._recent.get(card) or self._where.get(card)
+        if found is None:
+            raise ZoneError(f"card {card} is in no zone")
+        return found
 
     def draw_outcomes(self, zone_id: ZoneId) -> list[tuple[int, float]]:
         """A chance node drawing from a pile whose order nobody knows: each card, equally likely."""
@@ -489,7 +511,8 @@ class Zones:
     def move(self, card: int, to: ZoneId, *, bottom: bool = False) -> Zones:
         """``card`` moved onto the top (or the bottom) of zone ``to``."""
         zones = self.zones
-        source = zones.get(self.where.get(card))  # type: ignore[arg-type]  # None: no zone
+        lies_in = self._recent.get(card) or self._where.get(card)
+        source = zones.get(lies_in)  # type: ignore[arg-type]  # None: no zone
         target = zones.get(to)
         if source is None or target is None:
             source, target = self[self.locate(card)], self[to]
@@ -502,13 +525,16 @@ class Zones:
         zones = dict(zones)
         zones[source.id] = source.holding(left)
         zones[target.id] = target.holding(cards)
-        where = dict(self.where)
-        where[card] = target.id
+        recent = self._recent
+        if len(recent) < RECENT_MOVES:
+            where, recent = self._where, {**recent, card: target.id}
+        else:
+            where, recent = {**self._where, **recent, card: target.id}, NOTHING_RECENT
         moves = self._unremembered
         if moves is not None or any(self._memory) or _may_see_it_go(source, target):
             moved = (card, source.id, source.visibility, target.id, target.visibility, not left)
             moves = (moved, moves)
-        return Zones(self.seats, zones, where, self._memory, self.order, moves)
+        return Zones(self.seats, zones, where, self._memory, self.order, moves, recent)
 
     def move_top(self, source: ZoneId, to: ZoneId) -> tuple[Zones, int]:
         """The top card of ``source`` moved onto ``to``, and which card it was."""
@@ -548,7 +574,15 @@ class Zones:
         rng.shuffle(cards)
         zones = dict(self.zones)
         zones[zone_id] = zone.holding(tuple(cards))
-        return Zones(self.seats, zones, self.where, self._memory, self.order, self._unremembered)
+        return Zones(
+            self.seats,
+            zones,
+            self._where,
+            self._memory,
+            self.order,
+            self._unremembered,
+            self._recent,
+        )
 
     def show(self, card: int, seats: Iterable[int]) -> Zones:
         """``card`` shown to ``seats``: each now remembers the zone it lies in."""
@@ -557,7 +591,9 @@ class Zones:
         for seat in seats:
             if not self[place].visible_to(seat):
                 memory[seat] = {**memory[seat], card: frozenset({place})}
-        return Zones(self.seats, self.zones, self.where, tuple(memory), self.order)
+        return Zones(
+            self.seats, self.zones, self._where, tuple(memory), self.order, None, self._recent
+        )
 
     # -- what a seat knows --------------------------------------------------
 
