@@ -18,7 +18,7 @@ from ballroom.core.zones import Visibility, ZoneId
 from ballroom.games.vampires_harvest import faces
 from ballroom.games.vampires_harvest.components import Deck
 from ballroom.games.vampires_harvest.state import zone_id
-from ballroom.games.vampires_harvest.turn import CATALOG, DRAW, Phase, Task, Track
+from ballroom.games.vampires_harvest.turn import CATALOG, CODEC, DRAW, Phase, Task, Track
 
 if TYPE_CHECKING:
     from ballroom.core.actions import Action
@@ -72,9 +72,19 @@ DRAWS = tuple(DRAW(card) for card in range(len(CATALOG.cards)))
 """The draw of each card, by id: a draw lists every card of its pile."""
 
 
+DRAW_IDS = tuple(CODEC.encode(draw) for draw in DRAWS)
+"""The id of each card's draw."""
+
+
 def draw_outcomes(state: HarvestState) -> list[tuple[Action, float]]:
     pile = PILES[drawing_from(state)][0]
     return [(DRAWS[card], p) for card, p in state.zones.draw_outcomes(pile)]
+
+
+def draw_ids(state: HarvestState) -> list[int]:
+    """The ids of ``draw_outcomes``' draws, sorted: each card of the pile, equally likely."""
+    ids = DRAW_IDS
+    return sorted([ids[card] for card in state.zones[PILES[drawing_from(state)][0]].cards])
 
 
 def target(state: HarvestState) -> ZoneId:
