@@ -32,7 +32,7 @@ from ballroom.games.vampires_harvest import cards, chronicle
 from ballroom.games.vampires_harvest.components import Deck, Kind, Moment
 from ballroom.games.vampires_harvest.prepare import play_stone, playable_stones
 from ballroom.games.vampires_harvest.resolution import finish_attempt
-from ballroom.games.vampires_harvest.state import zone_id
+from ballroom.games.vampires_harvest.state import DRAWN, KEPT, zone_id
 from ballroom.games.vampires_harvest.turn import (
     ATTEMPT,
     CATALOG,
@@ -260,19 +260,19 @@ def keep_limit(state: HarvestState, seat: int) -> int:
 
 
 def seduce_keep(state: HarvestState, seat: int) -> Step[Phase] | None:
-    if state.kept < keep_limit(state, seat) and state.zones.zone("drawn", seat).size:
+    if state.kept < keep_limit(state, seat) and state.zones[DRAWN[seat]].size:
         return Step.seat(Phase.KEEP, seat)
     settle_seduction(state, seat)
     return None
 
 
 def keep_choices(state: HarvestState, seat: int) -> list[Action]:
-    return [KEEP(card) for card in state.zones.zone("drawn", seat).cards]
+    return [KEEP(card) for card in state.zones[DRAWN[seat]].cards]
 
 
 def play_keep(state: HarvestState, action: Action, seat: int) -> None:
     card = action["card"]
-    state.zones = state.zones.move(card, zone_id("kept", seat))
+    state.zones = state.zones.move(card, KEPT[seat])
     state.kept += 1
     seduction = CATALOG.cards[card]
     label = "Success" if seduction.success else "no success"
@@ -287,7 +287,7 @@ def play_keep(state: HarvestState, action: Action, seat: int) -> None:
 
 
 def settle_seduction(state: HarvestState, seat: int) -> None:
-    kept = state.zones.zone("kept", seat).cards
+    kept = state.zones[KEPT[seat]].cards
     successes = sum(1 for card in kept if CATALOG.cards[card].success)
     assert state.facing is not None
     name = CATALOG.cards[state.facing].name
@@ -299,7 +299,7 @@ def settle_seduction(state: HarvestState, seat: int) -> None:
     else:
         state.say("seduce", f"{state.name(seat)} fails to seduce {name}: no Success kept.")
     reward(state, seat, successes)
-    for zone in (zone_id("kept", seat), zone_id("drawn", seat)):
+    for zone in (KEPT[seat], DRAWN[seat]):
         for card in state.zones[zone].cards:
             state.zones = state.zones.move(card, zone_id("seduction-discard"))
     finish_attempt(state, seat, success=successes > 0)

@@ -17,7 +17,7 @@ from ballroom.core.flow import Step
 from ballroom.core.zones import Visibility, ZoneId
 from ballroom.games.vampires_harvest import faces
 from ballroom.games.vampires_harvest.components import Deck
-from ballroom.games.vampires_harvest.state import zone_id
+from ballroom.games.vampires_harvest.state import AREA, DRAWN, ENCOUNTER, EVENT, HAND, zone_id
 from ballroom.games.vampires_harvest.turn import CATALOG, CODEC, DRAW, Phase, Task, Track
 
 if TYPE_CHECKING:
@@ -92,14 +92,14 @@ def target(state: HarvestState) -> ZoneId:
     assert state.pending is not None
     task, arg = state.pending
     if task is Task.DEAL_OPPORTUNITY:
-        return zone_id(f"area-{arg}")
+        return AREA[arg]
     if task is Task.EVENT:
-        return zone_id("event")
+        return EVENT
     if task is Task.ENCOUNTER_DRAW:
-        return zone_id("encounter", arg)
+        return ENCOUNTER[arg]
     if task is Task.SEDUCE_DRAW:
-        return zone_id("drawn", arg)
-    return zone_id("hand", arg)
+        return DRAWN[arg]
+    return HAND[arg]
 
 
 DRAWN_INTO = {"hand": "Bloodstone", "encounter": "Chance Encounter card", "drawn": "Seduction card"}

@@ -17,7 +17,12 @@ from ballroom.core.flow import Step
 from ballroom.games.vampires_harvest import cards, chronicle
 from ballroom.games.vampires_harvest.components import MAX_LEVEL, Deck, Lasts, Moment
 from ballroom.games.vampires_harvest.faces import SKILL_WORDS
-from ballroom.games.vampires_harvest.state import OPPORTUNITIES_PER_AREA, Auction, HarvestState
+from ballroom.games.vampires_harvest.state import (
+    HAND,
+    OPPORTUNITIES_PER_AREA,
+    Auction,
+    HarvestState,
+)
 from ballroom.games.vampires_harvest.turn import (
     BID,
     BROKER,
@@ -222,7 +227,7 @@ def skills(state: HarvestState, _: int) -> Step[Phase]:
 def playable_stones(state: HarvestState, seat: int, moment: Moment) -> list[int]:
     """The Bloodstones in ``seat``'s hand it may play at ``moment`` now."""
     found = []
-    for card in state.zones.zone("hand", seat).cards:
+    for card in state.zones[HAND[seat]].cards:
         stone = CATALOG.cards[card]
         if stone.moment is not moment:
             continue

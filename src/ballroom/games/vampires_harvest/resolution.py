@@ -25,7 +25,12 @@ from ballroom.games.vampires_harvest.actions_phase import discard
 from ballroom.games.vampires_harvest.prepare import turn_agenda
 from ballroom.games.vampires_harvest.scoring import final_score
 from ballroom.games.vampires_harvest.state import (
+    AREA,
+    ENCOUNTER,
     ENCOUNTER_DRAW,
+    EVENT,
+    PRIVATE_AREA,
+    TRAINED,
     TURNS,
     Boost,
     HarvestState,
@@ -48,6 +53,8 @@ from ballroom.games.vampires_harvest.turn import (
 if TYPE_CHECKING:
     from ballroom.core.actions import Action
 
+TRAINER_SKILLS = zone_id("trainers")
+
 
 def resolve(state: HarvestState, seat: int) -> Step[Phase] | None:
     """The seat's revealed Action, in its place in the Initiative order."""
@@ -67,7 +74,7 @@ def resolve(state: HarvestState, seat: int) -> Step[Phase] | None:
     area = card.area
     assert area is not None
     state.facing_area = area
-    if not state.zones.zone(f"area-{area}").size:
+    if not state.zones[AREA[area]].size:
         state.say("area", f"{state.name(seat)} finds Area {area} empty.")
         return None
     return Step.seat(Phase.FACE, seat)
@@ -103,7 +110,7 @@ def train_choices(state: HarvestState, seat: int) -> list[Action]:
 def affordable_trainers(state: HarvestState, seat: int) -> list[int]:
     return [
         card
-        for card in state.zones.zone("trainers").cards
+        for card in state.zones[TRAINER_SKILLS].cards
         if CATALOG.cards[card].cost <= state.skill_points[seat]
     ]
 
@@ -131,7 +138,7 @@ def play_trainer(state: HarvestState, action: Action, seat: int) -> None:
         card = action["card"]
         trainer = CATALOG.cards[card]
         state.gain_points(seat, -trainer.cost)
-        state.zones = state.zones.move(card, zone_id("trained", seat))
+        state.zones = state.zones.move(card, TRAINED[seat])
         state.say(
             "trainer", f"{state.name(seat)} takes the Trainer Skill {trainer.name}: {trainer.says}"
         )
@@ -147,17 +154,13 @@ def encounter_draw(state: HarvestState, seat: int) -> Step[Phase] | None:
 
 def encounter_face(state: HarvestState, seat: int) -> Step[Phase] | None:
     state.facing_area = 0
-    if not state.zones.zone("encounter", seat).size:
+    if not state.zones[ENCOUNTER[seat]].size:
         return None
     return Step.seat(Phase.FACE, seat)
 
 
 def face_choices(state: HarvestState, seat: int) -> list[Action]:
-    where = (
-        zone_id("encounter", seat)
-        if state.facing_area == 0
-        else zone_id(f"area-{state.facing_area}")
-    )
+    where = ENCOUNTER[seat] if state.facing_area == 0 else AREA[state.facing_area]
     return [FACE(card) for card in state.zones[where].cards]
 
 
@@ -166,8 +169,8 @@ def play_face(state: HarvestState, action: Action, seat: int) -> None:
     state.facing = card
     name = CATALOG.cards[card].name
     if state.facing_area == 0:
-        state.zones = state.zones.move(card, zone_id("private-area", seat))
-        for other in state.zones.zone("encounter", seat).cards:
+        state.zones = state.zones.move(card, PRIVATE_AREA[seat])
+        for other in state.zones[ENCOUNTER[seat]].cards:
             state.zones = state.zones.move(other, cards.discard_of(other))
         state.say(
             "encounter",
@@ -202,7 +205,7 @@ def finish_attempt(state: HarvestState, seat: int, success: bool) -> None:
 
 def end_turn(state: HarvestState, _: int) -> None:
     """The Event leaves play, closed Areas open, and the next turn begins (or the game ends)."""
-    for card in state.zones.zone("event").cards:
+    for card in state.zones[EVENT].cards:
         state.zones = state.zones.move(card, zone_id("event-discard"))
     state.closed = ()
     state.initiative_locked = False

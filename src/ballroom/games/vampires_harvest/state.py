@@ -19,6 +19,7 @@ from abc import abstractmethod
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
+from typing import TYPE_CHECKING
 
 from ballroom.core import effects as fx
 from ballroom.core.declared import AgendaState
@@ -35,12 +36,16 @@ from ballroom.games.vampires_harvest.scoring import ranking
 from ballroom.games.vampires_harvest.turn import (
     CATALOG,
     CLOSING_DIE,
+    MAX_PLAYERS,
     ActionCard,
     Phase,
     Skill,
     Task,
     Track,
 )
+
+if TYPE_CHECKING:
+    from ballroom.games.vampires_harvest.game import VampiresHarvest
 
 TURNS = 12
 EARLY_TURNS = 6
@@ -135,6 +140,7 @@ class HarvestState(Telling, AgendaState[Phase, Task], StandardState[Phase]):
     """The table, the zones, each seat's secret choice, and the agenda; its rules are
     ``rules.HarvestRules``'s."""
 
+    game: VampiresHarvest
     frozen_fields = True
     """Its public fields are immutable values (numbers, tuples, enums, frozen records)."""
     two_player: bool
@@ -204,7 +210,7 @@ class HarvestState(Telling, AgendaState[Phase, Task], StandardState[Phase]):
         return Step.over(Phase.OVER)
 
     def name(self, seat: int) -> str:
-        return self.game.player_name(seat)
+        return self.game.seat_names[seat]
 
     # -- the view ------------------------------------------------------------------
 
@@ -225,10 +231,11 @@ class HarvestState(Telling, AgendaState[Phase, Task], StandardState[Phase]):
     def modifier(self, seat: int, quantity: str) -> int:
         """What the Event for the turn and the seat's Trainer Skills add to ``quantity``."""
         total = 0
-        event = self.zones.zone("event").cards
+        zones = self.zones
+        event = zones[EVENT].cards
         if event and CATALOG.cards[event[-1]].lasts is Lasts.TURN:
             total += CARD_MODIFIERS[event[-1]][quantity]
-        for card in self.zones.zone("trained", seat).cards:
+        for card in zones[TRAINED[seat]].cards:
             total += CARD_MODIFIERS[card][quantity]
         return total
 
@@ -279,8 +286,15 @@ class HarvestState(Telling, AgendaState[Phase, Task], StandardState[Phase]):
 
     def run_ability(self, card: int, seat: int, when: str) -> None:
         """Do what card ``card``'s ability does at ``when`` for ``seat`` (if its conditions hold)."""
-        effects = CATALOG.effects
-        effects.run(effects.trigger(when, seat, [_ability(card)], self), self)
+        plain = PLAIN_ABILITIES[card]
+        if plain is None:
+            effects = CATALOG.effects
+            effects.run(effects.trigger(when, seat, [_ability(card)], self), self)
+            return
+        ability, operations = plain
+        if ability.when == when and fx.holds(self, seat, ability.name, ability.conditions):
+            for operation in operations:
+                self.perform(seat, operation, ability.name)
 
     # -- the end --------------------------------------------------------------------
 
@@ -322,6 +336,35 @@ def _ability(card: int) -> str:
     ability = CATALOG.cards[card].ability
     assert ability is not None, f"card {CATALOG.cards[card].text} has no ability"
     return ability
+
+
+def _plain(card: int) -> tuple[fx.Ability, tuple[fx.Gain | fx.Spend, ...]] | None:
+    """Card ``card``'s ability and its operations if it only gains and spends, at a moment
+    that is not secret."""
+    name = CATALOG.cards[card].ability
+    if name is None:
+        return None
+    ability = CATALOG.effects.abilities[name]
+    operations = tuple(op for op in ability.do if isinstance(op, fx.Gain | fx.Spend))
+    plain = len(operations) == len(ability.do) and ability.when not in CATALOG.effects.secret
+    return (ability, operations) if plain else None
+
+
+PLAIN_ABILITIES = tuple(_plain(card) for card in range(len(CATALOG.cards)))
+"""Each card's ability where it only gains and spends (every shipped one does), done
+operation by operation where its conditions hold, as the effects engine's ``trigger``
+and ``run`` would do it without their bookkeeping: a reward or a Bloodstone is done at
+almost every attempt."""
+SEATS = range(MAX_PLAYERS)
+EVENT = zone_id("event")
+TRAINED = tuple(zone_id("trained", seat) for seat in SEATS)
+HAND = tuple(zone_id("hand", seat) for seat in SEATS)
+DRAWN = tuple(zone_id("drawn", seat) for seat in SEATS)
+KEPT = tuple(zone_id("kept", seat) for seat in SEATS)
+ENCOUNTER = tuple(zone_id("encounter", seat) for seat in SEATS)
+PRIVATE_AREA = tuple(zone_id("private-area", seat) for seat in SEATS)
+AREA = {area: zone_id(f"area-{area}") for area in range(1, MAX_PLAYERS)}
+"""The ids of the zones the rules read most, by seat (an Area's by its number)."""
 
 
 START_ZONES: dict[tuple[int, bool, int], Zones] = {}
