@@ -73,7 +73,9 @@ DRAWS = tuple(DRAW(card) for card in range(len(CATALOG.cards)))
 
 
 DRAW_IDS = tuple(CODEC.encode(draw) for draw in DRAWS)
-"""The id of each card's draw."""
+"""The id of each card's draw, rising with the card (a family's ids follow its values):
+the cards of a pile in order are its draws in order."""
+assert list(DRAW_IDS) == sorted(DRAW_IDS)
 
 
 def draw_outcomes(state: HarvestState) -> list[tuple[Action, float]]:
@@ -81,10 +83,15 @@ def draw_outcomes(state: HarvestState) -> list[tuple[Action, float]]:
     return [(DRAWS[card], p) for card, p in state.zones.draw_outcomes(pile)]
 
 
+def draw_pile(state: HarvestState) -> tuple[int, ...]:
+    """The cards of the pile the pending draw is from, each equally likely."""
+    return state.zones[PILES[drawing_from(state)][0]].cards
+
+
 def draw_ids(state: HarvestState) -> list[int]:
-    """The ids of ``draw_outcomes``' draws, sorted: each card of the pile, equally likely."""
+    """The ids of ``draw_outcomes``' draws, sorted."""
     ids = DRAW_IDS
-    return sorted([ids[card] for card in state.zones[PILES[drawing_from(state)][0]].cards])
+    return [ids[card] for card in sorted(draw_pile(state))]
 
 
 def target(state: HarvestState) -> ZoneId:

@@ -10,6 +10,7 @@ that is to the previous seat, seats being numbered clockwise).
 
 from __future__ import annotations
 
+from functools import cache
 from typing import TYPE_CHECKING
 
 from ballroom.core import effects as fx
@@ -242,14 +243,20 @@ SKILL_RAISES = tuple(RAISE(skill) for skill in Skill)
 
 
 def skill_choices(state: HarvestState, seat: int) -> list[Action]:
-    points = state.skill_points[seat]
-    raises = [
-        move
-        for move, level in zip(SKILL_RAISES, state.skills[seat], strict=True)
-        if level < MAX_LEVEL and points >= level + 1
-    ]
+    raises = skill_raises(state.skill_points[seat], state.skills[seat])
     stones = [STONE(card) for card in playable_stones(state, seat, Moment.PREPARE)]
     return [*raises, *stones, DONE()]
+
+
+@cache
+def skill_raises(points: int, levels: tuple[int, ...]) -> tuple[Action, ...]:
+    """The raises ``points`` Skill Points buy from ``levels`` (one level up, for the level
+    reached), worked out once for each: every seat is asked at every Prepare phase."""
+    return tuple(
+        move
+        for move, level in zip(SKILL_RAISES, levels, strict=True)
+        if level < MAX_LEVEL and points >= level + 1
+    )
 
 
 def play_stone(state: HarvestState, card: int, seat: int, moment: Moment) -> None:

@@ -174,9 +174,9 @@ class HarvestRules(HarvestState, RuleTables[Phase, Task]):
         return self._draw(rng)
 
     def _draw(self, rng: Rng) -> int:
-        ids = cards.draw_ids(self)
-        running, total = uniform_odds(len(ids))
-        return ids[rng.running_index(running, total)]
+        pile = sorted(cards.draw_pile(self))
+        running, total = uniform_odds(len(pile))
+        return cards.DRAW_IDS[pile[rng.running_index(running, total)]]
 
     def perform(self, seat: int, operation: fx.Primitive, source: str) -> list[Event]:
         """A card ability's operation, for the effects engine (``cards.perform``)."""

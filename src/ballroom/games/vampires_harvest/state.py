@@ -242,7 +242,7 @@ class HarvestState(Telling, AgendaState[Phase, Task], StandardState[Phase]):
     def order(self) -> list[int]:
         """Every seat clockwise from the Initiative holder."""
         n = self.game.players
-        return [(self.initiative + i) % n for i in range(n)]
+        return TWO_ROUNDS[n][self.initiative : self.initiative + n]
 
     def current_deck(self) -> Deck:
         return opportunity_deck(self.turn)
@@ -356,6 +356,8 @@ operation by operation where its conditions hold, as the effects engine's ``trig
 and ``run`` would do it without their bookkeeping: a reward or a Bloodstone is done at
 almost every attempt."""
 SEATS = range(MAX_PLAYERS)
+TWO_ROUNDS = tuple([*range(players)] * 2 for players in range(MAX_PLAYERS + 1))
+"""The seats twice round, by the number of players: an order is a slice of them."""
 EVENT = zone_id("event")
 TRAINED = tuple(zone_id("trained", seat) for seat in SEATS)
 HAND = tuple(zone_id("hand", seat) for seat in SEATS)
