@@ -29,10 +29,10 @@ from ballroom.games.vampires_harvest.state import (
     ENCOUNTER,
     ENCOUNTER_DRAW,
     EVENT,
+    NO_BOOST,
     PRIVATE_AREA,
     TRAINED,
     TURNS,
-    Boost,
     HarvestState,
     zone_id,
 )
@@ -199,7 +199,7 @@ def finish_attempt(state: HarvestState, seat: int, success: bool) -> None:
     state.facing = None
     state.fury = False
     state.dice = ()
-    state.boost = Boost()
+    state.boost = NO_BOOST
     state.kept = 0
 
 

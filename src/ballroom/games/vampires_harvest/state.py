@@ -70,6 +70,10 @@ class Boost:
     seduce_keep: int = 0
 
 
+NO_BOOST = Boost()
+"""No Bloodstone played for the attempt (a record is a value: one serves every attempt)."""
+
+
 @dataclass(frozen=True, slots=True)
 class Auction:
     """A Power Broker auction: the bid to beat, who made it, who is still in (clockwise)."""
@@ -195,7 +199,7 @@ class HarvestState(Telling, AgendaState[Phase, Task], StandardState[Phase]):
         self.facing_area = 0
         self.fury = False
         self.dice = ()
-        self.boost = Boost()
+        self.boost = NO_BOOST
         self.kept = 0
         self.chosen = [None] * n
         self.deeds = (Deeds(),) * n
