@@ -8,7 +8,8 @@ observations stay the table as it is now.
 from __future__ import annotations
 
 from collections import Counter
-from typing import TYPE_CHECKING, Any, NamedTuple
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, Any
 
 from ballroom.core.components import slug
 from ballroom.games.vampires_harvest.turn import CATALOG, ActionCard, Skill
@@ -17,16 +18,19 @@ if TYPE_CHECKING:
     from ballroom.games.vampires_harvest.state import HarvestState
 
 
-class Deeds(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Deeds:
     """One seat's record: Actions by turn, Opportunities taken and met (by name),
-    whether it held the Initiative first, and the auctions it won. A named tuple, which
-    is made at a cost of a tuple: a deed is noted at almost every attempt."""
+    whether it held the Initiative first, and the auctions it won."""
 
     actions: tuple[ActionCard, ...] = ()
     taken: tuple[str, ...] = ()
     met: tuple[str, ...] = ()
     first_initiative: bool = False
     auctions_won: int = 0
+
+    # Each deed made without ``dataclasses.replace``, which finds the fields afresh at
+    # every call: one is noted at almost every attempt.
 
     def acted(self, card: ActionCard) -> Deeds:
         """These deeds and ``card``, the turn's Action."""
@@ -50,7 +54,7 @@ class Deeds(NamedTuple):
 def note(state: HarvestState, seat: int, **changes: Any) -> None:
     """Replace fields of ``seat``'s deeds (tuples are extended by the caller)."""
     deeds = list(state.deeds)
-    deeds[seat] = deeds[seat]._replace(**changes)
+    deeds[seat] = replace(deeds[seat], **changes)
     state.deeds = tuple(deeds)
 
 

@@ -172,6 +172,10 @@ class HarvestState(Telling, AgendaState[Phase, Task], StandardState[Phase]):
     boost: Boost
     kept: int
     chosen: list[ActionCard | None]
+    agenda: tuple[tuple[Task, int], ...]
+    pending: tuple[Task, int] | None
+    """The agenda's fields, annotated with the game's tasks so that a copy shares them as
+    the values they are."""
     deeds: tuple[Deeds, ...]
     """Each seat's record for balance studies (``chronicle.py``); not part of the view."""
 
