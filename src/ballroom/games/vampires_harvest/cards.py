@@ -55,17 +55,20 @@ def draw_step(state: HarvestState, deck: Deck) -> Step[Phase] | None:
     return Step.chance(Phase.DRAW)
 
 
+DRAWN_FROM = {
+    Task.DEAL_BLOODSTONE: Deck.BLOODSTONE,
+    Task.BLOODSTONE_REWARD: Deck.BLOODSTONE,
+    Task.EVENT: Deck.EVENT,
+    Task.SEDUCE_DRAW: Deck.SEDUCTION,
+}
+"""The deck each drawing task draws from, but for the Opportunity deck of the turn."""
+
+
 def drawing_from(state: HarvestState) -> Deck:
     """The deck the pending draw is from."""
     assert state.pending is not None
-    task = state.pending[0]
-    if task in (Task.DEAL_BLOODSTONE, Task.BLOODSTONE_REWARD):
-        return Deck.BLOODSTONE
-    if task is Task.EVENT:
-        return Deck.EVENT
-    if task is Task.SEDUCE_DRAW:
-        return Deck.SEDUCTION
-    return state.current_deck()
+    deck = DRAWN_FROM.get(state.pending[0])
+    return state.current_deck() if deck is None else deck
 
 
 DRAWS = tuple(DRAW(card) for card in range(len(CATALOG.cards)))

@@ -225,16 +225,22 @@ def skills(state: HarvestState, _: int) -> Step[Phase]:
     return Step.each(Phase.SKILLS, state.order())
 
 
+STONE_PLAYS = tuple(
+    (card.moment, None if card.moment is None else CATALOG.effects.abilities[card.ability or ""])
+    for card in CATALOG.cards
+)
+"""Each card's moment (``None`` but for a Bloodstone) and, for a Bloodstone, its ability."""
+
+
 def playable_stones(state: HarvestState, seat: int, moment: Moment) -> list[int]:
     """The Bloodstones in ``seat``'s hand it may play at ``moment`` now."""
     found = []
     for card in state.zones[HAND[seat]].cards:
-        stone = CATALOG.cards[card]
-        if stone.moment is not moment:
-            continue
-        ability = CATALOG.effects.abilities[stone.ability or ""]
-        if fx.holds(state, seat, ability.name, ability.conditions):
-            found.append(card)
+        at, ability = STONE_PLAYS[card]
+        if at is moment and ability is not None:
+            conditions = ability.conditions
+            if not conditions or fx.holds(state, seat, ability.name, conditions):
+                found.append(card)
     return found
 
 
