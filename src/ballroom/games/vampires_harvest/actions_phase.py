@@ -59,7 +59,8 @@ def _open(
 
 def play_select(state: HarvestState, action: Action, seat: int) -> None:
     """A secret choice: the others learn only that this seat has chosen."""
-    state.chosen[seat] = action["card"]
+    (card,) = action.values
+    state.chosen[seat] = card
     state.say("select", f"{state.name(seat)} chooses an Action card face down.")
     after = state.step.after(seat)
     if after is not None:

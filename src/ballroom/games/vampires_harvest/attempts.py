@@ -34,11 +34,13 @@ from ballroom.games.vampires_harvest.prepare import play_stone, playable_stones
 from ballroom.games.vampires_harvest.resolution import finish_attempt
 from ballroom.games.vampires_harvest.state import DRAWN, KEPT, zone_id
 from ballroom.games.vampires_harvest.turn import (
-    ATTEMPT,
+    ATTEMPTS,
     CATALOG,
-    KEEP,
+    KEEPS,
+    NO_MOVE,
     REROLL,
     STONE,
+    STONES,
     STOP,
     Phase,
     Skill,
@@ -87,16 +89,17 @@ def attempt_choices(state: HarvestState, seat: int) -> list[Action]:
             ways.append(Way.FURY)
     if kind is Kind.SEDUCE:
         ways.append(Way.SEDUCE)
-    stones = [STONE(card) for card in playable_stones(state, seat, MOMENTS[kind])]
-    return [*(ATTEMPT(way) for way in ways), *stones]
+    stones = [STONES[card] for card in playable_stones(state, seat, MOMENTS[kind])]
+    return [*(ATTEMPTS[way] for way in ways), *stones]
 
 
 def play_attempt(state: HarvestState, action: Action, seat: int) -> None:
     kind = facing_kind(state)
     if action.family is STONE:
-        play_stone(state, action["card"], seat, MOMENTS[kind])
+        (card,) = action.values
+        play_stone(state, card, seat, MOMENTS[kind])
         return
-    way = action["way"]
+    (way,) = action.values
     assert state.facing is not None
     name = CATALOG.cards[state.facing].name
     if way is not Way.DECLINE:
@@ -211,7 +214,7 @@ def reroll_moves(dice: tuple[int, ...]) -> tuple[Action, ...]:
         tuple(face for (face, _), n in zip(shown, counts, strict=True) for _ in range(n))
         for counts in product(*(range(n + 1) for _, n in shown))
     ]
-    return (*(REROLL(pick) for pick in picks if pick), STOP())
+    return (*(REROLL(pick) for pick in picks if pick), NO_MOVE[STOP])
 
 
 def play_reroll(state: HarvestState, action: Action, seat: int) -> None:
@@ -267,7 +270,8 @@ def seduce_keep(state: HarvestState, seat: int) -> Step[Phase] | None:
 
 
 def keep_choices(state: HarvestState, seat: int) -> list[Action]:
-    return [KEEP(card) for card in state.zones[DRAWN[seat]].cards]
+    keeps = KEEPS
+    return [keeps[card] for card in state.zones[DRAWN[seat]].cards]
 
 
 def play_keep(state: HarvestState, action: Action, seat: int) -> None:

@@ -30,9 +30,11 @@ from ballroom.games.vampires_harvest.turn import (
     CATALOG,
     DONE,
     MAX_BID,
+    NO_MOVE,
     PASS,
     RAISE,
     STONE,
+    STONES,
     Phase,
     Skill,
     Task,
@@ -149,7 +151,7 @@ RAISES = tuple(BID(bid) for bid in range(1, MAX_BID + 1))
 
 def broker_choices(state: HarvestState, seat: int) -> list[Action]:
     top = min(state.blood[seat], MAX_BID)
-    return [*OPENINGS[:top], PASS()]
+    return [*OPENINGS[:top], NO_MOVE[PASS]]
 
 
 def play_broker(state: HarvestState, action: Action, seat: int) -> None:
@@ -185,7 +187,7 @@ def _next_bidder(state: HarvestState, after: int) -> int:
 def auction_choices(state: HarvestState, seat: int) -> list[Action]:
     assert state.auction is not None
     top = min(state.blood[seat], MAX_BID)
-    return [*RAISES[state.auction.bid : top], PASS()]
+    return [*RAISES[state.auction.bid : top], NO_MOVE[PASS]]
 
 
 def play_auction(state: HarvestState, action: Action, seat: int) -> None:
@@ -197,8 +199,9 @@ def play_auction(state: HarvestState, action: Action, seat: int) -> None:
         auction = Auction(auction.bid, auction.leader, bidders)
         state.say("auction", f"{state.name(seat)} drops out.")
     else:
-        auction = Auction(action["blood"], seat, auction.bidders)
-        state.say("auction", f"{state.name(seat)} bids {action['blood']} Blood.")
+        (bid,) = action.values
+        auction = Auction(bid, seat, auction.bidders)
+        state.say("auction", f"{state.name(seat)} bids {bid} Blood.")
     state.auction = auction
     if auction.bidders == (auction.leader,):
         winner = auction.leader
@@ -250,8 +253,8 @@ SKILL_RAISES = tuple(RAISE(skill) for skill in Skill)
 
 def skill_choices(state: HarvestState, seat: int) -> list[Action]:
     raises = skill_raises(state.skill_points[seat], state.skills[seat])
-    stones = [STONE(card) for card in playable_stones(state, seat, Moment.PREPARE)]
-    return [*raises, *stones, DONE()]
+    stones = [STONES[card] for card in playable_stones(state, seat, Moment.PREPARE)]
+    return [*raises, *stones, NO_MOVE[DONE]]
 
 
 @cache
@@ -280,14 +283,15 @@ def play_stone(state: HarvestState, card: int, seat: int, moment: Moment) -> Non
 
 def play_skills(state: HarvestState, action: Action, seat: int) -> None:
     if action.family is RAISE:
-        skill = action["skill"]
+        (skill,) = action.values
         level = state.level(seat, skill) + 1
         state.gain_points(seat, -level)
         state.raise_skill(seat, skill)
         state.say("skill", f"{state.name(seat)} raises {SKILL_WORDS[skill]} to {level}.")
         return
     if action.family is STONE:
-        play_stone(state, action["card"], seat, Moment.PREPARE)
+        (card,) = action.values
+        play_stone(state, card, seat, Moment.PREPARE)
         return
     after = state.step.after(seat)
     if after is not None:

@@ -37,13 +37,15 @@ from ballroom.games.vampires_harvest.state import (
     zone_id,
 )
 from ballroom.games.vampires_harvest.turn import (
-    BUY,
+    BUYS,
     CATALOG,
-    FACE,
+    FACES,
     MAX_BUY,
+    NO_MOVE,
     PASS,
     POINT_PRICE,
     TRAINER,
+    TRAINERS,
     ActionCard,
     Phase,
     Skill,
@@ -104,7 +106,7 @@ def harvest(state: HarvestState) -> None:
 
 def train_choices(state: HarvestState, seat: int) -> list[Action]:
     most = min(MAX_BUY, state.blood[seat] // POINT_PRICE)
-    return [BUY(points) for points in range(most + 1)]
+    return list(BUYS[: most + 1])
 
 
 def affordable_trainers(state: HarvestState, seat: int) -> list[int]:
@@ -116,7 +118,7 @@ def affordable_trainers(state: HarvestState, seat: int) -> list[int]:
 
 
 def play_train(state: HarvestState, action: Action, seat: int) -> None:
-    points = action["points"]
+    (points,) = action.values
     state.gain_blood(seat, -points * POINT_PRICE)
     state.gain_points(seat, points)
     state.say(
@@ -130,7 +132,7 @@ def play_train(state: HarvestState, action: Action, seat: int) -> None:
 
 
 def trainer_choices(state: HarvestState, seat: int) -> list[Action]:
-    return [*(TRAINER(card) for card in affordable_trainers(state, seat)), PASS()]
+    return [*(TRAINERS[card] for card in affordable_trainers(state, seat)), NO_MOVE[PASS]]
 
 
 def play_trainer(state: HarvestState, action: Action, seat: int) -> None:
@@ -161,11 +163,12 @@ def encounter_face(state: HarvestState, seat: int) -> Step[Phase] | None:
 
 def face_choices(state: HarvestState, seat: int) -> list[Action]:
     where = ENCOUNTER[seat] if state.facing_area == 0 else AREA[state.facing_area]
-    return [FACE(card) for card in state.zones[where].cards]
+    faces = FACES
+    return [faces[card] for card in state.zones[where].cards]
 
 
 def play_face(state: HarvestState, action: Action, seat: int) -> None:
-    card = action["card"]
+    (card,) = action.values
     state.facing = card
     name = CATALOG.cards[card].name
     if state.facing_area == 0:

@@ -89,13 +89,14 @@ ROLLED: dict[Task, Callable[[HarvestState, int], None]] = {
 
 def play_roll(state: HarvestState, action: Action, seat: int) -> None:
     assert state.pending is not None
-    ROLLED[state.pending[0]](state, action["face"])
+    (face,) = action.values
+    ROLLED[state.pending[0]](state, face)
     state.proceed()
 
 
 def play_draw(state: HarvestState, action: Action, seat: int) -> None:
     assert state.pending is not None
-    card = action["card"]
+    (card,) = action.values
     cards.place_drawn(state, card)
     if state.pending[0] is Task.EVENT:
         prepare.event_revealed(state, card)

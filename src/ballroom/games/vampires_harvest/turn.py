@@ -192,6 +192,16 @@ KEEP = Family("keep", (CARD,), "Keep this Seduction card.")
 BUY = Family("buy", (Param.of_range("points", 0, MAX_BUY),), "Buy Skill Points at 2 Blood each.")
 TRAINER = Family("trainer", (CARD,), "Take this Trainer Skill for its Skill Points.")
 
+STONES = tuple(STONE(card) for card in range(len(CATALOG.cards)))
+FACES = tuple(FACE(card) for card in range(len(CATALOG.cards)))
+KEEPS = tuple(KEEP(card) for card in range(len(CATALOG.cards)))
+TRAINERS = tuple(TRAINER(card) for card in range(len(CATALOG.cards)))
+BUYS = tuple(BUY(points) for points in range(MAX_BUY + 1))
+ATTEMPTS = {way: ATTEMPT(way) for way in Way}
+NO_MOVE = {family: family() for family in (PASS, DONE, STOP)}
+"""The moves the rules list most, made once: by card id, by Skill Points bought, by way;
+and the moves without a parameter."""
+
 CODEC = ActionCodec(
     [
         FIRST,
