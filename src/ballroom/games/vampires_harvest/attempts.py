@@ -32,7 +32,7 @@ from ballroom.games.vampires_harvest import cards, chronicle
 from ballroom.games.vampires_harvest.components import Deck, Kind, Moment
 from ballroom.games.vampires_harvest.prepare import play_stone, playable_stones
 from ballroom.games.vampires_harvest.resolution import finish_attempt
-from ballroom.games.vampires_harvest.state import DRAWN, KEPT, zone_id
+from ballroom.games.vampires_harvest.state import DRAWN, KEPT
 from ballroom.games.vampires_harvest.turn import (
     ATTEMPTS,
     CATALOG,
@@ -303,7 +303,5 @@ def settle_seduction(state: HarvestState, seat: int) -> None:
     else:
         state.say("seduce", f"{state.name(seat)} fails to seduce {name}: no Success kept.")
     reward(state, seat, successes)
-    for zone in (KEPT[seat], DRAWN[seat]):
-        for card in state.zones[zone].cards:
-            state.zones = state.zones.move(card, zone_id("seduction-discard"))
+    cards.discard_all(state, (KEPT[seat], DRAWN[seat]))
     finish_attempt(state, seat, success=successes > 0)

@@ -40,6 +40,23 @@ def discard_of(card: int) -> ZoneId:
     return DISCARDS[card]
 
 
+def discard_all(state: HarvestState, sources: tuple[ZoneId, ...]) -> None:
+    """Every card of ``sources``, in order, onto its discard pile, as one move after another
+    would put them there; in one pass where all go to one pile (a Chance Encounter's
+    cards are all of the turn's deck, a seduction's all Seduction cards): a seat that
+    saw a source's cards go remembers them in the pile, and one that did not see them
+    now places in the pile what it placed in the source, either way."""
+    zones = state.zones
+    held = [card for source in sources for card in zones[source].cards]
+    piles = {DISCARDS[card] for card in held}
+    if len(piles) == 1:
+        (pile,) = piles
+        state.zones = zones.pass_all({source: pile for source in sources if zones[source].size})
+        return
+    for card in held:
+        state.zones = state.zones.move(card, DISCARDS[card])
+
+
 def draw_step(state: HarvestState, deck: Deck) -> Step[Phase] | None:
     """The chance step drawing from ``deck``, refreshed from its discards if exhausted;
     ``None`` when both are empty (nothing is drawn)."""

@@ -173,8 +173,7 @@ def play_face(state: HarvestState, action: Action, seat: int) -> None:
     name = CATALOG.cards[card].name
     if state.facing_area == 0:
         state.zones = state.zones.move(card, PRIVATE_AREA[seat])
-        for other in state.zones[ENCOUNTER[seat]].cards:
-            state.zones = state.zones.move(other, cards.discard_of(other))
+        cards.discard_all(state, (ENCOUNTER[seat],))
         state.say(
             "encounter",
             f"{state.name(seat)} keeps {name} in a private Area; the other cards are discarded face down.",
