@@ -42,15 +42,14 @@ def discard_of(card: int) -> ZoneId:
 
 def discard_all(state: HarvestState, sources: tuple[ZoneId, ...]) -> None:
     """Every card of ``sources``, in order, onto its discard pile, as one move after another
-    would put them there; in one pass where all go to one pile (a Chance Encounter's
-    cards are all of the turn's deck, a seduction's all Seduction cards): a seat that
-    saw a source's cards go remembers them in the pile, and one that did not see them
-    now places in the pile what it placed in the source, either way."""
+    would put them there; in one pass where all go to one pile that nobody sees (a Chance
+    Encounter's cards are all of the turn's deck, a seduction's all Seduction cards): a
+    seat that saw a source's cards go remembers them in the pile, and one that did not
+    see them now places in the pile what it placed in the source, either way."""
     zones = state.zones
     held = [card for source in sources for card in zones[source].cards]
     piles = {DISCARDS[card] for card in held}
-    if len(piles) == 1:
-        (pile,) = piles
+    if len(piles) == 1 and zones[pile := next(iter(piles))].visibility is Visibility.NOBODY:
         state.zones = zones.pass_all({source: pile for source in sources if zones[source].size})
         return
     for card in held:
