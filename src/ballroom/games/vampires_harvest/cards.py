@@ -17,7 +17,15 @@ from ballroom.core.flow import Step
 from ballroom.core.zones import Visibility, ZoneId
 from ballroom.games.vampires_harvest import faces
 from ballroom.games.vampires_harvest.components import Deck
-from ballroom.games.vampires_harvest.state import AREA, DRAWN, ENCOUNTER, EVENT, HAND, zone_id
+from ballroom.games.vampires_harvest.state import (
+    AREA,
+    DRAWN,
+    ENCOUNTER,
+    EVENT,
+    HAND,
+    opportunity_deck,
+    zone_id,
+)
 from ballroom.games.vampires_harvest.turn import CATALOG, CODEC, DRAW, Phase, Task, Track
 
 if TYPE_CHECKING:
@@ -84,7 +92,7 @@ def drawing_from(state: HarvestState) -> Deck:
     """The deck the pending draw is from."""
     assert state.pending is not None
     deck = DRAWN_FROM.get(state.pending[0])
-    return state.current_deck() if deck is None else deck
+    return opportunity_deck(state.turn) if deck is None else deck
 
 
 DRAWS = tuple(DRAW(card) for card in range(len(CATALOG.cards)))

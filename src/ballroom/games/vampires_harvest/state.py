@@ -238,14 +238,9 @@ class HarvestState(Telling, AgendaState[Phase, Task], StandardState[Phase]):
 
     def modifier(self, seat: int, quantity: str) -> int:
         """What the Event for the turn and the seat's Trainer Skills add to ``quantity``."""
-        total = 0
         zones = self.zones
         event = zones[EVENT].cards
-        if event and CATALOG.cards[event[-1]].lasts is Lasts.TURN:
-            total += CARD_MODIFIERS[event[-1]][quantity]
-        for card in zones[TRAINED[seat]].cards:
-            total += CARD_MODIFIERS[card][quantity]
-        return total
+        return standing(event[-1] if event else None, zones[TRAINED[seat]].cards)[quantity]
 
     def order(self) -> list[int]:
         """Every seat clockwise from the Initiative holder."""
@@ -338,6 +333,18 @@ CARD_MODIFIERS: tuple[Mapping[str, int], ...] = tuple(
 )
 """What each card's standing ability (an Event for the turn, a Trainer Skill) adds to each
 modified quantity, worked out once from its operations: every attempt asks several."""
+
+
+@cache
+def standing(event: int | None, trained: tuple[int, ...]) -> Mapping[str, int]:
+    """What the Event ``event`` (if it lasts the turn) and the Trainer Skills ``trained``
+    add to each modified quantity: summed once for each, since every attempt asks several."""
+    cards = [*trained]
+    if event is not None and CATALOG.cards[event].lasts is Lasts.TURN:
+        cards.append(event)
+    return {
+        quantity: sum(CARD_MODIFIERS[card][quantity] for card in cards) for quantity in MODIFIERS
+    }
 
 
 def _ability(card: int) -> str:
