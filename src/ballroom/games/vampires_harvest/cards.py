@@ -9,6 +9,7 @@ the same). Where a draw goes is decided by the task that asked for it.
 from __future__ import annotations
 
 from dataclasses import replace
+from functools import cache
 from typing import TYPE_CHECKING
 
 from ballroom.core import effects as fx
@@ -26,7 +27,15 @@ from ballroom.games.vampires_harvest.state import (
     opportunity_deck,
     zone_id,
 )
-from ballroom.games.vampires_harvest.turn import CATALOG, CODEC, DRAW, Phase, Task, Track
+from ballroom.games.vampires_harvest.turn import (
+    CATALOG,
+    CODEC,
+    DRAW,
+    MAX_PLAYERS,
+    Phase,
+    Task,
+    Track,
+)
 
 if TYPE_CHECKING:
     from ballroom.core.actions import Action
@@ -138,24 +147,36 @@ def target(state: HarvestState) -> ZoneId:
 
 DRAWN_INTO = {"hand": "Bloodstone", "encounter": "Chance Encounter card", "drawn": "Seduction card"}
 """What a card drawn into a seat's own zone is called, by the zone's name."""
+CARD_NAMES = tuple(card.name for card in CATALOG.cards)
+ONLY = tuple(frozenset({seat}) for seat in range(MAX_PLAYERS))
+"""Each seat alone, as an event's audience."""
+
+
+@cache
+def drawn_into(to: ZoneId, visibility: Visibility) -> str:
+    """Where a card drawn into ``to`` is said to go, or (a seat's own zone) what it is
+    said to be, worked out once per zone."""
+    if visibility is Visibility.EVERYONE:
+        return "as the Event" if to.name == "event" else f"into Area {to.name[-1]}"
+    return DRAWN_INTO[to.name]
 
 
 def place_drawn(state: HarvestState, card: int) -> None:
     """Move a drawn card where the pending task puts it, and tell who may know it."""
     to = target(state)
-    state.zones = state.zones.move(card, to)
+    state.zones = zones = state.zones.move(card, to)
     if not state.reporting:
         return
-    text = CATALOG.cards[card].name
-    if state.zones[to].visibility is Visibility.EVERYONE:
-        where = "as the Event" if to.name == "event" else f"into Area {to.name[-1]}"
-        state.say("draw", f"{text} is drawn {where}.", {"card": card, "zone": str(to)})
+    visibility = zones[to].visibility
+    if visibility is Visibility.EVERYONE:
+        where = drawn_into(to, visibility)
+        state.say("draw", f"{CARD_NAMES[card]} is drawn {where}.", {"card": card, "zone": str(to)})
         return
     seat = to.owner
     assert seat is not None
     who = state.name(seat)
-    state.say("draw", f"{who} draws a {DRAWN_INTO[to.name]}.", {"zone": str(to)})
-    state.say("draw", f"{who} draws {text}.", {"card": card}, audience=frozenset({seat}))
+    state.say("draw", f"{who} draws a {drawn_into(to, visibility)}.", {"zone": str(to)})
+    state.say("draw", f"{who} draws {CARD_NAMES[card]}.", {"card": card}, audience=ONLY[seat])
 
 
 TRACKS = {track.value: track for track in Track}
