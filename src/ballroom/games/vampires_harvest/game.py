@@ -92,8 +92,6 @@ class VampiresHarvest(
         self.two_player = closing_die(self)
         """Whether the two-player closing-die rules (RULINGS 1) apply."""
         self.areas = area_count(self)
-        self.seat_names = tuple(self.player_name(seat) for seat in range(players))
-        """Each seat's name, which the rules' events say at almost every move."""
 
     def new_state(self, seed: int = 0) -> HarvestState:
         return HarvestRules(self, seed)

@@ -19,7 +19,6 @@ from abc import abstractmethod
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
-from typing import TYPE_CHECKING
 
 from ballroom.core import effects as fx
 from ballroom.core.declared import AgendaState
@@ -43,9 +42,6 @@ from ballroom.games.vampires_harvest.turn import (
     Task,
     Track,
 )
-
-if TYPE_CHECKING:
-    from ballroom.games.vampires_harvest.game import VampiresHarvest
 
 TURNS = 12
 EARLY_TURNS = 6
@@ -144,7 +140,6 @@ class HarvestState(Telling, AgendaState[Phase, Task], StandardState[Phase]):
     """The table, the zones, each seat's secret choice, and the agenda; its rules are
     ``rules.HarvestRules``'s."""
 
-    game: VampiresHarvest
     frozen_fields = True
     """Its public fields are immutable values (numbers, tuples, enums, frozen records)."""
     two_player: bool
@@ -218,7 +213,7 @@ class HarvestState(Telling, AgendaState[Phase, Task], StandardState[Phase]):
         return Step.over(Phase.OVER)
 
     def name(self, seat: int) -> str:
-        return self.game.seat_names[seat]
+        return self.game.player_name(seat)
 
     # -- the view ------------------------------------------------------------------
 
