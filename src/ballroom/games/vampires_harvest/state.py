@@ -173,6 +173,8 @@ class HarvestState(Telling, AgendaState[Phase, Task], StandardState[Phase]):
     the values they are."""
     deeds: tuple[Deeds, ...]
     """Each seat's record for balance studies (``chronicle.py``); not part of the view."""
+    seat_names: tuple[str, ...]
+    """Each seat's name (the game's), which the events say at almost every move."""
 
     def __init__(self, game: Game, seed: int) -> None:
         super().__init__(game, seed)
@@ -202,6 +204,7 @@ class HarvestState(Telling, AgendaState[Phase, Task], StandardState[Phase]):
         self.kept = 0
         self.chosen = [None] * n
         self.deeds = (Deeds(),) * n
+        self.seat_names = tuple(game.player_name(seat) for seat in range(n))
         self.zones = create_zones(self)
         self.agenda = ()
         self.pending = None
@@ -213,7 +216,7 @@ class HarvestState(Telling, AgendaState[Phase, Task], StandardState[Phase]):
         return Step.over(Phase.OVER)
 
     def name(self, seat: int) -> str:
-        return self.game.player_name(seat)
+        return self.seat_names[seat]
 
     # -- the view ------------------------------------------------------------------
 
