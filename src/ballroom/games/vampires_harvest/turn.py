@@ -53,9 +53,13 @@ class ActionCard(Term):
     @property
     def area(self) -> int | None:
         """The Area this card goes to (1-4), if it is an Area card."""
-        return int(self.value[-1]) if self.value.startswith("area-") else None
+        return CARD_AREAS[self]
 
 
+CARD_AREAS = {
+    card: int(card.value[-1]) if card.value.startswith("area-") else None for card in ActionCard
+}
+"""Each Action card's Area, found once: every resolution asks."""
 AREA_CARDS = (ActionCard.AREA_1, ActionCard.AREA_2, ActionCard.AREA_3, ActionCard.AREA_4)
 DISCARDED_AFTER_USE = frozenset({ActionCard.LATE_DECISION, ActionCard.CHANCE_ENCOUNTER})
 
