@@ -11,6 +11,7 @@ from the Initiative holder.
 
 from __future__ import annotations
 
+from functools import cache
 from typing import TYPE_CHECKING
 
 from ballroom.core import words
@@ -32,29 +33,34 @@ SELECTIONS = tuple((card, card.area, SELECT(card)) for card in ActionCard)
 """Each Action card with its Area (``None`` but for an Area card) and the move choosing it."""
 
 
-def _open(state: HarvestState, seat: int) -> list[tuple[ActionCard, Action]]:
-    """The cards ``seat`` may choose now, with their moves: not discarded, and no Area card
-    of an Area closed this turn or not in play."""
-    discarded, closed, areas = state.discarded[seat], state.closed, state.areas
-    return [
+def open_cards(state: HarvestState, seat: int) -> list[ActionCard]:
+    """The Action cards ``seat`` may choose now."""
+    return list(_open(state.discarded[seat], state.closed, state.areas)[0])
+
+
+def select_choices(state: HarvestState, seat: int) -> list[Action]:
+    return list(_open(state.discarded[seat], state.closed, state.areas)[1])
+
+
+@cache
+def _open(
+    discarded: tuple[ActionCard, ...], closed: tuple[int, ...], areas: int
+) -> tuple[tuple[ActionCard, ...], tuple[Action, ...]]:
+    """The cards a seat may choose, and their moves: not ``discarded``, and no Area card of
+    an Area ``closed`` this turn or not in play (beyond ``areas``). Worked out once for each
+    of the few tables there are: every seat chooses every turn."""
+    open_ = [
         (card, move)
         for card, area, move in SELECTIONS
         if card not in discarded and (area is None or (area <= areas and area not in closed))
     ]
-
-
-def open_cards(state: HarvestState, seat: int) -> list[ActionCard]:
-    """The Action cards ``seat`` may choose now."""
-    return [card for card, _ in _open(state, seat)]
-
-
-def select_choices(state: HarvestState, seat: int) -> list[Action]:
-    return [move for _, move in _open(state, seat)]
+    return tuple(card for card, _ in open_), tuple(move for _, move in open_)
 
 
 def play_select(state: HarvestState, action: Action, seat: int) -> None:
     """A secret choice: the others learn only that this seat has chosen."""
-    state.chosen[seat] = action["card"]
+    (card,) = action.values
+    state.chosen[seat] = card
     state.say("select", f"{state.name(seat)} chooses an Action card face down.")
     after = state.step.after(seat)
     if after is not None:

@@ -32,13 +32,15 @@ from ballroom.games.vampires_harvest import cards, chronicle
 from ballroom.games.vampires_harvest.components import Deck, Kind, Moment
 from ballroom.games.vampires_harvest.prepare import play_stone, playable_stones
 from ballroom.games.vampires_harvest.resolution import finish_attempt
-from ballroom.games.vampires_harvest.state import zone_id
+from ballroom.games.vampires_harvest.state import DRAWN, KEPT
 from ballroom.games.vampires_harvest.turn import (
-    ATTEMPT,
+    ATTEMPTS,
     CATALOG,
-    KEEP,
+    KEEPS,
+    NO_MOVE,
     REROLL,
     STONE,
+    STONES,
     STOP,
     Phase,
     Skill,
@@ -87,16 +89,17 @@ def attempt_choices(state: HarvestState, seat: int) -> list[Action]:
             ways.append(Way.FURY)
     if kind is Kind.SEDUCE:
         ways.append(Way.SEDUCE)
-    stones = [STONE(card) for card in playable_stones(state, seat, MOMENTS[kind])]
-    return [*(ATTEMPT(way) for way in ways), *stones]
+    stones = [STONES[card] for card in playable_stones(state, seat, MOMENTS[kind])]
+    return [*(ATTEMPTS[way] for way in ways), *stones]
 
 
 def play_attempt(state: HarvestState, action: Action, seat: int) -> None:
     kind = facing_kind(state)
     if action.family is STONE:
-        play_stone(state, action["card"], seat, MOMENTS[kind])
+        (card,) = action.values
+        play_stone(state, card, seat, MOMENTS[kind])
         return
-    way = action["way"]
+    (way,) = action.values
     assert state.facing is not None
     name = CATALOG.cards[state.facing].name
     if way is not Way.DECLINE:
@@ -211,7 +214,7 @@ def reroll_moves(dice: tuple[int, ...]) -> tuple[Action, ...]:
         tuple(face for (face, _), n in zip(shown, counts, strict=True) for _ in range(n))
         for counts in product(*(range(n + 1) for _, n in shown))
     ]
-    return (*(REROLL(pick) for pick in picks if pick), STOP())
+    return (*(REROLL(pick) for pick in picks if pick), NO_MOVE[STOP])
 
 
 def play_reroll(state: HarvestState, action: Action, seat: int) -> None:
@@ -260,19 +263,20 @@ def keep_limit(state: HarvestState, seat: int) -> int:
 
 
 def seduce_keep(state: HarvestState, seat: int) -> Step[Phase] | None:
-    if state.kept < keep_limit(state, seat) and state.zones.zone("drawn", seat).size:
+    if state.kept < keep_limit(state, seat) and state.zones[DRAWN[seat]].size:
         return Step.seat(Phase.KEEP, seat)
     settle_seduction(state, seat)
     return None
 
 
 def keep_choices(state: HarvestState, seat: int) -> list[Action]:
-    return [KEEP(card) for card in state.zones.zone("drawn", seat).cards]
+    keeps = KEEPS
+    return [keeps[card] for card in state.zones[DRAWN[seat]].cards]
 
 
 def play_keep(state: HarvestState, action: Action, seat: int) -> None:
     card = action["card"]
-    state.zones = state.zones.move(card, zone_id("kept", seat))
+    state.zones = state.zones.move(card, KEPT[seat])
     state.kept += 1
     seduction = CATALOG.cards[card]
     label = "Success" if seduction.success else "no success"
@@ -287,7 +291,7 @@ def play_keep(state: HarvestState, action: Action, seat: int) -> None:
 
 
 def settle_seduction(state: HarvestState, seat: int) -> None:
-    kept = state.zones.zone("kept", seat).cards
+    kept = state.zones[KEPT[seat]].cards
     successes = sum(1 for card in kept if CATALOG.cards[card].success)
     assert state.facing is not None
     name = CATALOG.cards[state.facing].name
@@ -299,7 +303,5 @@ def settle_seduction(state: HarvestState, seat: int) -> None:
     else:
         state.say("seduce", f"{state.name(seat)} fails to seduce {name}: no Success kept.")
     reward(state, seat, successes)
-    for zone in (zone_id("kept", seat), zone_id("drawn", seat)):
-        for card in state.zones[zone].cards:
-            state.zones = state.zones.move(card, zone_id("seduction-discard"))
+    cards.discard_all(state, (KEPT[seat], DRAWN[seat]))
     finish_attempt(state, seat, success=successes > 0)

@@ -29,6 +29,27 @@ class Deeds:
     first_initiative: bool = False
     auctions_won: int = 0
 
+    # Each deed made without ``dataclasses.replace``, which finds the fields afresh at
+    # every call: one is noted at almost every attempt.
+
+    def acted(self, card: ActionCard) -> Deeds:
+        """These deeds and ``card``, the turn's Action."""
+        return Deeds(
+            (*self.actions, card), self.taken, self.met, self.first_initiative, self.auctions_won
+        )
+
+    def took(self, name: str) -> Deeds:
+        """These deeds and the Opportunity ``name``, taken."""
+        return Deeds(
+            self.actions, (*self.taken, name), self.met, self.first_initiative, self.auctions_won
+        )
+
+    def succeeded(self, name: str) -> Deeds:
+        """These deeds and the Opportunity ``name``, met."""
+        return Deeds(
+            self.actions, self.taken, (*self.met, name), self.first_initiative, self.auctions_won
+        )
+
 
 def note(state: HarvestState, seat: int, **changes: Any) -> None:
     """Replace fields of ``seat``'s deeds (tuples are extended by the caller)."""
@@ -40,7 +61,7 @@ def note(state: HarvestState, seat: int, **changes: Any) -> None:
 def actions_revealed(state: HarvestState) -> None:
     """The turn's Actions, once every Late Decision is made."""
     state.deeds = tuple(
-        deeds if card is None else replace(deeds, actions=(*deeds.actions, card))
+        deeds if card is None else deeds.acted(card)
         for deeds, card in zip(state.deeds, state.revealed, strict=True)
     )
 
@@ -50,11 +71,13 @@ NAMES = tuple(slug(card.name) for card in CATALOG.cards)
 
 
 def opportunity_taken(state: HarvestState, seat: int, card: int) -> None:
-    note(state, seat, taken=(*state.deeds[seat].taken, NAMES[card]))
+    deeds = state.deeds
+    state.deeds = (*deeds[:seat], deeds[seat].took(NAMES[card]), *deeds[seat + 1 :])
 
 
 def opportunity_met(state: HarvestState, seat: int, card: int) -> None:
-    note(state, seat, met=(*state.deeds[seat].met, NAMES[card]))
+    deeds = state.deeds
+    state.deeds = (*deeds[:seat], deeds[seat].succeeded(NAMES[card]), *deeds[seat + 1 :])
 
 
 def kind_of(card: ActionCard) -> str:

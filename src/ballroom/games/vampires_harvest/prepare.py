@@ -10,6 +10,7 @@ that is to the previous seat, seats being numbered clockwise).
 
 from __future__ import annotations
 
+from functools import cache
 from typing import TYPE_CHECKING
 
 from ballroom.core import effects as fx
@@ -17,16 +18,23 @@ from ballroom.core.flow import Step
 from ballroom.games.vampires_harvest import cards, chronicle
 from ballroom.games.vampires_harvest.components import MAX_LEVEL, Deck, Lasts, Moment
 from ballroom.games.vampires_harvest.faces import SKILL_WORDS
-from ballroom.games.vampires_harvest.state import OPPORTUNITIES_PER_AREA, Auction, HarvestState
+from ballroom.games.vampires_harvest.state import (
+    HAND,
+    OPPORTUNITIES_PER_AREA,
+    Auction,
+    HarvestState,
+)
 from ballroom.games.vampires_harvest.turn import (
     BID,
     BROKER,
     CATALOG,
     DONE,
     MAX_BID,
+    NO_MOVE,
     PASS,
     RAISE,
     STONE,
+    STONES,
     Phase,
     Skill,
     Task,
@@ -143,7 +151,7 @@ RAISES = tuple(BID(bid) for bid in range(1, MAX_BID + 1))
 
 def broker_choices(state: HarvestState, seat: int) -> list[Action]:
     top = min(state.blood[seat], MAX_BID)
-    return [*OPENINGS[:top], PASS()]
+    return [*OPENINGS[:top], NO_MOVE[PASS]]
 
 
 def play_broker(state: HarvestState, action: Action, seat: int) -> None:
@@ -179,7 +187,7 @@ def _next_bidder(state: HarvestState, after: int) -> int:
 def auction_choices(state: HarvestState, seat: int) -> list[Action]:
     assert state.auction is not None
     top = min(state.blood[seat], MAX_BID)
-    return [*RAISES[state.auction.bid : top], PASS()]
+    return [*RAISES[state.auction.bid : top], NO_MOVE[PASS]]
 
 
 def play_auction(state: HarvestState, action: Action, seat: int) -> None:
@@ -191,8 +199,9 @@ def play_auction(state: HarvestState, action: Action, seat: int) -> None:
         auction = Auction(auction.bid, auction.leader, bidders)
         state.say("auction", f"{state.name(seat)} drops out.")
     else:
-        auction = Auction(action["blood"], seat, auction.bidders)
-        state.say("auction", f"{state.name(seat)} bids {action['blood']} Blood.")
+        (bid,) = action.values
+        auction = Auction(bid, seat, auction.bidders)
+        state.say("auction", f"{state.name(seat)} bids {bid} Blood.")
     state.auction = auction
     if auction.bidders == (auction.leader,):
         winner = auction.leader
@@ -219,16 +228,22 @@ def skills(state: HarvestState, _: int) -> Step[Phase]:
     return Step.each(Phase.SKILLS, state.order())
 
 
+STONE_PLAYS = tuple(
+    (card.moment, None if card.moment is None else CATALOG.effects.abilities[card.ability or ""])
+    for card in CATALOG.cards
+)
+"""Each card's moment (``None`` but for a Bloodstone) and, for a Bloodstone, its ability."""
+
+
 def playable_stones(state: HarvestState, seat: int, moment: Moment) -> list[int]:
     """The Bloodstones in ``seat``'s hand it may play at ``moment`` now."""
     found = []
-    for card in state.zones.zone("hand", seat).cards:
-        stone = CATALOG.cards[card]
-        if stone.moment is not moment:
-            continue
-        ability = CATALOG.effects.abilities[stone.ability or ""]
-        if fx.holds(state, seat, ability.name, ability.conditions):
-            found.append(card)
+    for card in state.zones[HAND[seat]].cards:
+        at, ability = STONE_PLAYS[card]
+        if at is moment and ability is not None:
+            conditions = ability.conditions
+            if not conditions or fx.holds(state, seat, ability.name, conditions):
+                found.append(card)
     return found
 
 
@@ -237,14 +252,20 @@ SKILL_RAISES = tuple(RAISE(skill) for skill in Skill)
 
 
 def skill_choices(state: HarvestState, seat: int) -> list[Action]:
-    points = state.skill_points[seat]
-    raises = [
+    raises = skill_raises(state.skill_points[seat], state.skills[seat])
+    stones = [STONES[card] for card in playable_stones(state, seat, Moment.PREPARE)]
+    return [*raises, *stones, NO_MOVE[DONE]]
+
+
+@cache
+def skill_raises(points: int, levels: tuple[int, ...]) -> tuple[Action, ...]:
+    """The raises ``points`` Skill Points buy from ``levels`` (one level up, for the level
+    reached), worked out once for each: every seat is asked at every Prepare phase."""
+    return tuple(
         move
-        for move, level in zip(SKILL_RAISES, state.skills[seat], strict=True)
+        for move, level in zip(SKILL_RAISES, levels, strict=True)
         if level < MAX_LEVEL and points >= level + 1
-    ]
-    stones = [STONE(card) for card in playable_stones(state, seat, Moment.PREPARE)]
-    return [*raises, *stones, DONE()]
+    )
 
 
 def play_stone(state: HarvestState, card: int, seat: int, moment: Moment) -> None:
@@ -262,14 +283,15 @@ def play_stone(state: HarvestState, card: int, seat: int, moment: Moment) -> Non
 
 def play_skills(state: HarvestState, action: Action, seat: int) -> None:
     if action.family is RAISE:
-        skill = action["skill"]
+        (skill,) = action.values
         level = state.level(seat, skill) + 1
         state.gain_points(seat, -level)
         state.raise_skill(seat, skill)
         state.say("skill", f"{state.name(seat)} raises {SKILL_WORDS[skill]} to {level}.")
         return
     if action.family is STONE:
-        play_stone(state, action["card"], seat, Moment.PREPARE)
+        (card,) = action.values
+        play_stone(state, card, seat, Moment.PREPARE)
         return
     after = state.step.after(seat)
     if after is not None:

@@ -25,20 +25,27 @@ from ballroom.games.vampires_harvest.actions_phase import discard
 from ballroom.games.vampires_harvest.prepare import turn_agenda
 from ballroom.games.vampires_harvest.scoring import final_score
 from ballroom.games.vampires_harvest.state import (
+    AREA,
+    ENCOUNTER,
     ENCOUNTER_DRAW,
+    EVENT,
+    NO_BOOST,
+    PRIVATE_AREA,
+    TRAINED,
     TURNS,
-    Boost,
     HarvestState,
     zone_id,
 )
 from ballroom.games.vampires_harvest.turn import (
-    BUY,
+    BUYS,
     CATALOG,
-    FACE,
+    FACES,
     MAX_BUY,
+    NO_MOVE,
     PASS,
     POINT_PRICE,
     TRAINER,
+    TRAINERS,
     ActionCard,
     Phase,
     Skill,
@@ -47,6 +54,8 @@ from ballroom.games.vampires_harvest.turn import (
 
 if TYPE_CHECKING:
     from ballroom.core.actions import Action
+
+TRAINER_SKILLS = zone_id("trainers")
 
 
 def resolve(state: HarvestState, seat: int) -> Step[Phase] | None:
@@ -67,7 +76,7 @@ def resolve(state: HarvestState, seat: int) -> Step[Phase] | None:
     area = card.area
     assert area is not None
     state.facing_area = area
-    if not state.zones.zone(f"area-{area}").size:
+    if not state.zones[AREA[area]].size:
         state.say("area", f"{state.name(seat)} finds Area {area} empty.")
         return None
     return Step.seat(Phase.FACE, seat)
@@ -97,19 +106,19 @@ def harvest(state: HarvestState) -> None:
 
 def train_choices(state: HarvestState, seat: int) -> list[Action]:
     most = min(MAX_BUY, state.blood[seat] // POINT_PRICE)
-    return [BUY(points) for points in range(most + 1)]
+    return list(BUYS[: most + 1])
 
 
 def affordable_trainers(state: HarvestState, seat: int) -> list[int]:
     return [
         card
-        for card in state.zones.zone("trainers").cards
+        for card in state.zones[TRAINER_SKILLS].cards
         if CATALOG.cards[card].cost <= state.skill_points[seat]
     ]
 
 
 def play_train(state: HarvestState, action: Action, seat: int) -> None:
-    points = action["points"]
+    (points,) = action.values
     state.gain_blood(seat, -points * POINT_PRICE)
     state.gain_points(seat, points)
     state.say(
@@ -123,7 +132,7 @@ def play_train(state: HarvestState, action: Action, seat: int) -> None:
 
 
 def trainer_choices(state: HarvestState, seat: int) -> list[Action]:
-    return [*(TRAINER(card) for card in affordable_trainers(state, seat)), PASS()]
+    return [*(TRAINERS[card] for card in affordable_trainers(state, seat)), NO_MOVE[PASS]]
 
 
 def play_trainer(state: HarvestState, action: Action, seat: int) -> None:
@@ -131,7 +140,7 @@ def play_trainer(state: HarvestState, action: Action, seat: int) -> None:
         card = action["card"]
         trainer = CATALOG.cards[card]
         state.gain_points(seat, -trainer.cost)
-        state.zones = state.zones.move(card, zone_id("trained", seat))
+        state.zones = state.zones.move(card, TRAINED[seat])
         state.say(
             "trainer", f"{state.name(seat)} takes the Trainer Skill {trainer.name}: {trainer.says}"
         )
@@ -147,28 +156,24 @@ def encounter_draw(state: HarvestState, seat: int) -> Step[Phase] | None:
 
 def encounter_face(state: HarvestState, seat: int) -> Step[Phase] | None:
     state.facing_area = 0
-    if not state.zones.zone("encounter", seat).size:
+    if not state.zones[ENCOUNTER[seat]].size:
         return None
     return Step.seat(Phase.FACE, seat)
 
 
 def face_choices(state: HarvestState, seat: int) -> list[Action]:
-    where = (
-        zone_id("encounter", seat)
-        if state.facing_area == 0
-        else zone_id(f"area-{state.facing_area}")
-    )
-    return [FACE(card) for card in state.zones[where].cards]
+    where = ENCOUNTER[seat] if state.facing_area == 0 else AREA[state.facing_area]
+    faces = FACES
+    return [faces[card] for card in state.zones[where].cards]
 
 
 def play_face(state: HarvestState, action: Action, seat: int) -> None:
-    card = action["card"]
+    (card,) = action.values
     state.facing = card
     name = CATALOG.cards[card].name
     if state.facing_area == 0:
-        state.zones = state.zones.move(card, zone_id("private-area", seat))
-        for other in state.zones.zone("encounter", seat).cards:
-            state.zones = state.zones.move(other, cards.discard_of(other))
+        state.zones = state.zones.move(card, PRIVATE_AREA[seat])
+        cards.discard_all(state, (ENCOUNTER[seat],))
         state.say(
             "encounter",
             f"{state.name(seat)} keeps {name} in a private Area; the other cards are discarded face down.",
@@ -196,13 +201,13 @@ def finish_attempt(state: HarvestState, seat: int, success: bool) -> None:
     state.facing = None
     state.fury = False
     state.dice = ()
-    state.boost = Boost()
+    state.boost = NO_BOOST
     state.kept = 0
 
 
 def end_turn(state: HarvestState, _: int) -> None:
     """The Event leaves play, closed Areas open, and the next turn begins (or the game ends)."""
-    for card in state.zones.zone("event").cards:
+    for card in state.zones[EVENT].cards:
         state.zones = state.zones.move(card, zone_id("event-discard"))
     state.closed = ()
     state.initiative_locked = False

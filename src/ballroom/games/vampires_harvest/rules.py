@@ -15,12 +15,15 @@ the state) imports it back.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import cache
+from itertools import accumulate
 
 from ballroom.core import effects as fx
 from ballroom.core.actions import Action
 from ballroom.core.events import Event
 from ballroom.core.flow import Step
 from ballroom.core.game import Game
+from ballroom.core.rng import Rng
 from ballroom.core.rule_tables import RuleTables
 from ballroom.games.vampires_harvest import actions_phase, attempts, cards, prepare, resolution
 from ballroom.games.vampires_harvest.state import HarvestState
@@ -86,13 +89,14 @@ ROLLED: dict[Task, Callable[[HarvestState, int], None]] = {
 
 def play_roll(state: HarvestState, action: Action, seat: int) -> None:
     assert state.pending is not None
-    ROLLED[state.pending[0]](state, action["face"])
+    (face,) = action.values
+    ROLLED[state.pending[0]](state, face)
     state.proceed()
 
 
 def play_draw(state: HarvestState, action: Action, seat: int) -> None:
     assert state.pending is not None
-    card = action["card"]
+    (card,) = action.values
     cards.place_drawn(state, card)
     if state.pending[0] is Task.EVENT:
         prepare.event_revealed(state, card)
@@ -122,6 +126,14 @@ PLAYERS: dict[Phase, Player] = {
 }
 
 
+@cache
+def uniform_odds(outcomes: int) -> tuple[tuple[float, ...], float]:
+    """The running sums and the total of ``outcomes`` equal odds, added as
+    ``Rng.weighted_index`` adds them."""
+    odds = [1.0 / outcomes] * outcomes
+    return tuple(accumulate(odds)), sum(odds)
+
+
 class HarvestRules(HarvestState, RuleTables[Phase, Task]):
     """A game of Vampire's Harvest, played by the tables above: Setup is under way from the
     start (``deal=False``: an empty agenda, for a position builder that sets the table)."""
@@ -139,6 +151,33 @@ class HarvestRules(HarvestState, RuleTables[Phase, Task]):
 
     def chances(self) -> list[tuple[Action, float]]:
         return chances(self)
+
+    # A draw is most of the chance nodes: its outcomes are each card of the pile, equally
+    # likely, so they are listed by id and drawn from odds summed once per pile size; the
+    # same outcome as the core's ``weighted_index`` of ``chance_outcomes``, and the same
+    # numbers drawn from the source.
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        if self.step.name is not Phase.DRAW:
+            return super().chance_outcomes()
+        ids = cards.draw_ids(self)
+        probability = 1.0 / len(ids)
+        return [(action, probability) for action in ids]
+
+    def sample_chance(self) -> int:
+        if self.step.name is not Phase.DRAW:
+            return super().sample_chance()
+        return self._draw(self.rng)
+
+    def draw_chance(self, rng: Rng) -> int:
+        if self.step.name is not Phase.DRAW:
+            return super().draw_chance(rng)
+        return self._draw(rng)
+
+    def _draw(self, rng: Rng) -> int:
+        pile = sorted(cards.draw_pile(self))
+        running, total = uniform_odds(len(pile))
+        return cards.DRAW_IDS[pile[rng.running_index(running, total)]]
 
     def perform(self, seat: int, operation: fx.Primitive, source: str) -> list[Event]:
         """A card ability's operation, for the effects engine (``cards.perform``)."""

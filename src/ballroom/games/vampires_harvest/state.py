@@ -35,6 +35,7 @@ from ballroom.games.vampires_harvest.scoring import ranking
 from ballroom.games.vampires_harvest.turn import (
     CATALOG,
     CLOSING_DIE,
+    MAX_PLAYERS,
     ActionCard,
     Phase,
     Skill,
@@ -63,6 +64,10 @@ class Boost:
     tribute_discount: int = 0
     seduce_draw: int = 0
     seduce_keep: int = 0
+
+
+NO_BOOST = Boost()
+"""No Bloodstone played for the attempt (a record is a value: one serves every attempt)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -162,8 +167,14 @@ class HarvestState(Telling, AgendaState[Phase, Task], StandardState[Phase]):
     boost: Boost
     kept: int
     chosen: list[ActionCard | None]
+    agenda: tuple[tuple[Task, int], ...]
+    pending: tuple[Task, int] | None
+    """The agenda's fields, annotated with the game's tasks so that a copy shares them as
+    the values they are."""
     deeds: tuple[Deeds, ...]
     """Each seat's record for balance studies (``chronicle.py``); not part of the view."""
+    seat_names: tuple[str, ...]
+    """Each seat's name (the game's), which the events say at almost every move."""
 
     def __init__(self, game: Game, seed: int) -> None:
         super().__init__(game, seed)
@@ -189,10 +200,11 @@ class HarvestState(Telling, AgendaState[Phase, Task], StandardState[Phase]):
         self.facing_area = 0
         self.fury = False
         self.dice = ()
-        self.boost = Boost()
+        self.boost = NO_BOOST
         self.kept = 0
         self.chosen = [None] * n
         self.deeds = (Deeds(),) * n
+        self.seat_names = tuple(game.player_name(seat) for seat in range(n))
         self.zones = create_zones(self)
         self.agenda = ()
         self.pending = None
@@ -204,7 +216,7 @@ class HarvestState(Telling, AgendaState[Phase, Task], StandardState[Phase]):
         return Step.over(Phase.OVER)
 
     def name(self, seat: int) -> str:
-        return self.game.player_name(seat)
+        return self.seat_names[seat]
 
     # -- the view ------------------------------------------------------------------
 
@@ -224,18 +236,14 @@ class HarvestState(Telling, AgendaState[Phase, Task], StandardState[Phase]):
 
     def modifier(self, seat: int, quantity: str) -> int:
         """What the Event for the turn and the seat's Trainer Skills add to ``quantity``."""
-        total = 0
-        event = self.zones.zone("event").cards
-        if event and CATALOG.cards[event[-1]].lasts is Lasts.TURN:
-            total += CARD_MODIFIERS[event[-1]][quantity]
-        for card in self.zones.zone("trained", seat).cards:
-            total += CARD_MODIFIERS[card][quantity]
-        return total
+        zones = self.zones
+        event = zones[EVENT].cards
+        return standing(event[-1] if event else None, zones[TRAINED[seat]].cards)[quantity]
 
     def order(self) -> list[int]:
         """Every seat clockwise from the Initiative holder."""
         n = self.game.players
-        return [(self.initiative + i) % n for i in range(n)]
+        return TWO_ROUNDS[n][self.initiative : self.initiative + n]
 
     def current_deck(self) -> Deck:
         return opportunity_deck(self.turn)
@@ -279,8 +287,15 @@ class HarvestState(Telling, AgendaState[Phase, Task], StandardState[Phase]):
 
     def run_ability(self, card: int, seat: int, when: str) -> None:
         """Do what card ``card``'s ability does at ``when`` for ``seat`` (if its conditions hold)."""
-        effects = CATALOG.effects
-        effects.run(effects.trigger(when, seat, [_ability(card)], self), self)
+        plain = PLAIN_ABILITIES[card]
+        if plain is None:
+            effects = CATALOG.effects
+            effects.run(effects.trigger(when, seat, [_ability(card)], self), self)
+            return
+        ability, operations = plain
+        if ability.when == when and fx.holds(self, seat, ability.name, ability.conditions):
+            for operation in operations:
+                self.perform(seat, operation, ability.name)
 
     # -- the end --------------------------------------------------------------------
 
@@ -318,10 +333,53 @@ CARD_MODIFIERS: tuple[Mapping[str, int], ...] = tuple(
 modified quantity, worked out once from its operations: every attempt asks several."""
 
 
+@cache
+def standing(event: int | None, trained: tuple[int, ...]) -> Mapping[str, int]:
+    """What the Event ``event`` (if it lasts the turn) and the Trainer Skills ``trained``
+    add to each modified quantity: summed once for each, since every attempt asks several."""
+    cards = [*trained]
+    if event is not None and CATALOG.cards[event].lasts is Lasts.TURN:
+        cards.append(event)
+    return {
+        quantity: sum(CARD_MODIFIERS[card][quantity] for card in cards) for quantity in MODIFIERS
+    }
+
+
 def _ability(card: int) -> str:
     ability = CATALOG.cards[card].ability
     assert ability is not None, f"card {CATALOG.cards[card].text} has no ability"
     return ability
+
+
+def _plain(card: int) -> tuple[fx.Ability, tuple[fx.Gain | fx.Spend, ...]] | None:
+    """Card ``card``'s ability and its operations if it only gains and spends, at a moment
+    that is not secret."""
+    name = CATALOG.cards[card].ability
+    if name is None:
+        return None
+    ability = CATALOG.effects.abilities[name]
+    operations = tuple(op for op in ability.do if isinstance(op, fx.Gain | fx.Spend))
+    plain = len(operations) == len(ability.do) and ability.when not in CATALOG.effects.secret
+    return (ability, operations) if plain else None
+
+
+PLAIN_ABILITIES = tuple(_plain(card) for card in range(len(CATALOG.cards)))
+"""Each card's ability where it only gains and spends (every shipped one does), done
+operation by operation where its conditions hold, as the effects engine's ``trigger``
+and ``run`` would do it without their bookkeeping: a reward or a Bloodstone is done at
+almost every attempt."""
+SEATS = range(MAX_PLAYERS)
+TWO_ROUNDS = tuple([*range(players)] * 2 for players in range(MAX_PLAYERS + 1))
+"""The seats twice round, by the number of players: an order is a slice of them."""
+EVENT = zone_id("event")
+TRAINED = tuple(zone_id("trained", seat) for seat in SEATS)
+HAND = tuple(zone_id("hand", seat) for seat in SEATS)
+DRAWN = tuple(zone_id("drawn", seat) for seat in SEATS)
+KEPT = tuple(zone_id("kept", seat) for seat in SEATS)
+ENCOUNTER = tuple(zone_id("encounter", seat) for seat in SEATS)
+PRIVATE_AREA = tuple(zone_id("private-area", seat) for seat in SEATS)
+AREA = {area: zone_id(f"area-{area}") for area in range(1, MAX_PLAYERS)}
+"""The ids of the zones the rules read most, by seat (an Area's by its number)."""
 
 
 START_ZONES: dict[tuple[int, bool, int], Zones] = {}

@@ -53,9 +53,13 @@ class ActionCard(Term):
     @property
     def area(self) -> int | None:
         """The Area this card goes to (1-4), if it is an Area card."""
-        return int(self.value[-1]) if self.value.startswith("area-") else None
+        return CARD_AREAS[self]
 
 
+CARD_AREAS = {
+    card: int(card.value[-1]) if card.value.startswith("area-") else None for card in ActionCard
+}
+"""Each Action card's Area, found once: every resolution asks."""
 AREA_CARDS = (ActionCard.AREA_1, ActionCard.AREA_2, ActionCard.AREA_3, ActionCard.AREA_4)
 DISCARDED_AFTER_USE = frozenset({ActionCard.LATE_DECISION, ActionCard.CHANCE_ENCOUNTER})
 
@@ -191,6 +195,16 @@ STOP = Family("stop", (), "Reroll no more: the fight is decided.")
 KEEP = Family("keep", (CARD,), "Keep this Seduction card.")
 BUY = Family("buy", (Param.of_range("points", 0, MAX_BUY),), "Buy Skill Points at 2 Blood each.")
 TRAINER = Family("trainer", (CARD,), "Take this Trainer Skill for its Skill Points.")
+
+STONES = tuple(STONE(card) for card in range(len(CATALOG.cards)))
+FACES = tuple(FACE(card) for card in range(len(CATALOG.cards)))
+KEEPS = tuple(KEEP(card) for card in range(len(CATALOG.cards)))
+TRAINERS = tuple(TRAINER(card) for card in range(len(CATALOG.cards)))
+BUYS = tuple(BUY(points) for points in range(MAX_BUY + 1))
+ATTEMPTS = {way: ATTEMPT(way) for way in Way}
+NO_MOVE = {family: family() for family in (PASS, DONE, STOP)}
+"""The moves the rules list most, made once: by card id, by Skill Points bought, by way;
+and the moves without a parameter."""
 
 CODEC = ActionCodec(
     [
