@@ -239,11 +239,14 @@ class _Context:
         passable_piece: int,
         closed: frozenset[int] = frozenset(),
         limit: int = UNREACHABLE,
+        reached: list[int] | None = None,
     ) -> list[int]:
         """BFS over empty hexes from ``start`` (which may be occupied), never into ``closed``.
 
         Hexes farther than ``limit`` are left ``UNREACHABLE``: a caller that reads
-        only the near ones need not search the whole floor.
+        only the near ones need not search the whole floor. The empty hexes reached
+        (``start`` aside) are added to ``reached`` when asked, so that a caller can
+        read those alone instead of the whole floor.
         """
         dist = [UNREACHABLE] * len(self.board.hexes)
         if start < 0:
@@ -262,6 +265,8 @@ class _Context:
                         dist[n] = step
                         if occ[n] < 0 or occ[n] == passable_piece:
                             nxt_frontier.append(n)
+            if reached is not None:
+                reached += nxt_frontier
             frontier = nxt_frontier
         return dist
 
@@ -286,7 +291,7 @@ class _Context:
         found: list[float] = []
         for d, owner in enumerate(view["dancer_influence"]):
             worth = 0.0
-            if owner != me:
+            if owner != me and positions[d] >= 0:  # a Dancer off the floor is no target
                 wanted = need[dancers[d].symbol] > 0
                 if owner >= 0:
                     if margin_three or not dominated[d]:
@@ -403,7 +408,7 @@ class _Context:
         for a in legal:
             if ac.SEAT <= a < ac.SEAT + self.nd and self.wanted(a - ac.SEAT):
                 return a
-        mine = [d for d, owner in enumerate(view["dancer_influence"]) if owner == self.me]
+        mine = _influenced(view["dancer_influence"], self.me)
         for d in mine:
             if not self.wanted(d) and ac.RELEASE + d in legal_set:
                 return ac.RELEASE + d
@@ -456,30 +461,34 @@ class _Context:
         closed = self.closed
         # Only hexes within the Movement left (and an Ankh's) are read below.
         near = budget + 1
+        reached: list[int] = []
         dist = (
-            self._shadow_distances(here, near)
+            self._shadow_distances(here, near, reached)
             if shadow
-            else self._distances_from(here, passable_piece=me_code, closed=closed, limit=near)
+            else self._distances_from(here, me_code, closed, near, reached)
         )
+        # The empty hexes within reach, in hex order (ties go to the first).
+        occ = self.occ
+        reached = sorted(h for h in reached if occ[h] < 0)
         stay = -1.0 if must_move else self.hex_value(here) if not turn["passing"] else -1.0
         best_h, best_v = -1, stay
-        occ = self.occ
         farthest = budget + (1 if ankh else 0)
-        for h, dh in enumerate(dist):
-            if 0 < dh <= farthest and occ[h] < 0:
+        for h in reached:
+            dh = dist[h]
+            if dh <= farthest:
                 v = self.hex_value(h) - (0.05 if dh > budget else 0.0) - 0.001 * dh
                 if v > best_v + 1e-9:
                     best_h, best_v = h, v
         if best_h < 0 and (must_move or turn["passing"]):
             best_h = min(
-                (h for h, dh in enumerate(dist) if 0 < dh <= budget and occ[h] < 0),
+                (h for h in reached if dist[h] <= budget),
                 default=-1,
                 key=lambda h: dist[h],
             )
         if best_h < 0:
             if best_v > 0.15 or stay < 0:
                 return None
-            best_h = self._toward_targets(dist)
+            best_h = self._toward_targets(dist, reached)
             if best_h < 0:
                 return None
         if dist[best_h] > budget:
@@ -502,9 +511,12 @@ class _Context:
             return self._shadow_distances(goal, limit)
         return self._distances_from(goal, passable_piece=-3, closed=self.closed, limit=limit)
 
-    def _shadow_distances(self, start: int, limit: int = UNREACHABLE) -> list[int]:
+    def _shadow_distances(
+        self, start: int, limit: int = UNREACHABLE, reached: list[int] | None = None
+    ) -> list[int]:
         """BFS through every piece (Shadow passes them), never into a closed entry hex;
-        hexes farther than ``limit`` are left ``UNREACHABLE``."""
+        hexes farther than ``limit`` are left ``UNREACHABLE``, and those reached (``start``
+        aside) added to ``reached`` when asked."""
         dist = [UNREACHABLE] * len(self.board.hexes)
         dist[start] = 0
         frontier = [start]
@@ -518,11 +530,14 @@ class _Context:
                     if dist[n] == UNREACHABLE and n not in closed:
                         dist[n] = step
                         nxt.append(n)
+            if reached is not None:
+                reached += nxt
             frontier = nxt
         return dist
 
-    def _toward_targets(self, dist: list[int]) -> int:
-        """The reachable empty hex closest to the most worthwhile Dancer."""
+    def _toward_targets(self, dist: list[int], reached: list[int]) -> int:
+        """The reachable empty hex closest to the most worthwhile Dancer (``reached``: the
+        empty hexes within reach, in hex order)."""
         view = self.view
         best_d, best_w = -1, 0.1
         for d, pos in enumerate(view["dancer_pos"]):
@@ -535,8 +550,7 @@ class _Context:
         target = view["dancer_pos"][best_d]
         tdist = self.board.distance[target]
         budget = view["turn_state"]["moves_left"]
-        occ = self.occ
-        candidates = [h for h, dh in enumerate(dist) if 0 < dh <= budget and occ[h] < 0]
+        candidates = [h for h in reached if dist[h] <= budget]
         if not candidates:
             return -1
         return min(candidates, key=lambda h: (tdist[h], dist[h]))
@@ -602,6 +616,19 @@ class _Context:
 
 def _first(pair: tuple[float, int]) -> float:
     return pair[0]
+
+
+def _influenced(owners: list[int], me: int) -> list[int]:
+    """The Dancers ``me`` Influences, in order (found by the list's own search: a family
+    holds a marker or two, and the question comes at every step of her Dance)."""
+    if me not in owners:
+        return []
+    d = owners.index(me)
+    found = [d]
+    for _ in range(owners.count(me) - 1):
+        d = owners.index(me, d + 1)
+        found.append(d)
+    return found
 
 
 def _heuristic(game: Game, seat: int, rng: Rng, params: ParamValues) -> Agent:
