@@ -55,6 +55,7 @@ from ballroom.games.dominare.turn import (
     Phase,
     Task,
     block_move,
+    block_names,
     block_of,
 )
 
@@ -134,7 +135,7 @@ def _pay(state: DominareState, p: Pending) -> Want | None:
 
 
 def _block_name(state: DominareState, block: int) -> str:
-    return faces.block_name(CATALOG, state.board, block)
+    return block_names(state.board)[block]
 
 
 def _place(state: DominareState, p: Pending) -> Want | None:

@@ -18,14 +18,23 @@ block rather than one per block and amount.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from ballroom.core.actions import Action
 from ballroom.core.flow import Step
 from ballroom.core.zones import ZoneId
 from ballroom.games.dominare import canvassing, conspiracy, faces, trading
+from ballroom.games.dominare.components import Board
 from ballroom.games.dominare.influence import controllers, place
-from ballroom.games.dominare.state import SEASONS, Pending
+from ballroom.games.dominare.state import (
+    AGENT_DECK,
+    AGENT_DISCARD,
+    DEALT_PILES,
+    HANDS,
+    SEASONS,
+    Pending,
+)
 from ballroom.games.dominare.turn import (
     ABILITY,
     CATALOG,
@@ -41,6 +50,7 @@ from ballroom.games.dominare.turn import (
     Direction,
     Phase,
     Task,
+    block_names,
     block_of,
     inspire_moves,
 )
@@ -93,17 +103,36 @@ def action(state: DominareState, task: int) -> Step[Phase]:
 
 def usable_abilities(state: DominareState, seat: int, traits: str = "") -> list[Action]:
     """The agent abilities ``seat`` may use now (of agents with ``traits``, if given)."""
+    if not traits:
+        return list(_ability_moves(state.ranks[seat], state.down[seat], state.used[seat]))
     found = []
     down, used = state.down[seat], state.used[seat]
     for rank, card in enumerate(state.ranks[seat], 1):
         if down[rank - 1] or used[rank - 1]:  # face down, or used this Season
             continue
-        if traits and not _matches(state, seat, rank, traits):
+        if not _matches(state, seat, rank, traits):
             continue
-        for number, ability in enumerate(CATALOG.agent(card).abilities, 1):
-            if ability.number <= rank:
-                found.append(ABILITY(rank, number))
+        found += _agent_abilities(card, rank)
     return found
+
+
+@lru_cache(maxsize=1 << 14)
+def _ability_moves(
+    cards: tuple[int, ...], down: tuple[bool, ...], used: tuple[bool, ...]
+) -> tuple[Action, ...]:
+    """The ability moves of ranks ``cards`` with ``down`` face down and ``used`` used this
+    Season, made once per such ranks: every action turn offers them."""
+    found: list[Action] = []
+    for rank, card in enumerate(cards, 1):
+        if not (down[rank - 1] or used[rank - 1]):
+            found += _agent_abilities(card, rank)
+    return tuple(found)
+
+
+def _agent_abilities(card: int, rank: int) -> list[Action]:
+    """The abilities of agent ``card`` usable in ``rank`` (those numbered at most it)."""
+    abilities = CATALOG.agent(card).abilities
+    return [ABILITY(rank, n) for n, ability in enumerate(abilities, 1) if ability.number <= rank]
 
 
 def _matches(state: DominareState, seat: int, rank: int, traits: str) -> bool:
@@ -114,32 +143,49 @@ def _matches(state: DominareState, seat: int, rank: int, traits: str) -> bool:
     return bool(mine & set(traits.split("|")))
 
 
+USES = tuple(USE(district) for district in range(len(CATALOG.districts)))
+"""Each district's ``use`` move, by district."""
+
+
 def action_choices(state: DominareState, seat: int) -> list[Action]:
     found = usable_abilities(state, seat)
     if state.epic_rank:
-        found = [move for move in found if move["rank"] == state.epic_rank]
+        found = [move for move in found if move.values[0] == state.epic_rank]
+    district_used = state.district_used
     for district, holder in enumerate(controllers(state)):
-        if holder == seat and not state.district_used[district]:
-            found.append(USE(district))
+        if holder == seat and not district_used[district]:
+            found.append(USES[district])
     found.append(CROWN())
     crowns = state.crowns[seat]
-    affordable = frozenset(d for d in range(len(state.vp)) if crowns >= inspire_price(state, d))
-    found += inspire_moves(state.board, affordable)
-    if any(
-        state.down[seat][r - 1] and not state.dead(seat, r)
-        for r in range(1, len(state.ranks[seat]) + 1)
-    ):
+    found += _inspire_offer(state.board, state.vp, min(crowns, CATALOG.vp_highest))
+    ranks = state.ranks[seat]
+    dead = state.dead_ranks()
+    if True in state.down[seat][dead:]:  # a face-down agent that can be flipped back
         found.append(RALLY())
-    if state.zones.zone("agent-deck").size + state.zones.zone("agent-discard").size:
+    zones = state.zones
+    if zones[AGENT_DECK].size + zones[AGENT_DISCARD].size:
         found.append(RECRUIT())
-    hand = state.zones.zone("hand", seat).cards
-    for rank in range(1, min(len(state.ranks[seat]), NEVER_REPLACED - 1) + 1):
-        if not state.dead(seat, rank):
-            found += [REPLACE(rank, card) for card in hand]
+    found += _replace_moves(dead + 1, min(len(ranks), NEVER_REPLACED - 1), zones[HANDS[seat]].cards)
     if crowns >= whitewash_price(state):
-        found += [WHITEWASH(Direction.DOWN)] if state.exposure[seat] else []
+        if state.exposure[seat]:
+            found.append(WHITEWASH(Direction.DOWN))
         found.append(WHITEWASH(Direction.UP))
     return found + trading.trade_moves(state, seat)
+
+
+@lru_cache(maxsize=1 << 12)
+def _inspire_offer(board: Board, vp: tuple[int, ...], crowns: int) -> tuple[Action, ...]:
+    """The Inspire moves of a seat with ``crowns`` when the districts are worth ``vp``: a
+    block of each district whose price it can pay (``inspire_price``), worked out once per
+    VP track and crowns."""
+    return inspire_moves(board, frozenset(d for d, price in enumerate(vp) if crowns >= price))
+
+
+@lru_cache(maxsize=1 << 12)
+def _replace_moves(first: int, last: int, hand: tuple[int, ...]) -> tuple[Action, ...]:
+    """Replace moves of ranks ``first`` to ``last`` with each agent of ``hand``, made once
+    per ranks and hand."""
+    return tuple(REPLACE(rank, card) for rank in range(first, last + 1) for card in hand)
 
 
 def inspire_price(state: DominareState, district: int) -> int:
@@ -172,8 +218,7 @@ def inspire(state: DominareState, seat: int, block: int, amount: int) -> None:
     place(state, seat, block, amount)
     state.say(
         "inspire",
-        f"{state.name(seat)} buys {amount} influence in "
-        f"{faces.block_name(CATALOG, state.board, block)}.",
+        f"{state.name(seat)} buys {amount} influence in {block_names(state.board)[block]}.",
     )
 
 
@@ -272,17 +317,17 @@ def replace(state: DominareState, seat: int, rank: int, card: int) -> None:
 
 
 def recruit_keep(state: DominareState, seat: int) -> Step[Phase] | None:
-    return Step.seat(Phase.RECRUIT, seat) if state.zones.zone("dealt", seat).size else None
+    return Step.seat(Phase.RECRUIT, seat) if state.zones[DEALT_PILES[seat]].size else None
 
 
 def play_recruit_keep(state: DominareState, action: Action, seat: int) -> None:
-    card = action["agent"]
+    (card,) = action.values
     keep_only = state.recruit_filter
-    to = ZoneId("hand", seat)
+    to = HANDS[seat]
     if keep_only and not CATALOG.agent(card).traits & _trait_set(keep_only):
-        to = ZoneId("agent-discard")
+        to = AGENT_DISCARD
     state.zones = state.zones.move(card, to)
-    state.zones = state.zones.pass_all({ZoneId("dealt", seat): ZoneId("agent-discard")})
+    state.zones = state.zones.pass_all({DEALT_PILES[seat]: AGENT_DISCARD})
     state.say("recruited", f"{state.name(seat)} adds an agent to their hand.")
     state.proceed()
 

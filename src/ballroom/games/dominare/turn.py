@@ -20,6 +20,7 @@ from functools import cache
 from ballroom.core.actions import Action, ActionCodec, Family, Param
 from ballroom.core.flow import Flow
 from ballroom.core.terms import Term
+from ballroom.games.dominare import faces
 from ballroom.games.dominare.components import Board, Side, default_catalog
 
 CATALOG = default_catalog()
@@ -289,4 +290,11 @@ def inspire_moves(board: Board, districts: frozenset[int]) -> tuple[Action, ...]
 
 def block_of(board: Board, action: Action) -> int:
     """The block of ``board`` that a ``place`` or ``inspire`` move names."""
-    return board.index(BLOCKS[action["block"]])
+    return board.index(BLOCKS[action.values[0]])
+
+
+@cache
+def block_names(board: Board) -> tuple[str, ...]:
+    """Each block of ``board`` as players name it (``faces.block_name``), by block, named
+    once per board: every placement's event names its block."""
+    return tuple(faces.block_name(CATALOG, board, block) for block in range(len(board.blocks)))
