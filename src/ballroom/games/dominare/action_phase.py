@@ -18,14 +18,13 @@ block rather than one per block and amount.
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache, lru_cache
 from typing import TYPE_CHECKING
 
 from ballroom.core.actions import Action
 from ballroom.core.flow import Step
 from ballroom.core.zones import ZoneId
 from ballroom.games.dominare import canvassing, conspiracy, faces, trading
-from ballroom.games.dominare.components import Board
 from ballroom.games.dominare.influence import controllers, place
 from ballroom.games.dominare.state import (
     AGENT_DECK,
@@ -37,6 +36,7 @@ from ballroom.games.dominare.state import (
 )
 from ballroom.games.dominare.turn import (
     ABILITY,
+    AGENTS,
     CATALOG,
     CROWN,
     INSPIRE,
@@ -103,36 +103,25 @@ def action(state: DominareState, task: int) -> Step[Phase]:
 
 def usable_abilities(state: DominareState, seat: int, traits: str = "") -> list[Action]:
     """The agent abilities ``seat`` may use now (of agents with ``traits``, if given)."""
-    if not traits:
-        return list(_ability_moves(state.ranks[seat], state.down[seat], state.used[seat]))
-    found = []
+    found: list[Action] = []
     down, used = state.down[seat], state.used[seat]
     for rank, card in enumerate(state.ranks[seat], 1):
         if down[rank - 1] or used[rank - 1]:  # face down, or used this Season
             continue
-        if not _matches(state, seat, rank, traits):
+        if traits and not _matches(state, seat, rank, traits):
             continue
         found += _agent_abilities(card, rank)
     return found
 
 
-@lru_cache(maxsize=1 << 14)
-def _ability_moves(
-    cards: tuple[int, ...], down: tuple[bool, ...], used: tuple[bool, ...]
-) -> tuple[Action, ...]:
-    """The ability moves of ranks ``cards`` with ``down`` face down and ``used`` used this
-    Season, made once per such ranks: every action turn offers them."""
-    found: list[Action] = []
-    for rank, card in enumerate(cards, 1):
-        if not (down[rank - 1] or used[rank - 1]):
-            found += _agent_abilities(card, rank)
-    return tuple(found)
-
-
-def _agent_abilities(card: int, rank: int) -> list[Action]:
-    """The abilities of agent ``card`` usable in ``rank`` (those numbered at most it)."""
-    abilities = CATALOG.agent(card).abilities
-    return [ABILITY(rank, n) for n, ability in enumerate(abilities, 1) if ability.number <= rank]
+@cache
+def _agent_abilities(card: int, rank: int) -> tuple[Action, ...]:
+    """The ability moves of agent ``card`` in ``rank`` (its abilities numbered at most the
+    rank), made once per card and rank: every action turn offers them."""
+    abilities = AGENTS[card].abilities
+    return tuple(
+        ABILITY(rank, n) for n, ability in enumerate(abilities, 1) if ability.number <= rank
+    )
 
 
 def _matches(state: DominareState, seat: int, rank: int, traits: str) -> bool:
@@ -157,7 +146,10 @@ def action_choices(state: DominareState, seat: int) -> list[Action]:
             found.append(USES[district])
     found.append(CROWN())
     crowns = state.crowns[seat]
-    found += _inspire_offer(state.board, state.vp, min(crowns, CATALOG.vp_highest))
+    vp = state.vp
+    for district, moves in inspire_moves(state.board):
+        if crowns >= vp[district]:  # the price of one influence (``inspire_price``)
+            found += moves
     ranks = state.ranks[seat]
     dead = state.dead_ranks()
     if True in state.down[seat][dead:]:  # a face-down agent that can be flipped back
@@ -171,14 +163,6 @@ def action_choices(state: DominareState, seat: int) -> list[Action]:
             found.append(WHITEWASH(Direction.DOWN))
         found.append(WHITEWASH(Direction.UP))
     return found + trading.trade_moves(state, seat)
-
-
-@lru_cache(maxsize=1 << 12)
-def _inspire_offer(board: Board, vp: tuple[int, ...], crowns: int) -> tuple[Action, ...]:
-    """The Inspire moves of a seat with ``crowns`` when the districts are worth ``vp``: a
-    block of each district whose price it can pay (``inspire_price``), worked out once per
-    VP track and crowns."""
-    return inspire_moves(board, frozenset(d for d, price in enumerate(vp) if crowns >= price))
 
 
 @lru_cache(maxsize=1 << 12)

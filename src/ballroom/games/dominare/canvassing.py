@@ -81,19 +81,6 @@ def canvass(state: DominareState, task: int) -> Step[Phase] | None:
     return Step.seat(Phase.CANVASS, seat)
 
 
-def _pays_to_start(state: DominareState, seat: int, faction: Faction) -> bool:
-    """Whether the agent may start outside its home for a crown (Shadowmen with a crown)."""
-    return faction is Faction.SHADOWMEN and state.crowns[seat] >= 1
-
-
-def _first_blocks(
-    board: Board, faction: Faction, paying: bool
-) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    """The blocks the first influence may go on: free, and for a crown (when ``paying``)."""
-    home = board_blocks_in(board, faction.home)
-    return (home, _outside(board, faction.home)) if paying else (home, ())
-
-
 @cache
 def _outside(board: Board, where: str) -> tuple[int, ...]:
     """The blocks outside those ``where`` names, in order, worked out once per board: a
@@ -104,24 +91,32 @@ def _outside(board: Board, where: str) -> tuple[int, ...]:
 
 def canvass_choices(state: DominareState, seat: int) -> list[Action]:
     faction = state.agent_at(seat, _work(state).rank).faction
-    return list(_first_moves(state.board, faction, _pays_to_start(state, seat, faction)))
+    paying = faction is Faction.SHADOWMEN and state.crowns[seat] >= 1
+    return list(_first_moves(state.board, faction, paying))
 
 
 @cache
 def _first_moves(board: Board, faction: Faction, paying: bool) -> tuple[Action, ...]:
-    """The ``place`` moves of the first blocks, in block order, made once per board,
-    faction and whether the agent may start outside its home for a crown."""
-    free, paid = _first_blocks(board, faction, paying)
+    """The ``place`` moves of the first blocks, in block order: the home's, and when
+    ``paying`` a crown (Shadowmen) the rest; made once per board, faction and either."""
+    blocks = {*board_blocks_in(board, faction.home)}
+    if paying:
+        blocks.update(_outside(board, faction.home))
     moves = place_moves(board)
-    return tuple(moves[b] for b in sorted({*free, *paid}))
+    return tuple(moves[b] for b in sorted(blocks))
+
+
+@cache
+def _home(board: Board, faction: Faction) -> frozenset[int]:
+    """The blocks ``faction`` canvasses for free, once per board and faction."""
+    return frozenset(board_blocks_in(board, faction.home))
 
 
 def play_first(state: DominareState, action: Action, seat: int) -> None:
     work = _work(state)
     block = block_of(state.board, action)
-    faction = state.agent_at(seat, work.rank).faction
-    if block not in board_blocks_in(state.board, faction.home):  # outside: a crown
-        state.gain_crowns(seat, -1)
+    if block not in _home(state.board, state.agent_at(seat, work.rank).faction):
+        state.gain_crowns(seat, -1)  # a Shadowmen agent starting outside the Swamp
     state.canvass = Canvass(seat, work.rank, work.left - 1, block, ((block, 1),))
     _go_on(state)
 

@@ -28,6 +28,7 @@ from ballroom.core.standard import StandardGame
 from ballroom.core.zones import Visibility, Zone, ZoneId, Zones
 from ballroom.games.dominare.components import DECK_SIZE, REMOVED_WHEN_LEARNING, Agent, Board, Trait
 from ballroom.games.dominare.turn import (
+    AGENTS,
     CATALOG,
     FACTION_DECKS,
     MAX_PLAYERS,
@@ -217,6 +218,8 @@ class DominareState(Telling, RuleTables[Phase, Task]):
     recruit_filter: str
     deeds: tuple[Deeds, ...]
     """Each seat's record for balance studies (``chronicle.py``); not part of the view."""
+    board: Board
+    """The game's board (``Edition.board``), at hand: the rules read it at every block."""
 
     def __init__(self, game: Edition, seed: int) -> None:
         super().__init__(game, seed)
@@ -246,6 +249,7 @@ class DominareState(Telling, RuleTables[Phase, Task]):
         self.epic_rank = 0
         self.recruit_filter = ""
         self.deeds = (Deeds(),) * n
+        self.board = game.board
         self.zones = create_zones(game)
         self.agenda = ()
         self.pending = None
@@ -260,13 +264,9 @@ class DominareState(Telling, RuleTables[Phase, Task]):
 
     # -- reading the table --------------------------------------------------------
 
-    @property
-    def board(self) -> Board:
-        return self.game.board
-
     def agent_at(self, seat: int, rank: int) -> Agent:
         """The agent in ``seat``'s rank ``rank`` (from 1)."""
-        return CATALOG.agent(self.ranks[seat][rank - 1])
+        return AGENTS[self.ranks[seat][rank - 1]]
 
     def face_up(self, seat: int, rank: int) -> bool:
         return 0 < rank <= len(self.ranks[seat]) and not self.down[seat][rank - 1]

@@ -21,9 +21,11 @@ from ballroom.core.actions import Action, ActionCodec, Family, Param
 from ballroom.core.flow import Flow
 from ballroom.core.terms import Term
 from ballroom.games.dominare import faces
-from ballroom.games.dominare.components import Board, Side, default_catalog
+from ballroom.games.dominare.components import DECK_SIZE, Board, Side, default_catalog
 
 CATALOG = default_catalog()
+AGENTS = tuple(CATALOG.agent(card) for card in range(DECK_SIZE))
+"""Each agent card's agent, by card id: canvassing and every action read them."""
 MAX_PLAYERS = 6
 MAX_RANKS = 7
 MAX_ABILITIES = 3
@@ -279,18 +281,27 @@ def place_moves(board: Board) -> tuple[Action, ...]:
 
 
 @cache
-def inspire_moves(board: Board, districts: frozenset[int]) -> tuple[Action, ...]:
-    """``inspire`` for each block of ``districts`` on ``board``, in block order, made once
-    per board and set of districts: every action turn offers an Inspire in each block of
-    the districts whose price the seat can pay."""
-    return tuple(
-        INSPIRE(BLOCK_NUMBER[block.id]) for block in board.blocks if block.district in districts
-    )
+def inspire_moves(board: Board) -> tuple[tuple[int, tuple[Action, ...]], ...]:
+    """Each district of ``board`` with the ``inspire`` moves of its blocks, the districts in
+    the order of their blocks (so that the moves of some come in block order), made once per
+    board: every action turn offers an Inspire in each block of the districts whose price
+    the seat can pay."""
+    found: dict[int, list[Action]] = {}
+    for block in board.blocks:
+        found.setdefault(block.district, []).append(INSPIRE(BLOCK_NUMBER[block.id]))
+    return tuple((district, tuple(moves)) for district, moves in found.items())
 
 
 def block_of(board: Board, action: Action) -> int:
     """The block of ``board`` that a ``place`` or ``inspire`` move names."""
-    return board.index(BLOCKS[action.values[0]])
+    return _board_blocks(board)[action.values[0]]
+
+
+@cache
+def _board_blocks(board: Board) -> dict[int, int]:
+    """Each block of ``board`` by its number among every block name (``BLOCK``), once per
+    board: every placement reads its block off the move."""
+    return {BLOCK_NUMBER[block.id]: index for index, block in enumerate(board.blocks)}
 
 
 @cache
