@@ -48,6 +48,7 @@ from ballroom.games.dominare.turn import (
     MAX_BUY,
     PLACE,
     PLAYER,
+    SEAT_STEPS,
     SIGN,
     SPEND,
     Answer,
@@ -83,7 +84,7 @@ def op(state: DominareState, seat: int) -> Step[Phase] | None:
         return None
     if want[0] is Phase.EVENT:
         return Step.chance(Phase.EVENT)
-    return Step.seat(want[0], state.ops[0].seat)
+    return SEAT_STEPS[want[0]][state.ops[0].seat]
 
 
 def finish(state: DominareState) -> None:

@@ -44,6 +44,7 @@ from ballroom.games.dominare.turn import (
     RALLY,
     RECRUIT,
     REPLACE,
+    SEAT_STEPS,
     TRADE,
     USE,
     WHITEWASH,
@@ -98,7 +99,7 @@ def action_tasks(state: DominareState) -> tuple[tuple[Task, int], ...]:
 def action(state: DominareState, task: int) -> Step[Phase]:
     """A seat's action (Epic: the turn of its agent in rank ``task // 10``)."""
     state.epic_rank = task // 10
-    return Step.seat(Phase.ACTION, task % 10)
+    return SEAT_STEPS[Phase.ACTION][task % 10]
 
 
 def usable_abilities(state: DominareState, seat: int, traits: str = "") -> list[Action]:

@@ -21,8 +21,10 @@ from ballroom.games.dominare.components import CANALS, Board, Faction
 from ballroom.games.dominare.influence import board_blocks_in, place
 from ballroom.games.dominare.state import Canvass, crowns, ranks_traits
 from ballroom.games.dominare.turn import (
+    AGENTS,
     CATALOG,
     DONE,
+    SEAT_STEPS,
     Phase,
     block_names,
     block_of,
@@ -33,18 +35,12 @@ if TYPE_CHECKING:
     from ballroom.games.dominare.state import DominareState
 
 
-def influence(state: DominareState, seat: int, rank: int) -> int:
-    """The influence the agent in ``rank`` places when canvassing (0 when face down)."""
-    if not 0 < rank <= len(state.ranks[seat]):
-        return 0
-    return _influences(state.ranks[seat], state.down[seat])[rank - 1]
-
-
 @lru_cache(maxsize=1 << 14)
 def _influences(cards: tuple[int, ...], down: tuple[bool, ...]) -> tuple[int, ...]:
-    """Each rank's influence (``influence``) for one seat's ranks ``cards`` with ``down``
-    face down, networking counted (a face-up neighbour shares a trait), worked out once per
-    such ranks: every agent canvasses each Season."""
+    """The influence each rank's agent places when canvassing, for one seat's ranks
+    ``cards`` with ``down`` face down: none face down or for Nobility, one more when
+    networking (a face-up neighbour shares a trait); worked out once per such ranks, as
+    every agent canvasses each Season."""
     traits = ranks_traits(cards, down)
     last = len(cards) - 1
     found = []
@@ -68,17 +64,18 @@ def canvass_task(seat: int, rank: int) -> int:
 def canvass(state: DominareState, task: int) -> Step[Phase] | None:
     """The agent in the rank being canvassed collects its income, then places influence."""
     seat, rank = task % 10, task // 10
-    if not state.face_up(seat, rank):
+    cards, down = state.ranks[seat], state.down[seat]
+    if not 0 < rank <= len(cards) or down[rank - 1]:  # no agent there, or face down
         return None
-    agent = state.agent_at(seat, rank)
+    agent = AGENTS[cards[rank - 1]]
     if agent.income:
         state.gain_crowns(seat, agent.income)
         state.say("income", f"{agent.name} brings {state.name(seat)} {crowns(agent.income)}.")
-    amount = influence(state, seat, rank)
+    amount = _influences(cards, down)[rank - 1]
     if not amount:
         return None
     state.canvass = Canvass(seat, rank, amount)
-    return Step.seat(Phase.CANVASS, seat)
+    return SEAT_STEPS[Phase.CANVASS][seat]
 
 
 @cache
@@ -180,7 +177,7 @@ def _go_on(state: DominareState) -> None:
     """Ask for the next influence, or place them all when none is left to spread."""
     work = _work(state)
     if (work.left and state.crowns[work.seat] >= 1) or (work.left and _spread_so_far(work)):
-        state.step = Step.seat(Phase.SPREAD, work.seat)
+        state.step = SEAT_STEPS[Phase.SPREAD][work.seat]
         return
     placed = list(work.placed)
     placed[0] = (work.first, placed[0][1] + work.left)

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 from ballroom.core.actions import Action
 from ballroom.core.flow import Step
 from ballroom.games.dominare import chronicle, faces, setup
+from ballroom.games.dominare.components import DECK_SIZE
 from ballroom.games.dominare.state import CHOSEN_PILES, HANDS, RANK_PILES
 from ballroom.games.dominare.turn import CATALOG, SELECT, Phase, Task
 
@@ -60,8 +61,12 @@ def select(state: DominareState, seat: int) -> Step[Phase] | None:
     return Step.secret(Phase.SELECT, seats) if seats else None
 
 
+SELECTS = tuple(SELECT(card) for card in range(DECK_SIZE))
+"""The ``select`` move of each agent card, by card."""
+
+
 def select_choices(state: DominareState, seat: int) -> list[Action]:
-    return [SELECT(card) for card in state.zones[HANDS[seat]].cards]
+    return [SELECTS[card] for card in state.zones[HANDS[seat]].cards]
 
 
 def play_select(state: DominareState, action: Action, seat: int) -> None:

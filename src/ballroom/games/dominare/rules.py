@@ -46,7 +46,7 @@ from ballroom.games.dominare.state import (
     Edition,
     Shown,
 )
-from ballroom.games.dominare.turn import DRAW, EVENT, Phase, Task
+from ballroom.games.dominare.turn import CATALOG, CODEC, DRAW, EVENT, Phase, Task
 
 Handler = Callable[["DominareState", int], "Step[Phase] | None"]
 Choices = Callable[["DominareState", int], "list[Action]"]
@@ -108,6 +108,10 @@ DRAWN_TO = {
     Task.SELECT_DRAW: CHOSEN_PILES,
 }
 """Where the agent drawn for each task goes (the seat's own pile)."""
+DRAW_IDS = tuple(CODEC.encode(DRAW(card)) for card in range(DECK_SIZE))
+EVENT_IDS = tuple(CODEC.encode(EVENT(card - DECK_SIZE)) for card in CATALOG.event_ids)
+"""The id of the chance move drawing each agent card, and each event card (from
+``DECK_SIZE``): a draw picks its card, then its move."""
 
 
 def chances(state: DominareState) -> list[tuple[Action, float]]:
@@ -221,7 +225,7 @@ class Played(DominareState):
         draw it from the outcomes (listed by card)."""
         cards = sorted(self.zones[pile(self)].cards)
         card = cards[rng.running_index(*even_odds(len(cards)))]
-        return self.game.codec.encode(drawn(self, card))
+        return EVENT_IDS[card - DECK_SIZE] if self.step.name is Phase.EVENT else DRAW_IDS[card]
 
     def view(self, seat: int | None) -> View[Phase, Shown, None]:
         """The table's fields, with the side, who controls each district and each seat's VP

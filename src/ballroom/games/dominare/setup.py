@@ -18,13 +18,14 @@ from ballroom.core.actions import Action
 from ballroom.core.flow import Step
 from ballroom.core.zones import ZoneId
 from ballroom.games.dominare import faces
-from ballroom.games.dominare.components import JUST_LEARNING
+from ballroom.games.dominare.components import DECK_SIZE, JUST_LEARNING
 from ballroom.games.dominare.state import AGENT_DECK, AGENT_DISCARD, DEALT_PILES, HANDS
 from ballroom.games.dominare.turn import (
     CATALOG,
     CONSPIRACY,
     DECK,
     DISCARD,
+    DRAW_STEP,
     FACTION_DECKS,
     KEEP,
     Phase,
@@ -71,13 +72,13 @@ def deal(state: DominareState, seat: int) -> Step[Phase] | None:
 def draw_step(state: DominareState) -> Step[Phase] | None:
     """The chance step drawing the deck's top agent (``None``: no agent is left)."""
     if state.blind_deck:
-        return Step.chance(Phase.DRAW)
+        return DRAW_STEP
     if not state.zones[AGENT_DECK].size:
         if not state.zones[AGENT_DISCARD].size:
             return None
         state.zones = state.zones.pass_all({AGENT_DISCARD: AGENT_DECK})
         state.say("reshuffle", "The agent discards are shuffled into a new deck.")
-    return Step.chance(Phase.DRAW)
+    return DRAW_STEP
 
 
 def learning(state: DominareState, seat: int) -> Step[Phase] | None:
@@ -110,8 +111,12 @@ def keep(state: DominareState, seat: int) -> Step[Phase] | None:
     return Step.secret(Phase.KEEP, seats) if seats else None
 
 
+KEEPS = tuple(KEEP(card) for card in range(DECK_SIZE))
+"""The ``keep`` move of each agent card, by card."""
+
+
 def keep_choices(state: DominareState, seat: int) -> list[Action]:
-    return [KEEP(card) for card in state.zones[DEALT_PILES[seat]].cards]
+    return [KEEPS[card] for card in state.zones[DEALT_PILES[seat]].cards]
 
 
 def play_keep(state: DominareState, action: Action, seat: int) -> None:

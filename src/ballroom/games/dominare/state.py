@@ -70,6 +70,8 @@ class Edition(StandardGame[Phase]):
     cells: bool
     epic: bool
     anything_goes: bool
+    seat_names: tuple[str, ...]
+    """Each seat's name (``player_name``), named once: the events name seats at every move."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -292,6 +294,9 @@ class DominareState(Telling, RuleTables[Phase, Task]):
     def highest_exposure_value(self, seat: int) -> int:
         """The highest exposure value printed on an agent of ``seat``'s ranks."""
         return max((CATALOG.agent(card).exposure for card in self.ranks[seat]), default=0)
+
+    def name(self, seat: int) -> str:
+        return self.game.seat_names[seat]
 
     def turns(self) -> int:
         return self.season

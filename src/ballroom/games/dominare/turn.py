@@ -18,7 +18,7 @@ from enum import Enum
 from functools import cache
 
 from ballroom.core.actions import Action, ActionCodec, Family, Param
-from ballroom.core.flow import Flow
+from ballroom.core.flow import Flow, Step
 from ballroom.core.terms import Term
 from ballroom.games.dominare import faces
 from ballroom.games.dominare.components import DECK_SIZE, Board, Side, default_catalog
@@ -194,6 +194,16 @@ ASK_AGENT = Family(
     "ask-agent", (), "Ask for an agent from the other player's hand (theirs to choose)."
 )
 PROPOSE = Family("propose", (), "Propose the offer as it stands.")
+
+
+SEAT_STEPS = {
+    phase: tuple(Step.seat(phase, seat) for seat in range(MAX_PLAYERS))
+    for phase in Phase
+    if phase not in (Phase.DRAW, Phase.EVENT, Phase.CONSPIRACY, Phase.OVER)
+}
+"""Each seat's step at each of the steps one seat decides (``Step.seat``), by step and seat,
+made once: canvassing, spreading and the action turns go from one to the next."""
+DRAW_STEP = Step.chance(Phase.DRAW)
 
 
 def faction_deck(card: int) -> str:
