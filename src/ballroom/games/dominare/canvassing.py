@@ -35,12 +35,18 @@ if TYPE_CHECKING:
     from ballroom.games.dominare.state import DominareState
 
 
+def influence(state: DominareState, seat: int, rank: int) -> int:
+    """The influence the agent in ``rank`` places when canvassing (0 when face down)."""
+    if not 0 < rank <= len(state.ranks[seat]):
+        return 0
+    return _influences(state.ranks[seat], state.down[seat])[rank - 1]
+
+
 @lru_cache(maxsize=1 << 14)
 def _influences(cards: tuple[int, ...], down: tuple[bool, ...]) -> tuple[int, ...]:
-    """The influence each rank's agent places when canvassing, for one seat's ranks
-    ``cards`` with ``down`` face down: none face down or for Nobility, one more when
-    networking (a face-up neighbour shares a trait); worked out once per such ranks, as
-    every agent canvasses each Season."""
+    """Each rank's ``influence`` for one seat's ranks ``cards`` with ``down`` face down:
+    none face down or for Nobility, one more when networking (a face-up neighbour shares a
+    trait); worked out once per such ranks, as every agent canvasses each Season."""
     traits = ranks_traits(cards, down)
     last = len(cards) - 1
     found = []
@@ -71,7 +77,7 @@ def canvass(state: DominareState, task: int) -> Step[Phase] | None:
     if agent.income:
         state.gain_crowns(seat, agent.income)
         state.say("income", f"{agent.name} brings {state.name(seat)} {crowns(agent.income)}.")
-    amount = _influences(cards, down)[rank - 1]
+    amount = influence(state, seat, rank)
     if not amount:
         return None
     state.canvass = Canvass(seat, rank, amount)
