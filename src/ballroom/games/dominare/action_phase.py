@@ -135,6 +135,8 @@ def _matches(state: DominareState, seat: int, rank: int, traits: str) -> bool:
 
 USES = tuple(USE(district) for district in range(len(CATALOG.districts)))
 """Each district's ``use`` move, by district."""
+GAIN_CROWN, RALLY_MOVE, RECRUIT_MOVE = CROWN(), RALLY(), RECRUIT()
+WHITEWASH_DOWN, WHITEWASH_UP = WHITEWASH(Direction.DOWN), WHITEWASH(Direction.UP)
 
 
 def action_choices(state: DominareState, seat: int) -> list[Action]:
@@ -145,7 +147,7 @@ def action_choices(state: DominareState, seat: int) -> list[Action]:
     for district, holder in enumerate(controllers(state)):
         if holder == seat and not district_used[district]:
             found.append(USES[district])
-    found.append(CROWN())
+    found.append(GAIN_CROWN)
     crowns = state.crowns[seat]
     vp = state.vp
     for district, moves in inspire_moves(state.board):
@@ -154,16 +156,18 @@ def action_choices(state: DominareState, seat: int) -> list[Action]:
     ranks = state.ranks[seat]
     dead = state.dead_ranks()
     if True in state.down[seat][dead:]:  # a face-down agent that can be flipped back
-        found.append(RALLY())
-    zones = state.zones
-    if zones[AGENT_DECK].size + zones[AGENT_DISCARD].size:
-        found.append(RECRUIT())
-    found += _replace_moves(dead + 1, min(len(ranks), NEVER_REPLACED - 1), zones[HANDS[seat]].cards)
+        found.append(RALLY_MOVE)
+    piles = state.zones.zones
+    if piles[AGENT_DECK].cards or piles[AGENT_DISCARD].cards:
+        found.append(RECRUIT_MOVE)
+    found += _replace_moves(dead + 1, min(len(ranks), NEVER_REPLACED - 1), piles[HANDS[seat]].cards)
     if crowns >= whitewash_price(state):
         if state.exposure[seat]:
-            found.append(WHITEWASH(Direction.DOWN))
-        found.append(WHITEWASH(Direction.UP))
-    return found + trading.trade_moves(state, seat)
+            found.append(WHITEWASH_DOWN)
+        found.append(WHITEWASH_UP)
+    if state.game.anything_goes:
+        found += trading.trade_moves(state, seat)
+    return found
 
 
 @lru_cache(maxsize=1 << 12)

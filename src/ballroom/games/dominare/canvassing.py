@@ -182,7 +182,7 @@ def play_spread(state: DominareState, action: Action, seat: int) -> None:
 def _go_on(state: DominareState) -> None:
     """Ask for the next influence, or place them all when none is left to spread."""
     work = _work(state)
-    if (work.left and state.crowns[work.seat] >= 1) or (work.left and _spread_so_far(work)):
+    if work.left and (state.crowns[work.seat] >= 1 or len(work.placed) > 1):  # spread on
         state.step = SEAT_STEPS[Phase.SPREAD][work.seat]
         return
     placed = list(work.placed)
@@ -197,10 +197,6 @@ def _go_on(state: DominareState) -> None:
         )
     state.canvass = None
     state.proceed()
-
-
-def _spread_so_far(work: Canvass) -> bool:
-    return len(work.placed) > 1
 
 
 def _work(state: DominareState) -> Canvass:

@@ -73,8 +73,9 @@ def draw_step(state: DominareState) -> Step[Phase] | None:
     """The chance step drawing the deck's top agent (``None``: no agent is left)."""
     if state.blind_deck:
         return DRAW_STEP
-    if not state.zones[AGENT_DECK].size:
-        if not state.zones[AGENT_DISCARD].size:
+    piles = state.zones.zones
+    if not piles[AGENT_DECK].cards:
+        if not piles[AGENT_DISCARD].cards:
             return None
         state.zones = state.zones.pass_all({AGENT_DISCARD: AGENT_DECK})
         state.say("reshuffle", "The agent discards are shuffled into a new deck.")
