@@ -390,9 +390,14 @@ class DominareState(Telling, RuleTables[Phase, Task]):
     def clone(self) -> Self:
         """An independent copy. Every field but the lists, the history and the random source
         is a value (ints, tuples, frozen records, the zones, the step, the game), so the copy
-        shares it instead of copying it deeply: search and the adapters clone at every node."""
+        shares it instead of copying it deeply: search and the adapters clone at every node.
+        What the state remembers until it moves (its legal ids, its view's tally) stays
+        behind, as the core's copy leaves it: a copy moves on its own, and a tally kept in
+        place would be read by a copy at the same move number after another move."""
         twin = object.__new__(type(self))
         fields = self.__dict__.copy()
+        fields.pop("_legal_memo", None)
+        fields.pop("_till_moved", None)
         for name, value in fields.items():
             if isinstance(value, list):
                 fields[name] = value.copy()
