@@ -231,7 +231,8 @@ def play_action(state: DominareState, action: Action, seat: int) -> None:
         return
     state.traded = False
     if family is ABILITY:
-        use_agent(state, seat, action["rank"], action["number"])
+        rank, number = action.values
+        use_agent(state, seat, rank, number)
     elif family is USE:
         district = action["district"]
         state.district_used = tuple(u or d == district for d, u in enumerate(state.district_used))
@@ -252,7 +253,8 @@ def play_action(state: DominareState, action: Action, seat: int) -> None:
     elif family is RECRUIT:
         recruit(state, seat, RECRUIT_DRAW, "")
     elif family is REPLACE:
-        replace(state, seat, action["rank"], action["agent"])
+        rank, card = action.values
+        replace(state, seat, rank, card)
     else:
         state.ops = (Pending(seat, 0, "whitewash", target=action["way"].value), *state.ops)
         state.push((Task.OP, seat))

@@ -278,11 +278,6 @@ FLOW = Flow.declare(
 )
 
 
-def block_move(board: Board, block: int) -> Action:
-    """``place <block>`` for block ``block`` of ``board`` (names are shared by both sides)."""
-    return place_moves(board)[block]
-
-
 @cache
 def place_moves(board: Board) -> tuple[Action, ...]:
     """``place`` for each block of ``board``, by block, made once per board: canvassing
