@@ -196,7 +196,7 @@ ASK_AGENT = Family(
 PROPOSE = Family("propose", (), "Propose the offer as it stands.")
 
 
-SEAT_STEPS = {
+SEAT_STEPS: dict[Phase, tuple[Step[Phase], ...]] = {
     phase: tuple(Step.seat(phase, seat) for seat in range(MAX_PLAYERS))
     for phase in Phase
     if phase not in (Phase.DRAW, Phase.EVENT, Phase.CONSPIRACY, Phase.OVER)
