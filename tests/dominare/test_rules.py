@@ -365,3 +365,30 @@ def test_a_card_drawn_at_once_is_the_one_the_listed_odds_would_draw() -> None:
             assert state.sample_chance() == State.draw_chance(twin, twin.rng)
         state.apply(state.sample_chance(), CHANCE)
     assert drawn[Phase.DRAW] > 30 and drawn[Phase.EVENT] == 7
+
+
+def test_copies_that_take_different_moves_each_show_their_own_table() -> None:
+    """What a state remembers of its view until it moves is its own: of two copies of one
+    moment, each after its own move, each view shows that copy's table."""
+    state = Dominare(4).new_state(seed=1)
+    moves = Rng(3)
+    compared = 0
+    while compared < 60 and not state.is_terminal():
+        seat = state.current_players()[0]
+        if seat == CHANCE:
+            state.apply(state.sample_chance(), CHANCE)
+            continue
+        legal = state.legal_actions(seat)
+        if len(legal) > 1:
+            state.observation(None)
+            first, last = state.clone(), state.clone()
+            first.apply(legal[0], seat)
+            first.observation(None)
+            last.apply(legal[-1], seat)
+            shown = last.view(None).public
+            table = (last.crowns, last.owners, last.tokens, last.canvass, last.ops, last.agenda)
+            assert (shown.crowns, shown.owners, shown.tokens, shown.canvass, shown.ops,
+                    shown.agenda) == table  # fmt: skip
+            compared += 1
+        state.apply(legal[moves.below(len(legal))], seat)
+    assert compared == 60

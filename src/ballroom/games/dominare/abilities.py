@@ -48,14 +48,16 @@ from ballroom.games.dominare.turn import (
     MAX_BUY,
     PLACE,
     PLAYER,
+    SEAT_STEPS,
     SIGN,
     SPEND,
     Answer,
     Direction,
     Phase,
     Task,
-    block_move,
+    block_names,
     block_of,
+    place_moves,
 )
 
 if TYPE_CHECKING:
@@ -82,7 +84,7 @@ def op(state: DominareState, seat: int) -> Step[Phase] | None:
         return None
     if want[0] is Phase.EVENT:
         return Step.chance(Phase.EVENT)
-    return Step.seat(want[0], state.ops[0].seat)
+    return SEAT_STEPS[want[0]][state.ops[0].seat]
 
 
 def finish(state: DominareState) -> None:
@@ -133,8 +135,14 @@ def _pay(state: DominareState, p: Pending) -> Want | None:
     return None
 
 
+def _block_moves(state: DominareState, blocks: Sequence[int]) -> list[Action]:
+    """The ``place`` move of each of ``blocks``, in that order."""
+    moves = place_moves(state.board)
+    return [moves[b] for b in blocks]
+
+
 def _block_name(state: DominareState, block: int) -> str:
-    return faces.block_name(CATALOG, state.board, block)
+    return block_names(state.board)[block]
 
 
 def _place(state: DominareState, p: Pending) -> Want | None:
@@ -145,7 +153,7 @@ def _place(state: DominareState, p: Pending) -> Want | None:
         elif p.target == "adjacent":
             near = state.board.adjacent[state.last_block] if state.last_block != NOBODY else ()
             blocks = [b for b in blocks if b in near]
-        return (Phase.BLOCK, [block_move(state.board, b) for b in blocks]) if blocks else None
+        return (Phase.BLOCK, _block_moves(state, blocks)) if blocks else None
     block = state.picked[0]
     place(state, p.seat, block, p.amount)
     state.last_block = block
@@ -178,11 +186,7 @@ def _remove(state: DominareState, p: Pending) -> Want | None:
         blocks = [b for b in blocks_in(state, p.where) if state.tokens[b]]
         if p.target == "rival":
             blocks = [b for b in blocks if state.owners[b] != p.seat]
-        return (
-            (Phase.BLOCK, [block_move(state.board, b) for b in blocks] + [DONE()])
-            if blocks
-            else None
-        )
+        return (Phase.BLOCK, [*_block_moves(state, blocks), DONE()]) if blocks else None
     block = state.picked[0]
     if block != SKIP:
         taken = remove(state, block, p.amount)
@@ -194,18 +198,14 @@ def _remove(state: DominareState, p: Pending) -> Want | None:
 def _move(state: DominareState, p: Pending) -> Want | None:
     if not state.picked:
         blocks = [b for b in blocks_in(state, p.where) if state.tokens[b]]
-        return (
-            (Phase.BLOCK, [block_move(state.board, b) for b in blocks] + [DONE()])
-            if blocks
-            else None
-        )
+        return (Phase.BLOCK, [*_block_moves(state, blocks), DONE()]) if blocks else None
     source = state.picked[0]
     if source == SKIP:
         return None
     if len(state.picked) == 1:
         return (
             Phase.BLOCK,
-            [block_move(state.board, b) for b in sorted(state.board.adjacent[source])],
+            _block_moves(state, sorted(state.board.adjacent[source])),
         )
     owner = state.owners[source]
     moved = remove(state, source, p.amount)
@@ -380,7 +380,8 @@ def extra_played(state: DominareState, action: Action, seat: int) -> None:
     """An extra agent ability chosen: it is done before the rest of the ability."""
     finish(state)
     if action.family is not DONE:
-        action_phase.use_agent(state, seat, action["rank"], action["number"])
+        rank, number = action.values
+        action_phase.use_agent(state, seat, rank, number)
     state.proceed()
 
 

@@ -18,6 +18,7 @@ block rather than one per block and amount.
 
 from __future__ import annotations
 
+from functools import cache, lru_cache
 from typing import TYPE_CHECKING
 
 from ballroom.core.actions import Action
@@ -25,9 +26,17 @@ from ballroom.core.flow import Step
 from ballroom.core.zones import ZoneId
 from ballroom.games.dominare import canvassing, conspiracy, faces, trading
 from ballroom.games.dominare.influence import controllers, place
-from ballroom.games.dominare.state import SEASONS, Pending
+from ballroom.games.dominare.state import (
+    AGENT_DECK,
+    AGENT_DISCARD,
+    DEALT_PILES,
+    HANDS,
+    SEASONS,
+    Pending,
+)
 from ballroom.games.dominare.turn import (
     ABILITY,
+    AGENTS,
     CATALOG,
     CROWN,
     INSPIRE,
@@ -35,12 +44,14 @@ from ballroom.games.dominare.turn import (
     RALLY,
     RECRUIT,
     REPLACE,
+    SEAT_STEPS,
     TRADE,
     USE,
     WHITEWASH,
     Direction,
     Phase,
     Task,
+    block_names,
     block_of,
     inspire_moves,
 )
@@ -88,22 +99,30 @@ def action_tasks(state: DominareState) -> tuple[tuple[Task, int], ...]:
 def action(state: DominareState, task: int) -> Step[Phase]:
     """A seat's action (Epic: the turn of its agent in rank ``task // 10``)."""
     state.epic_rank = task // 10
-    return Step.seat(Phase.ACTION, task % 10)
+    return SEAT_STEPS[Phase.ACTION][task % 10]
 
 
 def usable_abilities(state: DominareState, seat: int, traits: str = "") -> list[Action]:
     """The agent abilities ``seat`` may use now (of agents with ``traits``, if given)."""
-    found = []
+    found: list[Action] = []
     down, used = state.down[seat], state.used[seat]
     for rank, card in enumerate(state.ranks[seat], 1):
         if down[rank - 1] or used[rank - 1]:  # face down, or used this Season
             continue
         if traits and not _matches(state, seat, rank, traits):
             continue
-        for number, ability in enumerate(CATALOG.agent(card).abilities, 1):
-            if ability.number <= rank:
-                found.append(ABILITY(rank, number))
+        found += _agent_abilities(card, rank)
     return found
+
+
+@cache
+def _agent_abilities(card: int, rank: int) -> tuple[Action, ...]:
+    """The ability moves of agent ``card`` in ``rank`` (its abilities numbered at most the
+    rank), made once per card and rank: every action turn offers them."""
+    abilities = AGENTS[card].abilities
+    return tuple(
+        ABILITY(rank, n) for n, ability in enumerate(abilities, 1) if ability.number <= rank
+    )
 
 
 def _matches(state: DominareState, seat: int, rank: int, traits: str) -> bool:
@@ -114,32 +133,48 @@ def _matches(state: DominareState, seat: int, rank: int, traits: str) -> bool:
     return bool(mine & set(traits.split("|")))
 
 
+USES = tuple(USE(district) for district in range(len(CATALOG.districts)))
+"""Each district's ``use`` move, by district."""
+GAIN_CROWN, RALLY_MOVE, RECRUIT_MOVE = CROWN(), RALLY(), RECRUIT()
+WHITEWASH_DOWN, WHITEWASH_UP = WHITEWASH(Direction.DOWN), WHITEWASH(Direction.UP)
+
+
 def action_choices(state: DominareState, seat: int) -> list[Action]:
     found = usable_abilities(state, seat)
     if state.epic_rank:
-        found = [move for move in found if move["rank"] == state.epic_rank]
+        found = [move for move in found if move.values[0] == state.epic_rank]
+    district_used = state.district_used
     for district, holder in enumerate(controllers(state)):
-        if holder == seat and not state.district_used[district]:
-            found.append(USE(district))
-    found.append(CROWN())
+        if holder == seat and not district_used[district]:
+            found.append(USES[district])
+    found.append(GAIN_CROWN)
     crowns = state.crowns[seat]
-    affordable = frozenset(d for d in range(len(state.vp)) if crowns >= inspire_price(state, d))
-    found += inspire_moves(state.board, affordable)
-    if any(
-        state.down[seat][r - 1] and not state.dead(seat, r)
-        for r in range(1, len(state.ranks[seat]) + 1)
-    ):
-        found.append(RALLY())
-    if state.zones.zone("agent-deck").size + state.zones.zone("agent-discard").size:
-        found.append(RECRUIT())
-    hand = state.zones.zone("hand", seat).cards
-    for rank in range(1, min(len(state.ranks[seat]), NEVER_REPLACED - 1) + 1):
-        if not state.dead(seat, rank):
-            found += [REPLACE(rank, card) for card in hand]
+    vp = state.vp
+    for district, moves in inspire_moves(state.board):
+        if crowns >= vp[district]:  # the price of one influence (``inspire_price``)
+            found += moves
+    ranks = state.ranks[seat]
+    dead = state.dead_ranks()
+    if True in state.down[seat][dead:]:  # a face-down agent that can be flipped back
+        found.append(RALLY_MOVE)
+    piles = state.zones.zones
+    if piles[AGENT_DECK].cards or piles[AGENT_DISCARD].cards:
+        found.append(RECRUIT_MOVE)
+    found += _replace_moves(dead + 1, min(len(ranks), NEVER_REPLACED - 1), piles[HANDS[seat]].cards)
     if crowns >= whitewash_price(state):
-        found += [WHITEWASH(Direction.DOWN)] if state.exposure[seat] else []
-        found.append(WHITEWASH(Direction.UP))
-    return found + trading.trade_moves(state, seat)
+        if state.exposure[seat]:
+            found.append(WHITEWASH_DOWN)
+        found.append(WHITEWASH_UP)
+    if state.game.anything_goes:
+        found += trading.trade_moves(state, seat)
+    return found
+
+
+@lru_cache(maxsize=1 << 12)
+def _replace_moves(first: int, last: int, hand: tuple[int, ...]) -> tuple[Action, ...]:
+    """Replace moves of ranks ``first`` to ``last`` with each agent of ``hand``, made once
+    per ranks and hand."""
+    return tuple(REPLACE(rank, card) for rank in range(first, last + 1) for card in hand)
 
 
 def inspire_price(state: DominareState, district: int) -> int:
@@ -172,8 +207,7 @@ def inspire(state: DominareState, seat: int, block: int, amount: int) -> None:
     place(state, seat, block, amount)
     state.say(
         "inspire",
-        f"{state.name(seat)} buys {amount} influence in "
-        f"{faces.block_name(CATALOG, state.board, block)}.",
+        f"{state.name(seat)} buys {amount} influence in {block_names(state.board)[block]}.",
     )
 
 
@@ -197,7 +231,8 @@ def play_action(state: DominareState, action: Action, seat: int) -> None:
         return
     state.traded = False
     if family is ABILITY:
-        use_agent(state, seat, action["rank"], action["number"])
+        rank, number = action.values
+        use_agent(state, seat, rank, number)
     elif family is USE:
         district = action["district"]
         state.district_used = tuple(u or d == district for d, u in enumerate(state.district_used))
@@ -218,7 +253,8 @@ def play_action(state: DominareState, action: Action, seat: int) -> None:
     elif family is RECRUIT:
         recruit(state, seat, RECRUIT_DRAW, "")
     elif family is REPLACE:
-        replace(state, seat, action["rank"], action["agent"])
+        rank, card = action.values
+        replace(state, seat, rank, card)
     else:
         state.ops = (Pending(seat, 0, "whitewash", target=action["way"].value), *state.ops)
         state.push((Task.OP, seat))
@@ -272,17 +308,17 @@ def replace(state: DominareState, seat: int, rank: int, card: int) -> None:
 
 
 def recruit_keep(state: DominareState, seat: int) -> Step[Phase] | None:
-    return Step.seat(Phase.RECRUIT, seat) if state.zones.zone("dealt", seat).size else None
+    return Step.seat(Phase.RECRUIT, seat) if state.zones[DEALT_PILES[seat]].size else None
 
 
 def play_recruit_keep(state: DominareState, action: Action, seat: int) -> None:
-    card = action["agent"]
+    (card,) = action.values
     keep_only = state.recruit_filter
-    to = ZoneId("hand", seat)
+    to = HANDS[seat]
     if keep_only and not CATALOG.agent(card).traits & _trait_set(keep_only):
-        to = ZoneId("agent-discard")
+        to = AGENT_DISCARD
     state.zones = state.zones.move(card, to)
-    state.zones = state.zones.pass_all({ZoneId("dealt", seat): ZoneId("agent-discard")})
+    state.zones = state.zones.pass_all({DEALT_PILES[seat]: AGENT_DISCARD})
     state.say("recruited", f"{state.name(seat)} adds an agent to their hand.")
     state.proceed()
 

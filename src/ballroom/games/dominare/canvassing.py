@@ -12,35 +12,54 @@ their first influence outside the Swamp for a crown.
 
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, lru_cache
 from typing import TYPE_CHECKING
 
 from ballroom.core.actions import Action
 from ballroom.core.flow import Step
-from ballroom.games.dominare import faces
 from ballroom.games.dominare.components import CANALS, Board, Faction
-from ballroom.games.dominare.influence import blocks_in, board_blocks_in, place
-from ballroom.games.dominare.state import Canvass, crowns
-from ballroom.games.dominare.turn import CATALOG, DONE, Phase, block_of, place_moves
+from ballroom.games.dominare.influence import board_blocks_in, place
+from ballroom.games.dominare.state import Canvass, crowns, ranks_traits
+from ballroom.games.dominare.turn import (
+    AGENTS,
+    CATALOG,
+    DONE,
+    SEAT_STEPS,
+    Phase,
+    block_names,
+    block_of,
+    place_moves,
+)
 
 if TYPE_CHECKING:
     from ballroom.games.dominare.state import DominareState
 
 
-def networking(state: DominareState, seat: int, rank: int) -> bool:
-    """Whether the agent in ``rank`` shares a trait with a face-up neighbour."""
-    mine = state.traits(seat, rank)
-    return any(mine & state.traits(seat, other) for other in (rank - 1, rank + 1))
-
-
 def influence(state: DominareState, seat: int, rank: int) -> int:
     """The influence the agent in ``rank`` places when canvassing (0 when face down)."""
-    if not state.face_up(seat, rank):
+    if not 0 < rank <= len(state.ranks[seat]):
         return 0
-    agent = state.agent_at(seat, rank)
-    if agent.faction is Faction.NOBILITY:
-        return 0
-    return agent.influence + networking(state, seat, rank)
+    return _influences(state.ranks[seat], state.down[seat])[rank - 1]
+
+
+@lru_cache(maxsize=1 << 14)
+def _influences(cards: tuple[int, ...], down: tuple[bool, ...]) -> tuple[int, ...]:
+    """Each rank's ``influence`` for one seat's ranks ``cards`` with ``down`` face down:
+    none face down or for Nobility, one more when networking (a face-up neighbour shares a
+    trait); worked out once per such ranks, as every agent canvasses each Season."""
+    traits = ranks_traits(cards, down)
+    last = len(cards) - 1
+    found = []
+    for index, card in enumerate(cards):
+        agent = CATALOG.agent(card)
+        if down[index] or agent.faction is Faction.NOBILITY:
+            found.append(0)
+            continue
+        mine = traits[index]
+        near = (index - 1, index + 1)
+        networked = any(mine & traits[other] for other in near if 0 <= other <= last)
+        found.append(agent.influence + networked)
+    return tuple(found)
 
 
 def canvass_task(seat: int, rank: int) -> int:
@@ -51,9 +70,10 @@ def canvass_task(seat: int, rank: int) -> int:
 def canvass(state: DominareState, task: int) -> Step[Phase] | None:
     """The agent in the rank being canvassed collects its income, then places influence."""
     seat, rank = task % 10, task // 10
-    if not state.face_up(seat, rank):
+    cards, down = state.ranks[seat], state.down[seat]
+    if not 0 < rank <= len(cards) or down[rank - 1]:  # no agent there, or face down
         return None
-    agent = state.agent_at(seat, rank)
+    agent = AGENTS[cards[rank - 1]]
     if agent.income:
         state.gain_crowns(seat, agent.income)
         state.say("income", f"{agent.name} brings {state.name(seat)} {crowns(agent.income)}.")
@@ -61,17 +81,7 @@ def canvass(state: DominareState, task: int) -> Step[Phase] | None:
     if not amount:
         return None
     state.canvass = Canvass(seat, rank, amount)
-    return Step.seat(Phase.CANVASS, seat)
-
-
-def first_blocks(
-    state: DominareState, seat: int, faction: Faction
-) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    """The blocks the first influence may go on: free, and for a crown (Shadowmen)."""
-    home = blocks_in(state, faction.home)
-    if faction is Faction.SHADOWMEN and state.crowns[seat] >= 1:
-        return home, _outside(state.board, faction.home)
-    return home, ()
+    return SEAT_STEPS[Phase.CANVASS][seat]
 
 
 @cache
@@ -83,45 +93,52 @@ def _outside(board: Board, where: str) -> tuple[int, ...]:
 
 
 def canvass_choices(state: DominareState, seat: int) -> list[Action]:
-    work = _work(state)
-    free, paid = first_blocks(state, seat, state.agent_at(seat, work.rank).faction)
-    return list(_first_moves(state.board, free, paid))
+    faction = state.agent_at(seat, _work(state).rank).faction
+    paying = faction is Faction.SHADOWMEN and state.crowns[seat] >= 1
+    return list(_first_moves(state.board, faction, paying))
 
 
 @cache
-def _first_moves(board: Board, free: tuple[int, ...], paid: tuple[int, ...]) -> tuple[Action, ...]:
-    """The ``place`` moves of the first blocks, in block order, made once per board and
-    set of first blocks (a faction's home, and for Shadowmen with a crown the rest)."""
+def _first_moves(board: Board, faction: Faction, paying: bool) -> tuple[Action, ...]:
+    """The ``place`` moves of the first blocks, in block order: the home's, and when
+    ``paying`` a crown (Shadowmen) the rest; made once per board, faction and either."""
+    blocks = {*board_blocks_in(board, faction.home)}
+    if paying:
+        blocks.update(_outside(board, faction.home))
     moves = place_moves(board)
-    return tuple(moves[b] for b in sorted({*free, *paid}))
+    return tuple(moves[b] for b in sorted(blocks))
+
+
+@cache
+def _home(board: Board, faction: Faction) -> frozenset[int]:
+    """The blocks ``faction`` canvasses for free, once per board and faction."""
+    return frozenset(board_blocks_in(board, faction.home))
 
 
 def play_first(state: DominareState, action: Action, seat: int) -> None:
     work = _work(state)
     block = block_of(state.board, action)
-    faction = state.agent_at(seat, work.rank).faction
-    free, _ = first_blocks(state, seat, faction)
-    if block not in free:
-        state.gain_crowns(seat, -1)
+    if block not in _home(state.board, state.agent_at(seat, work.rank).faction):
+        state.gain_crowns(seat, -1)  # a Shadowmen agent starting outside the Swamp
     state.canvass = Canvass(seat, work.rank, work.left - 1, block, ((block, 1),))
     _go_on(state)
 
 
-def spread_blocks(state: DominareState, seat: int) -> list[int]:
-    """The blocks the next influence may go on: those already used, and (for a crown) a
-    new block the spreading rules allow."""
-    work = _work(state)
-    board = state.board
-    used = [b for b, _ in work.placed]
-    if state.crowns[seat] < 1:
-        return used
-    if state.agent_at(seat, work.rank).faction is Faction.SHADOWMEN:
+def spread_blocks(
+    board: Board, first: int, used: tuple[int, ...], paying: bool, anywhere: bool
+) -> list[int]:
+    """The blocks the next influence may go on: those already ``used``, and (when
+    ``paying`` a crown) a new block the spreading rules allow after a ``first`` block
+    (``anywhere``: Shadowmen)."""
+    if not paying:
+        return list(used)
+    if anywhere:
         return list(range(len(board.blocks)))
-    first_district = board.blocks[work.first].district
+    first_district = board.blocks[first].district
     others = {board.blocks[b].district for b in used} - {first_district}
     canal_first = CATALOG.districts[first_district].id == CANALS
     allowed = []
-    for block in board.adjacent[work.first]:
+    for block in board.adjacent[first]:
         district = board.blocks[block].district
         if district == first_district or canal_first or not others or district in others:
             allowed.append(block)
@@ -129,8 +146,21 @@ def spread_blocks(state: DominareState, seat: int) -> list[int]:
 
 
 def spread_choices(state: DominareState, seat: int) -> list[Action]:
-    moves = place_moves(state.board)
-    return [moves[b] for b in spread_blocks(state, seat)] + [DONE()]
+    work = _work(state)
+    paying = state.crowns[seat] >= 1
+    anywhere = paying and state.agent_at(seat, work.rank).faction is Faction.SHADOWMEN
+    used = tuple(b for b, _ in work.placed)
+    return list(_spread_moves(state.board, work.first, used, paying, anywhere))
+
+
+@lru_cache(maxsize=1 << 12)
+def _spread_moves(
+    board: Board, first: int, used: tuple[int, ...], paying: bool, anywhere: bool
+) -> tuple[Action, ...]:
+    """``spread_blocks``' ``place`` moves and ``done``, made once per board, first block
+    and blocks used: an agent spreads one influence at a time."""
+    moves = place_moves(board)
+    return (*(moves[b] for b in spread_blocks(board, first, used, paying, anywhere)), DONE())
 
 
 def play_spread(state: DominareState, action: Action, seat: int) -> None:
@@ -152,25 +182,21 @@ def play_spread(state: DominareState, action: Action, seat: int) -> None:
 def _go_on(state: DominareState) -> None:
     """Ask for the next influence, or place them all when none is left to spread."""
     work = _work(state)
-    if (work.left and state.crowns[work.seat] >= 1) or (work.left and _spread_so_far(work)):
-        state.step = Step.seat(Phase.SPREAD, work.seat)
+    if work.left and (state.crowns[work.seat] >= 1 or len(work.placed) > 1):  # spread on
+        state.step = SEAT_STEPS[Phase.SPREAD][work.seat]
         return
     placed = list(work.placed)
     placed[0] = (work.first, placed[0][1] + work.left)
+    names = block_names(state.board)
     for block, amount in placed:
         place(state, work.seat, block, amount)
         state.say(
             "place",
-            f"{state.name(work.seat)} places {amount} influence in "
-            f"{faces.block_name(CATALOG, state.board, block)}.",
+            f"{state.name(work.seat)} places {amount} influence in {names[block]}.",
             {"seat": work.seat, "block": block, "amount": amount},
         )
     state.canvass = None
     state.proceed()
-
-
-def _spread_so_far(work: Canvass) -> bool:
-    return len(work.placed) > 1
 
 
 def _work(state: DominareState) -> Canvass:

@@ -38,6 +38,7 @@ from ballroom.core.components import (
     unique,
 )
 from ballroom.core.errors import ComponentError, EffectError
+from ballroom.core.terms import Term
 
 GAME_ID = "dominare"
 DATA_DIR = Path(__file__).parent / "data"
@@ -95,8 +96,8 @@ class Side(Enum):
     """Designed for 5-6 players."""
 
 
-class Faction(Enum):
-    """An agent's seal: where it canvasses (``home``)."""
+class Faction(Term):
+    """An agent's seal: where it canvasses (``home``); a ``Term``, looked up at every canvass."""
 
     ATHENEUM = "atheneum"
     CANALS = "canals"
@@ -124,8 +125,9 @@ _HOMES = {
 REMOVED_WHEN_LEARNING = frozenset({Faction.CULTURE, Faction.NOBILITY, Faction.SHADOWMEN})
 
 
-class Trait(Enum):
-    """The traits printed below an agent's name (networking, ability types)."""
+class Trait(Term):
+    """The traits printed below an agent's name (networking, ability types); a ``Term``,
+    looked up by the abilities' conditions."""
 
     ARTISAN = "artisan"
     CLERGY = "clergy"
@@ -190,27 +192,22 @@ class Block:
     vp: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class Board:
-    """One side of the board: its blocks, their adjacency, and each district's blocks."""
+    """One side of the board: its blocks, their adjacency, and each district's blocks.
+
+    A catalog makes each side once, and a board is that one object: it compares and hashes
+    by identity, in C, where the rules keep what they read off a board by the board."""
 
     side: Side
     blocks: tuple[Block, ...]
     adjacent: tuple[frozenset[int], ...]
     district_blocks: tuple[tuple[int, ...], ...]
     _index: dict[str, int] = field(init=False, repr=False, compare=False, hash=False)
-    _hash: int = field(init=False, repr=False, compare=False, hash=False)
 
     def __post_init__(self) -> None:
         """Each block's position by its id, made once: every placement looks it up."""
         object.__setattr__(self, "_index", {block.id: i for i, block in enumerate(self.blocks)})
-        object.__setattr__(
-            self, "_hash", hash((self.side, self.blocks, self.adjacent, self.district_blocks))
-        )
-
-    def __hash__(self) -> int:
-        """Worked out once: the rules keep what they read off a board by the board."""
-        return self._hash
 
     def index(self, block_id: str) -> int:
         return self._index[block_id]

@@ -15,8 +15,9 @@ from typing import TYPE_CHECKING
 
 from ballroom.core.actions import Action
 from ballroom.core.flow import Step
-from ballroom.core.zones import ZoneId
 from ballroom.games.dominare import chronicle, faces, setup
+from ballroom.games.dominare.components import DECK_SIZE
+from ballroom.games.dominare.state import CHOSEN_PILES, HANDS, RANK_PILES
 from ballroom.games.dominare.turn import CATALOG, SELECT, Phase, Task
 
 if TYPE_CHECKING:
@@ -45,23 +46,31 @@ def season(state: DominareState, seat: int) -> None:
 
 def select_draw(state: DominareState, seat: int) -> Step[Phase] | None:
     """A seat without agents in hand takes the top agent of the deck."""
-    if state.zones.zone("hand", seat).size:
+    if state.zones[HANDS[seat]].size:
         return None
     return setup.draw_step(state)
 
 
 def select(state: DominareState, seat: int) -> Step[Phase] | None:
-    seats = [s for s in range(state.game.players) if state.zones.zone("hand", s).size]
-    seats = [s for s in seats if not state.zones.zone("chosen", s).size]
+    zones = state.zones
+    seats = [
+        s
+        for s in range(state.game.players)
+        if zones[HANDS[s]].size and not zones[CHOSEN_PILES[s]].size
+    ]
     return Step.secret(Phase.SELECT, seats) if seats else None
 
 
+SELECTS = tuple(SELECT(card) for card in range(DECK_SIZE))
+"""The ``select`` move of each agent card, by card."""
+
+
 def select_choices(state: DominareState, seat: int) -> list[Action]:
-    return [SELECT(card) for card in state.zones.zone("hand", seat).cards]
+    return [SELECTS[card] for card in state.zones[HANDS[seat]].cards]
 
 
 def play_select(state: DominareState, action: Action, seat: int) -> None:
-    state.zones = state.zones.move(action["agent"], ZoneId("chosen", seat))
+    state.zones = state.zones.move(action.values[0], CHOSEN_PILES[seat])
     state.say("select", f"{state.name(seat)} places an agent face down.")
     after = state.step.after(seat)
     if after is not None:
@@ -73,7 +82,7 @@ def play_select(state: DominareState, action: Action, seat: int) -> None:
 def reveal(state: DominareState, seat: int) -> None:
     """Every chosen agent turned face up into the Season's rank; its exposure added."""
     for s in range(state.game.players):
-        chosen = state.zones.zone("chosen", s).cards
+        chosen = state.zones[CHOSEN_PILES[s]].cards
         if not chosen:
             continue
         card = chosen[0]
@@ -92,7 +101,7 @@ def reveal(state: DominareState, seat: int) -> None:
 
 def enter_rank(state: DominareState, seat: int, card: int, rank: int | None = None) -> None:
     """``card`` face up into ``seat``'s next rank (or into ``rank``, replacing)."""
-    state.zones = state.zones.move(card, ZoneId("ranks", seat))
+    state.zones = state.zones.move(card, RANK_PILES[seat])
     chronicle.agent_entered(state, seat, card)
     ranks = list(state.ranks[seat])
     if rank is None:

@@ -110,6 +110,7 @@ class Dominare(Teaching, EncodedByModule, DrawnByModule, ExplainedByModule, Edit
         self.cells = bool(self.options["cells"])
         self.epic = bool(self.options["epic"])
         self.anything_goes = bool(self.options["anything-goes"])
+        self.seat_names = tuple(self.player_name(seat) for seat in range(players))
 
     def new_state(self, seed: int = 0) -> Played:
         return Played(self, seed)

@@ -42,11 +42,18 @@ def remove(state: DominareState, block: int, amount: int) -> int:
 
 def _set(state: DominareState, block: int, owner: int, tokens: int) -> None:
     """The block's owner and tokens; who controls the districts, if counted for the owners
-    before, counted again for this block's district alone (no other can change hands)."""
+    before, counted again for this block's district alone (no other can change hands).
+    The owners stay the same tuple while the block's owner stays (most placements), so
+    that what was counted for them still holds."""
+    counts = list(state.tokens)
+    counts[block] = tokens
+    state.tokens = tuple(counts)
     before = state.owners
-    owners, counts = list(before), list(state.tokens)
-    owners[block], counts[block] = owner, tokens
-    state.owners, state.tokens = tuple(owners), tuple(counts)
+    if before[block] == owner:
+        return
+    owners = list(before)
+    owners[block] = owner
+    state.owners = tuple(owners)
     counted = state.counted_control
     if counted is not None and counted[0] is before:
         district = state.board.blocks[block].district

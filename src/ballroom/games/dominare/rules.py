@@ -36,8 +36,17 @@ from ballroom.games.dominare import (
 from ballroom.games.dominare.components import DECK_SIZE
 from ballroom.games.dominare.influence import controllers
 from ballroom.games.dominare.scoring import ranking, scores
-from ballroom.games.dominare.state import DominareState, Edition, Shown
-from ballroom.games.dominare.turn import DRAW, EVENT, Phase, Task
+from ballroom.games.dominare.state import (
+    AGENT_DECK,
+    CHOSEN_PILES,
+    DEALT_PILES,
+    EVENT_DECK,
+    HANDS,
+    DominareState,
+    Edition,
+    Shown,
+)
+from ballroom.games.dominare.turn import CATALOG, CODEC, DRAW, EVENT, Phase, Task
 
 Handler = Callable[["DominareState", int], "Step[Phase] | None"]
 Choices = Callable[["DominareState", int], "list[Action]"]
@@ -94,11 +103,15 @@ CHOICES: dict[Phase, Choices] = {
 }
 
 DRAWN_TO = {
-    Task.DEAL: "dealt",
-    Task.RECRUIT_DRAW: "dealt",
-    Task.SELECT_DRAW: "chosen",
+    Task.DEAL: DEALT_PILES,
+    Task.RECRUIT_DRAW: DEALT_PILES,
+    Task.SELECT_DRAW: CHOSEN_PILES,
 }
 """Where the agent drawn for each task goes (the seat's own pile)."""
+DRAW_IDS = tuple(CODEC.encode(DRAW(card)) for card in range(DECK_SIZE))
+EVENT_IDS = tuple(CODEC.encode(EVENT(card - DECK_SIZE)) for card in CATALOG.event_ids)
+"""The id of the chance move drawing each agent card, and each event card (from
+``DECK_SIZE``): a draw picks its card, then its move."""
 
 
 def chances(state: DominareState) -> list[tuple[Action, float]]:
@@ -111,8 +124,8 @@ def chances(state: DominareState) -> list[tuple[Action, float]]:
 def pile(state: DominareState) -> ZoneId:
     """The pile a chance draw takes its card from."""
     if state.step.name is Phase.EVENT:
-        return ZoneId("event-deck")
-    return ZoneId(f"deck-{state.blind_deck}") if state.blind_deck else ZoneId("agent-deck")
+        return EVENT_DECK
+    return ZoneId(f"deck-{state.blind_deck}") if state.blind_deck else AGENT_DECK
 
 
 def drawn(state: DominareState, card: int) -> Action:
@@ -123,9 +136,9 @@ def drawn(state: DominareState, card: int) -> Action:
 def play_draw(state: DominareState, action: Action, seat: int) -> None:
     assert state.pending is not None
     task, owner = state.pending
-    card = action["agent"]
-    to = "hand" if state.blind_deck else DRAWN_TO[task]
-    state.zones = state.zones.move(card, ZoneId(to, owner))
+    (card,) = action.values
+    to = HANDS if state.blind_deck else DRAWN_TO[task]
+    state.zones = state.zones.move(card, to[owner])
     state.blind_deck = ""
     state.say("draw", f"{state.name(owner)} draws an agent.")
     state.proceed()
@@ -212,7 +225,7 @@ class Played(DominareState):
         draw it from the outcomes (listed by card)."""
         cards = sorted(self.zones[pile(self)].cards)
         card = cards[rng.running_index(*even_odds(len(cards)))]
-        return self.game.codec.encode(drawn(self, card))
+        return EVENT_IDS[card - DECK_SIZE] if self.step.name is Phase.EVENT else DRAW_IDS[card]
 
     def view(self, seat: int | None) -> View[Phase, Shown, None]:
         """The table's fields, with the side, who controls each district and each seat's VP

@@ -18,12 +18,14 @@ from ballroom.core.actions import Action
 from ballroom.core.flow import Step
 from ballroom.core.zones import ZoneId
 from ballroom.games.dominare import faces
-from ballroom.games.dominare.components import JUST_LEARNING
+from ballroom.games.dominare.components import DECK_SIZE, JUST_LEARNING
+from ballroom.games.dominare.state import AGENT_DECK, AGENT_DISCARD, DEALT_PILES, HANDS
 from ballroom.games.dominare.turn import (
     CATALOG,
     CONSPIRACY,
     DECK,
     DISCARD,
+    DRAW_STEP,
     FACTION_DECKS,
     KEEP,
     Phase,
@@ -70,14 +72,14 @@ def deal(state: DominareState, seat: int) -> Step[Phase] | None:
 def draw_step(state: DominareState) -> Step[Phase] | None:
     """The chance step drawing the deck's top agent (``None``: no agent is left)."""
     if state.blind_deck:
-        return Step.chance(Phase.DRAW)
-    if not state.zones.zone("agent-deck").size:
-        discard = ZoneId("agent-discard")
-        if not state.zones[discard].size:
+        return DRAW_STEP
+    piles = state.zones.zones
+    if not piles[AGENT_DECK].cards:
+        if not piles[AGENT_DISCARD].cards:
             return None
-        state.zones = state.zones.pass_all({discard: ZoneId("agent-deck")})
+        state.zones = state.zones.pass_all({AGENT_DISCARD: AGENT_DECK})
         state.say("reshuffle", "The agent discards are shuffled into a new deck.")
-    return Step.chance(Phase.DRAW)
+    return DRAW_STEP
 
 
 def learning(state: DominareState, seat: int) -> Step[Phase] | None:
@@ -105,16 +107,21 @@ def play_conspiracy(state: DominareState, action: Action, seat: int) -> None:
 
 def keep(state: DominareState, seat: int) -> Step[Phase] | None:
     """Every seat with dealt agents keeps one, at once and in secret."""
-    seats = [s for s in range(state.game.players) if state.zones.zone("dealt", s).size]
+    zones = state.zones
+    seats = [s for s in range(state.game.players) if zones[DEALT_PILES[s]].size]
     return Step.secret(Phase.KEEP, seats) if seats else None
 
 
+KEEPS = tuple(KEEP(card) for card in range(DECK_SIZE))
+"""The ``keep`` move of each agent card, by card."""
+
+
 def keep_choices(state: DominareState, seat: int) -> list[Action]:
-    return [KEEP(card) for card in state.zones.zone("dealt", seat).cards]
+    return [KEEPS[card] for card in state.zones[DEALT_PILES[seat]].cards]
 
 
 def play_keep(state: DominareState, action: Action, seat: int) -> None:
-    state.zones = state.zones.move(action["agent"], ZoneId("hand", seat))
+    state.zones = state.zones.move(action.values[0], HANDS[seat])
     state.say("keep", f"{state.name(seat)} keeps an agent.")
     after = state.step.after(seat)
     if after is not None:

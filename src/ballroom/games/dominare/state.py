@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import weakref
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Self
 
 from ballroom.core import effects as fx
@@ -26,7 +27,15 @@ from ballroom.core.rule_tables import RuleTables, Telling
 from ballroom.core.standard import StandardGame
 from ballroom.core.zones import Visibility, Zone, ZoneId, Zones
 from ballroom.games.dominare.components import DECK_SIZE, REMOVED_WHEN_LEARNING, Agent, Board, Trait
-from ballroom.games.dominare.turn import CATALOG, FACTION_DECKS, Phase, Task, faction_deck
+from ballroom.games.dominare.turn import (
+    AGENTS,
+    CATALOG,
+    FACTION_DECKS,
+    MAX_PLAYERS,
+    Phase,
+    Task,
+    faction_deck,
+)
 
 SEASONS = 7
 START_CROWNS = 5
@@ -37,6 +46,14 @@ NOBODY = -1
 GRANTING = frozenset(card for card in range(DECK_SIZE) if CATALOG.agent(card).grants is not None)
 """The agent cards whose standing text grants another agent a trait: ``traits`` looks no
 further in ranks that hold none (most)."""
+AGENT_DECK, AGENT_DISCARD = ZoneId("agent-deck"), ZoneId("agent-discard")
+EVENT_DECK = ZoneId("event-deck")
+HANDS = tuple(ZoneId("hand", seat) for seat in range(MAX_PLAYERS))
+DEALT_PILES = tuple(ZoneId("dealt", seat) for seat in range(MAX_PLAYERS))
+CHOSEN_PILES = tuple(ZoneId("chosen", seat) for seat in range(MAX_PLAYERS))
+RANK_PILES = tuple(ZoneId("ranks", seat) for seat in range(MAX_PLAYERS))
+"""The piles the rules move agents between, by seat, named once: every draw, keep and
+action turn looks one up."""
 
 
 class Edition(StandardGame[Phase]):
@@ -53,6 +70,8 @@ class Edition(StandardGame[Phase]):
     cells: bool
     epic: bool
     anything_goes: bool
+    seat_names: tuple[str, ...]
+    """Each seat's name (``player_name``), named once: the events name seats at every move."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -201,6 +220,8 @@ class DominareState(Telling, RuleTables[Phase, Task]):
     recruit_filter: str
     deeds: tuple[Deeds, ...]
     """Each seat's record for balance studies (``chronicle.py``); not part of the view."""
+    board: Board
+    """The game's board (``Edition.board``), at hand: the rules read it at every block."""
 
     def __init__(self, game: Edition, seed: int) -> None:
         super().__init__(game, seed)
@@ -230,6 +251,7 @@ class DominareState(Telling, RuleTables[Phase, Task]):
         self.epic_rank = 0
         self.recruit_filter = ""
         self.deeds = (Deeds(),) * n
+        self.board = game.board
         self.zones = create_zones(game)
         self.agenda = ()
         self.pending = None
@@ -244,13 +266,9 @@ class DominareState(Telling, RuleTables[Phase, Task]):
 
     # -- reading the table --------------------------------------------------------
 
-    @property
-    def board(self) -> Board:
-        return self.game.board
-
     def agent_at(self, seat: int, rank: int) -> Agent:
         """The agent in ``seat``'s rank ``rank`` (from 1)."""
-        return CATALOG.agent(self.ranks[seat][rank - 1])
+        return AGENTS[self.ranks[seat][rank - 1]]
 
     def face_up(self, seat: int, rank: int) -> bool:
         return 0 < rank <= len(self.ranks[seat]) and not self.down[seat][rank - 1]
@@ -259,21 +277,16 @@ class DominareState(Telling, RuleTables[Phase, Task]):
         """The traits of the face-up agent in ``seat``'s rank (none when face down), with any
         that another face-up agent of the ranks grants it."""
         if not self.face_up(seat, rank):
-            return frozenset()
-        agent = self.agent_at(seat, rank)
-        granted = {
-            other.grants[1]
-            for r, card in enumerate(self.ranks[seat], 1)
-            if card in GRANTING
-            and self.face_up(seat, r)
-            and (other := CATALOG.agent(card)).grants is not None
-            and other.grants[0] == agent.name
-        }
-        return agent.traits | granted if granted else agent.traits
+            return NO_TRAITS
+        return ranks_traits(self.ranks[seat], self.down[seat])[rank - 1]
 
     def dead(self, seat: int, rank: int) -> bool:
         """Cells: a rank flipped for good (rank 1 from Season 4, rank 2 from Season 5, ...)."""
         return self.game.cells and rank <= self.season - CELLS_FROM + 1
+
+    def dead_ranks(self) -> int:
+        """How many ranks from rank 1 are ``dead`` (Cells; none in other games)."""
+        return max(0, self.season - CELLS_FROM + 1) if self.game.cells else 0
 
     def has_trait(self, seat: int, trait: Trait) -> bool:
         return any(trait in self.traits(seat, r) for r in range(1, len(self.ranks[seat]) + 1))
@@ -281,6 +294,9 @@ class DominareState(Telling, RuleTables[Phase, Task]):
     def highest_exposure_value(self, seat: int) -> int:
         """The highest exposure value printed on an agent of ``seat``'s ranks."""
         return max((CATALOG.agent(card).exposure for card in self.ranks[seat]), default=0)
+
+    def name(self, seat: int) -> str:
+        return self.game.seat_names[seat]
 
     def turns(self) -> int:
         return self.season
@@ -374,9 +390,14 @@ class DominareState(Telling, RuleTables[Phase, Task]):
     def clone(self) -> Self:
         """An independent copy. Every field but the lists, the history and the random source
         is a value (ints, tuples, frozen records, the zones, the step, the game), so the copy
-        shares it instead of copying it deeply: search and the adapters clone at every node."""
+        shares it instead of copying it deeply: search and the adapters clone at every node.
+        What the state remembers until it moves (its legal ids, its view's tally) stays
+        behind, as the core's copy leaves it: a copy moves on its own, and a tally kept in
+        place would be read by a copy at the same move number after another move."""
         twin = object.__new__(type(self))
         fields = self.__dict__.copy()
+        fields.pop("_legal_memo", None)
+        fields.pop("_till_moved", None)
         for name, value in fields.items():
             if isinstance(value, list):
                 fields[name] = value.copy()
@@ -384,6 +405,30 @@ class DominareState(Telling, RuleTables[Phase, Task]):
         fields["rng"] = self.rng.clone()
         twin.__dict__ = fields
         return twin
+
+
+NO_TRAITS: frozenset[Trait] = frozenset()
+
+
+@lru_cache(maxsize=1 << 14)
+def ranks_traits(cards: tuple[int, ...], down: tuple[bool, ...]) -> tuple[frozenset[Trait], ...]:
+    """Each rank's traits (``DominareState.traits``) for one seat's ranks ``cards`` with
+    ``down`` face down, worked out once per such ranks: canvassing, the abilities' checks
+    and the bots ask rank by rank, and ranks change a few times a Season."""
+    granting = [
+        grants
+        for card, hidden in zip(cards, down, strict=True)
+        if card in GRANTING and not hidden and (grants := CATALOG.agent(card).grants) is not None
+    ]
+    found = []
+    for card, hidden in zip(cards, down, strict=True):
+        if hidden:
+            found.append(NO_TRAITS)
+            continue
+        agent = CATALOG.agent(card)
+        granted = {trait for name, trait in granting if name == agent.name}
+        found.append(agent.traits | granted if granted else agent.traits)
+    return tuple(found)
 
 
 def crowns(amount: int) -> str:

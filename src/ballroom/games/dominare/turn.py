@@ -18,11 +18,14 @@ from enum import Enum
 from functools import cache
 
 from ballroom.core.actions import Action, ActionCodec, Family, Param
-from ballroom.core.flow import Flow
+from ballroom.core.flow import Flow, Step
 from ballroom.core.terms import Term
-from ballroom.games.dominare.components import Board, Side, default_catalog
+from ballroom.games.dominare import faces
+from ballroom.games.dominare.components import DECK_SIZE, Board, Side, default_catalog
 
 CATALOG = default_catalog()
+AGENTS = tuple(CATALOG.agent(card) for card in range(DECK_SIZE))
+"""Each agent card's agent, by card id: canvassing and every action read them."""
 MAX_PLAYERS = 6
 MAX_RANKS = 7
 MAX_ABILITIES = 3
@@ -193,6 +196,16 @@ ASK_AGENT = Family(
 PROPOSE = Family("propose", (), "Propose the offer as it stands.")
 
 
+SEAT_STEPS: dict[Phase, tuple[Step[Phase], ...]] = {
+    phase: tuple(Step.seat(phase, seat) for seat in range(MAX_PLAYERS))
+    for phase in Phase
+    if phase not in (Phase.DRAW, Phase.EVENT, Phase.CONSPIRACY, Phase.OVER)
+}
+"""Each seat's step at each of the steps one seat decides (``Step.seat``), by step and seat,
+made once: canvassing, spreading and the action turns go from one to the next."""
+DRAW_STEP = Step.chance(Phase.DRAW)
+
+
 def faction_deck(card: int) -> str:
     """The Semi-Blind Draw deck an agent card is shuffled into."""
     faction = CATALOG.agent(card).faction.value
@@ -265,11 +278,6 @@ FLOW = Flow.declare(
 )
 
 
-def block_move(board: Board, block: int) -> Action:
-    """``place <block>`` for block ``block`` of ``board`` (names are shared by both sides)."""
-    return place_moves(board)[block]
-
-
 @cache
 def place_moves(board: Board) -> tuple[Action, ...]:
     """``place`` for each block of ``board``, by block, made once per board: canvassing
@@ -278,15 +286,31 @@ def place_moves(board: Board) -> tuple[Action, ...]:
 
 
 @cache
-def inspire_moves(board: Board, districts: frozenset[int]) -> tuple[Action, ...]:
-    """``inspire`` for each block of ``districts`` on ``board``, in block order, made once
-    per board and set of districts: every action turn offers an Inspire in each block of
-    the districts whose price the seat can pay."""
-    return tuple(
-        INSPIRE(BLOCK_NUMBER[block.id]) for block in board.blocks if block.district in districts
-    )
+def inspire_moves(board: Board) -> tuple[tuple[int, tuple[Action, ...]], ...]:
+    """Each district of ``board`` with the ``inspire`` moves of its blocks, the districts in
+    the order of their blocks (so that the moves of some come in block order), made once per
+    board: every action turn offers an Inspire in each block of the districts whose price
+    the seat can pay."""
+    found: dict[int, list[Action]] = {}
+    for block in board.blocks:
+        found.setdefault(block.district, []).append(INSPIRE(BLOCK_NUMBER[block.id]))
+    return tuple((district, tuple(moves)) for district, moves in found.items())
 
 
 def block_of(board: Board, action: Action) -> int:
     """The block of ``board`` that a ``place`` or ``inspire`` move names."""
-    return board.index(BLOCKS[action["block"]])
+    return _board_blocks(board)[action.values[0]]
+
+
+@cache
+def _board_blocks(board: Board) -> dict[int, int]:
+    """Each block of ``board`` by its number among every block name (``BLOCK``), once per
+    board: every placement reads its block off the move."""
+    return {BLOCK_NUMBER[block.id]: index for index, block in enumerate(board.blocks)}
+
+
+@cache
+def block_names(board: Board) -> tuple[str, ...]:
+    """Each block of ``board`` as players name it (``faces.block_name``), by block, named
+    once per board: every placement's event names its block."""
+    return tuple(faces.block_name(CATALOG, board, block) for block in range(len(board.blocks)))
