@@ -22,7 +22,7 @@ lowered by the number tied.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from ballroom.core.flow import Step
 from ballroom.core.zones import Visibility, ZoneId
@@ -130,7 +130,7 @@ def perform(state: DarkTalesState, argument: int) -> None:
         vp = sum(side.vp for side in state.faces(seat))
         if vp:
             state.score_at_ball(seat, vp)
-            _said(state, "ball-tiles", "{player} scores {vp} VP for their tiles.", seat, vp=vp)
+            state.tell("ball-tiles", "{player} scores {vp} VP for their tiles.", seat, vp=vp)
         for place, side in enumerate(state.faces(seat)):
             if side.count(Image.SHOE):
                 tiles.flip(state, seat, place)
@@ -224,8 +224,7 @@ def _dance(state: DarkTalesState, seat: int, male: int, female: int) -> None:
     state.dancing = (*state.dancing, male, female)
     state.couples = (*state.couples, (seat, male, female))
     state.danced = (*state.danced, *(c for c in (male, female) if c not in state.danced))
-    _said(
-        state,
+    state.tell(
         "couple",
         "{player}'s {male} dances with {female}: {vp} VP.",
         seat,
@@ -251,7 +250,7 @@ def end(state: DarkTalesState, which: int) -> None:
                 state.score_at_ball(seat, vp)
                 text = "{player}'s {card} scores {vp} VP for dancing {dancing}."
                 name = CATALOG.cards[card].name
-                _said(state, "ball-bonus", text, seat, card=name, vp=vp, dancing=bonus.dancing)
+                state.tell("ball-bonus", text, seat, card=name, vp=vp, dancing=bonus.dancing)
     for card in state.zones.zones[MIDDLE].cards:
         if card in state.danced:
             state.zones = state.zones.move(card, DISCARD)
@@ -269,9 +268,7 @@ def award(state: DarkTalesState) -> None:
                 state.score_at_ball(seat, vp)
                 text = "{player} scores {vp} VP for {images} (rank {rank})."
                 images = tiles.count_words(count, image)
-                _said(
-                    state, "award", text, seat, vp=vp, images=images, image=image.value, rank=rank
-                )
+                state.tell("award", text, seat, vp=vp, images=images, image=image.value, rank=rank)
 
 
 def ranked(state: DarkTalesState, image: Image) -> list[tuple[int, int, int]]:
@@ -290,8 +287,3 @@ def ranks(counts: Sequence[int], image: Image) -> list[tuple[int, int, int]]:
         rank = sum(other > count for other in counts)
         found.append((vps[rank] if count and rank < len(vps) else 0, count, rank + 1))
     return found
-
-
-def _said(state: DarkTalesState, kind: str, text: str, seat: int, **data: Any) -> None:
-    if state.reporting:
-        state.say(kind, text, player=state.name(seat), seat=seat, **data)

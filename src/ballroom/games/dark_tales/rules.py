@@ -2,9 +2,10 @@
 that plays by them (``Played``).
 
 ``HANDLERS`` runs an agenda task (returning the step it waits at, if any);
-``CHOICES`` lists a seat's moves at a step; ``PLAYERS`` plays one. This is
-the one module that imports the modules of the rules' parts, so that they,
-the state's fields (``state.py``) and the game import in one direction.
+``CHOICES`` lists a seat's moves at a step (``OFFERED`` their ids, at the steps of
+every turn); ``PLAYERS`` plays one. This is the one module that imports the modules
+of the rules' parts, so that they, the state's fields (``state.py``) and the game
+import in one direction.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from ballroom.games.dark_tales.turn import DRAW, SETTING, Phase, Task
 Handler = Callable[["DarkTalesState", int], "Step[Phase] | None"]
 Choices = Callable[["DarkTalesState", int], "list[Action]"]
 Player = Callable[["DarkTalesState", "Action", int], None]
+Offered = Callable[["DarkTalesState", int], "list[int]"]
 
 
 HANDLERS: dict[Task, Handler] = {
@@ -45,13 +47,19 @@ HANDLERS: dict[Task, Handler] = {
 }
 
 CHOICES: dict[Phase, Choices] = {
-    Phase.ITEM: playing.item_choices,
-    Phase.PLAY: playing.play_choices,
-    Phase.TARGET: card_texts.target_choices,
     Phase.TILE: tiles.tile_choices,
     Phase.TILE_TARGET: tiles.target_choices,
     Phase.DANCE: ball.dance_choices,
 }
+
+
+OFFERED: dict[Phase, Offered] = {
+    Phase.ITEM: playing.item_ids,
+    Phase.PLAY: playing.play_ids,
+    Phase.TARGET: card_texts.target_ids,
+}
+"""The steps of every turn list a seat's moves as their sorted ids, not as actions: a game
+asks at each of them."""
 
 
 def chances(state: DarkTalesState) -> list[tuple[Action, float]]:
@@ -103,6 +111,16 @@ class Played(DarkTalesState):
             self.agenda = playing.setup_agenda(game)
             self.proceed()
             self.told = []
+
+    def legal_actions(self, player: int | None = None) -> list[int]:
+        """At the steps of every turn (``OFFERED``) the ids straight from the table; at the
+        others the actions ``CHOICES`` lists, by their ids."""
+        offered = OFFERED.get(self.step.name)
+        if offered is None:
+            return super().legal_actions(player)
+        current = self.step.players
+        seat = current[0] if player is None else player
+        return offered(self, seat) if seat in current else []
 
     def chances(self) -> list[tuple[Action, float]]:
         return chances(self)

@@ -20,6 +20,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache, cached_property
+from itertools import chain
+from operator import attrgetter, itemgetter
 from typing import Any, Self
 
 from ballroom.core.events import Event, Wording
@@ -53,6 +55,10 @@ FRONT = tuple(ZoneId.parse(f"front/{seat}") for seat in range(MAX_SEATS))
 TILES = tuple(ZoneId.parse(f"tiles/{seat}") for seat in range(MAX_SEATS))
 """The zones the rules move cards to and read, each id made once (the zones' own ids, so a
 look-up finds its key without building one)."""
+IN_PLAY = {players: itemgetter(*FRONT[:players], MIDDLE) for players in range(1, MAX_SEATS + 1)}
+"""By the number of players: the zones of the cards in play, fronts then middle, taken from
+the zones at once (the rules ask which cards are in play at nearly every move)."""
+_CARDS = attrgetter("cards")
 DRAW_IDS = CODEC.ids(DRAW)
 """The action id of drawing each card, by card."""
 
@@ -226,6 +232,13 @@ class DarkTalesState(StandardState[Phase], RuleTables[Phase, Task]):
         if self.reporting:
             self.told.append(Event(kind, _wording(template), data, audience, reveals))
 
+    def tell(self, kind: str, template: str, seat: int, **data: Any) -> None:
+        """``say`` an event of what ``seat`` did: its data name the player and the seat, then
+        ``data``."""
+        if self.reporting:
+            data = {"player": self.game.seat_names[seat], "seat": seat, **data}
+            self.told.append(Event(kind, _wording(template), data))
+
     # -- what a game writes for the declared core -------------------------------
 
     def sample_chance(self) -> int:
@@ -248,12 +261,7 @@ class DarkTalesState(StandardState[Phase], RuleTables[Phase, Task]):
 
     def in_play(self) -> list[int]:
         """The cards in play: in front of every player, then in the middle."""
-        zones = self.zones.zones
-        cards: list[int] = []
-        for seat in range(self.game.players):
-            cards += zones[FRONT[seat]].cards
-        cards += zones[MIDDLE].cards
-        return cards
+        return list(chain.from_iterable(map(_CARDS, IN_PLAY[self.game.players](self.zones.zones))))
 
     def time(self) -> Time | None:
         """Day or night, as the Day or Night card in the middle shows (neither without one)."""

@@ -157,6 +157,12 @@ CODEC = ActionCodec(
         COUPLE,
     )
 )
+PLAY_IDS = CODEC.ids(PLAY)
+"""The id of playing each card, by card; and of choosing each, and of using each item (in
+the enum's order): the steps of every turn list their ids from these (``rules.OFFERED``)."""
+CHOOSE_IDS = CODEC.ids(CHOOSE)
+USE_IDS = CODEC.ids(USE)
+PASS_ID = CODEC.encode(PASS())
 FLOW = Flow.declare(
     Phase,
     {
