@@ -22,6 +22,7 @@ lowered by the number tied.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from ballroom.core.flow import Step
@@ -33,7 +34,7 @@ from ballroom.games.dark_tales.state import DISCARD, FRONT, MIDDLE, REMOVED
 from ballroom.games.dark_tales.turn import BEST, CATALOG, COUPLE, STOP, Phase, Task
 
 if TYPE_CHECKING:
-    from collections.abc import Sequence
+    from collections.abc import Mapping, Sequence
 
     from ballroom.core.actions import Action
     from ballroom.games.dark_tales.state import DarkTalesState
@@ -174,32 +175,55 @@ def notes_vp(card: int) -> int:
     return notes if notes is not None else RULES.dancer_vp
 
 
-def allowed(state: DarkTalesState, seat: int) -> dict[Couple, int]:
+NOTES_VP = tuple(notes_vp(card) for card in range(len(CATALOG.cards)))
+"""What each card scores dancing in front of its player (``notes_vp``)."""
+MALES = frozenset(c for c, card in enumerate(CATALOG.cards) if card.type is CardType.MALE)
+FEMALES = frozenset(c for c, card in enumerate(CATALOG.cards) if card.type is CardType.FEMALE)
+
+
+def allowed(state: DarkTalesState, seat: int) -> Mapping[Couple, int]:
     """Every couple ``seat`` may still form, with what it scores."""
-    mine = tuple(c for c in front(state, seat) if c not in state.dancing)
-    return couples_of(mine, tuple(c for c in middle(state) if c not in state.dancing))
+    return couples_of(*_free(state, seat))
 
 
-def couples_of(mine: tuple[int, ...], middle: tuple[int, ...]) -> dict[Couple, int]:
+def _free(state: DarkTalesState, seat: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The cards in front of ``seat`` and in the middle that have not danced with it yet."""
+    dancing = state.dancing
+    if not dancing:
+        return front(state, seat), middle(state)
+    mine = tuple(c for c in front(state, seat) if c not in dancing)
+    return mine, tuple(c for c in middle(state) if c not in dancing)
+
+
+@lru_cache(maxsize=4096)
+def couples_of(mine: tuple[int, ...], middle: tuple[int, ...]) -> Mapping[Couple, int]:
     """Every Male-Female couple of the cards in front of a player (``mine``) and in the
-    ``middle``, not both from the middle, with what it scores."""
+    ``middle``, not both from the middle, with what it scores (the same cards meet again
+    from step to step of a Ball, and from table to table of a search: each pair of hands is
+    worked out once)."""
     free = (*mine, *middle)
-    value = {card: notes_vp(card) if card in mine else 0 for card in free}
-    males = [c for c in free if CATALOG.cards[c].type is CardType.MALE]
-    females = [c for c in free if CATALOG.cards[c].type is CardType.FEMALE]
+    value = {card: NOTES_VP[card] if card in mine else 0 for card in free}
+    males = [c for c in free if c in MALES]
+    females = [c for c in free if c in FEMALES]
     return {(m, f): value[m] + value[f] for m in males for f in females if m in mine or f in mine}
 
 
-def best_of(couples: dict[Couple, int]) -> list[Couple]:
+def best_of(couples: Mapping[Couple, int]) -> list[Couple]:
     """The couples worth the most VP together among ``couples``."""
     males = sorted({m for m, _ in couples})
     females = sorted({f for _, f in couples})
     return best_couples(males, females, couples)
 
 
-def best(state: DarkTalesState, seat: int) -> list[Couple]:
+def best(state: DarkTalesState, seat: int) -> tuple[Couple, ...]:
     """The couples worth the most VP together, among those ``seat`` may still form."""
-    return best_of(allowed(state, seat))
+    return best_couples_of(*_free(state, seat))
+
+
+@lru_cache(maxsize=4096)
+def best_couples_of(mine: tuple[int, ...], middle: tuple[int, ...]) -> tuple[Couple, ...]:
+    """``best_of`` the couples of ``mine`` and the ``middle``, worked out once for each."""
+    return tuple(best_of(couples_of(mine, middle)))
 
 
 def dance_choices(state: DarkTalesState, seat: int) -> list[Action]:

@@ -21,6 +21,7 @@ from __future__ import annotations
 import tomllib
 from collections.abc import Mapping
 from functools import cache, lru_cache
+from operator import mul
 from pathlib import Path
 from typing import NamedTuple
 
@@ -201,8 +202,10 @@ def _counted(state: DarkTalesState, seat: int, read: Table) -> dict[int, float]:
     count = read.plays[seat]
     own = read.fronts[seat]
     if count:
-        values = heuristic.hand_values(hand, read.counts, heuristic.HEURISTIC)
-        ranked = [hand[at] for at in sorted(range(len(hand)), key=values.__getitem__)]
+        ranked = _fixed_ranking(hand)
+        if ranked is None:
+            values = heuristic.hand_values(hand, read.counts, heuristic.HEURISTIC)
+            ranked = tuple([hand[at] for at in sorted(range(len(hand)), key=values.__getitem__)])
         for card in ranked[len(hand) - count :]:
             in_hand, in_hand_late = HAND_FEATURES[card]
             found[in_hand] = found.get(in_hand, 0.0) + 1.0
@@ -244,6 +247,20 @@ def _counted(state: DarkTalesState, seat: int, read: Table) -> dict[int, float]:
         if state.dancer is None:
             _add(found, COUPLES, heuristic.best_couples_vp(ball.front(state, seat), read.middle))
     return found
+
+
+@lru_cache(maxsize=4096)
+def _fixed_ranking(hand: tuple[int, ...]) -> tuple[int, ...] | None:
+    """The hand from the card the heuristic values least to the one it values most (ties in
+    the hand's order), where no card's value depends on the table (else ``None``): worked
+    out once for each hand."""
+    values: list[float] = []
+    for card in hand:
+        value = heuristic.HEURISTIC.fixed_values[card]
+        if value is None:
+            return None
+        values.append(value)
+    return tuple([hand[at] for at in sorted(range(len(hand)), key=values.__getitem__)])
 
 
 def _add_text(found: dict[int, float], text: Text, seat: int, read: Table) -> None:
@@ -291,13 +308,13 @@ class FittedReading:
     def worths(self, state: DarkTalesState) -> list[float]:
         """Each seat's VP plus its weighed features (summed in the order ``features`` lists
         them)."""
-        weights = self.by_place["cinderella" if state.game.cinderella else "base"]
+        weight = self.by_place["cinderella" if state.game.cinderella else "base"].__getitem__
         read = table(state)
-        return [
-            state.vp[seat]
-            + sum([weights[index] * v for index, v in _counted(state, seat, read).items()])
-            for seat in range(state.game.players)
-        ]
+        worths = []
+        for seat in range(state.game.players):
+            counted = _counted(state, seat, read)
+            worths.append(state.vp[seat] + sum(map(mul, map(weight, counted), counted.values())))
+        return worths
 
 
 @cache

@@ -339,7 +339,7 @@ def best_couples_vp(mine: tuple[int, ...], middle: tuple[int, ...]) -> int:
     """The VP of the best couples of ``mine`` with each other and the ``middle`` (the same
     tables recur from move to move, so each is worked out once)."""
     couples = ball.couples_of(mine, middle)
-    return sum(couples[c] for c in ball.best_of(couples))
+    return sum(couples[c] for c in ball.best_couples_of(mine, middle))
 
 
 def awards_now(state: DarkTalesState, seat: int) -> int:

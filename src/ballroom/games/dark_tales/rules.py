@@ -17,7 +17,7 @@ from ballroom.core.flow import Step
 from ballroom.core.state import Outcome
 from ballroom.games.dark_tales import ball, card_texts, chronicle, ending, playing, tiles
 from ballroom.games.dark_tales.state import DarkTalesState, Edition
-from ballroom.games.dark_tales.turn import DRAW, SETTING, Phase, Task
+from ballroom.games.dark_tales.turn import SETTING, Phase, Task
 
 Handler = Callable[["DarkTalesState", int], "Step[Phase] | None"]
 Choices = Callable[["DarkTalesState", int], "list[Action]"]
@@ -63,16 +63,14 @@ asks at each of them."""
 
 
 def chances(state: DarkTalesState) -> list[tuple[Action, float]]:
-    """The Setting card, the card set aside, the card or the tile drawn, each equally likely."""
+    """The Setting card, the card set aside or the tile drawn, each equally likely (a card
+    drawn: ``DarkTalesState.chance_outcomes``, by its id)."""
     if state.step.name is Phase.SET_ASIDE:
         return playing.set_aside_chances(state)
     if state.step.name is Phase.TILE_DRAW:
         return tiles.chances(state)
-    if state.step.name is Phase.SETTING:
-        found = playing.setting_outcomes(state)
-        return [(SETTING(i), 1.0 / len(found)) for i in found]
-    deck = state.zones.zone("deck").cards
-    return [(DRAW(card), 1.0 / len(deck)) for card in deck]
+    found = playing.setting_outcomes(state)
+    return [(SETTING(i), 1.0 / len(found)) for i in found]
 
 
 def play_setting(state: DarkTalesState, action: Action, seat: int) -> None:

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from functools import cache, cached_property
 from itertools import chain
 from operator import attrgetter, itemgetter
-from typing import Any, Self
+from typing import Any, NamedTuple, Self
 
 from ballroom.core.events import Event, Wording
 from ballroom.core.flow import Step
@@ -80,8 +80,7 @@ class Edition(StandardGame[Phase]):
         return tuple(self.player_name(seat) for seat in range(self.players))
 
 
-@dataclass(frozen=True, slots=True)
-class Play:
+class Play(NamedTuple):
     """A card a seat played and the VP it gained then (its VP and its text's, not a Ball's),
     kept for balance studies (``chronicle.py``)."""
 
@@ -240,6 +239,15 @@ class DarkTalesState(StandardState[Phase], RuleTables[Phase, Task]):
             self.told.append(Event(kind, _wording(template), data))
 
     # -- what a game writes for the declared core -------------------------------
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """At a draw, each card of the deck by its id, equally likely (as ``chances`` lists
+        them), without making an action of each: a search draws at every turn."""
+        if self.step.name is Phase.DRAW and self.effect is None:
+            deck = self.zones.zones[DECK].cards
+            chance = 1.0 / len(deck)
+            return [(DRAW_IDS[card], chance) for card in sorted(deck)]
+        return super().chance_outcomes()
 
     def sample_chance(self) -> int:
         """A card drawn from the deck: one ``Rng.below`` over its cards in sorted order (the

@@ -18,6 +18,7 @@ the rest is gone.
 
 from __future__ import annotations
 
+from functools import cache
 from typing import TYPE_CHECKING
 
 from ballroom.core.flow import Step
@@ -53,8 +54,9 @@ def face_of(tile: int, framed: bool) -> int:
     return TILE_FACES[tile][framed]
 
 
+@cache
 def describe(face: int) -> str:
-    """A side in words: ``framed: 1 VP, 2 birds``."""
+    """A side in words: ``framed: 1 VP, 2 birds`` (each side's words made once)."""
     side = CATALOG.cinderella.faces[face]
     parts = [f"{side.vp} VP"] if side.vp else []
     parts += [count_words(n, image) for image, n in zip(Image, side.images, strict=True) if n]
