@@ -158,9 +158,9 @@ every turn asks."""
 def usable_items(state: DarkTalesState, seat: int) -> list[int]:
     """The items ``seat`` holds whose use the A card allows and whose targets are in play,
     as their indexes in the enum's order."""
-    if state.a_card is None:
-        return []
     held = state.items[seat]
+    if state.a_card is None or not any(held):
+        return []
     return [
         index
         for index, kinds in ITEM_USES[state.a_card]

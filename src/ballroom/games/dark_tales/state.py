@@ -20,12 +20,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache, cached_property
-from itertools import chain
+from itertools import accumulate, chain
 from operator import attrgetter, itemgetter
 from typing import Any, NamedTuple, Self
 
 from ballroom.core.events import Event, Wording
 from ballroom.core.flow import Step
+from ballroom.core.rng import Rng
 from ballroom.core.rule_tables import RuleTables
 from ballroom.core.standard import StandardGame, StandardState
 from ballroom.core.zones import Visibility, Zone, ZoneId, Zones
@@ -249,6 +250,16 @@ class DarkTalesState(StandardState[Phase], RuleTables[Phase, Task]):
             return [(DRAW_IDS[card], chance) for card in sorted(deck)]
         return super().chance_outcomes()
 
+    def draw_chance(self, rng: Rng) -> int:
+        """At a draw, the card ``State.draw_chance`` gives ``rng`` from the odds
+        ``chance_outcomes`` lists, found among the running sums of those odds, summed once
+        for each size of the deck (a search draws at every turn)."""
+        if self.step.name is Phase.DRAW and self.effect is None:
+            deck = sorted(self.zones.zones[DECK].cards)
+            running, total = _even_odds(len(deck))
+            return DRAW_IDS[deck[rng.running_index(running, total)]]
+        return super().draw_chance(rng)
+
     def sample_chance(self) -> int:
         """A card drawn from the deck: one ``Rng.below`` over its cards in sorted order (the
         outcomes and odds ``chances`` lists), without listing them."""
@@ -329,6 +340,14 @@ def _wording(template: str) -> Wording:
     """The sentence of ``template`` filled from an event's data: one per template, shared by
     every event said with it."""
     return lambda data: template.format(**data)
+
+
+@cache
+def _even_odds(outcomes: int) -> tuple[tuple[float, ...], float]:
+    """``outcomes`` equally likely, as ``Rng.running_index`` reads them: the running sums of
+    their odds, and the odds' ``sum()``."""
+    odds = [1.0 / outcomes] * outcomes
+    return tuple(accumulate(odds)), sum(odds)
 
 
 def create_zones(game: Edition) -> Zones:
