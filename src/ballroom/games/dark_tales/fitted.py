@@ -202,18 +202,18 @@ def _counted(state: DarkTalesState, seat: int, read: Table) -> dict[int, float]:
     count = read.plays[seat]
     own = read.fronts[seat]
     if count:
-        ranked = _fixed_ranking(hand)
-        if ranked is None:
+        plan = _fixed_plan(hand, count)
+        if plan is None:
             values = heuristic.hand_values(hand, read.counts, heuristic.HEURISTIC)
-            ranked = tuple([hand[at] for at in sorted(range(len(hand)), key=values.__getitem__)])
-        for card in ranked[len(hand) - count :]:
-            in_hand, in_hand_late = HAND_FEATURES[card]
-            found[in_hand] = found.get(in_hand, 0.0) + 1.0
+            ranked = [hand[at] for at in sorted(range(len(hand)), key=values.__getitem__)]
+            plan = _plan(tuple(ranked[len(hand) - count :]))
+        for in_hand, copies, in_hand_late, text in plan:
+            found[in_hand] = copies
             if late:
-                found[in_hand_late] = found.get(in_hand_late, 0.0) + late
-            text = TEXTS[card]
+                found[in_hand_late] = late if copies == 1.0 else _times(late, copies)
             if text is not None:
-                _add_text(found, text, seat, read)
+                for _ in range(int(copies)):
+                    _add_text(found, text, seat, read)
     # Each feature below is met once, so it is set where not zero (as ``_add`` would).
     spare = len(hand) - count
     if spare:
@@ -249,10 +249,20 @@ def _counted(state: DarkTalesState, seat: int, read: Table) -> dict[int, float]:
     return found
 
 
+class Held(NamedTuple):
+    """The cards of one name among those a seat will play: their features in hand."""
+
+    in_hand: int
+    copies: float
+    """How many (the feature's amount: one for each)."""
+    in_hand_late: int
+    text: Text | None
+
+
 @lru_cache(maxsize=4096)
-def _fixed_ranking(hand: tuple[int, ...]) -> tuple[int, ...] | None:
-    """The hand from the card the heuristic values least to the one it values most (ties in
-    the hand's order), where no card's value depends on the table (else ``None``): worked
+def _fixed_plan(hand: tuple[int, ...], count: int) -> tuple[Held, ...] | None:
+    """``_plan`` of the ``count`` cards of ``hand`` the heuristic values most (ties: the
+    later in the hand), where no card's value depends on the table (else ``None``): worked
     out once for each hand."""
     values: list[float] = []
     for card in hand:
@@ -260,7 +270,34 @@ def _fixed_ranking(hand: tuple[int, ...]) -> tuple[int, ...] | None:
         if value is None:
             return None
         values.append(value)
-    return tuple([hand[at] for at in sorted(range(len(hand)), key=values.__getitem__)])
+    ranked = [hand[at] for at in sorted(range(len(hand)), key=values.__getitem__)]
+    return _plan(tuple(ranked[len(hand) - count :]))
+
+
+@lru_cache(maxsize=4096)
+def _plan(played: tuple[int, ...]) -> tuple[Held, ...]:
+    """The cards a seat will play by name, in the order each name first comes: as a count
+    of them meets each feature in hand in that order, and adds to it once for each card."""
+    by_name: dict[str, list[int]] = {}
+    for card in played:
+        by_name.setdefault(CATALOG.cards[card].name, []).append(card)
+    return tuple(
+        Held(
+            HAND_FEATURES[cards[0]][0],
+            float(len(cards)),
+            HAND_FEATURES[cards[0]][1],
+            TEXTS[cards[0]],
+        )
+        for cards in by_name.values()
+    )
+
+
+def _times(amount: float, copies: float) -> float:
+    """``amount`` added ``copies`` times over (as many additions of it would sum)."""
+    total = amount
+    for _ in range(int(copies) - 1):
+        total += amount
+    return total
 
 
 def _add_text(found: dict[int, float], text: Text, seat: int, read: Table) -> None:
