@@ -360,10 +360,17 @@ def create_zones(game: Edition) -> Zones:
     cards face down (RULINGS, Dark Tales 5): one every player saw in play stays known by name
     (``ball``, then ``removed``); one from a hand or the deck is seen by nobody, only counted
     (``ball-unseen``, then ``removed-unseen``)."""
-    seats = range(game.players)
+    return _table_zones(game.players, game.cinderella)
+
+
+@cache
+def _table_zones(players: int, cinderella: bool) -> Zones:
+    """``create_zones`` for a number of players, with Cinderella or not: made once, as
+    zones are values that every move replaces (a search deals each world into a new state)."""
+    seats = range(players)
     base = range(CATALOG.base_cards)
     clock: tuple[int, ...] = ()
-    if game.cinderella:
+    if cinderella:
         times = [card for card in base if CATALOG.cards[card].time is not None]
         night = next(c for c in times if CATALOG.cards[c].time is Time.NIGHT)
         day = next(c for c in times if CATALOG.cards[c].time is Time.DAY)
@@ -385,11 +392,11 @@ def create_zones(game: Edition) -> Zones:
         Zone(ZoneId("ball-unseen"), Visibility.NOBODY),
         Zone(ZoneId("removed-unseen"), Visibility.NOBODY),
         Zone(ZoneId("tile-top"), Visibility.NOBODY),
-        Zone(ZoneId("tile-pile"), Visibility.NOBODY, tuple(TILE_IDS) if game.cinderella else ()),
+        Zone(ZoneId("tile-pile"), Visibility.NOBODY, tuple(TILE_IDS) if cinderella else ()),
         Zone(ZoneId("tile-bottom"), Visibility.NOBODY),
         Zone(ZoneId("tile-box"), Visibility.EVERYONE),
         *(Zone(ZoneId("hand", s), Visibility.OWNER) for s in seats),
         *(Zone(ZoneId("front", s), Visibility.EVERYONE) for s in seats),
         *(Zone(ZoneId("tiles", s), Visibility.OWNER) for s in seats),
     ]
-    return Zones.create(game.players, zones)
+    return Zones.create(players, zones)
