@@ -83,8 +83,18 @@ ITEM_FEATURES = tuple(
     for item in Item
 )
 """Per item: its features, early, late and with each A card."""
-ITEM_SCORES = tuple(tuple(setting.score(item) for item in Item) for setting in CATALOG.b_cards)
-"""Per B Setting card: what it scores for each item, in the enum's order."""
+ITEM_TERMS = tuple(
+    tuple(
+        tuple(
+            (b_card.score(item), early, late, with_a[a_card])
+            for item, (early, late, with_a) in zip(Item, ITEM_FEATURES, strict=True)
+        )
+        for b_card in CATALOG.b_cards
+    )
+    for a_card in range(len(CATALOG.a_cards))
+)
+"""Per A and B Setting card, per item in the enum's order: what the B card scores for it,
+and its features early, late and with the A card."""
 FRONT_FEATURES = tuple(
     INDEX[f"front:{card.type.value}"] if card.type in FRONT_TYPES else None
     for card in CATALOG.cards
@@ -226,17 +236,19 @@ def _counted(state: DarkTalesState, seat: int, read: Table) -> dict[int, float]:
         found[PLAYS] = count
         if late:
             found[PLAYS_LATE] = count * late
-    if state.a_card is not None and state.b_card is not None:
-        scores = ITEM_SCORES[state.b_card]
-        a_card = state.a_card
-        for index, held in enumerate(state.items[seat]):
+    row = state.items[seat]
+    if state.a_card is not None and state.b_card is not None and any(row):
+        for held, (score, named, named_late, named_with) in zip(
+            row, ITEM_TERMS[state.a_card][state.b_card], strict=True
+        ):
             if held:
-                _add(found, ITEM_SCORE, held * scores[index])
-                named, named_late, named_with = ITEM_FEATURES[index]
+                amount = held * score
+                if amount:
+                    found[ITEM_SCORE] = found.get(ITEM_SCORE, 0.0) + amount
                 found[named] = held
                 if late:
                     found[named_late] = held * late
-                found[named_with[a_card]] = held
+                found[named_with] = held
     for card in own:
         in_front = FRONT_FEATURES[card]
         if in_front is not None:
