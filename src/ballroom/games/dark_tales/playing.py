@@ -15,7 +15,7 @@ from ballroom.games.dark_tales import chronicle
 from ballroom.games.dark_tales.card_texts import all_in_play, named, start_text
 from ballroom.games.dark_tales.components import Item
 from ballroom.games.dark_tales.faces import ITEM_WORDS
-from ballroom.games.dark_tales.state import ASIDE, DECK, HAND, RESOLVING
+from ballroom.games.dark_tales.state import ALONE, ASIDE, DECK, HAND, RESOLVING
 from ballroom.games.dark_tales.turn import (
     CATALOG,
     DRAWING,
@@ -122,7 +122,7 @@ def card_drawn(state: DarkTalesState, card: int) -> None:
         state.say(
             "drawn",
             "You draw {card}.",
-            audience=frozenset({seat}),
+            audience=ALONE[seat],
             card=CATALOG.cards[card].name,
             seat=seat,
         )

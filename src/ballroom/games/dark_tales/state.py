@@ -56,6 +56,8 @@ FRONT = tuple(ZoneId.parse(f"front/{seat}") for seat in range(MAX_SEATS))
 TILES = tuple(ZoneId.parse(f"tiles/{seat}") for seat in range(MAX_SEATS))
 """The zones the rules move cards to and read, each id made once (the zones' own ids, so a
 look-up finds its key without building one)."""
+ALONE = tuple(frozenset({seat}) for seat in range(MAX_SEATS))
+"""Each seat as the only audience of an event (a card drawn is told to its drawer alone)."""
 IN_PLAY = {players: itemgetter(*FRONT[:players], MIDDLE) for players in range(1, MAX_SEATS + 1)}
 """By the number of players: the zones of the cards in play, fronts then middle, taken from
 the zones at once (the rules ask which cards are in play at nearly every move)."""

@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING
 from ballroom.core.flow import Step
 from ballroom.core.zones import ZoneId
 from ballroom.games.dark_tales.components import Image, Side
-from ballroom.games.dark_tales.state import TILES
+from ballroom.games.dark_tales.state import ALONE, TILES
 from ballroom.games.dark_tales.turn import (
     CATALOG,
     DISCARD_TILE,
@@ -166,7 +166,7 @@ def taken(state: DarkTalesState, seat: int, tile: int) -> None:
     state.say(
         "tile-back",
         "Its other side shows {side}.",
-        audience=frozenset({seat}),
+        audience=ALONE[seat],
         reveals=True,
         seat=seat,
         side=describe(face_of(index, True)),
