@@ -31,7 +31,7 @@ from ballroom.games.dark_tales import tiles
 from ballroom.games.dark_tales.components import CardType, Goes, Image, Time
 from ballroom.games.dark_tales.couples import Couple, best_couples
 from ballroom.games.dark_tales.state import DISCARD, FRONT, MIDDLE, REMOVED
-from ballroom.games.dark_tales.turn import BEST, CATALOG, COUPLE, STOP, Phase, Task
+from ballroom.games.dark_tales.turn import BEST, CATALOG, CODEC, COUPLE, STOP, Phase, Task
 
 if TYPE_CHECKING:
     from collections.abc import Mapping, Sequence
@@ -226,8 +226,16 @@ def best_couples_of(mine: tuple[int, ...], middle: tuple[int, ...]) -> tuple[Cou
     return tuple(best_of(couples_of(mine, middle)))
 
 
-def dance_choices(state: DarkTalesState, seat: int) -> list[Action]:
-    return [BEST(), STOP(), *(COUPLE(m, f) for m, f in allowed(state, seat))]
+def dance_ids(state: DarkTalesState, seat: int) -> list[int]:
+    """Form the best couples, stop, or form one couple the dancer may still form."""
+    return list(_dance_ids(*_free(state, seat)))
+
+
+@lru_cache(maxsize=4096)
+def _dance_ids(mine: tuple[int, ...], middle: tuple[int, ...]) -> tuple[int, ...]:
+    """``dance_ids`` for the cards ``mine`` and the ``middle`` not danced yet, sorted."""
+    couples = (CODEC.encode(COUPLE(male, female)) for male, female in couples_of(mine, middle))
+    return tuple(sorted([CODEC.encode(BEST()), CODEC.encode(STOP()), *couples]))
 
 
 def play_dance(state: DarkTalesState, action: Action, seat: int) -> None:

@@ -49,7 +49,6 @@ HANDLERS: dict[Task, Handler] = {
 CHOICES: dict[Phase, Choices] = {
     Phase.TILE: tiles.tile_choices,
     Phase.TILE_TARGET: tiles.target_choices,
-    Phase.DANCE: ball.dance_choices,
 }
 
 
@@ -57,18 +56,17 @@ OFFERED: dict[Phase, Offered] = {
     Phase.ITEM: playing.item_ids,
     Phase.PLAY: playing.play_ids,
     Phase.TARGET: card_texts.target_ids,
+    Phase.DANCE: ball.dance_ids,
 }
-"""The steps of every turn list a seat's moves as their sorted ids, not as actions: a game
-asks at each of them."""
+"""The steps of every turn (and a Ball's) list a seat's moves as their sorted ids, not as
+actions: a game asks at each of them."""
 
 
 def chances(state: DarkTalesState) -> list[tuple[Action, float]]:
-    """The Setting card, the card set aside or the tile drawn, each equally likely (a card
-    drawn: ``DarkTalesState.chance_outcomes``, by its id)."""
+    """The Setting card or the card set aside, each equally likely (a card or a tile drawn:
+    ``DarkTalesState.chance_outcomes``, by its id)."""
     if state.step.name is Phase.SET_ASIDE:
         return playing.set_aside_chances(state)
-    if state.step.name is Phase.TILE_DRAW:
-        return tiles.chances(state)
     found = playing.setting_outcomes(state)
     return [(SETTING(i), 1.0 / len(found)) for i in found]
 

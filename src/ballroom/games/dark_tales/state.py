@@ -18,6 +18,7 @@ rules of each task live in ``playing.py``, ``card_texts.py`` and ``ending.py``.
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache, cached_property
 from itertools import accumulate, chain
@@ -37,6 +38,7 @@ from ballroom.games.dark_tales.turn import (
     DRAW,
     MAX_SEATS,
     TILE_BASE,
+    TILE_DRAWN_IDS,
     TILE_IDS,
     Phase,
     Task,
@@ -64,6 +66,13 @@ the zones at once (the rules ask which cards are in play at nearly every move)."
 _CARDS = attrgetter("cards")
 DRAW_IDS = CODEC.ids(DRAW)
 """The action id of drawing each card, by card."""
+TILE_PILE = ZoneId.parse("tile-pile")
+DRAWN: dict[Phase, tuple[ZoneId, Sequence[int] | Mapping[int, int]]] = {
+    Phase.DRAW: (DECK, DRAW_IDS),
+    Phase.TILE_DRAW: (TILE_PILE, TILE_DRAWN_IDS),
+}
+"""The chance steps that draw from a pile whose order nobody knows, each card (tile)
+equally likely: the pile, and the id of drawing each card (tile) of it."""
 
 
 class Edition(StandardGame[Phase]):
@@ -244,30 +253,39 @@ class DarkTalesState(StandardState[Phase], RuleTables[Phase, Task]):
     # -- what a game writes for the declared core -------------------------------
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        """At a draw, each card of the deck by its id, equally likely (as ``chances`` lists
-        them), without making an action of each: a search draws at every turn."""
-        if self.step.name is Phase.DRAW and self.effect is None:
-            deck = self.zones.zones[DECK].cards
-            chance = 1.0 / len(deck)
-            return [(DRAW_IDS[card], chance) for card in sorted(deck)]
-        return super().chance_outcomes()
+        """At a draw (``DRAWN``), each card (tile) of the pile by its id in sorted order,
+        equally likely, without making an action of each: a search draws at every turn."""
+        drawn = DRAWN.get(self.step.name)
+        if drawn is None or self.effect is not None:
+            return super().chance_outcomes()
+        pile, ids = drawn
+        cards = self.zones.zones[pile].cards
+        chance = 1.0 / len(cards)
+        return [(ids[card], chance) for card in sorted(cards)]
 
     def draw_chance(self, rng: Rng) -> int:
         """At a draw, the card ``State.draw_chance`` gives ``rng`` from the odds
         ``chance_outcomes`` lists, found among the running sums of those odds, summed once
-        for each size of the deck (a search draws at every turn)."""
-        if self.step.name is Phase.DRAW and self.effect is None:
-            deck = sorted(self.zones.zones[DECK].cards)
-            running, total = _even_odds(len(deck))
-            return DRAW_IDS[deck[rng.running_index(running, total)]]
-        return super().draw_chance(rng)
+        for each size of the pile (a search draws at every turn)."""
+        drawn = DRAWN.get(self.step.name)
+        if drawn is None or self.effect is not None:
+            return super().draw_chance(rng)
+        pile, ids = drawn
+        cards = sorted(self.zones.zones[pile].cards)
+        running, total = _even_odds(len(cards))
+        return ids[cards[rng.running_index(running, total)]]
 
     def sample_chance(self) -> int:
         """A card drawn from the deck: one ``Rng.below`` over its cards in sorted order (the
-        outcomes and odds ``chances`` lists), without listing them."""
-        if self.step.name is Phase.DRAW and self.effect is None:
-            deck = sorted(self.zones.zones[DECK].cards)
-            return DRAW_IDS[deck[self.rng.below(len(deck))]]
+        outcomes and odds ``chance_outcomes`` lists), without listing them; a tile coming
+        to the top of the pile: ``draw_chance`` with the state's own source, as
+        ``State.sample_chance`` draws it."""
+        if self.effect is None:
+            if self.step.name is Phase.DRAW:
+                deck = sorted(self.zones.zones[DECK].cards)
+                return DRAW_IDS[deck[self.rng.below(len(deck))]]
+            if self.step.name is Phase.TILE_DRAW:
+                return self.draw_chance(self.rng)
         return super().sample_chance()
 
     # -- reading the table --------------------------------------------------------

@@ -31,7 +31,6 @@ from ballroom.games.dark_tales.turn import (
     FLIP,
     TAKE_TILE,
     TILE_BASE,
-    TILE_DRAWN,
     Phase,
     Task,
 )
@@ -129,11 +128,6 @@ def draw_step(state: DarkTalesState, _: int) -> Step[Phase] | None:
         state.under = state.under[:-1]
         on_top(state, tile, reveals=True)
     return None
-
-
-def chances(state: DarkTalesState) -> list[tuple[Action, float]]:
-    pile = state.zones[PILE].cards
-    return [(TILE_DRAWN(tile - TILE_BASE), 1.0 / len(pile)) for tile in sorted(pile)]
 
 
 def play_drawn(state: DarkTalesState, action: Action, seat: int) -> None:

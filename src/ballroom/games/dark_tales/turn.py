@@ -163,6 +163,8 @@ the enum's order): the steps of every turn list their ids from these (``rules.OF
 CHOOSE_IDS = CODEC.ids(CHOOSE)
 USE_IDS = CODEC.ids(USE)
 PASS_ID = CODEC.encode(PASS())
+TILE_DRAWN_IDS = {tile: CODEC.encode(TILE_DRAWN(tile - TILE_BASE)) for tile in TILE_IDS}
+"""The id of each tile coming to the top of the pile, by the tile's id in the zones."""
 FLOW = Flow.declare(
     Phase,
     {
