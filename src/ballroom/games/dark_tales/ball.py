@@ -31,7 +31,16 @@ from ballroom.games.dark_tales import tiles
 from ballroom.games.dark_tales.components import CardType, Goes, Image, Time
 from ballroom.games.dark_tales.couples import Couple, best_couples
 from ballroom.games.dark_tales.state import DISCARD, FRONT, MIDDLE, REMOVED
-from ballroom.games.dark_tales.turn import BEST, CATALOG, CODEC, COUPLE, STOP, Phase, Task
+from ballroom.games.dark_tales.turn import (
+    BEST,
+    BEST_ID,
+    CATALOG,
+    STOP,
+    STOP_ID,
+    Phase,
+    Task,
+    couple_id,
+)
 
 if TYPE_CHECKING:
     from collections.abc import Mapping, Sequence
@@ -234,8 +243,8 @@ def dance_ids(state: DarkTalesState, seat: int) -> list[int]:
 @lru_cache(maxsize=4096)
 def _dance_ids(mine: tuple[int, ...], middle: tuple[int, ...]) -> tuple[int, ...]:
     """``dance_ids`` for the cards ``mine`` and the ``middle`` not danced yet, sorted."""
-    couples = (CODEC.encode(COUPLE(male, female)) for male, female in couples_of(mine, middle))
-    return tuple(sorted([CODEC.encode(BEST()), CODEC.encode(STOP()), *couples]))
+    couples = (couple_id(male, female) for male, female in couples_of(mine, middle))
+    return tuple(sorted([BEST_ID, STOP_ID, *couples]))
 
 
 def play_dance(state: DarkTalesState, action: Action, seat: int) -> None:

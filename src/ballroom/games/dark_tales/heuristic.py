@@ -39,7 +39,7 @@ from ballroom.games.dark_tales import ball, tiles
 from ballroom.games.dark_tales.card_texts import KINDS
 from ballroom.games.dark_tales.components import Item, Per
 from ballroom.games.dark_tales.state import DECK, FRONT, HAND, DarkTalesState
-from ballroom.games.dark_tales.turn import BEST, CATALOG, CODEC, Phase
+from ballroom.games.dark_tales.turn import BEST_ID, CATALOG, Phase
 
 WON = 100.0
 """What winning is worth over losing, once the game is over (beyond the VP margin)."""
@@ -53,7 +53,6 @@ LOOK_AHEAD = 4
 """The bot's own decisions (and tiles taken) followed after a move, at most."""
 DRAWS_TRIED = 3
 """The cards (tiles) tried for one drawn in the seat's turn (spread over the deck's)."""
-BEST_ID = CODEC.encode(BEST())
 COUNTED = tuple(
     sorted({op.what for card in CATALOG.cards for op in card.does if isinstance(op, Per)})
 )

@@ -165,6 +165,17 @@ USE_IDS = CODEC.ids(USE)
 PASS_ID = CODEC.encode(PASS())
 TILE_DRAWN_IDS = {tile: CODEC.encode(TILE_DRAWN(tile - TILE_BASE)) for tile in TILE_IDS}
 """The id of each tile coming to the top of the pile, by the tile's id in the zones."""
+COUPLE_IDS = CODEC.ids(COUPLE)
+BEST_ID = CODEC.encode(BEST())
+STOP_ID = CODEC.encode(STOP())
+
+
+def couple_id(male: int, female: int) -> int:
+    """The id of forming the couple of ``male`` and ``female``: their family's ids run by
+    Male, then by Female."""
+    return COUPLE_IDS[male * len(CATALOG.texts) + female]
+
+
 FLOW = Flow.declare(
     Phase,
     {
