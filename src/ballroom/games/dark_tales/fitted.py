@@ -173,7 +173,7 @@ class Table(NamedTuple):
     middle: tuple[int, ...]
     """With Cinderella: the cards in the middle at a Ball (``ball.middle``)."""
     plays: tuple[int, ...]
-    """How many cards each seat will play (``heuristic.plays_of``, in turn order)."""
+    """How many cards each seat will play (``heuristic.plays_by_seat``, in turn order)."""
 
 
 def table(state: DarkTalesState) -> Table:
@@ -186,15 +186,8 @@ def table(state: DarkTalesState) -> Table:
     counts = heuristic.table_counts(state)
     middle = ball.middle(state) if state.game.cinderella else ()
     held = heuristic.hand_sizes(state)
-    plays = _plays(tuple(held), state.player)
+    plays = heuristic.plays_by_seat(tuple(held), state.player, True)
     return Table(late, counts, held, fronts, males, state.time(), middle, plays)
-
-
-@lru_cache(maxsize=1024)
-def _plays(held: tuple[int, ...], mover: int) -> tuple[int, ...]:
-    """Per seat, ``heuristic.plays_of`` in turn order (the same hands recur from table to
-    table, so each is worked out once)."""
-    return tuple(heuristic.plays_of(held, seat, mover, True) for seat in range(len(held)))
 
 
 def features(state: DarkTalesState, seat: int, read: Table | None = None) -> Features:

@@ -29,6 +29,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache, cached_property, lru_cache
+from operator import mul
 from typing import NamedTuple, Protocol
 
 from ballroom.core.agent import Decision
@@ -210,7 +211,7 @@ def worths(state: DarkTalesState, weights: Weights = HEURISTIC) -> list[float]:
     """Each seat's ``worth``."""
     read = TableRead(
         table_counts(state),
-        hand_sizes(state),
+        plays_by_seat(tuple(hand_sizes(state)), state.player, weights.plays_in_turn_order),
         ball.middle(state) if state.game.cinderella else (),
         _awards_by_seat(state.showing) if state.game.cinderella else (),
     )
@@ -222,8 +223,8 @@ class TableRead(NamedTuple):
 
     counts: Counts
     """``table_counts``."""
-    held: list[int]
-    """``hand_sizes``."""
+    plays: tuple[int, ...]
+    """``plays_by_seat``: how many of its cards each seat is likely to play."""
     middle: tuple[int, ...]
     """With Cinderella: the cards in the middle at a Ball (``ball.middle``)."""
     awards: tuple[int, ...]
@@ -233,13 +234,11 @@ class TableRead(NamedTuple):
 def worth(state: DarkTalesState, seat: int, weights: Weights, read: TableRead) -> float:
     """VP, items, cards in hand, and with Cinderella tiles and couples, as the module says,
     each weighed by ``weights``."""
-    total = float(state.vp[seat]) + _hand_worth(state, seat, read.counts, weights, read.held)
+    total = float(state.vp[seat]) + _hand_worth(state, seat, read.counts, weights, read.plays)
     total += weights.in_front * len(state.zones.zones[FRONT[seat]].cards)
     if state.b_card is not None:
         each = _item_weights(state.b_card, weights.item_in_hand)
-        total += sum(
-            [count * weight for count, weight in zip(state.items[seat], each, strict=True)]
-        )
+        total += sum(map(mul, state.items[seat], each))
     if not state.game.cinderella or state.is_terminal():
         return total
     total += SHOWN_VP * sum([FACE_VP[face] for face in state.showing[seat]])
@@ -250,13 +249,13 @@ def worth(state: DarkTalesState, seat: int, weights: Weights, read: TableRead) -
 
 
 def _hand_worth(
-    state: DarkTalesState, seat: int, counts: Counts, weights: Weights, held: Sequence[int]
+    state: DarkTalesState, seat: int, counts: Counts, weights: Weights, plays: Sequence[int]
 ) -> float:
     """The seat's cards in hand: the best as many as it will play (``plays``) in full, the
     rest as spares."""
     values = hand_values(state.hand(seat), counts, weights)
     values.sort(reverse=True)
-    count = plays_of(held, seat, state.player, weights.plays_in_turn_order)
+    count = plays[seat]
     return sum(values[:count]) + weights.spare_card * (len(values) - count)
 
 
@@ -278,6 +277,13 @@ def hand_sizes(state: DarkTalesState) -> list[int]:
 def plays(state: DarkTalesState, seat: int, in_turn_order: bool) -> int:
     """How many of its cards the seat is likely to play (``plays_of`` the hands held)."""
     return plays_of(hand_sizes(state), seat, state.player, in_turn_order)
+
+
+@lru_cache(maxsize=4096)
+def plays_by_seat(held: tuple[int, ...], mover: int, in_turn_order: bool) -> tuple[int, ...]:
+    """Per seat, ``plays_of`` the cards each seat holds (``held``): the same hands recur from
+    table to table, so each is worked out once."""
+    return tuple(plays_of(held, seat, mover, in_turn_order) for seat in range(len(held)))
 
 
 def plays_of(held: Sequence[int], seat: int, mover: int, in_turn_order: bool) -> int:
