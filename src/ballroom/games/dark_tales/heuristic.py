@@ -30,7 +30,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache, cached_property, lru_cache
 from operator import mul
-from typing import NamedTuple, Protocol
+from typing import NamedTuple, Protocol, cast
 
 from ballroom.core.agent import Decision
 from ballroom.core.rng import Rng
@@ -253,10 +253,27 @@ def _hand_worth(
 ) -> float:
     """The seat's cards in hand: the best as many as it will play (``plays``) in full, the
     rest as spares."""
-    values = hand_values(state.hand(seat), counts, weights)
+    hand = state.hand(seat)
+    fixed = _fixed_hand_worth(hand, plays[seat], weights)
+    if fixed is not None:
+        return fixed
+    return _played_and_spare(hand_values(hand, counts, weights), plays[seat], weights)
+
+
+def _played_and_spare(values: list[float], count: int, weights: Weights) -> float:
+    """The best ``count`` of a hand's ``values`` in full, the rest as spares."""
     values.sort(reverse=True)
-    count = plays[seat]
     return sum(values[:count]) + weights.spare_card * (len(values) - count)
+
+
+@lru_cache(maxsize=8192)
+def _fixed_hand_worth(hand: tuple[int, ...], count: int, weights: Weights) -> float | None:
+    """``_hand_worth`` of a hand whose cards' values do not depend on the table (else
+    ``None``): the same hands recur from table to table, so each is worked out once."""
+    values = [weights.fixed_values[card] for card in hand]
+    if None in values:
+        return None
+    return _played_and_spare(cast(list[float], values), count, weights)
 
 
 def hand_values(hand: Sequence[int], counts: Counts, weights: Weights) -> list[float]:
