@@ -20,6 +20,7 @@ from ballroom.games.dark_tales.fitted import (
     features,
     load_tables,
 )
+from ballroom.games.dark_tales.game import DarkTales
 from ballroom.games.dark_tales.heuristic import HeuristicAgent
 from ballroom.games.dark_tales.position import Position, draw
 
@@ -129,3 +130,28 @@ def test_the_script_fits_tables_the_reading_loads(tmp_path: Path) -> None:
     tables = load_tables(out)
     assert any(tables["base"].values()) and any(tables["cinderella"].values())
     assert 'base = "3 games of the heuristic' in out.read_text()
+
+
+@pytest.mark.parametrize("expansion", ["none", "cinderella"])
+def test_a_worth_is_the_vp_and_each_feature_weighed_in_the_order_listed(expansion: str) -> None:
+    """Summed by the features' places, as the reading sums them, each worth is the very float
+    the named features give (VP plus each feature times its weight, in the order listed)."""
+    game = DarkTales(4, expansion=expansion)
+    reading = FittedReading()
+    weights = reading.tables["cinderella" if expansion == "cinderella" else "base"]
+    rng = Rng(5)
+    state = game.new_state(5)
+    read = 0
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply(state.sample_chance())
+            continue
+        expected = [
+            state.vp[seat] + sum([weights[name] * v for name, v in features(state, seat).items()])
+            for seat in range(game.players)
+        ]
+        assert reading.worths(state) == expected
+        read += 1
+        legal = state.legal_actions()
+        state.apply(legal[rng.below(len(legal))])
+    assert read > 50

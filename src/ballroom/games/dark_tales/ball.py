@@ -22,7 +22,8 @@ lowered by the number tied.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from functools import lru_cache
+from typing import TYPE_CHECKING
 
 from ballroom.core.flow import Step
 from ballroom.core.zones import Visibility, ZoneId
@@ -30,10 +31,19 @@ from ballroom.games.dark_tales import tiles
 from ballroom.games.dark_tales.components import CardType, Goes, Image, Time
 from ballroom.games.dark_tales.couples import Couple, best_couples
 from ballroom.games.dark_tales.state import DISCARD, FRONT, MIDDLE, REMOVED
-from ballroom.games.dark_tales.turn import BEST, CATALOG, COUPLE, STOP, Phase, Task
+from ballroom.games.dark_tales.turn import (
+    BEST,
+    BEST_ID,
+    CATALOG,
+    STOP,
+    STOP_ID,
+    Phase,
+    Task,
+    couple_id,
+)
 
 if TYPE_CHECKING:
-    from collections.abc import Sequence
+    from collections.abc import Mapping, Sequence
 
     from ballroom.core.actions import Action
     from ballroom.games.dark_tales.state import DarkTalesState
@@ -130,7 +140,7 @@ def perform(state: DarkTalesState, argument: int) -> None:
         vp = sum(side.vp for side in state.faces(seat))
         if vp:
             state.score_at_ball(seat, vp)
-            _said(state, "ball-tiles", "{player} scores {vp} VP for their tiles.", seat, vp=vp)
+            state.tell("ball-tiles", "{player} scores {vp} VP for their tiles.", seat, vp=vp)
         for place, side in enumerate(state.faces(seat)):
             if side.count(Image.SHOE):
                 tiles.flip(state, seat, place)
@@ -174,36 +184,67 @@ def notes_vp(card: int) -> int:
     return notes if notes is not None else RULES.dancer_vp
 
 
-def allowed(state: DarkTalesState, seat: int) -> dict[Couple, int]:
+NOTES_VP = tuple(notes_vp(card) for card in range(len(CATALOG.cards)))
+"""What each card scores dancing in front of its player (``notes_vp``)."""
+MALES = frozenset(c for c, card in enumerate(CATALOG.cards) if card.type is CardType.MALE)
+FEMALES = frozenset(c for c, card in enumerate(CATALOG.cards) if card.type is CardType.FEMALE)
+
+
+def allowed(state: DarkTalesState, seat: int) -> Mapping[Couple, int]:
     """Every couple ``seat`` may still form, with what it scores."""
-    mine = tuple(c for c in front(state, seat) if c not in state.dancing)
-    return couples_of(mine, tuple(c for c in middle(state) if c not in state.dancing))
+    return couples_of(*_free(state, seat))
 
 
-def couples_of(mine: tuple[int, ...], middle: tuple[int, ...]) -> dict[Couple, int]:
+def _free(state: DarkTalesState, seat: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The cards in front of ``seat`` and in the middle that have not danced with it yet."""
+    dancing = state.dancing
+    if not dancing:
+        return front(state, seat), middle(state)
+    mine = tuple(c for c in front(state, seat) if c not in dancing)
+    return mine, tuple(c for c in middle(state) if c not in dancing)
+
+
+@lru_cache(maxsize=4096)
+def couples_of(mine: tuple[int, ...], middle: tuple[int, ...]) -> Mapping[Couple, int]:
     """Every Male-Female couple of the cards in front of a player (``mine``) and in the
-    ``middle``, not both from the middle, with what it scores."""
+    ``middle``, not both from the middle, with what it scores (the same cards meet again
+    from step to step of a Ball, and from table to table of a search: each pair of hands is
+    worked out once)."""
     free = (*mine, *middle)
-    value = {card: notes_vp(card) if card in mine else 0 for card in free}
-    males = [c for c in free if CATALOG.cards[c].type is CardType.MALE]
-    females = [c for c in free if CATALOG.cards[c].type is CardType.FEMALE]
+    value = {card: NOTES_VP[card] if card in mine else 0 for card in free}
+    males = [c for c in free if c in MALES]
+    females = [c for c in free if c in FEMALES]
     return {(m, f): value[m] + value[f] for m in males for f in females if m in mine or f in mine}
 
 
-def best_of(couples: dict[Couple, int]) -> list[Couple]:
+def best_of(couples: Mapping[Couple, int]) -> list[Couple]:
     """The couples worth the most VP together among ``couples``."""
     males = sorted({m for m, _ in couples})
     females = sorted({f for _, f in couples})
     return best_couples(males, females, couples)
 
 
-def best(state: DarkTalesState, seat: int) -> list[Couple]:
+def best(state: DarkTalesState, seat: int) -> tuple[Couple, ...]:
     """The couples worth the most VP together, among those ``seat`` may still form."""
-    return best_of(allowed(state, seat))
+    return best_couples_of(*_free(state, seat))
 
 
-def dance_choices(state: DarkTalesState, seat: int) -> list[Action]:
-    return [BEST(), STOP(), *(COUPLE(m, f) for m, f in allowed(state, seat))]
+@lru_cache(maxsize=4096)
+def best_couples_of(mine: tuple[int, ...], middle: tuple[int, ...]) -> tuple[Couple, ...]:
+    """``best_of`` the couples of ``mine`` and the ``middle``, worked out once for each."""
+    return tuple(best_of(couples_of(mine, middle)))
+
+
+def dance_ids(state: DarkTalesState, seat: int) -> list[int]:
+    """Form the best couples, stop, or form one couple the dancer may still form."""
+    return list(_dance_ids(*_free(state, seat)))
+
+
+@lru_cache(maxsize=4096)
+def _dance_ids(mine: tuple[int, ...], middle: tuple[int, ...]) -> tuple[int, ...]:
+    """``dance_ids`` for the cards ``mine`` and the ``middle`` not danced yet, sorted."""
+    couples = (couple_id(male, female) for male, female in couples_of(mine, middle))
+    return tuple(sorted([BEST_ID, STOP_ID, *couples]))
 
 
 def play_dance(state: DarkTalesState, action: Action, seat: int) -> None:
@@ -224,8 +265,7 @@ def _dance(state: DarkTalesState, seat: int, male: int, female: int) -> None:
     state.dancing = (*state.dancing, male, female)
     state.couples = (*state.couples, (seat, male, female))
     state.danced = (*state.danced, *(c for c in (male, female) if c not in state.danced))
-    _said(
-        state,
+    state.tell(
         "couple",
         "{player}'s {male} dances with {female}: {vp} VP.",
         seat,
@@ -251,7 +291,7 @@ def end(state: DarkTalesState, which: int) -> None:
                 state.score_at_ball(seat, vp)
                 text = "{player}'s {card} scores {vp} VP for dancing {dancing}."
                 name = CATALOG.cards[card].name
-                _said(state, "ball-bonus", text, seat, card=name, vp=vp, dancing=bonus.dancing)
+                state.tell("ball-bonus", text, seat, card=name, vp=vp, dancing=bonus.dancing)
     for card in state.zones.zones[MIDDLE].cards:
         if card in state.danced:
             state.zones = state.zones.move(card, DISCARD)
@@ -269,9 +309,7 @@ def award(state: DarkTalesState) -> None:
                 state.score_at_ball(seat, vp)
                 text = "{player} scores {vp} VP for {images} (rank {rank})."
                 images = tiles.count_words(count, image)
-                _said(
-                    state, "award", text, seat, vp=vp, images=images, image=image.value, rank=rank
-                )
+                state.tell("award", text, seat, vp=vp, images=images, image=image.value, rank=rank)
 
 
 def ranked(state: DarkTalesState, image: Image) -> list[tuple[int, int, int]]:
@@ -290,8 +328,3 @@ def ranks(counts: Sequence[int], image: Image) -> list[tuple[int, int, int]]:
         rank = sum(other > count for other in counts)
         found.append((vps[rank] if count and rank < len(vps) else 0, count, rank + 1))
     return found
-
-
-def _said(state: DarkTalesState, kind: str, text: str, seat: int, **data: Any) -> None:
-    if state.reporting:
-        state.say(kind, text, player=state.name(seat), seat=seat, **data)

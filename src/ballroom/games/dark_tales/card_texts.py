@@ -14,7 +14,7 @@ cards in the middle (``ball.py``).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from ballroom.core import words
 from ballroom.core.flow import Step
@@ -41,7 +41,7 @@ from ballroom.games.dark_tales.components import (
 )
 from ballroom.games.dark_tales.faces import ITEM_WORDS
 from ballroom.games.dark_tales.state import DISCARD, FRONT, HAND, MIDDLE, REMOVED
-from ballroom.games.dark_tales.turn import CATALOG, CHOOSE, TARGETING, Phase, Task
+from ballroom.games.dark_tales.turn import CATALOG, CHOOSE_IDS, TARGETING, Phase, Task
 
 if TYPE_CHECKING:
     from ballroom.core.actions import Action
@@ -107,9 +107,9 @@ KINDS = _kinds()
 target a text names is looked for among the cards in play."""
 
 
-def targets(state: DarkTalesState, what: str) -> list[int]:
-    kind = KINDS[what]
-    return [card for card in state.in_play() if card in kind]
+def targets(state: DarkTalesState, what: str) -> frozenset[int]:
+    """The cards in play that are ``what``."""
+    return KINDS[what].intersection(state.in_play())
 
 
 def named(does: Sequence[Operation]) -> tuple[frozenset[int], ...]:
@@ -140,8 +140,7 @@ def operation(state: DarkTalesState, index: int) -> Step[Phase] | None:
             if got:
                 state.change_item(seat, item, got)
                 said = words.count(got, ITEM_WORDS[item])
-                _said(
-                    state,
+                state.tell(
                     "gain",
                     "{player} takes {items}.",
                     seat,
@@ -168,8 +167,8 @@ def operation(state: DarkTalesState, index: int) -> Step[Phase] | None:
                 if pile:
                     state.zones = state.zones.move(pile[-1], HAND[seat])
                     name = CATALOG.cards[pile[-1]].name
-                    _said(
-                        state, "recover", "{player} takes {card} from the discard.", seat, card=name
+                    state.tell(
+                        "recover", "{player} takes {card} from the discard.", seat, card=name
                     )
         case Nightfall():
             nightfall(state)
@@ -183,27 +182,28 @@ def operation(state: DarkTalesState, index: int) -> Step[Phase] | None:
     return None
 
 
-def target_choices(state: DarkTalesState, seat: int) -> list[Action]:
+def target_ids(state: DarkTalesState, seat: int) -> list[int]:
+    """Choose a card in play that the operation names."""
     op = operations(state)[state.target_of]
     assert isinstance(op, Take | Discard | Remove)
-    return [CHOOSE(card) for card in targets(state, op.what)]
+    return sorted([CHOOSE_IDS[card] for card in targets(state, op.what)])
 
 
 def play_target(state: DarkTalesState, action: Action, seat: int) -> None:
-    card: int = action["card"]
+    card: int = action.values[0]
     op = operations(state)[state.target_of]
     name = CATALOG.cards[card].name
     if isinstance(op, Take):
         state.zones = state.zones.move(card, HAND[seat])
-        _said(state, "take", "{player} takes {card} into their hand.", seat, card=name)
+        state.tell("take", "{player} takes {card} into their hand.", seat, card=name)
     elif isinstance(op, Discard):
         state.zones = state.zones.move(card, DISCARD)
-        _said(state, "discard", "{player} discards {card}.", seat, card=name)
+        state.tell("discard", "{player} discards {card}.", seat, card=name)
     elif state.game.cinderella:
         ball.remove(state, card)
     else:
         state.zones = state.zones.move(card, REMOVED)
-        _said(state, "remove", "{player} removes {card} from the game.", seat, card=name)
+        state.tell("remove", "{player} removes {card} from the game.", seat, card=name)
 
 
 def nightfall(state: DarkTalesState) -> None:
@@ -253,9 +253,4 @@ def finish_item(state: DarkTalesState, _: int) -> None:
 def _score(state: DarkTalesState, seat: int, vp: int) -> None:
     if vp:
         state.score(seat, vp)
-        _said(state, "score", "{player} scores {vp} VP.", seat, vp=vp)
-
-
-def _said(state: DarkTalesState, kind: str, text: str, seat: int, **data: Any) -> None:
-    if state.reporting:
-        state.say(kind, text, player=state.name(seat), seat=seat, **data)
+        state.tell("score", "{player} scores {vp} VP.", seat, vp=vp)

@@ -37,6 +37,7 @@ from ballroom.core.components import (
 )
 from ballroom.core.components import slug as slug  # noqa: PLC0414 (the game's card words)
 from ballroom.core.errors import ComponentError
+from ballroom.core.terms import Term
 
 GAME_ID = "dark-tales"
 DATA_DIR = Path(__file__).parent / "data"
@@ -80,7 +81,7 @@ class Time(Enum):
     NIGHT = "night"
 
 
-class Image(Enum):
+class Image(Term):
     """What a tile's side may show (a Carriage is not a Pumpkin)."""
 
     PUMPKIN = "pumpkin"
@@ -90,7 +91,7 @@ class Image(Enum):
     CARRIAGE = "carriage"
 
 
-class Item(Enum):
+class Item(Term):
     GOLD_COIN = "gold-coin"
     SWORD = "sword"
     ARMOUR = "armour"

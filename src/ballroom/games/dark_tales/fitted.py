@@ -20,7 +20,8 @@ from __future__ import annotations
 
 import tomllib
 from collections.abc import Mapping
-from functools import cache
+from functools import cache, lru_cache
+from operator import mul
 from pathlib import Path
 from typing import NamedTuple
 
@@ -66,29 +67,95 @@ def feature_names() -> tuple[str, ...]:
 
 
 FEATURES = feature_names()
-HAND_FEATURES = tuple((f"hand:{card.name}", f"hand-late:{card.name}") for card in CATALOG.cards)
-"""Per card: the names of its features in hand, early and late."""
+INDEX = {name: index for index, name in enumerate(FEATURES)}
+"""Each feature's place in ``FEATURES``: the seats' features are counted by place, and a
+table's weights read by place (``FittedReading``)."""
+HAND_FEATURES = tuple(
+    (INDEX[f"hand:{c.name}"], INDEX[f"hand-late:{c.name}"]) for c in CATALOG.cards
+)
+"""Per card: its features in hand, early and late."""
 ITEM_FEATURES = tuple(
     (
-        f"item:{item.value}",
-        f"item-late:{item.value}",
-        tuple(f"item:{item.value}@{a}" for a in A_NAMES),
+        INDEX[f"item:{item.value}"],
+        INDEX[f"item-late:{item.value}"],
+        tuple(INDEX[f"item:{item.value}@{a}"] for a in A_NAMES),
     )
     for item in Item
 )
-"""Per item: the names of its features, early, late and with each A card."""
-PER_CARD_FEATURES = {name: (f"{name}:in-play", f"{name}:to-come") for name in PER_CARD}
-"""Per card scoring per card in play: the names of its features, in play and to come."""
-TARGET_FEATURES = {
-    name: (f"{name}:other-{kind.value}", f"{name}:own-{kind.value}-only")
-    for name, kind in TARGETS.items()
-}
-"""Per monster discarding a type: the names of its features, another's and its own only."""
-ITEMS = tuple(Item)
-FRONT_FEATURES = tuple(
-    f"front:{card.type.value}" if card.type in FRONT_TYPES else None for card in CATALOG.cards
+"""Per item: its features, early, late and with each A card."""
+ITEM_TERMS = tuple(
+    tuple(
+        tuple(
+            (b_card.score(item), early, late, with_a[a_card])
+            for item, (early, late, with_a) in zip(Item, ITEM_FEATURES, strict=True)
+        )
+        for b_card in CATALOG.b_cards
+    )
+    for a_card in range(len(CATALOG.a_cards))
 )
-"""Per card: the name of its feature in front of a seat (``None``: a type not counted)."""
+"""Per A and B Setting card, per item in the enum's order: what the B card scores for it,
+and its features early, late and with the A card."""
+FRONT_FEATURES = tuple(
+    INDEX[f"front:{card.type.value}"] if card.type in FRONT_TYPES else None
+    for card in CATALOG.cards
+)
+"""Per card: its feature in front of a seat (``None``: a type not counted)."""
+SPARE, NEXT, NEXT_LATE, PLAYS, PLAYS_LATE, ITEM_SCORE = (
+    INDEX[name] for name in ("spare", "next", "next-late", "plays", "plays-late", "item-score")
+)
+AT_NIGHT, BY_DAY, BEST_MALE, MALES = (
+    INDEX[name]
+    for name in ("Witch:at-night", "Gypsy:by-day", "Princess:best-male", "Princess:males")
+)
+TILES_SHOWN, AWARDS, COUPLES = (
+    INDEX[name] for name in ("tiles-shown-vp", "final-ball-awards", "couples")
+)
+
+
+class Text(NamedTuple):
+    """What a card in hand adds beyond its features in hand, by its name (``None``: nothing)."""
+
+    counts: str | None = None
+    """A card scoring per card in play: the kind it counts (``PER_CARD``)."""
+    itself: bool = False
+    """Whether the card is of the kind it counts."""
+    in_play: int = 0
+    to_come: int = 0
+    time: Time | None = None
+    """The Witch and the Gypsy: the time they score at, and their feature ``in_play``."""
+    princess: bool = False
+    targets: CardType | None = None
+    """The Dragon and the Ogre: the type they discard, with their features ``in_play``
+    (another player has one) and ``to_come`` (only the seat's own is there)."""
+
+
+def _text(card: int) -> Text | None:
+    name = CATALOG.cards[card].name
+    if name in PER_CARD:
+        what = PER_CARD[name]
+        found = (INDEX[f"{name}:in-play"], INDEX[f"{name}:to-come"])
+        return Text(what, heuristic.is_kind(card, what), *found)
+    if name == "Witch":
+        return Text(in_play=AT_NIGHT, time=Time.NIGHT)
+    if name == "Gypsy":
+        return Text(in_play=BY_DAY, time=Time.DAY)
+    if name == "Princess":
+        return Text(princess=True)
+    if name in TARGETS:
+        kind = TARGETS[name]
+        found = (INDEX[f"{name}:other-{kind.value}"], INDEX[f"{name}:own-{kind.value}-only"])
+        return Text(in_play=found[0], to_come=found[1], targets=kind)
+    return None
+
+
+OF_TYPE = {
+    kind: frozenset(c for c, card in enumerate(CATALOG.cards) if card.type is kind)
+    for kind in CardType
+}
+"""The cards of each type."""
+CARD_VP = tuple(card.vp for card in CATALOG.cards)
+TEXTS = tuple(_text(card) for card in range(len(CATALOG.cards)))
+"""Per card: what it adds in hand beyond its features in hand."""
 
 
 class Table(NamedTuple):
@@ -105,98 +172,164 @@ class Table(NamedTuple):
     time: Time | None
     middle: tuple[int, ...]
     """With Cinderella: the cards in the middle at a Ball (``ball.middle``)."""
+    plays: tuple[int, ...]
+    """How many cards each seat will play (``heuristic.plays_by_seat``, in turn order)."""
 
 
 def table(state: DarkTalesState) -> Table:
     """What the seats' features read of ``state``."""
     zones = state.zones.zones
     fronts = [zones[FRONT[s]].cards for s in range(state.game.players)]
-    males = [CATALOG.cards[c].vp for front in fronts for c in front if _type(c) is CardType.MALE]
+    male = OF_TYPE[CardType.MALE]
+    males = [CARD_VP[c] for front in fronts for c in front if c in male]
     late = len(zones[DECK].cards) / BASE_CARDS
     counts = heuristic.table_counts(state)
     middle = ball.middle(state) if state.game.cinderella else ()
     held = heuristic.hand_sizes(state)
-    return Table(late, counts, held, fronts, males, state.time(), middle)
+    plays = heuristic.plays_by_seat(tuple(held), state.player, True)
+    return Table(late, counts, held, fronts, males, state.time(), middle, plays)
 
 
 def features(state: DarkTalesState, seat: int, read: Table | None = None) -> Features:
     """The seat's features (those not zero), as the module says (``read``: ``table(state)``)."""
-    read = table(state) if read is None else read
-    found: Features = {}
+    counted = _counted(state, seat, table(state) if read is None else read)
+    return {FEATURES[index]: amount for index, amount in counted.items()}
 
-    def add(name: str, amount: float) -> None:
-        if amount:
-            found[name] = found.get(name, 0.0) + amount
 
+def _counted(state: DarkTalesState, seat: int, read: Table) -> dict[int, float]:
+    """The seat's features not zero, by their places in ``FEATURES``, in the order first met
+    (a reading sums their weights in that order)."""
+    found: dict[int, float] = {}
     late = read.late
     hand = state.hand(seat)
-    count = heuristic.plays_of(read.held, seat, state.player, in_turn_order=True)
-    values = heuristic.hand_values(hand, read.counts, heuristic.HEURISTIC)
-    ranked = [hand[at] for at in sorted(range(len(hand)), key=values.__getitem__)]
+    count = read.plays[seat]
     own = read.fronts[seat]
-    for card in ranked[len(hand) - count :]:
-        name = CATALOG.cards[card].name
-        in_hand, in_hand_late = HAND_FEATURES[card]
-        found[in_hand] = found.get(in_hand, 0.0) + 1.0
-        add(in_hand_late, late)
-        if name in PER_CARD:
-            what = PER_CARD[name]
-            now, later = read.counts[what]
-            in_play, to_come = PER_CARD_FEATURES[name]
-            add(in_play, now)
-            add(to_come, later - heuristic.is_kind(card, what))
-        elif name == "Witch":
-            add("Witch:at-night", read.time is Time.NIGHT)
-        elif name == "Gypsy":
-            add("Gypsy:by-day", read.time is Time.DAY)
-        elif name == "Princess":
-            add("Princess:best-male", max(read.males, default=0))
-            add("Princess:males", len(read.males))
-        elif name in TARGETS:
-            kind = TARGETS[name]
-            others = (c for s, front in enumerate(read.fronts) if s != seat for c in front)
-            others_have = any(_type(c) is kind for c in others)
-            own_only = not others_have and any(_type(c) is kind for c in own)
-            other, own_only_name = TARGET_FEATURES[name]
-            add(other, others_have)
-            add(own_only_name, own_only)
-    # Each feature below is named once, so it is set where not zero (as ``add`` would).
+    if count:
+        plan = _fixed_plan(hand, count)
+        if plan is None:
+            values = heuristic.hand_values(hand, read.counts, heuristic.HEURISTIC)
+            ranked = [hand[at] for at in sorted(range(len(hand)), key=values.__getitem__)]
+            plan = _plan(tuple(ranked[len(hand) - count :]))
+        for in_hand, copies, in_hand_late, text in plan:
+            found[in_hand] = copies
+            if late:
+                found[in_hand_late] = late if copies == 1.0 else _times(late, copies)
+            if text is not None:
+                for _ in range(int(copies)):
+                    _add_text(found, text, seat, read)
+    # Each feature below is met once, so it is set where not zero (as ``_add`` would).
     spare = len(hand) - count
     if spare:
-        found["spare"] = spare
+        found[SPARE] = spare
     if state.player == seat:
-        found["next"] = 1.0
+        found[NEXT] = 1.0
         if late:
-            found["next-late"] = late
+            found[NEXT_LATE] = late
     if count:
-        found["plays"] = count
+        found[PLAYS] = count
         if late:
-            found["plays-late"] = count * late
-    if state.a_card is not None and state.b_card is not None:
-        scores = CATALOG.b_cards[state.b_card]
-        for item, held, (named, named_late, named_with) in zip(
-            ITEMS, state.items[seat], ITEM_FEATURES, strict=True
+            found[PLAYS_LATE] = count * late
+    row = state.items[seat]
+    if state.a_card is not None and state.b_card is not None and any(row):
+        for held, (score, named, named_late, named_with) in zip(
+            row, ITEM_TERMS[state.a_card][state.b_card], strict=True
         ):
             if held:
-                add("item-score", held * scores.score(item))
+                amount = held * score
+                if amount:
+                    found[ITEM_SCORE] = found.get(ITEM_SCORE, 0.0) + amount
                 found[named] = held
                 if late:
                     found[named_late] = held * late
-                found[named_with[state.a_card]] = held
+                found[named_with] = held
     for card in own:
         in_front = FRONT_FEATURES[card]
         if in_front is not None:
             found[in_front] = found.get(in_front, 0.0) + 1.0
     if state.game.cinderella:
-        add("tiles-shown-vp", sum([heuristic.FACE_VP[face] for face in state.showing[seat]]))
-        add("final-ball-awards", heuristic.awards_now(state, seat))
+        _add(found, TILES_SHOWN, sum([heuristic.FACE_VP[face] for face in state.showing[seat]]))
+        _add(found, AWARDS, heuristic.awards_now(state, seat))
         if state.dancer is None:
-            add("couples", heuristic.best_couples_vp(ball.front(state, seat), read.middle))
+            _add(found, COUPLES, heuristic.best_couples_vp(ball.front(state, seat), read.middle))
     return found
 
 
-def _type(card: int) -> CardType:
-    return CATALOG.cards[card].type
+class Held(NamedTuple):
+    """The cards of one name among those a seat will play: their features in hand."""
+
+    in_hand: int
+    copies: float
+    """How many (the feature's amount: one for each)."""
+    in_hand_late: int
+    text: Text | None
+
+
+@lru_cache(maxsize=4096)
+def _fixed_plan(hand: tuple[int, ...], count: int) -> tuple[Held, ...] | None:
+    """``_plan`` of the ``count`` cards of ``hand`` the heuristic values most (ties: the
+    later in the hand), where no card's value depends on the table (else ``None``): worked
+    out once for each hand."""
+    values: list[float] = []
+    for card in hand:
+        value = heuristic.HEURISTIC.fixed_values[card]
+        if value is None:
+            return None
+        values.append(value)
+    ranked = [hand[at] for at in sorted(range(len(hand)), key=values.__getitem__)]
+    return _plan(tuple(ranked[len(hand) - count :]))
+
+
+@lru_cache(maxsize=4096)
+def _plan(played: tuple[int, ...]) -> tuple[Held, ...]:
+    """The cards a seat will play by name, in the order each name first comes: as a count
+    of them meets each feature in hand in that order, and adds to it once for each card."""
+    by_name: dict[str, list[int]] = {}
+    for card in played:
+        by_name.setdefault(CATALOG.cards[card].name, []).append(card)
+    return tuple(
+        Held(
+            HAND_FEATURES[cards[0]][0],
+            float(len(cards)),
+            HAND_FEATURES[cards[0]][1],
+            TEXTS[cards[0]],
+        )
+        for cards in by_name.values()
+    )
+
+
+def _times(amount: float, copies: float) -> float:
+    """``amount`` added ``copies`` times over (as many additions of it would sum)."""
+    total = amount
+    for _ in range(int(copies) - 1):
+        total += amount
+    return total
+
+
+def _add_text(found: dict[int, float], text: Text, seat: int, read: Table) -> None:
+    """What a card to play adds by its text: what it counts in play and to come, the time it
+    scores at, the Males a Princess meets, the cards a Dragon or an Ogre would discard."""
+    if text.counts is not None:
+        now, later = read.counts[text.counts]
+        _add(found, text.in_play, now)
+        _add(found, text.to_come, later - text.itself)
+    elif text.time is not None:
+        _add(found, text.in_play, read.time is text.time)
+    elif text.princess:
+        _add(found, BEST_MALE, max(read.males, default=0))
+        _add(found, MALES, len(read.males))
+    elif text.targets is not None:
+        kind = OF_TYPE[text.targets]
+        fronts = read.fronts
+        others_have = any(not kind.isdisjoint(fronts[s]) for s in range(len(fronts)) if s != seat)
+        own_only = not others_have and not kind.isdisjoint(fronts[seat])
+        _add(found, text.in_play, others_have)
+        _add(found, text.to_come, own_only)
+
+
+def _add(found: dict[int, float], index: int, amount: float) -> None:
+    """``amount`` more of a feature, if not zero."""
+    if amount:
+        found[index] = found.get(index, 0.0) + amount
 
 
 Weights = Mapping[str, float]
@@ -209,16 +342,21 @@ class FittedReading:
 
     def __init__(self, tables: Mapping[str, Weights] | None = None) -> None:
         self.tables = shipped_tables() if tables is None else tables
+        self.by_place = {
+            mode: tuple(weights[name] for name in FEATURES) for mode, weights in self.tables.items()
+        }
+        """Each table's weights in the order of ``FEATURES``."""
 
     def worths(self, state: DarkTalesState) -> list[float]:
-        """Each seat's VP plus its weighed features."""
-        weights = self.tables["cinderella" if state.game.cinderella else "base"]
+        """Each seat's VP plus its weighed features (summed in the order ``features`` lists
+        them)."""
+        weight = self.by_place["cinderella" if state.game.cinderella else "base"].__getitem__
         read = table(state)
-        return [
-            state.vp[seat]
-            + sum([weights[name] * v for name, v in features(state, seat, read).items()])
-            for seat in range(state.game.players)
-        ]
+        worths = []
+        for seat in range(state.game.players):
+            counted = _counted(state, seat, read)
+            worths.append(state.vp[seat] + sum(map(mul, map(weight, counted), counted.values())))
+        return worths
 
 
 @cache

@@ -29,7 +29,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache, cached_property, lru_cache
-from typing import NamedTuple, Protocol
+from operator import mul
+from typing import NamedTuple, Protocol, cast
 
 from ballroom.core.agent import Decision
 from ballroom.core.rng import Rng
@@ -39,7 +40,7 @@ from ballroom.games.dark_tales import ball, tiles
 from ballroom.games.dark_tales.card_texts import KINDS
 from ballroom.games.dark_tales.components import Item, Per
 from ballroom.games.dark_tales.state import DECK, FRONT, HAND, DarkTalesState
-from ballroom.games.dark_tales.turn import BEST, CATALOG, CODEC, Phase
+from ballroom.games.dark_tales.turn import BEST_ID, CATALOG, Phase
 
 WON = 100.0
 """What winning is worth over losing, once the game is over (beyond the VP margin)."""
@@ -53,7 +54,6 @@ LOOK_AHEAD = 4
 """The bot's own decisions (and tiles taken) followed after a move, at most."""
 DRAWS_TRIED = 3
 """The cards (tiles) tried for one drawn in the seat's turn (spread over the deck's)."""
-BEST_ID = CODEC.encode(BEST())
 COUNTED = tuple(
     sorted({op.what for card in CATALOG.cards for op in card.does if isinstance(op, Per)})
 )
@@ -211,7 +211,7 @@ def worths(state: DarkTalesState, weights: Weights = HEURISTIC) -> list[float]:
     """Each seat's ``worth``."""
     read = TableRead(
         table_counts(state),
-        hand_sizes(state),
+        plays_by_seat(tuple(hand_sizes(state)), state.player, weights.plays_in_turn_order),
         ball.middle(state) if state.game.cinderella else (),
         _awards_by_seat(state.showing) if state.game.cinderella else (),
     )
@@ -223,8 +223,8 @@ class TableRead(NamedTuple):
 
     counts: Counts
     """``table_counts``."""
-    held: list[int]
-    """``hand_sizes``."""
+    plays: tuple[int, ...]
+    """``plays_by_seat``: how many of its cards each seat is likely to play."""
     middle: tuple[int, ...]
     """With Cinderella: the cards in the middle at a Ball (``ball.middle``)."""
     awards: tuple[int, ...]
@@ -234,13 +234,11 @@ class TableRead(NamedTuple):
 def worth(state: DarkTalesState, seat: int, weights: Weights, read: TableRead) -> float:
     """VP, items, cards in hand, and with Cinderella tiles and couples, as the module says,
     each weighed by ``weights``."""
-    total = float(state.vp[seat]) + _hand_worth(state, seat, read.counts, weights, read.held)
+    total = float(state.vp[seat]) + _hand_worth(state, seat, read.counts, weights, read.plays)
     total += weights.in_front * len(state.zones.zones[FRONT[seat]].cards)
     if state.b_card is not None:
         each = _item_weights(state.b_card, weights.item_in_hand)
-        total += sum(
-            [count * weight for count, weight in zip(state.items[seat], each, strict=True)]
-        )
+        total += sum(map(mul, state.items[seat], each))
     if not state.game.cinderella or state.is_terminal():
         return total
     total += SHOWN_VP * sum([FACE_VP[face] for face in state.showing[seat]])
@@ -251,14 +249,31 @@ def worth(state: DarkTalesState, seat: int, weights: Weights, read: TableRead) -
 
 
 def _hand_worth(
-    state: DarkTalesState, seat: int, counts: Counts, weights: Weights, held: Sequence[int]
+    state: DarkTalesState, seat: int, counts: Counts, weights: Weights, plays: Sequence[int]
 ) -> float:
     """The seat's cards in hand: the best as many as it will play (``plays``) in full, the
     rest as spares."""
-    values = hand_values(state.hand(seat), counts, weights)
+    hand = state.hand(seat)
+    fixed = _fixed_hand_worth(hand, plays[seat], weights)
+    if fixed is not None:
+        return fixed
+    return _played_and_spare(hand_values(hand, counts, weights), plays[seat], weights)
+
+
+def _played_and_spare(values: list[float], count: int, weights: Weights) -> float:
+    """The best ``count`` of a hand's ``values`` in full, the rest as spares."""
     values.sort(reverse=True)
-    count = plays_of(held, seat, state.player, weights.plays_in_turn_order)
     return sum(values[:count]) + weights.spare_card * (len(values) - count)
+
+
+@lru_cache(maxsize=8192)
+def _fixed_hand_worth(hand: tuple[int, ...], count: int, weights: Weights) -> float | None:
+    """``_hand_worth`` of a hand whose cards' values do not depend on the table (else
+    ``None``): the same hands recur from table to table, so each is worked out once."""
+    values = [weights.fixed_values[card] for card in hand]
+    if None in values:
+        return None
+    return _played_and_spare(cast(list[float], values), count, weights)
 
 
 def hand_values(hand: Sequence[int], counts: Counts, weights: Weights) -> list[float]:
@@ -279,6 +294,13 @@ def hand_sizes(state: DarkTalesState) -> list[int]:
 def plays(state: DarkTalesState, seat: int, in_turn_order: bool) -> int:
     """How many of its cards the seat is likely to play (``plays_of`` the hands held)."""
     return plays_of(hand_sizes(state), seat, state.player, in_turn_order)
+
+
+@lru_cache(maxsize=4096)
+def plays_by_seat(held: tuple[int, ...], mover: int, in_turn_order: bool) -> tuple[int, ...]:
+    """Per seat, ``plays_of`` the cards each seat holds (``held``): the same hands recur from
+    table to table, so each is worked out once."""
+    return tuple(plays_of(held, seat, mover, in_turn_order) for seat in range(len(held)))
 
 
 def plays_of(held: Sequence[int], seat: int, mover: int, in_turn_order: bool) -> int:
@@ -339,7 +361,7 @@ def best_couples_vp(mine: tuple[int, ...], middle: tuple[int, ...]) -> int:
     """The VP of the best couples of ``mine`` with each other and the ``middle`` (the same
     tables recur from move to move, so each is worked out once)."""
     couples = ball.couples_of(mine, middle)
-    return sum(couples[c] for c in ball.best_of(couples))
+    return sum(couples[c] for c in ball.best_couples_of(mine, middle))
 
 
 def awards_now(state: DarkTalesState, seat: int) -> int:

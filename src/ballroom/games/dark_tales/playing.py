@@ -15,17 +15,18 @@ from ballroom.games.dark_tales import chronicle
 from ballroom.games.dark_tales.card_texts import all_in_play, named, start_text
 from ballroom.games.dark_tales.components import Item
 from ballroom.games.dark_tales.faces import ITEM_WORDS
-from ballroom.games.dark_tales.state import ASIDE, DECK, HAND, RESOLVING
+from ballroom.games.dark_tales.state import ALONE, ASIDE, DECK, HAND, RESOLVING
 from ballroom.games.dark_tales.turn import (
     CATALOG,
     DRAWING,
     HAND_SIZE,
     PASS,
-    PLAY,
+    PASS_ID,
+    PLAY_IDS,
     PLAYING,
     SET_ASIDE,
     SHORTER_GAME,
-    USE,
+    USE_IDS,
     USING,
     Phase,
     Task,
@@ -117,11 +118,11 @@ def card_drawn(state: DarkTalesState, card: int) -> None:
     seat = state.pending[1]
     state.zones = state.zones.move(card, HAND[seat])
     if state.reporting:
-        state.say("draw", "{player} draws a card.", player=state.name(seat), seat=seat)
+        state.tell("draw", "{player} draws a card.", seat)
         state.say(
             "drawn",
             "You draw {card}.",
-            audience=frozenset({seat}),
+            audience=ALONE[seat],
             card=CATALOG.cards[card].name,
             seat=seat,
         )
@@ -143,25 +144,26 @@ def start_turn(state: DarkTalesState, _: int) -> Step[Phase] | None:
 
 ITEM_USES = tuple(
     tuple(
-        (item, index, named(does))
+        (index, named(does))
         for index, item in enumerate(Item)
         if (does := setting.use(item)) is not None
     )
     for setting in CATALOG.a_cards
 )
-"""Per A Setting card: each item it lets a player use, in the enum's order, with the item's
-index and the kinds of card its use names (which must be in play): worked out once, as
+"""Per A Setting card: each item it lets a player use, as its index in the enum's order, with
+the kinds of card its use names (which must be in play): worked out once, as
 every turn asks."""
 
 
-def usable_items(state: DarkTalesState, seat: int) -> list[Item]:
-    """The items ``seat`` holds whose use the A card allows and whose targets are in play."""
-    if state.a_card is None:
-        return []
+def usable_items(state: DarkTalesState, seat: int) -> list[int]:
+    """The items ``seat`` holds whose use the A card allows and whose targets are in play,
+    as their indexes in the enum's order."""
     held = state.items[seat]
+    if state.a_card is None or not any(held):
+        return []
     return [
-        item
-        for item, index, kinds in ITEM_USES[state.a_card]
+        index
+        for index, kinds in ITEM_USES[state.a_card]
         if held[index] and all_in_play(state, kinds)
     ]
 
@@ -171,8 +173,9 @@ def item_step(state: DarkTalesState, seat: int) -> Step[Phase] | None:
     return USING[seat] if usable_items(state, seat) else None
 
 
-def item_choices(state: DarkTalesState, seat: int) -> list[Action]:
-    return [*(USE(item) for item in usable_items(state, seat)), PASS()]
+def item_ids(state: DarkTalesState, seat: int) -> list[int]:
+    """Use an item the seat may use, or pass."""
+    return sorted([*(USE_IDS[index] for index in usable_items(state, seat)), PASS_ID])
 
 
 def play_item(state: DarkTalesState, action: Action, seat: int) -> None:
@@ -185,11 +188,10 @@ def play_item(state: DarkTalesState, action: Action, seat: int) -> None:
     state.change_item(seat, item, -1)
     state.using = item
     used = words.a(ITEM_WORDS[item])
-    state.say(
+    state.tell(
         "use",
         "{player} uses {used}.",
-        player=state.name(seat),
-        seat=seat,
+        seat,
         item=item.value,
         used=used,
     )
@@ -200,21 +202,20 @@ def play_step(state: DarkTalesState, seat: int) -> Step[Phase]:
     return PLAYING[seat]
 
 
-def play_choices(state: DarkTalesState, seat: int) -> list[Action]:
-    return [PLAY(card) for card in state.hand(seat)]
+def play_ids(state: DarkTalesState, seat: int) -> list[int]:
+    """Play a card of the hand."""
+    return sorted([PLAY_IDS[card] for card in state.hand(seat)])
 
 
 def play_card(state: DarkTalesState, action: Action, seat: int) -> None:
     """The card leaves the hand, face up; its text is carried out before it is placed."""
-    card: int = action["card"]
+    card: int = action.values[0]
     state.zones = state.zones.move(card, RESOLVING)
     state.playing = card
     chronicle.card_started(state)
     found = CATALOG.cards[card]
     if state.reporting:
-        state.say(
-            "play", "{player} plays {card}.", player=state.name(seat), seat=seat, card=found.name
-        )
+        state.tell("play", "{player} plays {card}.", seat, card=found.name)
     symbol = found.tiles if state.game.cinderella else 0
     start_text(state, len(found.does), finish=True, tile_symbol=symbol)
 

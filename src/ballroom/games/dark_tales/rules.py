@@ -2,9 +2,10 @@
 that plays by them (``Played``).
 
 ``HANDLERS`` runs an agenda task (returning the step it waits at, if any);
-``CHOICES`` lists a seat's moves at a step; ``PLAYERS`` plays one. This is
-the one module that imports the modules of the rules' parts, so that they,
-the state's fields (``state.py``) and the game import in one direction.
+``CHOICES`` lists a seat's moves at a step (``OFFERED`` their ids, at the steps of
+every turn); ``PLAYERS`` plays one. This is the one module that imports the modules
+of the rules' parts, so that they, the state's fields (``state.py``) and the game
+import in one direction.
 """
 
 from __future__ import annotations
@@ -16,11 +17,12 @@ from ballroom.core.flow import Step
 from ballroom.core.state import Outcome
 from ballroom.games.dark_tales import ball, card_texts, chronicle, ending, playing, tiles
 from ballroom.games.dark_tales.state import DarkTalesState, Edition
-from ballroom.games.dark_tales.turn import DRAW, SETTING, Phase, Task
+from ballroom.games.dark_tales.turn import SETTING, Phase, Task
 
 Handler = Callable[["DarkTalesState", int], "Step[Phase] | None"]
 Choices = Callable[["DarkTalesState", int], "list[Action]"]
 Player = Callable[["DarkTalesState", "Action", int], None]
+Offered = Callable[["DarkTalesState", int], "list[int]"]
 
 
 HANDLERS: dict[Task, Handler] = {
@@ -45,26 +47,28 @@ HANDLERS: dict[Task, Handler] = {
 }
 
 CHOICES: dict[Phase, Choices] = {
-    Phase.ITEM: playing.item_choices,
-    Phase.PLAY: playing.play_choices,
-    Phase.TARGET: card_texts.target_choices,
     Phase.TILE: tiles.tile_choices,
     Phase.TILE_TARGET: tiles.target_choices,
-    Phase.DANCE: ball.dance_choices,
 }
 
 
+OFFERED: dict[Phase, Offered] = {
+    Phase.ITEM: playing.item_ids,
+    Phase.PLAY: playing.play_ids,
+    Phase.TARGET: card_texts.target_ids,
+    Phase.DANCE: ball.dance_ids,
+}
+"""The steps of every turn (and a Ball's) list a seat's moves as their sorted ids, not as
+actions: a game asks at each of them."""
+
+
 def chances(state: DarkTalesState) -> list[tuple[Action, float]]:
-    """The Setting card, the card set aside, the card or the tile drawn, each equally likely."""
+    """The Setting card or the card set aside, each equally likely (a card or a tile drawn:
+    ``DarkTalesState.chance_outcomes``, by its id)."""
     if state.step.name is Phase.SET_ASIDE:
         return playing.set_aside_chances(state)
-    if state.step.name is Phase.TILE_DRAW:
-        return tiles.chances(state)
-    if state.step.name is Phase.SETTING:
-        found = playing.setting_outcomes(state)
-        return [(SETTING(i), 1.0 / len(found)) for i in found]
-    deck = state.zones.zone("deck").cards
-    return [(DRAW(card), 1.0 / len(deck)) for card in deck]
+    found = playing.setting_outcomes(state)
+    return [(SETTING(i), 1.0 / len(found)) for i in found]
 
 
 def play_setting(state: DarkTalesState, action: Action, seat: int) -> None:
@@ -103,6 +107,16 @@ class Played(DarkTalesState):
             self.agenda = playing.setup_agenda(game)
             self.proceed()
             self.told = []
+
+    def legal_actions(self, player: int | None = None) -> list[int]:
+        """At the steps of every turn (``OFFERED``) the ids straight from the table; at the
+        others the actions ``CHOICES`` lists, by their ids."""
+        offered = OFFERED.get(self.step.name)
+        if offered is None:
+            return super().legal_actions(player)
+        current = self.step.players
+        seat = current[0] if player is None else player
+        return offered(self, seat) if seat in current else []
 
     def chances(self) -> list[tuple[Action, float]]:
         return chances(self)

@@ -21,9 +21,9 @@ from functools import cache
 from ballroom.core.rng import Rng
 from ballroom.core.state import CHANCE
 from ballroom.games.dark_tales.fitted import FittedReading
-from ballroom.games.dark_tales.heuristic import BEST_ID, after_move, own_draw, rating
+from ballroom.games.dark_tales.heuristic import after_move, own_draw, rating
 from ballroom.games.dark_tales.state import DarkTalesState
-from ballroom.games.dark_tales.turn import Phase
+from ballroom.games.dark_tales.turn import BEST_ID, Phase
 
 FOLLOW_UP = 4
 """The draws and the seat's own decisions in its turn followed after a move, at most."""

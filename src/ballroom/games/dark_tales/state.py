@@ -18,12 +18,16 @@ rules of each task live in ``playing.py``, ``card_texts.py`` and ``ending.py``.
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache, cached_property
-from typing import Any, Self
+from itertools import accumulate, chain
+from operator import attrgetter, itemgetter
+from typing import Any, NamedTuple, Self
 
 from ballroom.core.events import Event, Wording
 from ballroom.core.flow import Step
+from ballroom.core.rng import Rng
 from ballroom.core.rule_tables import RuleTables
 from ballroom.core.standard import StandardGame, StandardState
 from ballroom.core.zones import Visibility, Zone, ZoneId, Zones
@@ -34,6 +38,7 @@ from ballroom.games.dark_tales.turn import (
     DRAW,
     MAX_SEATS,
     TILE_BASE,
+    TILE_DRAWN_IDS,
     TILE_IDS,
     Phase,
     Task,
@@ -53,8 +58,21 @@ FRONT = tuple(ZoneId.parse(f"front/{seat}") for seat in range(MAX_SEATS))
 TILES = tuple(ZoneId.parse(f"tiles/{seat}") for seat in range(MAX_SEATS))
 """The zones the rules move cards to and read, each id made once (the zones' own ids, so a
 look-up finds its key without building one)."""
+ALONE = tuple(frozenset({seat}) for seat in range(MAX_SEATS))
+"""Each seat as the only audience of an event (a card drawn is told to its drawer alone)."""
+IN_PLAY = {players: itemgetter(*FRONT[:players], MIDDLE) for players in range(1, MAX_SEATS + 1)}
+"""By the number of players: the zones of the cards in play, fronts then middle, taken from
+the zones at once (the rules ask which cards are in play at nearly every move)."""
+_CARDS = attrgetter("cards")
 DRAW_IDS = CODEC.ids(DRAW)
 """The action id of drawing each card, by card."""
+TILE_PILE = ZoneId.parse("tile-pile")
+DRAWN: dict[Phase, tuple[ZoneId, Sequence[int] | Mapping[int, int]]] = {
+    Phase.DRAW: (DECK, DRAW_IDS),
+    Phase.TILE_DRAW: (TILE_PILE, TILE_DRAWN_IDS),
+}
+"""The chance steps that draw from a pile whose order nobody knows, each card (tile)
+equally likely: the pile, and the id of drawing each card (tile) of it."""
 
 
 class Edition(StandardGame[Phase]):
@@ -74,8 +92,7 @@ class Edition(StandardGame[Phase]):
         return tuple(self.player_name(seat) for seat in range(self.players))
 
 
-@dataclass(frozen=True, slots=True)
-class Play:
+class Play(NamedTuple):
     """A card a seat played and the VP it gained then (its VP and its text's, not a Ball's),
     kept for balance studies (``chronicle.py``)."""
 
@@ -226,14 +243,49 @@ class DarkTalesState(StandardState[Phase], RuleTables[Phase, Task]):
         if self.reporting:
             self.told.append(Event(kind, _wording(template), data, audience, reveals))
 
+    def tell(self, kind: str, template: str, seat: int, **data: Any) -> None:
+        """``say`` an event of what ``seat`` did: its data name the player and the seat, then
+        ``data``."""
+        if self.reporting:
+            data = {"player": self.game.seat_names[seat], "seat": seat, **data}
+            self.told.append(Event(kind, _wording(template), data))
+
     # -- what a game writes for the declared core -------------------------------
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """At a draw (``DRAWN``), each card (tile) of the pile by its id in sorted order,
+        equally likely, without making an action of each: a search draws at every turn."""
+        drawn = DRAWN.get(self.step.name)
+        if drawn is None or self.effect is not None:
+            return super().chance_outcomes()
+        pile, ids = drawn
+        cards = self.zones.zones[pile].cards
+        chance = 1.0 / len(cards)
+        return [(ids[card], chance) for card in sorted(cards)]
+
+    def draw_chance(self, rng: Rng) -> int:
+        """At a draw, the card ``State.draw_chance`` gives ``rng`` from the odds
+        ``chance_outcomes`` lists, found among the running sums of those odds, summed once
+        for each size of the pile (a search draws at every turn)."""
+        drawn = DRAWN.get(self.step.name)
+        if drawn is None or self.effect is not None:
+            return super().draw_chance(rng)
+        pile, ids = drawn
+        cards = sorted(self.zones.zones[pile].cards)
+        running, total = _even_odds(len(cards))
+        return ids[cards[rng.running_index(running, total)]]
 
     def sample_chance(self) -> int:
         """A card drawn from the deck: one ``Rng.below`` over its cards in sorted order (the
-        outcomes and odds ``chances`` lists), without listing them."""
-        if self.step.name is Phase.DRAW and self.effect is None:
-            deck = sorted(self.zones.zones[DECK].cards)
-            return DRAW_IDS[deck[self.rng.below(len(deck))]]
+        outcomes and odds ``chance_outcomes`` lists), without listing them; a tile coming
+        to the top of the pile: ``draw_chance`` with the state's own source, as
+        ``State.sample_chance`` draws it."""
+        if self.effect is None:
+            if self.step.name is Phase.DRAW:
+                deck = sorted(self.zones.zones[DECK].cards)
+                return DRAW_IDS[deck[self.rng.below(len(deck))]]
+            if self.step.name is Phase.TILE_DRAW:
+                return self.draw_chance(self.rng)
         return super().sample_chance()
 
     # -- reading the table --------------------------------------------------------
@@ -248,12 +300,7 @@ class DarkTalesState(StandardState[Phase], RuleTables[Phase, Task]):
 
     def in_play(self) -> list[int]:
         """The cards in play: in front of every player, then in the middle."""
-        zones = self.zones.zones
-        cards: list[int] = []
-        for seat in range(self.game.players):
-            cards += zones[FRONT[seat]].cards
-        cards += zones[MIDDLE].cards
-        return cards
+        return list(chain.from_iterable(map(_CARDS, IN_PLAY[self.game.players](self.zones.zones))))
 
     def time(self) -> Time | None:
         """Day or night, as the Day or Night card in the middle shows (neither without one)."""
@@ -315,6 +362,14 @@ def _wording(template: str) -> Wording:
     return lambda data: template.format(**data)
 
 
+@cache
+def _even_odds(outcomes: int) -> tuple[tuple[float, ...], float]:
+    """``outcomes`` equally likely, as ``Rng.running_index`` reads them: the running sums of
+    their odds, and the odds' ``sum()``."""
+    odds = [1.0 / outcomes] * outcomes
+    return tuple(accumulate(odds)), sum(odds)
+
+
 def create_zones(game: Edition) -> Zones:
     """The deck, the empty hands, fronts, middle, discard and removed, and the Cinderella
     zones: the Ball at the Palace card (its known and its unseen cards), the tile pile (its top tile, the tiles below it, then
@@ -325,10 +380,17 @@ def create_zones(game: Edition) -> Zones:
     cards face down (RULINGS, Dark Tales 5): one every player saw in play stays known by name
     (``ball``, then ``removed``); one from a hand or the deck is seen by nobody, only counted
     (``ball-unseen``, then ``removed-unseen``)."""
-    seats = range(game.players)
+    return _table_zones(game.players, game.cinderella)
+
+
+@cache
+def _table_zones(players: int, cinderella: bool) -> Zones:
+    """``create_zones`` for a number of players, with Cinderella or not: made once, as
+    zones are values that every move replaces (a search deals each world into a new state)."""
+    seats = range(players)
     base = range(CATALOG.base_cards)
     clock: tuple[int, ...] = ()
-    if game.cinderella:
+    if cinderella:
         times = [card for card in base if CATALOG.cards[card].time is not None]
         night = next(c for c in times if CATALOG.cards[c].time is Time.NIGHT)
         day = next(c for c in times if CATALOG.cards[c].time is Time.DAY)
@@ -350,11 +412,11 @@ def create_zones(game: Edition) -> Zones:
         Zone(ZoneId("ball-unseen"), Visibility.NOBODY),
         Zone(ZoneId("removed-unseen"), Visibility.NOBODY),
         Zone(ZoneId("tile-top"), Visibility.NOBODY),
-        Zone(ZoneId("tile-pile"), Visibility.NOBODY, tuple(TILE_IDS) if game.cinderella else ()),
+        Zone(ZoneId("tile-pile"), Visibility.NOBODY, tuple(TILE_IDS) if cinderella else ()),
         Zone(ZoneId("tile-bottom"), Visibility.NOBODY),
         Zone(ZoneId("tile-box"), Visibility.EVERYONE),
         *(Zone(ZoneId("hand", s), Visibility.OWNER) for s in seats),
         *(Zone(ZoneId("front", s), Visibility.EVERYONE) for s in seats),
         *(Zone(ZoneId("tiles", s), Visibility.OWNER) for s in seats),
     ]
-    return Zones.create(game.players, zones)
+    return Zones.create(players, zones)

@@ -18,19 +18,19 @@ the rest is gone.
 
 from __future__ import annotations
 
+from functools import cache
 from typing import TYPE_CHECKING
 
 from ballroom.core.flow import Step
 from ballroom.core.zones import ZoneId
 from ballroom.games.dark_tales.components import Image, Side
-from ballroom.games.dark_tales.state import TILES
+from ballroom.games.dark_tales.state import ALONE, TILES
 from ballroom.games.dark_tales.turn import (
     CATALOG,
     DISCARD_TILE,
     FLIP,
     TAKE_TILE,
     TILE_BASE,
-    TILE_DRAWN,
     Phase,
     Task,
 )
@@ -53,8 +53,9 @@ def face_of(tile: int, framed: bool) -> int:
     return TILE_FACES[tile][framed]
 
 
+@cache
 def describe(face: int) -> str:
-    """A side in words: ``framed: 1 VP, 2 birds``."""
+    """A side in words: ``framed: 1 VP, 2 birds`` (each side's words made once)."""
     side = CATALOG.cinderella.faces[face]
     parts = [f"{side.vp} VP"] if side.vp else []
     parts += [count_words(n, image) for image, n in zip(Image, side.images, strict=True) if n]
@@ -129,11 +130,6 @@ def draw_step(state: DarkTalesState, _: int) -> Step[Phase] | None:
     return None
 
 
-def chances(state: DarkTalesState) -> list[tuple[Action, float]]:
-    pile = state.zones[PILE].cards
-    return [(TILE_DRAWN(tile - TILE_BASE), 1.0 / len(pile)) for tile in sorted(pile)]
-
-
 def play_drawn(state: DarkTalesState, action: Action, seat: int) -> None:
     tile = TILE_BASE + action["tile"]
     state.zones = state.zones.move(tile, TOP)
@@ -164,7 +160,7 @@ def taken(state: DarkTalesState, seat: int, tile: int) -> None:
     state.say(
         "tile-back",
         "Its other side shows {side}.",
-        audience=frozenset({seat}),
+        audience=ALONE[seat],
         reveals=True,
         seat=seat,
         side=describe(face_of(index, True)),

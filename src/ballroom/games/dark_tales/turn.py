@@ -157,6 +157,25 @@ CODEC = ActionCodec(
         COUPLE,
     )
 )
+PLAY_IDS = CODEC.ids(PLAY)
+"""The id of playing each card, by card; and of choosing each, and of using each item (in
+the enum's order): the steps of every turn list their ids from these (``rules.OFFERED``)."""
+CHOOSE_IDS = CODEC.ids(CHOOSE)
+USE_IDS = CODEC.ids(USE)
+PASS_ID = CODEC.encode(PASS())
+TILE_DRAWN_IDS = {tile: CODEC.encode(TILE_DRAWN(tile - TILE_BASE)) for tile in TILE_IDS}
+"""The id of each tile coming to the top of the pile, by the tile's id in the zones."""
+COUPLE_IDS = CODEC.ids(COUPLE)
+BEST_ID = CODEC.encode(BEST())
+STOP_ID = CODEC.encode(STOP())
+
+
+def couple_id(male: int, female: int) -> int:
+    """The id of forming the couple of ``male`` and ``female``: their family's ids run by
+    Male, then by Female."""
+    return COUPLE_IDS[male * len(CATALOG.texts) + female]
+
+
 FLOW = Flow.declare(
     Phase,
     {

@@ -27,7 +27,7 @@ from ballroom.core.errors import ViewError
 from ballroom.core.rng import Rng
 from ballroom.core.state import Observation
 from ballroom.core.view import View
-from ballroom.core.zones import Zone, ZoneId, Zones, ZonesView
+from ballroom.core.zones import Memory, Zone, ZoneId, Zones, ZonesView
 from ballroom.core.zones import determinize as deal
 from ballroom.games.dark_tales.state import TILES, Table
 from ballroom.games.dark_tales.tiles import BOTTOM, PILE, TILE_FACES, TOP
@@ -60,13 +60,15 @@ def deal_tiles(
     show), and the seat's memory of every component kept."""
     zones = view.zones
     tiles = tile_zones(zones, view.public, TILE_IDS if game.cinderella else (), rng)
-    everything = [*state.zones.zones.values(), *tiles]
-    dealt = Zones.create(zones.seats, sorted(everything, key=lambda z: z.id.sort_key()))
+    cards = state.zones
+    everything = sorted([*cards.zones.values(), *tiles], key=lambda z: z.id.sort_key())
+    where = dict(cards.where)  # the cards as dealt (checked there), then the tiles
+    for zone in tiles:
+        where.update(dict.fromkeys(zone.cards, zone.id))
+    minds: list[Memory] = [{} for _ in range(zones.seats)]
     if zones.seat is not None:
-        minds = list(dealt.memory)
         minds[zones.seat] = dict(zones.memory)
-        dealt = Zones(dealt.seats, dealt.zones, dealt.where, tuple(minds))
-    state.zones = dealt
+    state.zones = Zones(zones.seats, {zone.id: zone for zone in everything}, where, tuple(minds))
 
 
 CATALOG_IDS = range(len(CATALOG.cards))
