@@ -261,3 +261,28 @@ def test_memory_stays_true_and_determinize_stays_consistent(
     for card, places in view.memory.items():
         assert twin.locate(card) in places
     assert twin == determinize(view, CARDS, Rng(seed))
+
+
+@given(st.lists(MOVE, max_size=40))
+def test_memory_read_at_the_end_is_the_memory_read_after_every_move(
+    moves: list[tuple[str, int, int]],
+) -> None:
+    """Moves note themselves and memories are brought up to date when read: a run of moves
+    taken in at once must leave what one move at a time leaves."""
+    read_every_move = read_at_end = dealt()
+    for kind, card, place in moves:
+        for_each, at_end = read_every_move, read_at_end
+        if kind == "move" and at_end.locate(card) != PLACES[place]:
+            for_each, at_end = for_each.move(card, PLACES[place]), at_end.move(card, PLACES[place])
+        elif kind == "show":
+            for_each, at_end = (
+                for_each.show(card, [place % SEATS]),
+                at_end.show(card, [place % SEATS]),
+            )
+        elif kind == "pass":
+            passes = {hand(s): hand((s + 1 + place) % SEATS) for s in range(SEATS)}
+            for_each, at_end = for_each.pass_all(passes), at_end.pass_all(passes)
+        for_each.memory  # noqa: B018  # read now: one move at a time
+        read_every_move, read_at_end = for_each, at_end
+    assert read_at_end.memory == read_every_move.memory
+    assert read_at_end == read_every_move

@@ -430,15 +430,17 @@ class Zones:
             move, moves = moves
             latest_first.append(move)
         minds = self._memory
+        run: list[Moved] = []  # the single moves since the last pass, oldest first
         for move in reversed(latest_first):
             if isinstance(move, Passed):
+                if run:
+                    minds = tuple(_remember(mind, seat, run) for seat, mind in enumerate(minds))
+                    run = []
                 minds = move.remembered(minds)
-                continue
-            card, source, seen_at_source, target, seen_at_target, emptied = move
-            minds = tuple(
-                _remember(mind, seat, card, source, seen_at_source, target, seen_at_target, emptied)
-                for seat, mind in enumerate(minds)
-            )
+            else:
+                run.append(move)
+        if run:
+            minds = tuple(_remember(mind, seat, run) for seat, mind in enumerate(minds))
         self._memory = minds
         self._unremembered = None
         return minds
@@ -620,51 +622,28 @@ class Zones:
         return ZonesView(seat=seat, seats=self.seats, zones=tuple(zones), memory=memory)
 
 
-def _remember(
-    mind: Memory,
-    seat: int,
-    card: int,
-    source: ZoneId,
-    seen_at_source: Visibility,
-    target: ZoneId,
-    seen_at_target: Visibility,
-    emptied: bool,
-) -> Memory:
-    """One seat's memory after ``card`` moved from ``source`` to ``target`` (zones seen as
-    their visibilities say; the same mapping where nothing in it changed: memories are
-    values, never changed in place)."""
-    sees_source = _sees(seat, source, seen_at_source)
-    sees_target = _sees(seat, target, seen_at_target)
-    if not mind:  # nothing remembered: only a card seen going out of sight is
-        return {card: frozenset({target})} if sees_source and not sees_target else mind
-    if sees_target:
-        changed = mind
-        if card in mind:
-            changed = dict(mind)
-            del changed[card]
-    elif sees_source:
-        changed = {**mind, card: frozenset({target})}
-    elif any(source in places and target not in places for places in mind.values()):
-        # The seat saw some card go from source to target: any it placed in the
-        # source may have gone (where it may be there already, the memory stays).
-        changed = {
-            c: places | {target} if source in places and target not in places else places
-            for c, places in mind.items()
-        }
-    else:
-        changed = mind
-    if emptied and any(source in places for places in changed.values()):
-        changed = {
-            c: places - {source} if source in places else places for c, places in changed.items()
-        }
-    return changed
-
-
-def _sees(seat: int, zone: ZoneId, visibility: Visibility) -> bool:
-    """Whether ``seat`` may see the cards of ``zone`` (``Zone.visible_to``)."""
-    if visibility is Visibility.EVERYONE:
-        return True
-    return visibility is Visibility.OWNER and seat == zone.owner
+def _remember(mind: Memory, seat: int, moves: list[Moved]) -> Memory:
+    """One seat's memory after ``moves``, one after the other. A card the seat sees go out
+    of its sight is remembered where it went; one it sees arrive is forgotten; where it
+    sees neither end of a move, any card it placed in the source may have gone to the
+    target; an emptied source holds none of them any more. The memory is a value: one
+    copy of it is changed by all the moves."""
+    kept = dict(mind)
+    everyone, owner = Visibility.EVERYONE, Visibility.OWNER
+    for card, source, seen_at_source, target, seen_at_target, emptied in moves:
+        if seen_at_target is everyone or (seen_at_target is owner and seat == target.owner):
+            kept.pop(card, None)
+        elif seen_at_source is everyone or (seen_at_source is owner and seat == source.owner):
+            kept[card] = frozenset({target})
+        elif kept:
+            for other, places in kept.items():
+                if source in places and target not in places:
+                    kept[other] = places | {target}
+        if emptied and kept:
+            for other, places in kept.items():
+                if source in places:
+                    kept[other] = places - {source}
+    return kept if kept or mind else mind
 
 
 def _may_see_it_go(source: Zone, target: Zone) -> bool:
