@@ -29,6 +29,7 @@ from ballroom.core.bots import Bot, ParamValues, by_name
 from ballroom.core.rng import Rng
 from ballroom.games.the_dance import actions as ac
 from ballroom.games.the_dance.components import POWER_IDS, Components
+from ballroom.games.the_dance.influence import markers_of
 
 if TYPE_CHECKING:
     from ballroom.core.agent import Agent
@@ -408,7 +409,7 @@ class _Context:
         for a in legal:
             if ac.SEAT <= a < ac.SEAT + self.nd and self.wanted(a - ac.SEAT):
                 return a
-        mine = _influenced(view["dancer_influence"], self.me)
+        mine = markers_of(view["dancer_influence"], self.me)
         for d in mine:
             if not self.wanted(d) and ac.RELEASE + d in legal_set:
                 return ac.RELEASE + d
@@ -616,19 +617,6 @@ class _Context:
 
 def _first(pair: tuple[float, int]) -> float:
     return pair[0]
-
-
-def _influenced(owners: list[int], me: int) -> list[int]:
-    """The Dancers ``me`` Influences, in order (found by the list's own search: a family
-    holds a marker or two, and the question comes at every step of her Dance)."""
-    if me not in owners:
-        return []
-    d = owners.index(me)
-    found = [d]
-    for _ in range(owners.count(me) - 1):
-        d = owners.index(me, d + 1)
-        found.append(d)
-    return found
 
 
 def _heuristic(game: Game, seat: int, rng: Rng, params: ParamValues) -> Agent:

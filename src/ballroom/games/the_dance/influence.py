@@ -10,6 +10,7 @@ the roll before it stands. A success at least three under (or an unmodified
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from ballroom.core.events import Event
@@ -25,15 +26,20 @@ if TYPE_CHECKING:
 
 
 def influenced(s: Ball, p: int) -> list[int]:
-    """The Dancers family ``p`` Influences, in order (found by the list's own search: a
-    family holds a marker or two, and the question comes at every decision of her turn)."""
-    influenced_by = s.influenced_by
-    if p not in influenced_by:
+    """The Dancers family ``p`` Influences, in order."""
+    return markers_of(s.influenced_by, p)
+
+
+def markers_of(owners: Sequence[int], p: int) -> list[int]:
+    """The places in ``owners`` (each Dancer's Influencing family) that hold ``p``, in order
+    (found by the list's own search: a family holds a marker or two, and the question comes
+    at every decision of her turn, and at every step of her Dance in the bots)."""
+    if p not in owners:
         return []
-    d = influenced_by.index(p)
+    d = owners.index(p)
     found = [d]
-    for _ in range(influenced_by.count(p) - 1):
-        d = influenced_by.index(p, d + 1)
+    for _ in range(owners.count(p) - 1):
+        d = owners.index(p, d + 1)
         found.append(d)
     return found
 
