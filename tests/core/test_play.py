@@ -12,7 +12,7 @@ from collections.abc import Sequence
 import pytest
 
 from ballroom.agents import make_agent
-from ballroom.core.agent import Agent, ChoosesBlind, Decision
+from ballroom.core.agent import Agent, ChoosesBlind, Decision, TakesForcedMoveBlind
 from ballroom.core.game import Game, make_game
 from ballroom.core.play import play_out, step
 from ballroom.core.state import Observation
@@ -74,6 +74,51 @@ def test_a_blind_bot_never_makes_an_observation_and_a_watchful_one_makes_one_a_d
     decisions = sum(1 for seat, _ in state.history if seat == 1)
     assert made == [1] * decisions
     assert watchful.seen[0] is watchful.seen[1]
+
+
+class Last:
+    """A bot that reads its observation and takes the last legal action."""
+
+    def __init__(self) -> None:
+        self.offered: list[int] = []
+
+    def act(self, decision: Decision) -> int:
+        assert decision.observation is not None
+        self.offered.append(len(decision.legal_actions))
+        return decision.legal_actions[-1]
+
+
+class LastTakingForcedMovesBlind(Last, TakesForcedMoveBlind):
+    """The same bot, declaring that it takes a single legal action without looking."""
+
+
+@pytest.mark.parametrize("loop", ["play_out", "step"])
+def test_a_forced_move_goes_unobserved_to_a_bot_that_takes_it_blind(loop: str) -> None:
+    game = make_game("the-dance", 3)
+
+    def play(bots: Sequence[Last]) -> tuple[list[tuple[int, int]], list[int | None]]:
+        state = game.new_state(2)
+        made: list[int | None] = []
+
+        def observe(seat: int | None) -> Observation:
+            made.append(seat)
+            return type(state).observation(state, seat)
+
+        state.observation = observe  # type: ignore[method-assign]
+        if loop == "play_out":
+            play_out(state, bots, max_turns=4)
+        while loop == "step" and state.turns() <= 4:
+            step(state, bots)
+        return list(state.history), made
+
+    looking, looked = play([Last() for _ in range(3)])
+    blind_bots = [LastTakingForcedMovesBlind() for _ in range(3)]
+    blind, blind_looked = play(blind_bots)
+    assert blind == looking
+    decisions = sum(1 for seat, _ in looking if seat >= 0)
+    offered = [count for bot in blind_bots for count in bot.offered]
+    assert min(offered) > 1 and 0 < len(offered) < decisions
+    assert len(looked) == decisions and len(blind_looked) == len(offered)
 
 
 def test_an_illegal_choice_is_refused_with_the_rules_message() -> None:

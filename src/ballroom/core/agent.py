@@ -71,6 +71,12 @@ class ChoosesBlind(Protocol):
     def choose(self, legal: Sequence[int]) -> int: ...
 
 
+class TakesForcedMoveBlind:
+    """A base for agents whose ``act``, offered a single legal action, returns it and does
+    nothing else: a play loop gives them that action without building the observation,
+    which would cost more than the rest of such a step."""
+
+
 @dataclass(frozen=True, slots=True)
 class SeatSpec:
     """A parsed seat spec: ``name`` and ``key=value`` parameters."""

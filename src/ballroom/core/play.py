@@ -6,7 +6,7 @@ from collections.abc import Callable, Sequence
 from functools import cache
 from typing import cast
 
-from ballroom.core.agent import Agent, ChoosesBlind, Decision
+from ballroom.core.agent import Agent, ChoosesBlind, Decision, TakesForcedMoveBlind
 from ballroom.core.events import Event
 from ballroom.core.state import CHANCE, Choose, State
 
@@ -22,6 +22,11 @@ def _blind(kind: type) -> bool:
     return issubclass(kind, ChoosesBlind)
 
 
+@cache
+def _takes_forced_move_blind(kind: type) -> bool:
+    return issubclass(kind, TakesForcedMoveBlind)
+
+
 def decision_for(state: State, player: int) -> Decision:
     """The Decision a seat gets: its observation and legal actions, never the state."""
     return Decision(state.game, player, state.observation(player), state.legal_actions(player))
@@ -35,9 +40,11 @@ def step(state: State, agents: Sequence[Agent]) -> list[Event]:
     player = state.current_players()[0]
     if player == CHANCE:
         return state.apply(state.sample_chance(), CHANCE, trusted=True)
-    decision = decision_for(state, player)
-    action = agents[player].act(decision)
-    if action not in decision.legal_actions:
+    agent, legal = agents[player], state.legal_actions(player)
+    if len(legal) == 1 and _takes_forced_move_blind(type(agent)):
+        return state.apply(legal[0], player, trusted=True)
+    action = agent.act(Decision(state.game, player, state.observation(player), legal))
+    if action not in legal:
         return state.apply(action, player)  # refused, with the rules' message
     return state.apply(action, player, trusted=True)
 
@@ -86,13 +93,17 @@ def play_out(
 
 def _choice_of(state: State, agent: Agent, seat: int) -> Choose:
     """How ``seat``'s agent picks from its legal actions: its own ``choose`` if it chooses
-    blind, else ``act`` on a Decision with the seat's observation (never the state)."""
+    blind, else ``act`` on a Decision with the seat's observation (never the state), which
+    is not built for a single legal action if the agent takes that blind."""
     choose = _chooser(agent)
     if choose is not None:
         return choose
     game, observe = state.game, state.observation
+    forced_blind = _takes_forced_move_blind(type(agent))
 
     def act(legal: Sequence[int]) -> int:
+        if forced_blind and len(legal) == 1:
+            return legal[0]
         return agent.act(Decision(game, seat, observe(seat), legal))
 
     return act

@@ -32,7 +32,7 @@ from functools import cache, cached_property, lru_cache
 from operator import mul
 from typing import NamedTuple, Protocol, cast
 
-from ballroom.core.agent import Decision
+from ballroom.core.agent import Decision, TakesForcedMoveBlind
 from ballroom.core.rng import Rng
 from ballroom.core.standard import StandardGame
 from ballroom.core.state import CHANCE
@@ -124,7 +124,7 @@ TUNED = Weights(item_in_hand=1.0, plays_in_turn_order=True)
 play counted in turn order."""
 
 
-class HeuristicAgent:
+class HeuristicAgent(TakesForcedMoveBlind):
     """Tries each move on one world dealt from its view; ``rng`` deals it and breaks ties,
     ``reading`` rates the tables it reaches."""
 

@@ -12,7 +12,7 @@ raises the districts it holds.
 from __future__ import annotations
 
 from ballroom.core.actions import Action
-from ballroom.core.agent import Decision
+from ballroom.core.agent import Decision, TakesForcedMoveBlind
 from ballroom.core.rng import Rng
 from ballroom.games.dominare.action_phase import inspire_price, most_inspired
 from ballroom.games.dominare.components import Agent
@@ -56,7 +56,7 @@ def agent_worth(agent: Agent) -> float:
     return 2.0 * agent.influence + agent.income + 0.5 * len(agent.abilities) - 0.6 * agent.exposure
 
 
-class HeuristicAgent:
+class HeuristicAgent(TakesForcedMoveBlind):
     """Rules of thumb; ``rng`` breaks ties."""
 
     def __init__(self, rng: Rng) -> None:
