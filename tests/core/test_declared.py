@@ -141,3 +141,31 @@ def test_a_view_made_while_an_action_is_applied_is_not_kept() -> None:
     state._applying = False
     state.till_moved("tally", lambda: made.append(2) or 2)
     assert made == [1, 2]
+
+
+def test_a_tuple_of_choices_offered_again_is_encoded_once_and_still_checked() -> None:
+    state = HighCard(2).new_state(5)
+    game = state.game
+    drawn = tuple(DRAW(card) for card in (4, 0, 2))
+    assert game.encode_offered(state.step, drawn) == sorted(game.codec.encode(a) for a in drawn)
+    while state.step.name is Phase.DRAW:
+        state.apply(state.sample_chance(), CHANCE)
+    played = (PLAY(3), PLAY(1), PLAY(1))
+    encoded: list[object] = []
+    encode = game._encode
+
+    def counted(step: object, actions: object) -> list[int]:
+        encoded.append(actions)
+        return encode(step, actions)  # type: ignore[arg-type]
+
+    game._encode = counted  # type: ignore[method-assign]
+    first = game.encode_offered(state.step, played)
+    first.clear()  # the caller's list is its own
+    assert game.encode_offered(state.step, played) == [
+        game.codec.encode(PLAY(1)),
+        game.codec.encode(PLAY(3)),
+    ]
+    assert encoded == [played]
+    assert game.encode_offered(state.step, list(played)) and len(encoded) == 2  # a list: afresh
+    with pytest.raises(IllegalActionError, match="step play offers play, not draw"):
+        game.encode_offered(state.step, drawn)  # encoded at the draw step, refused here

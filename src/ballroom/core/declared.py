@@ -51,6 +51,10 @@ CHANCE_ALONE = (CHANCE,)
 """The players of a chance step."""
 
 
+TUPLES_ENCODED = 1 << 13
+"""The most tuples of choices ``DeclaredGame.encode_offered`` keeps the ids of at once."""
+
+
 class DeclaredGame(Game, Generic[N]):
     """A game whose actions are declared families and whose steps are a declared flow."""
 
@@ -98,10 +102,31 @@ class DeclaredGame(Game, Generic[N]):
             for name, families in self.flow.steps.items()
         }
 
+    @cached_property
+    def _encoded_tuples(self) -> dict[int, tuple[tuple[Action, ...], Any, tuple[int, ...]]]:
+        """The ids of each tuple of choices a step offered, by the tuple's identity: a
+        game that makes a step's choices once and offers that same tuple again (a cached
+        list of moves) has it encoded once. Each entry holds its tuple, so no other
+        object takes its identity while the entry lives."""
+        return {}
+
     def encode_offered(self, step: Step[Any], actions: Iterable[Action]) -> list[int]:
         """The sorted ids of ``actions``, which ``step`` must offer (else a rules bug, refused
         by ``Flow.check``). A list holds each family's actions together, so the family's
-        first id is looked up once per run of them."""
+        first id is looked up once per run of them; a tuple is encoded once (see
+        ``_encoded_tuples``)."""
+        if type(actions) is tuple:
+            known = self._encoded_tuples.get(id(actions))
+            if known is not None and known[0] is actions and known[1] is step.name:
+                return list(known[2])
+            ids = self._encode(step, actions)
+            if len(self._encoded_tuples) >= TUPLES_ENCODED:
+                self._encoded_tuples.clear()
+            self._encoded_tuples[id(actions)] = (actions, step.name, tuple(ids))
+            return ids
+        return self._encode(step, actions)
+
+    def _encode(self, step: Step[Any], actions: Iterable[Action]) -> list[int]:
         first = self.first_ids[step.name]
         ids = set()
         family, start = None, None
@@ -161,7 +186,7 @@ class DeclaredState(State, Generic[N]):
 
     # -- what a game writes ---------------------------------------------------
 
-    def choices(self, seat: int) -> list[Action]:
+    def choices(self, seat: int) -> Sequence[Action]:
         """``seat``'s actions at one of the game's own steps (it is one of ``current_players``)."""
         raise IllegalActionError(f"{self.game.name} has no choices at step {self.step.name.value}")
 
@@ -273,6 +298,7 @@ class DeclaredState(State, Generic[N]):
         if memo is not None and memo[0] == seat and memo[1] == moves and memo[2] is step:
             return list(memo[3])
         steps = self.game.effect_steps
+        actions: Sequence[Action]
         if steps is not None and effect is not None and effect.ask is not None:
             actions = steps.choices(effect, self.zones)
         else:

@@ -17,7 +17,7 @@ played (``Telling``).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from enum import Enum
 from typing import Any, ClassVar, Generic, TypeVar
 
@@ -29,7 +29,7 @@ from ballroom.core.flow import Step
 N = TypeVar("N", bound=Enum)
 K = TypeVar("K", bound=Enum)
 
-Chooser = Callable[[Any, int], list[Action]]
+Chooser = Callable[[Any, int], Sequence[Action]]
 """A seat's choices at one step."""
 Mover = Callable[[Any, Action, int], None]
 """Plays one seat's move at one step."""
@@ -83,7 +83,7 @@ class RuleTables(AgendaState[N, K], Generic[N, K]):
         """A seat's name, for the events' sentences."""
         return self.game.player_name(seat)
 
-    def choices(self, seat: int) -> list[Action]:
+    def choices(self, seat: int) -> Sequence[Action]:
         return self.choosers[self.step.name](self, seat)
 
     def play(self, action: Action, seat: int) -> list[Event]:

@@ -12,6 +12,7 @@ their first influence outside the Swamp for a crown.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import cache, lru_cache
 from typing import TYPE_CHECKING
 
@@ -92,10 +93,10 @@ def _outside(board: Board, where: str) -> tuple[int, ...]:
     return tuple(b for b in range(len(board.blocks)) if b not in inside)
 
 
-def canvass_choices(state: DominareState, seat: int) -> list[Action]:
+def canvass_choices(state: DominareState, seat: int) -> Sequence[Action]:
     faction = state.agent_at(seat, _work(state).rank).faction
     paying = faction is Faction.SHADOWMEN and state.crowns[seat] >= 1
-    return list(_first_moves(state.board, faction, paying))
+    return _first_moves(state.board, faction, paying)
 
 
 @cache
@@ -145,12 +146,12 @@ def spread_blocks(
     return sorted({*used, *allowed})
 
 
-def spread_choices(state: DominareState, seat: int) -> list[Action]:
+def spread_choices(state: DominareState, seat: int) -> Sequence[Action]:
     work = _work(state)
     paying = state.crowns[seat] >= 1
     anywhere = paying and state.agent_at(seat, work.rank).faction is Faction.SHADOWMEN
     used = tuple(b for b, _ in work.placed)
-    return list(_spread_moves(state.board, work.first, used, paying, anywhere))
+    return _spread_moves(state.board, work.first, used, paying, anywhere)
 
 
 @lru_cache(maxsize=1 << 12)

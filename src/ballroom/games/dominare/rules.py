@@ -12,7 +12,7 @@ state's fields (``state.py``) and the game import in one direction.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import cache
 from itertools import accumulate
 
@@ -49,7 +49,7 @@ from ballroom.games.dominare.state import (
 from ballroom.games.dominare.turn import CATALOG, CODEC, DRAW, EVENT, Phase, Task
 
 Handler = Callable[["DominareState", int], "Step[Phase] | None"]
-Choices = Callable[["DominareState", int], "list[Action]"]
+Choices = Callable[["DominareState", int], "Sequence[Action]"]
 Player = Callable[["DominareState", "Action", int], None]
 
 HANDLERS: dict[Task, Handler] = {
