@@ -661,24 +661,29 @@ class BallroomAECEnv(_Table, AECEnv[str, Observation, int]):  # type: ignore[mis
             for agent in self.agents:
                 self.rewards[agent] = changes[self._seat_of[agent]]
             self._paid = any(changes)
-        self._legal, self._masks, self._now = {}, {}, None  # what the state before had
+        self._now = None  # the state moved: what was worked out before is forgotten
+        if self._masks:
+            self._masks = {}
         acting = self._acting()
         if not acting:
+            self._legal = {}
             self.infos = self._infos(self.agents)
             self._end()
             return
         seat = min(acting)
         legal = state.legal_sequence(seat)
-        offered = self._legal
-        offered[seat] = legal
-        for other in acting:
-            if other != seat:
-                offered[other] = state.legal_sequence(other)
-        log, since = self._log, self._since[:]
+        offered = self._legal = {seat: legal}
+        if len(acting) > 1:
+            for other in acting:
+                if other != seat:
+                    offered[other] = state.legal_sequence(other)
+        log, since, told = self._log, self._since[:], len(self._log)
         infos = MadeWhenRead(self._unmade_infos)  # every agent is still in the game
-        infos.made = (self._make_info, offered, log, since, len(log))
+        infos.made = (self._make_info, offered, log, since, told)
         agent = self._agent_of[seat]
-        infos[agent] = self._info_of(seat, legal, log, since[seat], len(log))
+        info = infos[agent] = MadeWhenRead(self._unmade_info)  # as _info_of makes it
+        info["action_mask"] = self._marked(legal)
+        info.made = (self._make_worded, seat, legal, log, since[seat], told)
         self.infos = infos
         self.agent_selection = agent
 
