@@ -120,7 +120,7 @@ Observation = dict[str, npt.NDArray[Any]]
 RENDER_MODES = ("ansi", "human", "rgb_array")
 RENDER_FPS = 4
 ACTION_FORMS = ("flat", "structured")
-FEW = 12
+FEW = 16
 """Up to this many legal actions, a mask is marked one by one (faster than numpy's ``put``,
 which costs a fixed while more and less per action; indexing with a list costs more)."""
 
@@ -661,16 +661,18 @@ class BallroomAECEnv(_Table, AECEnv[str, Observation, int]):  # type: ignore[mis
             for agent in self.agents:
                 self.rewards[agent] = changes[self._seat_of[agent]]
             self._paid = any(changes)
-        self._now = None  # the state moved: what was worked out before is forgotten
-        if self._masks:
+        if self._masks:  # the state moved: what was worked out before is forgotten
             self._masks = {}
-        acting = self._acting()
+        acting = state.current_players()  # as _acting works it out
+        if acting and self.max_turns is not None and state.turns() > self.max_turns:
+            acting = ()
+        self._now = acting
         if not acting:
             self._legal = {}
             self.infos = self._infos(self.agents)
             self._end()
             return
-        seat = min(acting)
+        seat = acting[0] if len(acting) == 1 else min(acting)
         legal = state.legal_sequence(seat)
         offered = self._legal = {seat: legal}
         if len(acting) > 1:
