@@ -19,13 +19,21 @@
    difference measured. Our evaluation cut-off is turned off for this, since
    a rollout cut after one round costs a fraction of one played to the end.
 
+``--instructions`` counts instead of timing (valgrind's callgrind; a count does not
+move with the machine's load): the engine, the AEC step and OpenSpiel's ``apply_action``,
+each in a child under callgrind whose counting is switched on (``callgrind_control``) only
+around its games, once with none and once with the games, the difference per decision.
+
     .venv/bin/python benchmarks/bench_interop.py [--game dancing-dice] [--players 2] [--quick]
-        [--rounds 3] [--no-search]
+        [--rounds 3] [--no-search] [--instructions]
 """
 
 from __future__ import annotations
 
 import argparse
+import os
+import subprocess
+import sys
 import time
 from collections.abc import Callable
 from typing import Any
@@ -198,6 +206,56 @@ def search_rates(game: Game, iterations: int, seed: int) -> dict[str, float]:
     return rates
 
 
+COUNTED: dict[str, Callable[[Game, range], int]] = {
+    "engine": engine_games,
+    "PettingZoo AEC (step, mask in infos)": pettingzoo_step_games,
+    "OpenSpiel (apply_action)": lambda game, seeds: openspiel_games(game, seeds, observe=False),
+}
+"""The paths ``--instructions`` counts: the issue's targets."""
+
+
+def counted_child(game: Game, path: str, games: int) -> None:
+    """Play ``games`` games of ``path`` with callgrind counting only them (after a game
+    that warms the caches up), and print the decisions."""
+    run = COUNTED[path]
+    run(game, range(1000, 1001))
+    switch = ["callgrind_control", "--instr"]
+    subprocess.run([*switch, "on", str(os.getpid())], check=True, capture_output=True)
+    decisions = run(game, range(games))
+    subprocess.run([*switch, "off", str(os.getpid())], check=True, capture_output=True)
+    print(decisions)
+
+
+def instructions(argv: list[str], path: str, games: int) -> tuple[int, int]:
+    """Instructions and decisions of ``games`` games of ``path`` in a child."""
+    child = [*argv, "--child", path, "--games", str(games)]
+    command = [
+        "valgrind",
+        "--tool=callgrind",
+        "--instr-atstart=no",
+        "--callgrind-out-file=/dev/null",
+    ]
+    done = subprocess.run(
+        [*command, sys.executable, __file__, *child], capture_output=True, text=True, check=True
+    )
+    refs = next(line for line in done.stderr.splitlines() if "refs:" in line)
+    return int(refs.rsplit(None, 1)[-1].replace(",", "")), int(done.stdout.split()[-1])
+
+
+def count_paths(argv: list[str], games: int) -> None:
+    """Each counted path's instructions per decision, and the engine's share of it."""
+    per_decision = {}
+    for path in COUNTED:
+        start_up, _ = instructions(argv, path, 0)
+        counted, decisions = instructions(argv, path, games)
+        per_decision[path] = (counted - start_up) / decisions
+        print(
+            f"  {path:<38} {per_decision[path]:>10,.0f} instructions a decision   "
+            f"x{per_decision['engine'] / per_decision[path]:.2f} of the engine",
+            flush=True,
+        )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--game", default="dancing-dice")
@@ -206,10 +264,22 @@ def main() -> None:
     parser.add_argument("--quick", action="store_true", help="fewer games, rougher figures")
     parser.add_argument("--rounds", type=int, default=3, help="rounds; the best of each is kept")
     parser.add_argument("--no-search", action="store_true", help="skip the search comparison")
+    parser.add_argument("--instructions", action="store_true", help="count with callgrind")
+    parser.add_argument("--child", choices=list(COUNTED), help=argparse.SUPPRESS)
+    parser.add_argument("--games", type=int, help=argparse.SUPPRESS)
     args = parser.parse_args()
     options = dict(pair.split("=", 1) for pair in args.option)
     game = make_game(args.game, args.players, **options)
+    if args.child:
+        counted_child(game, args.child, args.games)
+        return
     seeds = range(20 if args.quick else 100)
+    if args.instructions:
+        games = 2 if args.quick else 10
+        print(f"{game!r}: {games} games per path, counted by callgrind")
+        argv = ["--game", args.game, "--players", str(args.players)]
+        count_paths([*argv, *(f"--option={pair}" for pair in args.option)], games)
+        return
     print(
         f"{game!r}: {len(seeds)} games per path, decisions per CPU second, "
         f"best of {args.rounds} alternating rounds"

@@ -13,7 +13,7 @@ import pytest
 from ballroom.core.errors import IllegalActionError
 from ballroom.core.events import Event
 from ballroom.interop import Words
-from ballroom.interop.infos import Infos
+from ballroom.interop.infos import UNMADE, MadeWhenRead
 from ballroom.interop.openspiel import REGISTERED
 from ballroom.interop.pettingzoo import env
 
@@ -76,25 +76,42 @@ def test_words_are_worded_when_read_and_read_as_a_list() -> None:
 
 
 @pytest.mark.parametrize("game_id", ["dancing-dice", "the-dance", "dominare"])
-def test_kept_infos_equal_infos_made_afresh(game_id: str) -> None:
-    """An info kept from an earlier step (same legal actions, nothing new seen) is the one
-    the environment would make now."""
+def test_infos_read_at_their_step_equal_infos_made_afresh(game_id: str) -> None:
+    """Every agent's info, the selected one's made at once and the others' when read, is the
+    one the environment would make now."""
     environment = env(game_id, players=3, max_turns=2)
     environment.reset(seed=2)
     rng = random.Random(2)
     for _ in environment.agent_iter(300):
         _, _, terminated, truncated, info = environment.last(observe=False)
         for name in environment.agents:
-            kept = environment.infos[name]
-            environment._kept_infos.clear()
+            read = environment.infos[name]
             fresh = environment._info(environment._seat_of[name])
-            assert list(kept["raw_legal_actions"]) == list(fresh["raw_legal_actions"])
-            assert list(kept["events"]) == list(fresh["events"])
-            assert kept["action_mask"].tolist() == fresh["action_mask"].tolist()
+            assert list(read["raw_legal_actions"]) == list(fresh["raw_legal_actions"])
+            assert list(read["events"]) == list(fresh["events"])
+            assert read["action_mask"].tolist() == fresh["action_mask"].tolist()
         if terminated or truncated:
             environment.step(None)
         else:
             environment.step(rng.choice(np.flatnonzero(info["action_mask"]).tolist()))
+
+
+def test_an_infos_words_are_made_when_read_and_it_reads_as_a_plain_dict() -> None:
+    environment = env("dancing-dice", players=2)
+    environment.reset(seed=3)
+    agent = environment.agent_selection
+    info, seat = environment.infos[agent], environment._seat_of[agent]
+    keys = ["raw_legal_actions", "action_mask", "events"]
+    assert list(info) == keys and dict.__getitem__(info, "events") is UNMADE
+    seen = [event for event in environment._log if event.audience in (None, {seat})]
+    assert len(seen) < len(environment._log), "another seat's secret was rolled"
+    assert info["events"] == [event.text for event in seen]
+    assert dict.__getitem__(info, "raw_legal_actions") is UNMADE
+    copied = pickle.loads(pickle.dumps(info))
+    assert type(copied) is dict and list(copied) == keys
+    assert all(value is not UNMADE for value in dict.values(info))
+    assert "action_mask" in info and info.get("nothing") is None and len(info) == len(keys)
+    assert repr(info) == repr(copied) and info == dict(info)
 
 
 def _plain(info: dict[str, Any]) -> dict[str, Any]:
@@ -110,7 +127,7 @@ def test_infos_read_steps_later_are_those_of_their_step() -> None:
     environment = env("the-dance", players=3, max_turns=40)
     environment.reset(seed=4)
     rng = random.Random(4)
-    held: list[tuple[Infos, dict[str, dict[str, Any]]]] = []
+    held: list[tuple[MadeWhenRead, dict[str, dict[str, Any]]]] = []
     logs = set()
     for step, _ in enumerate(environment.agent_iter(600)):
         logs.add(id(environment._log))

@@ -1,56 +1,69 @@
-"""The PettingZoo environments' ``infos``: a plain dict to read, each agent's info made when
+"""The PettingZoo environments' ``infos``: plain dicts to read, whose entries are made when
 first read.
 
 A learning loop reads the info of the agent it steps (``last()``), seldom the
-others'; making every agent's info at every step cost the environment more than
-the game's own step. So the infos of a step hold what they are made from
-(each seat's legal actions and the events it had seen, neither of which changes
-afterwards), and each agent's info is made on its first read, through whichever
-of the dict's methods. An info read steps later is still
-the one of its step, and the mapping reads, compares, copies and pickles as the
-dict of made infos (a copy or a pickle is a plain ``dict``).
+others', and in an info mostly the action mask; making every agent's info, and
+every entry's words, at every step cost the environment more than the game's
+own step. So the infos of a step hold what they are made from (each seat's
+legal actions and the events it had seen, neither of which changes afterwards),
+and each agent's info is made on its first read, through whichever of the
+dict's methods; within an info, likewise, the worded entries (the legal
+actions' texts, the events' sentences, the masks per head). An entry read steps
+later is still the one of its step, and the mapping reads, compares, copies and
+pickles as the dict of made entries (a copy or a pickle is a plain ``dict``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator
-from typing import Any, SupportsIndex
+from collections.abc import Iterable, Iterator
+from typing import TYPE_CHECKING, Any, Self, SupportsIndex
 
-Info = dict[str, Any]
-_UNMADE: Any = object()
-"""An entry not read yet."""
+UNMADE: Any = object()
+"""The value of an entry not read yet."""
+
+_get = dict.__getitem__
+_set = dict.__setitem__
 
 
-class Infos(dict[str, Info]):
-    """``agents``' infos, each made by ``make(agent)`` when first read (see the module
-    docstring): ``make`` holds what they are made from."""
+class MadeWhenRead(dict[str, Any]):
+    """A dict whose entries that hold ``UNMADE`` are each made when first read (see the
+    module docstring), by ``made``: a function and what the entries are made from, its
+    arguments before the entry's key.
 
-    __slots__ = ("_make",)
+    Built as a dict is, without a Python ``__init__`` (a step builds a few), then given
+    its ``made``: a tuple costs less to build than a ``functools.partial``.
+    """
 
-    def __init__(self, agents: Iterable[str], make: Callable[[str], Info]) -> None:
-        super().__init__(dict.fromkeys(agents, _UNMADE))
-        self._make = make
+    __slots__ = ("made",)
 
-    def __getitem__(self, agent: str) -> Info:
-        info: Info = dict.__getitem__(self, agent)
-        if info is _UNMADE:
-            info = self._make(agent)
-            dict.__setitem__(self, agent, info)
-        return info
+    made: tuple[Any, ...]
 
-    def _make_all(self) -> Infos:
-        for agent in list(dict.keys(self)):
-            self[agent]
+    if TYPE_CHECKING:  # dict's own, typed as making this class
+
+        @classmethod
+        def fromkeys(cls, keys: Iterable[str], value: Any = None, /) -> Self: ...  # type: ignore[override]
+
+    def __getitem__(self, key: str) -> Any:
+        value = _get(self, key)
+        if value is UNMADE:
+            make, *recipe = self.made
+            value = make(*recipe, key)
+            _set(self, key, value)
+        return value
+
+    def _make_all(self) -> MadeWhenRead:
+        for key in list(dict.keys(self)):
+            self[key]
         return self
 
-    def get(self, agent: str, default: Any = None) -> Any:
-        if agent not in self:
+    def get(self, key: str, default: Any = None) -> Any:
+        if key not in self:
             return default
-        return self[agent]
+        return self[key]
 
     def __iter__(self) -> Iterator[str]:
-        """The agents, as a dict iterates; defined so that ``dict(infos)`` and ``{**infos}``
-        read each info through ``__getitem__`` instead of copying the recipes."""
+        """The keys, as a dict iterates; defined so that ``dict(infos)`` and ``{**infos}``
+        read each entry through ``__getitem__`` instead of copying the recipes."""
         return dict.__iter__(self)
 
     def values(self) -> Any:
@@ -59,22 +72,22 @@ class Infos(dict[str, Info]):
     def items(self) -> Any:
         return dict.items(self._make_all())
 
-    def copy(self) -> dict[str, Info]:
+    def copy(self) -> dict[str, Any]:
         return dict(self)
 
-    def pop(self, agent: str, *default: Any) -> Any:
-        if agent in self:
-            self[agent]
-        return dict.pop(self, agent, *default)
+    def pop(self, key: str, *default: Any) -> Any:
+        if key in self:
+            self[key]
+        return dict.pop(self, key, *default)
 
-    def popitem(self) -> tuple[str, Info]:
+    def popitem(self) -> tuple[str, Any]:
         return dict.popitem(self._make_all())
 
-    def setdefault(self, agent: str, default: Any = None) -> Any:
-        return self[agent] if agent in self else dict.setdefault(self, agent, default)
+    def setdefault(self, key: str, default: Any = None) -> Any:
+        return self[key] if key in self else dict.setdefault(self, key, default)
 
     def __eq__(self, other: object) -> bool:
-        if isinstance(other, Infos):
+        if isinstance(other, MadeWhenRead):
             other._make_all()
         return dict.__eq__(self._make_all(), other)
 
@@ -92,5 +105,5 @@ class Infos(dict[str, Info]):
     def __repr__(self) -> str:
         return repr(dict(self))
 
-    def __reduce_ex__(self, protocol: SupportsIndex) -> tuple[type[dict[str, Info]], tuple[Info]]:
+    def __reduce_ex__(self, protocol: SupportsIndex) -> tuple[type[dict[str, Any]], tuple[Any]]:
         return dict, (dict(self),)

@@ -33,8 +33,8 @@ its ``action_mask`` (the observation's, so a loop that calls
 ``last(observe=False)`` still knows its legal moves) and ``events``: the
 sentences of what it saw happen since it last acted (its own moves, the
 others', chance), only those it may see. ``infos`` reads as a plain dict, but
-each agent's info is made when first read, as it stood at its step
-(``ballroom.interop.infos``).
+each agent's info is made when first read, as it stood at its step, and in it
+the texts and sentences likewise (``ballroom.interop.infos``).
 
 ``reward="score"`` pays each agent every change of its score in the game's
 own terms as it happens (``ballroom.interop.scores``) instead of its win
@@ -76,7 +76,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping, Sequence
-from functools import cache, partial
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -97,7 +97,7 @@ from ballroom.core.play import decision_for, past_cap
 from ballroom.core.rng import derive_seed
 from ballroom.core.state import CHANCE, State
 from ballroom.interop import Words, check_encodable, check_max_turns, missing_extra
-from ballroom.interop.infos import Infos
+from ballroom.interop.infos import UNMADE, MadeWhenRead
 from ballroom.interop.scores import check_reward, scores
 from ballroom.interop.structured import (
     Masks,
@@ -121,11 +121,16 @@ RENDER_MODES = ("ansi", "human", "rgb_array")
 RENDER_FPS = 4
 ACTION_FORMS = ("flat", "structured")
 FEW = 16
-"""Up to this many legal actions, a mask is marked one by one (faster than numpy's indexing
-with a list)."""
+"""Up to this many legal actions, a mask is marked one by one (faster than numpy's ``put``,
+which costs a fixed while more and less per action; indexing with a list costs more)."""
 
 FORGOTTEN = 64
-"""The fewest events every agent was told that the log lets go at once (``_acted``)."""
+"""The fewest events every agent was told that the log lets go at once (``_let_go``), and
+how many more events it waits for before it looks again."""
+MASK = np.dtype(np.int8)
+"""An action mask's type, made once (numpy reads a dtype faster than a scalar type)."""
+WORDED = ("raw_legal_actions", "action_mask", "events")
+"""An info's entries, in order; all but the mask are made when read."""
 
 FONT_SIZE = 14
 RGB = tuple[int, int, int]
@@ -248,6 +253,14 @@ class _Table:
         shape = game.padded_observation_shape if pad_players else game.observation_shape
         self._actions = actions
         self.actions = form
+        keys = (*WORDED, "structured_masks") if form == "structured" else WORDED
+        self._unmade_info = dict.fromkeys(keys, UNMADE)
+        """An info before it is read, to copy."""
+        self._unmade_infos = dict.fromkeys(self.possible_agents, UNMADE)
+        """The infos of a step before any is read, to copy (every agent plays till the end)."""
+        self._make_info = self._agent_info
+        self._make_worded = self._worded
+        """The makers of infos and of their words, bound once."""
         self._structured: StructuredActions | None = None
         self._structured_spaces: dict[int, StructuredSpace] = {}
         self._observation_spaces = {
@@ -285,12 +298,11 @@ class _Table:
         """Each seat's action mask in the current state, made once (cleared likewise)."""
         self._now: tuple[int, ...] | None = None
         """The seats that owe a decision in the current state, once asked (likewise)."""
-        self._kept_infos: dict[
-            int, tuple[list[Event], int, int, Sequence[int], dict[str, Any]]
-        ] = {}
-        """Each seat's last info, with the log, the span of it and the legal actions it was
-        made from."""
-        self._idle_mask = np.zeros(actions, dtype=np.int8)
+        self._review_at = FORGOTTEN
+        """The log's length at which ``_let_go`` looks again for events every agent was told."""
+        self._paid = False
+        """Whether the last step paid anyone a reward (PettingZoo's sum is skipped if not)."""
+        self._idle_mask = np.zeros(actions, dtype=MASK)
         """The mask of a seat that owes no decision: the no-op alone, if there is one."""
         self._idle_mask[self._idle()] = 1
         self._texts: list[str | None] = [None] * game.num_distinct_actions
@@ -361,11 +373,11 @@ class _Table:
         """A new action mask marking ``legal`` (the idle mask when empty)."""
         if not legal:
             return self._idle_mask.copy()
-        mask = np.zeros(self._actions, dtype=np.int8)
+        mask = np.zeros(self._actions, MASK)
         if isinstance(legal, range) and legal.step == 1:
             mask[legal.start : legal.stop] = 1  # a family's ids, in one go
         elif len(legal) > FEW:
-            mask[list(legal)] = 1
+            mask.put(legal, 1)
         else:
             for action in legal:
                 mask[action] = 1
@@ -410,7 +422,7 @@ class _Table:
         }
         self._log = []
         self._since = [0] * self.game.players
-        self._kept_infos = {}
+        self._review_at = FORGOTTEN
         self._play_others()
         self._scores = scores(self.game_state)
 
@@ -420,23 +432,23 @@ class _Table:
         self._log += self.game_state.apply(action, player, trusted=True)
 
     def _acted(self, seat: int) -> None:
-        """``seat`` acts: the events it is told start afresh. Once every agent has acted
-        since the first half of the log, the log starts over from the events some agent is
-        still to be told, so that the others are let go: kept for the whole game, they
-        would outlive the garbage collector's young generations, which it walks again and
-        again. Infos made before keep the log they were made from."""
+        """``seat`` acts: the events it is told start afresh."""
+        told = self._since[seat] = len(self._log)
+        if told >= self._review_at:
+            self._let_go()
+
+    def _let_go(self) -> None:
+        """Once every agent has acted since the first half of the log, the log starts over
+        from the events some agent is still to be told, so that the others are let go: kept
+        for the whole game, they would outlive the garbage collector's young generations,
+        which it walks again and again. Infos made before keep the log they were made from.
+        Looked at once the log has grown by ``FORGOTTEN`` events since the last look."""
         log, since = self._log, self._since
-        since[seat] = len(log)
         first = min(map(since.__getitem__, self._agent_seats))
         if first >= FORGOTTEN and 2 * first >= len(log):
-            self._log = log[first:]
+            self._log = log = log[first:]
             self._since = [at - first for at in since]
-
-    def _forget(self) -> None:
-        """Forget what was worked out for the state before it moved."""
-        self._legal = {}
-        self._masks = {}
-        self._now = None
+        self._review_at = len(log) + FORGOTTEN
 
     def _score_changes(self) -> list[float]:
         """Each seat's score change since last asked (``reward="score"``)."""
@@ -445,7 +457,7 @@ class _Table:
         self._scores = now
         return changes
 
-    def _infos(self, agents: Sequence[str]) -> Infos:
+    def _infos(self, agents: Sequence[str]) -> MadeWhenRead:
         """The ``agents``' infos at this step, each made when first read from what each seat
         is offered and has seen now."""
         offered: dict[int, Sequence[int]] = {}
@@ -455,8 +467,9 @@ class _Table:
             if legal is None:
                 legal = known[seat] = state.legal_sequence(seat)
             offered[seat] = legal
-        made = partial(self._agent_info, offered, self._log, self._since[:], len(self._log))
-        return Infos(agents, made)
+        infos = MadeWhenRead.fromkeys(agents, UNMADE)
+        infos.made = (self._make_info, offered, self._log, self._since[:], len(self._log))
+        return infos
 
     def _agent_info(
         self,
@@ -465,14 +478,14 @@ class _Table:
         since: list[int],
         told: int,
         agent: str,
-    ) -> dict[str, Any]:
+    ) -> MadeWhenRead:
         """``agent``'s info at a step whose acting seats were ``offered`` their legal
         actions, the game's ``log`` having ``told`` events, each seat having last acted at
         its ``since``-th."""
         seat = self._seat_of[agent]
         return self._info_of(seat, offered.get(seat, ()), log, since[seat], told)
 
-    def _info(self, seat: int) -> dict[str, Any]:
+    def _info(self, seat: int) -> MadeWhenRead:
         """The seat's info now."""
         return self._info_of(
             seat, self._legal_of(seat), self._log, self._since[seat], len(self._log)
@@ -480,35 +493,25 @@ class _Table:
 
     def _info_of(
         self, seat: int, legal: Sequence[int], log: list[Event], since: int, told: int
-    ) -> dict[str, Any]:
+    ) -> MadeWhenRead:
         """The seat's info when offered ``legal``, the game's ``log`` having ``told`` events
-        and the seat having last acted at its ``since``-th: its readable legal actions, its
-        mask and the sentences of the events it saw since (and its mask per head, with
-        structured actions).
-
-        A seat offered the very same (unchangeable) legal actions that saw nothing new
-        keeps the info it had: one that owes no decision, or still owes the same one
-        (infos are read, not changed)."""
-        kept = self._kept_infos.get(seat)
-        if (
-            kept is not None
-            and kept[0] is log
-            and kept[1] == since
-            and kept[2] <= told
-            and kept[3] is legal
-            and not _seen_by(seat, log[kept[2] : told])
-        ):
-            return kept[4]
-        info: dict[str, Any] = {
-            "raw_legal_actions": Words(legal, self._text),
-            "action_mask": self._marked(legal),
-            "events": Words.of_events(_seen_by(seat, log[since:told])),
-        }
-        if self.actions == "structured":
-            info["structured_masks"] = self.structured.masks(legal or self._idle())
-        if isinstance(legal, tuple | range):
-            self._kept_infos[seat] = (log, since, told, legal, info)
+        and the seat having last acted at its ``since``-th: its mask, and made when read,
+        its readable legal actions and the sentences of the events it saw since (and its
+        mask per head, with structured actions: ``_worded``)."""
+        info = MadeWhenRead(self._unmade_info)
+        info["action_mask"] = self._marked(legal)
+        info.made = (self._make_worded, seat, legal, log, since, told)
         return info
+
+    def _worded(
+        self, seat: int, legal: Sequence[int], log: list[Event], since: int, told: int, key: str
+    ) -> Any:
+        """The entry ``key`` of the info ``_info_of`` made."""
+        if key == "raw_legal_actions":
+            return Words(legal, self._text)
+        if key == "events":
+            return Words.of_events(_seen_by(seat, log[since:told]))
+        return self.structured.masks(legal or self._idle())
 
     def _cut_off(self) -> bool:
         """Whether the game was cut off past ``max_turns``: truncated, no winner."""
@@ -518,7 +521,11 @@ class _Table:
         """The seats that owe a decision: none once the game is over or cut off."""
         now = self._now
         if now is None:
-            now = self._now = () if self._cut_off() else self.game_state.current_players()
+            state = self.game_state
+            now = state.current_players()  # none once over; else cut off past max_turns:
+            if now and self.max_turns is not None and state.turns() > self.max_turns:
+                now = ()  # as past_cap says
+            self._now = now
         return now
 
     def _play_others(self) -> None:
@@ -528,7 +535,9 @@ class _Table:
         while True:
             while state.is_chance_node():
                 log += state.apply(state.sample_chance(), CHANCE, trusted=True)
-            self._forget()
+            self._legal = {}  # what was worked out for the state before it moved
+            self._masks = {}
+            self._now = None
             if not self._bots:
                 return
             bot = next((seat for seat in self._acting() if seat in self._bots), None)
@@ -619,45 +628,82 @@ class BallroomAECEnv(_Table, AECEnv[str, Observation, int]):  # type: ignore[mis
         self._cumulative_rewards[agent] = 0.0
         seat = self._seat_of[agent]
         chosen = action if type(action) is int else self._flat(action)
-        if chosen not in self._legal_of(seat):
-            self.game_state.apply(chosen, seat)  # refused, with the rules' message
-        self._acted(seat)
-        self._log += self.game_state.apply(chosen, seat, trusted=True)  # as _apply does
-        self._play_others()
+        state = self.game_state
+        legal = self._legal.get(seat)
+        if legal is None:
+            legal = self._legal_of(seat)
+        if chosen not in legal:
+            state.apply(chosen, seat)  # refused, with the rules' message
+        told = self._since[seat] = len(self._log)  # as _acted does
+        if told >= self._review_at:
+            self._let_go()
+        self._log += state.apply(chosen, seat, trusted=True)  # as _apply does
+        if self._bots:
+            self._play_others()
+        else:  # chance alone, as _play_others plays it (_select forgets the state before)
+            log = self._log
+            while state.is_chance_node():
+                log += state.apply(state.sample_chance(), CHANCE, trusted=True)
         self._select()
-        self._accumulate_rewards()
+        if self._paid:  # winners are paid at the end; PettingZoo's sum is skipped till then
+            self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()
 
-    def _accumulate_rewards(self) -> None:
-        """PettingZoo's, skipped while nobody is paid anything (winners are paid at the end)."""
-        if any(self.rewards.values()):
-            super()._accumulate_rewards()
-
     def _select(self) -> None:
         """Select the next seat to decide, or end the game: terminated, or truncated (no
-        rewards) once cut off."""
+        rewards) once cut off. The selected agent's info is made at once (``last()`` reads
+        it), the others' when read."""
         state = self.game_state
-        seat_of = self._seat_of
+        self._paid = False
         if self.reward == "score":
             changes = self._score_changes()
             for agent in self.agents:
-                self.rewards[agent] = changes[seat_of[agent]]
-        acting = self._acting()
-        self.infos = self._infos(self.agents)
+                self.rewards[agent] = changes[self._seat_of[agent]]
+            self._paid = any(changes)
+        if self._masks:  # the state moved: what was worked out before is forgotten
+            self._masks = {}
+        acting = state.current_players()  # as _acting works it out
+        if acting and self.max_turns is not None and state.turns() > self.max_turns:
+            acting = ()
+        self._now = acting
+        if not acting:
+            self._legal = {}
+            self.infos = self._infos(self.agents)
+            self._end()
+            return
+        seat = acting[0] if len(acting) == 1 else min(acting)
+        legal = state.legal_sequence(seat)
+        offered = self._legal = {seat: legal}
+        if len(acting) > 1:
+            for other in acting:
+                if other != seat:
+                    offered[other] = state.legal_sequence(other)
+        log, since, told = self._log, self._since[:], len(self._log)
+        infos = MadeWhenRead(self._unmade_infos)  # every agent is still in the game
+        infos.made = (self._make_info, offered, log, since, told)
+        agent = self._agent_of[seat]
+        info = infos[agent] = MadeWhenRead(self._unmade_info)  # as _info_of makes it
+        info["action_mask"] = self._marked(legal)
+        info.made = (self._make_worded, seat, legal, log, since[seat], told)
+        self.infos = infos
+        self.agent_selection = agent
+
+    def _end(self) -> None:
+        """The game is over, every agent terminated (paid its return with ``reward="win"``),
+        or it was cut off, every agent truncated."""
+        state, seat_of = self.game_state, self._seat_of
         if state.is_terminal():
             returns = state.returns()
             for agent in self.agents:
                 if self.reward == "win":
                     self.rewards[agent] = returns[seat_of[agent]]
                 self.terminations[agent] = True
-            self.agent_selection = self.agents[0]
-        elif not acting:  # cut off
+            self._paid = any(self.rewards.values())
+        else:
             for agent in self.agents:
                 self.truncations[agent] = True
-            self.agent_selection = self.agents[0]
-        else:
-            self.agent_selection = self._agent_of[min(acting)]
+        self.agent_selection = self.agents[0]
 
     def observe(self, agent: str) -> Observation:
         return self._observe(self._seat(agent))
@@ -736,7 +782,7 @@ class BallroomParallelEnv(_Table, ParallelEnv[str, Observation, int]):  # type: 
 
     def reset(
         self, seed: int | None = None, options: dict[str, Any] | None = None
-    ) -> tuple[dict[str, Observation], Infos]:
+    ) -> tuple[dict[str, Observation], MadeWhenRead]:
         """Start a new game (``seed`` and ``options`` as in the AEC environment)."""
         self._new_game(seed)
         self.agents = list(self.possible_agents)
@@ -744,7 +790,9 @@ class BallroomParallelEnv(_Table, ParallelEnv[str, Observation, int]):  # type: 
 
     def step(
         self, actions: Mapping[str, Any]
-    ) -> tuple[dict[str, Observation], dict[str, float], dict[str, bool], dict[str, bool], Infos]:
+    ) -> tuple[
+        dict[str, Observation], dict[str, float], dict[str, bool], dict[str, bool], MadeWhenRead
+    ]:
         """Apply every acting seat's choice at once, then play chance.
 
         The whole dict is checked before any choice is applied, so a refused
