@@ -9,6 +9,8 @@ say yes), so that the question does not give Resourceful away.
 
 from __future__ import annotations
 
+from functools import lru_cache
+from itertools import accumulate
 from typing import TYPE_CHECKING
 
 from ballroom.core import words
@@ -55,10 +57,18 @@ def sample_draw(s: Ball) -> int:
 def draw_with(s: Ball, rng: Rng) -> int:
     """A search's draw with its own source: ``rng.weighted_index`` of ``draw_outcomes``'
     chances, as ``State.draw_chance`` draws, without pairing them with their actions."""
-    total = s.refresh_left
-    kinds = [k for k, c in enumerate(s.refresh_pile) if c]
-    chances = [c / total for c in s.refresh_pile if c]
-    return ac.DRAW_REFRESH + kinds[rng.weighted_index(chances)]
+    kinds, running, total = _pile_odds(tuple(s.refresh_pile))
+    return kinds[rng.running_index(running, total)]
+
+
+@lru_cache(maxsize=4096)
+def _pile_odds(pile: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[float, ...], float]:
+    """The draws a pile holding ``pile`` of each kind offers, and their chances summed as
+    ``Rng.weighted_index`` sums them: a search draws from the same few piles again and again."""
+    total = sum(pile)
+    chances = [c / total for c in pile if c]
+    draws = tuple(ac.DRAW_REFRESH + k for k, c in enumerate(pile) if c)
+    return draws, tuple(accumulate(chances)), sum(chances)
 
 
 def apply_draw(s: Ball, action: int, events: list[Event]) -> None:
@@ -68,15 +78,16 @@ def apply_draw(s: Ball, action: int, events: list[Event]) -> None:
     s.refresh_left -= 1
     s.hand[p][k] += 1
     s.hand_size[p] += 1
-    s.say(events, "draw", "{who} draws a Refreshment.", player=p)
-    s.say(
-        events,
-        "your-draw",
-        "You draw {name} Refreshment.",
-        audience=p,
-        words={"name": kind_name(s, k)},
-        kind=s.comp.refreshments[k].slug,
-    )
+    if s.reporting:
+        s.say(events, "draw", "{who} draws a Refreshment.", player=p)
+        s.say(
+            events,
+            "your-draw",
+            "You draw {name} Refreshment.",
+            audience=p,
+            words={"name": kind_name(s, k)},
+            kind=s.comp.refreshments[k].slug,
+        )
     s.run_agenda(events)
 
 

@@ -67,6 +67,7 @@ _PLAYS: tuple[Play | None, ...] = tuple(STEPS[p][1] if p in STEPS else None for 
 _OVER = Phase.OVER
 
 ROLL_OUTCOMES = [(ac.ROLL + face, 1 / 6) for face in range(6)]
+_ROLLS = tuple(range(ac.ROLL, ac.ROLL + 6))
 
 Outcomes = Callable[["TheDanceState"], list[tuple[int, float]]]
 Sample = Callable[["TheDanceState"], int]
@@ -94,8 +95,7 @@ def _equally_likely(
         return [(a, chance) for a in found]
 
     def sample(s: TheDanceState) -> int:
-        found = drawn(s)
-        return found[s.rng.below(len(found))]
+        return s.rng.choice(drawn(s))
 
     def draw(s: TheDanceState, rng: Rng) -> int:
         found = drawn(s)
@@ -109,7 +109,7 @@ def _roll_outcomes(s: TheDanceState) -> list[tuple[int, float]]:
 
 
 def _sample_roll(s: TheDanceState) -> int:
-    return ac.ROLL + s.rng.below(6)
+    return s.rng.choice(_ROLLS)
 
 
 def _draw_roll(s: TheDanceState, rng: Rng) -> int:

@@ -83,36 +83,62 @@ def tempo_task(s: Ball, p: int, events: list[Event]) -> bool:
 def waltz(s: Ball) -> int:
     """Move the non-Influenced Dancers one hex: path Dancers first, then arrow Dancers.
 
-    Within each group a Dancer moves once its hex ahead is empty, repeating
-    until nobody else can move, so a queue follows its leader and a packed
-    ring stands still. Ties for one hex go to the lower hex number.
+    A path Dancer moves when the hex ahead of her is empty or frees up, so a
+    queue follows its leader and a packed loop stands still: each loop is
+    walked once backwards from a hex no path Dancer leaves, each Dancer
+    moving up when the hex ahead of her is clear. Arrow Dancers then move
+    once their hex ahead is empty, repeating until nobody else can move; ties
+    for one hex go to the lower hex number.
     """
     board = s.comp.board
     occ = s.occ
     pos = s.dancer_pos
     influenced_by = s.influenced_by
-    free = sorted(
-        (d for d in range(s.nd) if pos[d] >= 0 and influenced_by[d] < 0), key=pos.__getitem__
+    nd = s.nd
+    moved = 0
+    for loop in board.paths:
+        # A hex whose piece stays (or that is empty) to start from, walking backwards.
+        for start in range(len(loop) - 1, -1, -1):
+            piece = occ[loop[start]]
+            if piece < 0 or piece >= nd or influenced_by[piece] >= 0:
+                break
+        else:
+            continue  # a loop packed with path Dancers stands still
+        ahead = loop[start]
+        clear = occ[ahead] < 0
+        for here in loop[:start][::-1] + loop[:start:-1]:
+            piece = occ[here]
+            if piece < 0:
+                clear = True
+            elif piece >= nd or influenced_by[piece] >= 0:
+                clear = False
+            elif clear:
+                occ[here] = -1
+                occ[ahead] = piece
+                pos[piece] = ahead
+                moved += 1
+            ahead = here
+    arrow_to = board.arrow_to
+    waiting = sorted(
+        (d for d in range(nd) if pos[d] >= 0 and arrow_to[pos[d]] >= 0 and influenced_by[d] < 0),
+        key=pos.__getitem__,
     )
-    moved: set[int] = set()
-    for table in (board.path_next, board.arrow_to):
-        waiting = [d for d in free if d not in moved and table[pos[d]] >= 0]
-        progress = True
-        while progress and waiting:
-            progress = False
-            still = []
-            for d in waiting:
-                nxt = table[pos[d]]
-                if occ[nxt] < 0:
-                    occ[pos[d]] = -1
-                    occ[nxt] = d
-                    pos[d] = nxt
-                    moved.add(d)
-                    progress = True
-                else:
-                    still.append(d)
-            waiting = still
-    return len(moved)
+    progress = True
+    while progress and waiting:
+        progress = False
+        still = []
+        for d in waiting:
+            nxt = arrow_to[pos[d]]
+            if occ[nxt] < 0:
+                occ[pos[d]] = -1
+                occ[nxt] = d
+                pos[d] = nxt
+                moved += 1
+                progress = True
+            else:
+                still.append(d)
+        waiting = still
+    return moved
 
 
 def initiative_task(s: Ball, p: int, events: list[Event]) -> bool:
