@@ -29,8 +29,12 @@ from ballroom.core import effects as fx
 from ballroom.core.events import Event
 from ballroom.core.game import Game
 from ballroom.core.state import Outcome, State
-from ballroom.games.the_dance.components import POWER_IDS, Components
+from ballroom.games.the_dance.components import POWER_IDS, Components, Exits
 from ballroom.games.the_dance.steps import Agenda, Phase, RollFor, Target
+
+# Read as plain names: an enum member read off its class costs a lookup through the
+# enum's metaclass every time, and a simulation asks whether the game is over at every step.
+_OVER = Phase.OVER
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,7 +98,7 @@ class Ball(State):
         self.n = n
         self.nd = nd
         self.server_code = nd + n
-        self.phase = Phase.OVER
+        self.phase = _OVER
         self.actor = -1
         self.agenda: Agenda = []
         self.turn = 0
@@ -118,6 +122,9 @@ class Ball(State):
         self.closed: tuple[frozenset[int], ...] = (frozenset(),) * n
         """The hexes each family's Avatar may not enter (``sanctuary.close_entries``):
         replaced, never changed in place, so that clones and games share it."""
+        self.open_exits: tuple[Exits, ...] = (board.exits,) * n
+        """Each family's ``board.exits`` less the hexes closed to her Avatar, set and shared
+        as ``closed`` is: the steps and May I Cut In? she may take from each hex."""
         self.avatar_pos = [-1] * n
         self.foiled = [False] * n
         self.markers = [1] * n
@@ -172,7 +179,7 @@ class Ball(State):
         """The current family's turn is over; the agenda runs on (``flow.end_turn``)."""
 
     def is_terminal(self) -> bool:
-        return self.phase is Phase.OVER
+        return self.phase is _OVER
 
     def outcome(self) -> Outcome:
         rest = tuple(p for p in range(self.n) if p not in self.finished)
@@ -181,7 +188,7 @@ class Ball(State):
             ranking.extend(self.dawn_ranking)
         elif rest:
             ranking.append(rest)
-        if self.phase != Phase.OVER:
+        if self.phase != _OVER:
             return Outcome(
                 winners=(), ranking=tuple(ranking), returns=tuple(0.0 for _ in range(self.n))
             )

@@ -14,12 +14,16 @@ from ballroom.games.the_dance import actions as ac
 from ballroom.games.the_dance import influence
 from ballroom.games.the_dance.steps import Phase, Task
 
+# Read as plain names: an enum member read off its class costs a lookup through the
+# enum's metaclass every time, and every set-up a search plays reads it.
+_DRAW_PLAN = Phase.DRAW_PLAN
+
 if TYPE_CHECKING:
     from ballroom.games.the_dance.ball import Ball
 
 
 def draw_task(s: Ball, p: int, events: list[Event]) -> bool:
-    s.phase = Phase.DRAW_PLAN
+    s.phase = _DRAW_PLAN
     s.draw_for = p
     return True
 

@@ -52,6 +52,10 @@ from ballroom.games.the_dance.standing import (
 )
 from ballroom.games.the_dance.steps import Phase, Task
 
+# Read as plain names: an enum member read off its class costs a lookup through the
+# enum's metaclass every time, and every set-up a search plays reads it.
+_DRAW_POWER = Phase.DRAW_POWER
+
 if TYPE_CHECKING:
     from ballroom.games.the_dance.ball import Ball
 
@@ -169,7 +173,7 @@ _FLAGS: dict[str, Callable[[Ball, int], bool]] = {
 
 
 def draw_task(s: Ball, p: int, events: list[Event]) -> bool:
-    s.phase = Phase.DRAW_POWER
+    s.phase = _DRAW_POWER
     s.draw_for = p
     return True
 

@@ -19,6 +19,11 @@ from ballroom.games.the_dance import actions as ac
 from ballroom.games.the_dance import influence, standing
 from ballroom.games.the_dance.steps import Phase, Task
 
+# Read as plain names: an enum member read off its class costs a lookup through the
+# enum's metaclass every time, and every set-up a search plays reads them.
+_DRAW_REFRESHMENT_STEP = Phase.DRAW_REFRESHMENT
+_DRAW_REFRESHMENT = Task.DRAW_REFRESHMENT
+
 if TYPE_CHECKING:
     from ballroom.core.rng import Rng
     from ballroom.games.the_dance.ball import Ball
@@ -26,14 +31,14 @@ if TYPE_CHECKING:
 
 def deal_task(s: Ball, p: int, events: list[Event]) -> bool:
     """The set-up deal: four Refreshments (six with Old Wealth)."""
-    s.agenda[:0] = [(Task.DRAW_REFRESHMENT, p)] * standing.starting_refreshments(s, p, events)
+    s.agenda[:0] = [(_DRAW_REFRESHMENT, p)] * standing.starting_refreshments(s, p, events)
     return False
 
 
 def draw_task(s: Ball, p: int, events: list[Event]) -> bool:
     if s.refresh_left:
         s.draw_for = p
-        s.phase = Phase.DRAW_REFRESHMENT
+        s.phase = _DRAW_REFRESHMENT_STEP
         return True
     s.say(events, "no-refreshments", "The Refreshments have run out.", player=p)
     return False

@@ -15,6 +15,7 @@ from ballroom.games.the_dance import plans
 
 if TYPE_CHECKING:
     from ballroom.games.the_dance.ball import Ball
+    from ballroom.games.the_dance.components import Board, Exits
 
 
 def entry(s: Ball, p: int) -> int:
@@ -24,19 +25,32 @@ def entry(s: Ball, p: int) -> int:
 
 def close_entries(s: Ball) -> None:
     """Set ``s.closed``: for each family, the hexes her Avatar may not enter (the other
-    families' entry hexes), once the Sanctuaries are known. Read from the components'
-    ``closed_entries`` for the same choice of Sanctuaries, else worked out there."""
+    families' entry hexes), once the Sanctuaries are known, and ``s.open_exits``, the
+    exits of each hex less those. Read from the components' ``closed_entries`` for the
+    same choice of Sanctuaries, else worked out there."""
     chosen = tuple(s.sanctuary_of)
     known = s.comp.closed_entries
-    closed = known.get(chosen)
-    if closed is None:
-        sanctuaries = s.comp.board.sanctuaries
+    found = known.get(chosen)
+    if found is None:
+        board = s.comp.board
+        sanctuaries = board.sanctuaries
         taken = list(enumerate(chosen))
-        closed = known[chosen] = tuple(
+        closed = tuple(
             frozenset(sanctuaries[t].entry for q, t in taken if q != p and t >= 0)
             for p in range(len(chosen))
         )
-    s.closed = closed
+        exits = {shut: _exits_without(board, shut) for shut in set(closed)}
+        found = known[chosen] = closed, tuple(exits[shut] for shut in closed)
+    s.closed, s.open_exits = found
+
+
+def _exits_without(board: Board, shut: frozenset[int]) -> Exits:
+    """``board.exits`` less the exits onto ``shut``: only the rows of their neighbours change."""
+    rows = list(board.exits)
+    for h in shut:
+        for beside in board.adjacent[h]:
+            rows[beside] = tuple(pair for pair in rows[beside] if pair[1] not in shut)
+    return tuple(rows)
 
 
 def may_seat(s: Ball, p: int, d: int) -> bool:

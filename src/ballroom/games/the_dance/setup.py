@@ -19,6 +19,10 @@ from ballroom.games.the_dance import sanctuary, server
 from ballroom.games.the_dance.components import FAMILIES
 from ballroom.games.the_dance.steps import Agenda, Phase, Task
 
+# Read as plain names: an enum member read off its class costs a lookup through the
+# enum's metaclass every time, and every set-up a search plays reads it for each Dancer.
+_PLACE_DANCER = Phase.PLACE_DANCER
+
 if TYPE_CHECKING:
     from ballroom.games.the_dance.ball import Ball
 
@@ -83,7 +87,7 @@ def apply_sanctuary(s: Ball, action: int, p: int, events: list[Event]) -> None:
 
 
 def place_dancer_task(s: Ball, p: int, events: list[Event]) -> bool:
-    s.phase = Phase.PLACE_DANCER
+    s.phase = _PLACE_DANCER
     return True
 
 

@@ -16,6 +16,16 @@ from ballroom.games.the_dance import actions as ac
 from ballroom.games.the_dance import plans
 from ballroom.games.the_dance.steps import Phase, Task
 
+# Read as plain names: an enum member read off its class costs a lookup through the
+# enum's metaclass every time, and every turn reads them.
+_PLAYER_PHASE = Task.PLAYER_PHASE
+_WALTZ_SERVER = Task.WALTZ_SERVER
+_TEMPO = Task.TEMPO
+_PASS_INITIATIVE = Task.PASS_INITIATIVE
+_NEW_TURN = Task.NEW_TURN
+_DRAW_REFRESHMENT = Task.DRAW_REFRESHMENT
+_DISCARD_TO_LIMIT = Task.DISCARD_TO_LIMIT
+
 if TYPE_CHECKING:
     from ballroom.games.the_dance.ball import Ball
 
@@ -44,10 +54,8 @@ def new_turn_task(s: Ball, p: int, events: list[Event]) -> bool:
     s.say(
         events, "turn", "Turn {turn} begins (Tempo {tempo}).", words={"tempo": s.tempo}, turn=s.turn
     )
-    s.agenda.extend((Task.PLAYER_PHASE, q) for q in s.order)
-    s.agenda.extend(
-        [(Task.WALTZ_SERVER, 0), (Task.TEMPO, 0), (Task.PASS_INITIATIVE, 0), (Task.NEW_TURN, 0)]
-    )
+    s.agenda.extend((_PLAYER_PHASE, q) for q in s.order)
+    s.agenda.extend([(_WALTZ_SERVER, 0), (_TEMPO, 0), (_PASS_INITIATIVE, 0), (_NEW_TURN, 0)])
     return False
 
 
@@ -65,7 +73,7 @@ def tempo_task(s: Ball, p: int, events: list[Event]) -> bool:
         tasks: list[tuple[Task, int]] = []
         for q in s.order:
             if q not in s.finished:
-                tasks += [(Task.DRAW_REFRESHMENT, q), (Task.DISCARD_TO_LIMIT, q)]
+                tasks += [(_DRAW_REFRESHMENT, q), (_DISCARD_TO_LIMIT, q)]
         s.agenda[:0] = tasks
         return False
     moved = waltz(s)
