@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from ballroom.core.rng import Rng
 from ballroom.games.the_dance import TheDance, TheDanceState
+from ballroom.games.the_dance.influence import influenced, markers_of
 from ballroom.games.the_dance.waltz import waltz
 
 
@@ -107,3 +108,25 @@ def test_a_queue_follows_its_leader_and_a_blocked_one_stands() -> None:
     assert waltz(state) == 3
     assert state.dancer_pos[:5] == [loop[1], loop[2], loop[3], loop[5], loop[6]]
     assert state.occ[loop[0]] == -1 and state.occ[loop[7]] == state.nd
+
+
+def test_each_familys_influenced_dancers_follow_every_marker() -> None:
+    """``influenced`` (kept per family between marker moves) reads as a search of
+    ``influenced_by`` does, in played games, their copies and worlds dealt from a view."""
+    game = TheDance(4, **{"super-villains": True})
+    seen = 0
+    for seed in range(12):
+        state = game.new_state(seed)
+        rng = Rng(seed)
+        while not state.is_terminal() and state.turns() < 60:
+            if state.is_chance_node():
+                action = state.sample_chance()
+            else:
+                legal = state.legal_actions()
+                action = legal[rng.below(len(legal))]
+            state.apply(action)
+            for world in (state, state.clone(), game.determinize(state.observation(0), rng)):
+                for p in range(state.n):
+                    assert influenced(world, p) == tuple(markers_of(world.influenced_by, p))
+                    seen += bool(influenced(world, p))
+    assert seen  # some families held Dancers

@@ -87,6 +87,11 @@ class Ball(State):
     """What each family's Powers make of the rules (``powers.settle``, which the state that
     plays sets from the start): replaced, never changed in place, so that a clone shares it."""
 
+    marked: tuple[tuple[int, ...], ...] | None = None
+    """Each family's Influenced Dancers (``influence.influenced``), ``None`` until worked
+    out after a marker moved; replaced, never changed in place, so that a clone shares it.
+    A state dealt from an observation starts without (this default)."""
+
     def __init__(self, game: Game, seed: int, edition: Edition) -> None:
         super().__init__(game, seed)
         comp = edition.components
@@ -111,6 +116,7 @@ class Ball(State):
         self.dancer_pos = [-1] * nd
         self.dancer_seat = [-1] * nd
         self.influenced_by = [-1] * nd
+        self.marked = None
         self.dominated = [False] * nd
         self.marker_slot = [0] * nd
         self.lead_left = [0] * nd

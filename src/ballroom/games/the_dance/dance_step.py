@@ -38,11 +38,12 @@ def actions(s: Ball, p: int) -> list[int]:
                 out.append(STEP + direction)
     if s.passing:
         return out
-    if p in s.influenced_by:
+    mine = influence.influenced(s, p)
+    if mine:
         exits = s.comp.board.exits
         lead_left = s.lead_left
         entry = sanctuary.entry(s, p)
-        for d in influence.influenced(s, p):
+        for d in mine:
             pos = s.dancer_pos[d]
             out.append(ac.RELEASE + d)
             if lead_left[d] <= 0:

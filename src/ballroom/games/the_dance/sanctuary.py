@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ballroom.core.events import Event
-from ballroom.games.the_dance import plans
+from ballroom.games.the_dance import influence, plans
 
 if TYPE_CHECKING:
     from ballroom.games.the_dance.ball import Ball
@@ -69,6 +69,7 @@ def seat(s: Ball, p: int, d: int, events: list[Event]) -> None:
     s.lead_left[d] = 0
     slot = s.marker_slot[d]
     s.influenced_by[d] = -1
+    influence.marker_moved(s)
     s.dominated[d] = False
     if slot == 1:
         s.markers[p] = 1

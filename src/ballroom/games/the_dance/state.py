@@ -215,6 +215,7 @@ class TheDanceState(Ball):
         """Forget the legal actions worked out so far: for code that edits the fields by
         hand (the position builder) instead of playing actions."""
         self._legal = None
+        self.marked = None
 
     def _apply(self, action: int, player: int) -> list[Event]:
         self._legal = None
