@@ -259,6 +259,11 @@ class Components:
     """For each choice of Sanctuaries met so far (one per seat, -1 before it is made), the
     hexes each family's Avatar may not enter and the exits left to her from each hex
     (``sanctuary.close_entries``): chosen at every set-up a search plays, from few choices."""
+    open_exits: dict[frozenset[int], Exits] = field(
+        default_factory=dict, init=False, repr=False, compare=False
+    )
+    """The board's exits less those onto each set of closed hexes met so far (subsets of
+    the entry hexes, so few), shared by every choice of Sanctuaries that closes them."""
     influence_odds: dict[tuple[tuple[int, ...], tuple[int, ...]], tuple[float, ...]] = field(
         default_factory=dict, init=False, repr=False, compare=False
     )

@@ -9,8 +9,7 @@ say yes), so that the question does not give Resourceful away.
 
 from __future__ import annotations
 
-from functools import lru_cache
-from itertools import accumulate
+from itertools import compress
 from typing import TYPE_CHECKING
 
 from ballroom.core import words
@@ -62,18 +61,10 @@ def sample_draw(s: Ball) -> int:
 def draw_with(s: Ball, rng: Rng) -> int:
     """A search's draw with its own source: ``rng.weighted_index`` of ``draw_outcomes``'
     chances, as ``State.draw_chance`` draws, without pairing them with their actions."""
-    kinds, running, total = _pile_odds(tuple(s.refresh_pile))
-    return kinds[rng.running_index(running, total)]
-
-
-@lru_cache(maxsize=4096)
-def _pile_odds(pile: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[float, ...], float]:
-    """The draws a pile holding ``pile`` of each kind offers, and their chances summed as
-    ``Rng.weighted_index`` sums them: a search draws from the same few piles again and again."""
-    total = sum(pile)
-    chances = [c / total for c in pile if c]
-    draws = tuple(ac.DRAW_REFRESH + k for k, c in enumerate(pile) if c)
-    return draws, tuple(accumulate(chances)), sum(chances)
+    pile = s.refresh_pile
+    total = s.refresh_left
+    drawn = rng.weighted_index([c / total for c in pile if c])
+    return ac.DRAW_REFRESH + list(compress(range(len(pile)), pile))[drawn]
 
 
 def apply_draw(s: Ball, action: int, events: list[Event]) -> None:

@@ -15,7 +15,7 @@ from ballroom.games.the_dance import influence, plans
 
 if TYPE_CHECKING:
     from ballroom.games.the_dance.ball import Ball
-    from ballroom.games.the_dance.components import Board, Exits
+    from ballroom.games.the_dance.components import Components, Exits
 
 
 def entry(s: Ball, p: int) -> int:
@@ -32,25 +32,28 @@ def close_entries(s: Ball) -> None:
     known = s.comp.closed_entries
     found = known.get(chosen)
     if found is None:
-        board = s.comp.board
-        sanctuaries = board.sanctuaries
+        sanctuaries = s.comp.board.sanctuaries
         taken = list(enumerate(chosen))
         closed = tuple(
             frozenset(sanctuaries[t].entry for q, t in taken if q != p and t >= 0)
             for p in range(len(chosen))
         )
-        exits = {shut: _exits_without(board, shut) for shut in set(closed)}
-        found = known[chosen] = closed, tuple(exits[shut] for shut in closed)
+        found = known[chosen] = closed, tuple(_exits_without(s.comp, shut) for shut in closed)
     s.closed, s.open_exits = found
 
 
-def _exits_without(board: Board, shut: frozenset[int]) -> Exits:
-    """``board.exits`` less the exits onto ``shut``: only the rows of their neighbours change."""
-    rows = list(board.exits)
-    for h in shut:
-        for beside in board.adjacent[h]:
-            rows[beside] = tuple(pair for pair in rows[beside] if pair[1] not in shut)
-    return tuple(rows)
+def _exits_without(comp: Components, shut: frozenset[int]) -> Exits:
+    """``board.exits`` less the exits onto ``shut`` (only the rows of their neighbours
+    change), kept in the components' ``open_exits``."""
+    exits = comp.open_exits.get(shut)
+    if exits is None:
+        board = comp.board
+        rows = list(board.exits)
+        for h in shut:
+            for beside in board.adjacent[h]:
+                rows[beside] = tuple(pair for pair in rows[beside] if pair[1] not in shut)
+        exits = comp.open_exits[shut] = tuple(rows)
+    return exits
 
 
 def may_seat(s: Ball, p: int, d: int) -> bool:

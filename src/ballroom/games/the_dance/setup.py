@@ -10,7 +10,6 @@ one (both with ``super-villains``), then four Refreshments and a Plan.
 
 from __future__ import annotations
 
-from itertools import compress
 from typing import TYPE_CHECKING
 
 from ballroom.core.events import Event
@@ -92,13 +91,8 @@ def place_dancer_task(s: Ball, p: int, events: list[Event]) -> bool:
 
 
 def draw_outcomes(s: Ball) -> list[int]:
-    """The Dancers still to be drawn onto the floor, as chance actions (picked out without
-    a loop in Python: a search's every world places them one draw at a time)."""
-    return list(compress(range(ac.PLACE, ac.PLACE + s.nd), map(_OFF_FLOOR, s.dancer_pos)))
-
-
-_OFF_FLOOR = (0).__gt__
-"""Whether a Dancer's hex, -1 off the floor, is off the floor."""
+    """The Dancers still to be drawn onto the floor, as chance actions."""
+    return [ac.PLACE + d for d in range(s.nd) if s.dancer_pos[d] < 0]
 
 
 def apply_place_dancer(s: Ball, action: int, events: list[Event]) -> None:
