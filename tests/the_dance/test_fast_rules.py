@@ -8,7 +8,7 @@ pass after pass), and these tests hold the shortcut to the same result.
 from __future__ import annotations
 
 from ballroom.core.rng import Rng
-from ballroom.games.the_dance import TheDance, TheDanceState
+from ballroom.games.the_dance import TheDance, TheDanceState, plans, powers, setup
 from ballroom.games.the_dance.influence import influenced, markers_of
 from ballroom.games.the_dance.waltz import waltz
 
@@ -130,3 +130,23 @@ def test_each_familys_influenced_dancers_follow_every_marker() -> None:
                     assert influenced(world, p) == tuple(markers_of(world.influenced_by, p))
                     seen += bool(influenced(world, p))
     assert seen  # some families held Dancers
+
+
+def test_a_draw_finds_the_outcome_the_list_holds() -> None:
+    """Powers, Plans and Dancers drawn at the set-up: ``drawn_at`` and ``left_to_draw``
+    answer as the listed ``draw_outcomes`` do, at every such draw of many set-ups."""
+    sections = {"draw-power": powers, "draw-plan": plans, "place-dancer": setup}
+    met = set()
+    for seed, options in enumerate(({}, {"super-villains": True}, {"scenario": "new-blood"}) * 8):
+        state = TheDance(2 + seed % 5, **options).new_state(seed)
+        rng = Rng(seed)
+        while state.turns() < 2 and not state.is_terminal():
+            section = sections.get(state.observation(None)["phase"])
+            if section is not None:
+                met.add(section)
+                listed = section.draw_outcomes(state)
+                assert section.left_to_draw(state) == len(listed)
+                assert [section.drawn_at(state, k) for k in range(len(listed))] == listed
+            legal = state.legal_actions()
+            state.apply(state.sample_chance() if state.is_chance_node() else rng.choice(legal))
+    assert len(met) == len(sections)

@@ -33,6 +33,16 @@ def draw_outcomes(s: Ball) -> list[int]:
     return [ac.DRAW_PLAN + x for x in sorted(s.plan_pile)]
 
 
+def left_to_draw(s: Ball) -> int:
+    """How many ``draw_outcomes`` there are."""
+    return len(s.plan_pile)
+
+
+def drawn_at(s: Ball, k: int) -> int:
+    """``draw_outcomes(s)[k]``, without listing the others."""
+    return ac.DRAW_PLAN + sorted(s.plan_pile)[k]
+
+
 def apply_draw(s: Ball, action: int, events: list[Event]) -> None:
     x = action - ac.DRAW_PLAN
     p = s.draw_for

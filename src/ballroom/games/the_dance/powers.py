@@ -183,6 +183,16 @@ def draw_outcomes(s: Ball) -> list[int]:
     return [ac.DRAW_POWER + w for w in sorted(s.power_pile)]
 
 
+def left_to_draw(s: Ball) -> int:
+    """How many ``draw_outcomes`` there are."""
+    return len(s.power_pile)
+
+
+def drawn_at(s: Ball, k: int) -> int:
+    """``draw_outcomes(s)[k]``, without listing the others."""
+    return ac.DRAW_POWER + sorted(s.power_pile)[k]
+
+
 def apply_draw(s: Ball, action: int, events: list[Event]) -> None:
     w = action - ac.DRAW_POWER
     p = s.draw_for

@@ -95,6 +95,23 @@ def draw_outcomes(s: Ball) -> list[int]:
     return [ac.PLACE + d for d in range(s.nd) if s.dancer_pos[d] < 0]
 
 
+def left_to_draw(s: Ball) -> int:
+    """How many ``draw_outcomes`` there are: the Dancers not yet placed (no Dancer is
+    seated before the first turn)."""
+    return s.nd - s.placed
+
+
+def drawn_at(s: Ball, k: int) -> int:
+    """``draw_outcomes(s)[k]``, found without listing the Dancers after it: every world a
+    search deals at the set-up places them one draw at a time."""
+    for d, here in enumerate(s.dancer_pos):
+        if here < 0:
+            if not k:
+                return ac.PLACE + d
+            k -= 1
+    raise AssertionError("unreachable: fewer Dancers to place than drawn")
+
+
 def apply_place_dancer(s: Ball, action: int, events: list[Event]) -> None:
     """The drawn Dancer takes the next start hex."""
     d = action - ac.PLACE
