@@ -77,7 +77,9 @@ def actions(s: Ball, p: int) -> list[int]:
     if s.attempts == 1 and not standing.second_attempt(s, p):
         return [ac.PASS]
     influenced_by = s.influenced_by
-    out = [ac.RELEASE + d for d in influenced(s, p)]
+    out = []
+    for d in influenced(s, p):
+        out.append(ac.RELEASE + d)
     if s.foiled[p]:
         out.append(ac.CLEAR_FOIL)
         return out

@@ -51,15 +51,16 @@ def apply_draw(s: Ball, action: int, events: list[Event]) -> None:
         s.plan[p] = x
     else:
         s.candidate_plan = x
-    s.say(events, "draw-plan", "{who} draws a Plan.", player=p)
-    s.say(
-        events,
-        "your-plan",
-        "You draw the Plan for {plan}.",
-        audience=p,
-        words={"plan": s.comp.plans[x].name(s.comp.colours)},
-        plan=s.comp.plans[x].id,
-    )
+    if s.reporting:  # the Plan's name is worded only for a reader
+        s.say(events, "draw-plan", "{who} draws a Plan.", player=p)
+        s.say(
+            events,
+            "your-plan",
+            "You draw the Plan for {plan}.",
+            audience=p,
+            words={"plan": s.comp.plans[x].name(s.comp.colours)},
+            plan=s.comp.plans[x].id,
+        )
     s.run_agenda(events)
 
 

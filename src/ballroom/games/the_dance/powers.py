@@ -202,15 +202,16 @@ def apply_draw(s: Ball, action: int, events: list[Event]) -> None:
         gain(s, p, w)
     else:
         s.drawn_powers[p].append(w)
-    s.say(events, "draw-power", "{who} draws a Power.", player=p)
-    s.say(
-        events,
-        "your-power",
-        "You draw {name}.",
-        audience=p,
-        words={"name": s.comp.powers[w].name},
-        power=POWER_IDS[w],
-    )
+    if s.reporting:  # the Power is named only for a reader
+        s.say(events, "draw-power", "{who} draws a Power.", player=p)
+        s.say(
+            events,
+            "your-power",
+            "You draw {name}.",
+            audience=p,
+            words={"name": s.comp.powers[w].name},
+            power=POWER_IDS[w],
+        )
     s.run_agenda(events)
 
 
