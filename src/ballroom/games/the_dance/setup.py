@@ -102,14 +102,14 @@ def left_to_draw(s: Ball) -> int:
 
 
 def drawn_at(s: Ball, k: int) -> int:
-    """``draw_outcomes(s)[k]``, found without listing the Dancers after it: every world a
-    search deals at the set-up places them one draw at a time."""
-    for d, here in enumerate(s.dancer_pos):
-        if here < 0:
-            if not k:
-                return ac.PLACE + d
-            k -= 1
-    raise AssertionError("unreachable: fewer Dancers to place than drawn")
+    """``draw_outcomes(s)[k]``, found by the list's own search for the Dancers off the
+    floor (-1) up to it: every world a search deals at the set-up places them one draw at
+    a time."""
+    pos = s.dancer_pos
+    d = pos.index(-1)
+    for _ in range(k):
+        d = pos.index(-1, d + 1)
+    return ac.PLACE + d
 
 
 def apply_place_dancer(s: Ball, action: int, events: list[Event]) -> None:
