@@ -127,10 +127,11 @@ def waltz(s: Ball) -> int:
                 moved += 1
             ahead = here
     arrow_to = board.arrow_to
-    waiting = sorted(
-        (d for d in range(nd) if pos[d] >= 0 and arrow_to[pos[d]] >= 0 and influenced_by[d] < 0),
-        key=pos.__getitem__,
-    )
+    waiting = []
+    for d, here in enumerate(pos):
+        if here >= 0 and arrow_to[here] >= 0 and influenced_by[d] < 0:
+            waiting.append(d)
+    waiting.sort(key=pos.__getitem__)
     progress = True
     while progress and waiting:
         progress = False
