@@ -118,13 +118,14 @@ def waltz(s: Ball) -> int:
             piece = occ[here]
             if piece < 0:
                 clear = True
-            elif piece >= nd or influenced_by[piece] >= 0:
-                clear = False
-            elif clear:
-                occ[here] = -1
-                occ[ahead] = piece
-                pos[piece] = ahead
-                moved += 1
+            elif clear:  # behind a piece that stays, every piece stays
+                if piece < nd and influenced_by[piece] < 0:
+                    occ[here] = -1
+                    occ[ahead] = piece
+                    pos[piece] = ahead
+                    moved += 1
+                else:
+                    clear = False
             ahead = here
     arrow_to = board.arrow_to
     waiting = []
