@@ -150,3 +150,20 @@ def test_a_draw_finds_the_outcome_the_list_holds() -> None:
             legal = state.legal_actions()
             state.apply(state.sample_chance() if state.is_chance_node() else rng.choice(legal))
     assert len(met) == len(sections)
+
+
+def test_the_exits_left_to_an_avatar_are_the_board_s_less_the_closed_hexes() -> None:
+    """``open_exits``, worked out once per set of closed entry hexes, against the board's
+    exits filtered hex by hex, for every seat of set-ups with Sanctuaries chosen at random."""
+    for seed in range(30):
+        state = TheDance(2 + seed % 5).new_state(seed)
+        rng = Rng(seed)
+        while state.turns() < 1:
+            legal = state.legal_actions()
+            state.apply(state.sample_chance() if state.is_chance_node() else rng.choice(legal))
+        exits = state.comp.board.exits
+        for p, shut in enumerate(state.closed):
+            assert len(shut) == state.n - 1
+            assert state.open_exits[p] == tuple(
+                tuple(pair for pair in row if pair[1] not in shut) for row in exits
+            )

@@ -59,9 +59,9 @@ def marker_moved(s: Ball) -> None:
 
 
 def markers_of(owners: Sequence[int], p: int) -> list[int]:
-    """The places in ``owners`` (each Dancer's Influencing family) that hold ``p``, in order
-    (found by the list's own search: a family holds a marker or two, and the question comes
-    at every decision of her turn, and at every step of her Dance in the bots)."""
+    """The places in ``owners`` (each Dancer's Influencing family, as an observation lists
+    them) that hold ``p``, in order (found by the list's own search: a family holds a marker
+    or two, and the bots ask at every step of her Dance)."""
     if p not in owners:
         return []
     d = owners.index(p)
