@@ -33,13 +33,13 @@ def actions(s: Ball, p: int) -> list[int]:
     out: list[int] = []
     if s.movement_left > 0:
         # Never onto another family's entry hex (RULINGS 19): ``open_exits`` leaves them out.
-        exits = s.open_exits[p][s.avatar_pos[p]]
+        steps = s.open_exits[p][s.avatar_pos[p]]
         if standing.passes_through(s, p):
-            for direction, nxt in exits:
+            for direction, nxt in steps:
                 if occ[nxt] < 0 or standing.may_pass_through(s, p, nxt, s.closed[p]):
                     out.append(STEP + direction)
         else:
-            for direction, nxt in exits:
+            for direction, nxt in steps:
                 if occ[nxt] < 0:
                     out.append(STEP + direction)
     if s.passing:
