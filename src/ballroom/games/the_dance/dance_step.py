@@ -77,6 +77,8 @@ def apply(s: Ball, action: int, p: int, events: list[Event]) -> None:
     nd = s.nd
     if action < ac.STEP + 6:
         _step(s, p, action, events)
+    elif action == ac.END_DANCE:  # the commonest after a step
+        s.phase = _INFLUENCE
     elif action < ac.LEAD + 6 * nd:
         _lead(s, p, action, events)
     elif action < ac.SEAT + nd:
@@ -93,8 +95,6 @@ def apply(s: Ball, action: int, p: int, events: list[Event]) -> None:
         influence.release(s, action - ac.RELEASE, events, voluntary=True)
     elif action in (ac.DISCIPLINE, ac.STRATEGIC):
         powers.use_at_will(s, action, p, events)
-    elif action == ac.END_DANCE:
-        s.phase = _INFLUENCE
 
 
 def _direction(action: int) -> str:
@@ -110,16 +110,17 @@ def _step(s: Ball, p: int, action: int, events: list[Event]) -> None:
     """The Avatar moves one hex; a Shadow Avatar on a piece is ``passing`` and stands on none."""
     here = s.avatar_pos[p]
     nxt = s.comp.board.neighbours[here][action - ac.STEP]
+    occ = s.occ
     if not s.passing:
-        s.occ[here] = -1
+        occ[here] = -1
     s.movement_left -= 1
     s.avatar_pos[p] = nxt
-    s.passing = s.occ[nxt] >= 0
-    if not s.passing:
-        s.occ[nxt] = s.nd + p
+    passing = s.passing = occ[nxt] >= 0
+    if not passing:
+        occ[nxt] = s.nd + p
     s.movement_spent += 1
     s.say(events, "step", "{who} steps {direction}.", words=_DIRECTIONS[action], player=p, hex=nxt)
-    if s.passing:
+    if passing:
         standing.on_pass_through(s, p, events)
     standing.after_step(s, p, events)
 
