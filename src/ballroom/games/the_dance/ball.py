@@ -29,8 +29,12 @@ from ballroom.core import effects as fx
 from ballroom.core.events import Event
 from ballroom.core.game import Game
 from ballroom.core.state import Outcome, State
-from ballroom.games.the_dance.components import POWER_IDS, Components
+from ballroom.games.the_dance.components import POWER_IDS, Components, Exits
 from ballroom.games.the_dance.steps import Agenda, Phase, RollFor, Target
+
+# Read as plain names: an enum member read off its class costs a lookup through the
+# enum's metaclass every time, and a simulation asks whether the game is over at every step.
+_OVER = Phase.OVER
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,6 +87,11 @@ class Ball(State):
     """What each family's Powers make of the rules (``powers.settle``, which the state that
     plays sets from the start): replaced, never changed in place, so that a clone shares it."""
 
+    marked: tuple[tuple[int, ...], ...] | None = None
+    """Each family's Influenced Dancers (``influence.influenced``), ``None`` until worked
+    out after a marker moved; replaced, never changed in place, so that a clone shares it.
+    A state dealt from an observation starts without (this default)."""
+
     def __init__(self, game: Game, seed: int, edition: Edition) -> None:
         super().__init__(game, seed)
         comp = edition.components
@@ -94,7 +103,7 @@ class Ball(State):
         self.n = n
         self.nd = nd
         self.server_code = nd + n
-        self.phase = Phase.OVER
+        self.phase = _OVER
         self.actor = -1
         self.agenda: Agenda = []
         self.turn = 0
@@ -107,6 +116,7 @@ class Ball(State):
         self.dancer_pos = [-1] * nd
         self.dancer_seat = [-1] * nd
         self.influenced_by = [-1] * nd
+        self.marked = None
         self.dominated = [False] * nd
         self.marker_slot = [0] * nd
         self.lead_left = [0] * nd
@@ -118,6 +128,9 @@ class Ball(State):
         self.closed: tuple[frozenset[int], ...] = (frozenset(),) * n
         """The hexes each family's Avatar may not enter (``sanctuary.close_entries``):
         replaced, never changed in place, so that clones and games share it."""
+        self.open_exits: tuple[Exits, ...] = (board.exits,) * n
+        """Each family's ``board.exits`` less the hexes closed to her Avatar, set and shared
+        as ``closed`` is: the steps and May I Cut In? she may take from each hex."""
         self.avatar_pos = [-1] * n
         self.foiled = [False] * n
         self.markers = [1] * n
@@ -172,7 +185,7 @@ class Ball(State):
         """The current family's turn is over; the agenda runs on (``flow.end_turn``)."""
 
     def is_terminal(self) -> bool:
-        return self.phase is Phase.OVER
+        return self.phase is _OVER
 
     def outcome(self) -> Outcome:
         rest = tuple(p for p in range(self.n) if p not in self.finished)
@@ -181,7 +194,7 @@ class Ball(State):
             ranking.extend(self.dawn_ranking)
         elif rest:
             ranking.append(rest)
-        if self.phase != Phase.OVER:
+        if self.phase != _OVER:
             return Outcome(
                 winners=(), ranking=tuple(ranking), returns=tuple(0.0 for _ in range(self.n))
             )

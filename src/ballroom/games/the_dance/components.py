@@ -200,6 +200,10 @@ class Sanctuary:
     """Floor hex index of the entry hex (the Avatar's start hex)."""
 
 
+Exits = tuple[tuple[tuple[int, int], ...], ...]
+"""Per hex, ``(direction, hex)`` pairs of the neighbours a piece may move onto."""
+
+
 @dataclass(frozen=True, slots=True)
 class Board:
     """The ballroom as plain tables indexed by hex number, for fast rules code."""
@@ -209,7 +213,7 @@ class Board:
     index: Mapping[Hex, int]
     neighbours: tuple[tuple[int, ...], ...]
     """Six entries per hex, in DIRECTIONS order; -1 off the floor."""
-    exits: tuple[tuple[tuple[int, int], ...], ...]
+    exits: Exits
     """Per hex, its neighbours on the floor as ``(direction, hex)`` pairs, in DIRECTIONS
     order: ``neighbours`` without the edge, for the rules that walk every step."""
     adjacent: tuple[tuple[int, ...], ...]
@@ -249,12 +253,17 @@ class Components:
     """What each set of Powers makes of the rules (a ``powers.Held``, from ``powers.settle``),
     once worked out: a family's Powers change at every deal in search, but come from few
     sets. Kept as ``object`` so that the components need not know the rules' types."""
-    closed_entries: dict[tuple[int, ...], tuple[frozenset[int], ...]] = field(
-        default_factory=dict, init=False, repr=False, compare=False
+    closed_entries: dict[tuple[int, ...], tuple[tuple[frozenset[int], ...], tuple[Exits, ...]]] = (
+        field(default_factory=dict, init=False, repr=False, compare=False)
     )
     """For each choice of Sanctuaries met so far (one per seat, -1 before it is made), the
-    hexes each family's Avatar may not enter (``sanctuary.close_entries``): chosen at
-    every set-up a search plays, from few choices."""
+    hexes each family's Avatar may not enter and the exits left to her from each hex
+    (``sanctuary.close_entries``): chosen at every set-up a search plays, from few choices."""
+    open_exits: dict[frozenset[int], Exits] = field(
+        default_factory=dict, init=False, repr=False, compare=False
+    )
+    """The board's exits less those onto each set of closed hexes met so far (subsets of
+    the entry hexes, so few), shared by every choice of Sanctuaries that closes them."""
     influence_odds: dict[tuple[tuple[int, ...], tuple[int, ...]], tuple[float, ...]] = field(
         default_factory=dict, init=False, repr=False, compare=False
     )

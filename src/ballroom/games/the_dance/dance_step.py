@@ -16,6 +16,10 @@ from ballroom.games.the_dance import actions as ac
 from ballroom.games.the_dance import influence, powers, refreshments, sanctuary, standing
 from ballroom.games.the_dance.steps import Phase
 
+# Read as plain names: an enum member read off its class costs a lookup through the
+# enum's metaclass every time, and every Dance step ends with it.
+_INFLUENCE = Phase.INFLUENCE
+
 if TYPE_CHECKING:
     from ballroom.games.the_dance.ball import Ball
 
@@ -25,31 +29,39 @@ STEP, LEAD = ac.STEP, ac.LEAD
 
 
 def actions(s: Ball, p: int) -> list[int]:
-    board = s.comp.board
     occ = s.occ
     out: list[int] = []
     if s.movement_left > 0:
-        closed = s.closed[p]  # the other families' entry hexes (RULINGS 19)
-        for direction, nxt in board.exits[s.avatar_pos[p]]:
-            if nxt not in closed and (occ[nxt] < 0 or standing.may_pass_through(s, p, nxt, closed)):
-                out.append(STEP + direction)
+        # Never onto another family's entry hex (RULINGS 19): ``open_exits`` leaves them out.
+        steps = s.open_exits[p][s.avatar_pos[p]]
+        if standing.passes_through(s, p):
+            for direction, nxt in steps:
+                if occ[nxt] < 0 or standing.may_pass_through(s, p, nxt, s.closed[p]):
+                    out.append(STEP + direction)
+        else:
+            for direction, nxt in steps:
+                if occ[nxt] < 0:
+                    out.append(STEP + direction)
     if s.passing:
         return out
-    lead_left = s.lead_left
-    entry = board.sanctuaries[s.sanctuary_of[p]].entry
-    for d in influence.influenced(s, p):
-        pos = s.dancer_pos[d]
-        out.append(ac.RELEASE + d)
-        if lead_left[d] <= 0:
-            continue
-        base = LEAD + 6 * d
-        for direction, nxt in board.exits[pos]:
-            if occ[nxt] < 0:
-                out.append(base + direction)
-        if pos == entry and sanctuary.may_seat(s, p, d):
-            out.append(ac.SEAT + d)
+    mine = influence.influenced(s, p)
+    if mine:
+        exits = s.comp.board.exits
+        lead_left = s.lead_left
+        entry = sanctuary.entry(s, p)
+        for d in mine:
+            pos = s.dancer_pos[d]
+            out.append(ac.RELEASE + d)
+            if lead_left[d] <= 0:
+                continue
+            base = LEAD + 6 * d
+            for direction, nxt in exits[pos]:
+                if occ[nxt] < 0:
+                    out.append(base + direction)
+            if pos == entry and sanctuary.may_seat(s, p, d):
+                out.append(ac.SEAT + d)
     seated = s.seated[p]
-    if seated and s.movement_left > 0 and occ[entry] < 0:
+    if seated and s.movement_left > 0 and occ[sanctuary.entry(s, p)] < 0:
         out.extend([ac.UNSEAT + d for d in seated])
     ankh = s.edition.ankh_kind
     if ankh >= 0 and s.hand[p][ankh] and standing.ankh_offered(s, p):
@@ -65,6 +77,8 @@ def apply(s: Ball, action: int, p: int, events: list[Event]) -> None:
     nd = s.nd
     if action < ac.STEP + 6:
         _step(s, p, action, events)
+    elif action == ac.END_DANCE:  # the commonest after a step
+        s.phase = _INFLUENCE
     elif action < ac.LEAD + 6 * nd:
         _lead(s, p, action, events)
     elif action < ac.SEAT + nd:
@@ -81,8 +95,6 @@ def apply(s: Ball, action: int, p: int, events: list[Event]) -> None:
         influence.release(s, action - ac.RELEASE, events, voluntary=True)
     elif action in (ac.DISCIPLINE, ac.STRATEGIC):
         powers.use_at_will(s, action, p, events)
-    elif action == ac.END_DANCE:
-        s.phase = Phase.INFLUENCE
 
 
 def _direction(action: int) -> str:
@@ -98,16 +110,17 @@ def _step(s: Ball, p: int, action: int, events: list[Event]) -> None:
     """The Avatar moves one hex; a Shadow Avatar on a piece is ``passing`` and stands on none."""
     here = s.avatar_pos[p]
     nxt = s.comp.board.neighbours[here][action - ac.STEP]
+    occ = s.occ
     if not s.passing:
-        s.occ[here] = -1
+        occ[here] = -1
     s.movement_left -= 1
     s.avatar_pos[p] = nxt
-    s.passing = s.occ[nxt] >= 0
-    if not s.passing:
-        s.occ[nxt] = s.nd + p
+    passing = s.passing = occ[nxt] >= 0
+    if not passing:
+        occ[nxt] = s.nd + p
     s.movement_spent += 1
     s.say(events, "step", "{who} steps {direction}.", words=_DIRECTIONS[action], player=p, hex=nxt)
-    if s.passing:
+    if passing:
         standing.on_pass_through(s, p, events)
     standing.after_step(s, p, events)
 

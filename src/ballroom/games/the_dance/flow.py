@@ -17,6 +17,11 @@ from ballroom.games.the_dance import influence, plans, powers, refreshments, ser
 from ballroom.games.the_dance.standing import movement
 from ballroom.games.the_dance.steps import Phase, Task
 
+# Read as plain names: an enum member read off its class costs a lookup through the
+# enum's metaclass every time, and every turn reads them.
+_OVER = Phase.OVER
+_DANCE = Phase.DANCE
+
 if TYPE_CHECKING:
     from ballroom.games.the_dance.ball import Ball
 
@@ -29,14 +34,14 @@ def advance(s: Ball, events: list[Event]) -> None:
         task, p = agenda.pop(0)
         if handlers[task](s, p, events):
             return
-    s.phase = Phase.OVER
+    s.phase = _OVER
 
 
 def start_turn(s: Ball, p: int) -> None:
     """The family's Player Phase begins with her Dance step."""
     s.current = p
     s.actor = p
-    s.phase = Phase.DANCE
+    s.phase = _DANCE
     s.movement_left = movement(s, p)
     s.ankhs_used = 0
     s.movement_spent = 0
@@ -83,7 +88,7 @@ _HANDLERS: dict[Task, Callable[[Ball, int, list[Event]], bool]] = {
     Task.DRAW_PLAN: plans.draw_task,
     Task.STRATEGIC_DRAW: powers.strategic_draw_task,
     Task.STRATEGIC_CHOICE: _decide(Phase.STRATEGIC_PLAN),
-    Task.RESUME_DANCE: _decide(Phase.DANCE),
+    Task.RESUME_DANCE: _decide(_DANCE),
     Task.PLACE_DANCER: setup.place_dancer_task,
     Task.PLACE_SERVER_AND_AVATARS: setup.place_server_and_avatars_task,
     Task.NEW_TURN: waltz.new_turn_task,

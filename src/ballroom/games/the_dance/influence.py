@@ -18,6 +18,19 @@ from ballroom.games.the_dance import actions as ac
 from ballroom.games.the_dance import server, standing
 from ballroom.games.the_dance.steps import Phase, RollFor, Target
 
+# Read as plain names: an enum member read off its class costs a lookup through the
+# enum's metaclass every time, and every effort reads them.
+_DANCER = Target.DANCER
+_AVATAR = Target.AVATAR
+_DOMAIN = Phase.DOMAIN
+_REFRESHMENT = Phase.REFRESHMENT
+_ROLL = Phase.ROLL
+_POST_ROLL = Phase.POST_ROLL
+_DROP_INFLUENCE = Phase.DROP_INFLUENCE
+_OVER = Phase.OVER
+_INFLUENCE = Phase.INFLUENCE
+_FOR_INFLUENCE = RollFor.INFLUENCE
+
 if TYPE_CHECKING:
     from ballroom.games.the_dance.ball import Ball
 
@@ -25,15 +38,30 @@ if TYPE_CHECKING:
 # -- choosing what to do -------------------------------------------------------------
 
 
-def influenced(s: Ball, p: int) -> list[int]:
-    """The Dancers family ``p`` Influences, in order."""
-    return markers_of(s.influenced_by, p)
+def influenced(s: Ball, p: int) -> tuple[int, ...]:
+    """The Dancers family ``p`` Influences, in order: read from ``s.marked``, worked out
+    again for every family after a marker moved (``marker_moved``). Asked at every decision
+    of a turn, it would otherwise search ``influenced_by`` each time."""
+    marked = s.marked
+    if marked is None:
+        found: list[list[int]] = [[] for _ in range(s.n)]
+        for d, q in enumerate(s.influenced_by):
+            if q >= 0:
+                found[q].append(d)
+        marked = s.marked = tuple(map(tuple, found))
+    return marked[p]
+
+
+def marker_moved(s: Ball) -> None:
+    """An Influence marker was placed or taken off: ``influenced`` works the families'
+    Dancers out afresh when next asked."""
+    s.marked = None
 
 
 def markers_of(owners: Sequence[int], p: int) -> list[int]:
-    """The places in ``owners`` (each Dancer's Influencing family) that hold ``p``, in order
-    (found by the list's own search: a family holds a marker or two, and the question comes
-    at every decision of her turn, and at every step of her Dance in the bots)."""
+    """The places in ``owners`` (each Dancer's Influencing family, as an observation lists
+    them) that hold ``p``, in order (found by the list's own search: a family holds a marker
+    or two, and the bots ask at every step of her Dance)."""
     if p not in owners:
         return []
     d = owners.index(p)
@@ -49,7 +77,9 @@ def actions(s: Ball, p: int) -> list[int]:
     if s.attempts == 1 and not standing.second_attempt(s, p):
         return [ac.PASS]
     influenced_by = s.influenced_by
-    out = [ac.RELEASE + d for d in influenced(s, p)]
+    out = []
+    for d in influenced(s, p):
+        out.append(ac.RELEASE + d)
     if s.foiled[p]:
         out.append(ac.CLEAR_FOIL)
         return out
@@ -99,15 +129,15 @@ def _cut_in_actions(s: Ball, p: int) -> list[int]:
     here = s.avatar_pos[p]
     occ = s.occ
     nd = s.nd
-    closed = s.closed  # the hexes each family's Avatar may not enter
     out = []
-    for nxt in s.comp.board.neighbours[here]:
-        if nxt >= 0 and nxt not in closed[p]:
-            piece = occ[nxt]
-            if 0 <= piece < nd:
+    # ``open_exits`` leaves out the hexes closed to her Avatar.
+    for _, nxt in s.open_exits[p][here]:
+        piece = occ[nxt]
+        if piece < nd:
+            if piece >= 0:
                 out.append(ac.CUT_DANCER + piece)
-            elif nd <= piece < nd + s.n and here not in closed[piece - nd]:
-                out.append(ac.CUT_AVATAR + s.avatar_of[piece - nd])
+        elif piece < nd + s.n and here not in s.closed[piece - nd]:
+            out.append(ac.CUT_AVATAR + s.avatar_of[piece - nd])
     return out
 
 
@@ -124,9 +154,9 @@ def apply(s: Ball, action: int, p: int, events: list[Event]) -> None:
     elif action == ac.PASS:
         s.end_turn(events)
     elif ac.INFLUENCE <= action < ac.INFLUENCE + nd:
-        _start_effort(s, Target.DANCER, action - ac.INFLUENCE, events)
+        _start_effort(s, _DANCER, action - ac.INFLUENCE, events)
     elif ac.FOIL <= action < ac.FOIL + 6:
-        _start_effort(s, Target.AVATAR, s.avatar_of.index(action - ac.FOIL), events)
+        _start_effort(s, _AVATAR, s.avatar_of.index(action - ac.FOIL), events)
     elif action == ac.SERVER:
         server.call(s, p, events)
     elif ac.CUT_DANCER <= action < ac.CUT_DANCER + nd:
@@ -179,14 +209,14 @@ def _start_effort(s: Ball, kind: Target, target: int, events: list[Event]) -> No
     s.tactician_used = False
     s.lowered = 0
     here = s.avatar_pos[p]
-    pos = s.dancer_pos[target] if kind == Target.DANCER else s.avatar_pos[target]
+    pos = s.dancer_pos[target] if kind == _DANCER else s.avatar_pos[target]
     standing.on_effort(s, p, s.comp.board.distance[here][pos], events)
-    s.phase = Phase.DOMAIN
+    s.phase = _DOMAIN
 
 
 def domain_actions(s: Ball, p: int) -> list[int]:
     """Any Domain, but not one the target Dancer negates."""
-    if s.target_kind == Target.DANCER:
+    if s.target_kind == _DANCER:
         negates = s.comp.dancers[s.target].negates
         return [ac.DOMAIN + i for i in range(4) if not negates[i]]
     return [ac.DOMAIN + i for i in range(4)]
@@ -196,15 +226,15 @@ def apply_domain(s: Ball, action: int, p: int, events: list[Event]) -> None:
     s.domain = action - ac.DOMAIN
     # Every family meets the Refreshment step, holding a fitting one or not
     # (RULINGS 20); a Foil takes no Refreshment, for everyone alike.
-    if s.target_kind == Target.DANCER:
-        s.phase = Phase.REFRESHMENT
+    if s.target_kind == _DANCER:
+        s.phase = _REFRESHMENT
     else:
         start_roll(s)
 
 
 def start_roll(s: Ball) -> None:
-    s.phase = Phase.ROLL
-    s.roll_for = RollFor.INFLUENCE
+    s.phase = _ROLL
+    s.roll_for = _FOR_INFLUENCE
 
 
 def target_number(s: Ball) -> int:
@@ -212,7 +242,7 @@ def target_number(s: Ball) -> int:
     p = s.current
     domain = s.domain
     rating = s.comp.avatars[s.avatar_of[p]].ratings[domain]
-    if s.target_kind == Target.AVATAR:
+    if s.target_kind == _AVATAR:
         return rating + s.comp.avatars[s.avatar_of[s.target]].ratings[domain]
     kinds = s.comp.refreshments
     return rating + s.comp.dancers[s.target].pips[domain] + sum(kinds[k].pips for k in s.played)
@@ -230,7 +260,7 @@ def apply_roll(s: Ball, face: int, events: list[Event]) -> None:
         roll=face,
         target=total,
     )
-    s.phase = Phase.POST_ROLL
+    s.phase = _POST_ROLL
     s.actor = s.current
 
 
@@ -244,7 +274,7 @@ def resolve(s: Ball, events: list[Event]) -> None:
     total = target_number(s)
     roll = s.roll - s.lowered
     success = roll <= total
-    if s.target_kind == Target.AVATAR:
+    if s.target_kind == _AVATAR:
         q = s.target
         if success:
             s.foiled[q] = True
@@ -310,7 +340,7 @@ def resolve(s: Ball, events: list[Event]) -> None:
                 release(s, in_use[0], events, voluntary=False)
             _place_marker(s, p, d, dominate)
         else:
-            s.phase = Phase.DROP_INFLUENCE
+            s.phase = _DROP_INFLUENCE
             s.actor = p
             return
     _after_attempt(s, events)
@@ -341,6 +371,7 @@ def _place_marker(s: Ball, p: int, d: int, dominate: bool) -> None:
     }
     s.marker_slot[d] = 0 if 0 not in used else 1
     s.influenced_by[d] = p
+    marker_moved(s)
     s.dominated[d] = dominate
     s.lead_left[d] = 0
 
@@ -349,6 +380,7 @@ def release(s: Ball, d: int, events: list[Event], *, voluntary: bool) -> None:
     """The Influence marker comes off Dancer ``d``, who rejoins the waltz."""
     owner = s.influenced_by[d]
     s.influenced_by[d] = -1
+    marker_moved(s)
     s.dominated[d] = False
     s.lead_left[d] = 0
     if voluntary:
@@ -365,12 +397,12 @@ def release(s: Ball, d: int, events: list[Event], *, voluntary: bool) -> None:
 def _after_attempt(s: Ball, events: list[Event]) -> None:
     p = s.current
     s.attempts += 1
-    if s.phase == Phase.OVER:
+    if s.phase == _OVER:
         return
     if s.attempts == 1:
         # Every family meets a second Influence decision (``pass`` alone without
         # Regale), so that the turn's end does not give Regale away (RULINGS 20).
-        s.phase = Phase.INFLUENCE
+        s.phase = _INFLUENCE
         s.actor = p
         return
     s.end_turn(events)

@@ -14,12 +14,16 @@ from ballroom.games.the_dance import actions as ac
 from ballroom.games.the_dance import influence
 from ballroom.games.the_dance.steps import Phase, Task
 
+# Read as plain names: an enum member read off its class costs a lookup through the
+# enum's metaclass every time, and every set-up a search plays reads it.
+_DRAW_PLAN = Phase.DRAW_PLAN
+
 if TYPE_CHECKING:
     from ballroom.games.the_dance.ball import Ball
 
 
 def draw_task(s: Ball, p: int, events: list[Event]) -> bool:
-    s.phase = Phase.DRAW_PLAN
+    s.phase = _DRAW_PLAN
     s.draw_for = p
     return True
 
@@ -27,6 +31,16 @@ def draw_task(s: Ball, p: int, events: list[Event]) -> bool:
 def draw_outcomes(s: Ball) -> list[int]:
     """The Plans left to draw, as chance actions."""
     return [ac.DRAW_PLAN + x for x in sorted(s.plan_pile)]
+
+
+def left_to_draw(s: Ball) -> int:
+    """How many ``draw_outcomes`` there are."""
+    return len(s.plan_pile)
+
+
+def drawn_at(s: Ball, k: int) -> int:
+    """``draw_outcomes(s)[k]``, without listing the others."""
+    return ac.DRAW_PLAN + sorted(s.plan_pile)[k]
 
 
 def apply_draw(s: Ball, action: int, events: list[Event]) -> None:
@@ -37,15 +51,16 @@ def apply_draw(s: Ball, action: int, events: list[Event]) -> None:
         s.plan[p] = x
     else:
         s.candidate_plan = x
-    s.say(events, "draw-plan", "{who} draws a Plan.", player=p)
-    s.say(
-        events,
-        "your-plan",
-        "You draw the Plan for {plan}.",
-        audience=p,
-        words={"plan": s.comp.plans[x].name(s.comp.colours)},
-        plan=s.comp.plans[x].id,
-    )
+    if s.reporting:  # the Plan's name is worded only for a reader
+        s.say(events, "draw-plan", "{who} draws a Plan.", player=p)
+        s.say(
+            events,
+            "your-plan",
+            "You draw the Plan for {plan}.",
+            audience=p,
+            words={"plan": s.comp.plans[x].name(s.comp.colours)},
+            plan=s.comp.plans[x].id,
+        )
     s.run_agenda(events)
 
 

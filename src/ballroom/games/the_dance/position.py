@@ -566,6 +566,7 @@ def _set_floor(
     state.occ = [-1] * len(state.occ)
     state.dancer_pos = [-1] * nd
     state.influenced_by = [-1] * nd
+    state.marked = None
     state.dominated = [False] * nd
     state.marker_slot = [0] * nd
     state.dancer_seat = [-1] * nd

@@ -52,6 +52,10 @@ from ballroom.games.the_dance.standing import (
 )
 from ballroom.games.the_dance.steps import Phase, Task
 
+# Read as plain names: an enum member read off its class costs a lookup through the
+# enum's metaclass every time, and every set-up a search plays reads it.
+_DRAW_POWER = Phase.DRAW_POWER
+
 if TYPE_CHECKING:
     from ballroom.games.the_dance.ball import Ball
 
@@ -169,7 +173,7 @@ _FLAGS: dict[str, Callable[[Ball, int], bool]] = {
 
 
 def draw_task(s: Ball, p: int, events: list[Event]) -> bool:
-    s.phase = Phase.DRAW_POWER
+    s.phase = _DRAW_POWER
     s.draw_for = p
     return True
 
@@ -177,6 +181,16 @@ def draw_task(s: Ball, p: int, events: list[Event]) -> bool:
 def draw_outcomes(s: Ball) -> list[int]:
     """The Powers left to draw, as chance actions."""
     return [ac.DRAW_POWER + w for w in sorted(s.power_pile)]
+
+
+def left_to_draw(s: Ball) -> int:
+    """How many ``draw_outcomes`` there are."""
+    return len(s.power_pile)
+
+
+def drawn_at(s: Ball, k: int) -> int:
+    """``draw_outcomes(s)[k]``, without listing the others."""
+    return ac.DRAW_POWER + sorted(s.power_pile)[k]
 
 
 def apply_draw(s: Ball, action: int, events: list[Event]) -> None:
@@ -188,15 +202,16 @@ def apply_draw(s: Ball, action: int, events: list[Event]) -> None:
         gain(s, p, w)
     else:
         s.drawn_powers[p].append(w)
-    s.say(events, "draw-power", "{who} draws a Power.", player=p)
-    s.say(
-        events,
-        "your-power",
-        "You draw {name}.",
-        audience=p,
-        words={"name": s.comp.powers[w].name},
-        power=POWER_IDS[w],
-    )
+    if s.reporting:  # the Power is named only for a reader
+        s.say(events, "draw-power", "{who} draws a Power.", player=p)
+        s.say(
+            events,
+            "your-power",
+            "You draw {name}.",
+            audience=p,
+            words={"name": s.comp.powers[w].name},
+            power=POWER_IDS[w],
+        )
     s.run_agenda(events)
 
 

@@ -9,6 +9,7 @@ say yes), so that the question does not give Resourceful away.
 
 from __future__ import annotations
 
+from itertools import compress
 from typing import TYPE_CHECKING
 
 from ballroom.core import words
@@ -17,6 +18,11 @@ from ballroom.games.the_dance import actions as ac
 from ballroom.games.the_dance import influence, standing
 from ballroom.games.the_dance.steps import Phase, Task
 
+# Read as plain names: an enum member read off its class costs a lookup through the
+# enum's metaclass every time, and every set-up a search plays reads them.
+_DRAW_REFRESHMENT_STEP = Phase.DRAW_REFRESHMENT
+_DRAW_REFRESHMENT = Task.DRAW_REFRESHMENT
+
 if TYPE_CHECKING:
     from ballroom.core.rng import Rng
     from ballroom.games.the_dance.ball import Ball
@@ -24,14 +30,14 @@ if TYPE_CHECKING:
 
 def deal_task(s: Ball, p: int, events: list[Event]) -> bool:
     """The set-up deal: four Refreshments (six with Old Wealth)."""
-    s.agenda[:0] = [(Task.DRAW_REFRESHMENT, p)] * standing.starting_refreshments(s, p, events)
+    s.agenda[:0] = [(_DRAW_REFRESHMENT, p)] * standing.starting_refreshments(s, p, events)
     return False
 
 
 def draw_task(s: Ball, p: int, events: list[Event]) -> bool:
     if s.refresh_left:
         s.draw_for = p
-        s.phase = Phase.DRAW_REFRESHMENT
+        s.phase = _DRAW_REFRESHMENT_STEP
         return True
     s.say(events, "no-refreshments", "The Refreshments have run out.", player=p)
     return False
@@ -55,10 +61,10 @@ def sample_draw(s: Ball) -> int:
 def draw_with(s: Ball, rng: Rng) -> int:
     """A search's draw with its own source: ``rng.weighted_index`` of ``draw_outcomes``'
     chances, as ``State.draw_chance`` draws, without pairing them with their actions."""
+    pile = s.refresh_pile
     total = s.refresh_left
-    kinds = [k for k, c in enumerate(s.refresh_pile) if c]
-    chances = [c / total for c in s.refresh_pile if c]
-    return ac.DRAW_REFRESH + kinds[rng.weighted_index(chances)]
+    drawn = rng.weighted_index([c / total for c in pile if c])
+    return ac.DRAW_REFRESH + list(compress(range(len(pile)), pile))[drawn]
 
 
 def apply_draw(s: Ball, action: int, events: list[Event]) -> None:
@@ -68,15 +74,16 @@ def apply_draw(s: Ball, action: int, events: list[Event]) -> None:
     s.refresh_left -= 1
     s.hand[p][k] += 1
     s.hand_size[p] += 1
-    s.say(events, "draw", "{who} draws a Refreshment.", player=p)
-    s.say(
-        events,
-        "your-draw",
-        "You draw {name} Refreshment.",
-        audience=p,
-        words={"name": kind_name(s, k)},
-        kind=s.comp.refreshments[k].slug,
-    )
+    if s.reporting:
+        s.say(events, "draw", "{who} draws a Refreshment.", player=p)
+        s.say(
+            events,
+            "your-draw",
+            "You draw {name} Refreshment.",
+            audience=p,
+            words={"name": kind_name(s, k)},
+            kind=s.comp.refreshments[k].slug,
+        )
     s.run_agenda(events)
 
 

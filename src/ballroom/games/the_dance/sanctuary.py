@@ -11,10 +11,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ballroom.core.events import Event
-from ballroom.games.the_dance import plans
+from ballroom.games.the_dance import influence, plans
 
 if TYPE_CHECKING:
     from ballroom.games.the_dance.ball import Ball
+    from ballroom.games.the_dance.components import Components, Exits
 
 
 def entry(s: Ball, p: int) -> int:
@@ -24,19 +25,35 @@ def entry(s: Ball, p: int) -> int:
 
 def close_entries(s: Ball) -> None:
     """Set ``s.closed``: for each family, the hexes her Avatar may not enter (the other
-    families' entry hexes), once the Sanctuaries are known. Read from the components'
-    ``closed_entries`` for the same choice of Sanctuaries, else worked out there."""
+    families' entry hexes), once the Sanctuaries are known, and ``s.open_exits``, the
+    exits of each hex less those. Read from the components' ``closed_entries`` for the
+    same choice of Sanctuaries, else worked out there."""
     chosen = tuple(s.sanctuary_of)
     known = s.comp.closed_entries
-    closed = known.get(chosen)
-    if closed is None:
+    found = known.get(chosen)
+    if found is None:
         sanctuaries = s.comp.board.sanctuaries
         taken = list(enumerate(chosen))
-        closed = known[chosen] = tuple(
+        closed = tuple(
             frozenset(sanctuaries[t].entry for q, t in taken if q != p and t >= 0)
             for p in range(len(chosen))
         )
-    s.closed = closed
+        found = known[chosen] = closed, tuple(_exits_without(s.comp, shut) for shut in closed)
+    s.closed, s.open_exits = found
+
+
+def _exits_without(comp: Components, shut: frozenset[int]) -> Exits:
+    """``board.exits`` less the exits onto ``shut`` (only the rows of their neighbours
+    change), kept in the components' ``open_exits``."""
+    exits = comp.open_exits.get(shut)
+    if exits is None:
+        board = comp.board
+        rows = list(board.exits)
+        for h in shut:
+            for beside in board.adjacent[h]:
+                rows[beside] = tuple(pair for pair in rows[beside] if pair[1] not in shut)
+        exits = comp.open_exits[shut] = tuple(rows)
+    return exits
 
 
 def may_seat(s: Ball, p: int, d: int) -> bool:
@@ -55,6 +72,7 @@ def seat(s: Ball, p: int, d: int, events: list[Event]) -> None:
     s.lead_left[d] = 0
     slot = s.marker_slot[d]
     s.influenced_by[d] = -1
+    influence.marker_moved(s)
     s.dominated[d] = False
     if slot == 1:
         s.markers[p] = 1

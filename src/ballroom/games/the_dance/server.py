@@ -14,13 +14,18 @@ from ballroom.core.events import Event
 from ballroom.games.the_dance import standing
 from ballroom.games.the_dance.steps import Phase, RollFor, Task
 
+# Read as plain names: an enum member read off its class costs a lookup through the
+# enum's metaclass every time, and every turn reads them.
+_ROLL = Phase.ROLL
+_FOR_SERVER = RollFor.SERVER
+
 if TYPE_CHECKING:
     from ballroom.games.the_dance.ball import Ball
 
 
 def roll_for_server(s: Ball) -> None:
-    s.phase = Phase.ROLL
-    s.roll_for = RollFor.SERVER
+    s.phase = _ROLL
+    s.roll_for = _FOR_SERVER
 
 
 def waltz_task(s: Ball, p: int, events: list[Event]) -> bool:

@@ -18,6 +18,10 @@ from ballroom.games.the_dance import sanctuary, server
 from ballroom.games.the_dance.components import FAMILIES
 from ballroom.games.the_dance.steps import Agenda, Phase, Task
 
+# Read as plain names: an enum member read off its class costs a lookup through the
+# enum's metaclass every time, and every set-up a search plays reads it for each Dancer.
+_PLACE_DANCER = Phase.PLACE_DANCER
+
 if TYPE_CHECKING:
     from ballroom.games.the_dance.ball import Ball
 
@@ -82,13 +86,30 @@ def apply_sanctuary(s: Ball, action: int, p: int, events: list[Event]) -> None:
 
 
 def place_dancer_task(s: Ball, p: int, events: list[Event]) -> bool:
-    s.phase = Phase.PLACE_DANCER
+    s.phase = _PLACE_DANCER
     return True
 
 
 def draw_outcomes(s: Ball) -> list[int]:
     """The Dancers still to be drawn onto the floor, as chance actions."""
     return [ac.PLACE + d for d in range(s.nd) if s.dancer_pos[d] < 0]
+
+
+def left_to_draw(s: Ball) -> int:
+    """How many ``draw_outcomes`` there are: the Dancers not yet placed (no Dancer is
+    seated before the first turn)."""
+    return s.nd - s.placed
+
+
+def drawn_at(s: Ball, k: int) -> int:
+    """``draw_outcomes(s)[k]``, found by the list's own search for the Dancers off the
+    floor (-1) up to it: every world a search deals at the set-up places them one draw at
+    a time."""
+    pos = s.dancer_pos
+    d = pos.index(-1)
+    for _ in range(k):
+        d = pos.index(-1, d + 1)
+    return ac.PLACE + d
 
 
 def apply_place_dancer(s: Ball, action: int, events: list[Event]) -> None:
@@ -98,14 +119,15 @@ def apply_place_dancer(s: Ball, action: int, events: list[Event]) -> None:
     s.placed += 1
     s.dancer_pos[d] = hex_
     s.occ[hex_] = d
-    s.say(
-        events,
-        "place",
-        "{name} takes her place on the floor.",
-        words={"name": s.comp.dancers[d].name},
-        dancer=d,
-        hex=hex_,
-    )
+    if s.reporting:
+        s.say(
+            events,
+            "place",
+            "{name} takes her place on the floor.",
+            words={"name": s.comp.dancers[d].name},
+            dancer=d,
+            hex=hex_,
+        )
     s.run_agenda(events)
 
 

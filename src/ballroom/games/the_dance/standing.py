@@ -110,13 +110,16 @@ def on_ankh(s: Ball, p: int, events: list[Event]) -> None:
     show(s, p, s.held[p].standing.raiser("ankhs", s.ankhs_used, ANKHS), events)
 
 
+def passes_through(s: Ball, p: int) -> bool:
+    """Whether the family's Avatar may pass through pieces at all."""
+    # Asked at every step: the grant is read as a field.
+    return "pass-through-pieces" in s.held[p].standing.granted
+
+
 def may_pass_through(s: Ball, p: int, nxt: int, closed: frozenset[int]) -> bool:
     """Whether the Avatar may step onto the piece on ``nxt``: where the family may pass
     through pieces, if an empty hex can still be reached from there with the Movement left."""
-    # Asked for every occupied neighbour of every step: the grant is read as a field.
-    return "pass-through-pieces" in s.held[p].standing.granted and _can_escape(
-        s, nxt, s.movement_left - 1, closed
-    )
+    return passes_through(s, p) and _can_escape(s, nxt, s.movement_left - 1, closed)
 
 
 def _can_escape(s: Ball, start: int, budget: int, closed: frozenset[int]) -> bool:

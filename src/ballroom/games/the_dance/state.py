@@ -67,6 +67,7 @@ _PLAYS: tuple[Play | None, ...] = tuple(STEPS[p][1] if p in STEPS else None for 
 _OVER = Phase.OVER
 
 ROLL_OUTCOMES = [(ac.ROLL + face, 1 / 6) for face in range(6)]
+_ROLLS = tuple(range(ac.ROLL, ac.ROLL + 6))
 
 Outcomes = Callable[["TheDanceState"], list[tuple[int, float]]]
 Sample = Callable[["TheDanceState"], int]
@@ -84,9 +85,12 @@ def _even_odds(count: int) -> tuple[tuple[float, ...], float]:
 
 def _equally_likely(
     drawn: Callable[[TheDanceState], list[int]],
+    left: Callable[[TheDanceState], int],
+    drawn_at: Callable[[TheDanceState, int], int],
 ) -> tuple[Outcomes, Sample, Draw]:
     """The outcomes, the sampler and a search's draw of a draw whose outcomes ``drawn``
-    lists, each as likely."""
+    lists, each as likely: ``left`` counts them and ``drawn_at`` finds one, so that a
+    draw need not list them all."""
 
     def outcomes(s: TheDanceState) -> list[tuple[int, float]]:
         found = drawn(s)
@@ -94,12 +98,10 @@ def _equally_likely(
         return [(a, chance) for a in found]
 
     def sample(s: TheDanceState) -> int:
-        found = drawn(s)
-        return found[s.rng.below(len(found))]
+        return drawn_at(s, s.rng.below(left(s)))
 
     def draw(s: TheDanceState, rng: Rng) -> int:
-        found = drawn(s)
-        return found[rng.running_index(*_even_odds(len(found)))]
+        return drawn_at(s, rng.running_index(*_even_odds(left(s))))
 
     return outcomes, sample, draw
 
@@ -109,7 +111,7 @@ def _roll_outcomes(s: TheDanceState) -> list[tuple[int, float]]:
 
 
 def _sample_roll(s: TheDanceState) -> int:
-    return ac.ROLL + s.rng.below(6)
+    return s.rng.choice(_ROLLS)
 
 
 def _draw_roll(s: TheDanceState, rng: Rng) -> int:
@@ -132,9 +134,18 @@ DRAWS: dict[Phase, tuple[Outcomes, Sample, Draw, Drawn]] = {
         refreshments.draw_with,
         refreshments.apply_draw,
     ),
-    Phase.DRAW_POWER: (*_equally_likely(powers.draw_outcomes), powers.apply_draw),
-    Phase.DRAW_PLAN: (*_equally_likely(plans.draw_outcomes), plans.apply_draw),
-    Phase.PLACE_DANCER: (*_equally_likely(setup.draw_outcomes), setup.apply_place_dancer),
+    Phase.DRAW_POWER: (
+        *_equally_likely(powers.draw_outcomes, powers.left_to_draw, powers.drawn_at),
+        powers.apply_draw,
+    ),
+    Phase.DRAW_PLAN: (
+        *_equally_likely(plans.draw_outcomes, plans.left_to_draw, plans.drawn_at),
+        plans.apply_draw,
+    ),
+    Phase.PLACE_DANCER: (
+        *_equally_likely(setup.draw_outcomes, setup.left_to_draw, setup.drawn_at),
+        setup.apply_place_dancer,
+    ),
 }
 """Each chance step: its outcomes with their chances, a seeded draw, a search's draw with
 its own source (the outcome ``State.draw_chance`` draws, without listing the odds), and
@@ -215,6 +226,7 @@ class TheDanceState(Ball):
         """Forget the legal actions worked out so far: for code that edits the fields by
         hand (the position builder) instead of playing actions."""
         self._legal = None
+        self.marked = None
 
     def _apply(self, action: int, player: int) -> list[Event]:
         self._legal = None

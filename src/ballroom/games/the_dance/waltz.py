@@ -16,6 +16,16 @@ from ballroom.games.the_dance import actions as ac
 from ballroom.games.the_dance import plans
 from ballroom.games.the_dance.steps import Phase, Task
 
+# Read as plain names: an enum member read off its class costs a lookup through the
+# enum's metaclass every time, and every turn reads them.
+_PLAYER_PHASE = Task.PLAYER_PHASE
+_WALTZ_SERVER = Task.WALTZ_SERVER
+_TEMPO = Task.TEMPO
+_PASS_INITIATIVE = Task.PASS_INITIATIVE
+_NEW_TURN = Task.NEW_TURN
+_DRAW_REFRESHMENT = Task.DRAW_REFRESHMENT
+_DISCARD_TO_LIMIT = Task.DISCARD_TO_LIMIT
+
 if TYPE_CHECKING:
     from ballroom.games.the_dance.ball import Ball
 
@@ -44,10 +54,8 @@ def new_turn_task(s: Ball, p: int, events: list[Event]) -> bool:
     s.say(
         events, "turn", "Turn {turn} begins (Tempo {tempo}).", words={"tempo": s.tempo}, turn=s.turn
     )
-    s.agenda.extend((Task.PLAYER_PHASE, q) for q in s.order)
-    s.agenda.extend(
-        [(Task.WALTZ_SERVER, 0), (Task.TEMPO, 0), (Task.PASS_INITIATIVE, 0), (Task.NEW_TURN, 0)]
-    )
+    s.agenda.extend((_PLAYER_PHASE, q) for q in s.order)
+    s.agenda.extend([(_WALTZ_SERVER, 0), (_TEMPO, 0), (_PASS_INITIATIVE, 0), (_NEW_TURN, 0)])
     return False
 
 
@@ -65,7 +73,7 @@ def tempo_task(s: Ball, p: int, events: list[Event]) -> bool:
         tasks: list[tuple[Task, int]] = []
         for q in s.order:
             if q not in s.finished:
-                tasks += [(Task.DRAW_REFRESHMENT, q), (Task.DISCARD_TO_LIMIT, q)]
+                tasks += [(_DRAW_REFRESHMENT, q), (_DISCARD_TO_LIMIT, q)]
         s.agenda[:0] = tasks
         return False
     moved = waltz(s)
@@ -83,36 +91,64 @@ def tempo_task(s: Ball, p: int, events: list[Event]) -> bool:
 def waltz(s: Ball) -> int:
     """Move the non-Influenced Dancers one hex: path Dancers first, then arrow Dancers.
 
-    Within each group a Dancer moves once its hex ahead is empty, repeating
-    until nobody else can move, so a queue follows its leader and a packed
-    ring stands still. Ties for one hex go to the lower hex number.
+    A path Dancer moves when the hex ahead of her is empty or frees up, so a
+    queue follows its leader and a packed loop stands still: each loop is
+    walked once backwards from a hex no path Dancer leaves, each Dancer
+    moving up when the hex ahead of her is clear. Arrow Dancers then move
+    once their hex ahead is empty, repeating until nobody else can move; ties
+    for one hex go to the lower hex number.
     """
     board = s.comp.board
     occ = s.occ
     pos = s.dancer_pos
     influenced_by = s.influenced_by
-    free = sorted(
-        (d for d in range(s.nd) if pos[d] >= 0 and influenced_by[d] < 0), key=pos.__getitem__
-    )
-    moved: set[int] = set()
-    for table in (board.path_next, board.arrow_to):
-        waiting = [d for d in free if d not in moved and table[pos[d]] >= 0]
-        progress = True
-        while progress and waiting:
-            progress = False
-            still = []
-            for d in waiting:
-                nxt = table[pos[d]]
-                if occ[nxt] < 0:
-                    occ[pos[d]] = -1
-                    occ[nxt] = d
-                    pos[d] = nxt
-                    moved.add(d)
-                    progress = True
+    nd = s.nd
+    moved = 0
+    for loop in board.paths:
+        # A hex whose piece stays (or that is empty) to start from, walking backwards.
+        for start in range(len(loop) - 1, -1, -1):
+            piece = occ[loop[start]]
+            if piece < 0 or piece >= nd or influenced_by[piece] >= 0:
+                break
+        else:
+            continue  # a loop packed with path Dancers stands still
+        ahead = loop[start]
+        clear = occ[ahead] < 0
+        for here in loop[:start][::-1] + loop[:start:-1]:
+            piece = occ[here]
+            if piece < 0:
+                clear = True
+            elif clear:  # behind a piece that stays, every piece stays
+                if piece < nd and influenced_by[piece] < 0:
+                    occ[here] = -1
+                    occ[ahead] = piece
+                    pos[piece] = ahead
+                    moved += 1
                 else:
-                    still.append(d)
-            waiting = still
-    return len(moved)
+                    clear = False
+            ahead = here
+    arrow_to = board.arrow_to
+    waiting = []
+    for d, here in enumerate(pos):
+        if here >= 0 and arrow_to[here] >= 0 and influenced_by[d] < 0:
+            waiting.append(d)
+    waiting.sort(key=pos.__getitem__)
+    progress = True
+    while progress and waiting:
+        progress = False
+        still = []
+        for d in waiting:
+            nxt = arrow_to[pos[d]]
+            if occ[nxt] < 0:
+                occ[pos[d]] = -1
+                occ[nxt] = d
+                pos[d] = nxt
+                moved += 1
+                progress = True
+            else:
+                still.append(d)
+        waiting = still
+    return moved
 
 
 def initiative_task(s: Ball, p: int, events: list[Event]) -> bool:

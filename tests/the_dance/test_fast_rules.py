@@ -1,0 +1,169 @@
+"""The rules' fast forms against the plain reading they replace, on many floors.
+
+Each plain form below is the rule as the rulebook words it, kept only here:
+the engine's own code takes shortcuts (a waltz loop walked once instead of
+pass after pass), and these tests hold the shortcut to the same result.
+"""
+
+from __future__ import annotations
+
+from ballroom.core.rng import Rng
+from ballroom.games.the_dance import TheDance, TheDanceState, plans, powers, setup
+from ballroom.games.the_dance.influence import influenced, markers_of
+from ballroom.games.the_dance.waltz import waltz
+
+
+def plain_waltz(s: TheDanceState) -> int:
+    """The waltz as the rulebook words it: path Dancers, then arrow Dancers, each moving
+    once the hex ahead is empty, pass after pass until nobody else can move (ties for
+    one hex to the lower hex number)."""
+    board = s.comp.board
+    occ, pos, influenced_by = s.occ, s.dancer_pos, s.influenced_by
+    free = sorted(
+        (d for d in range(s.nd) if pos[d] >= 0 and influenced_by[d] < 0), key=pos.__getitem__
+    )
+    moved: set[int] = set()
+    for table in (board.path_next, board.arrow_to):
+        waiting = [d for d in free if d not in moved and table[pos[d]] >= 0]
+        progress = True
+        while progress and waiting:
+            progress = False
+            still = []
+            for d in waiting:
+                nxt = table[pos[d]]
+                if occ[nxt] < 0:
+                    occ[pos[d]] = -1
+                    occ[nxt] = d
+                    pos[d] = nxt
+                    moved.add(d)
+                    progress = True
+                else:
+                    still.append(d)
+            waiting = still
+    return len(moved)
+
+
+def random_floor(state: TheDanceState, rng: Rng, *, packed_loop: int = -1) -> None:
+    """Scatter the pieces at random: some Dancers off the floor or Influenced, the
+    Avatars and the Server anywhere; ``packed_loop`` fills that waltz loop with free
+    Dancers first."""
+    hexes = list(range(len(state.comp.board.hexes)))
+    rng.shuffle(hexes)
+    if packed_loop >= 0:
+        loop = state.comp.board.paths[packed_loop]
+        hexes = [*loop, *(h for h in hexes if h not in loop)]
+        packed = len(loop)
+    else:
+        packed = 0
+    state.occ = [-1] * len(state.occ)
+    spare = iter(hexes)
+    off = rng.below(4)
+    for d in range(state.nd):
+        here = -1 if d >= packed and rng.below(10) < off else next(spare)
+        state.dancer_pos[d] = here
+        influenced = d >= packed and here >= 0 and rng.below(5) == 0
+        state.influenced_by[d] = rng.below(state.n) if influenced else -1
+        if here >= 0:
+            state.occ[here] = d
+    for q in range(state.n):
+        state.avatar_pos[q] = next(spare)
+        state.occ[state.avatar_pos[q]] = state.nd + q
+    state.server = next(spare) if rng.below(3) else -1
+    if state.server >= 0:
+        state.occ[state.server] = state.server_code
+
+
+def test_the_waltz_moves_every_piece_as_the_plain_reading_does() -> None:
+    rng = Rng(31)
+    base = TheDance(4).new_state(0)
+    loops = base.comp.board.paths
+    for trial in range(3000):
+        fast = base.clone()
+        packed_loop = trial % (len(loops) + 3) - 3
+        random_floor(fast, rng, packed_loop=packed_loop)
+        before = fast.dancer_pos[:]
+        plain = fast.clone()
+        assert waltz(fast) == plain_waltz(plain), trial
+        assert (fast.occ, fast.dancer_pos) == (plain.occ, plain.dancer_pos), trial
+        if packed_loop >= 0:  # a loop packed with free Dancers stands still
+            still = range(len(loops[packed_loop]))
+            assert [fast.dancer_pos[d] for d in still] == [before[d] for d in still]
+
+
+def test_a_queue_follows_its_leader_and_a_blocked_one_stands() -> None:
+    state = TheDance(4).new_state(0)
+    board = state.comp.board
+    loop = board.paths[0]
+    state.occ = [-1] * len(state.occ)
+    state.dancer_pos = [-1] * state.nd
+    state.influenced_by = [-1] * state.nd
+    state.avatar_pos = [-1] * state.n
+    state.server = -1
+    # Dancers 0-2 queue behind an empty hex; Dancers 3-4 queue behind Avatar 0.
+    for d, i in enumerate((0, 1, 2, 5, 6)):
+        state.dancer_pos[d] = loop[i]
+        state.occ[loop[i]] = d
+    state.avatar_pos[0] = loop[7]
+    state.occ[loop[7]] = state.nd
+    assert waltz(state) == 3
+    assert state.dancer_pos[:5] == [loop[1], loop[2], loop[3], loop[5], loop[6]]
+    assert state.occ[loop[0]] == -1 and state.occ[loop[7]] == state.nd
+
+
+def test_each_familys_influenced_dancers_follow_every_marker() -> None:
+    """``influenced`` (kept per family between marker moves) reads as a search of
+    ``influenced_by`` does, in played games, their copies and worlds dealt from a view."""
+    game = TheDance(4, **{"super-villains": True})
+    seen = 0
+    for seed in range(12):
+        state = game.new_state(seed)
+        rng = Rng(seed)
+        while not state.is_terminal() and state.turns() < 60:
+            if state.is_chance_node():
+                action = state.sample_chance()
+            else:
+                legal = state.legal_actions()
+                action = legal[rng.below(len(legal))]
+            state.apply(action)
+            for world in (state, state.clone(), game.determinize(state.observation(0), rng)):
+                for p in range(state.n):
+                    assert influenced(world, p) == tuple(markers_of(world.influenced_by, p))
+                    seen += bool(influenced(world, p))
+    assert seen  # some families held Dancers
+
+
+def test_a_draw_finds_the_outcome_the_list_holds() -> None:
+    """Powers, Plans and Dancers drawn at the set-up: ``drawn_at`` and ``left_to_draw``
+    answer as the listed ``draw_outcomes`` do, at every such draw of many set-ups."""
+    sections = {"draw-power": powers, "draw-plan": plans, "place-dancer": setup}
+    met = set()
+    for seed, options in enumerate(({}, {"super-villains": True}, {"scenario": "new-blood"}) * 8):
+        state = TheDance(2 + seed % 5, **options).new_state(seed)
+        rng = Rng(seed)
+        while state.turns() < 2 and not state.is_terminal():
+            section = sections.get(state.observation(None)["phase"])
+            if section is not None:
+                met.add(section)
+                listed = section.draw_outcomes(state)
+                assert section.left_to_draw(state) == len(listed)
+                assert [section.drawn_at(state, k) for k in range(len(listed))] == listed
+            legal = state.legal_actions()
+            state.apply(state.sample_chance() if state.is_chance_node() else rng.choice(legal))
+    assert len(met) == len(sections)
+
+
+def test_the_exits_left_to_an_avatar_are_the_board_s_less_the_closed_hexes() -> None:
+    """``open_exits``, worked out once per set of closed entry hexes, against the board's
+    exits filtered hex by hex, for every seat of set-ups with Sanctuaries chosen at random."""
+    for seed in range(30):
+        state = TheDance(2 + seed % 5).new_state(seed)
+        rng = Rng(seed)
+        while state.turns() < 1:
+            legal = state.legal_actions()
+            state.apply(state.sample_chance() if state.is_chance_node() else rng.choice(legal))
+        exits = state.comp.board.exits
+        for p, shut in enumerate(state.closed):
+            assert len(shut) == state.n - 1
+            assert state.open_exits[p] == tuple(
+                tuple(pair for pair in row if pair[1] not in shut) for row in exits
+            )
