@@ -78,11 +78,14 @@ class Rng:
         if n <= 0:
             raise ValueError("below() needs a positive bound")
         bits = n.bit_length()
-        getrandbits = self._own().getrandbits
-        while True:
+        own = self._random
+        if self._shared or own is None:  # ``_own``, without a call for the common case
+            own = self._own()
+        getrandbits = own.getrandbits
+        value = getrandbits(bits)
+        while value >= n:
             value = getrandbits(bits)
-            if value < n:
-                return value
+        return value
 
     def roll(self, sides: int = 6) -> int:
         """A die roll in ``1..sides``."""

@@ -137,6 +137,8 @@ class State(ABC):
         """
         if trusted and player is not None:
             acting = player
+        elif trusted and len(current := self.current_players()) == 1:
+            acting = current[0]  # the one seat to act (a random walk's step)
         else:
             acting = self._resolve_player(player)
             if not trusted:
