@@ -1,11 +1,11 @@
 """What a seat sees (``observation``) and a world dealt from it (``determinize``).
 
 A seat's view is typed (``Seen``, a ``TypedDict``, so that building it costs
-no more than the JSON it is, in the layout the browser view reads) and
-built in two parts: the ``public`` part, the same for every seat and for a
-spectator, then the seat's private part laid over it (``show_private``):
-her Refreshments, Powers, drawn Powers, Plan, Movement left and
-Strategic's candidate Plan. Hidden means hidden
+no more than the JSON it is, in the layout the browser view reads): the
+``public`` part, the same for every seat and for a spectator, with the
+seat's private part in it: her Refreshments, Powers, drawn Powers, Plan,
+Movement left and Strategic's candidate Plan. Both are made in one pass,
+since a search and the adapters build a view at every step. Hidden means hidden
 (RULINGS 14, 20): counts are public, kinds are not. ``determinize``
 rebuilds a full state from one observation alone, dealing what the seat
 could not see at random.
