@@ -39,33 +39,6 @@ MAX_COUNT = 10
 MAX_AGENDA = 100
 
 
-class _Writer:
-    """Fills fixed-size blocks of a preallocated array, left to right."""
-
-    def __init__(self, size: int) -> None:
-        self.out = np.zeros(size, dtype=np.float32)
-        self.at = 0
-
-    def one_hot(self, index: int | None, size: int) -> None:
-        if index is not None and 0 <= index < size:
-            self.out[self.at + index] = 1.0
-        self.at += size
-
-    def bits(self, indices: list[int] | None, size: int) -> None:
-        for index in indices or ():
-            if 0 <= index < size:
-                self.out[self.at + index] = 1.0
-        self.at += size
-
-    def scaled(self, value: float, cap: float) -> None:
-        self.out[self.at] = min(max(float(value), 0.0), cap) / cap
-        self.at += 1
-
-    def flag(self, value: object) -> None:
-        self.out[self.at] = 1.0 if value else 0.0
-        self.at += 1
-
-
 def observation_size(components: Components, slots: int) -> int:
     """Length of the encoding with room for ``slots`` seats; mirrors ``encode`` block by block."""
     hexes = len(components.board.hexes)
@@ -86,105 +59,201 @@ def observation_size(components: Components, slots: int) -> int:
 def encode(
     observation: Observation, components: Components, players: int, slots: int | None = None
 ) -> npt.NDArray[np.float32]:
-    """The encoding described in the module docstring, with room for ``slots`` seats."""
+    """The encoding described in the module docstring, with room for ``slots`` seats.
+
+    The positions of the ones and of the other non-zero values are gathered in lists
+    and written into the array at once: one write per value through numpy costs
+    more than the rest of the encoding.
+    """
     room = players if slots is None else slots
-    board = components.board
-    hexes = len(board.hexes)
+    size = observation_size(components, room)
+    hexes = len(components.board.hexes)
     dancers = len(components.dancers)
-    kinds = len(components.refreshments)
+    refreshments = components.refreshments
+    kinds = len(refreshments)
     powers = len(components.powers)
     plans = len(components.plans)
     you = observation["you"]
-    order = (
-        [(you + k) % players for k in range(players)] if you is not None else list(range(players))
-    )
+    order = [(you + k) % players for k in range(players)] if you is not None else [*range(players)]
+    rotated = [order.index(p) for p in range(players)]
+    """Each seat's place in the rotated order (``None`` stands for a value out of range)."""
+    ones: list[int] = []
+    where: list[int] = []
+    values: list[float] = []
 
-    def seat(p: int) -> int | None:
-        return order.index(p) if 0 <= p < players else None
+    def one_hot(at: int, index: int | None, size: int) -> None:
+        if index is not None and 0 <= index < size:
+            ones.append(at + index)
 
-    w = _Writer(observation_size(components, room))
-    w.one_hot(observation["phase_id"], PHASES)
-    w.flag(you is not None)
-    w.scaled(observation["turn"], MAX_TURN)
-    w.scaled(observation["tempo"], board.tempo_boxes)
-    w.scaled(observation["placed"], dancers)
+    def seat_hot(at: int, p: int) -> None:
+        if 0 <= p < players:
+            ones.append(at + rotated[p])
+
+    def scaled(at: int, value: float, cap: float) -> None:
+        """``min(max(value, 0), cap) / cap``; a zero is left unwritten."""
+        if value > 0:
+            where.append(at)
+            values.append((value if value < cap else cap) / cap)
+
+    def bits(at: int, indices: list[int] | None, size: int) -> None:
+        for index in indices or ():
+            if 0 <= index < size:
+                ones.append(at + index)
+
+    at = 0
+    one_hot(at, observation["phase_id"], PHASES)
+    at += PHASES
+    if you is not None:
+        ones.append(at)
+    scaled(at + 1, observation["turn"], MAX_TURN)
+    scaled(at + 2, observation["tempo"], components.board.tempo_boxes)
+    scaled(at + 3, observation["placed"], dancers)
+    at += 4
     for key in ("actor", "current", "initiative"):
-        w.one_hot(seat(observation[key]), room)
-    w.one_hot(seat(observation["turn_state"]["draw_for"]), room)
+        seat_hot(at, observation[key])
+        at += room
+    seat_hot(at, observation["turn_state"]["draw_for"])
+    at += room
     turn_order = observation["order"]
     for p in order:
-        w.scaled(turn_order.index(p) + 1 if p in turn_order else 0, players)
-    w.at += room - players
-    w.one_hot(observation["server"], hexes)
-    for d in range(dancers):
-        pos = observation["dancer_pos"][d]
-        w.flag(pos >= 0)
-        w.one_hot(pos, hexes)
-        w.one_hot(seat(observation["dancer_seat"][d]), room)
-        w.one_hot(seat(observation["dancer_influence"][d]), room)
-        w.flag(observation["dancer_dominated"][d])
-        w.one_hot(observation["dancer_slot"][d], 2)
-        w.scaled(observation["dancer_moves"][d], MAX_COUNT)
+        scaled(at, turn_order.index(p) + 1 if p in turn_order else 0, players)
+        at += 1
+    at += room - players
+    one_hot(at, observation["server"], hexes)
+    at += hexes
+    for pos, sat, owner, dominated, slot, moves in zip(
+        observation["dancer_pos"],
+        observation["dancer_seat"],
+        observation["dancer_influence"],
+        observation["dancer_dominated"],
+        observation["dancer_slot"],
+        observation["dancer_moves"],
+        strict=True,
+    ):
+        if pos >= 0:
+            ones.append(at)
+            if pos < hexes:
+                ones.append(at + 1 + pos)
+        at += 1 + hexes
+        seat_hot(at, sat)
+        at += room
+        seat_hot(at, owner)
+        at += room
+        if dominated:
+            ones.append(at)
+        one_hot(at + 1, slot, 2)
+        scaled(at + 3, moves, MAX_COUNT)
+        at += 4
     families: list[dict[str, Any]] = observation["families"]
-    start = w.at
+    start = at
     for p in order:
         family = families[p]
-        w.one_hot(family["avatar"], FAMILIES)
-        w.one_hot(family["sanctuary"], FAMILIES)
-        w.one_hot(family["pos"], hexes)
-        w.flag(family["foiled"])
-        w.scaled(family["markers"], 2)
-        w.scaled(family["refreshment_count"], MAX_COUNT)
+        one_hot(at, family["avatar"], FAMILIES)
+        at += FAMILIES
+        one_hot(at, family["sanctuary"], FAMILIES)
+        at += FAMILIES
+        one_hot(at, family["pos"], hexes)
+        at += hexes
+        if family["foiled"]:
+            ones.append(at)
+        scaled(at + 1, family["markers"], 2)
+        scaled(at + 2, family["refreshment_count"], MAX_COUNT)
+        at += 3
         hand = family["refreshments"]
-        for k in range(kinds):
-            w.scaled(hand[k] if hand is not None else 0, components.refreshments[k].count)
-        w.bits(family["powers"], powers)
-        w.scaled(family["power_count"], powers)
-        w.bits(family["revealed"], powers)
-        w.bits(family["drawn_powers"], powers)
-        w.scaled(family["drawn_count"], powers)
-        w.one_hot(family["plan"], plans)
-        w.flag(family["has_plan"])
-        w.flag(family["plan_public"])
-        w.bits(family["seated"], dancers)
-        w.scaled(len(family["seated"]), SEATS_PER_TABLE)
-    w.at += (room - players) * ((w.at - start) // players)
-    w.bits([order.index(p) for p in observation["finished"]], room)
+        if hand is not None:
+            for k in range(kinds):
+                scaled(at + k, hand[k], refreshments[k].count)
+        at += kinds
+        bits(at, family["powers"], powers)
+        at += powers
+        scaled(at, family["power_count"], powers)
+        at += 1
+        bits(at, family["revealed"], powers)
+        at += powers
+        bits(at, family["drawn_powers"], powers)
+        at += powers
+        scaled(at, family["drawn_count"], powers)
+        at += 1
+        one_hot(at, family["plan"], plans)
+        at += plans
+        if family["has_plan"]:
+            ones.append(at)
+        if family["plan_public"]:
+            ones.append(at + 1)
+        at += 2
+        bits(at, family["seated"], dancers)
+        at += dancers
+        scaled(at, len(family["seated"]), SEATS_PER_TABLE)
+        at += 1
+    at += (room - players) * ((at - start) // players)
+    for p in observation["finished"]:
+        ones.append(at + order.index(p))
+    at += room
     piles = observation["piles"]
-    total = sum(k.count for k in components.refreshments)
-    w.scaled(piles["powers"], powers)
-    w.scaled(piles["refreshments"], total)
-    w.scaled(piles["plans"], plans)
+    total = sum(k.count for k in refreshments)
+    scaled(at, piles["powers"], powers)
+    scaled(at + 1, piles["refreshments"], total)
+    scaled(at + 2, piles["plans"], plans)
+    at += 3
+    spent = observation["spent"]
     for k in range(kinds):
-        w.scaled(observation["spent"][k], components.refreshments[k].count)
-    w.scaled(observation["discarded"], total)
+        scaled(at + k, spent[k], refreshments[k].count)
+    at += kinds
+    scaled(at, observation["discarded"], total)
     agenda = observation["agenda"]
-    w.scaled(len(agenda), MAX_AGENDA)
-    w.one_hot(agenda[0][0] if agenda else None, AGENDA_TASKS)
+    scaled(at + 1, len(agenda), MAX_AGENDA)
+    at += 2
+    one_hot(at, agenda[0][0] if agenda else None, AGENDA_TASKS)
+    at += AGENDA_TASKS
     turn = observation["turn_state"]
     moves_left = turn["moves_left"]  # None: another family's Movement, hidden
-    w.scaled(moves_left if moves_left is not None else 0, MAX_COUNT)
+    scaled(at, moves_left if moves_left is not None else 0, MAX_COUNT)
+    at += 1
     for key in ("ankhs_used", "movement_spent", "attempts", "pay_left"):
-        w.scaled(turn[key], MAX_COUNT)
-    w.flag(turn["passing"])
-    w.flag(turn["strategic_used"])
-    w.one_hot(turn["die_for"], 2)
+        scaled(at, turn[key], MAX_COUNT)
+        at += 1
+    if turn["passing"]:
+        ones.append(at)
+    if turn["strategic_used"]:
+        ones.append(at + 1)
+    at += 2
+    one_hot(at, turn["die_for"], 2)
+    at += 2
     effort = observation["effort"]
-    w.one_hot(effort["kind"], 2)
-    w.one_hot(effort["target"] if effort["kind"] == 0 else None, dancers)
-    w.one_hot(seat(effort["target"]) if effort["kind"] == 1 else None, room)
-    w.one_hot(effort["domain"], len(DOMAINS))
-    w.bits(effort["used"], kinds)
-    w.one_hot(effort["roll"] - 1, 6)
-    w.scaled(effort["modifier"], MAX_COUNT)
+    kind = effort["kind"]
+    one_hot(at, kind, 2)
+    at += 2
+    one_hot(at, effort["target"] if kind == 0 else None, dancers)
+    at += dancers
+    if kind == 1:
+        seat_hot(at, effort["target"])
+    at += room
+    one_hot(at, effort["domain"], len(DOMAINS))
+    at += len(DOMAINS)
+    bits(at, effort["used"], kinds)
+    at += kinds
+    one_hot(at, effort["roll"] - 1, 6)
+    at += 6
+    scaled(at, effort["modifier"], MAX_COUNT)
+    at += 1
     for key in ("rerolled", "tactician_used", "dominates"):
-        w.flag(effort[key])
-    w.one_hot(observation["candidate_plan"], plans)
-    w.flag(observation["has_candidate"])
-    w.bits([order.index(p) for p in observation["winners"] or ()], room)
-    if w.at != w.out.size:
-        raise RuntimeError(f"The Dance encoding wrote {w.at} values, not {w.out.size}")
-    return w.out
+        if effort[key]:
+            ones.append(at)
+        at += 1
+    one_hot(at, observation["candidate_plan"], plans)
+    at += plans
+    if observation["has_candidate"]:
+        ones.append(at)
+    at += 1
+    for p in observation["winners"] or ():
+        ones.append(at + order.index(p))
+    at += room
+    if at != size:
+        raise RuntimeError(f"The Dance encoding wrote {at} values, not {size}")
+    out = np.zeros(size, dtype=np.float32)
+    out[ones] = 1.0
+    out[where] = values
+    return out
 
 
 def shape(game: TheDance) -> tuple[int, ...]:

@@ -1,11 +1,11 @@
 """What a seat sees (``observation``) and a world dealt from it (``determinize``).
 
 A seat's view is typed (``Seen``, a ``TypedDict``, so that building it costs
-no more than the JSON it is, in the layout the browser view reads) and
-built in two parts: the ``public`` part, the same for every seat and for a
-spectator, then the seat's private part laid over it (``show_private``):
-her Refreshments, Powers, drawn Powers, Plan, Movement left and
-Strategic's candidate Plan. Hidden means hidden
+no more than the JSON it is, in the layout the browser view reads): the
+``public`` part, the same for every seat and for a spectator, with the
+seat's private part in it: her Refreshments, Powers, drawn Powers, Plan,
+Movement left and Strategic's candidate Plan. Both are made in one pass,
+since a search and the adapters build a view at every step. Hidden means hidden
 (RULINGS 14, 20): counts are public, kinds are not. ``determinize``
 rebuilds a full state from one observation alone, dealing what the seat
 could not see at random.
@@ -13,7 +13,7 @@ could not see at random.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, TypedDict, cast
+from typing import TYPE_CHECKING, Any, TypedDict, cast
 
 from ballroom.core.errors import ViewError
 from ballroom.core.history import History
@@ -124,34 +124,124 @@ class Seen(TypedDict):
 def observation(s: Ball, player: int | None) -> Observation:
     """What ``player`` may see: the public part with her private part laid over it;
     ``None`` a spectator."""
-    seen = public(s)
-    if player is not None:
-        show_private(seen, s, player)
-    return cast(Observation, seen)
-
-
-def show_private(seen: Seen, s: Ball, seat: int) -> None:
-    """Lay ``seat``'s private part over the public part ``seen``: her Refreshments, Powers,
-    drawn Powers and Plan, her Movement left in her turn, Strategic's candidate Plan."""
-    seen["you"] = seat
-    family = seen["families"][seat]
-    family["refreshments"] = s.hand[seat][:]
-    family["powers"] = s.powers[seat][:]
-    family["drawn_powers"] = s.drawn_powers[seat][:]
-    plan = s.plan[seat]
-    family["plan"] = plan if plan >= 0 else None
-    if seat == s.current:
-        seen["turn_state"]["moves_left"] = s.movement_left
-    if s.draw_for == seat:
-        seen["candidate_plan"] = s.candidate_plan
+    return _seen(s, player)
 
 
 def public(s: Ball) -> Seen:
-    """What every seat sees alike (a spectator's observation).
+    """What every seat sees alike (a spectator's observation)."""
+    return cast(Seen, _seen(s, None))
 
-    Enum members are written as plain ints with a unary ``+``, the cheapest way.
+
+# Each part of a view is made as the attributes of a plain object and handed out as that
+# object's ``__dict__``: the interpreter lays out a class's attribute names once, so such
+# a dict costs far less to make than a dict literal of as many keys. The attributes are
+# set in the order of the part's ``TypedDict``, which is the dict's order.
+
+
+class _Family:
+    """A ``FamilySeen``."""
+
+    avatar: int
+    sanctuary: int
+    pos: int
+    foiled: bool
+    markers: int
+    refreshment_count: int
+    refreshments: list[int] | None
+    powers: list[int]
+    power_count: int
+    revealed: list[int]
+    drawn_powers: list[int] | None
+    drawn_count: int
+    plan: int | None
+    has_plan: bool
+    plan_public: bool
+    seated: list[int]
+
+
+class _Turn:
+    """A ``TurnSeen``."""
+
+    moves_left: int | None
+    ankhs_used: int
+    movement_spent: int
+    passing: bool
+    attempts: int
+    strategic_used: bool
+    pay_left: int
+    draw_for: int
+    die_for: int
+
+
+class _Effort:
+    """An ``EffortSeen``."""
+
+    kind: int
+    target: int
+    domain: int
+    used: list[int]
+    roll: int
+    modifier: int
+    rerolled: bool
+    tactician_used: bool
+    dominates: bool
+
+
+class _Seen:
+    """A ``Seen``."""
+
+    game: str
+    you: int | None
+    players: int
+    phase: str
+    phase_id: int
+    actor: int
+    current: int
+    turn: int
+    tempo: int
+    order: list[int]
+    initiative: int
+    server: int
+    dancer_pos: list[int]
+    dancer_seat: list[int]
+    dancer_influence: list[int]
+    dancer_dominated: list[bool]
+    dancer_slot: list[int]
+    dancer_moves: list[int]
+    placed: int
+    families: list[dict[str, Any]]
+    finished: list[int]
+    dawn_ranking: list[list[int]]
+    piles: dict[str, int]
+    spent: list[int]
+    discarded: int
+    agenda: list[list[int]]
+    turn_state: dict[str, Any]
+    effort: dict[str, Any]
+    candidate_plan: int | None
+    has_candidate: bool
+    winners: list[int] | None
+
+
+_OVER = Phase.OVER
+_SEATS: dict[int, tuple[int, ...]] = {}
+"""The seats of a table of each size: a tuple is cheaper to loop over than a new ``range``."""
+
+
+def _seen(s: Ball, seat: int | None) -> dict[str, Any]:
+    """The public part, with ``seat``'s private part in it unless ``seat`` is ``None``: her
+    Refreshments, Powers, drawn Powers and Plan, her Movement left in her turn,
+    Strategic's candidate Plan.
+
+    Every list and dict is new, so that an observation shares nothing with the state or
+    with another observation. Enum members are written as plain ints with a unary ``+``,
+    the cheapest way; an empty list is made as ``[]``, cheaper than a copy.
     """
-    families: list[FamilySeen] = []
+    n = s.n
+    seats = _SEATS.get(n)
+    if seats is None:
+        seats = _SEATS[n] = tuple(range(n))
+    families: list[dict[str, Any]] = []
     avatar_of, sanctuary_of, avatar_pos = s.avatar_of, s.sanctuary_of, s.avatar_pos
     foiled, markers, hand_size, held = s.foiled, s.markers, s.hand_size, s.powers
     revealed, drawn, plans, shows, seated = (
@@ -161,86 +251,102 @@ def public(s: Ball) -> Seen:
         s.plan_public,
         s.seated,
     )
-    for q in range(s.n):
-        plan = plans[q]
+    for q in seats:
+        f = _Family()
+        f.avatar = avatar_of[q]
+        f.sanctuary = sanctuary_of[q]
+        f.pos = avatar_pos[q]
+        f.foiled = foiled[q]
+        f.markers = markers[q]
+        f.refreshment_count = hand_size[q]
         shown = revealed[q]
-        families.append(
-            {
-                "avatar": avatar_of[q],
-                "sanctuary": sanctuary_of[q],
-                "pos": avatar_pos[q],
-                "foiled": foiled[q],
-                "markers": markers[q],
-                "refreshment_count": hand_size[q],
-                "refreshments": None,
-                "powers": shown[:],
-                "power_count": len(held[q]),
-                "revealed": shown[:],
-                "drawn_powers": None,
-                "drawn_count": len(drawn[q]),
-                "plan": plan if plan >= 0 and shows[q] else None,
-                "has_plan": plan >= 0,
-                "plan_public": shows[q],
-                "seated": seated[q][:],
-            }
-        )
-    return {
-        "game": s.game.id,
-        "you": None,
-        "players": s.n,
-        "phase": PHASE_NAMES[s.phase],
-        "phase_id": +s.phase,
-        "actor": s.actor,
-        "current": s.current,
-        "turn": s.turn,
-        "tempo": s.tempo,
-        "order": s.order[:],
-        "initiative": s.initiative,
-        "server": s.server,
-        "dancer_pos": s.dancer_pos[:],
-        "dancer_seat": s.dancer_seat[:],
-        "dancer_influence": s.influenced_by[:],
-        "dancer_dominated": s.dominated[:],
-        "dancer_slot": s.marker_slot[:],
-        "dancer_moves": s.lead_left[:],
-        "placed": s.placed,
-        "families": families,
-        "finished": s.finished[:],
-        "dawn_ranking": [list(group) for group in s.dawn_ranking],
-        "piles": {
-            "powers": len(s.power_pile),
-            "refreshments": s.refresh_left,
-            "plans": len(s.plan_pile),
-        },
-        "spent": s.spent[:],
-        "discarded": s.discarded_count,
-        "agenda": [[+task, seat] for task, seat in s.agenda],
-        "turn_state": {
-            "moves_left": None,
-            "ankhs_used": s.ankhs_used,
-            "movement_spent": s.movement_spent,
-            "passing": s.passing,
-            "attempts": s.attempts,
-            "strategic_used": s.strategic_used,
-            "pay_left": s.pay_left,
-            "draw_for": s.draw_for,
-            "die_for": +s.roll_for,
-        },
-        "effort": {
-            "kind": +s.target_kind,
-            "target": s.target,
-            "domain": s.domain,
-            "used": s.played[:],
-            "roll": s.roll,
-            "modifier": s.lowered,
-            "rerolled": s.rerolled,
-            "tactician_used": s.tactician_used,
-            "dominates": s.dominates,
-        },
-        "candidate_plan": None,
-        "has_candidate": s.candidate_plan >= 0,
-        "winners": list(s.outcome().winners) if s.is_terminal() else None,
+        powers_q = held[q]
+        drawn_q = drawn[q]
+        plan = plans[q]
+        if q == seat:
+            f.refreshments = s.hand[q].copy()
+            f.powers = powers_q.copy()
+            f.power_count = len(powers_q)
+            f.revealed = shown.copy() if shown else []
+            f.drawn_powers = drawn_q.copy() if drawn_q else []
+            f.drawn_count = len(drawn_q)
+            f.plan = plan if plan >= 0 else None
+        else:
+            f.refreshments = None
+            f.powers = shown.copy() if shown else []
+            f.power_count = len(powers_q)
+            f.revealed = shown.copy() if shown else []
+            f.drawn_powers = None
+            f.drawn_count = len(drawn_q)
+            f.plan = plan if plan >= 0 and shows[q] else None
+        f.has_plan = plan >= 0
+        f.plan_public = shows[q]
+        seated_q = seated[q]
+        f.seated = seated_q.copy() if seated_q else []
+        families.append(f.__dict__)
+    turn = _Turn()
+    turn.moves_left = s.movement_left if seat is not None and seat == s.current else None
+    turn.ankhs_used = s.ankhs_used
+    turn.movement_spent = s.movement_spent
+    turn.passing = s.passing
+    turn.attempts = s.attempts
+    turn.strategic_used = s.strategic_used
+    turn.pay_left = s.pay_left
+    turn.draw_for = s.draw_for
+    turn.die_for = +s.roll_for
+    effort = _Effort()
+    effort.kind = +s.target_kind
+    effort.target = s.target
+    effort.domain = s.domain
+    used = s.played
+    effort.used = used.copy() if used else []
+    effort.roll = s.roll
+    effort.modifier = s.lowered
+    effort.rerolled = s.rerolled
+    effort.tactician_used = s.tactician_used
+    effort.dominates = s.dominates
+    seen = _Seen()
+    seen.game = s.game.id
+    seen.you = seat
+    seen.players = n
+    phase = s.phase
+    seen.phase = PHASE_NAMES[phase]
+    seen.phase_id = +phase
+    seen.actor = s.actor
+    seen.current = s.current
+    seen.turn = s.turn
+    seen.tempo = s.tempo
+    seen.order = s.order.copy()
+    seen.initiative = s.initiative
+    seen.server = s.server
+    seen.dancer_pos = s.dancer_pos.copy()
+    seen.dancer_seat = s.dancer_seat.copy()
+    seen.dancer_influence = s.influenced_by.copy()
+    seen.dancer_dominated = s.dominated.copy()
+    seen.dancer_slot = s.marker_slot.copy()
+    seen.dancer_moves = s.lead_left.copy()
+    seen.placed = s.placed
+    seen.families = families
+    finished = s.finished
+    seen.finished = finished.copy() if finished else []
+    dawn = s.dawn_ranking
+    seen.dawn_ranking = [list(group) for group in dawn] if dawn else []
+    seen.piles = {
+        "powers": len(s.power_pile),
+        "refreshments": s.refresh_left,
+        "plans": len(s.plan_pile),
     }
+    seen.spent = s.spent.copy()
+    seen.discarded = s.discarded_count
+    seen.agenda = [[+task, who] for task, who in s.agenda]
+    seen.turn_state = turn.__dict__
+    seen.effort = effort.__dict__
+    candidate = s.candidate_plan
+    seen.candidate_plan = candidate if seat is not None and seat == s.draw_for else None
+    seen.has_candidate = candidate >= 0
+    # ``is_terminal`` read without a call: a game is over at ``Phase.OVER``.
+    seen.winners = list(s.outcome().winners) if phase is _OVER else None
+    return seen.__dict__
 
 
 # Members by value, read faster than by calling the enum: ``determinize`` runs once per search world.
