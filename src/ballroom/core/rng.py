@@ -169,8 +169,10 @@ class Rng:
         to last) are ``running`` and whose ``sum()`` is ``total``: odds used again and
         again can be summed once. The first index whose running sum passes a uniform
         draw of ``[0, total)`` (the last, should rounding leave it short)."""
-        threshold = self.random() * total
-        return min(bisect_right(running, threshold), len(running) - 1)
+        own = self._random
+        if self._shared or own is None:  # as in ``choice``: a search draws at every chance step
+            own = self._own()
+        return min(bisect_right(running, own.random() * total), len(running) - 1)
 
     def clone(self) -> Rng:
         """A source at this one's exact position; the generator is copied when either draws."""
