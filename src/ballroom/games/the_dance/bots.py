@@ -17,6 +17,13 @@ Each decision is scored afresh from the seat's observation:
   post-roll Powers turn failures into successes, Host calls the Server from
   afar when the hand runs low, Strategic swaps to an easier Plan, Discipline
   buys a marker when the hand is rich.
+
+What depends on the components alone is worked out once for them (``_Tables``): the
+Dancers by symbol, the empty floor's routes from each entry hex, a hand's best
+Refreshment bonuses. A Dancer's route home is read off those routes when the pieces leave
+one of them free, as they mostly do; the floor is searched only when they do not. The
+Avatar's search reaches no farther than its Movement, only the Dancers near it are
+weighed, and a Dancer's worth is worked out only for those worth something.
 """
 
 from __future__ import annotations
@@ -24,7 +31,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
-from ballroom.core.agent import Decision
+from ballroom.core.agent import Decision, TakesForcedMoveBlind
 from ballroom.core.bots import Bot, ParamValues, by_name
 from ballroom.core.rng import Rng
 from ballroom.games.the_dance import actions as ac
@@ -71,7 +78,61 @@ class _once(Generic[T]):  # noqa: N801  (read as a decorator, like ``cached_prop
         return value
 
 
-class HeuristicAgent:
+class _Tables:
+    """What the scoring reads of the components, worked out once for them."""
+
+    def __init__(self, comp: Components) -> None:
+        board = comp.board
+        self.adjacent = board.adjacent
+        self.symbol = tuple(dancer.symbol for dancer in comp.dancers)
+        self.of_symbol = tuple(
+            tuple(d for d, symbol in enumerate(self.symbol) if symbol == colour)
+            for colour in range(len(comp.colours))
+        )
+        """Symbol by symbol, the Dancers that show it."""
+        self.best_refresh: dict[tuple[tuple[int, ...], bool, bool], tuple[int, ...]] = {}
+        """``_Context.best_refresh`` by hand, Resourceful and any-Domain: a hand changes
+        at every Refreshment drawn or played, but comes from few."""
+        self._routes: dict[int, tuple[tuple[int, ...], tuple[tuple[int, ...], ...]]] = {}
+
+    def routes(self, entry: int) -> tuple[tuple[int, ...], tuple[tuple[int, ...], ...]]:
+        """Steps from ``entry`` to each hex of an empty floor, and each hex's neighbours a
+        step nearer: the shortest routes home, when no piece stands in the way."""
+        found = self._routes.get(entry)
+        if found is None:
+            adjacent = self.adjacent
+            steps = [UNREACHABLE] * len(adjacent)
+            steps[entry] = 0
+            frontier = [entry]
+            while frontier:
+                ring = []
+                for h in frontier:
+                    for n in adjacent[h]:
+                        if steps[n] == UNREACHABLE:
+                            steps[n] = steps[h] + 1
+                            ring.append(n)
+                frontier = ring
+            nearer = tuple(
+                tuple(n for n in near if steps[n] == steps[h] - 1)
+                for h, near in enumerate(adjacent)
+            )
+            found = self._routes[entry] = (tuple(steps), nearer)
+        return found
+
+
+_TABLES: dict[int, tuple[Components, _Tables]] = {}
+"""Each Components' ``_Tables``, by the components' id (the components kept, so that the
+id stays theirs)."""
+
+
+def _tables_of(comp: Components) -> _Tables:
+    known = _TABLES.get(id(comp))
+    if known is None or known[0] is not comp:
+        known = _TABLES[id(comp)] = (comp, _Tables(comp))
+    return known[1]
+
+
+class HeuristicAgent(TakesForcedMoveBlind):
     """See the module docstring."""
 
     def __init__(self, rng: Rng) -> None:
@@ -148,19 +209,14 @@ class _Context:
         self._home_ring = 0
 
     @_once
-    def occ(self) -> list[int]:
-        """What stands on each hex: -1 empty, a Dancer, ``nd + seat`` an Avatar, the Server."""
-        view, nd = self.view, self.nd
-        occ = [-1] * len(self.board.hexes)
-        for d, pos in enumerate(view["dancer_pos"]):
-            if pos >= 0:
-                occ[pos] = d
-        for q, f in enumerate(view["families"]):
-            if f["pos"] >= 0:
-                occ[f["pos"]] = nd + q
-        if view["server"] >= 0:
-            occ[view["server"]] = nd + 6
-        return occ
+    def tables(self) -> _Tables:
+        return _tables_of(self.comp)
+
+    @_once
+    def occupied(self) -> set[int]:
+        """The hexes a piece stands on: a Dancer, an Avatar, the Server (and -1, off the floor)."""
+        view = self.view
+        return {*view["dancer_pos"], *[f["pos"] for f in view["families"]], view["server"]}
 
     @_once
     def closed(self) -> frozenset[int]:
@@ -191,9 +247,9 @@ class _Context:
     def need(self) -> list[int]:
         """Symbols still lacking once the Dancers on their way home are seated."""
         need = list(self.base_need)
-        for d, owner in enumerate(self.view["dancer_influence"]):
-            if owner == self.me:
-                need[self.comp.dancers[d].symbol] -= 1
+        dancers = self.comp.dancers
+        for d in markers_of(self.view["dancer_influence"], self.me):
+            need[dancers[d].symbol] -= 1
         return need
 
     def plan_gap(self, plan: int) -> int:
@@ -204,24 +260,55 @@ class _Context:
 
     # -- distances ---------------------------------------------------------------
 
-    def home_distance(self, pos: int) -> int:
-        """Steps from the entry hex to ``pos`` through empty hexes (``pos`` may be occupied).
-
-        The search from the entry goes one ring further only while ``pos`` is
-        not reached yet: the Dancers led home are mostly near it.
-        """
-        if pos < 0:
+    def home_distance(self, pos: int, below: int = UNREACHABLE + 1) -> int:
+        """Steps from the entry hex to ``pos`` through empty hexes (``pos`` may be occupied),
+        when fewer than ``below`` (else some number at least ``below``): the steps on an
+        empty floor when the pieces leave one of its shortest routes free (they mostly do),
+        else searched."""
+        if pos < 0 or self.entry < 0:
             return UNREACHABLE
+        steps: int = self.routes[0][pos]
+        if steps == 0 or steps >= below or self._free_route(pos):
+            return steps
+        if steps + 1 >= below:
+            return steps + 1  # every shortest route is blocked
+        return self._searched_home(pos, below)
+
+    @_once
+    def routes(self) -> tuple[tuple[int, ...], tuple[tuple[int, ...], ...]]:
+        return self.tables.routes(self.entry)
+
+    @_once
+    def free_routes(self) -> dict[int, bool]:
+        """``_free_route``'s answers so far."""
+        return {}
+
+    def _free_route(self, h: int) -> bool:
+        """Whether a shortest route of the empty floor from the entry hex to ``h`` runs
+        through empty hexes only."""
+        known = self.free_routes
+        found = known.get(h)
+        if found is None:
+            found = False
+            entry, occupied = self.entry, self.occupied
+            for n in self.routes[1][h]:
+                if n == entry or (n not in occupied and self._free_route(n)):
+                    found = True
+                    break
+            known[h] = found
+        return found
+
+    def _searched_home(self, pos: int, below: int) -> int:
+        """``home_distance`` by a search from the entry hex that goes one ring further only
+        while ``pos`` is not reached yet and could still be nearer than ``below``."""
         home = self._home
         if home is None:
             home = self._home = [UNREACHABLE] * len(self.board.hexes)
-            if self.entry >= 0:
-                home[self.entry] = 0
-                self._home_frontier = [self.entry]
+            home[self.entry] = 0
+            self._home_frontier = [self.entry]
         frontier = self._home_frontier
-        adjacent = self.board.adjacent
-        occ = self.occ
-        while home[pos] == UNREACHABLE and frontier:
+        adjacent, occupied = self.board.adjacent, self.occupied
+        while home[pos] == UNREACHABLE and frontier and self._home_ring < below - 1:
             self._home_ring += 1
             ring = self._home_ring
             nxt_frontier = []
@@ -229,45 +316,37 @@ class _Context:
                 for n in adjacent[h]:
                     if home[n] == UNREACHABLE:
                         home[n] = ring
-                        if occ[n] < 0:
+                        if n not in occupied:
                             nxt_frontier.append(n)
             frontier = self._home_frontier = nxt_frontier
         return home[pos]
 
     def _distances_from(
-        self,
-        start: int,
-        passable_piece: int,
-        closed: frozenset[int] = frozenset(),
-        limit: int = UNREACHABLE,
-        reached: list[int] | None = None,
-    ) -> list[int]:
-        """BFS over empty hexes from ``start`` (which may be occupied), never into ``closed``.
-
-        Hexes farther than ``limit`` are left ``UNREACHABLE``: a caller that reads
-        only the near ones need not search the whole floor. The empty hexes reached
-        (``start`` aside) are added to ``reached`` when asked, so that a caller can
-        read those alone instead of the whole floor.
-        """
-        dist = [UNREACHABLE] * len(self.board.hexes)
-        if start < 0:
-            return dist
+        self, start: int, limit: int, shadow: bool, reached: list[int] | None = None
+    ) -> dict[int, int]:
+        """Steps from ``start`` (which may be occupied) through empty hexes, or through
+        every piece with Shadow (who may not stop on them), never into a closed entry hex
+        (those and hexes farther than ``limit``: ``UNREACHABLE`` or left out). The empty
+        hexes reached (``start`` aside) are added to ``reached`` when asked, so that a
+        caller can read those alone instead of the whole floor."""
+        dist = dict.fromkeys(self.closed, UNREACHABLE)
         dist[start] = 0
         frontier = [start]
-        adjacent = self.board.adjacent
-        occ = self.occ
+        adjacent, occupied = self.board.adjacent, self.occupied
         step = 0
         while frontier and step < limit:
             step += 1
             nxt_frontier = []
             for h in frontier:
                 for n in adjacent[h]:
-                    if dist[n] == UNREACHABLE and n not in closed:
+                    if n not in dist:
                         dist[n] = step
-                        if occ[n] < 0 or occ[n] == passable_piece:
+                        if n not in occupied:
                             nxt_frontier.append(n)
-            if reached is not None:
-                reached += nxt_frontier
+                            if reached is not None:
+                                reached.append(n)
+                        elif shadow:
+                            nxt_frontier.append(n)
             frontier = nxt_frontier
         return dist
 
@@ -280,55 +359,96 @@ class _Context:
         return int(self.fam["markers"]) - used
 
     @_once
-    def worths(self) -> list[float]:
-        """Dancer by Dancer, what Influencing her is worth: a Dancer the Plan needs most (a
-        little less the farther from home), freeing another family's near her table some,
-        and nothing for one already the seat's own or Dominated past taking."""
+    def prospects(self) -> list[int]:
+        """The Dancers worth Influencing, in order: another family's on the floor (unless
+        Dominated past taking) and the free ones on the floor that the Plan needs. The
+        seat's own, and the rest, are worth nothing."""
         view, me, need = self.view, self.me, self.need
-        dancers, distance = self.comp.dancers, self.board.distance
-        sanctuaries, families = self.board.sanctuaries, view["families"]
-        positions, dominated = view["dancer_pos"], view["dancer_dominated"]
+        owners, positions, dominated = (
+            view["dancer_influence"],
+            view["dancer_pos"],
+            view["dancer_dominated"],
+        )
         margin_three = self.game.margin_three
-        found: list[float] = []
-        for d, owner in enumerate(view["dancer_influence"]):
-            worth = 0.0
-            if owner != me and positions[d] >= 0:  # a Dancer off the floor is no target
-                wanted = need[dancers[d].symbol] > 0
-                if owner >= 0:
-                    if margin_three or not dominated[d]:
-                        entry = sanctuaries[families[owner]["sanctuary"]].entry
-                        close = distance[entry][positions[d]]
-                        worth = (0.55 if close <= 4 else 0.3) + (0.25 if wanted else 0.0)
-                elif wanted:
-                    if self.free_markers <= 0:
-                        # Success would move the marker off a Dancer already on her way home.
-                        worth = 0.06 if "regale" in self.powers else 0.0
-                    else:
-                        worth = 1.0 - 0.03 * distance[self.entry][int(positions[d])]
-            found.append(worth)
+        found = [
+            d
+            for d, owner in enumerate(owners)
+            if owner >= 0
+            and owner != me
+            and positions[d] >= 0
+            and (margin_three or not dominated[d])
+        ]
+        of_symbol = self.tables.of_symbol
+        for symbol, lacking in enumerate(need):
+            if lacking > 0:
+                for d in of_symbol[symbol]:
+                    if owners[d] < 0 <= positions[d]:
+                        found.append(d)
+        found.sort()
         return found
+
+    def worth(self, d: int) -> float:
+        """What Influencing Dancer ``d``, one of the ``prospects``, is worth: a Dancer the
+        Plan needs most (a little less the farther from home), freeing another family's near
+        her table some."""
+        view = self.view
+        owner: int = view["dancer_influence"][d]
+        pos: int = view["dancer_pos"][d]
+        distance = self.board.distance
+        if owner >= 0:
+            wanted = self.need[self.tables.symbol[d]] > 0
+            close = distance[self.board.sanctuaries[view["families"][owner]["sanctuary"]].entry][
+                pos
+            ]
+            return (0.55 if close <= 4 else 0.3) + (0.25 if wanted else 0.0)
+        if self.free_markers <= 0:
+            # Success would move the marker off a Dancer already on her way home.
+            return 0.06 if "regale" in self.powers else 0.0
+        return 1.0 - 0.03 * distance[self.entry][pos]
+
+    def value(self, d: int) -> float:
+        """Influencing Dancer ``d``: her worth times the odds (worked out once a decision)."""
+        known = self.values
+        found = known[d]
+        if found < 0:
+            worth = self.worth(d)
+            found = known[d] = worth * self.odds[d] if worth > 0 else 0.0
+        return found
+
+    @_once
+    def values(self) -> list[float]:
+        """``value``'s answers so far, Dancer by Dancer: -1 for a prospect not asked about
+        yet, 0 for the Dancers worth nothing."""
+        known = [0.0] * self.nd
+        for d in self.prospects:
+            known[d] = -1.0
+        return known
 
     @_once
     def best_refresh(self) -> tuple[int, ...]:
         """Domain by Domain, the most pips one Refreshment (two with Resourceful) adds."""
-        best = [0] * len(self.ratings)
+        hand = tuple(self.fam["refreshments"] or ())
+        resourceful = "resourceful" in self.powers
         any_domain = self.game.any_domain
-        for k, count in enumerate(self.fam["refreshments"] or ()):
-            kind = self.comp.refreshments[k]
-            if count and kind.domain >= 0:
-                for domain in range(len(best)) if any_domain else (kind.domain,):
-                    best[domain] = max(best[domain], kind.pips)
-        times = 2 if "resourceful" in self.powers else 1
-        return tuple(pips * times for pips in best)
-
-    def odds(self, d: int) -> float:
-        """The chance of Influencing Dancer ``d`` in her best Domain."""
-        return self.odds_table[d]
+        known = self.tables.best_refresh
+        key = (hand, resourceful, any_domain)
+        found = known.get(key)
+        if found is None:
+            best = [0] * len(self.ratings)
+            for k, count in enumerate(hand):
+                kind = self.comp.refreshments[k]
+                if count and kind.domain >= 0:
+                    for domain in range(len(best)) if any_domain else (kind.domain,):
+                        best[domain] = max(best[domain], kind.pips)
+            times = 2 if resourceful else 1
+            found = known[key] = tuple(pips * times for pips in best)
+        return found
 
     @_once
-    def odds_table(self) -> tuple[float, ...]:
-        """Dancer by Dancer, ``odds``: the same for the same ratings and Refreshment bonuses,
-        so worked out once per pair for the components (``Components.influence_odds``)."""
+    def odds(self) -> tuple[float, ...]:
+        """Dancer by Dancer, the chance of Influencing her in her best Domain: the same for
+        the same ratings and Refreshment bonuses, so worked out once per pair for the
+        components (``Components.influence_odds``)."""
         key = (self.ratings, self.best_refresh)
         known = self.comp.influence_odds
         table = known.get(key)
@@ -365,17 +485,16 @@ class _Context:
         return 2 if "mesmerize" in self.powers else 1
 
     @_once
-    def targets(self) -> list[tuple[float, int]]:
-        """Each Dancer on the floor worth Influencing: worth times odds, and her hex; the
-        most worthwhile first."""
-        odds, worths = self.odds_table, self.worths
-        found = [
-            (worth * odds[d], pos)
-            for d, (pos, worth) in enumerate(zip(self.view["dancer_pos"], worths, strict=True))
-            if pos >= 0 and worth > 0
-        ]
-        found.sort(key=_first, reverse=True)
-        return found
+    def best_target(self) -> int:
+        """The hex of the most worthwhile Dancer (the first of equals) if she is worth more
+        than 0.1, else -1."""
+        best_d, best_value = -1, 0.1
+        value = self.value
+        for d in self.prospects:
+            v = value(d)
+            if v > best_value:
+                best_d, best_value = d, v
+        return self.view["dancer_pos"][best_d] if best_d >= 0 else -1
 
     @_once
     def server_value(self) -> tuple[int, bool]:
@@ -385,17 +504,30 @@ class _Context:
         wanted = server >= 0 and self.fam["refreshment_count"] < 2
         return (server if wanted else -1), "host" in self.powers
 
-    def hex_value(self, h: int) -> float:
-        """What standing on ``h`` at the end of the Dance step is worth."""
-        reach = self.reach
-        dist = self.board.distance[h]
+    def near_targets(self, here: int, far: int) -> list[tuple[int, float]]:
+        """The Dancers worth Influencing within ``far`` of ``here`` (``Board.distance``):
+        each one's hex and value."""
+        row, positions, value = self.board.distance[here], self.view["dancer_pos"], self.value
+        found = []
+        for d in self.prospects:
+            pos = positions[d]
+            if row[pos] <= far:
+                v = value(d)
+                if v > 0:
+                    found.append((pos, v))
+        return found
+
+    def hex_value(self, h: int, targets: list[tuple[int, float]]) -> float:
+        """What standing on ``h`` at the end of the Dance step is worth: the best of
+        ``targets`` (``near_targets``) an Influence reaches from there, or the Server when
+        he is worth calling."""
         best = 0.0
-        for value, pos in self.targets:
-            if dist[pos] <= reach:
-                best = value
-                break
+        distance, reach = self.board.distance[h], self.reach
+        for pos, v in targets:
+            if distance[pos] <= reach and v > best:
+                best = v
         server, host = self.server_value
-        if server >= 0 and (host or dist[server] <= reach):
+        if server >= 0 and (host or distance[server] <= reach):
             best = max(best, 0.3)
         return best
 
@@ -406,8 +538,9 @@ class _Context:
         legal_set = set(legal)
         here = self.fam["pos"]
         # Seat whoever the Plan wants; lead them home; let the others go.
+        first_seat, last_seat = ac.SEAT, ac.SEAT + self.nd
         for a in legal:
-            if ac.SEAT <= a < ac.SEAT + self.nd and self.wanted(a - ac.SEAT):
+            if first_seat <= a < last_seat and self.wanted(a - first_seat):
                 return a
         mine = markers_of(view["dancer_influence"], self.me)
         for d in mine:
@@ -430,23 +563,31 @@ class _Context:
         step = self._avatar_step(legal, blocked_entry)
         if step is not None:
             return step
-        lead = self._lead(mine, legal_set)
-        if lead is not None:
-            return lead
+        if blocked_entry:  # else the lead was weighed above
+            lead = self._lead(mine, legal_set)
+            if lead is not None:
+                return lead
         return ac.END_DANCE
 
     def _lead(self, mine: list[int], legal_set: set[int]) -> int | None:
-        best: tuple[int, int] | None = None
+        """The lead that brings one of ``mine`` nearest home (the first of equals), if any
+        brings one nearer."""
+        best, nearest = None, UNREACHABLE + 1
+        positions, neighbours = self.view["dancer_pos"], self.board.neighbours
         for d in mine:
-            pos = self.view["dancer_pos"][d]
+            first = ac.LEAD + 6 * d
+            leads = [a for a in range(first, first + 6) if a in legal_set]
+            if not leads:
+                continue  # she may not be led now
+            pos = positions[d]
             now = self.home_distance(pos)
-            for direction, n in enumerate(self.board.neighbours[pos]):
-                a = ac.LEAD + 6 * d + direction
-                if a in legal_set:
-                    there = self.home_distance(n)
-                    if there < now and (best is None or there < best[0]):
-                        best = (there, a)
-        return best[1] if best else None
+            row = neighbours[pos]
+            for a in leads:
+                below = min(now, nearest)
+                there = self.home_distance(row[a - first], below)
+                if there < below:
+                    best, nearest = a, there
+        return best
 
     def _avatar_step(self, legal: list[int], must_move: bool) -> int | None:
         steps = [a for a in legal if ac.STEP <= a < ac.STEP + 6]
@@ -457,34 +598,27 @@ class _Context:
         budget = turn["moves_left"]
         ankh = ac.ANKH in legal
         shadow = "shadow" in self.powers
-        # Distances from here (through pieces for Shadow, who may not stop on them).
-        me_code = self.nd + self.me
-        closed = self.closed
-        # Only hexes within the Movement left (and an Ankh's) are read below.
-        near = budget + 1
-        reached: list[int] = []
-        dist = (
-            self._shadow_distances(here, near, reached)
-            if shadow
-            else self._distances_from(here, me_code, closed, near, reached)
-        )
-        # The empty hexes within reach, in hex order (ties go to the first).
-        occ = self.occ
-        reached = sorted(h for h in reached if occ[h] < 0)
-        stay = -1.0 if must_move else self.hex_value(here) if not turn["passing"] else -1.0
-        best_h, best_v = -1, stay
         farthest = budget + (1 if ankh else 0)
-        for h in reached:
+        # Distances from here; only hexes within the Movement left (and an Ankh's) are read.
+        reached: list[int] = []
+        dist = self._distances_from(here, farthest, shadow, reached)
+        # The empty hexes within reach, in hex order (ties go to the first).
+        reached.sort()
+        # Only the Dancers in Influence range of those hexes count.
+        targets = self.near_targets(here, farthest + self.reach)
+        stay = -1.0 if must_move else self.hex_value(here, targets) if not turn["passing"] else -1.0
+        best_h, best_v = -1, stay
+        hex_value = self.hex_value
+        for h in reached:  # all within farthest
             dh = dist[h]
-            if dh <= farthest:
-                v = self.hex_value(h) - (0.05 if dh > budget else 0.0) - 0.001 * dh
-                if v > best_v + 1e-9:
-                    best_h, best_v = h, v
+            v = hex_value(h, targets) - (0.05 if dh > budget else 0.0) - 0.001 * dh
+            if v > best_v + 1e-9:
+                best_h, best_v = h, v
         if best_h < 0 and (must_move or turn["passing"]):
             best_h = min(
                 (h for h in reached if dist[h] <= budget),
                 default=-1,
-                key=lambda h: dist[h],
+                key=dist.__getitem__,
             )
         if best_h < 0:
             if best_v > 0.15 or stay < 0:
@@ -492,65 +626,50 @@ class _Context:
             best_h = self._toward_targets(dist, reached)
             if best_h < 0:
                 return None
-        if dist[best_h] > budget:
+        best_d = dist[best_h]
+        if best_d > budget:
             return ac.ANKH
-        # Step toward best_h: pick a neighbour one closer along a route.
-        back = self._back_distances(best_h, dist[best_h], shadow)
-        if back[here] == UNREACHABLE:
-            back = self._back_distances(best_h, UNREACHABLE, shadow)
+        closed = self.closed
+        if best_d > 2 or here in closed:
+            return self._step_toward(best_h, best_d, steps, shadow)
+        # A route of one or two steps: the step onto best_h, else the first onto a hex
+        # next to it (what ``_step_toward`` finds, without searching).
+        neighbours, distance = self.board.neighbours[here], self.board.distance[best_h]
+        options = [
+            a
+            for a in steps
+            if (n := neighbours[a - ac.STEP]) == best_h
+            or (best_d == 2 and distance[n] == 1 and n not in closed)
+        ]
+        return min(options) if options else None
+
+    def _step_toward(
+        self, goal: int, steps_there: int, steps: list[int], shadow: bool
+    ) -> int | None:
+        """The step that brings the Avatar one closer to ``goal`` along a route
+        (``steps_there`` long), the first of equals."""
+        here = self.fam["pos"]
+        # Nothing farther than the route needs searching at first.
+        back = self._distances_from(goal, steps_there, shadow)
+        if back.get(here, UNREACHABLE) == UNREACHABLE:
+            back = self._distances_from(goal, UNREACHABLE, shadow)
+        now = back.get(here, UNREACHABLE)
         options = []
         for a in steps:
             n = self.board.neighbours[here][a - ac.STEP]
-            if back[n] < back[here] or n == best_h:
-                options.append((back[n], a))
+            there = back.get(n, UNREACHABLE)
+            if there < now or n == goal:
+                options.append((there, a))
         return min(options)[1] if options else None
 
-    def _back_distances(self, goal: int, limit: int, shadow: bool) -> list[int]:
-        """Distances to ``goal``, read only for the Avatar's hex and its neighbours: a route
-        of ``limit`` steps leads there, so nothing farther needs searching."""
-        if shadow:
-            return self._shadow_distances(goal, limit)
-        return self._distances_from(goal, passable_piece=-3, closed=self.closed, limit=limit)
-
-    def _shadow_distances(
-        self, start: int, limit: int = UNREACHABLE, reached: list[int] | None = None
-    ) -> list[int]:
-        """BFS through every piece (Shadow passes them), never into a closed entry hex;
-        hexes farther than ``limit`` are left ``UNREACHABLE``, and those reached (``start``
-        aside) added to ``reached`` when asked."""
-        dist = [UNREACHABLE] * len(self.board.hexes)
-        dist[start] = 0
-        frontier = [start]
-        adjacent, closed = self.board.adjacent, self.closed
-        step = 0
-        while frontier and step < limit:
-            step += 1
-            nxt = []
-            for h in frontier:
-                for n in adjacent[h]:
-                    if dist[n] == UNREACHABLE and n not in closed:
-                        dist[n] = step
-                        nxt.append(n)
-            if reached is not None:
-                reached += nxt
-            frontier = nxt
-        return dist
-
-    def _toward_targets(self, dist: list[int], reached: list[int]) -> int:
+    def _toward_targets(self, dist: dict[int, int], reached: list[int]) -> int:
         """The reachable empty hex closest to the most worthwhile Dancer (``reached``: the
         empty hexes within reach, in hex order)."""
-        view = self.view
-        best_d, best_w = -1, 0.1
-        for d, pos in enumerate(view["dancer_pos"]):
-            if pos >= 0:
-                w = self.worths[d] * self.odds(d)
-                if w > best_w:
-                    best_d, best_w = d, w
-        if best_d < 0:
+        target = self.best_target
+        if target < 0:
             return -1
-        target = view["dancer_pos"][best_d]
         tdist = self.board.distance[target]
-        budget = view["turn_state"]["moves_left"]
+        budget = self.view["turn_state"]["moves_left"]
         candidates = [h for h in reached if dist[h] <= budget]
         if not candidates:
             return -1
@@ -561,7 +680,7 @@ class _Context:
         for a in legal:
             if ac.INFLUENCE <= a < ac.INFLUENCE + self.nd:
                 d = a - ac.INFLUENCE
-                v = self.worths[d] * self.odds(d)
+                v = self.value(d)
             elif a == ac.SERVER:
                 v = 0.25 if self.fam["refreshment_count"] < 3 else 0.05
             elif ac.FOIL <= a < ac.FOIL + 6:
@@ -613,10 +732,6 @@ class _Context:
         if willpower and need >= 3:
             return min(willpower, key=lambda a: self.refreshment_worth(a - ac.WILLPOWER))
         return ac.ACCEPT
-
-
-def _first(pair: tuple[float, int]) -> float:
-    return pair[0]
 
 
 def _heuristic(game: Game, seat: int, rng: Rng, params: ParamValues) -> Agent:
