@@ -13,6 +13,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 import pytest
+from tests.the_dance.test_view_unchanged import OPTION_SETS, _heuristic_states, _random_states
 
 from ballroom.core.state import Observation
 from ballroom.games.the_dance import TheDance
@@ -26,7 +27,6 @@ from ballroom.games.the_dance.encoding import (
     encode,
     observation_size,
 )
-from tests.the_dance.test_view_unchanged import OPTION_SETS, _heuristic_states, _random_states
 
 
 class _Writer:
