@@ -121,127 +121,62 @@ class Seen(TypedDict):
 """An observation of The Dance: the public part with one seat's private part laid over it."""
 
 
-def observation(s: Ball, player: int | None) -> Observation:
-    """What ``player`` may see: the public part with her private part laid over it;
-    ``None`` a spectator."""
-    return _seen(s, player)
-
-
 def public(s: Ball) -> Seen:
     """What every seat sees alike (a spectator's observation)."""
-    return cast(Seen, _seen(s, None))
+    return cast(Seen, observation(s, None))
 
 
-# Each part of a view is made as the attributes of a plain object and handed out as that
-# object's ``__dict__``: the interpreter lays out a class's attribute names once, so such
-# a dict costs far less to make than a dict literal of as many keys. The attributes are
-# set in the order of the part's ``TypedDict``, which is the dict's order.
+# A view's ``TypedDict`` alone lists its fields; the builder below writes each value once.
+# A part is made as the attributes of a plain object and handed out as that object's
+# ``__dict__``: the interpreter lays out a class's attribute names once, so such a dict
+# costs far less to make than a dict literal of as many keys. Its attributes are set in
+# the order of its ``TypedDict``, which is the dict's order. The whole ``Seen`` has more
+# keys than the interpreter lays out so: it is a copy of ``_SEEN``, made from its
+# ``TypedDict``, whose values are written through an object that holds it as its
+# ``__dict__`` (a store into a dict laid out as the last one is as cheap). The tests hold
+# every part of every observation to its ``TypedDict``: its keys in order, each value of
+# its type (tests/the_dance/test_view.py).
 
 
 class _Family:
-    """A ``FamilySeen``."""
-
-    avatar: int
-    sanctuary: int
-    pos: int
-    foiled: bool
-    markers: int
-    refreshment_count: int
-    refreshments: list[int] | None
-    powers: list[int]
-    power_count: int
-    revealed: list[int]
-    drawn_powers: list[int] | None
-    drawn_count: int
-    plan: int | None
-    has_plan: bool
-    plan_public: bool
-    seated: list[int]
+    """Builds a ``FamilySeen``."""
 
 
 class _Turn:
-    """A ``TurnSeen``."""
-
-    moves_left: int | None
-    ankhs_used: int
-    movement_spent: int
-    passing: bool
-    attempts: int
-    strategic_used: bool
-    pay_left: int
-    draw_for: int
-    die_for: int
+    """Builds a ``TurnSeen``."""
 
 
 class _Effort:
-    """An ``EffortSeen``."""
-
-    kind: int
-    target: int
-    domain: int
-    used: list[int]
-    roll: int
-    modifier: int
-    rerolled: bool
-    tactician_used: bool
-    dominates: bool
+    """Builds an ``EffortSeen``."""
 
 
 class _Seen:
-    """A ``Seen``."""
-
-    game: str
-    you: int | None
-    players: int
-    phase: str
-    phase_id: int
-    actor: int
-    current: int
-    turn: int
-    tempo: int
-    order: list[int]
-    initiative: int
-    server: int
-    dancer_pos: list[int]
-    dancer_seat: list[int]
-    dancer_influence: list[int]
-    dancer_dominated: list[bool]
-    dancer_slot: list[int]
-    dancer_moves: list[int]
-    placed: int
-    families: list[dict[str, Any]]
-    finished: list[int]
-    dawn_ranking: list[list[int]]
-    piles: dict[str, int]
-    spent: list[int]
-    discarded: int
-    agenda: list[list[int]]
-    turn_state: dict[str, Any]
-    effort: dict[str, Any]
-    candidate_plan: int | None
-    has_candidate: bool
-    winners: list[int] | None
+    """Writes the values of a ``Seen``."""
 
 
+_UNWRITTEN = object()
+"""A value the builder has not written: no observation holds it (not even JSON can)."""
+_SEEN = dict.fromkeys(Seen.__annotations__, _UNWRITTEN)
 _OVER = Phase.OVER
 _SEATS: dict[int, tuple[int, ...]] = {}
 """The seats of a table of each size: a tuple is cheaper to loop over than a new ``range``."""
 
 
-def _seen(s: Ball, seat: int | None) -> dict[str, Any]:
-    """The public part, with ``seat``'s private part in it unless ``seat`` is ``None``: her
+def observation(s: Ball, player: int | None) -> Observation:
+    """What ``player`` may see: the public part with her private part laid over it (her
     Refreshments, Powers, drawn Powers and Plan, her Movement left in her turn,
-    Strategic's candidate Plan.
+    Strategic's candidate Plan); ``None`` a spectator, who sees the public part alone.
 
     Every list and dict is new, so that an observation shares nothing with the state or
     with another observation. Enum members are written as plain ints with a unary ``+``,
-    the cheapest way; an empty list is made as ``[]``, cheaper than a copy.
+    the cheapest way; a list that is mostly empty is made as ``[]``, cheaper than a copy.
     """
     n = s.n
     seats = _SEATS.get(n)
     if seats is None:
         seats = _SEATS[n] = tuple(range(n))
-    families: list[dict[str, Any]] = []
+    me = -1 if player is None else player  # an int compares faster with an int than with None
+    families = []
     avatar_of, sanctuary_of, avatar_pos = s.avatar_of, s.sanctuary_of, s.avatar_pos
     foiled, markers, hand_size, held = s.foiled, s.markers, s.hand_size, s.powers
     revealed, drawn, plans, shows, seated = (
@@ -252,7 +187,7 @@ def _seen(s: Ball, seat: int | None) -> dict[str, Any]:
         s.seated,
     )
     for q in seats:
-        f = _Family()
+        f: Any = _Family()
         f.avatar = avatar_of[q]
         f.sanctuary = sanctuary_of[q]
         f.pos = avatar_pos[q]
@@ -263,29 +198,29 @@ def _seen(s: Ball, seat: int | None) -> dict[str, Any]:
         powers_q = held[q]
         drawn_q = drawn[q]
         plan = plans[q]
-        if q == seat:
+        show = shows[q]
+        if q == me:
             f.refreshments = s.hand[q].copy()
             f.powers = powers_q.copy()
             f.power_count = len(powers_q)
-            f.revealed = shown.copy() if shown else []
+            f.revealed = shown.copy()
             f.drawn_powers = drawn_q.copy() if drawn_q else []
             f.drawn_count = len(drawn_q)
             f.plan = plan if plan >= 0 else None
         else:
             f.refreshments = None
-            f.powers = shown.copy() if shown else []
+            f.powers = shown.copy()
             f.power_count = len(powers_q)
-            f.revealed = shown.copy() if shown else []
+            f.revealed = shown.copy()
             f.drawn_powers = None
             f.drawn_count = len(drawn_q)
-            f.plan = plan if plan >= 0 and shows[q] else None
+            f.plan = plan if plan >= 0 and show else None
         f.has_plan = plan >= 0
-        f.plan_public = shows[q]
-        seated_q = seated[q]
-        f.seated = seated_q.copy() if seated_q else []
+        f.plan_public = show
+        f.seated = seated[q].copy()
         families.append(f.__dict__)
-    turn = _Turn()
-    turn.moves_left = s.movement_left if seat is not None and seat == s.current else None
+    turn: Any = _Turn()
+    turn.moves_left = s.movement_left if player is not None and player == s.current else None
     turn.ankhs_used = s.ankhs_used
     turn.movement_spent = s.movement_spent
     turn.passing = s.passing
@@ -294,7 +229,7 @@ def _seen(s: Ball, seat: int | None) -> dict[str, Any]:
     turn.pay_left = s.pay_left
     turn.draw_for = s.draw_for
     turn.die_for = +s.roll_for
-    effort = _Effort()
+    effort: Any = _Effort()
     effort.kind = +s.target_kind
     effort.target = s.target
     effort.domain = s.domain
@@ -305,9 +240,10 @@ def _seen(s: Ball, seat: int | None) -> dict[str, Any]:
     effort.rerolled = s.rerolled
     effort.tactician_used = s.tactician_used
     effort.dominates = s.dominates
-    seen = _Seen()
+    seen: Any = _Seen()
+    seen.__dict__ = view = _SEEN.copy()
     seen.game = s.game.id
-    seen.you = seat
+    seen.you = player
     seen.players = n
     phase = s.phase
     seen.phase = PHASE_NAMES[phase]
@@ -331,22 +267,27 @@ def _seen(s: Ball, seat: int | None) -> dict[str, Any]:
     seen.finished = finished.copy() if finished else []
     dawn = s.dawn_ranking
     seen.dawn_ranking = [list(group) for group in dawn] if dawn else []
-    seen.piles = {
+    piles: PilesSeen = {
         "powers": len(s.power_pile),
         "refreshments": s.refresh_left,
         "plans": len(s.plan_pile),
     }
+    seen.piles = piles
     seen.spent = s.spent.copy()
     seen.discarded = s.discarded_count
-    seen.agenda = [[+task, who] for task, who in s.agenda]
+    # A loop, not a comprehension: the agenda is short, and a comprehension is a call.
+    tasks = []
+    for task, who in s.agenda:
+        tasks.append([+task, who])
+    seen.agenda = tasks
     seen.turn_state = turn.__dict__
     seen.effort = effort.__dict__
     candidate = s.candidate_plan
-    seen.candidate_plan = candidate if seat is not None and seat == s.draw_for else None
+    seen.candidate_plan = candidate if player is not None and player == s.draw_for else None
     seen.has_candidate = candidate >= 0
     # ``is_terminal`` read without a call: a game is over at ``Phase.OVER``.
     seen.winners = list(s.outcome().winners) if phase is _OVER else None
-    return seen.__dict__
+    return view
 
 
 # Members by value, read faster than by calling the enum: ``determinize`` runs once per search world.
