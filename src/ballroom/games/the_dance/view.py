@@ -126,37 +126,32 @@ def public(s: Ball) -> Seen:
     return cast(Seen, observation(s, None))
 
 
-# A view's ``TypedDict`` alone lists its fields; the builder below writes each value once.
-# A part is made as the attributes of a plain object and handed out as that object's
-# ``__dict__``: the interpreter lays out a class's attribute names once, so such a dict
-# costs far less to make than a dict literal of as many keys. Its attributes are set in
-# the order of its ``TypedDict``, which is the dict's order. The whole ``Seen`` has more
-# keys than the interpreter lays out so: it is a copy of ``_SEEN``, made from its
-# ``TypedDict``, whose values are written through an object that holds it as its
-# ``__dict__`` (a store into a dict laid out as the last one is as cheap). The tests hold
-# every part of every observation to its ``TypedDict``: its keys in order, each value of
-# its type (tests/the_dance/test_view.py).
-
-
-class _Family:
-    """Builds a ``FamilySeen``."""
-
-
-class _Turn:
-    """Builds a ``TurnSeen``."""
-
-
-class _Effort:
-    """Builds an ``EffortSeen``."""
-
-
-class _Seen:
-    """Writes the values of a ``Seen``."""
+class _Pen:
+    """Writes the parts of a view. Each part starts as a copy of its blank (``_blank``),
+    held as the pen's ``__dict__`` while its values are written as the pen's attributes:
+    the interpreter stores an attribute straight into a dict laid out as the one it wrote
+    last, which costs far less than a dict literal or a store by key."""
 
 
 _UNWRITTEN = object()
-"""A value the builder has not written: no observation holds it (not even JSON can)."""
-_SEEN = dict.fromkeys(Seen.__annotations__, _UNWRITTEN)
+"""What a blank holds until the pen writes a value: no observation holds it (not even
+JSON can)."""
+
+
+def _blank(part: type) -> dict[str, object]:
+    """The keys of the ``TypedDict`` ``part`` in its order, each holding ``_UNWRITTEN``: the
+    ``TypedDict`` alone lists a part's fields and their order. The tests hold every part
+    of every observation to it (tests/the_dance/test_view.py)."""
+    keys = list(part.__annotations__)
+    odd = [key for key in keys if not key.isidentifier() or key.startswith("__")]
+    if odd:
+        raise TypeError(f"{part.__name__}: the pen cannot write the keys {odd}")
+    return dict.fromkeys(keys, _UNWRITTEN)
+
+
+_FAMILY, _TURN, _EFFORT, _PILES, _SEEN = map(
+    _blank, (FamilySeen, TurnSeen, EffortSeen, PilesSeen, Seen)
+)
 _OVER = Phase.OVER
 _SEATS: dict[int, tuple[int, ...]] = {}
 """The seats of a table of each size: a tuple is cheaper to loop over than a new ``range``."""
@@ -176,117 +171,116 @@ def observation(s: Ball, player: int | None) -> Observation:
     if seats is None:
         seats = _SEATS[n] = tuple(range(n))
     me = -1 if player is None else player  # an int compares faster with an int than with None
+    pen: Any = _Pen()
     families = []
-    avatar_of, sanctuary_of, avatar_pos = s.avatar_of, s.sanctuary_of, s.avatar_pos
-    foiled, markers, hand_size, held = s.foiled, s.markers, s.hand_size, s.powers
-    revealed, drawn, plans, shows, seated = (
-        s.revealed,
-        s.drawn_powers,
-        s.plan,
-        s.plan_public,
-        s.seated,
-    )
+    avatar_of = s.avatar_of
+    sanctuary_of = s.sanctuary_of
+    avatar_pos = s.avatar_pos
+    foiled = s.foiled
+    markers = s.markers
+    hand_size = s.hand_size
+    held = s.powers
+    drawn = s.drawn_powers
+    revealed = s.revealed
+    plans = s.plan
+    shows = s.plan_public
+    seated = s.seated
     for q in seats:
-        f: Any = _Family()
-        f.avatar = avatar_of[q]
-        f.sanctuary = sanctuary_of[q]
-        f.pos = avatar_pos[q]
-        f.foiled = foiled[q]
-        f.markers = markers[q]
-        f.refreshment_count = hand_size[q]
-        shown = revealed[q]
-        powers_q = held[q]
-        drawn_q = drawn[q]
+        pen.__dict__ = family = _FAMILY.copy()
+        pen.avatar = avatar_of[q]
+        pen.sanctuary = sanctuary_of[q]
+        pen.pos = avatar_pos[q]
+        pen.foiled = foiled[q]
+        pen.markers = markers[q]
+        pen.refreshment_count = hand_size[q]
+        pen.power_count = len(held[q])
+        pen.drawn_count = len(drawn[q])
         plan = plans[q]
+        pen.has_plan = plan >= 0
         show = shows[q]
+        pen.plan_public = show
+        pen.seated = seated[q].copy()
         if q == me:
-            f.refreshments = s.hand[q].copy()
-            f.powers = powers_q.copy()
-            f.power_count = len(powers_q)
-            f.revealed = shown.copy()
-            f.drawn_powers = drawn_q.copy() if drawn_q else []
-            f.drawn_count = len(drawn_q)
-            f.plan = plan if plan >= 0 else None
+            pen.refreshments = s.hand[q].copy()
+            pen.powers = held[q].copy()
+            pen.revealed = revealed[q].copy()
+            drawn_q = drawn[q]
+            pen.drawn_powers = drawn_q.copy() if drawn_q else []
+            pen.plan = plan if plan >= 0 else None
         else:
-            f.refreshments = None
-            f.powers = shown.copy()
-            f.power_count = len(powers_q)
-            f.revealed = shown.copy()
-            f.drawn_powers = None
-            f.drawn_count = len(drawn_q)
-            f.plan = plan if plan >= 0 and show else None
-        f.has_plan = plan >= 0
-        f.plan_public = show
-        f.seated = seated[q].copy()
-        families.append(f.__dict__)
-    turn: Any = _Turn()
-    turn.moves_left = s.movement_left if player is not None and player == s.current else None
-    turn.ankhs_used = s.ankhs_used
-    turn.movement_spent = s.movement_spent
-    turn.passing = s.passing
-    turn.attempts = s.attempts
-    turn.strategic_used = s.strategic_used
-    turn.pay_left = s.pay_left
-    turn.draw_for = s.draw_for
-    turn.die_for = +s.roll_for
-    effort: Any = _Effort()
-    effort.kind = +s.target_kind
-    effort.target = s.target
-    effort.domain = s.domain
+            shown = revealed[q]
+            pen.refreshments = None
+            pen.powers = shown.copy()
+            pen.revealed = shown.copy()
+            pen.drawn_powers = None
+            pen.plan = plan if plan >= 0 and show else None
+        families.append(family)
+    pen.__dict__ = turn = _TURN.copy()
+    pen.moves_left = s.movement_left if player is not None and player == s.current else None
+    pen.ankhs_used = s.ankhs_used
+    pen.movement_spent = s.movement_spent
+    pen.passing = s.passing
+    pen.attempts = s.attempts
+    pen.strategic_used = s.strategic_used
+    pen.pay_left = s.pay_left
+    pen.draw_for = s.draw_for
+    pen.die_for = +s.roll_for
+    pen.__dict__ = effort = _EFFORT.copy()
+    pen.kind = +s.target_kind
+    pen.target = s.target
+    pen.domain = s.domain
     used = s.played
-    effort.used = used.copy() if used else []
-    effort.roll = s.roll
-    effort.modifier = s.lowered
-    effort.rerolled = s.rerolled
-    effort.tactician_used = s.tactician_used
-    effort.dominates = s.dominates
-    seen: Any = _Seen()
-    seen.__dict__ = view = _SEEN.copy()
-    seen.game = s.game.id
-    seen.you = player
-    seen.players = n
+    pen.used = used.copy() if used else []
+    pen.roll = s.roll
+    pen.modifier = s.lowered
+    pen.rerolled = s.rerolled
+    pen.tactician_used = s.tactician_used
+    pen.dominates = s.dominates
+    pen.__dict__ = piles = _PILES.copy()
+    pen.powers = len(s.power_pile)
+    pen.refreshments = s.refresh_left
+    pen.plans = len(s.plan_pile)
+    pen.__dict__ = view = _SEEN.copy()
+    pen.game = s.game.id
+    pen.you = player
+    pen.players = n
     phase = s.phase
-    seen.phase = PHASE_NAMES[phase]
-    seen.phase_id = +phase
-    seen.actor = s.actor
-    seen.current = s.current
-    seen.turn = s.turn
-    seen.tempo = s.tempo
-    seen.order = s.order.copy()
-    seen.initiative = s.initiative
-    seen.server = s.server
-    seen.dancer_pos = s.dancer_pos.copy()
-    seen.dancer_seat = s.dancer_seat.copy()
-    seen.dancer_influence = s.influenced_by.copy()
-    seen.dancer_dominated = s.dominated.copy()
-    seen.dancer_slot = s.marker_slot.copy()
-    seen.dancer_moves = s.lead_left.copy()
-    seen.placed = s.placed
-    seen.families = families
+    pen.phase = PHASE_NAMES[phase]
+    pen.phase_id = +phase
+    pen.actor = s.actor
+    pen.current = s.current
+    pen.turn = s.turn
+    pen.tempo = s.tempo
+    pen.order = s.order.copy()
+    pen.initiative = s.initiative
+    pen.server = s.server
+    pen.dancer_pos = s.dancer_pos.copy()
+    pen.dancer_seat = s.dancer_seat.copy()
+    pen.dancer_influence = s.influenced_by.copy()
+    pen.dancer_dominated = s.dominated.copy()
+    pen.dancer_slot = s.marker_slot.copy()
+    pen.dancer_moves = s.lead_left.copy()
+    pen.placed = s.placed
+    pen.families = families
     finished = s.finished
-    seen.finished = finished.copy() if finished else []
+    pen.finished = finished.copy() if finished else []
     dawn = s.dawn_ranking
-    seen.dawn_ranking = [list(group) for group in dawn] if dawn else []
-    piles: PilesSeen = {
-        "powers": len(s.power_pile),
-        "refreshments": s.refresh_left,
-        "plans": len(s.plan_pile),
-    }
-    seen.piles = piles
-    seen.spent = s.spent.copy()
-    seen.discarded = s.discarded_count
+    pen.dawn_ranking = [list(group) for group in dawn] if dawn else []
+    pen.piles = piles
+    pen.spent = s.spent.copy()
+    pen.discarded = s.discarded_count
     # A loop, not a comprehension: the agenda is short, and a comprehension is a call.
     tasks = []
     for task, who in s.agenda:
         tasks.append([+task, who])
-    seen.agenda = tasks
-    seen.turn_state = turn.__dict__
-    seen.effort = effort.__dict__
+    pen.agenda = tasks
+    pen.turn_state = turn
+    pen.effort = effort
     candidate = s.candidate_plan
-    seen.candidate_plan = candidate if player is not None and player == s.draw_for else None
-    seen.has_candidate = candidate >= 0
+    pen.candidate_plan = candidate if player is not None and player == s.draw_for else None
+    pen.has_candidate = candidate >= 0
     # ``is_terminal`` read without a call: a game is over at ``Phase.OVER``.
-    seen.winners = list(s.outcome().winners) if phase is _OVER else None
+    pen.winners = list(s.outcome().winners) if phase is _OVER else None
     return view
 
 
