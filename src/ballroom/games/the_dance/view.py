@@ -134,8 +134,8 @@ class _Pen:
 
 
 _UNWRITTEN = object()
-"""What a blank holds until the pen writes a value: no observation holds it (not even
-JSON can)."""
+"""What a blank holds until the pen writes its value: a field the builder forgot shows
+(the tests, and JSON, reject it) instead of passing for ``None``."""
 
 
 def _blank(part: type) -> dict[str, object]:
@@ -163,8 +163,10 @@ def observation(s: Ball, player: int | None) -> Observation:
     Strategic's candidate Plan); ``None`` a spectator, who sees the public part alone.
 
     Every list and dict is new, so that an observation shares nothing with the state or
-    with another observation. Enum members are written as plain ints with a unary ``+``,
-    the cheapest way; a list that is mostly empty is made as ``[]``, cheaper than a copy.
+    with another observation. A part's keys and their order are its blank's, whatever the
+    order of the writes. Enum members are written as plain ints with a unary ``+``, the
+    cheapest way; a list that is mostly empty is made as ``[]``, cheaper than a copy; the
+    state's lists are read one to a line (unpacking four or more builds a tuple).
     """
     n = s.n
     seats = _SEATS.get(n)
