@@ -25,6 +25,7 @@ from ballroom.core.actions import Action
 from ballroom.core.flow import Step
 from ballroom.core.zones import ZoneId
 from ballroom.games.dominare import canvassing, conspiracy, faces, trading
+from ballroom.games.dominare.components import DECK_SIZE, Board
 from ballroom.games.dominare.influence import controllers, place
 from ballroom.games.dominare.state import (
     AGENT_DECK,
@@ -41,6 +42,7 @@ from ballroom.games.dominare.turn import (
     CROWN,
     INSPIRE,
     MAX_BUY,
+    MAX_RANKS,
     RALLY,
     RECRUIT,
     REPLACE,
@@ -143,16 +145,21 @@ def action_choices(state: DominareState, seat: int) -> list[Action]:
     found = usable_abilities(state, seat)
     if state.epic_rank:
         found = [move for move in found if move.values[0] == state.epic_rank]
-    district_used = state.district_used
-    for district, holder in enumerate(controllers(state)):
-        if holder == seat and not district_used[district]:
-            found.append(USES[district])
+    control = controllers(state)
+    if seat in control:
+        district_used = state.district_used
+        for district, holder in enumerate(control):
+            if holder == seat and not district_used[district]:
+                found.append(USES[district])
     found.append(GAIN_CROWN)
     crowns = state.crowns[seat]
     vp = state.vp
-    for district, moves in inspire_moves(state.board):
-        if crowns >= vp[district]:  # the price of one influence (``inspire_price``)
-            found += moves
+    if crowns >= max(vp):  # every district's price (``inspire_price``) paid
+        found += every_inspire(state.board)
+    else:
+        for district, moves in inspire_moves(state.board):
+            if crowns >= vp[district]:
+                found += moves
     ranks = state.ranks[seat]
     dead = state.dead_ranks()
     if True in state.down[seat][dead:]:  # a face-down agent that can be flipped back
@@ -170,11 +177,24 @@ def action_choices(state: DominareState, seat: int) -> list[Action]:
     return found
 
 
+@cache
+def every_inspire(board: Board) -> tuple[Action, ...]:
+    """Every ``inspire`` move of ``board``, in ``inspire_moves``' order, once per board: a
+    seat that pays the dearest district's price may inspire anywhere."""
+    return tuple(move for _, moves in inspire_moves(board) for move in moves)
+
+
+REPLACES = tuple(
+    tuple(REPLACE(rank, card) for card in range(DECK_SIZE)) for rank in range(1, MAX_RANKS + 1)
+)
+"""The ``replace`` move of each rank (from 1) and agent card, by rank and card."""
+
+
 @lru_cache(maxsize=1 << 12)
 def _replace_moves(first: int, last: int, hand: tuple[int, ...]) -> tuple[Action, ...]:
-    """Replace moves of ranks ``first`` to ``last`` with each agent of ``hand``, made once
-    per ranks and hand."""
-    return tuple(REPLACE(rank, card) for rank in range(first, last + 1) for card in hand)
+    """Replace moves of ranks ``first`` to ``last`` with each agent of ``hand``, once per
+    ranks and hand."""
+    return tuple(REPLACES[rank - 1][card] for rank in range(first, last + 1) for card in hand)
 
 
 def inspire_price(state: DominareState, district: int) -> int:

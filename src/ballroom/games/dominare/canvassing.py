@@ -36,6 +36,12 @@ if TYPE_CHECKING:
     from ballroom.games.dominare.state import DominareState
 
 
+CANVASS_STEPS, SPREAD_STEPS = SEAT_STEPS[Phase.CANVASS], SEAT_STEPS[Phase.SPREAD]
+"""Each seat's step choosing its first block, and spreading: one per canvassing agent and
+influence, read off the module rather than the enums."""
+SHADOWMEN, NOBILITY = Faction.SHADOWMEN, Faction.NOBILITY
+
+
 def influence(state: DominareState, seat: int, rank: int) -> int:
     """The influence the agent in ``rank`` places when canvassing (0 when face down)."""
     if not 0 < rank <= len(state.ranks[seat]):
@@ -53,7 +59,7 @@ def _influences(cards: tuple[int, ...], down: tuple[bool, ...]) -> tuple[int, ..
     found = []
     for index, card in enumerate(cards):
         agent = CATALOG.agent(card)
-        if down[index] or agent.faction is Faction.NOBILITY:
+        if down[index] or agent.faction is NOBILITY:
             found.append(0)
             continue
         mine = traits[index]
@@ -78,11 +84,11 @@ def canvass(state: DominareState, task: int) -> Step[Phase] | None:
     if agent.income:
         state.gain_crowns(seat, agent.income)
         state.say("income", f"{agent.name} brings {state.name(seat)} {crowns(agent.income)}.")
-    amount = influence(state, seat, rank)
+    amount = _influences(cards, down)[rank - 1]
     if not amount:
         return None
     state.canvass = Canvass(seat, rank, amount)
-    return SEAT_STEPS[Phase.CANVASS][seat]
+    return CANVASS_STEPS[seat]
 
 
 @cache
@@ -94,8 +100,8 @@ def _outside(board: Board, where: str) -> tuple[int, ...]:
 
 
 def canvass_choices(state: DominareState, seat: int) -> Sequence[Action]:
-    faction = state.agent_at(seat, _work(state).rank).faction
-    paying = faction is Faction.SHADOWMEN and state.crowns[seat] >= 1
+    faction = _faction(state, _work(state))
+    paying = faction is SHADOWMEN and state.crowns[seat] >= 1
     return _first_moves(state.board, faction, paying)
 
 
@@ -119,10 +125,9 @@ def _home(board: Board, faction: Faction) -> frozenset[int]:
 def play_first(state: DominareState, action: Action, seat: int) -> None:
     work = _work(state)
     block = block_of(state.board, action)
-    if block not in _home(state.board, state.agent_at(seat, work.rank).faction):
+    if block not in _home(state.board, _faction(state, work)):
         state.gain_crowns(seat, -1)  # a Shadowmen agent starting outside the Swamp
-    state.canvass = Canvass(seat, work.rank, work.left - 1, block, ((block, 1),))
-    _go_on(state)
+    _go_on(state, Canvass(seat, work.rank, work.left - 1, block, ((block, 1),)))
 
 
 def spread_blocks(
@@ -149,8 +154,8 @@ def spread_blocks(
 def spread_choices(state: DominareState, seat: int) -> Sequence[Action]:
     work = _work(state)
     paying = state.crowns[seat] >= 1
-    anywhere = paying and state.agent_at(seat, work.rank).faction is Faction.SHADOWMEN
-    used = tuple(b for b, _ in work.placed)
+    anywhere = paying and _faction(state, work) is SHADOWMEN
+    used, _ = zip(*work.placed, strict=True)
     return _spread_moves(state.board, work.first, used, paying, anywhere)
 
 
@@ -167,34 +172,39 @@ def _spread_moves(
 def play_spread(state: DominareState, action: Action, seat: int) -> None:
     work = _work(state)
     if action.family is DONE:
-        placed = list(work.placed)
-        placed[0] = (work.first, placed[0][1] + work.left)
-        state.canvass = Canvass(seat, work.rank, 0, work.first, tuple(placed))
-    else:
-        block = block_of(state.board, action)
-        spread = dict(work.placed)
-        if block not in spread:
-            state.gain_crowns(seat, -1)
-        spread[block] = spread.get(block, 0) + 1
-        state.canvass = Canvass(seat, work.rank, work.left - 1, work.first, tuple(spread.items()))
-    _go_on(state)
-
-
-def _go_on(state: DominareState) -> None:
-    """Ask for the next influence, or place them all when none is left to spread."""
-    work = _work(state)
-    if work.left and (state.crowns[work.seat] >= 1 or len(work.placed) > 1):  # spread on
-        state.step = SEAT_STEPS[Phase.SPREAD][work.seat]
+        _place_all(state, work)
         return
+    block = block_of(state.board, action)
+    spread = dict(work.placed)
+    if block not in spread:
+        state.gain_crowns(seat, -1)
+    spread[block] = spread.get(block, 0) + 1
+    _go_on(state, Canvass(seat, work.rank, work.left - 1, work.first, tuple(spread.items())))
+
+
+def _go_on(state: DominareState, work: Canvass) -> None:
+    """Ask for the next influence, or place them all when none is left to spread."""
+    seat = work.seat
+    if work.left and (state.crowns[seat] >= 1 or len(work.placed) > 1):  # spread on
+        state.canvass = work
+        state.step = SPREAD_STEPS[seat]
+    else:
+        _place_all(state, work)
+
+
+def _place_all(state: DominareState, work: Canvass) -> None:
+    """The influence placed where it was spread, what is left on the first block."""
+    seat = work.seat
     placed = list(work.placed)
     placed[0] = (work.first, placed[0][1] + work.left)
     names = block_names(state.board)
+    who = state.name(seat)
     for block, amount in placed:
-        place(state, work.seat, block, amount)
+        place(state, seat, block, amount)
         state.say(
             "place",
-            f"{state.name(work.seat)} places {amount} influence in {names[block]}.",
-            {"seat": work.seat, "block": block, "amount": amount},
+            f"{who} places {amount} influence in {names[block]}.",
+            {"seat": seat, "block": block, "amount": amount},
         )
     state.canvass = None
     state.proceed()
@@ -203,3 +213,8 @@ def _go_on(state: DominareState) -> None:
 def _work(state: DominareState) -> Canvass:
     assert state.canvass is not None
     return state.canvass
+
+
+def _faction(state: DominareState, work: Canvass) -> Faction:
+    """The faction of the agent canvassing."""
+    return AGENTS[state.ranks[work.seat][work.rank - 1]].faction
