@@ -43,6 +43,7 @@ from ballroom.games.dominare.turn import (
     INSPIRE,
     MAX_BUY,
     MAX_RANKS,
+    OP_TASK,
     RALLY,
     RECRUIT,
     REPLACE,
@@ -67,41 +68,41 @@ NEVER_REPLACED = 7
 RECRUIT_DRAW = 2
 
 
+EVENT_TASKS = ((Task.EVENT, 0), (Task.SECTIONS, 0), (Task.ADJUST, 0))
+SEASON_END_TASK = (Task.SEASON_END, 0)
+ACTION_STEPS = SEAT_STEPS[Phase.ACTION]
+"""Each seat's action step, by seat."""
+
+
 def season_tasks(state: DominareState) -> tuple[tuple[Task, int], ...]:
     """After the player order: the event, canvassing rank by rank, the actions, the end."""
     actions = LAST_SEASON_ACTIONS if state.season == SEASONS else ACTIONS
+    canvass, act = Task.CANVASS, Task.ACTION  # read off the enum once (``OP_TASK``)
     return (
-        (Task.EVENT, 0),
-        (Task.SECTIONS, 0),
-        (Task.ADJUST, 0),
+        *EVENT_TASKS,
         *(
-            (Task.CANVASS, canvassing.canvass_task(seat, rank))
+            (canvass, canvassing.canvass_task(seat, rank))
             for rank in range(1, state.season + 1)
             for seat in state.order
         ),
         *(action_tasks(state) if state.game.epic else ()),
-        *(
-            (Task.ACTION, seat)
-            for _ in range(0 if state.game.epic else actions)
-            for seat in state.order
-        ),
-        (Task.SEASON_END, 0),
+        *((act, seat) for _ in range(0 if state.game.epic else actions) for seat in state.order),
+        SEASON_END_TASK,
     )
 
 
 def action_tasks(state: DominareState) -> tuple[tuple[Task, int], ...]:
     """Epic: an action for each agent, all rank 1 agents first, in player order."""
+    act = Task.ACTION
     return tuple(
-        (Task.ACTION, rank * 10 + seat)
-        for rank in range(1, state.season + 1)
-        for seat in state.order
+        (act, rank * 10 + seat) for rank in range(1, state.season + 1) for seat in state.order
     )
 
 
 def action(state: DominareState, task: int) -> Step[Phase]:
     """A seat's action (Epic: the turn of its agent in rank ``task // 10``)."""
     state.epic_rank = task // 10
-    return SEAT_STEPS[Phase.ACTION][task % 10]
+    return ACTION_STEPS[task % 10]
 
 
 def usable_abilities(state: DominareState, seat: int, traits: str = "") -> list[Action]:
@@ -267,7 +268,7 @@ def play_action(state: DominareState, action: Action, seat: int) -> None:
     elif family is INSPIRE:
         block = state.board.blocks[block_of(state.board, action)].id
         state.ops = (Pending(seat, 0, "inspire", where=block), *state.ops)
-        state.push((Task.OP, seat))
+        state.push((OP_TASK, seat))
     elif family is RALLY:
         rally(state, seat, "")
     elif family is RECRUIT:
@@ -277,7 +278,7 @@ def play_action(state: DominareState, action: Action, seat: int) -> None:
         replace(state, seat, rank, card)
     else:
         state.ops = (Pending(seat, 0, "whitewash", target=action["way"].value), *state.ops)
-        state.push((Task.OP, seat))
+        state.push((OP_TASK, seat))
     state.proceed()
 
 
@@ -309,7 +310,8 @@ def _trait_set(traits: str) -> frozenset[object]:
 def recruit(state: DominareState, seat: int, count: int, keep_only: str) -> None:
     """Draw ``count`` agents into the seat's dealt cards, then keep one."""
     state.recruit_filter = keep_only
-    state.push(*((Task.RECRUIT_DRAW, seat) for _ in range(count)), (Task.RECRUIT_KEEP, seat))
+    draw = Task.RECRUIT_DRAW  # read off the enum once (``OP_TASK``)
+    state.push(*((draw, seat) for _ in range(count)), (Task.RECRUIT_KEEP, seat))
     state.say("recruit", f"{state.name(seat)} recruits from {count} agents.")
 
 

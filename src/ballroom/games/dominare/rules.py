@@ -46,7 +46,16 @@ from ballroom.games.dominare.state import (
     Edition,
     Shown,
 )
-from ballroom.games.dominare.turn import CATALOG, CODEC, DRAW, EVENT, Phase, Task
+from ballroom.games.dominare.turn import (
+    CATALOG,
+    CODEC,
+    DRAW,
+    EVENT,
+    EVENT_PHASE,
+    OP_TASK,
+    Phase,
+    Task,
+)
 
 Handler = Callable[["DominareState", int], "Step[Phase] | None"]
 Choices = Callable[["DominareState", int], "Sequence[Action]"]
@@ -112,6 +121,8 @@ DRAW_IDS = tuple(CODEC.encode(DRAW(card)) for card in range(DECK_SIZE))
 EVENT_IDS = tuple(CODEC.encode(EVENT(card - DECK_SIZE)) for card in CATALOG.event_ids)
 """The id of the chance move drawing each agent card, and each event card (from
 ``DECK_SIZE``): a draw picks its card, then its move."""
+CARD_DRAWS = (Phase.DRAW, EVENT_PHASE)
+"""The chance steps that draw a card (an agent, an event) from a pile."""
 
 
 def chances(state: DominareState) -> list[tuple[Action, float]]:
@@ -123,14 +134,14 @@ def chances(state: DominareState) -> list[tuple[Action, float]]:
 
 def pile(state: DominareState) -> ZoneId:
     """The pile a chance draw takes its card from."""
-    if state.step.name is Phase.EVENT:
+    if state.step.name is EVENT_PHASE:
         return EVENT_DECK
     return ZoneId(f"deck-{state.blind_deck}") if state.blind_deck else AGENT_DECK
 
 
 def drawn(state: DominareState, card: int) -> Action:
     """The chance move that draws ``card``."""
-    return EVENT(card - DECK_SIZE) if state.step.name is Phase.EVENT else DRAW(card)
+    return EVENT(card - DECK_SIZE) if state.step.name is EVENT_PHASE else DRAW(card)
 
 
 def play_draw(state: DominareState, action: Action, seat: int) -> None:
@@ -147,7 +158,7 @@ def play_draw(state: DominareState, action: Action, seat: int) -> None:
 def play_event(state: DominareState, action: Action, seat: int) -> None:
     assert state.pending is not None
     card = action["event"] + DECK_SIZE
-    if state.pending[0] is Task.OP:
+    if state.pending[0] is OP_TASK:
         abilities.peeked(state, card)
     else:
         events_phase.event_revealed(state, card)
@@ -210,13 +221,13 @@ class Played(DominareState):
     def sample_chance(self) -> int:
         """A draw picks its card at once, with the very odds the outcomes list would give
         (each card equally likely), without listing every card as a move."""
-        if self.step.name not in (Phase.DRAW, Phase.EVENT):
+        if self.step.name not in CARD_DRAWS:
             return super().sample_chance()
         return self.draw_card(self.rng)
 
     def draw_chance(self, rng: Rng) -> int:
         """As ``sample_chance`` draws, with a search's ``rng``."""
-        if self.step.name not in (Phase.DRAW, Phase.EVENT):
+        if self.step.name not in CARD_DRAWS:
             return super().draw_chance(rng)
         return self.draw_card(rng)
 
@@ -225,7 +236,7 @@ class Played(DominareState):
         draw it from the outcomes (listed by card)."""
         cards = sorted(self.zones[pile(self)].cards)
         card = cards[rng.running_index(*even_odds(len(cards)))]
-        return EVENT_IDS[card - DECK_SIZE] if self.step.name is Phase.EVENT else DRAW_IDS[card]
+        return EVENT_IDS[card - DECK_SIZE] if self.step.name is EVENT_PHASE else DRAW_IDS[card]
 
     def view(self, seat: int | None) -> View[Phase, Shown, None]:
         """The table's fields, with the side, who controls each district and each seat's VP

@@ -32,6 +32,7 @@ from ballroom.games.dominare.turn import (
     CATALOG,
     FACTION_DECKS,
     MAX_PLAYERS,
+    OP_TASK,
     Phase,
     Task,
     faction_deck,
@@ -384,7 +385,7 @@ class DominareState(Telling, RuleTables[Phase, Task]):
         self.queued = []
         effects.run(effects.trigger(when, seat, [ability], self), self)
         self.ops = (*self.queued, *self.ops)
-        self.push(*((Task.OP, seat) for _ in self.queued))
+        self.push(*((OP_TASK, seat) for _ in self.queued))
         self.queued = []
 
     def clone(self) -> Self:
