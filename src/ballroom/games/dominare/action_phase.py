@@ -33,7 +33,7 @@ from ballroom.games.dominare.state import (
     DEALT_PILES,
     HANDS,
     SEASONS,
-    Pending,
+    pending,
 )
 from ballroom.games.dominare.turn import (
     ABILITY,
@@ -267,7 +267,7 @@ def play_action(state: DominareState, action: Action, seat: int) -> None:
         state.say("crown", f"{state.name(seat)} gains one crown.")
     elif family is INSPIRE:
         block = state.board.blocks[block_of(state.board, action)].id
-        state.ops = (Pending(seat, 0, "inspire", where=block), *state.ops)
+        state.ops = (pending(seat, 0, "inspire", where=block), *state.ops)
         state.push((OP_TASK, seat))
     elif family is RALLY:
         rally(state, seat, "")
@@ -277,7 +277,7 @@ def play_action(state: DominareState, action: Action, seat: int) -> None:
         rank, card = action.values
         replace(state, seat, rank, card)
     else:
-        state.ops = (Pending(seat, 0, "whitewash", target=action["way"].value), *state.ops)
+        state.ops = (pending(seat, 0, "whitewash", target=action["way"].value), *state.ops)
         state.push((OP_TASK, seat))
     state.proceed()
 

@@ -20,7 +20,7 @@ from ballroom.core.actions import Action
 from ballroom.core.flow import Step
 from ballroom.games.dominare.components import CANALS, Board, Faction
 from ballroom.games.dominare.influence import board_blocks_in, place
-from ballroom.games.dominare.state import Canvass, crowns, ranks_traits
+from ballroom.games.dominare.state import NOBODY, Canvass, crowns, ranks_traits
 from ballroom.games.dominare.turn import (
     AGENTS,
     CATALOG,
@@ -87,8 +87,17 @@ def canvass(state: DominareState, task: int) -> Step[Phase] | None:
     amount = _influences(cards, down)[rank - 1]
     if not amount:
         return None
-    state.canvass = Canvass(seat, rank, amount)
+    state.canvass = canvass_record(seat, rank, amount)
     return CANVASS_STEPS[seat]
+
+
+@lru_cache(maxsize=1 << 12)
+def canvass_record(
+    seat: int, rank: int, left: int, first: int = NOBODY, placed: tuple[tuple[int, int], ...] = ()
+) -> Canvass:
+    """The ``Canvass`` of these fields, one value for equal fields: a frozen record costs
+    more to make than to look up, and the agents canvass with a few amounts each Season."""
+    return Canvass(seat, rank, left, first, placed)
 
 
 @cache
@@ -127,7 +136,7 @@ def play_first(state: DominareState, action: Action, seat: int) -> None:
     block = block_of(state.board, action)
     if block not in _home(state.board, _faction(state, work)):
         state.gain_crowns(seat, -1)  # a Shadowmen agent starting outside the Swamp
-    _go_on(state, Canvass(seat, work.rank, work.left - 1, block, ((block, 1),)))
+    _go_on(state, seat, work.rank, work.left - 1, block, ((block, 1),))
 
 
 def spread_blocks(
@@ -172,34 +181,42 @@ def _spread_moves(
 def play_spread(state: DominareState, action: Action, seat: int) -> None:
     work = _work(state)
     if action.family is DONE:
-        _place_all(state, work)
+        _place_all(state, seat, work.left, work.placed)
         return
     block = block_of(state.board, action)
     spread = dict(work.placed)
     if block not in spread:
         state.gain_crowns(seat, -1)
     spread[block] = spread.get(block, 0) + 1
-    _go_on(state, Canvass(seat, work.rank, work.left - 1, work.first, tuple(spread.items())))
+    _go_on(state, seat, work.rank, work.left - 1, work.first, tuple(spread.items()))
 
 
-def _go_on(state: DominareState, work: Canvass) -> None:
-    """Ask for the next influence, or place them all when none is left to spread."""
-    seat = work.seat
-    if work.left and (state.crowns[seat] >= 1 or len(work.placed) > 1):  # spread on
-        state.canvass = work
+def _go_on(
+    state: DominareState,
+    seat: int,
+    rank: int,
+    left: int,
+    first: int,
+    placed: tuple[tuple[int, int], ...],
+) -> None:
+    """Ask for the next influence (the agent's ``Canvass`` as it stands now), or place them
+    all when none is left to spread."""
+    if left and (state.crowns[seat] >= 1 or len(placed) > 1):  # spread on
+        state.canvass = canvass_record(seat, rank, left, first, placed)
         state.step = SPREAD_STEPS[seat]
     else:
-        _place_all(state, work)
+        _place_all(state, seat, left, placed)
 
 
-def _place_all(state: DominareState, work: Canvass) -> None:
-    """The influence placed where it was spread, what is left on the first block."""
-    seat = work.seat
-    placed = list(work.placed)
-    placed[0] = (work.first, placed[0][1] + work.left)
+def _place_all(
+    state: DominareState, seat: int, left: int, placed: tuple[tuple[int, int], ...]
+) -> None:
+    """The influence ``placed`` where it was spread, what is ``left`` on the first block
+    (the first placed)."""
+    (first, on_first), *spread = placed
     names = block_names(state.board)
     who = state.name(seat)
-    for block, amount in placed:
+    for block, amount in ((first, on_first + left), *spread):
         place(state, seat, block, amount)
         state.say(
             "place",
