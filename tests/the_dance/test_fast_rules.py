@@ -7,7 +7,9 @@ pass after pass), and these tests hold the shortcut to the same result.
 
 from __future__ import annotations
 
+from ballroom.core.events import Event
 from ballroom.core.rng import Rng
+from ballroom.core.state import CHANCE
 from ballroom.games.the_dance import TheDance, TheDanceState, plans, powers, setup
 from ballroom.games.the_dance.influence import influenced, markers_of
 from ballroom.games.the_dance.waltz import waltz
@@ -167,3 +169,50 @@ def test_the_exits_left_to_an_avatar_are_the_board_s_less_the_closed_hexes() -> 
             assert state.open_exits[p] == tuple(
                 tuple(pair for pair in row if pair[1] not in shut) for row in exits
             )
+
+
+def test_a_chance_step_lists_the_outcomes_its_odds_declare() -> None:
+    """The legal actions at a chance node (listed without the odds) are the outcomes of
+    ``chance_outcomes``, in order, at every chance step met in random games."""
+    met = set()
+    for seed, options in enumerate(({}, {"super-villains": True}, {"scenario": "new-blood"}) * 3):
+        state = TheDance(2 + seed % 5, **options).new_state(seed)
+        rng = Rng(seed)
+        while state.turns() < 25 and not state.is_terminal():
+            if state.is_chance_node():
+                met.add(state.observation(None)["phase"])
+                listed = [a for a, _ in state.chance_outcomes()]
+                assert state.legal_actions() == listed
+                assert state.legal_actions(CHANCE) == listed
+                assert state.legal_actions(0) == []
+                action = state.sample_chance()
+            else:
+                legal = state.legal_actions()
+                action = legal[rng.below(len(legal))]
+            state.apply(action)
+    assert met == {"roll", "draw-power", "draw-refreshment", "draw-plan", "place-dancer"}
+
+
+def test_the_log_names_each_family_as_the_table_knew_it_when_told() -> None:
+    """The seats' names and the wordings kept between events (``Ball.wordings``) word every
+    event as words made afresh for it do: seats by number until their Avatars are chosen,
+    by family after, however late the sentence is read."""
+    for seed, options in enumerate(({}, {"scenario": "new-blood"}, {"super-villains": True})):
+        state = TheDance(3 + seed, **options).new_state(seed)
+        rng = Rng(seed)
+        told: list[Event] = []
+        fresh: list[str] = []
+        while state.turns() < 8 and not state.is_terminal():
+            if state.is_chance_node():
+                action = state.sample_chance()
+            else:
+                legal = state.legal_actions()
+                action = legal[rng.below(len(legal))]
+            twin = state.clone()
+            twin.wordings = None
+            fresh += [event.text for event in twin.apply(action)]
+            told += state.apply(action)
+        texts = [event.text for event in told]
+        assert texts == fresh
+        assert any(text.startswith("Player") for text in texts)
+        assert any(" family " in text for text in texts)

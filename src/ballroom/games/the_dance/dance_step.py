@@ -24,8 +24,9 @@ if TYPE_CHECKING:
     from ballroom.games.the_dance.ball import Ball
 
 
-STEP, LEAD = ac.STEP, ac.LEAD
-"""Bound once: the steps and leads are listed at every decision of a Dance step."""
+STEP, LEAD, RELEASE, END_DANCE = ac.STEP, ac.LEAD, ac.RELEASE, ac.END_DANCE
+"""Bound once: the steps, leads and the step's end are listed at every decision of a Dance
+step."""
 
 
 def actions(s: Ball, p: int) -> list[int]:
@@ -44,16 +45,17 @@ def actions(s: Ball, p: int) -> list[int]:
                     out.append(STEP + direction)
     if s.passing:
         return out
-    mine = influence.influenced(s, p)
+    marked = s.marked
+    mine = influence.influenced(s, p) if marked is None else marked[p]
     if mine:
         exits = s.comp.board.exits
         lead_left = s.lead_left
         entry = sanctuary.entry(s, p)
         for d in mine:
-            pos = s.dancer_pos[d]
-            out.append(ac.RELEASE + d)
+            out.append(RELEASE + d)
             if lead_left[d] <= 0:
                 continue
+            pos = s.dancer_pos[d]
             base = LEAD + 6 * d
             for direction, nxt in exits[pos]:
                 if occ[nxt] < 0:
@@ -68,7 +70,7 @@ def actions(s: Ball, p: int) -> list[int]:
         out.append(ac.ANKH)
     if s.held[p].dance_step:
         powers.offer_in_dance_step(s, p, out)
-    out.append(ac.END_DANCE)
+    out.append(END_DANCE)
     out.sort()
     return out
 
@@ -89,7 +91,7 @@ def apply(s: Ball, action: int, p: int, events: list[Event]) -> None:
         refreshments.spend(s, p, s.edition.ankh_kind)
         s.ankhs_used += 1
         s.movement_left += 1
-        s.say(events, "ankh", "{who} spends an Ankh: one more Movement.", player=p)
+        s.say(events, "ankh", "{who} spends an Ankh: one more Movement.", {"player": p})
         standing.on_ankh(s, p, events)
     elif action < ac.RELEASE + nd:
         influence.release(s, action - ac.RELEASE, events, voluntary=True)
@@ -102,8 +104,8 @@ def _direction(action: int) -> str:
     return ac.TEXTS[action].rsplit(" ", 1)[1].upper()
 
 
-_DIRECTIONS = {ac.STEP + i: {"direction": _direction(ac.STEP + i)} for i in range(6)}
-"""Each step's words for its event."""
+_STEPPED = {ac.STEP + i: f"{{who}} steps {_direction(ac.STEP + i)}." for i in range(6)}
+"""Each step's sentence for its event, its direction filled in once."""
 
 
 def _step(s: Ball, p: int, action: int, events: list[Event]) -> None:
@@ -119,7 +121,7 @@ def _step(s: Ball, p: int, action: int, events: list[Event]) -> None:
     if not passing:
         occ[nxt] = s.nd + p
     s.movement_spent += 1
-    s.say(events, "step", "{who} steps {direction}.", words=_DIRECTIONS[action], player=p, hex=nxt)
+    s.say(events, "step", _STEPPED[action], {"player": p, "hex": nxt})
     if passing:
         standing.on_pass_through(s, p, events)
     standing.after_step(s, p, events)
@@ -137,8 +139,6 @@ def _lead(s: Ball, p: int, action: int, events: list[Event]) -> None:
         events,
         "lead",
         "{who} leads {name} {direction}.",
-        words={"name": s.comp.dancers[d].name, "direction": _direction(action)},
-        player=p,
-        dancer=d,
-        hex=nxt,
+        {"player": p, "dancer": d, "hex": nxt},
+        {"name": s.comp.dancers[d].name, "direction": _direction(action)},
     )
