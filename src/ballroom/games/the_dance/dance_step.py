@@ -30,6 +30,8 @@ step."""
 
 
 def actions(s: Ball, p: int) -> list[int]:
+    """The legal actions, listed in id order (steps, leads, the seat, unseats, the Ankh,
+    releases, Powers, ``end-dance``) rather than sorted: one is listed at every decision."""
     occ = s.occ
     out: list[int] = []
     if s.movement_left > 0:
@@ -51,8 +53,8 @@ def actions(s: Ball, p: int) -> list[int]:
         exits = s.comp.board.exits
         lead_left = s.lead_left
         entry = sanctuary.entry(s, p)
+        seat = -1  # one piece to a hex: one Dancer at most stands on the entry hex
         for d in mine:
-            out.append(RELEASE + d)
             if lead_left[d] <= 0:
                 continue
             pos = s.dancer_pos[d]
@@ -60,18 +62,21 @@ def actions(s: Ball, p: int) -> list[int]:
             for direction, nxt in exits[pos]:
                 if occ[nxt] < 0:
                     out.append(base + direction)
-            if pos == entry and sanctuary.may_seat(s, p, d):
-                out.append(ac.SEAT + d)
+            if pos == entry:
+                seat = d
+        if seat >= 0 and sanctuary.may_seat(s, p, seat):
+            out.append(ac.SEAT + seat)
     seated = s.seated[p]
     if seated and s.movement_left > 0 and occ[sanctuary.entry(s, p)] < 0:
-        out.extend([ac.UNSEAT + d for d in seated])
+        out.extend(sorted([ac.UNSEAT + d for d in seated]))
     ankh = s.edition.ankh_kind
     if ankh >= 0 and s.hand[p][ankh] and standing.ankh_offered(s, p):
         out.append(ac.ANKH)
+    for d in mine:
+        out.append(RELEASE + d)
     if s.held[p].dance_step:
         powers.offer_in_dance_step(s, p, out)
     out.append(END_DANCE)
-    out.sort()
     return out
 
 

@@ -42,9 +42,9 @@ RELEASE, INFLUENCE, PASS, CUT_DANCER = ac.RELEASE, ac.INFLUENCE, ac.PASS, ac.CUT
 
 
 def influenced(s: Ball, p: int) -> tuple[int, ...]:
-    """The Dancers family ``p`` Influences, in order: read from ``s.marked``, worked out
-    again for every family after a marker moved (``marker_moved``). Asked at every decision
-    of a turn, it would otherwise search ``influenced_by`` each time."""
+    """The Dancers family ``p`` Influences, in order: read from ``s.marked``, worked out for
+    every family where it is not known (kept up by ``marker_moved`` as markers move). Asked
+    at every decision of a turn, it would otherwise search ``influenced_by`` each time."""
     marked = s.marked
     if marked is None:
         found: list[list[int]] = [[] for _ in range(s.n)]
@@ -55,10 +55,18 @@ def influenced(s: Ball, p: int) -> tuple[int, ...]:
     return marked[p]
 
 
-def marker_moved(s: Ball) -> None:
-    """An Influence marker was placed or taken off: ``influenced`` works the families'
-    Dancers out afresh when next asked."""
-    s.marked = None
+def marker_moved(s: Ball, p: int, d: int) -> None:
+    """Family ``p``'s Influence marker was placed on Dancer ``d`` or taken off her: her
+    Dancers in ``s.marked`` (where known) gain or lose ``d``, the other families' stay."""
+    marked = s.marked
+    if marked is not None:
+        mine = marked[p]
+        if d in mine:
+            i = mine.index(d)
+            mine = mine[:i] + mine[i + 1 :]
+        else:
+            mine = tuple(sorted((*mine, d)))
+        s.marked = (*marked[:p], mine, *marked[p + 1 :])
 
 
 def markers_of(owners: Sequence[int], p: int) -> list[int]:
@@ -335,7 +343,7 @@ def resolve(s: Ball, events: list[Event]) -> None:
         standing.on_success(s, p, events)
     if place:
         s.dominates = dominate
-        in_use = [x for x in range(s.nd) if s.influenced_by[x] == p and s.dancer_pos[x] >= 0]
+        in_use = [x for x in influenced(s, p) if s.dancer_pos[x] >= 0]
         if len(in_use) < s.markers[p] or (len(in_use) == 1 and not standing.regale_choice(s, p)):
             if len(in_use) >= s.markers[p]:
                 release(s, in_use[0], events, voluntary=False)
@@ -349,7 +357,7 @@ def resolve(s: Ball, events: list[Event]) -> None:
 
 def drop_actions(s: Ball, p: int) -> list[int]:
     """Which Influence to give up for the new Dancer (Regale may keep the old one instead)."""
-    candidates = [d for d in range(s.nd) if s.influenced_by[d] == p and s.dancer_pos[d] >= 0]
+    candidates = [d for d in influenced(s, p) if s.dancer_pos[d] >= 0]
     if standing.second_attempt(s, p) and s.target not in candidates:
         candidates.append(s.target)
     return sorted(ac.DROP + d for d in candidates)
@@ -367,12 +375,10 @@ def apply_drop(s: Ball, action: int, p: int, events: list[Event]) -> None:
 
 
 def _place_marker(s: Ball, p: int, d: int, dominate: bool) -> None:
-    used = {
-        s.marker_slot[x] for x in range(s.nd) if s.influenced_by[x] == p and s.dancer_pos[x] >= 0
-    }
+    used = {s.marker_slot[x] for x in influenced(s, p) if s.dancer_pos[x] >= 0}
     s.marker_slot[d] = 0 if 0 not in used else 1
     s.influenced_by[d] = p
-    marker_moved(s)
+    marker_moved(s, p, d)
     s.dominated[d] = dominate
     s.lead_left[d] = 0
 
@@ -381,7 +387,7 @@ def release(s: Ball, d: int, events: list[Event], *, voluntary: bool) -> None:
     """The Influence marker comes off Dancer ``d``, who rejoins the waltz."""
     owner = s.influenced_by[d]
     s.influenced_by[d] = -1
-    marker_moved(s)
+    marker_moved(s, owner, d)
     s.dominated[d] = False
     s.lead_left[d] = 0
     if voluntary:

@@ -72,7 +72,7 @@ def seat(s: Ball, p: int, d: int, events: list[Event]) -> None:
     s.lead_left[d] = 0
     slot = s.marker_slot[d]
     s.influenced_by[d] = -1
-    influence.marker_moved(s)
+    influence.marker_moved(s, p, d)
     s.dominated[d] = False
     if slot == 1:
         s.markers[p] = 1

@@ -214,7 +214,8 @@ class TheDanceState(Ball):
 
     def legal_actions(self, player: int | None = None) -> list[int]:
         """The sorted legal actions; a seat's decision lists them, then ``apply`` checks
-        the choice against them, so the last list is kept until the state changes."""
+        the choice against them, so a seat's last list is kept until the state changes
+        (not one listed for whoever acts, ``None``: ``apply`` asks for a seat)."""
         known = self._legal
         if known is not None and known[0] == player:
             return known[1][:]
@@ -225,9 +226,11 @@ class TheDanceState(Ball):
             if draws is None or player not in (None, CHANCE):
                 return []
             return draws[0](self)
-        if player is not None and player != self.actor:
+        if player is None:
+            return moves(self, self.actor)
+        if player != self.actor:
             return []
-        found = moves(self, self.actor)
+        found = moves(self, player)
         self._legal = (player, found)
         return found[:]
 
