@@ -285,3 +285,28 @@ def test_the_dance_step_lists_its_actions_in_order_as_the_plain_reading_does() -
                 met.update(ac.TEXTS[a].split()[0] for a in legal)
             state.apply(agents[p].act(decision_for(state, p)), p)
     assert {"step", "lead", "seat", "unseat", "release", "end-dance"} <= met
+
+
+def test_the_kept_legal_sequence_reads_as_the_legal_actions() -> None:
+    """``legal_sequence`` answers with the list kept for ``apply``'s check: the same
+    actions as ``legal_actions`` for every seat at every step of random games, whichever
+    is asked first, and a caller changing its copy from ``legal_actions`` changes neither."""
+    game = TheDance(4)
+    for seed in range(4):
+        state = game.new_state(seed)
+        rng = Rng(seed)
+        while not state.is_terminal() and state.turns() <= 15:
+            actor = state.current_players()[0]
+            seats = [*range(4), CHANCE]
+            if seed % 2:
+                seats.reverse()
+            for seat in seats:
+                kept = list(state.legal_sequence(seat))
+                copy = state.legal_actions(seat)
+                assert copy == kept
+                copy.append(-1)
+                assert list(state.legal_sequence(seat)) == kept == state.legal_actions(seat)
+                assert bool(kept) == (seat == actor)
+            legal = state.legal_sequence(actor)
+            action = state.sample_chance() if actor == CHANCE else legal[rng.below(len(legal))]
+            state.advance(action, actor)

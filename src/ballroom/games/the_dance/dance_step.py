@@ -126,7 +126,8 @@ def _step(s: Ball, p: int, action: int, events: list[Event]) -> None:
     if not passing:
         occ[nxt] = s.nd + p
     s.movement_spent += 1
-    s.say(events, "step", _STEPPED[action], {"player": p, "hex": nxt})
+    if s.reporting:  # at most steps of a game: not even the facts made for nobody
+        s.say(events, "step", _STEPPED[action], {"player": p, "hex": nxt})
     if passing:
         standing.on_pass_through(s, p, events)
     standing.after_step(s, p, events)

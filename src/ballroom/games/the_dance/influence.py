@@ -264,13 +264,13 @@ def target_number(s: Ball) -> int:
 def apply_roll(s: Ball, face: int, events: list[Event]) -> None:
     s.roll = face
     s.lowered = 0
-    total = target_number(s)
-    s.say(
-        events,
-        "roll",
-        "{who} rolls {roll} against {target}.",
-        {"player": s.current, "roll": face, "target": total},
-    )
+    if s.reporting:  # the target is worked out here for the log alone
+        s.say(
+            events,
+            "roll",
+            "{who} rolls {roll} against {target}.",
+            {"player": s.current, "roll": face, "target": target_number(s)},
+        )
     s.phase = _POST_ROLL
     s.actor = s.current
 

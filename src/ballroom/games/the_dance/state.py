@@ -12,7 +12,7 @@ each decision step, ``DRAWS`` the same for each chance step.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import cache
 from itertools import accumulate
 from typing import TYPE_CHECKING
@@ -233,6 +233,19 @@ class TheDanceState(Ball):
         found = moves(self, player)
         self._legal = (player, found)
         return found[:]
+
+    def legal_sequence(self, player: int) -> Sequence[int]:
+        """``legal_actions(player)`` as the list kept for ``apply``'s check, not a copy of it:
+        the caller only reads it (a simulation's loop, at every decision)."""
+        known = self._legal
+        if known is not None and known[0] == player:
+            return known[1]
+        moves = _MOVES[self.phase]
+        if moves is None or player != self.actor:
+            return self.legal_actions(player)
+        found = moves(self, player)
+        self._legal = (player, found)
+        return found
 
     def changed(self) -> None:
         """Forget the legal actions worked out so far: for code that edits the fields by
