@@ -20,7 +20,7 @@ from ballroom.core.actions import Action
 from ballroom.core.flow import Step
 from ballroom.core.public import part_of
 from ballroom.core.rng import Rng
-from ballroom.core.state import Outcome
+from ballroom.core.state import CHANCE, Outcome
 from ballroom.core.view import View
 from ballroom.core.zones import ZoneId
 from ballroom.games.dominare import (
@@ -123,6 +123,11 @@ EVENT_IDS = tuple(CODEC.encode(EVENT(card - DECK_SIZE)) for card in CATALOG.even
 ``DECK_SIZE``): a draw picks its card, then its move."""
 CARD_DRAWS = (Phase.DRAW, EVENT_PHASE)
 """The chance steps that draw a card (an agent, an event) from a pile."""
+DRAWN_CARD = {
+    Phase.DRAW: dict(zip(DRAW_IDS, range(DECK_SIZE), strict=True)),
+    EVENT_PHASE: dict(zip(EVENT_IDS, CATALOG.event_ids, strict=True)),
+}
+"""At each drawing step, the card each of its moves draws, by the move's id."""
 
 
 def chances(state: DominareState) -> list[tuple[Action, float]]:
@@ -230,6 +235,15 @@ class Played(DominareState):
         if self.step.name not in CARD_DRAWS:
             return super().draw_chance(rng)
         return self.draw_card(rng)
+
+    def is_legal(self, action: int, player: int) -> bool:
+        """A draw is legal when its card lies in the pile the step draws from (as
+        ``chances`` lists them), asked without listing every card of the pile."""
+        drawing = self.step.name
+        if player != CHANCE or drawing not in CARD_DRAWS:
+            return super().is_legal(action, player)
+        card = DRAWN_CARD[drawing].get(action)
+        return card is not None and card in self.zones[pile(self)].cards
 
     def draw_card(self, rng: Rng) -> int:
         """The draw's move, its card drawn with ``rng`` as ``Rng.weighted_index`` would
