@@ -18,7 +18,6 @@ block rather than one per block and amount.
 
 from __future__ import annotations
 
-from bisect import bisect_right
 from functools import cache, lru_cache
 from typing import TYPE_CHECKING
 
@@ -155,8 +154,13 @@ def action_choices(state: DominareState, seat: int) -> list[Action]:
                 found.append(USES[district])
     found.append(GAIN_CROWN)
     crowns = state.crowns[seat]
-    prices, inspires = _inspires_by_price(state.board, state.vp)
-    found += inspires[bisect_right(prices, crowns)]  # the districts whose price is paid
+    vp = state.vp
+    if crowns >= max(vp):  # every district's price (``inspire_price``) paid
+        found += every_inspire(state.board)
+    else:
+        for district, moves in inspire_moves(state.board):
+            if crowns >= vp[district]:
+                found += moves
     ranks = state.ranks[seat]
     dead = state.dead_ranks()
     if True in state.down[seat][dead:]:  # a face-down agent that can be flipped back
@@ -174,18 +178,11 @@ def action_choices(state: DominareState, seat: int) -> list[Action]:
     return found
 
 
-@lru_cache(maxsize=1 << 10)
-def _inspires_by_price(
-    board: Board, vp: tuple[int, ...]
-) -> tuple[tuple[int, ...], tuple[tuple[Action, ...], ...]]:
-    """The districts' prices (``inspire_price``: their VP), cheapest first, and the
-    ``inspire`` moves of the cheapest none, one, two... of them, once per board and VP: an
-    action turn offers an Inspire in each block whose district's price the seat pays."""
-    by_price = sorted(inspire_moves(board), key=lambda district_moves: vp[district_moves[0]])
-    inspires: list[tuple[Action, ...]] = [()]
-    for _, moves in by_price:
-        inspires.append(inspires[-1] + moves)
-    return tuple(vp[district] for district, _ in by_price), tuple(inspires)
+@cache
+def every_inspire(board: Board) -> tuple[Action, ...]:
+    """Every ``inspire`` move of ``board``, in ``inspire_moves``' order, once per board: a
+    seat that pays the dearest district's price may inspire anywhere."""
+    return tuple(move for _, moves in inspire_moves(board) for move in moves)
 
 
 REPLACES = tuple(
