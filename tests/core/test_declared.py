@@ -143,7 +143,9 @@ def test_a_view_made_while_an_action_is_applied_is_not_kept() -> None:
     assert made == [1, 2]
 
 
-def test_a_tuple_of_choices_offered_again_is_encoded_once_and_still_checked() -> None:
+def test_a_tuple_of_choices_offered_again_is_encoded_once_and_still_checked(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     state = HighCard(2).new_state(5)
     game = state.game
     drawn = tuple(DRAW(card) for card in (4, 0, 2))
@@ -152,20 +154,21 @@ def test_a_tuple_of_choices_offered_again_is_encoded_once_and_still_checked() ->
         state.apply(state.sample_chance(), CHANCE)
     played = (PLAY(3), PLAY(1), PLAY(1))
     encoded: list[object] = []
-    encode = game._encode
+    encode = HighCard._encode
 
-    def counted(step: object, actions: object) -> list[int]:
+    def counted(table: HighCard, step: object, actions: object) -> list[int]:
         encoded.append(actions)
-        return encode(step, actions)  # type: ignore[arg-type]
+        return encode(table, step, actions)  # type: ignore[arg-type]
 
-    game._encode = counted  # type: ignore[method-assign]
+    monkeypatch.setattr(HighCard, "_encode", counted)
     first = game.encode_offered(state.step, played)
     first.clear()  # the caller's list is its own
-    assert game.encode_offered(state.step, played) == [
-        game.codec.encode(PLAY(1)),
-        game.codec.encode(PLAY(3)),
-    ]
+    first_ids = [game.codec.encode(PLAY(1)), game.codec.encode(PLAY(3))]
+    assert game.encode_offered(state.step, played) == first_ids
     assert encoded == [played]
     assert game.encode_offered(state.step, list(played)) and len(encoded) == 2  # a list: afresh
     with pytest.raises(IllegalActionError, match="step play offers play, not draw"):
         game.encode_offered(state.step, drawn)  # encoded at the draw step, refused here
+    encoded.clear()
+    assert HighCard(3).encode_offered(state.step, played) == first_ids
+    assert not encoded, "another table of the game encoded the tuple again"

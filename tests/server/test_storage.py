@@ -6,6 +6,8 @@ import asyncio
 import dataclasses
 import os
 import signal
+import subprocess
+import sys
 import threading
 from pathlib import Path
 
@@ -49,6 +51,42 @@ def store(request: pytest.FixtureRequest, tmp_path: Path) -> Store:
     migrate(engine)  # a second upgrade is a no-op
     request.addfinalizer(engine.dispose)
     return Store(engine)
+
+
+MIGRATE_TOGETHER = """
+import os, sys, time
+from ballroom.server.storage import make_engine, migrate
+url, ready, processes = sys.argv[1], sys.argv[2], int(sys.argv[3])
+engine = make_engine(url)
+open(os.path.join(ready, str(os.getpid())), "w").close()
+while len(os.listdir(ready)) < processes:
+    time.sleep(0.001)
+migrate(engine)
+"""
+"""A server process's start-up: migrate the database once every process is ready to."""
+
+
+def test_processes_starting_together_migrate_one_at_a_time(
+    postgres_url: str, tmp_path: Path
+) -> None:
+    """``serve --workers`` and servers sharing one PostgreSQL start together: each
+    process migrates a fresh database at once, and none of them may fail for it."""
+    count = 4
+    processes = [
+        subprocess.Popen(
+            [sys.executable, "-c", MIGRATE_TOGETHER, postgres_url, str(tmp_path), str(count)],
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        for _ in range(count)
+    ]
+    errors = [error for _, error in (process.communicate(timeout=120) for process in processes)]
+    failures = [error.strip().splitlines()[-1] for error in errors if error.strip()]
+    assert all(process.returncode == 0 for process in processes), f"migrating failed: {failures}"
+    store = Store(make_engine(postgres_url))
+    store.write(create_game, "g", played_record(3), [("human", None)] * 3, hotseat=False)
+    assert store.load("g") is not None
+    store.engine.dispose()
 
 
 def played_record(actions: int) -> GameRecord:

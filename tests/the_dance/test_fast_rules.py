@@ -7,8 +7,21 @@ pass after pass), and these tests hold the shortcut to the same result.
 
 from __future__ import annotations
 
+from ballroom.agents import make_agent
+from ballroom.core.events import Event
+from ballroom.core.play import decision_for
 from ballroom.core.rng import Rng
-from ballroom.games.the_dance import TheDance, TheDanceState, plans, powers, setup
+from ballroom.core.state import CHANCE
+from ballroom.games.the_dance import (
+    TheDance,
+    TheDanceState,
+    plans,
+    powers,
+    sanctuary,
+    setup,
+    standing,
+)
+from ballroom.games.the_dance import actions as ac
 from ballroom.games.the_dance.influence import influenced, markers_of
 from ballroom.games.the_dance.waltz import waltz
 
@@ -167,3 +180,133 @@ def test_the_exits_left_to_an_avatar_are_the_board_s_less_the_closed_hexes() -> 
             assert state.open_exits[p] == tuple(
                 tuple(pair for pair in row if pair[1] not in shut) for row in exits
             )
+
+
+def test_a_chance_step_lists_the_outcomes_its_odds_declare() -> None:
+    """The legal actions at a chance node (listed without the odds) are the outcomes of
+    ``chance_outcomes``, in order, at every chance step met in random games."""
+    met = set()
+    for seed, options in enumerate(({}, {"super-villains": True}, {"scenario": "new-blood"}) * 3):
+        state = TheDance(2 + seed % 5, **options).new_state(seed)
+        rng = Rng(seed)
+        while state.turns() < 25 and not state.is_terminal():
+            if state.is_chance_node():
+                met.add(state.observation(None)["phase"])
+                listed = [a for a, _ in state.chance_outcomes()]
+                assert state.legal_actions() == listed
+                assert state.legal_actions(CHANCE) == listed
+                assert state.legal_actions(0) == []
+                action = state.sample_chance()
+            else:
+                legal = state.legal_actions()
+                action = legal[rng.below(len(legal))]
+            state.apply(action)
+    assert met == {"roll", "draw-power", "draw-refreshment", "draw-plan", "place-dancer"}
+
+
+def test_the_log_names_each_family_as_the_table_knew_it_when_told() -> None:
+    """The seats' names and the wordings kept between events (``Ball.wordings``) word every
+    event as words made afresh for it do: seats by number until their Avatars are chosen,
+    by family after, however late the sentence is read."""
+    for seed, options in enumerate(({}, {"scenario": "new-blood"}, {"super-villains": True})):
+        state = TheDance(3 + seed, **options).new_state(seed)
+        rng = Rng(seed)
+        told: list[Event] = []
+        fresh: list[str] = []
+        while state.turns() < 8 and not state.is_terminal():
+            if state.is_chance_node():
+                action = state.sample_chance()
+            else:
+                legal = state.legal_actions()
+                action = legal[rng.below(len(legal))]
+            twin = state.clone()
+            twin.wordings = None
+            fresh += [event.text for event in twin.apply(action)]
+            told += state.apply(action)
+        texts = [event.text for event in told]
+        assert texts == fresh
+        assert any(text.startswith("Player") for text in texts)
+        assert any(" family " in text for text in texts)
+
+
+def plain_dance_step(s: TheDanceState, p: int) -> list[int]:
+    """The Dance step's actions as the rulebook words them, found by searching the floor
+    (not ``influenced``, not ``open_exits``), then sorted."""
+    board = s.comp.board
+    entry = board.sanctuaries[s.sanctuary_of[p]].entry
+    found = []
+    if s.movement_left > 0:
+        for direction, nxt in board.exits[s.avatar_pos[p]]:
+            if nxt not in s.closed[p] and (
+                s.occ[nxt] < 0 or standing.may_pass_through(s, p, nxt, s.closed[p])
+            ):
+                found.append(ac.STEP + direction)
+    if s.passing:
+        return sorted(found)
+    for d in range(s.nd):
+        if s.influenced_by[d] != p:
+            continue
+        found.append(ac.RELEASE + d)
+        if s.lead_left[d] > 0:
+            found += [
+                ac.LEAD + 6 * d + direction
+                for direction, nxt in board.exits[s.dancer_pos[d]]
+                if s.occ[nxt] < 0
+            ]
+            if s.dancer_pos[d] == entry and sanctuary.may_seat(s, p, d):
+                found.append(ac.SEAT + d)
+    if s.movement_left > 0 and s.occ[entry] < 0:
+        found += [ac.UNSEAT + d for d in s.seated[p]]
+    ankh = s.edition.ankh_kind
+    if ankh >= 0 and s.hand[p][ankh] and standing.ankh_offered(s, p):
+        found.append(ac.ANKH)
+    powers.offer_in_dance_step(s, p, found)
+    found.append(ac.END_DANCE)
+    return sorted(found)
+
+
+def test_the_dance_step_lists_its_actions_in_order_as_the_plain_reading_does() -> None:
+    """The Dance step's listing, made in id order without a sort, against the plain
+    reading at every Dance step decision of games between the heuristic bots (who lead,
+    seat and unseat Dancers) with both Powers kept."""
+    game = TheDance(4, **{"super-villains": True})
+    met: set[str] = set()
+    for seed in range(4):
+        state = game.new_state(seed)
+        agents = [make_agent(game, seat, "heuristic", seed) for seat in range(4)]
+        while not state.is_terminal() and state.turns() <= 40:
+            if state.is_chance_node():
+                state.apply(state.sample_chance())
+                continue
+            p = state.current_players()[0]
+            legal = state.legal_actions(p)
+            if state.observation(None)["phase"] == "dance":
+                assert legal == plain_dance_step(state, p), (seed, state.turns())
+                met.update(ac.TEXTS[a].split()[0] for a in legal)
+            state.apply(agents[p].act(decision_for(state, p)), p)
+    assert {"step", "lead", "seat", "unseat", "release", "end-dance"} <= met
+
+
+def test_the_kept_legal_sequence_reads_as_the_legal_actions() -> None:
+    """``legal_sequence`` answers with the list kept for ``apply``'s check: the same
+    actions as ``legal_actions`` for every seat at every step of random games, whichever
+    is asked first, and a caller changing its copy from ``legal_actions`` changes neither."""
+    game = TheDance(4)
+    for seed in range(4):
+        state = game.new_state(seed)
+        rng = Rng(seed)
+        while not state.is_terminal() and state.turns() <= 15:
+            actor = state.current_players()[0]
+            seats = [*range(4), CHANCE]
+            if seed % 2:
+                seats.reverse()
+            for seat in seats:
+                kept = list(state.legal_sequence(seat))
+                copy = state.legal_actions(seat)
+                assert copy == kept
+                copy.append(-1)
+                assert list(state.legal_sequence(seat)) == kept == state.legal_actions(seat)
+                assert bool(kept) == (seat == actor)
+            legal = state.legal_sequence(actor)
+            action = state.sample_chance() if actor == CHANCE else legal[rng.below(len(legal))]
+            state.advance(action, actor)

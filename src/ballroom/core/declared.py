@@ -102,13 +102,16 @@ class DeclaredGame(Game, Generic[N]):
             for name, families in self.flow.steps.items()
         }
 
-    @cached_property
-    def _encoded_tuples(self) -> dict[int, tuple[tuple[Action, ...], Any, tuple[int, ...]]]:
-        """The ids of each tuple of choices a step offered, by the tuple's identity: a
-        game that makes a step's choices once and offers that same tuple again (a cached
-        list of moves) has it encoded once. Each entry holds its tuple, so no other
-        object takes its identity while the entry lives."""
-        return {}
+    _encoded_tuples: ClassVar[dict[int, tuple[tuple[Action, ...], Any, tuple[int, ...]]]]
+    """The ids of each tuple of choices a step offered, by the tuple's identity: a game
+    that makes a step's choices once and offers that same tuple again (a cached list of
+    moves) has it encoded once. Each entry holds its tuple, so no other object takes its
+    identity while the entry lives. Kept per class, as the codec and the flow are: every
+    table of the game shares it."""
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        cls._encoded_tuples = {}
 
     def encode_offered(self, step: Step[Any], actions: Iterable[Action]) -> list[int]:
         """The sorted ids of ``actions``, which ``step`` must offer (else a rules bug, refused

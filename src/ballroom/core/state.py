@@ -111,6 +111,15 @@ class State(ABC):
         """
         return self.legal_actions(player)
 
+    def is_legal(self, action: int, player: int) -> bool:
+        """Whether ``player`` may take ``action`` now: it is in ``legal_sequence(player)``.
+
+        A game may answer without listing every legal action where that is
+        dear (a card drawn at a chance node: is it in the pile?), as long as
+        the answer is the listing's.
+        """
+        return action in self.legal_sequence(player)
+
     @abstractmethod
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """``(action, probability)`` pairs at a chance node."""
@@ -141,10 +150,9 @@ class State(ABC):
             acting = current[0]  # the one seat to act (a random walk's step)
         else:
             acting = self._resolve_player(player)
-            if not trusted:
+            if not trusted and not self.is_legal(action, acting):
                 legal = self.legal_actions(acting)
-                if action not in legal:
-                    raise IllegalActionError(self._illegal_message(action, acting, legal))
+                raise IllegalActionError(self._illegal_message(action, acting, legal))
         events = self._apply(action, acting)
         self.history.append((acting, action))
         return events

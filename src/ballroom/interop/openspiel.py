@@ -387,9 +387,8 @@ class BallroomState(pyspiel.State):  # type: ignore[misc]
         if player == CHANCE_PLAYER:
             player = CHANCE
         legal: Sequence[int] | None = self._legal
-        if legal is None:
-            legal = engine.legal_sequence(player)
-        if action not in legal:
+        allowed = action in legal if legal is not None else engine.is_legal(action, player)
+        if not allowed:
             engine.apply(action, player)  # refused, with the rules' message
         engine.advance(action, player)
         self.moves.append((player, action))

@@ -45,6 +45,7 @@ from sqlalchemy import (
     insert,
     make_url,
     select,
+    text,
     update,
 )
 from sqlalchemy.exc import IntegrityError
@@ -213,14 +214,26 @@ def make_engine(url: str) -> Engine:
     return create_engine(parsed, pool_size=10, max_overflow=20, pool_pre_ping=True)
 
 
+MIGRATION_LOCK = 0x62616C6C
+"""The key of the PostgreSQL advisory lock a process holds while it migrates."""
+
+
 def migrate(engine: Engine) -> None:
-    """Bring the schema to the newest migration."""
+    """Bring the schema to the newest migration.
+
+    On PostgreSQL, processes that start together (``serve --workers``, several servers
+    on one database) take turns: each waits for the lock, so the first migrates and the
+    others find the schema new.
+    """
     from alembic import command
     from alembic.config import Config
 
     config = Config()
     config.set_main_option("script_location", "ballroom.server:migrations")
     with engine.begin() as connection:
+        if connection.dialect.name == "postgresql":
+            # Held until this transaction ends, the migration's own commit.
+            connection.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": MIGRATION_LOCK})
         config.attributes["connection"] = connection
         command.upgrade(config, "head")
 

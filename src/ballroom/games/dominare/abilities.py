@@ -41,11 +41,15 @@ from ballroom.games.dominare.state import NOBODY, Pending, crowns
 from ballroom.games.dominare.turn import (
     AGENT_PICK,
     AMOUNT,
+    AMOUNT_PHASE,
     ANSWER,
     CATALOG,
     DISTRICT_PICK,
     DONE,
+    EVENT_PHASE,
+    EVENT_STEP,
     MAX_BUY,
+    OP_TASK,
     PLACE,
     PLAYER,
     SEAT_STEPS,
@@ -68,7 +72,10 @@ SKIP = -1
 
 AMOUNTS = tuple(AMOUNT(n) for n in range(1, MAX_BUY + 1))
 """Every ``amount`` move, from 1 up: an Inspire or a Whitewash offers the first few."""
-Want = tuple[Phase, list[Action]]
+UP_TO = tuple(AMOUNTS[:most] for most in range(MAX_BUY + 1))
+"""The ``amount`` moves up to each most (none for 0), made once: the same choices offered
+again are encoded once."""
+Want = tuple[Phase, Sequence[Action]]
 """A decision an operation waits for: the step and the seat's choices."""
 Doer = Callable[["DominareState", Pending], "Want | None"]
 
@@ -82,8 +89,8 @@ def op(state: DominareState, seat: int) -> Step[Phase] | None:
     if want is None:
         finish(state)
         return None
-    if want[0] is Phase.EVENT:
-        return Step.chance(Phase.EVENT)
+    if want[0] is EVENT_PHASE:
+        return EVENT_STEP
     return SEAT_STEPS[want[0]][state.ops[0].seat]
 
 
@@ -92,7 +99,7 @@ def finish(state: DominareState) -> None:
     state.picked = ()
 
 
-def choices(state: DominareState, seat: int) -> list[Action]:
+def choices(state: DominareState, seat: int) -> Sequence[Action]:
     want = DOERS[state.ops[0].act](state, state.ops[0])
     assert want is not None
     return want[1]
@@ -116,7 +123,7 @@ def play(state: DominareState, action: Action, seat: int) -> None:
     else:
         value = values[0]
     state.picked = (*state.picked, value)
-    state.push((Task.OP, seat))
+    state.push((OP_TASK, seat))
     state.proceed()
 
 
@@ -435,8 +442,7 @@ def peeked(state: DominareState, card: int) -> None:
 def _inspire(state: DominareState, p: Pending) -> Want | None:
     block = state.board.index(p.where)
     if not state.picked:
-        most = action_phase.most_inspired(state, p.seat, block)
-        return (Phase.AMOUNT, list(AMOUNTS[:most]))
+        return (AMOUNT_PHASE, UP_TO[action_phase.most_inspired(state, p.seat, block)])
     action_phase.inspire(state, p.seat, block, state.picked[0])
     return None
 
@@ -444,8 +450,7 @@ def _inspire(state: DominareState, p: Pending) -> Want | None:
 def _whitewash(state: DominareState, p: Pending) -> Want | None:
     way = Direction(p.target)
     if not state.picked:
-        most = action_phase.most_whitewashed(state, p.seat, way)
-        return (Phase.AMOUNT, list(AMOUNTS[:most]))
+        return (AMOUNT_PHASE, UP_TO[action_phase.most_whitewashed(state, p.seat, way)])
     action_phase.whitewash(state, p.seat, way, state.picked[0])
     return None
 

@@ -25,6 +25,7 @@ from ballroom.core.actions import Action
 from ballroom.core.flow import Step
 from ballroom.core.zones import ZoneId
 from ballroom.games.dominare import canvassing, conspiracy, faces, trading
+from ballroom.games.dominare.components import DECK_SIZE, Board
 from ballroom.games.dominare.influence import controllers, place
 from ballroom.games.dominare.state import (
     AGENT_DECK,
@@ -32,7 +33,7 @@ from ballroom.games.dominare.state import (
     DEALT_PILES,
     HANDS,
     SEASONS,
-    Pending,
+    pending,
 )
 from ballroom.games.dominare.turn import (
     ABILITY,
@@ -41,6 +42,8 @@ from ballroom.games.dominare.turn import (
     CROWN,
     INSPIRE,
     MAX_BUY,
+    MAX_RANKS,
+    OP_TASK,
     RALLY,
     RECRUIT,
     REPLACE,
@@ -65,41 +68,41 @@ NEVER_REPLACED = 7
 RECRUIT_DRAW = 2
 
 
+EVENT_TASKS = ((Task.EVENT, 0), (Task.SECTIONS, 0), (Task.ADJUST, 0))
+SEASON_END_TASK = (Task.SEASON_END, 0)
+ACTION_STEPS = SEAT_STEPS[Phase.ACTION]
+"""Each seat's action step, by seat."""
+
+
 def season_tasks(state: DominareState) -> tuple[tuple[Task, int], ...]:
     """After the player order: the event, canvassing rank by rank, the actions, the end."""
     actions = LAST_SEASON_ACTIONS if state.season == SEASONS else ACTIONS
+    canvass, act = Task.CANVASS, Task.ACTION  # read off the enum once (``OP_TASK``)
     return (
-        (Task.EVENT, 0),
-        (Task.SECTIONS, 0),
-        (Task.ADJUST, 0),
+        *EVENT_TASKS,
         *(
-            (Task.CANVASS, canvassing.canvass_task(seat, rank))
+            (canvass, canvassing.canvass_task(seat, rank))
             for rank in range(1, state.season + 1)
             for seat in state.order
         ),
         *(action_tasks(state) if state.game.epic else ()),
-        *(
-            (Task.ACTION, seat)
-            for _ in range(0 if state.game.epic else actions)
-            for seat in state.order
-        ),
-        (Task.SEASON_END, 0),
+        *((act, seat) for _ in range(0 if state.game.epic else actions) for seat in state.order),
+        SEASON_END_TASK,
     )
 
 
 def action_tasks(state: DominareState) -> tuple[tuple[Task, int], ...]:
     """Epic: an action for each agent, all rank 1 agents first, in player order."""
+    act = Task.ACTION
     return tuple(
-        (Task.ACTION, rank * 10 + seat)
-        for rank in range(1, state.season + 1)
-        for seat in state.order
+        (act, rank * 10 + seat) for rank in range(1, state.season + 1) for seat in state.order
     )
 
 
 def action(state: DominareState, task: int) -> Step[Phase]:
     """A seat's action (Epic: the turn of its agent in rank ``task // 10``)."""
     state.epic_rank = task // 10
-    return SEAT_STEPS[Phase.ACTION][task % 10]
+    return ACTION_STEPS[task % 10]
 
 
 def usable_abilities(state: DominareState, seat: int, traits: str = "") -> list[Action]:
@@ -143,16 +146,21 @@ def action_choices(state: DominareState, seat: int) -> list[Action]:
     found = usable_abilities(state, seat)
     if state.epic_rank:
         found = [move for move in found if move.values[0] == state.epic_rank]
-    district_used = state.district_used
-    for district, holder in enumerate(controllers(state)):
-        if holder == seat and not district_used[district]:
-            found.append(USES[district])
+    control = controllers(state)
+    if seat in control:
+        district_used = state.district_used
+        for district, holder in enumerate(control):
+            if holder == seat and not district_used[district]:
+                found.append(USES[district])
     found.append(GAIN_CROWN)
     crowns = state.crowns[seat]
     vp = state.vp
-    for district, moves in inspire_moves(state.board):
-        if crowns >= vp[district]:  # the price of one influence (``inspire_price``)
-            found += moves
+    if crowns >= max(vp):  # every district's price (``inspire_price``) paid
+        found += every_inspire(state.board)
+    else:
+        for district, moves in inspire_moves(state.board):
+            if crowns >= vp[district]:
+                found += moves
     ranks = state.ranks[seat]
     dead = state.dead_ranks()
     if True in state.down[seat][dead:]:  # a face-down agent that can be flipped back
@@ -170,11 +178,24 @@ def action_choices(state: DominareState, seat: int) -> list[Action]:
     return found
 
 
+@cache
+def every_inspire(board: Board) -> tuple[Action, ...]:
+    """Every ``inspire`` move of ``board``, in ``inspire_moves``' order, once per board: a
+    seat that pays the dearest district's price may inspire anywhere."""
+    return tuple(move for _, moves in inspire_moves(board) for move in moves)
+
+
+REPLACES = tuple(
+    tuple(REPLACE(rank, card) for card in range(DECK_SIZE)) for rank in range(1, MAX_RANKS + 1)
+)
+"""The ``replace`` move of each rank (from 1) and agent card, by rank and card."""
+
+
 @lru_cache(maxsize=1 << 12)
 def _replace_moves(first: int, last: int, hand: tuple[int, ...]) -> tuple[Action, ...]:
-    """Replace moves of ranks ``first`` to ``last`` with each agent of ``hand``, made once
-    per ranks and hand."""
-    return tuple(REPLACE(rank, card) for rank in range(first, last + 1) for card in hand)
+    """Replace moves of ranks ``first`` to ``last`` with each agent of ``hand``, once per
+    ranks and hand."""
+    return tuple(REPLACES[rank - 1][card] for rank in range(first, last + 1) for card in hand)
 
 
 def inspire_price(state: DominareState, district: int) -> int:
@@ -246,8 +267,8 @@ def play_action(state: DominareState, action: Action, seat: int) -> None:
         state.say("crown", f"{state.name(seat)} gains one crown.")
     elif family is INSPIRE:
         block = state.board.blocks[block_of(state.board, action)].id
-        state.ops = (Pending(seat, 0, "inspire", where=block), *state.ops)
-        state.push((Task.OP, seat))
+        state.ops = (pending(seat, 0, "inspire", where=block), *state.ops)
+        state.push((OP_TASK, seat))
     elif family is RALLY:
         rally(state, seat, "")
     elif family is RECRUIT:
@@ -256,8 +277,8 @@ def play_action(state: DominareState, action: Action, seat: int) -> None:
         rank, card = action.values
         replace(state, seat, rank, card)
     else:
-        state.ops = (Pending(seat, 0, "whitewash", target=action["way"].value), *state.ops)
-        state.push((Task.OP, seat))
+        state.ops = (pending(seat, 0, "whitewash", target=action["way"].value), *state.ops)
+        state.push((OP_TASK, seat))
     state.proceed()
 
 
@@ -289,7 +310,8 @@ def _trait_set(traits: str) -> frozenset[object]:
 def recruit(state: DominareState, seat: int, count: int, keep_only: str) -> None:
     """Draw ``count`` agents into the seat's dealt cards, then keep one."""
     state.recruit_filter = keep_only
-    state.push(*((Task.RECRUIT_DRAW, seat) for _ in range(count)), (Task.RECRUIT_KEEP, seat))
+    draw = Task.RECRUIT_DRAW  # read off the enum once (``OP_TASK``)
+    state.push(*((draw, seat) for _ in range(count)), (Task.RECRUIT_KEEP, seat))
     state.say("recruit", f"{state.name(seat)} recruits from {count} agents.")
 
 

@@ -20,7 +20,7 @@ from ballroom.core.actions import Action
 from ballroom.core.flow import Step
 from ballroom.games.dominare.components import CANALS, Board, Faction
 from ballroom.games.dominare.influence import board_blocks_in, place
-from ballroom.games.dominare.state import Canvass, crowns, ranks_traits
+from ballroom.games.dominare.state import NOBODY, Canvass, crowns, ranks_traits
 from ballroom.games.dominare.turn import (
     AGENTS,
     CATALOG,
@@ -34,6 +34,12 @@ from ballroom.games.dominare.turn import (
 
 if TYPE_CHECKING:
     from ballroom.games.dominare.state import DominareState
+
+
+CANVASS_STEPS, SPREAD_STEPS = SEAT_STEPS[Phase.CANVASS], SEAT_STEPS[Phase.SPREAD]
+"""Each seat's step choosing its first block, and spreading: one per canvassing agent and
+influence, read off the module rather than the enums."""
+SHADOWMEN, NOBILITY = Faction.SHADOWMEN, Faction.NOBILITY
 
 
 def influence(state: DominareState, seat: int, rank: int) -> int:
@@ -53,7 +59,7 @@ def _influences(cards: tuple[int, ...], down: tuple[bool, ...]) -> tuple[int, ..
     found = []
     for index, card in enumerate(cards):
         agent = CATALOG.agent(card)
-        if down[index] or agent.faction is Faction.NOBILITY:
+        if down[index] or agent.faction is NOBILITY:
             found.append(0)
             continue
         mine = traits[index]
@@ -78,11 +84,20 @@ def canvass(state: DominareState, task: int) -> Step[Phase] | None:
     if agent.income:
         state.gain_crowns(seat, agent.income)
         state.say("income", f"{agent.name} brings {state.name(seat)} {crowns(agent.income)}.")
-    amount = influence(state, seat, rank)
+    amount = _influences(cards, down)[rank - 1]
     if not amount:
         return None
-    state.canvass = Canvass(seat, rank, amount)
-    return SEAT_STEPS[Phase.CANVASS][seat]
+    state.canvass = canvass_record(seat, rank, amount)
+    return CANVASS_STEPS[seat]
+
+
+@lru_cache(maxsize=1 << 12)
+def canvass_record(
+    seat: int, rank: int, left: int, first: int = NOBODY, placed: tuple[tuple[int, int], ...] = ()
+) -> Canvass:
+    """The ``Canvass`` of these fields, one value for equal fields: a frozen record costs
+    more to make than to look up, and the agents canvass with a few amounts each Season."""
+    return Canvass(seat, rank, left, first, placed)
 
 
 @cache
@@ -94,8 +109,8 @@ def _outside(board: Board, where: str) -> tuple[int, ...]:
 
 
 def canvass_choices(state: DominareState, seat: int) -> Sequence[Action]:
-    faction = state.agent_at(seat, _work(state).rank).faction
-    paying = faction is Faction.SHADOWMEN and state.crowns[seat] >= 1
+    faction = _faction(state, _work(state))
+    paying = faction is SHADOWMEN and state.crowns[seat] >= 1
     return _first_moves(state.board, faction, paying)
 
 
@@ -119,10 +134,9 @@ def _home(board: Board, faction: Faction) -> frozenset[int]:
 def play_first(state: DominareState, action: Action, seat: int) -> None:
     work = _work(state)
     block = block_of(state.board, action)
-    if block not in _home(state.board, state.agent_at(seat, work.rank).faction):
+    if block not in _home(state.board, _faction(state, work)):
         state.gain_crowns(seat, -1)  # a Shadowmen agent starting outside the Swamp
-    state.canvass = Canvass(seat, work.rank, work.left - 1, block, ((block, 1),))
-    _go_on(state)
+    _go_on(state, seat, work.rank, work.left - 1, block, ((block, 1),))
 
 
 def spread_blocks(
@@ -149,8 +163,8 @@ def spread_blocks(
 def spread_choices(state: DominareState, seat: int) -> Sequence[Action]:
     work = _work(state)
     paying = state.crowns[seat] >= 1
-    anywhere = paying and state.agent_at(seat, work.rank).faction is Faction.SHADOWMEN
-    used = tuple(b for b, _ in work.placed)
+    anywhere = paying and _faction(state, work) is SHADOWMEN
+    used, _ = zip(*work.placed, strict=True)
     return _spread_moves(state.board, work.first, used, paying, anywhere)
 
 
@@ -167,34 +181,47 @@ def _spread_moves(
 def play_spread(state: DominareState, action: Action, seat: int) -> None:
     work = _work(state)
     if action.family is DONE:
-        placed = list(work.placed)
-        placed[0] = (work.first, placed[0][1] + work.left)
-        state.canvass = Canvass(seat, work.rank, 0, work.first, tuple(placed))
-    else:
-        block = block_of(state.board, action)
-        spread = dict(work.placed)
-        if block not in spread:
-            state.gain_crowns(seat, -1)
-        spread[block] = spread.get(block, 0) + 1
-        state.canvass = Canvass(seat, work.rank, work.left - 1, work.first, tuple(spread.items()))
-    _go_on(state)
-
-
-def _go_on(state: DominareState) -> None:
-    """Ask for the next influence, or place them all when none is left to spread."""
-    work = _work(state)
-    if work.left and (state.crowns[work.seat] >= 1 or len(work.placed) > 1):  # spread on
-        state.step = SEAT_STEPS[Phase.SPREAD][work.seat]
+        _place_all(state, seat, work.left, work.placed)
         return
-    placed = list(work.placed)
-    placed[0] = (work.first, placed[0][1] + work.left)
+    block = block_of(state.board, action)
+    spread = dict(work.placed)
+    if block not in spread:
+        state.gain_crowns(seat, -1)
+    spread[block] = spread.get(block, 0) + 1
+    _go_on(state, seat, work.rank, work.left - 1, work.first, tuple(spread.items()))
+
+
+def _go_on(
+    state: DominareState,
+    seat: int,
+    rank: int,
+    left: int,
+    first: int,
+    placed: tuple[tuple[int, int], ...],
+) -> None:
+    """Ask for the next influence (the agent's ``Canvass`` as it stands now), or place them
+    all when none is left to spread."""
+    if left and (state.crowns[seat] >= 1 or len(placed) > 1):  # spread on
+        state.canvass = canvass_record(seat, rank, left, first, placed)
+        state.step = SPREAD_STEPS[seat]
+    else:
+        _place_all(state, seat, left, placed)
+
+
+def _place_all(
+    state: DominareState, seat: int, left: int, placed: tuple[tuple[int, int], ...]
+) -> None:
+    """The influence ``placed`` where it was spread, what is ``left`` on the first block
+    (the first placed)."""
+    (first, on_first), *spread = placed
     names = block_names(state.board)
-    for block, amount in placed:
-        place(state, work.seat, block, amount)
+    who = state.name(seat)
+    for block, amount in ((first, on_first + left), *spread):
+        place(state, seat, block, amount)
         state.say(
             "place",
-            f"{state.name(work.seat)} places {amount} influence in {names[block]}.",
-            {"seat": work.seat, "block": block, "amount": amount},
+            f"{who} places {amount} influence in {names[block]}.",
+            {"seat": seat, "block": block, "amount": amount},
         )
     state.canvass = None
     state.proceed()
@@ -203,3 +230,8 @@ def _go_on(state: DominareState) -> None:
 def _work(state: DominareState) -> Canvass:
     assert state.canvass is not None
     return state.canvass
+
+
+def _faction(state: DominareState, work: Canvass) -> Faction:
+    """The faction of the agent canvassing."""
+    return AGENTS[state.ranks[work.seat][work.rank - 1]].faction

@@ -24,6 +24,10 @@ if TYPE_CHECKING:
     from ballroom.games.dominare.state import DominareState
 
 
+SELECT_TASKS = ((Task.SELECT, 0), (Task.REVEAL, 0), (Task.ORDER, 0))
+"""The Conspiracy Phase after each seat's draw: choose, reveal, order."""
+
+
 def season(state: DominareState, seat: int) -> None:
     """A new Season: agents ready again, district abilities unused, Cells' ranks flipped."""
     state.season += 1
@@ -39,8 +43,9 @@ def season(state: DominareState, seat: int) -> None:
     tasks: list[tuple[Task, int]] = []
     if state.season == setup.DRAFT_SEASON and state.game.draft:
         tasks += setup.draft_tasks(state)
-    tasks += [(Task.SELECT_DRAW, s) for s in state.order]
-    tasks += [(Task.SELECT, 0), (Task.REVEAL, 0), (Task.ORDER, 0)]
+    draw = Task.SELECT_DRAW  # read off the enum once (``turn.OP_TASK``)
+    tasks += [(draw, s) for s in state.order]
+    tasks += SELECT_TASKS
     state.push(*tasks)
 
 
@@ -96,7 +101,8 @@ def reveal(state: DominareState, seat: int) -> None:
             {"seat": s, "card": card},
             reveals=True,
         )
-    state.push(*((Task.REVEALED, s) for s in state.order))
+    revealed = Task.REVEALED  # read off the enum once (``turn.OP_TASK``)
+    state.push(*((revealed, s) for s in state.order))
 
 
 def enter_rank(state: DominareState, seat: int, card: int, rank: int | None = None) -> None:

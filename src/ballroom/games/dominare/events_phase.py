@@ -46,13 +46,17 @@ def current(state: DominareState) -> EventCard | None:
     return CATALOG.event(cards[-1]) if cards else None
 
 
+INSTEAD = Mode.INSTEAD
+"""Read off the enum once (``turn.OP_TASK``): every section is asked."""
+
+
 def active_sections(event: EventCard, season: int) -> list[Section]:
     """The sections resolved in ``season``, top to bottom."""
     active: list[Section] = []
     for section in event.sections:
         if section.season > season:
             continue
-        if section.mode is Mode.INSTEAD and active:
+        if section.mode is INSTEAD and active:
             active.pop()
         active.append(section)
     return active

@@ -51,15 +51,17 @@ def _set(state: DominareState, block: int, owner: int, tokens: int) -> None:
     before = state.owners
     if before[block] == owner:
         return
-    owners = list(before)
-    owners[block] = owner
-    state.owners = tuple(owners)
+    changed = list(before)
+    changed[block] = owner
+    owners = state.owners = tuple(changed)
     counted = state.counted_control
     if counted is not None and counted[0] is before:
-        district = state.board.blocks[block].district
+        board = state.board
+        district = board.blocks[block].district
         control = list(counted[1])
-        control[district] = _counted(state, district)
-        state.counted_control = (state.owners, tuple(control))
+        span = district_spans(board)[district]
+        control[district] = _counted(owners[span], range(state.game.players))
+        state.counted_control = (owners, tuple(control))
 
 
 def controller(state: DominareState, district: int) -> int:
@@ -71,21 +73,33 @@ def controllers(state: DominareState) -> tuple[int, ...]:
     """Who controls each district, as ``controller`` says, counted once and kept as the
     blocks change (``DominareState.counted_control``)."""
     counted = state.counted_control
-    if counted is None or counted[0] is not state.owners:
-        control = tuple(_counted(state, d) for d in range(len(state.board.district_blocks)))
-        counted = state.counted_control = (state.owners, control)
+    owners = state.owners
+    if counted is None or counted[0] is not owners:
+        seats = range(state.game.players)
+        control = tuple(_counted(owners[span], seats) for span in district_spans(state.board))
+        counted = state.counted_control = (owners, control)
     return counted[1]
 
 
-def _counted(state: DominareState, district: int) -> int:
-    """Who controls ``district``, counted block by block."""
-    owners = state.owners
-    held = [0] * state.game.players  # the district's blocks each seat controls
-    for block in state.board.district_blocks[district]:
-        if owners[block] != NOBODY:
-            held[owners[block]] += 1
+def _counted(owners: tuple[int, ...], seats: range) -> int:
+    """Who controls a district whose blocks' ``owners`` these are: the one seat of ``seats``
+    holding the most, if any holds one."""
+    held = [owners.count(seat) for seat in seats]
     best = max(held)
     return held.index(best) if best and held.count(best) == 1 else NOBODY
+
+
+@cache
+def district_spans(board: Board) -> tuple[slice, ...]:
+    """Each district's blocks as a slice of the blocks (a district's blocks follow on, on
+    either side), once per board: who controls a district is counted on its slice of the
+    owners."""
+    spans = []
+    for blocks in board.district_blocks:
+        if blocks != tuple(range(blocks[0], blocks[-1] + 1)):
+            raise ValueError(f"the blocks of a district must follow on, not {blocks}")
+        spans.append(slice(blocks[0], blocks[-1] + 1))
+    return tuple(spans)
 
 
 def districts_named(where: str) -> list[int]:

@@ -20,7 +20,7 @@ from ballroom.core.actions import Action
 from ballroom.core.flow import Step
 from ballroom.core.public import part_of
 from ballroom.core.rng import Rng
-from ballroom.core.state import Outcome
+from ballroom.core.state import CHANCE, Outcome
 from ballroom.core.view import View
 from ballroom.core.zones import ZoneId
 from ballroom.games.dominare import (
@@ -46,7 +46,16 @@ from ballroom.games.dominare.state import (
     Edition,
     Shown,
 )
-from ballroom.games.dominare.turn import CATALOG, CODEC, DRAW, EVENT, Phase, Task
+from ballroom.games.dominare.turn import (
+    CATALOG,
+    CODEC,
+    DRAW,
+    EVENT,
+    EVENT_PHASE,
+    OP_TASK,
+    Phase,
+    Task,
+)
 
 Handler = Callable[["DominareState", int], "Step[Phase] | None"]
 Choices = Callable[["DominareState", int], "Sequence[Action]"]
@@ -112,6 +121,13 @@ DRAW_IDS = tuple(CODEC.encode(DRAW(card)) for card in range(DECK_SIZE))
 EVENT_IDS = tuple(CODEC.encode(EVENT(card - DECK_SIZE)) for card in CATALOG.event_ids)
 """The id of the chance move drawing each agent card, and each event card (from
 ``DECK_SIZE``): a draw picks its card, then its move."""
+CARD_DRAWS = (Phase.DRAW, EVENT_PHASE)
+"""The chance steps that draw a card (an agent, an event) from a pile."""
+DRAWN_CARD = {
+    Phase.DRAW: dict(zip(DRAW_IDS, range(DECK_SIZE), strict=True)),
+    EVENT_PHASE: dict(zip(EVENT_IDS, CATALOG.event_ids, strict=True)),
+}
+"""At each drawing step, the card each of its moves draws, by the move's id."""
 
 
 def chances(state: DominareState) -> list[tuple[Action, float]]:
@@ -123,14 +139,14 @@ def chances(state: DominareState) -> list[tuple[Action, float]]:
 
 def pile(state: DominareState) -> ZoneId:
     """The pile a chance draw takes its card from."""
-    if state.step.name is Phase.EVENT:
+    if state.step.name is EVENT_PHASE:
         return EVENT_DECK
     return ZoneId(f"deck-{state.blind_deck}") if state.blind_deck else AGENT_DECK
 
 
 def drawn(state: DominareState, card: int) -> Action:
     """The chance move that draws ``card``."""
-    return EVENT(card - DECK_SIZE) if state.step.name is Phase.EVENT else DRAW(card)
+    return EVENT(card - DECK_SIZE) if state.step.name is EVENT_PHASE else DRAW(card)
 
 
 def play_draw(state: DominareState, action: Action, seat: int) -> None:
@@ -147,7 +163,7 @@ def play_draw(state: DominareState, action: Action, seat: int) -> None:
 def play_event(state: DominareState, action: Action, seat: int) -> None:
     assert state.pending is not None
     card = action["event"] + DECK_SIZE
-    if state.pending[0] is Task.OP:
+    if state.pending[0] is OP_TASK:
         abilities.peeked(state, card)
     else:
         events_phase.event_revealed(state, card)
@@ -210,22 +226,31 @@ class Played(DominareState):
     def sample_chance(self) -> int:
         """A draw picks its card at once, with the very odds the outcomes list would give
         (each card equally likely), without listing every card as a move."""
-        if self.step.name not in (Phase.DRAW, Phase.EVENT):
+        if self.step.name not in CARD_DRAWS:
             return super().sample_chance()
         return self.draw_card(self.rng)
 
     def draw_chance(self, rng: Rng) -> int:
         """As ``sample_chance`` draws, with a search's ``rng``."""
-        if self.step.name not in (Phase.DRAW, Phase.EVENT):
+        if self.step.name not in CARD_DRAWS:
             return super().draw_chance(rng)
         return self.draw_card(rng)
+
+    def is_legal(self, action: int, player: int) -> bool:
+        """A draw is legal when its card lies in the pile the step draws from (as
+        ``chances`` lists them), asked without listing every card of the pile."""
+        drawing = self.step.name
+        if player != CHANCE or drawing not in CARD_DRAWS:
+            return super().is_legal(action, player)
+        card = DRAWN_CARD[drawing].get(action)
+        return card is not None and card in self.zones[pile(self)].cards
 
     def draw_card(self, rng: Rng) -> int:
         """The draw's move, its card drawn with ``rng`` as ``Rng.weighted_index`` would
         draw it from the outcomes (listed by card)."""
         cards = sorted(self.zones[pile(self)].cards)
         card = cards[rng.running_index(*even_odds(len(cards)))]
-        return EVENT_IDS[card - DECK_SIZE] if self.step.name is Phase.EVENT else DRAW_IDS[card]
+        return EVENT_IDS[card - DECK_SIZE] if self.step.name is EVENT_PHASE else DRAW_IDS[card]
 
     def view(self, seat: int | None) -> View[Phase, Shown, None]:
         """The table's fields, with the side, who controls each district and each seat's VP

@@ -52,8 +52,9 @@ def agenda(state: DominareState) -> tuple[tuple[Task, int], ...]:
     if state.game.semi_blind:
         return (*blind_agenda(state), (Task.SEASON, 0))
     dealt, kept = (SOLE_DEALT, SOLE_KEPT) if state.game.sole_authority else (DEALT, KEPT)
+    deal = Task.DEAL  # read off the enum once (``turn.OP_TASK``)
     return (
-        *((Task.DEAL, s) for _ in range(dealt) for s in seats),
+        *((deal, s) for _ in range(dealt) for s in seats),
         *((Task.KEEP, 0) for _ in range(kept)),
         (Task.RETURN, 0),
         (Task.SEASON, 0),
@@ -161,8 +162,9 @@ def draft_tasks(state: DominareState) -> tuple[tuple[Task, int], ...]:
         picks.append((Task.KEEP, 0))
         if number < DRAFT_KEPT - 1:
             picks.append((Task.DRAFT_PICK, 0))
+    deal = Task.DEAL  # read off the enum once (``turn.OP_TASK``)
     return (
-        *((Task.DEAL, s) for _ in range(DRAFT_DEALT) for s in seats),
+        *((deal, s) for _ in range(DRAFT_DEALT) for s in seats),
         *picks,
         (Task.DRAFT_END, 0),
     )

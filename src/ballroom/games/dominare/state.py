@@ -32,6 +32,7 @@ from ballroom.games.dominare.turn import (
     CATALOG,
     FACTION_DECKS,
     MAX_PLAYERS,
+    OP_TASK,
     Phase,
     Task,
     faction_deck,
@@ -115,6 +116,21 @@ class Pending:
     target: str = ""
     where: str = ""
     source: str = ""
+
+
+@lru_cache(maxsize=1 << 12)
+def pending(
+    seat: int,
+    rank: int,
+    act: str,
+    amount: int = 1,
+    target: str = "",
+    where: str = "",
+    source: str = "",
+) -> Pending:
+    """The ``Pending`` of these fields, one value for equal fields: a frozen record costs more
+    to make than to look up, and the abilities queue the same few operations again and again."""
+    return Pending(seat, rank, act, amount, target, where, source)
 
 
 @dataclass(frozen=True, slots=True)
@@ -362,16 +378,16 @@ class DominareState(Telling, RuleTables[Phase, Task]):
             if operation.name == "place" and operation.where == "every":
                 places = [district.id for district in CATALOG.districts]
             for where in places:
-                self.queued.append(Pending(seat, self.acting_rank, operation.name,
+                self.queued.append(pending(seat, self.acting_rank, operation.name,
                                            operation.amount, operation.target, where, source))  # fmt: skip
             return []
         if isinstance(operation, fx.Gain):
-            pending = Pending(seat, self.acting_rank, "gain", operation.amount, source=source)
+            queued = pending(seat, self.acting_rank, "gain", operation.amount, source=source)
         elif isinstance(operation, fx.Spend):
-            pending = Pending(seat, self.acting_rank, "pay", operation.amount, source=source)
+            queued = pending(seat, self.acting_rank, "pay", operation.amount, source=source)
         else:
             raise TypeError(f"Dominare performs no {operation.key}")
-        self.queued.append(pending)
+        self.queued.append(queued)
         return []
 
     queued: list[Pending]
@@ -384,7 +400,7 @@ class DominareState(Telling, RuleTables[Phase, Task]):
         self.queued = []
         effects.run(effects.trigger(when, seat, [ability], self), self)
         self.ops = (*self.queued, *self.ops)
-        self.push(*((Task.OP, seat) for _ in self.queued))
+        self.push(*((OP_TASK, seat) for _ in self.queued))
         self.queued = []
 
     def clone(self) -> Self:

@@ -125,6 +125,12 @@ class Task(Term):
     BLIND_MERGE = "blind-merge"
 
 
+OP_TASK, EVENT_PHASE, AMOUNT_PHASE = Task.OP, Phase.EVENT, Phase.AMOUNT
+"""Members the rules name at many moves, read once here: on Python 3.11 a member read off
+its enum class goes through ``EnumType.__getattr__``'s hook, many times a module name's
+cost."""
+
+
 BLOCKS = tuple(block.id for block in CATALOG.boards[Side.LARGE].blocks)
 """Every block name of either side (the large side has every name the small one has)."""
 BLOCK_NUMBER = {name: number for number, name in enumerate(BLOCKS)}
@@ -203,7 +209,7 @@ SEAT_STEPS: dict[Phase, tuple[Step[Phase], ...]] = {
 }
 """Each seat's step at each of the steps one seat decides (``Step.seat``), by step and seat,
 made once: canvassing, spreading and the action turns go from one to the next."""
-DRAW_STEP = Step.chance(Phase.DRAW)
+DRAW_STEP, EVENT_STEP = Step.chance(Phase.DRAW), Step.chance(Phase.EVENT)
 
 
 def faction_deck(card: int) -> str:

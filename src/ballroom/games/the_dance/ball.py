@@ -26,7 +26,7 @@ from functools import partial
 from typing import Any, Protocol
 
 from ballroom.core import effects as fx
-from ballroom.core.events import Event
+from ballroom.core.events import Event, Wording
 from ballroom.core.game import Game
 from ballroom.core.state import Outcome, State
 from ballroom.games.the_dance.components import POWER_IDS, Components, Exits
@@ -91,6 +91,13 @@ class Ball(State):
     """Each family's Influenced Dancers (``influence.influenced``), ``None`` until worked
     out after a marker moved; replaced, never changed in place, so that a clone shares it.
     A state dealt from an observation starts without (this default)."""
+
+    wordings: tuple[Names, dict[str, Wording]] | None = None
+    """What names the seats in the log now (``sentence``'s ``names``), and the wording made
+    so far of each template told without other words: made at the first event told after
+    an Avatar was chosen (``setup.apply_avatar`` forgets them), since the commonest events
+    are told at every step and the names change only at the set-up. Replaced, never changed
+    but for the wordings it adds (the same for every state that shares it)."""
 
     def __init__(self, game: Game, seed: int, edition: Edition) -> None:
         super().__init__(game, seed)
@@ -245,17 +252,26 @@ class Ball(State):
         events: list[Event],
         event: str,
         template: str,
+        data: dict[str, Any],
+        words: Mapping[str, object] | None = None,
         *,
         audience: int | None = None,
-        words: Mapping[str, object] | None = None,
-        **data: Any,
     ) -> None:
-        """Report an event whose sentence is ``template`` filled in when first read
-        (``sentence``), and nothing at all when nobody reads events (``advance``)."""
+        """Report an event with the facts ``data``, whose sentence is ``template`` filled in
+        from them and ``words`` when first read (``sentence``), and nothing at all when
+        nobody reads events (``advance``)."""
         if self.reporting:
+            known = self.wordings
+            if known is None:
+                known = self.wordings = ((self.comp, self.game, tuple(self.avatar_of)), {})
+            if words is None:
+                wording = known[1].get(template)
+                if wording is None:
+                    wording = known[1][template] = partial(sentence, template, None, known[0])
+            else:
+                wording = partial(sentence, template, words, known[0])
             seats = None if audience is None else frozenset((audience,))
-            names = (self.comp, self.game, tuple(self.avatar_of))
-            events.append(Event(event, partial(sentence, template, words, names), data, seats))
+            events.append(Event(event, wording, data, seats))
 
 
 def seat_name(comp: Components, game: Game, avatars: Sequence[int], p: int) -> str:

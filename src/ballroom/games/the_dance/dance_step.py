@@ -24,11 +24,14 @@ if TYPE_CHECKING:
     from ballroom.games.the_dance.ball import Ball
 
 
-STEP, LEAD = ac.STEP, ac.LEAD
-"""Bound once: the steps and leads are listed at every decision of a Dance step."""
+STEP, LEAD, RELEASE, END_DANCE = ac.STEP, ac.LEAD, ac.RELEASE, ac.END_DANCE
+"""Bound once: the steps, leads and the step's end are listed at every decision of a Dance
+step."""
 
 
 def actions(s: Ball, p: int) -> list[int]:
+    """The legal actions, listed in id order (steps, leads, the seat, unseats, the Ankh,
+    releases, Powers, ``end-dance``) rather than sorted: one is listed at every decision."""
     occ = s.occ
     out: list[int] = []
     if s.movement_left > 0:
@@ -44,32 +47,36 @@ def actions(s: Ball, p: int) -> list[int]:
                     out.append(STEP + direction)
     if s.passing:
         return out
-    mine = influence.influenced(s, p)
+    marked = s.marked
+    mine = influence.influenced(s, p) if marked is None else marked[p]
     if mine:
         exits = s.comp.board.exits
         lead_left = s.lead_left
         entry = sanctuary.entry(s, p)
+        seat = -1  # one piece to a hex: one Dancer at most stands on the entry hex
         for d in mine:
-            pos = s.dancer_pos[d]
-            out.append(ac.RELEASE + d)
             if lead_left[d] <= 0:
                 continue
+            pos = s.dancer_pos[d]
             base = LEAD + 6 * d
             for direction, nxt in exits[pos]:
                 if occ[nxt] < 0:
                     out.append(base + direction)
-            if pos == entry and sanctuary.may_seat(s, p, d):
-                out.append(ac.SEAT + d)
+            if pos == entry:
+                seat = d
+        if seat >= 0 and sanctuary.may_seat(s, p, seat):
+            out.append(ac.SEAT + seat)
     seated = s.seated[p]
     if seated and s.movement_left > 0 and occ[sanctuary.entry(s, p)] < 0:
-        out.extend([ac.UNSEAT + d for d in seated])
+        out.extend(sorted([ac.UNSEAT + d for d in seated]))
     ankh = s.edition.ankh_kind
     if ankh >= 0 and s.hand[p][ankh] and standing.ankh_offered(s, p):
         out.append(ac.ANKH)
+    for d in mine:
+        out.append(RELEASE + d)
     if s.held[p].dance_step:
         powers.offer_in_dance_step(s, p, out)
-    out.append(ac.END_DANCE)
-    out.sort()
+    out.append(END_DANCE)
     return out
 
 
@@ -89,7 +96,7 @@ def apply(s: Ball, action: int, p: int, events: list[Event]) -> None:
         refreshments.spend(s, p, s.edition.ankh_kind)
         s.ankhs_used += 1
         s.movement_left += 1
-        s.say(events, "ankh", "{who} spends an Ankh: one more Movement.", player=p)
+        s.say(events, "ankh", "{who} spends an Ankh: one more Movement.", {"player": p})
         standing.on_ankh(s, p, events)
     elif action < ac.RELEASE + nd:
         influence.release(s, action - ac.RELEASE, events, voluntary=True)
@@ -102,8 +109,8 @@ def _direction(action: int) -> str:
     return ac.TEXTS[action].rsplit(" ", 1)[1].upper()
 
 
-_DIRECTIONS = {ac.STEP + i: {"direction": _direction(ac.STEP + i)} for i in range(6)}
-"""Each step's words for its event."""
+_STEPPED = {ac.STEP + i: f"{{who}} steps {_direction(ac.STEP + i)}." for i in range(6)}
+"""Each step's sentence for its event, its direction filled in once."""
 
 
 def _step(s: Ball, p: int, action: int, events: list[Event]) -> None:
@@ -119,7 +126,8 @@ def _step(s: Ball, p: int, action: int, events: list[Event]) -> None:
     if not passing:
         occ[nxt] = s.nd + p
     s.movement_spent += 1
-    s.say(events, "step", "{who} steps {direction}.", words=_DIRECTIONS[action], player=p, hex=nxt)
+    if s.reporting:  # at most steps of a game: not even the facts made for nobody
+        s.say(events, "step", _STEPPED[action], {"player": p, "hex": nxt})
     if passing:
         standing.on_pass_through(s, p, events)
     standing.after_step(s, p, events)
@@ -137,8 +145,6 @@ def _lead(s: Ball, p: int, action: int, events: list[Event]) -> None:
         events,
         "lead",
         "{who} leads {name} {direction}.",
-        words={"name": s.comp.dancers[d].name, "direction": _direction(action)},
-        player=p,
-        dancer=d,
-        hex=nxt,
+        {"player": p, "dancer": d, "hex": nxt},
+        {"name": s.comp.dancers[d].name, "direction": _direction(action)},
     )

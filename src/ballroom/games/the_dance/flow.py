@@ -48,8 +48,7 @@ def start_turn(s: Ball, p: int) -> None:
     s.passing = False
     s.attempts = 0
     s.strategic_used = False
-    lead = s.lead_left
-    lead[:] = [0] * s.nd
+    lead = s.lead_left = [0] * s.nd
     dancer_pos = s.dancer_pos
     for d in influence.influenced(s, p):
         if dancer_pos[d] >= 0:

@@ -34,14 +34,17 @@ _FOR_INFLUENCE = RollFor.INFLUENCE
 if TYPE_CHECKING:
     from ballroom.games.the_dance.ball import Ball
 
+RELEASE, INFLUENCE, PASS, CUT_DANCER = ac.RELEASE, ac.INFLUENCE, ac.PASS, ac.CUT_DANCER
+"""Bound once: listed at every decision of an Influence step."""
+
 
 # -- choosing what to do -------------------------------------------------------------
 
 
 def influenced(s: Ball, p: int) -> tuple[int, ...]:
-    """The Dancers family ``p`` Influences, in order: read from ``s.marked``, worked out
-    again for every family after a marker moved (``marker_moved``). Asked at every decision
-    of a turn, it would otherwise search ``influenced_by`` each time."""
+    """The Dancers family ``p`` Influences, in order: read from ``s.marked``, worked out for
+    every family where it is not known (kept up by ``marker_moved`` as markers move). Asked
+    at every decision of a turn, it would otherwise search ``influenced_by`` each time."""
     marked = s.marked
     if marked is None:
         found: list[list[int]] = [[] for _ in range(s.n)]
@@ -52,10 +55,18 @@ def influenced(s: Ball, p: int) -> tuple[int, ...]:
     return marked[p]
 
 
-def marker_moved(s: Ball) -> None:
-    """An Influence marker was placed or taken off: ``influenced`` works the families'
-    Dancers out afresh when next asked."""
-    s.marked = None
+def marker_moved(s: Ball, p: int, d: int) -> None:
+    """Family ``p``'s Influence marker was placed on Dancer ``d`` or taken off her: her
+    Dancers in ``s.marked`` (where known) gain or lose ``d``, the other families' stay."""
+    marked = s.marked
+    if marked is not None:
+        mine = marked[p]
+        if d in mine:
+            i = mine.index(d)
+            mine = mine[:i] + mine[i + 1 :]
+        else:
+            mine = tuple(sorted((*mine, d)))
+        s.marked = (*marked[:p], mine, *marked[p + 1 :])
 
 
 def markers_of(owners: Sequence[int], p: int) -> list[int]:
@@ -75,12 +86,14 @@ def markers_of(owners: Sequence[int], p: int) -> list[int]:
 def actions(s: Ball, p: int) -> list[int]:
     """Release, clear a Foil, pass, an effort in range, the Server, or May I Cut In?."""
     if s.attempts == 1 and not standing.second_attempt(s, p):
-        return [ac.PASS]
-    influenced_by = s.influenced_by
+        return [PASS]
+    marked = s.marked
+    mine = influenced(s, p) if marked is None else marked[p]
     out = []
-    for d in influenced(s, p):
-        out.append(ac.RELEASE + d)
-    if s.foiled[p]:
+    for d in mine:
+        out.append(RELEASE + d)
+    foiled = s.foiled
+    if foiled[p]:
         out.append(ac.CLEAR_FOIL)
         return out
     here = s.avatar_pos[p]
@@ -88,21 +101,21 @@ def actions(s: Ball, p: int) -> list[int]:
     dist = board.distance[here]
     reach = standing.reach(s, p)
     margin = s.edition.margin_three
+    influenced_by = s.influenced_by
     occ = s.occ
     nd = s.nd
     dominated = s.dominated
-    foiled = s.foiled
     if reach == 1:
         # In reach: the pieces on the neighbouring hexes (no two pieces share a hex once
         # a Dance step is over).
         avatars_end = nd + s.n
-        for _, h in board.exits[here]:
+        for h in board.adjacent[here]:
             piece = occ[h]
             if piece < 0:
                 continue
             if piece < nd:
                 if influenced_by[piece] != p and (margin or not dominated[piece]):
-                    out.append(ac.INFLUENCE + piece)
+                    out.append(INFLUENCE + piece)
             elif piece < avatars_end and not foiled[piece - nd]:
                 out.append(ac.FOIL + s.avatar_of[piece - nd])
     else:
@@ -110,35 +123,34 @@ def actions(s: Ball, p: int) -> list[int]:
             if pos >= 0 and dist[pos] <= reach:
                 if influenced_by[d] == p or (dominated[d] and not margin):
                     continue
-                out.append(ac.INFLUENCE + d)
+                out.append(INFLUENCE + d)
         for q in range(s.n):
             pos = s.avatar_pos[q]
             if q != p and pos >= 0 and dist[pos] <= reach and not foiled[q]:
                 out.append(ac.FOIL + s.avatar_of[q])
-    out.append(ac.PASS)
+    out.append(PASS)
     if s.attempts == 0:
-        if s.server >= 0 and standing.may_call_server(s, p, dist[s.server]):
+        server = s.server
+        if server >= 0 and standing.may_call_server(s, p, dist[server]):
             out.append(ac.SERVER)
-        out.extend(_cut_in_actions(s, p))
+        _add_cut_ins(s, p, out)
     out.sort()
     return out
 
 
-def _cut_in_actions(s: Ball, p: int) -> list[int]:
+def _add_cut_ins(s: Ball, p: int, out: list[int]) -> None:
     """May I Cut In? may not carry an Avatar onto another family's entry hex (RULINGS 19)."""
     here = s.avatar_pos[p]
     occ = s.occ
     nd = s.nd
-    out = []
     # ``open_exits`` leaves out the hexes closed to her Avatar.
     for _, nxt in s.open_exits[p][here]:
         piece = occ[nxt]
         if piece < nd:
             if piece >= 0:
-                out.append(ac.CUT_DANCER + piece)
+                out.append(CUT_DANCER + piece)
         elif piece < nd + s.n and here not in s.closed[piece - nd]:
             out.append(ac.CUT_AVATAR + s.avatar_of[piece - nd])
-    return out
 
 
 def apply(s: Ball, action: int, p: int, events: list[Event]) -> None:
@@ -148,7 +160,10 @@ def apply(s: Ball, action: int, p: int, events: list[Event]) -> None:
     elif action == ac.CLEAR_FOIL:
         s.foiled[p] = False
         s.say(
-            events, "clear-foil", "{who} spends its Influence step shaking off the Foil.", player=p
+            events,
+            "clear-foil",
+            "{who} spends its Influence step shaking off the Foil.",
+            {"player": p},
         )
         s.end_turn(events)
     elif action == ac.PASS:
@@ -166,9 +181,8 @@ def apply(s: Ball, action: int, p: int, events: list[Event]) -> None:
             events,
             "cut-in",
             "{who}: May I cut in? The Avatar trades places with {name}.",
-            words={"name": s.comp.dancers[d].name},
-            player=p,
-            dancer=d,
+            {"player": p, "dancer": d},
+            {"name": s.comp.dancers[d].name},
         )
         s.end_turn(events)
     elif ac.CUT_AVATAR <= action < ac.CUT_AVATAR + 6:
@@ -178,9 +192,8 @@ def apply(s: Ball, action: int, p: int, events: list[Event]) -> None:
             events,
             "cut-in",
             "{who}: May I cut in? The Avatar trades places with {name}.",
-            words={"name": s.who(q)},
-            player=p,
-            avatar=q,
+            {"player": p, "avatar": q},
+            {"name": s.who(q)},
         )
         s.end_turn(events)
 
@@ -251,15 +264,13 @@ def target_number(s: Ball) -> int:
 def apply_roll(s: Ball, face: int, events: list[Event]) -> None:
     s.roll = face
     s.lowered = 0
-    total = target_number(s)
-    s.say(
-        events,
-        "roll",
-        "{who} rolls {roll} against {target}.",
-        player=s.current,
-        roll=face,
-        target=total,
-    )
+    if s.reporting:  # the target is worked out here for the log alone
+        s.say(
+            events,
+            "roll",
+            "{who} rolls {roll} against {target}.",
+            {"player": s.current, "roll": face, "target": target_number(s)},
+        )
     s.phase = _POST_ROLL
     s.actor = s.current
 
@@ -285,12 +296,8 @@ def resolve(s: Ball, events: list[Event]) -> None:
             events,
             "foil",
             RESULT,
-            words={"what": what},
-            player=p,
-            target=q,
-            roll=roll,
-            needed=total,
-            success=success,
+            {"player": p, "target": q, "roll": roll, "needed": total, "success": success},
+            {"what": what},
         )
         _after_attempt(s, events)
         return
@@ -322,19 +329,21 @@ def resolve(s: Ball, events: list[Event]) -> None:
         events,
         "influence",
         RESULT,
-        words={"what": what},
-        player=p,
-        dancer=d,
-        roll=roll,
-        needed=total,
-        success=success,
-        dominated=dominate,
+        {
+            "player": p,
+            "dancer": d,
+            "roll": roll,
+            "needed": total,
+            "success": success,
+            "dominated": dominate,
+        },
+        {"what": what},
     )
     if success:
         standing.on_success(s, p, events)
     if place:
         s.dominates = dominate
-        in_use = [x for x in range(s.nd) if s.influenced_by[x] == p and s.dancer_pos[x] >= 0]
+        in_use = [x for x in influenced(s, p) if s.dancer_pos[x] >= 0]
         if len(in_use) < s.markers[p] or (len(in_use) == 1 and not standing.regale_choice(s, p)):
             if len(in_use) >= s.markers[p]:
                 release(s, in_use[0], events, voluntary=False)
@@ -348,7 +357,7 @@ def resolve(s: Ball, events: list[Event]) -> None:
 
 def drop_actions(s: Ball, p: int) -> list[int]:
     """Which Influence to give up for the new Dancer (Regale may keep the old one instead)."""
-    candidates = [d for d in range(s.nd) if s.influenced_by[d] == p and s.dancer_pos[d] >= 0]
+    candidates = [d for d in influenced(s, p) if s.dancer_pos[d] >= 0]
     if standing.second_attempt(s, p) and s.target not in candidates:
         candidates.append(s.target)
     return sorted(ac.DROP + d for d in candidates)
@@ -361,17 +370,15 @@ def apply_drop(s: Ball, action: int, p: int, events: list[Event]) -> None:
         release(s, x, events, voluntary=False)
         _place_marker(s, p, d, s.dominates)
     else:
-        s.say(events, "decline", "{who} keeps its Influence where it was.", player=p)
+        s.say(events, "decline", "{who} keeps its Influence where it was.", {"player": p})
     _after_attempt(s, events)
 
 
 def _place_marker(s: Ball, p: int, d: int, dominate: bool) -> None:
-    used = {
-        s.marker_slot[x] for x in range(s.nd) if s.influenced_by[x] == p and s.dancer_pos[x] >= 0
-    }
+    used = {s.marker_slot[x] for x in influenced(s, p) if s.dancer_pos[x] >= 0}
     s.marker_slot[d] = 0 if 0 not in used else 1
     s.influenced_by[d] = p
-    marker_moved(s)
+    marker_moved(s, p, d)
     s.dominated[d] = dominate
     s.lead_left[d] = 0
 
@@ -380,7 +387,7 @@ def release(s: Ball, d: int, events: list[Event], *, voluntary: bool) -> None:
     """The Influence marker comes off Dancer ``d``, who rejoins the waltz."""
     owner = s.influenced_by[d]
     s.influenced_by[d] = -1
-    marker_moved(s)
+    marker_moved(s, owner, d)
     s.dominated[d] = False
     s.lead_left[d] = 0
     if voluntary:
@@ -388,9 +395,8 @@ def release(s: Ball, d: int, events: list[Event], *, voluntary: bool) -> None:
             events,
             "release",
             "{who} releases {name}, who rejoins the waltz.",
-            words={"name": s.comp.dancers[d].name},
-            player=owner,
-            dancer=d,
+            {"player": owner, "dancer": d},
+            {"name": s.comp.dancers[d].name},
         )
 
 

@@ -39,8 +39,13 @@ def draw_task(s: Ball, p: int, events: list[Event]) -> bool:
         s.draw_for = p
         s.phase = _DRAW_REFRESHMENT_STEP
         return True
-    s.say(events, "no-refreshments", "The Refreshments have run out.", player=p)
+    s.say(events, "no-refreshments", "The Refreshments have run out.", {"player": p})
     return False
+
+
+def drawn(s: Ball) -> list[int]:
+    """The kinds left in the pile, as chance actions (``draw_outcomes`` without the odds)."""
+    return [ac.DRAW_REFRESH + k for k, c in enumerate(s.refresh_pile) if c]
 
 
 def draw_outcomes(s: Ball) -> list[tuple[int, float]]:
@@ -75,14 +80,14 @@ def apply_draw(s: Ball, action: int, events: list[Event]) -> None:
     s.hand[p][k] += 1
     s.hand_size[p] += 1
     if s.reporting:
-        s.say(events, "draw", "{who} draws a Refreshment.", player=p)
+        s.say(events, "draw", "{who} draws a Refreshment.", {"player": p})
         s.say(
             events,
             "your-draw",
             "You draw {name} Refreshment.",
+            {"kind": s.comp.refreshments[k].slug},
+            {"name": kind_name(s, k)},
             audience=p,
-            words={"name": kind_name(s, k)},
-            kind=s.comp.refreshments[k].slug,
         )
     s.run_agenda(events)
 
@@ -106,7 +111,7 @@ def apply_discard(s: Ball, action: int, p: int, events: list[Event]) -> None:
     s.hand_size[p] -= 1
     s.discarded[k] += 1
     s.discarded_count += 1
-    s.say(events, "discard", "{who} discards a Refreshment face down.", player=p)
+    s.say(events, "discard", "{who} discards a Refreshment face down.", {"player": p})
     if s.hand_size[p] <= standing.hand_limit(s, p):
         s.run_agenda(events)
 
@@ -144,9 +149,8 @@ def apply_play(s: Ball, action: int, p: int, events: list[Event]) -> None:
         events,
         "refreshment",
         "{who} plays {name} Refreshment.",
-        words={"name": kind_name(s, k)},
-        player=p,
-        kind=s.comp.refreshments[k].slug,
+        {"player": p, "kind": s.comp.refreshments[k].slug},
+        {"name": kind_name(s, k)},
     )
     if len(s.played) == 2:
         standing.on_roll_refreshment(s, p, len(s.played), events)

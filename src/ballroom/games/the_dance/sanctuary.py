@@ -72,7 +72,7 @@ def seat(s: Ball, p: int, d: int, events: list[Event]) -> None:
     s.lead_left[d] = 0
     slot = s.marker_slot[d]
     s.influenced_by[d] = -1
-    influence.marker_moved(s)
+    influence.marker_moved(s, p, d)
     s.dominated[d] = False
     if slot == 1:
         s.markers[p] = 1
@@ -81,9 +81,8 @@ def seat(s: Ball, p: int, d: int, events: list[Event]) -> None:
         events,
         "seat",
         "{name} takes a seat at the {family} table.",
-        words={"name": s.comp.dancers[d].name, "family": s.family(p)},
-        player=p,
-        dancer=d,
+        {"player": p, "dancer": d},
+        {"name": s.comp.dancers[d].name, "family": s.family(p)},
     )
     if plans.plan_done(s, p):
         plans.finish(s, p, events)
@@ -102,7 +101,6 @@ def unseat(s: Ball, p: int, d: int, events: list[Event]) -> None:
         events,
         "unseat",
         "{who} sends {name} back to the floor.",
-        words={"name": s.comp.dancers[d].name},
-        player=p,
-        dancer=d,
+        {"player": p, "dancer": d},
+        {"name": s.comp.dancers[d].name},
     )

@@ -45,15 +45,14 @@ def apply_roll(s: Ball, face: int, events: list[Event]) -> None:
             events,
             "server",
             "The Server rolls {roll} and steps onto hex {roll}.",
-            roll=face,
-            hex=hex_,
+            {"roll": face, "hex": hex_},
         )
     else:
         s.say(
             events,
             "server",
             "The Server rolls {roll}, but hex {roll} is occupied: he stays in the kitchen.",
-            roll=face,
+            {"roll": face},
         )
     s.run_agenda(events)
 
@@ -67,7 +66,7 @@ def call(s: Ball, p: int, events: list[Event]) -> None:
         events,
         "server",
         "{who} calls the Server, takes two Refreshments, and he returns to the kitchen.",
-        player=p,
+        {"player": p},
     )
     s.agenda[:0] = [
         (Task.DRAW_REFRESHMENT, p),

@@ -53,14 +53,14 @@ def avatar_actions(s: Ball, p: int) -> list[int]:
 def apply_avatar(s: Ball, action: int, p: int, events: list[Event]) -> None:
     a = action - ac.CHOOSE_AVATAR
     s.avatar_of[p] = a
+    s.wordings = None
     avatar = s.comp.avatars[a]
     s.say(
         events,
         "avatar",
         "{seat} plays {name} of the {family} family.",
-        words={"seat": s.game.player_name(p), "name": avatar.name, "family": avatar.family},
-        player=p,
-        avatar=avatar.slug,
+        {"player": p, "avatar": avatar.slug},
+        {"seat": s.game.player_name(p), "name": avatar.name, "family": avatar.family},
     )
     s.run_agenda(events)
 
@@ -78,9 +78,8 @@ def apply_sanctuary(s: Ball, action: int, p: int, events: list[Event]) -> None:
         events,
         "sanctuary",
         "{who} takes the {colour} Sanctuary.",
-        words={"colour": s.comp.board.sanctuaries[t].colour},
-        player=p,
-        sanctuary=t,
+        {"player": p, "sanctuary": t},
+        {"colour": s.comp.board.sanctuaries[t].colour},
     )
     s.run_agenda(events)
 
@@ -124,9 +123,8 @@ def apply_place_dancer(s: Ball, action: int, events: list[Event]) -> None:
             events,
             "place",
             "{name} takes her place on the floor.",
-            words={"name": s.comp.dancers[d].name},
-            dancer=d,
-            hex=hex_,
+            {"dancer": d, "hex": hex_},
+            {"name": s.comp.dancers[d].name},
         )
     s.run_agenda(events)
 

@@ -12,7 +12,7 @@ each decision step, ``DRAWS`` the same for each chance step.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import cache
 from itertools import accumulate
 from typing import TYPE_CHECKING
@@ -69,6 +69,7 @@ _OVER = Phase.OVER
 ROLL_OUTCOMES = [(ac.ROLL + face, 1 / 6) for face in range(6)]
 _ROLLS = tuple(range(ac.ROLL, ac.ROLL + 6))
 
+Listing = Callable[["TheDanceState"], list[int]]
 Outcomes = Callable[["TheDanceState"], list[tuple[int, float]]]
 Sample = Callable[["TheDanceState"], int]
 Draw = Callable[["TheDanceState", Rng], int]
@@ -84,13 +85,13 @@ def _even_odds(count: int) -> tuple[tuple[float, ...], float]:
 
 
 def _equally_likely(
-    drawn: Callable[[TheDanceState], list[int]],
+    drawn: Listing,
     left: Callable[[TheDanceState], int],
     drawn_at: Callable[[TheDanceState, int], int],
-) -> tuple[Outcomes, Sample, Draw]:
-    """The outcomes, the sampler and a search's draw of a draw whose outcomes ``drawn``
-    lists, each as likely: ``left`` counts them and ``drawn_at`` finds one, so that a
-    draw need not list them all."""
+) -> tuple[Listing, Outcomes, Sample, Draw]:
+    """The listing, the outcomes, the sampler and a search's draw of a draw whose outcomes
+    ``drawn`` lists, each as likely: ``left`` counts them and ``drawn_at`` finds one, so
+    that a draw need not list them all."""
 
     def outcomes(s: TheDanceState) -> list[tuple[int, float]]:
         found = drawn(s)
@@ -103,7 +104,11 @@ def _equally_likely(
     def draw(s: TheDanceState, rng: Rng) -> int:
         return drawn_at(s, rng.running_index(*_even_odds(left(s))))
 
-    return outcomes, sample, draw
+    return drawn, outcomes, sample, draw
+
+
+def _rolls(s: TheDanceState) -> list[int]:
+    return list(_ROLLS)
 
 
 def _roll_outcomes(s: TheDanceState) -> list[tuple[int, float]]:
@@ -126,9 +131,10 @@ def _rolled(s: TheDanceState, action: int, events: list[Event]) -> None:
     _ROLLED[s.roll_for](s, action - ac.ROLL + 1, events)
 
 
-DRAWS: dict[Phase, tuple[Outcomes, Sample, Draw, Drawn]] = {
-    Phase.ROLL: (_roll_outcomes, _sample_roll, _draw_roll, _rolled),
+DRAWS: dict[Phase, tuple[Listing, Outcomes, Sample, Draw, Drawn]] = {
+    Phase.ROLL: (_rolls, _roll_outcomes, _sample_roll, _draw_roll, _rolled),
     Phase.DRAW_REFRESHMENT: (
+        refreshments.drawn,
         refreshments.draw_outcomes,
         refreshments.sample_draw,
         refreshments.draw_with,
@@ -147,11 +153,13 @@ DRAWS: dict[Phase, tuple[Outcomes, Sample, Draw, Drawn]] = {
         setup.apply_place_dancer,
     ),
 }
-"""Each chance step: its outcomes with their chances, a seeded draw, a search's draw with
-its own source (the outcome ``State.draw_chance`` draws, without listing the odds), and
+"""Each chance step: its outcomes (the legal actions at a chance node, listed without their
+chances), its outcomes with their chances, a seeded draw, a search's draw with its own source (the outcome ``State.draw_chance`` draws, without listing the odds), and
 what the outcome does."""
 
-_DRAWS: tuple[tuple[Outcomes, Sample, Draw, Drawn] | None, ...] = tuple(DRAWS.get(p) for p in Phase)
+_DRAWS: tuple[tuple[Listing, Outcomes, Sample, Draw, Drawn] | None, ...] = tuple(
+    DRAWS.get(p) for p in Phase
+)
 _IS_CHANCE: tuple[bool, ...] = tuple(p in DRAWS for p in Phase)
 
 
@@ -191,42 +199,60 @@ class TheDanceState(Ball):
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         draws = _DRAWS[self.phase]
-        return [] if draws is None else draws[0](self)
+        return [] if draws is None else draws[1](self)
 
     def sample_chance(self) -> int:
         """Draw with the seeded source (one integer draw, no float weights)."""
         draws = _DRAWS[self.phase]
-        return super().sample_chance() if draws is None else draws[1](self)
+        return super().sample_chance() if draws is None else draws[2](self)
 
     def draw_chance(self, rng: Rng) -> int:
         """The outcome the declared odds give ``rng`` (``State.draw_chance``), drawn from
         odds summed once: a search draws at every chance step of its rollouts."""
         draws = _DRAWS[self.phase]
-        return super().draw_chance(rng) if draws is None else draws[2](self, rng)
+        return super().draw_chance(rng) if draws is None else draws[3](self, rng)
 
     def legal_actions(self, player: int | None = None) -> list[int]:
         """The sorted legal actions; a seat's decision lists them, then ``apply`` checks
-        the choice against them, so the last list is kept until the state changes."""
+        the choice against them, so a seat's last list is kept until the state changes
+        (not one listed for whoever acts, ``None``: ``apply`` asks for a seat)."""
         known = self._legal
         if known is not None and known[0] == player:
             return known[1][:]
         phase = self.phase
         moves = _MOVES[phase]
         if moves is None:
-            if phase is _OVER or player not in (None, CHANCE):
+            draws = _DRAWS[phase]
+            if draws is None or player not in (None, CHANCE):
                 return []
-            return [a for a, _ in self.chance_outcomes()]
-        if player is not None and player != self.actor:
+            return draws[0](self)
+        if player is None:
+            return moves(self, self.actor)
+        if player != self.actor:
             return []
-        found = moves(self, self.actor)
+        found = moves(self, player)
         self._legal = (player, found)
         return found[:]
+
+    def legal_sequence(self, player: int) -> Sequence[int]:
+        """``legal_actions(player)`` as the list kept for ``apply``'s check, not a copy of it:
+        the caller only reads it (a simulation's loop, at every decision)."""
+        known = self._legal
+        if known is not None and known[0] == player:
+            return known[1]
+        moves = _MOVES[self.phase]
+        if moves is None or player != self.actor:
+            return self.legal_actions(player)
+        found = moves(self, player)
+        self._legal = (player, found)
+        return found
 
     def changed(self) -> None:
         """Forget the legal actions worked out so far: for code that edits the fields by
         hand (the position builder) instead of playing actions."""
         self._legal = None
         self.marked = None
+        self.wordings = None
 
     def _apply(self, action: int, player: int) -> list[Event]:
         self._legal = None
@@ -235,7 +261,7 @@ class TheDanceState(Ball):
         if play is not None:
             play(self, action, player, events)
         elif (draws := _DRAWS[self.phase]) is not None:
-            draws[3](self, action, events)
+            draws[4](self, action, events)
         return events
 
     # -- the flow ---------------------------------------------------------------

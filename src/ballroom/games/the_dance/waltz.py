@@ -52,7 +52,7 @@ def new_turn_task(s: Ball, p: int, events: list[Event]) -> bool:
     order = [(first + i) % s.n for i in range(s.n)]
     s.order = [q for q in order if q not in s.finished]
     s.say(
-        events, "turn", "Turn {turn} begins (Tempo {tempo}).", words={"tempo": s.tempo}, turn=s.turn
+        events, "turn", "Turn {turn} begins (Tempo {tempo}).", {"turn": s.turn}, {"tempo": s.tempo}
     )
     s.agenda.extend((_PLAYER_PHASE, q) for q in s.order)
     s.agenda.extend([(_WALTZ_SERVER, 0), (_TEMPO, 0), (_PASS_INITIATIVE, 0), (_NEW_TURN, 0)])
@@ -68,7 +68,7 @@ def tempo_task(s: Ball, p: int, events: list[Event]) -> bool:
             events,
             "tempo",
             "The Tempo reaches box {tempo}: the Dancers pause and every family gains a Refreshment.",
-            tempo=s.tempo,
+            {"tempo": s.tempo},
         )
         tasks: list[tuple[Task, int]] = []
         for q in s.order:
@@ -81,9 +81,8 @@ def tempo_task(s: Ball, p: int, events: list[Event]) -> bool:
         events,
         "tempo",
         "The Tempo reaches box {tempo}: the waltz moves {moved} Dancer{s}.",
-        words={"s": "s" if moved != 1 else ""},
-        tempo=s.tempo,
-        moved=moved,
+        {"tempo": s.tempo, "moved": moved},
+        {"s": "s" if moved != 1 else ""},
     )
     return False
 
@@ -171,8 +170,7 @@ def apply_initiative(s: Ball, action: int, p: int, events: list[Event]) -> None:
         events,
         "initiative",
         "{who} passes the Initiative to {name}.",
-        words={"name": s.who(q)},
-        player=p,
-        to=q,
+        {"player": p, "to": q},
+        {"name": s.who(q)},
     )
     s.run_agenda(events)
