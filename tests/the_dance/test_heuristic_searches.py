@@ -12,7 +12,7 @@ from ballroom.agents import make_agent
 from ballroom.core.play import play_out
 from ballroom.core.rng import Rng
 from ballroom.games.the_dance import TheDance
-from ballroom.games.the_dance.bots import UNREACHABLE, _Context
+from ballroom.games.the_dance.bots import UNREACHABLE, RoutesHome
 
 RECORDED = [
     (2, 1, {}, "1c2533e595429d97"),
@@ -36,9 +36,8 @@ def test_the_heuristic_plays_the_games_it_played_before(
     assert found == digest
 
 
-def _searched(context: _Context, start: int, through: set[int]) -> list[int]:
+def _searched(adjacent: tuple[tuple[int, ...], ...], start: int, through: set[int]) -> list[int]:
     """Steps from ``start`` to each hex, going on only from ``through`` (a plain search)."""
-    adjacent = context.board.adjacent
     steps = [UNREACHABLE] * len(adjacent)
     steps[start] = 0
     frontier = [start]
@@ -59,6 +58,7 @@ def test_home_distance_is_the_search_through_empty_hexes() -> None:
     them all) is the breadth-first search from the entry hex through empty hexes, for
     every hex, also when asked only below a bound."""
     game = TheDance(4)
+    board = game.components.board
     rng = Rng(7)
     checked = 0
     for seed in range(6):
@@ -75,15 +75,24 @@ def test_home_distance_is_the_search_through_empty_hexes() -> None:
             if rng.below(10):
                 continue
             for seat in range(4):
-                context = _Context(game.components, state.observation(seat), seat, game)
-                if context.entry < 0:
+                view = state.observation(seat)
+                sanctuary = view["families"][seat]["sanctuary"]
+                if sanctuary < 0:
                     continue
-                empty = set(range(len(context.board.hexes))) - context.occupied
-                expected = _searched(context, context.entry, empty)
+                entry = board.sanctuaries[sanctuary].entry
+                occupied = {
+                    *view["dancer_pos"],
+                    *(f["pos"] for f in view["families"]),
+                    view["server"],
+                }
+                empty = set(range(len(board.hexes))) - occupied
+                expected = _searched(board.adjacent, entry, empty)
                 bound = 1 + rng.below(8)
+                bounded = RoutesHome(game.components, entry, occupied)
+                plain = RoutesHome(game.components, entry, occupied)
                 for h in range(len(expected)):
-                    below = context.home_distance(h, bound)
+                    below = bounded.steps(h, bound)
                     assert below == expected[h] or (below >= bound and expected[h] >= bound)
-                    assert context.home_distance(h) == expected[h]
+                    assert plain.steps(h) == expected[h]
                 checked += 1
     assert checked > 50

@@ -22,13 +22,20 @@ What depends on the components alone is worked out once for them (``_Tables``): 
 Dancers by symbol, the empty floor's routes from each entry hex, a hand's best
 Refreshment bonuses. A Dancer's route home is read off those routes when the pieces leave
 one of them free, as they mostly do; the floor is searched only when they do not. The
-Avatar's search reaches no farther than its Movement, only the Dancers near it are
-weighed, and a Dancer's worth is worked out only for those worth something.
+Avatar's search reaches no farther than its Movement, and a Dancer's worth is worked out
+only for those worth something.
+
+What depends on the Dancers and on the seat's own family (``DancerWorths``: the Dancers
+worth Influencing, their worths and odds, what standing on each hex is worth) is kept by
+the agent from one decision to the next while the observation's parts that it reads are
+the same, as they are while the Avatar walks, leads its own Dancers and tries its
+Influences: it is keyed on those parts of the observation, never on anything hidden.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from operator import itemgetter
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from ballroom.core.agent import Decision, TakesForcedMoveBlind
@@ -58,6 +65,16 @@ POWER_PREFERENCE = (
 )
 """Best first, as measured by the balance benchmark (win rate when held)."""
 UNREACHABLE = 99
+"""The steps to a hex that no route reaches."""
+MINE = -2
+"""Where ``DancerWorths`` has the seat's own Influenced Dancers stand: it never reads
+where they are."""
+_SANCTUARY = itemgetter("sanctuary")
+_POS = itemgetter("pos")
+_STEP, _LEAD, _SEAT, _RELEASE, _UNSEAT = ac.STEP, ac.LEAD, ac.SEAT, ac.RELEASE, ac.UNSEAT
+"""Read as plain names: the Dance step asks for them at every decision."""
+_STEPS = frozenset(range(_STEP, _STEP + 6))
+_SEATS = frozenset(range(_SEAT, _SEAT + ac.D))
 
 T = TypeVar("T")
 
@@ -84,6 +101,7 @@ class _Tables:
     def __init__(self, comp: Components) -> None:
         board = comp.board
         self.adjacent = board.adjacent
+        self.distance = board.distance
         self.symbol = tuple(dancer.symbol for dancer in comp.dancers)
         self.of_symbol = tuple(
             tuple(d for d, symbol in enumerate(self.symbol) if symbol == colour)
@@ -94,6 +112,18 @@ class _Tables:
         """``_Context.best_refresh`` by hand, Resourceful and any-Domain: a hand changes
         at every Refreshment drawn or played, but comes from few."""
         self._routes: dict[int, tuple[tuple[int, ...], tuple[tuple[int, ...], ...]]] = {}
+        self._within: dict[int, tuple[tuple[int, ...], ...]] = {}
+
+    def within(self, reach: int) -> tuple[tuple[int, ...], ...]:
+        """Hex by hex, the hexes ``reach`` or fewer away (``Board.distance``)."""
+        found = self._within.get(reach)
+        if found is None:
+            distance = self.distance
+            found = self._within[reach] = tuple(
+                tuple(h for h, row in enumerate(distance) if row[pos] <= reach)
+                for pos in range(len(distance))
+            )
+        return found
 
     def routes(self, entry: int) -> tuple[tuple[int, ...], tuple[tuple[int, ...], ...]]:
         """Steps from ``entry`` to each hex of an empty floor, and each hex's neighbours a
@@ -137,6 +167,8 @@ class HeuristicAgent(TakesForcedMoveBlind):
 
     def __init__(self, rng: Rng) -> None:
         self.rng = rng
+        self.worths: DancerWorths | None = None
+        """The last decision's, kept for the next while its key holds."""
 
     def act(self, decision: Decision) -> int:
         legal = list(decision.legal_actions)
@@ -144,10 +176,12 @@ class HeuristicAgent(TakesForcedMoveBlind):
             return legal[0]  # nothing to weigh
         view = decision.observation
         game: Any = decision.game
-        comp: Components = game.components
         me = decision.player
+        worths = self.worths
+        if worths is None or not worths.holds_for(game, view, me):
+            worths = self.worths = DancerWorths(game, view, me)
         phase = view["phase"]
-        ctx = _Context(comp, view, me, game)
+        ctx = _Context(worths, view)
         if phase == "dance":
             return ctx.dance(legal)
         if phase == "influence":
@@ -177,66 +211,103 @@ class HeuristicAgent(TakesForcedMoveBlind):
         return legal[0]
 
 
-class _Context:
-    """One decision's view of the ballroom, with the tables the scoring needs."""
+class DancerWorths:
+    """What one seat's scoring reads of the Dancers and of its own family: the Dancers worth
+    Influencing, each one's worth and odds, what standing on each hex is worth.
 
-    def __init__(
-        self,
-        comp: Components,
-        view: dict[str, Any],
-        me: int,
-        game: Any,
-    ) -> None:
+    All of it is worked out from a copy of the parts of an observation it depends on, so
+    that it holds for every observation with the same parts (``holds_for``): the agent
+    keeps it from one decision to the next while they stay the same."""
+
+    def __init__(self, game: Any, view: dict[str, Any], me: int) -> None:
+        self.game = game
+        self.me = me
+        comp: Components = game.components
         self.comp = comp
         self.board = comp.board
-        self.view = view
-        self.me = me
-        self.game = game
-        fams = view["families"]
-        self.fam = fams[me]
-        self.powers = {POWER_IDS[w] for w in self.fam["powers"]}
-        self.ratings = (
-            comp.avatars[self.fam["avatar"]].ratings if self.fam["avatar"] >= 0 else (0, 0, 0, 0)
-        )
+        self.tables = _tables_of(comp)
         self.nd = len(comp.dancers)
-        self.entry = (
-            self.board.sanctuaries[self.fam["sanctuary"]].entry
-            if self.fam["sanctuary"] >= 0
-            else -1
-        )
-        self._home: list[int] | None = None
-        self._home_frontier: list[int] = []
-        self._home_ring = 0
+        families = view["families"]
+        fam = families[me]
+        # The parts of the observation read, copied: ``holds_for`` compares them.
+        self.owners: list[int] = list(view["dancer_influence"])
+        self.mine = markers_of(self.owners, me)
+        self.positions: list[int] = list(view["dancer_pos"])
+        """Where the Dancers stand: ``MINE`` for the seat's own Influenced Dancers, whom
+        the worths never read, wherever they are."""
+        for d in self.mine:
+            self.positions[d] = MINE
+        self.seen_positions: list[int] = list(view["dancer_pos"])
+        """The last positions found to hold (``holds_for``)."""
+        self.dominated: list[bool] = list(view["dancer_dominated"])
+        self.plan: int | None = fam["plan"]
+        self.seated: list[int] = list(fam["seated"])
+        self.markers: int = fam["markers"]
+        self.power_ids: list[int] = list(fam["powers"])
+        hand = fam["refreshments"]
+        self.hand: list[int] | None = None if hand is None else list(hand)
+        self.avatar: int = fam["avatar"]
+        self.sanctuary: int = fam["sanctuary"]
+        self.sanctuaries: list[int] = list(map(_SANCTUARY, families))
+        self.powers = {POWER_IDS[w] for w in self.power_ids}
+        self.ratings = comp.avatars[self.avatar].ratings if self.avatar >= 0 else (0, 0, 0, 0)
+        self.entry = self.board.sanctuaries[self.sanctuary].entry if self.sanctuary >= 0 else -1
+        self._hex_values: dict[int, list[float]] = {}
 
-    @_once
-    def tables(self) -> _Tables:
-        return _tables_of(self.comp)
-
-    @_once
-    def occupied(self) -> set[int]:
-        """The hexes a piece stands on: a Dancer, an Avatar, the Server (and -1, off the floor)."""
-        view = self.view
-        return {*view["dancer_pos"], *[f["pos"] for f in view["families"]], view["server"]}
+    def holds_for(self, game: Any, view: dict[str, Any], me: int) -> bool:
+        """Whether these worths are those of seat ``me`` at ``game`` with observation
+        ``view``: whether every part of it they read is the same (the seat's own Influenced
+        Dancers may stand elsewhere)."""
+        fam = view["families"][me]
+        if (
+            game is not self.game
+            or me != self.me
+            or view["dancer_influence"] != self.owners
+            or view["dancer_dominated"] != self.dominated
+            or fam["plan"] != self.plan
+            or fam["seated"] != self.seated
+            or fam["markers"] != self.markers
+            or fam["powers"] != self.power_ids
+            or fam["refreshments"] != self.hand
+            or fam["avatar"] != self.avatar
+            or fam["sanctuary"] != self.sanctuary
+            or list(map(_SANCTUARY, view["families"])) != self.sanctuaries
+        ):
+            return False
+        positions = view["dancer_pos"]
+        if positions != self.seen_positions:
+            masked = list(positions)
+            for d in self.mine:
+                masked[d] = MINE
+            if masked != self.positions:
+                return False
+            self.seen_positions = list(positions)
+        return True
 
     @_once
     def closed(self) -> frozenset[int]:
         """The other families' entry hexes, which the Avatar may not enter (RULINGS 19)."""
         return frozenset(
-            self.board.sanctuaries[f["sanctuary"]].entry
-            for q, f in enumerate(self.view["families"])
-            if q != self.me and f["sanctuary"] >= 0
+            self.board.sanctuaries[sanctuary].entry
+            for q, sanctuary in enumerate(self.sanctuaries)
+            if q != self.me and sanctuary >= 0
         )
+
+    @_once
+    def reach(self) -> int:
+        """How far from the Avatar an Influence reaches: two hexes with Mesmerize."""
+        return 2 if "mesmerize" in self.powers else 1
 
     # -- the Plan --------------------------------------------------------------
 
     @_once
     def base_need(self) -> list[int]:
         """Symbols the Plan still lacks at the table."""
-        plan = self.fam["plan"]
+        plan = self.plan
         if plan is None:
             return [0] * len(self.comp.colours)
         need = list(self.comp.plans[plan].needs)
-        for d in self.fam["seated"]:
+        for d in self.seated:
             need[self.comp.dancers[d].symbol] -= 1
         return need
 
@@ -248,126 +319,29 @@ class _Context:
         """Symbols still lacking once the Dancers on their way home are seated."""
         need = list(self.base_need)
         dancers = self.comp.dancers
-        for d in markers_of(self.view["dancer_influence"], self.me):
+        for d in markers_of(self.owners, self.me):
             need[dancers[d].symbol] -= 1
         return need
-
-    def plan_gap(self, plan: int) -> int:
-        need = list(self.comp.plans[plan].needs)
-        for d in self.fam["seated"]:
-            need[self.comp.dancers[d].symbol] -= 1
-        return sum(max(0, x) for x in need)
-
-    # -- distances ---------------------------------------------------------------
-
-    def home_distance(self, pos: int, below: int = UNREACHABLE + 1) -> int:
-        """Steps from the entry hex to ``pos`` through empty hexes (``pos`` may be occupied),
-        when fewer than ``below`` (else some number at least ``below``): the steps on an
-        empty floor when the pieces leave one of its shortest routes free (they mostly do),
-        else searched."""
-        if pos < 0 or self.entry < 0:
-            return UNREACHABLE
-        steps: int = self.routes[0][pos]
-        if steps == 0 or steps >= below or self._free_route(pos):
-            return steps
-        if steps + 1 >= below:
-            return steps + 1  # every shortest route is blocked
-        return self._searched_home(pos, below)
-
-    @_once
-    def routes(self) -> tuple[tuple[int, ...], tuple[tuple[int, ...], ...]]:
-        return self.tables.routes(self.entry)
-
-    @_once
-    def free_routes(self) -> dict[int, bool]:
-        """``_free_route``'s answers so far."""
-        return {}
-
-    def _free_route(self, h: int) -> bool:
-        """Whether a shortest route of the empty floor from the entry hex to ``h`` runs
-        through empty hexes only."""
-        known = self.free_routes
-        found = known.get(h)
-        if found is None:
-            found = False
-            entry, occupied = self.entry, self.occupied
-            for n in self.routes[1][h]:
-                if n == entry or (n not in occupied and self._free_route(n)):
-                    found = True
-                    break
-            known[h] = found
-        return found
-
-    def _searched_home(self, pos: int, below: int) -> int:
-        """``home_distance`` by a search from the entry hex that goes one ring further only
-        while ``pos`` is not reached yet and could still be nearer than ``below``."""
-        home = self._home
-        if home is None:
-            home = self._home = [UNREACHABLE] * len(self.board.hexes)
-            home[self.entry] = 0
-            self._home_frontier = [self.entry]
-        frontier = self._home_frontier
-        adjacent, occupied = self.board.adjacent, self.occupied
-        while home[pos] == UNREACHABLE and frontier and self._home_ring < below - 1:
-            self._home_ring += 1
-            ring = self._home_ring
-            nxt_frontier = []
-            for h in frontier:
-                for n in adjacent[h]:
-                    if home[n] == UNREACHABLE:
-                        home[n] = ring
-                        if n not in occupied:
-                            nxt_frontier.append(n)
-            frontier = self._home_frontier = nxt_frontier
-        return home[pos]
-
-    def _distances_from(
-        self, start: int, limit: int, shadow: bool, reached: list[int] | None = None
-    ) -> dict[int, int]:
-        """Steps from ``start`` (which may be occupied) through empty hexes, or through
-        every piece with Shadow (who may not stop on them), never into a closed entry hex
-        (those and hexes farther than ``limit``: ``UNREACHABLE`` or left out). The empty
-        hexes reached (``start`` aside) are added to ``reached`` when asked, so that a
-        caller can read those alone instead of the whole floor."""
-        dist = dict.fromkeys(self.closed, UNREACHABLE)
-        dist[start] = 0
-        frontier = [start]
-        adjacent, occupied = self.board.adjacent, self.occupied
-        step = 0
-        while frontier and step < limit:
-            step += 1
-            nxt_frontier = []
-            for h in frontier:
-                for n in adjacent[h]:
-                    if n not in dist:
-                        dist[n] = step
-                        if n not in occupied:
-                            nxt_frontier.append(n)
-                            if reached is not None:
-                                reached.append(n)
-                        elif shadow:
-                            nxt_frontier.append(n)
-            frontier = nxt_frontier
-        return dist
 
     # -- worth and odds ----------------------------------------------------------------
 
     @_once
     def free_markers(self) -> int:
         """Influence markers not yet on a Dancer."""
-        used: int = self.view["dancer_influence"].count(self.me)
-        return int(self.fam["markers"]) - used
+        used: int = self.owners.count(self.me)
+        return int(self.markers) - used
 
     @_once
     def prospects(self) -> list[int]:
         """The Dancers worth Influencing, in order: another family's on the floor (unless
         Dominated past taking) and the free ones on the floor that the Plan needs. The
         seat's own, and the rest, are worth nothing."""
-        view, me, need = self.view, self.me, self.need
-        owners, positions, dominated = (
-            view["dancer_influence"],
-            view["dancer_pos"],
-            view["dancer_dominated"],
+        me, need, owners, positions, dominated = (
+            self.me,
+            self.need,
+            self.owners,
+            self.positions,
+            self.dominated,
         )
         margin_three = self.game.margin_three
         found = [
@@ -391,15 +365,12 @@ class _Context:
         """What Influencing Dancer ``d``, one of the ``prospects``, is worth: a Dancer the
         Plan needs most (a little less the farther from home), freeing another family's near
         her table some."""
-        view = self.view
-        owner: int = view["dancer_influence"][d]
-        pos: int = view["dancer_pos"][d]
+        owner: int = self.owners[d]
+        pos: int = self.positions[d]
         distance = self.board.distance
         if owner >= 0:
             wanted = self.need[self.tables.symbol[d]] > 0
-            close = distance[self.board.sanctuaries[view["families"][owner]["sanctuary"]].entry][
-                pos
-            ]
+            close = distance[self.board.sanctuaries[self.sanctuaries[owner]].entry][pos]
             return (0.55 if close <= 4 else 0.3) + (0.25 if wanted else 0.0)
         if self.free_markers <= 0:
             # Success would move the marker off a Dancer already on her way home.
@@ -407,7 +378,7 @@ class _Context:
         return 1.0 - 0.03 * distance[self.entry][pos]
 
     def value(self, d: int) -> float:
-        """Influencing Dancer ``d``: her worth times the odds (worked out once a decision)."""
+        """Influencing Dancer ``d``: her worth times the odds (worked out once)."""
         known = self.values
         found = known[d]
         if found < 0:
@@ -427,7 +398,7 @@ class _Context:
     @_once
     def best_refresh(self) -> tuple[int, ...]:
         """Domain by Domain, the most pips one Refreshment (two with Resourceful) adds."""
-        hand = tuple(self.fam["refreshments"] or ())
+        hand = tuple(self.hand or ())
         resourceful = "resourceful" in self.powers
         any_domain = self.game.any_domain
         known = self.tables.best_refresh
@@ -465,25 +436,6 @@ class _Context:
                 best = max(best, ratings[i] + dancer.pips[i] + bonus[i])
         return min(best, 6) / 6
 
-    def domain_need(self, domain: int) -> int:
-        effort = self.view["effort"]
-        if effort["kind"] == 0:
-            target_pips = self.comp.dancers[int(effort["target"])].pips[domain]
-            return self.ratings[domain] + target_pips + self.best_refresh[domain]
-        target = int(self.view["families"][effort["target"]]["avatar"])
-        return self.ratings[domain] + self.comp.avatars[target].ratings[domain]
-
-    def refreshment_worth(self, k: int) -> float:
-        kind = self.comp.refreshments[k]
-        if kind.domain < 0:
-            return 1.5
-        return kind.pips + self.ratings[kind.domain] * 0.5
-
-    @_once
-    def reach(self) -> int:
-        """How far from the Avatar an Influence reaches: two hexes with Mesmerize."""
-        return 2 if "mesmerize" in self.powers else 1
-
     @_once
     def best_target(self) -> int:
         """The hex of the most worthwhile Dancer (the first of equals) if she is worth more
@@ -494,63 +446,208 @@ class _Context:
             v = value(d)
             if v > best_value:
                 best_d, best_value = d, v
-        return self.view["dancer_pos"][best_d] if best_d >= 0 else -1
+        return self.positions[best_d] if best_d >= 0 else -1
 
-    @_once
-    def server_value(self) -> tuple[int, bool]:
-        """The Server's hex if calling him is worth something (a hand under two), else -1;
-        and whether he answers from any range (Host)."""
-        server = self.view["server"]
-        wanted = server >= 0 and self.fam["refreshment_count"] < 2
-        return (server if wanted else -1), "host" in self.powers
+    def hex_values(self, server: int) -> list[float]:
+        """Hex by hex, what standing there at the end of the Dance step is worth: the best
+        Dancer an Influence reaches from there, or the Server on ``server`` (-1: not worth
+        calling) when he answers from there (from anywhere with Host). Worked out once per
+        Server's hex."""
+        table = self._hex_values.get(server)
+        if table is None:
+            everywhere = server >= 0 and "host" in self.powers
+            least = 0.3 if everywhere else 0.0
+            targets = [
+                (v, self.positions[d]) for d in self.prospects if (v := self.value(d)) > least
+            ]
+            if server >= 0 and not everywhere:
+                targets.append((0.3, server))
+            # Lower values first, so that each hex keeps the best that reaches it.
+            targets.sort()
+            table = self._hex_values[server] = [least] * len(self.board.hexes)
+            within = self.tables.within(self.reach)
+            for v, pos in targets:
+                for h in within[pos]:
+                    table[h] = v
+        return table
 
-    def near_targets(self, here: int, far: int) -> list[tuple[int, float]]:
-        """The Dancers worth Influencing within ``far`` of ``here`` (``Board.distance``):
-        each one's hex and value."""
-        row, positions, value = self.board.distance[here], self.view["dancer_pos"], self.value
-        found = []
-        for d in self.prospects:
-            pos = positions[d]
-            if row[pos] <= far:
-                v = value(d)
-                if v > 0:
-                    found.append((pos, v))
+
+class RoutesHome:
+    """Steps from a family's entry hex through the empty hexes, for one placement of the
+    pieces: read off the empty floor's routes (``_Tables.routes``) when the pieces leave
+    one of them free, as they mostly do, else searched ring by ring as far as asked."""
+
+    def __init__(self, comp: Components, entry: int, occupied: set[int]) -> None:
+        """``occupied``: the hexes a piece stands on."""
+        self.entry = entry
+        self.occupied = occupied
+        self.adjacent = comp.board.adjacent
+        self.routes = _tables_of(comp).routes(entry)
+        self.free_routes: dict[int, bool] = {}
+        """``_free_route``'s answers so far."""
+        self._home: list[int] | None = None
+        self._home_frontier: list[int] = []
+        self._home_ring = 0
+
+    def steps(self, pos: int, below: int = UNREACHABLE + 1) -> int:
+        """Steps from the entry hex to ``pos`` through empty hexes (``pos`` may be occupied),
+        when fewer than ``below`` (else some number at least ``below``): the steps on an
+        empty floor when the pieces leave one of its shortest routes free, else searched."""
+        steps: int = self.routes[0][pos]
+        if steps == 0 or steps >= below or self._free_route(pos):
+            return steps
+        if steps + 1 >= below:
+            return steps + 1  # every shortest route is blocked
+        return self._searched_home(pos, below)
+
+    def _free_route(self, h: int) -> bool:
+        """Whether a shortest route of the empty floor from the entry hex to ``h`` runs
+        through empty hexes only."""
+        known = self.free_routes
+        found = known.get(h)
+        if found is None:
+            found = False
+            entry, occupied = self.entry, self.occupied
+            for n in self.routes[1][h]:
+                if n == entry or (n not in occupied and self._free_route(n)):
+                    found = True
+                    break
+            known[h] = found
         return found
 
-    def hex_value(self, h: int, targets: list[tuple[int, float]]) -> float:
-        """What standing on ``h`` at the end of the Dance step is worth: the best of
-        ``targets`` (``near_targets``) an Influence reaches from there, or the Server when
-        he is worth calling."""
-        best = 0.0
-        distance, reach = self.board.distance[h], self.reach
-        for pos, v in targets:
-            if distance[pos] <= reach and v > best:
-                best = v
-        server, host = self.server_value
-        if server >= 0 and (host or distance[server] <= reach):
-            best = max(best, 0.3)
-        return best
+    def _searched_home(self, pos: int, below: int) -> int:
+        """``steps`` by a search from the entry hex that goes one ring further only while
+        ``pos`` is not reached yet and could still be nearer than ``below``."""
+        home = self._home
+        if home is None:
+            home = self._home = [UNREACHABLE] * len(self.adjacent)
+            home[self.entry] = 0
+            self._home_frontier = [self.entry]
+        frontier = self._home_frontier
+        adjacent, occupied = self.adjacent, self.occupied
+        while home[pos] == UNREACHABLE and frontier and self._home_ring < below - 1:
+            self._home_ring += 1
+            ring = self._home_ring
+            nxt_frontier = []
+            for h in frontier:
+                for n in adjacent[h]:
+                    if home[n] == UNREACHABLE:
+                        home[n] = ring
+                        if n not in occupied:
+                            nxt_frontier.append(n)
+            frontier = self._home_frontier = nxt_frontier
+        return home[pos]
+
+
+class _Context:
+    """One decision's view of the ballroom, with the seat's worths (``DancerWorths``)."""
+
+    def __init__(self, worths: DancerWorths, view: dict[str, Any]) -> None:
+        self.worths = worths
+        self.comp = worths.comp
+        self.board = worths.board
+        self.view = view
+        self.fam = view["families"][worths.me]
+        self.ratings = worths.ratings
+        self.entry = worths.entry
+
+    @_once
+    def occupied(self) -> set[int]:
+        """The hexes a piece stands on: a Dancer, an Avatar, the Server (and -1, off the floor)."""
+        view = self.view
+        return {*view["dancer_pos"], *map(_POS, view["families"]), view["server"]}
+
+    def plan_gap(self, plan: int) -> int:
+        need = list(self.comp.plans[plan].needs)
+        for d in self.fam["seated"]:
+            need[self.comp.dancers[d].symbol] -= 1
+        return sum(max(0, x) for x in need)
+
+    # -- distances ---------------------------------------------------------------
+
+    @_once
+    def routes_home(self) -> RoutesHome:
+        return RoutesHome(self.comp, self.entry, self.occupied)
+
+    def home_distance(self, pos: int, below: int = UNREACHABLE + 1) -> int:
+        """Steps from the entry hex to ``pos`` through empty hexes (``RoutesHome.steps``)."""
+        if pos < 0 or self.entry < 0:
+            return UNREACHABLE
+        return self.routes_home.steps(pos, below)
+
+    def _distances_from(
+        self, start: int, limit: int, shadow: bool, reached: list[int] | None = None
+    ) -> dict[int, int]:
+        """Steps from ``start`` (which may be occupied) through empty hexes, or through
+        every piece with Shadow (who may not stop on them), never into a closed entry hex
+        (those and hexes farther than ``limit``: ``UNREACHABLE`` or left out). The empty
+        hexes reached (``start`` aside) are added to ``reached`` when asked, so that a
+        caller can read those alone instead of the whole floor."""
+        dist = dict.fromkeys(self.worths.closed, UNREACHABLE)
+        dist[start] = 0
+        frontier = [start]
+        adjacent, occupied = self.board.adjacent, self.occupied
+        step = 0
+        while frontier and step < limit:
+            step += 1
+            nxt_frontier = []
+            for h in frontier:
+                for n in adjacent[h]:
+                    if n not in dist:
+                        dist[n] = step
+                        if n not in occupied:
+                            nxt_frontier.append(n)
+                            if reached is not None:
+                                reached.append(n)
+                        elif shadow:
+                            nxt_frontier.append(n)
+            frontier = nxt_frontier
+        return dist
+
+    # -- worth ---------------------------------------------------------------------------
+
+    def domain_need(self, domain: int) -> int:
+        effort = self.view["effort"]
+        if effort["kind"] == 0:
+            target_pips = self.comp.dancers[int(effort["target"])].pips[domain]
+            return self.ratings[domain] + target_pips + self.worths.best_refresh[domain]
+        target = int(self.view["families"][effort["target"]]["avatar"])
+        return self.ratings[domain] + self.comp.avatars[target].ratings[domain]
+
+    def refreshment_worth(self, k: int) -> float:
+        kind = self.comp.refreshments[k]
+        if kind.domain < 0:
+            return 1.5
+        return kind.pips + self.ratings[kind.domain] * 0.5
+
+    def hex_values(self) -> list[float]:
+        """Hex by hex, what standing there at the end of the Dance step is worth
+        (``DancerWorths.hex_values``, with the Server when a hand under two calls for him)."""
+        server = self.view["server"]
+        wanted = server >= 0 and self.fam["refreshment_count"] < 2
+        return self.worths.hex_values(server if wanted else -1)
 
     # -- phases ------------------------------------------------------------------------
 
     def dance(self, legal: list[int]) -> int:
-        view = self.view
+        worths = self.worths
         legal_set = set(legal)
         here = self.fam["pos"]
         # Seat whoever the Plan wants; lead them home; let the others go.
-        first_seat, last_seat = ac.SEAT, ac.SEAT + self.nd
-        for a in legal:
-            if first_seat <= a < last_seat and self.wanted(a - first_seat):
-                return a
-        mine = markers_of(view["dancer_influence"], self.me)
+        if not _SEATS.isdisjoint(legal_set):
+            last_seat = _SEAT + worths.nd
+            for a in legal:
+                if _SEAT <= a < last_seat and worths.wanted(a - _SEAT):
+                    return a
+        mine = worths.mine
         for d in mine:
-            if not self.wanted(d) and ac.RELEASE + d in legal_set:
-                return ac.RELEASE + d
+            if not worths.wanted(d) and _RELEASE + d in legal_set:
+                return _RELEASE + d
         seats = self.board.sanctuaries[self.fam["sanctuary"]].seats
         if len(self.fam["seated"]) >= seats:
             for d in map(int, self.fam["seated"]):
-                if self.base_need[self.comp.dancers[d].symbol] < 0 and ac.UNSEAT + d in legal_set:
-                    return ac.UNSEAT + d
+                if worths.base_need[self.comp.dancers[d].symbol] < 0 and _UNSEAT + d in legal_set:
+                    return _UNSEAT + d
         blocked_entry = here == self.entry and bool(mine)
         if not blocked_entry:
             lead = self._lead(mine, legal_set)
@@ -575,8 +672,8 @@ class _Context:
         best, nearest = None, UNREACHABLE + 1
         positions, neighbours = self.view["dancer_pos"], self.board.neighbours
         for d in mine:
-            first = ac.LEAD + 6 * d
-            leads = [a for a in range(first, first + 6) if a in legal_set]
+            first = _LEAD + 6 * d
+            leads = sorted(legal_set.intersection(range(first, first + 6)))
             if not leads:
                 continue  # she may not be led now
             pos = positions[d]
@@ -590,28 +687,26 @@ class _Context:
         return best
 
     def _avatar_step(self, legal: list[int], must_move: bool) -> int | None:
-        steps = [a for a in legal if ac.STEP <= a < ac.STEP + 6]
+        steps = _STEPS.intersection(legal)  # in no order: each use is the first of equals
         if not steps:
             return None
         turn = self.view["turn_state"]
         here = self.fam["pos"]
         budget = turn["moves_left"]
         ankh = ac.ANKH in legal
-        shadow = "shadow" in self.powers
+        shadow = "shadow" in self.worths.powers
         farthest = budget + (1 if ankh else 0)
         # Distances from here; only hexes within the Movement left (and an Ankh's) are read.
         reached: list[int] = []
         dist = self._distances_from(here, farthest, shadow, reached)
         # The empty hexes within reach, in hex order (ties go to the first).
         reached.sort()
-        # Only the Dancers in Influence range of those hexes count.
-        targets = self.near_targets(here, farthest + self.reach)
-        stay = -1.0 if must_move else self.hex_value(here, targets) if not turn["passing"] else -1.0
+        hex_values = self.hex_values()
+        stay = -1.0 if must_move else hex_values[here] if not turn["passing"] else -1.0
         best_h, best_v = -1, stay
-        hex_value = self.hex_value
         for h in reached:  # all within farthest
             dh = dist[h]
-            v = hex_value(h, targets) - (0.05 if dh > budget else 0.0) - 0.001 * dh
+            v = hex_values[h] - (0.05 if dh > budget else 0.0) - 0.001 * dh
             if v > best_v + 1e-9:
                 best_h, best_v = h, v
         if best_h < 0 and (must_move or turn["passing"]):
@@ -629,7 +724,7 @@ class _Context:
         best_d = dist[best_h]
         if best_d > budget:
             return ac.ANKH
-        closed = self.closed
+        closed = self.worths.closed
         if best_d > 2 or here in closed:
             return self._step_toward(best_h, best_d, steps, shadow)
         # A route of one or two steps: the step onto best_h, else the first onto a hex
@@ -638,13 +733,13 @@ class _Context:
         options = [
             a
             for a in steps
-            if (n := neighbours[a - ac.STEP]) == best_h
+            if (n := neighbours[a - _STEP]) == best_h
             or (best_d == 2 and distance[n] == 1 and n not in closed)
         ]
         return min(options) if options else None
 
     def _step_toward(
-        self, goal: int, steps_there: int, steps: list[int], shadow: bool
+        self, goal: int, steps_there: int, steps: frozenset[int], shadow: bool
     ) -> int | None:
         """The step that brings the Avatar one closer to ``goal`` along a route
         (``steps_there`` long), the first of equals."""
@@ -656,7 +751,7 @@ class _Context:
         now = back.get(here, UNREACHABLE)
         options = []
         for a in steps:
-            n = self.board.neighbours[here][a - ac.STEP]
+            n = self.board.neighbours[here][a - _STEP]
             there = back.get(n, UNREACHABLE)
             if there < now or n == goal:
                 options.append((there, a))
@@ -665,7 +760,7 @@ class _Context:
     def _toward_targets(self, dist: dict[int, int], reached: list[int]) -> int:
         """The reachable empty hex closest to the most worthwhile Dancer (``reached``: the
         empty hexes within reach, in hex order)."""
-        target = self.best_target
+        target = self.worths.best_target
         if target < 0:
             return -1
         tdist = self.board.distance[target]
@@ -678,9 +773,9 @@ class _Context:
     def influence(self, legal: list[int]) -> int:
         best_a, best_v = ac.PASS if ac.PASS in legal else legal[0], 0.02
         for a in legal:
-            if ac.INFLUENCE <= a < ac.INFLUENCE + self.nd:
+            if ac.INFLUENCE <= a < ac.INFLUENCE + self.worths.nd:
                 d = a - ac.INFLUENCE
-                v = self.value(d)
+                v = self.worths.value(d)
             elif a == ac.SERVER:
                 v = 0.25 if self.fam["refreshment_count"] < 3 else 0.05
             elif ac.FOIL <= a < ac.FOIL + 6:
