@@ -592,25 +592,28 @@ class ISMCTSAgent:
         """Play ``state`` out with the rollout policy and ``rng`` (which also draws chance),
         up to ``stop_turn`` (by default ``horizon`` turns from here) when the game can evaluate."""
         evaluate = self.evaluate
-        if evaluate is None:
-            stop_turn = None
-        elif stop_turn is None:
-            stop_turn = state.turns() + self.settings.horizon
+        stop: float = math.inf  # no evaluation: play to the end
+        if evaluate is not None:
+            stop = state.turns() + self.settings.horizon if stop_turn is None else stop_turn
         policy = self.policy
+        if policy is None:
+            policy = self._policy_move
+        # Bound once: a rollout asks them at every one of its many steps.
+        current_players = state.current_players
+        turns = state.turns
+        draw_chance = state.draw_chance
+        advance = state.advance
         for _ in range(MAX_ROLLOUT_ACTIONS):
-            current = state.current_players()
+            current = current_players()
             if not current:
                 return state.returns()
-            if stop_turn is not None and state.turns() >= stop_turn:
+            if turns() >= stop:
                 break
             player = current[0]
             if player == CHANCE:
-                action = state.draw_chance(rng)
-            elif policy is not None:
-                action = policy(state, player, rng)
+                advance(draw_chance(rng), CHANCE)
             else:
-                action = self._policy_move(state, player, rng)
-            state.advance(action, player)
+                advance(policy(state, player, rng), player)
         if evaluate is not None:
             return evaluate(state)
         return [0.0] * self.game.players

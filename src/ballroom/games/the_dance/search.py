@@ -36,106 +36,129 @@ if TYPE_CHECKING:
 
 def _lacking(state: TheDanceState, p: int) -> list[int]:
     """Symbols the family's Plan still lacks at her table."""
-    needs = list(state.comp.plans[state.plan[p]].needs)
-    dancers = state.comp.dancers
+    comp = state.comp
+    needs = list(comp.plans[state.plan[p]].needs)
+    dancers = comp.dancers
     for d in state.seated[p]:
         needs[dancers[d].symbol] -= 1
     return needs
 
 
-# Bound once: looking up an enum's member costs more than a rollout step can spare.
+# Bound once: looking up an enum's member, or a module's constant, costs more than a
+# rollout step can spare.
 _DANCE, _INFLUENCE, _DOMAIN, _REFRESHMENT = (
     Phase.DANCE,
     Phase.INFLUENCE,
     Phase.DOMAIN,
     Phase.REFRESHMENT,
 )
+_OVER = Phase.OVER
+_AT_DANCER = Target.DANCER
+_STEP, _LEAD, _SEAT, _END_DANCE = ac.STEP, ac.LEAD, ac.SEAT, ac.END_DANCE
+_INFLUENCE_ACTION, _PASS, _CLEAR_FOIL = ac.INFLUENCE, ac.PASS, ac.CLEAR_FOIL
+_DOMAIN_ACTION, _ACCEPT = ac.DOMAIN, ac.ACCEPT
 
 
 def rollout_action(state: TheDanceState, player: int, rng: Rng) -> int:
     """A quick purposeful move for ``player`` (uniform where the greedy rule has no opinion)."""
     legal = state.legal_actions(player)
     phase = state.phase
+    if phase is _INFLUENCE:
+        return legal[0] if len(legal) == 1 else _influence(state, player, legal)
     if phase is _DANCE:
         return _dance(state, player, legal, rng)
-    if phase is _INFLUENCE:
-        return _influence(state, player, legal)
-    if phase is _DOMAIN:
-        return max(legal, key=lambda a: _domain_total(state, player, a - ac.DOMAIN))
     if phase is _REFRESHMENT:
         return legal[0]
-    if ac.ACCEPT in legal:
-        return ac.ACCEPT
+    if phase is _DOMAIN:
+        return _domain(state, player, legal)
+    if _ACCEPT in legal:
+        return _ACCEPT
     return legal[rng.below(len(legal))]
 
 
-def _domain_total(state: TheDanceState, p: int, domain: int) -> int:
-    rating = state.comp.avatars[state.avatar_of[p]].ratings[domain]
-    if state.target_kind == Target.DANCER:
-        return rating + state.comp.dancers[state.target].pips[domain]
-    return rating + state.comp.avatars[state.avatar_of[state.target]].ratings[domain]
+def _domain(state: TheDanceState, p: int, legal: list[int]) -> int:
+    """The Domain with the highest total of the Avatar's rating and the target's (the first
+    of equals)."""
+    comp = state.comp
+    ratings = comp.avatars[state.avatar_of[p]].ratings
+    if state.target_kind == _AT_DANCER:
+        against = comp.dancers[state.target].pips
+    else:
+        against = comp.avatars[state.avatar_of[state.target]].ratings
+    best, best_total = -1, -math.inf
+    for a in legal:
+        domain = a - _DOMAIN_ACTION
+        total = ratings[domain] + against[domain]
+        if total > best_total:
+            best, best_total = a, total
+    return best
 
 
 def _dance(state: TheDanceState, p: int, legal: list[int], rng: Rng) -> int:
-    board = state.comp.board
-    entry = board.sanctuaries[state.sanctuary_of[p]].entry
-    home = board.distance[entry]
+    comp = state.comp
+    board = comp.board
+    dancers = comp.dancers
     lacking = _lacking(state, p)
-    dancers = state.comp.dancers
-    best, best_gain = ac.END_DANCE, 0
+    nd = state.nd
+    best, best_gain = _END_DANCE, 0
+    # The legal actions are sorted, and the Dance step's steps, leads and seats come first.
+    lead_end, seat_end = _LEAD + 6 * nd, _SEAT + nd
+    home = board.distance[board.sanctuaries[state.sanctuary_of[p]].entry]
     for a in legal:
-        if ac.SEAT <= a < ac.SEAT + state.nd and lacking[dancers[a - ac.SEAT].symbol] > 0:
-            return a
-        if ac.LEAD <= a < ac.LEAD + 6 * state.nd:
-            d, direction = divmod(a - ac.LEAD, 6)
+        if a < _LEAD:
+            continue
+        if a >= seat_end:
+            break
+        if a >= _SEAT:
+            if lacking[dancers[a - _SEAT].symbol] > 0:
+                return a
+        elif a < lead_end:
+            d, direction = divmod(a - _LEAD, 6)
             here = state.dancer_pos[d]
             gain = home[here] - home[board.neighbours[here][direction]]
             if gain > best_gain:
                 best, best_gain = a, gain
-    if best != ac.END_DANCE:
+    if best != _END_DANCE:
         return best
     here = state.avatar_pos[p]
     goal = -1
     nearest = 99
     distance = board.distance[here]
-    for d in range(state.nd):
-        pos = state.dancer_pos[d]
-        if (
-            pos >= 0
-            and state.influenced_by[d] < 0
-            and lacking[dancers[d].symbol] > 0
-            and distance[pos] < nearest
-        ):
+    for pos, holder, dancer in zip(state.dancer_pos, state.influenced_by, dancers, strict=True):
+        if holder < 0 <= pos and distance[pos] < nearest and lacking[dancer.symbol] > 0:
             goal, nearest = pos, distance[pos]
     if goal < 0 or nearest <= 1:
-        return ac.END_DANCE if ac.END_DANCE in legal else legal[rng.below(len(legal))]
+        return _END_DANCE if _END_DANCE in legal else legal[rng.below(len(legal))]
     to_goal = board.distance[goal]
-    steps = [a for a in legal if ac.STEP <= a < ac.STEP + 6]
-    closer = [a for a in steps if to_goal[board.neighbours[here][a - ac.STEP]] < nearest]
+    around = board.neighbours[here]
+    closer = [a for a in legal if _STEP <= a < _STEP + 6 and to_goal[around[a - _STEP]] < nearest]
     if closer:
         return closer[rng.below(len(closer))]
-    return ac.END_DANCE if ac.END_DANCE in legal else legal[rng.below(len(legal))]
+    return _END_DANCE if _END_DANCE in legal else legal[rng.below(len(legal))]
 
 
 def _influence(state: TheDanceState, p: int, legal: list[int]) -> int:
     lacking = _lacking(state, p)
     dancers = state.comp.dancers
     ratings = state.comp.avatars[state.avatar_of[p]].ratings
-    free_marker = state.influenced_by.count(p) < state.markers[p]
-    best, best_total = ac.PASS if ac.PASS in legal else legal[0], 0
+    influenced_by = state.influenced_by
+    free_marker = influenced_by.count(p) < state.markers[p]
+    best, best_total = _PASS if _PASS in legal else legal[0], 0
+    end = _INFLUENCE_ACTION + state.nd
     for a in legal:
-        if ac.INFLUENCE <= a < ac.INFLUENCE + state.nd:
-            dancer = dancers[a - ac.INFLUENCE]
-            if state.influenced_by[a - ac.INFLUENCE] < 0 and (
-                lacking[dancer.symbol] <= 0 or not free_marker
-            ):
+        if _INFLUENCE_ACTION <= a < end:
+            d = a - _INFLUENCE_ACTION
+            dancer = dancers[d]
+            if influenced_by[d] < 0 and (lacking[dancer.symbol] <= 0 or not free_marker):
                 continue
             total = max(
-                ratings[i] + dancer.pips[i] for i in range(len(ratings)) if not dancer.negates[i]
+                rating + pips
+                for rating, pips, negated in zip(ratings, dancer.pips, dancer.negates, strict=True)
+                if not negated
             )
             if total > best_total:
                 best, best_total = a, total
-        elif a == ac.CLEAR_FOIL:
+        elif a == _CLEAR_FOIL:
             return a
     return best
 
@@ -155,38 +178,48 @@ def progress(state: TheDanceState, p: int) -> float:
     comp = state.comp
     needs = _lacking(state, p)
     total = sum(comp.plans[state.plan[p]].needs)
-    filled = total - sum(n for n in needs if n > 0)
+    filled = total
+    for n in needs:
+        if n > 0:
+            filled -= n
     board = comp.board
-    home = board.distance[board.sanctuaries[state.sanctuary_of[p]].entry]
     dancers = comp.dancers
-    credits: list[list[float]] = [[] for _ in needs]
-    for d in influenced(state, p):
-        pos = state.dancer_pos[d]
-        symbol = dancers[d].symbol
-        if pos >= 0 and needs[symbol] > 0:
-            base = DOMINATED if state.dominated[d] else INFLUENCED
-            credits[symbol].append(max(0.2, base - HOME_DECAY * home[pos]))
     partial = 0.0
-    for symbol, offered in enumerate(credits):
-        if needs[symbol] > 0 and offered:
-            offered.sort(reverse=True)
-            partial += sum(offered[: needs[symbol]])
-            needs[symbol] -= min(needs[symbol], len(offered))
+    held = influenced(state, p)
+    if held:
+        home = board.distance[board.sanctuaries[state.sanctuary_of[p]].entry]
+        credits: list[list[float]] = [[] for _ in needs]
+        for d in held:
+            pos = state.dancer_pos[d]
+            symbol = dancers[d].symbol
+            if pos >= 0 and needs[symbol] > 0:
+                base = DOMINATED if state.dominated[d] else INFLUENCED
+                credits[symbol].append(max(0.2, base - HOME_DECAY * home[pos]))
+        for symbol, offered in enumerate(credits):
+            if needs[symbol] > 0 and offered:
+                offered.sort(reverse=True)
+                partial += sum(offered[: needs[symbol]])
+                needs[symbol] -= min(needs[symbol], len(offered))
     here = state.avatar_pos[p]
     if here >= 0:
+        # The nearest wanted free Dancer's credit is the best of them all: it falls with
+        # each step away.
         near = board.distance[here]
-        best = 0.0
-        for d in range(state.nd):
-            pos = state.dancer_pos[d]
-            if pos >= 0 and state.influenced_by[d] < 0 and needs[dancers[d].symbol] > 0:
-                best = max(best, NEAR - NEAR_DECAY * near[pos])
-        partial += best
+        nearest = -1
+        for pos, holder, dancer in zip(state.dancer_pos, state.influenced_by, dancers, strict=True):
+            if (
+                holder < 0 <= pos
+                and (nearest < 0 or near[pos] < nearest)
+                and needs[dancer.symbol] > 0
+            ):
+                nearest = near[pos]
+        partial += max(0.0, NEAR - NEAR_DECAY * nearest) if nearest >= 0 else 0.0
     return (filled + partial) / max(1, total)
 
 
 def evaluate(state: TheDanceState) -> list[float]:
     """Win shares of a game cut short: a softmax of the families' Plan progress."""
-    if state.is_terminal():
+    if state.phase is _OVER:
         return list(state.returns())
     n = state.n
     if state.finished:
