@@ -15,7 +15,7 @@ from examples.gops.game import JOKER, PRIZES, SUIT
 from ballroom.core import effects as fx
 from ballroom.core.capabilities import Determinizes, Renders
 from ballroom.core.components import Int, Table
-from ballroom.core.delegate import EncodedByModule, delegate
+from ballroom.core.delegate import EncodedByModule, delegate, direct
 from ballroom.core.errors import ComponentError, EffectError
 from ballroom.core.public import part_of, restore
 from ballroom.core.rng import Rng
@@ -229,6 +229,23 @@ def test_a_delegated_method_calls_its_function_with_the_game_first_or_not() -> N
     host = Host()
     assert host.doubled(4) == (host, 8)
     assert host.alone(9.0) == 3.0
+
+
+def test_direct_answers_a_delegated_method_with_its_function() -> None:
+    import math
+
+    class Host:
+        doubled = delegate("tests.core.test_standard", "twice")
+        alone = delegate("math", "sqrt", game=False)
+
+        def own(self) -> str:
+            return "own"
+
+    host = Host()
+    assert direct(host, "alone") is math.sqrt
+    doubled = direct(host, "doubled")
+    assert doubled is not Host.doubled and doubled(4) == host.doubled(4) == (host, 8)
+    assert direct(host, "own")() == "own"
 
 
 def test_a_mixins_delegated_method_finds_each_games_own_module() -> None:

@@ -75,6 +75,7 @@ from typing import cast
 from ballroom.core.agent import Agent, Decision
 from ballroom.core.bots import Bot, Param, ParamValues
 from ballroom.core.capabilities import Determinizes, Evaluates, HasRolloutPolicy
+from ballroom.core.delegate import direct
 from ballroom.core.errors import InvalidOptionError
 from ballroom.core.game import Game
 from ballroom.core.rng import Rng
@@ -302,7 +303,9 @@ class ISMCTSAgent:
         self.settings = settings
         self.policy: RolloutPolicy | None
         if settings.rollout == "game":
-            self.policy = game.rollout_action if isinstance(game, HasRolloutPolicy) else None
+            self.policy = (
+                direct(game, "rollout_action") if isinstance(game, HasRolloutPolicy) else None
+            )
         elif settings.rollout == "random":
             self.policy = None
         else:
@@ -313,7 +316,9 @@ class ISMCTSAgent:
             self.prior = None
         else:
             self.prior = _bot_policy(game, settings.prior)
-        self.evaluate: Evaluator | None = game.evaluate if isinstance(game, Evaluates) else None
+        self.evaluate: Evaluator | None = (
+            direct(game, "evaluate") if isinstance(game, Evaluates) else None
+        )
         self.last_iterations = 0
 
     def act(self, decision: Decision) -> int:

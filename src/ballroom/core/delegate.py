@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 
@@ -29,17 +30,35 @@ def delegate(module: str, function: str, *, game: bool = True) -> Callable[..., 
     found: dict[str, Callable[..., Any]] = {}
     """The function, by the game class's module (a mixin's method serves several games)."""
 
-    def method(self: Any, *args: Any, **kwargs: Any) -> Any:
+    def target(self: Any) -> Callable[..., Any]:
         home = type(self).__module__
         call = found.get(home)
         if call is None:
             package = home.rpartition(".")[0]
             call = found[home] = getattr(importlib.import_module(module, package), function)
+        return call
+
+    def method(self: Any, *args: Any, **kwargs: Any) -> Any:
+        call = found.get(type(self).__module__) or target(self)
         return call(self, *args, **kwargs) if game else call(*args, **kwargs)
 
     method.__name__ = function
     method.__doc__ = f"``{module}.{function}``, imported when first asked."
+    method.target = target  # type: ignore[attr-defined]  # read by ``direct``
+    method.passes_game = game  # type: ignore[attr-defined]
     return method
+
+
+def direct(instance: Any, name: str) -> Callable[..., Any]:
+    """``getattr(instance, name)``, except that a delegated method is answered with the
+    function it calls (the game bound first where it passes the game), imported now: a
+    caller that calls it at every step (a search's rollout) skips the method's lookup."""
+    method = getattr(type(instance), name, None)
+    target = getattr(method, "target", None)
+    if target is None:
+        return getattr(instance, name)  # type: ignore[no-any-return]
+    call: Callable[..., Any] = target(instance)
+    return partial(call, instance) if method.passes_game else call  # type: ignore[union-attr]
 
 
 class EncodedByModule:

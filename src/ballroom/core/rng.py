@@ -172,7 +172,9 @@ class Rng:
         own = self._random
         if self._shared or own is None:  # as in ``choice``: a search draws at every chance step
             own = self._own()
-        return min(bisect_right(running, own.random() * total), len(running) - 1)
+        index = bisect_right(running, own.random() * total)
+        last = len(running) - 1
+        return index if index < last else last  # not ``min``: a builtin's call costs more
 
     def clone(self) -> Rng:
         """A source at this one's exact position; the generator is copied when either draws."""
