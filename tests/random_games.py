@@ -44,13 +44,17 @@ def random_game(state: State, chooser: random.Random, limit: int) -> list[tuple[
     ``limit`` actions; ``state`` is played on."""
     played: list[tuple[int, int]] = []
     while len(played) < limit and not state.is_terminal():
-        seat = chooser.choice(state.current_players())
-        action = (
-            state.sample_chance() if seat == CHANCE else chooser.choice(state.legal_actions(seat))
-        )
-        state.apply(action, seat)
-        played.append((seat, action))
+        played.append(random_step(state, chooser))
     return played
+
+
+def random_step(state: State, chooser: random.Random) -> tuple[int, int]:
+    """One random action of a random seat to act (chance drawn by the state's own source),
+    applied; the (seat, action) taken."""
+    seat = chooser.choice(state.current_players())
+    action = state.sample_chance() if seat == CHANCE else chooser.choice(state.legal_actions(seat))
+    state.apply(action, seat)
+    return seat, action
 
 
 def replay_to(state: State, played: list[tuple[int, int]], depth: int) -> None:

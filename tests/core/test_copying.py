@@ -8,11 +8,11 @@ import random
 from dataclasses import dataclass
 
 import pytest
-from tests.random_games import GAME_CLASSES, player_counts
+from tests.random_games import GAME_CLASSES, player_counts, random_step
 
 from ballroom.core.copying import copied, value_fields, value_type
 from ballroom.core.game import Game
-from ballroom.core.state import CHANCE, State
+from ballroom.core.state import State
 
 
 def picture(state: State) -> str:
@@ -24,12 +24,6 @@ def picture(state: State) -> str:
         default=repr,
         sort_keys=True,
     )
-
-
-def step(state: State, chooser: random.Random) -> None:
-    seat = chooser.choice(state.current_players())
-    action = state.sample_chance() if seat == CHANCE else chooser.choice(state.legal_actions(seat))
-    state.apply(action, seat)
 
 
 @pytest.mark.parametrize("game_class", GAME_CLASSES, ids=lambda g: g.id)
@@ -48,15 +42,15 @@ def test_a_copy_plays_on_without_touching_the_original(game_class: type[Game]) -
                 for _ in range(12):
                     if twin.is_terminal():
                         break
-                    step(twin, moves)
+                    random_step(twin, moves)
                 assert picture(state) == before, f"{game_class.id}: the copy changed the original"
                 moves = random.Random(depth)
                 for _ in range(12):
                     if original.is_terminal():
                         break
-                    step(original, moves)
+                    random_step(original, moves)
                 assert picture(original) == picture(twin), f"{game_class.id}: copies differ"
-            step(state, chooser)
+            random_step(state, chooser)
 
 
 @dataclass(frozen=True)

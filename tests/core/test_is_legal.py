@@ -6,11 +6,11 @@ from __future__ import annotations
 import random
 
 import pytest
-from tests.random_games import GAME_CLASSES, player_counts
+from tests.random_games import GAME_CLASSES, player_counts, random_step
 
 from ballroom.core.errors import IllegalActionError
 from ballroom.core.game import Game
-from ballroom.core.state import CHANCE, State
+from ballroom.core.state import State
 
 IDS_ASKED = 400
 """Action ids asked at a node beside the legal ones: every id of a small game, a
@@ -38,13 +38,7 @@ def test_is_legal_agrees_with_the_legal_actions_at_every_node(game_class: type[G
                     assert state.is_legal(action, seat) == (action in legal), (
                         f"{game_class.id}: is_legal({action}, {seat}) disagrees with the listing"
                     )
-            seat = chooser.choice(state.current_players())
-            action = (
-                state.sample_chance()
-                if seat == CHANCE
-                else chooser.choice(state.legal_actions(seat))
-            )
-            state.apply(action, seat)
+            random_step(state, chooser)
 
 
 @pytest.mark.parametrize("game_class", GAME_CLASSES, ids=lambda g: g.id)
