@@ -273,6 +273,21 @@ class Ball(State):
             seats = None if audience is None else frozenset((audience,))
             events.append(Event(event, wording, data, seats))
 
+    def say_secret(
+        self,
+        events: list[Event],
+        p: int,
+        told: tuple[str, str],
+        secret: tuple[str, str],
+        data: dict[str, Any],
+        words: Mapping[str, object],
+    ) -> None:
+        """Report what seat ``p`` drew or kept face down: the table is ``told`` (an event
+        and its template) that she did, and she alone reads the ``secret`` event, with its
+        ``data`` and ``words``, naming what it was (RULINGS 14)."""
+        self.say(events, told[0], told[1], {"player": p})
+        self.say(events, secret[0], secret[1], data, words, audience=p)
+
 
 def seat_name(comp: Components, game: Game, avatars: Sequence[int], p: int) -> str:
     """Seat ``p``'s name in the log (``nobody`` for none): her family once she chose her

@@ -52,14 +52,13 @@ def apply_draw(s: Ball, action: int, events: list[Event]) -> None:
     else:
         s.candidate_plan = x
     if s.reporting:  # the Plan's name is worded only for a reader
-        s.say(events, "draw-plan", "{who} draws a Plan.", {"player": p})
-        s.say(
+        s.say_secret(
             events,
-            "your-plan",
-            "You draw the Plan for {plan}.",
+            p,
+            ("draw-plan", "{who} draws a Plan."),
+            ("your-plan", "You draw the Plan for {plan}."),
             {"plan": s.comp.plans[x].id},
             {"plan": s.comp.plans[x].name(s.comp.colours)},
-            audience=p,
         )
     s.run_agenda(events)
 

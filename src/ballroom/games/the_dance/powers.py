@@ -203,14 +203,13 @@ def apply_draw(s: Ball, action: int, events: list[Event]) -> None:
     else:
         s.drawn_powers[p].append(w)
     if s.reporting:  # the Power is named only for a reader
-        s.say(events, "draw-power", "{who} draws a Power.", {"player": p})
-        s.say(
+        s.say_secret(
             events,
-            "your-power",
-            "You draw {name}.",
+            p,
+            ("draw-power", "{who} draws a Power."),
+            ("your-power", "You draw {name}."),
             {"power": POWER_IDS[w]},
             {"name": s.comp.powers[w].name},
-            audience=p,
         )
     s.run_agenda(events)
 
@@ -226,14 +225,13 @@ def apply_keep(s: Ball, action: int, p: int, events: list[Event]) -> None:
     s.power_pile.extend(pair)
     s.drawn_powers[p] = []
     gain(s, p, w)
-    s.say(events, "keep-power", "{who} keeps one Power and returns the other.", {"player": p})
-    s.say(
+    s.say_secret(
         events,
-        "your-power",
-        "You keep {name}.",
+        p,
+        ("keep-power", "{who} keeps one Power and returns the other."),
+        ("your-power", "You keep {name}."),
         {"power": POWER_IDS[w]},
         {"name": s.comp.powers[w].name},
-        audience=p,
     )
     s.run_agenda(events)
 

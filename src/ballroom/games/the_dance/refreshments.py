@@ -80,14 +80,13 @@ def apply_draw(s: Ball, action: int, events: list[Event]) -> None:
     s.hand[p][k] += 1
     s.hand_size[p] += 1
     if s.reporting:
-        s.say(events, "draw", "{who} draws a Refreshment.", {"player": p})
-        s.say(
+        s.say_secret(
             events,
-            "your-draw",
-            "You draw {name} Refreshment.",
+            p,
+            ("draw", "{who} draws a Refreshment."),
+            ("your-draw", "You draw {name} Refreshment."),
             {"kind": s.comp.refreshments[k].slug},
             {"name": kind_name(s, k)},
-            audience=p,
         )
     s.run_agenda(events)
 
