@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import threading
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -220,7 +221,32 @@ def test_hotseat_undo_takes_back_a_secret_choice_until_something_is_revealed(
     assert meta["ply"] == len(stored.record.actions)
 
 
+def play_seat(
+    ws: WebSocketTestSession, first: dict[str, Any], refusals: list[str]
+) -> dict[str, Any]:
+    """Play one seat as a person would: answer each frame that offers moves with the last
+    one, tagged with the ply it was chosen at, until the game is over.
+
+    Frames of other seats' moves can still be queued behind a move this seat has sent,
+    so a move chosen from such a frame may come too late; the server refuses it as stale
+    (collected in ``refusals``) and the next frame is answered instead.
+    """
+    frame = first
+    while frame["meta"]["status"] == "playing":
+        if frame["legal"]:
+            move = {"type": "move", "seat": frame["seat"], "action": frame["legal"][-1]["text"]}
+            send(ws, move | {"ply": frame["ply"]})
+        frame = receive(ws)
+        while frame["type"] != "state":
+            assert frame["type"] == "error", frame
+            refusals.append(frame["message"])
+            frame = receive(ws)
+    return frame
+
+
 def test_two_players_and_a_bot_play_to_the_end_and_spectators_follow(client: TestClient) -> None:
+    """Two people, each at their own screen, and an expert bot finish a game; a spectator
+    sees the end. Each person plays on a thread of their own, so neither waits on the other."""
     game_id, token = new_game(
         client,
         game="dancing-dice",
@@ -236,30 +262,26 @@ def test_two_players_and_a_bot_play_to_the_end_and_spectators_follow(client: Tes
         client.websocket_connect(f"/ws/{game_id}") as two,
         client.websocket_connect(f"/ws/{game_id}") as watcher,
     ):
-        latest = {0: hello(one, [token])[0], 1: hello(two, [other])[1]}
+        firsts = {0: hello(one, [token])[0], 1: hello(two, [other])[1]}
         hello(watcher, [])
-        sockets = {0: one, 1: two}
-        for _ in range(400):
-            if latest[0]["meta"]["status"] != "playing":
-                break
-            for seat, ws in sockets.items():
-                if latest[seat]["legal"]:
-                    send(
-                        ws,
-                        {"type": "move", "seat": seat, "action": latest[seat]["legal"][-1]["text"]},
-                    )
-                    ply = latest[seat]["ply"]
-                    latest[seat] = until(ws, lambda f, p=ply: f["type"] == "state" and f["ply"] > p)
-            for seat, ws in sockets.items():
-                if not latest[seat]["legal"] and latest[seat]["meta"]["status"] == "playing":
-                    latest[seat] = until(
-                        ws,
-                        lambda f, s=seat: (
-                            f["type"] == "state"
-                            and (bool(f["legal"]) or f["meta"]["status"] != "playing")
-                        ),
-                    )
-        assert latest[0]["meta"]["status"] == "over"
+        finals: dict[int, dict[str, Any]] = {}
+        refusals: list[str] = []
+        players = [
+            threading.Thread(
+                target=lambda seat=seat, ws=ws: finals.update(
+                    {seat: play_seat(ws, firsts[seat], refusals)}
+                ),
+                daemon=True,
+            )
+            for seat, ws in ((0, one), (1, two))
+        ]
+        for player in players:
+            player.start()
+        for player in players:
+            player.join(timeout=120)
+        assert sorted(finals) == [0, 1], "a player never saw the game end"
+        assert all(frame["meta"]["status"] == "over" for frame in finals.values())
+        assert all("the game has moved on since" in message for message in refusals), refusals
         final = until(watcher, lambda f: f["type"] == "state" and f["meta"]["status"] == "over")
         assert final["seat"] is None and final["legal"] == []
         assert final["observation"]["public"]["winners"] == final["meta"]["result"]["winners"]
