@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 from ballroom.core.events import Event
 from ballroom.core.flow import Step
 from ballroom.core.rng import Rng
-from ballroom.core.state import CHANCE, Observation
+from ballroom.core.state import CHANCE, Choose, Observation
 from ballroom.games.the_dance import (
     actions as ac,
 )
@@ -263,6 +263,44 @@ class TheDanceState(Ball):
         elif (draws := _DRAWS[self.phase]) is not None:
             draws[4](self, action, events)
         return events
+
+    def play_to_end(self, choosers: Sequence[Choose], max_turns: int | None = None) -> None:
+        """``State.play_to_end``'s loop, each step's section called straight from the tables:
+        the same draws, questions and actions in the same order, one at a time, without the
+        contract's calls around each (who acts, the kept listing, ``advance``)."""
+        history = self.history
+        while True:
+            phase = self.phase
+            if phase is _OVER or (max_turns is not None and self.turn > max_turns):
+                return
+            draws = _DRAWS[phase]
+            if draws is not None:
+                action = draws[2](self)
+                self._legal = None
+                self.reporting = False
+                try:
+                    draws[4](self, action, [])
+                finally:
+                    self.reporting = True
+                history.append((CHANCE, action))
+                continue
+            player = self.actor
+            known = self._legal
+            if known is not None and known[0] == player:
+                legal = known[1]
+            else:
+                legal = _MOVES[phase](self, player)  # type: ignore[misc]
+                self._legal = (player, legal)
+            action = choosers[player](legal)
+            if action not in legal:
+                self.apply(action, player)  # refused, with the rules' message
+            self._legal = None
+            self.reporting = False
+            try:
+                _PLAYS[phase](self, action, player, [])  # type: ignore[misc]
+            finally:
+                self.reporting = True
+            history.append((player, action))
 
     # -- the flow ---------------------------------------------------------------
 
