@@ -65,6 +65,8 @@ STEPS: dict[Phase, tuple[Moves, Play]] = {
 _MOVES: tuple[Moves | None, ...] = tuple(STEPS[p][0] if p in STEPS else None for p in Phase)
 _PLAYS: tuple[Play | None, ...] = tuple(STEPS[p][1] if p in STEPS else None for p in Phase)
 _OVER = Phase.OVER
+_NO_CAP = 1 << 62
+"""A turn cap no game reaches: ``play_to_end`` without one."""
 
 ROLL_OUTCOMES = [(ac.ROLL + face, 1 / 6) for face in range(6)]
 _ROLLS = tuple(range(ac.ROLL, ac.ROLL + 6))
@@ -267,40 +269,37 @@ class TheDanceState(Ball):
     def play_to_end(self, choosers: Sequence[Choose], max_turns: int | None = None) -> None:
         """``State.play_to_end``'s loop, each step's section called straight from the tables:
         the same draws, questions and actions in the same order, one at a time, without the
-        contract's calls around each (who acts, the kept listing, ``advance``)."""
-        history = self.history
+        contract's calls around each (who acts, the kept listing, ``advance``). A seat's
+        listing is not kept (``_legal``): nothing in the loop asks for it again."""
+        append = self.history.append
+        draws_of, moves_of, plays_of, over = _DRAWS, _MOVES, _PLAYS, _OVER
+        cap = _NO_CAP if max_turns is None else max_turns
         while True:
             phase = self.phase
-            if phase is _OVER or (max_turns is not None and self.turn > max_turns):
+            if phase is over or self.turn > cap:
                 return
-            draws = _DRAWS[phase]
-            if draws is not None:
+            draws = draws_of[phase]
+            if draws is not None:  # a chance step: no seat's listing is kept there
                 action = draws[2](self)
-                self._legal = None
                 self.reporting = False
                 try:
                     draws[4](self, action, [])
                 finally:
                     self.reporting = True
-                history.append((CHANCE, action))
+                append((CHANCE, action))
                 continue
             player = self.actor
-            known = self._legal
-            if known is not None and known[0] == player:
-                legal = known[1]
-            else:
-                legal = _MOVES[phase](self, player)  # type: ignore[misc]
-                self._legal = (player, legal)
+            legal = moves_of[phase](self, player)  # type: ignore[misc]
             action = choosers[player](legal)
             if action not in legal:
                 self.apply(action, player)  # refused, with the rules' message
-            self._legal = None
+            self._legal = None  # in case the chooser listed them
             self.reporting = False
             try:
-                _PLAYS[phase](self, action, player, [])  # type: ignore[misc]
+                plays_of[phase](self, action, player, [])  # type: ignore[misc]
             finally:
                 self.reporting = True
-            history.append((player, action))
+            append((player, action))
 
     # -- the flow ---------------------------------------------------------------
 
