@@ -141,10 +141,11 @@ def _lead(s: Ball, p: int, action: int, events: list[Event]) -> None:
     s.occ[nxt] = d
     s.dancer_pos[d] = nxt
     s.lead_left[d] -= 1
-    s.say(
-        events,
-        "lead",
-        "{who} leads {name} {direction}.",
-        {"player": p, "dancer": d, "hex": nxt},
-        {"name": s.comp.dancers[d].name, "direction": _direction(action)},
-    )
+    if s.reporting:
+        s.say(
+            events,
+            "lead",
+            "{who} leads {name} {direction}.",
+            {"player": p, "dancer": d, "hex": nxt},
+            {"name": s.comp.dancers[d].name, "direction": _direction(action)},
+        )

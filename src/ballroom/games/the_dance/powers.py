@@ -225,14 +225,15 @@ def apply_keep(s: Ball, action: int, p: int, events: list[Event]) -> None:
     s.power_pile.extend(pair)
     s.drawn_powers[p] = []
     gain(s, p, w)
-    s.say_secret(
-        events,
-        p,
-        ("keep-power", "{who} keeps one Power and returns the other."),
-        ("your-power", "You keep {name}."),
-        {"power": POWER_IDS[w]},
-        {"name": s.comp.powers[w].name},
-    )
+    if s.reporting:
+        s.say_secret(
+            events,
+            p,
+            ("keep-power", "{who} keeps one Power and returns the other."),
+            ("your-power", "You keep {name}."),
+            {"power": POWER_IDS[w]},
+            {"name": s.comp.powers[w].name},
+        )
     s.run_agenda(events)
 
 

@@ -144,13 +144,14 @@ def apply_play(s: Ball, action: int, p: int, events: list[Event]) -> None:
     k = action - ac.REFRESH
     spend(s, p, k)
     s.played.append(k)
-    s.say(
-        events,
-        "refreshment",
-        "{who} plays {name} Refreshment.",
-        {"player": p, "kind": s.comp.refreshments[k].slug},
-        {"name": kind_name(s, k)},
-    )
+    if s.reporting:
+        s.say(
+            events,
+            "refreshment",
+            "{who} plays {name} Refreshment.",
+            {"player": p, "kind": s.comp.refreshments[k].slug},
+            {"name": kind_name(s, k)},
+        )
     if len(s.played) == 2:
         standing.on_roll_refreshment(s, p, len(s.played), events)
         influence.start_roll(s)

@@ -51,9 +51,14 @@ def new_turn_task(s: Ball, p: int, events: list[Event]) -> bool:
     first = s.initiative if s.game.options["initiative"] else 0
     order = [(first + i) % s.n for i in range(s.n)]
     s.order = [q for q in order if q not in s.finished]
-    s.say(
-        events, "turn", "Turn {turn} begins (Tempo {tempo}).", {"turn": s.turn}, {"tempo": s.tempo}
-    )
+    if s.reporting:
+        s.say(
+            events,
+            "turn",
+            "Turn {turn} begins (Tempo {tempo}).",
+            {"turn": s.turn},
+            {"tempo": s.tempo},
+        )
     s.agenda.extend((_PLAYER_PHASE, q) for q in s.order)
     s.agenda.extend([(_WALTZ_SERVER, 0), (_TEMPO, 0), (_PASS_INITIATIVE, 0), (_NEW_TURN, 0)])
     return False
@@ -64,12 +69,13 @@ def tempo_task(s: Ball, p: int, events: list[Event]) -> bool:
     board = s.comp.board
     s.tempo = s.tempo % board.tempo_boxes + 1
     if s.tempo == board.refreshment_box:
-        s.say(
-            events,
-            "tempo",
-            "The Tempo reaches box {tempo}: the Dancers pause and every family gains a Refreshment.",
-            {"tempo": s.tempo},
-        )
+        if s.reporting:
+            s.say(
+                events,
+                "tempo",
+                "The Tempo reaches box {tempo}: the Dancers pause and every family gains a Refreshment.",
+                {"tempo": s.tempo},
+            )
         tasks: list[tuple[Task, int]] = []
         for q in s.order:
             if q not in s.finished:
@@ -77,13 +83,14 @@ def tempo_task(s: Ball, p: int, events: list[Event]) -> bool:
         s.agenda[:0] = tasks
         return False
     moved = waltz(s)
-    s.say(
-        events,
-        "tempo",
-        "The Tempo reaches box {tempo}: the waltz moves {moved} Dancer{s}.",
-        {"tempo": s.tempo, "moved": moved},
-        {"s": "s" if moved != 1 else ""},
-    )
+    if s.reporting:
+        s.say(
+            events,
+            "tempo",
+            "The Tempo reaches box {tempo}: the waltz moves {moved} Dancer{s}.",
+            {"tempo": s.tempo, "moved": moved},
+            {"s": "s" if moved != 1 else ""},
+        )
     return False
 
 
@@ -166,11 +173,12 @@ def initiative_actions(s: Ball, p: int) -> list[int]:
 def apply_initiative(s: Ball, action: int, p: int, events: list[Event]) -> None:
     q = action - ac.INITIATIVE
     s.initiative = q
-    s.say(
-        events,
-        "initiative",
-        "{who} passes the Initiative to {name}.",
-        {"player": p, "to": q},
-        {"name": s.who(q)},
-    )
+    if s.reporting:
+        s.say(
+            events,
+            "initiative",
+            "{who} passes the Initiative to {name}.",
+            {"player": p, "to": q},
+            {"name": s.who(q)},
+        )
     s.run_agenda(events)
