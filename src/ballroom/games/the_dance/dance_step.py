@@ -28,14 +28,11 @@ STEP, LEAD, SEAT, UNSEAT, ANKH = ac.STEP, ac.LEAD, ac.SEAT, ac.UNSEAT, ac.ANKH
 RELEASE, END_DANCE = ac.RELEASE, ac.END_DANCE
 """Bound once: the steps, leads and the step's end are listed at every decision of a Dance
 step."""
-PASS_THROUGH = "pass-through-pieces"
-"""The grant that lets an Avatar pass through pieces (Shadow's)."""
 
 
 def actions(s: Ball, p: int) -> list[int]:
     """The legal actions, listed in id order (steps, leads, the seat, unseats, the Ankh,
-    releases, Powers, ``end-dance``) rather than sorted: one is listed at every decision,
-    so the rules it asks (``standing``'s, her entry hex) are read here inline."""
+    releases, Powers, ``end-dance``) rather than sorted: one is listed at every decision."""
     occ = s.occ
     out: list[int] = []
     held = s.held[p]
@@ -43,7 +40,7 @@ def actions(s: Ball, p: int) -> list[int]:
     if moving:
         # Never onto another family's entry hex (RULINGS 19): ``open_exits`` leaves them out.
         steps = s.open_exits[p][s.avatar_pos[p]]
-        if PASS_THROUGH in held.standing.granted:  # ``standing.passes_through``
+        if held.passes_through:
             for direction, nxt in steps:
                 if occ[nxt] < 0 or standing.may_pass_through(s, p, nxt, s.closed[p]):
                     out.append(STEP + direction)
@@ -55,7 +52,7 @@ def actions(s: Ball, p: int) -> list[int]:
         return out
     marked = s.marked
     mine = influence.influenced(s, p) if marked is None else marked[p]
-    entry = s.comp.board.sanctuaries[s.sanctuary_of[p]].entry  # ``sanctuary.entry``
+    entry = sanctuary.entry(s, p)
     if mine:
         exits = s.comp.board.exits
         lead_left = s.lead_left
@@ -78,8 +75,8 @@ def actions(s: Ball, p: int) -> list[int]:
         for d in sorted(seated):
             out.append(UNSEAT + d)
     ankh = s.edition.ankh_kind
-    if ankh >= 0 and s.hand[p][ankh] and s.ankhs_used < held.limits["ankhs"]:
-        out.append(ANKH)  # ``standing.ankh_offered``
+    if ankh >= 0 and s.hand[p][ankh] and standing.ankh_offered(s, p):
+        out.append(ANKH)
     for d in mine:
         out.append(RELEASE + d)
     if held.dance_step:

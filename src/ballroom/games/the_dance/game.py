@@ -21,7 +21,7 @@ from ballroom.core.options import Option, OptionSet
 from ballroom.core.rng import Rng
 from ballroom.core.state import Observation
 from ballroom.games.the_dance import actions as ac
-from ballroom.games.the_dance import powers, wording
+from ballroom.games.the_dance import powers, refreshments, wording
 from ballroom.games.the_dance.ball import Edition, family_name
 from ballroom.games.the_dance.bots import BOT_DEFAULTS, BOTS
 from ballroom.games.the_dance.components import (
@@ -113,7 +113,12 @@ class TheDance(Teaching, Game):
         """The Powers seen at the deal (Old Wealth's six Refreshments), which ``determinize``
         deals only to a family that showed one."""
         self.edition = Edition(
-            self.components, self.margin_three, self.any_domain, self.ankh_kind, self.shown_at_deal
+            self.components,
+            self.margin_three,
+            self.any_domain,
+            self.ankh_kind,
+            self.shown_at_deal,
+            refreshments.fitting(self.components, self.any_domain),
         )
         """What the rules read of this game (``ball.Edition``)."""
 

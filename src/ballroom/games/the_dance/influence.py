@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 from ballroom.core.events import Event
 from ballroom.games.the_dance import actions as ac
 from ballroom.games.the_dance import server, standing
+from ballroom.games.the_dance.components import DOMAINS
 from ballroom.games.the_dance.steps import Phase, RollFor, Target
 
 # Read as plain names: an enum member read off its class costs a lookup through the
@@ -36,6 +37,7 @@ if TYPE_CHECKING:
 
 RELEASE, INFLUENCE, PASS, CUT_DANCER = ac.RELEASE, ac.INFLUENCE, ac.PASS, ac.CUT_DANCER
 """Bound once: listed at every decision of an Influence step."""
+_NO_NEGATION = (False,) * len(DOMAINS)
 
 
 # -- choosing what to do -------------------------------------------------------------
@@ -99,7 +101,7 @@ def actions(s: Ball, p: int) -> list[int]:
     here = s.avatar_pos[p]
     board = s.comp.board
     dist = board.distance[here]
-    reach = standing.reach(s, p)
+    reach = s.held[p].limits["influence-reach"]
     margin = s.edition.margin_three
     influenced_by = s.influenced_by
     occ = s.occ
@@ -230,12 +232,20 @@ def _start_effort(s: Ball, kind: Target, target: int, events: list[Event]) -> No
     s.phase = _DOMAIN
 
 
+_OPEN_DOMAINS: dict[tuple[bool, ...], list[int]] = {}
+"""The Domain actions left open by each pattern of negation symbols met (few): listed at
+every effort."""
+
+
 def domain_actions(s: Ball, p: int) -> list[int]:
-    """Any Domain, but not one the target Dancer negates."""
-    if s.target_kind == _DANCER:
-        negates = s.comp.dancers[s.target].negates
-        return [ac.DOMAIN + i for i in range(4) if not negates[i]]
-    return [ac.DOMAIN + i for i in range(4)]
+    """Any Domain, but not one the target Dancer negates (a Foil: none)."""
+    negates = s.comp.dancers[s.target].negates if s.target_kind == _DANCER else _NO_NEGATION
+    found = _OPEN_DOMAINS.get(negates)
+    if found is None:
+        found = _OPEN_DOMAINS[negates] = [
+            ac.DOMAIN + i for i in range(len(DOMAINS)) if not negates[i]
+        ]
+    return found[:]
 
 
 def apply_domain(s: Ball, action: int, p: int, events: list[Event]) -> None:

@@ -40,6 +40,7 @@ from ballroom.games.the_dance.standing import (
     ANKHS,
     ATTEMPTS,
     BY_ID,
+    PASS_THROUGH,
     REACH,
     REFRESHMENT_LIMIT,
     ROLL_REFRESHMENTS,
@@ -82,6 +83,8 @@ class Held:
 
     standing: fx.Standing
     limits: Mapping[str, int]
+    passes_through: bool
+    """Whether her Avatar may pass through pieces: asked at every Dance step decision."""
     dance_step: tuple[AtWill, ...] = ()
     after_roll: tuple[AtWill, ...] = ()
 
@@ -91,6 +94,7 @@ class Held:
         return cls(
             standing,
             {q: standing.limit(q, default) for q, default in SETTLED_LIMITS.items()},
+            standing.grants(PASS_THROUGH),
             *(
                 tuple(AtWill.of(ability) for ability in standing.moments.get(moment, ()))
                 for moment in (DANCE_STEP, AFTER_ROLL)
