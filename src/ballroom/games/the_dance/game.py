@@ -129,8 +129,9 @@ class TheDance(Teaching, Game):
     def num_distinct_actions(self) -> int:
         return ac.NUM_ACTIONS
 
-    def action_to_text(self, action: int) -> str:
-        return ac.to_text(action)
+    action_to_text = staticmethod(ac.to_text)
+    """An action's text (``actions.to_text``), called straight: a record writes one for
+    every action of a game."""
 
     def parse_action(self, text: str) -> int:
         return ac.parse(text)

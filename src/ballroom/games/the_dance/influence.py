@@ -351,7 +351,10 @@ def resolve(s: Ball, events: list[Event]) -> None:
         standing.on_success(s, p, events)
     if place:
         s.dominates = dominate
-        in_use = [x for x in influenced(s, p) if s.dancer_pos[x] >= 0]
+        in_use = []  # her markers on the floor (a Dancer seated gives hers back)
+        for x in influenced(s, p):
+            if s.dancer_pos[x] >= 0:
+                in_use.append(x)
         if len(in_use) < s.markers[p] or (len(in_use) == 1 and not standing.regale_choice(s, p)):
             if len(in_use) >= s.markers[p]:
                 release(s, in_use[0], events, voluntary=False)
@@ -398,8 +401,11 @@ def apply_drop(s: Ball, action: int, p: int, events: list[Event]) -> None:
 
 
 def _place_marker(s: Ball, p: int, d: int, dominate: bool) -> None:
-    used = {s.marker_slot[x] for x in influenced(s, p) if s.dancer_pos[x] >= 0}
-    s.marker_slot[d] = 0 if 0 not in used else 1
+    slot = 0  # the first marker, unless it stands on another of her Dancers
+    for x in influenced(s, p):
+        if s.dancer_pos[x] >= 0 and s.marker_slot[x] == 0:
+            slot = 1
+    s.marker_slot[d] = slot
     s.influenced_by[d] = p
     marker_moved(s, p, d)
     s.dominated[d] = dominate

@@ -25,6 +25,8 @@ _PASS_INITIATIVE = Task.PASS_INITIATIVE
 _NEW_TURN = Task.NEW_TURN
 _DRAW_REFRESHMENT = Task.DRAW_REFRESHMENT
 _DISCARD_TO_LIMIT = Task.DISCARD_TO_LIMIT
+_WALTZ_PHASE = ((_WALTZ_SERVER, 0), (_TEMPO, 0), (_PASS_INITIATIVE, 0), (_NEW_TURN, 0))
+"""The tasks after the Player Phases of a game turn: the Waltz Phase, then the next turn."""
 
 if TYPE_CHECKING:
     from ballroom.games.the_dance.ball import Ball
@@ -59,8 +61,10 @@ def new_turn_task(s: Ball, p: int, events: list[Event]) -> bool:
             {"turn": s.turn},
             {"tempo": s.tempo},
         )
-    s.agenda.extend((_PLAYER_PHASE, q) for q in s.order)
-    s.agenda.extend([(_WALTZ_SERVER, 0), (_TEMPO, 0), (_PASS_INITIATIVE, 0), (_NEW_TURN, 0)])
+    agenda = s.agenda
+    for q in s.order:
+        agenda.append((_PLAYER_PHASE, q))
+    agenda += _WALTZ_PHASE
     return False
 
 
