@@ -270,8 +270,10 @@ class TheDanceState(Ball):
         """``State.play_to_end``'s loop, each step's section called straight from the tables:
         the same draws, questions and actions in the same order, one at a time, without the
         contract's calls around each (who acts, the kept listing, ``advance``). A seat's
-        listing is not kept (``_legal``): nothing in the loop asks for it again."""
+        listing is not kept (``_legal``): nothing in the loop asks for it again. The events
+        nobody reads go to one list, emptied after a seat's action that told one."""
         append = self.history.append
+        unread: list[Event] = []
         draws_of, moves_of, plays_of, over = _DRAWS, _MOVES, _PLAYS, _OVER
         cap = _NO_CAP if max_turns is None else max_turns
         while True:
@@ -283,7 +285,7 @@ class TheDanceState(Ball):
                 action = draws[2](self)
                 self.reporting = False
                 try:
-                    draws[4](self, action, [])
+                    draws[4](self, action, unread)
                 finally:
                     self.reporting = True
                 append((CHANCE, action))
@@ -296,10 +298,12 @@ class TheDanceState(Ball):
             self._legal = None  # in case the chooser listed them
             self.reporting = False
             try:
-                plays_of[phase](self, action, player, [])  # type: ignore[misc]
+                plays_of[phase](self, action, player, unread)  # type: ignore[misc]
             finally:
                 self.reporting = True
             append((player, action))
+            if unread:
+                unread.clear()
 
     # -- the flow ---------------------------------------------------------------
 
