@@ -52,7 +52,7 @@ def actions(s: Ball, p: int) -> list[int]:
         return out
     marked = s.marked
     mine = influence.influenced(s, p) if marked is None else marked[p]
-    entry = sanctuary.entry(s, p)
+    entry = s.comp.board.sanctuaries[s.sanctuary_of[p]].entry  # ``sanctuary.entry``
     if mine:
         exits = s.comp.board.exits
         lead_left = s.lead_left

@@ -51,8 +51,12 @@ def new_turn_task(s: Ball, p: int, events: list[Event]) -> bool:
             )
         )
     first = s.initiative if s.game.options["initiative"] else 0
-    order = [(first + i) % s.n for i in range(s.n)]
-    s.order = [q for q in order if q not in s.finished]
+    n = s.n
+    finished = s.finished
+    order = s.order = []  # the families still playing, from the first
+    for i in range(first, first + n):
+        if i % n not in finished:
+            order.append(i % n)
     if s.reporting:
         s.say(
             events,
@@ -62,7 +66,7 @@ def new_turn_task(s: Ball, p: int, events: list[Event]) -> bool:
             {"tempo": s.tempo},
         )
     agenda = s.agenda
-    for q in s.order:
+    for q in order:
         agenda.append((_PLAYER_PHASE, q))
     agenda += _WALTZ_PHASE
     return False
