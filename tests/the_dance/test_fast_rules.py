@@ -15,6 +15,7 @@ from ballroom.core.state import CHANCE
 from ballroom.games.the_dance import (
     TheDance,
     TheDanceState,
+    influence,
     plans,
     powers,
     sanctuary,
@@ -310,3 +311,65 @@ def test_the_kept_legal_sequence_reads_as_the_legal_actions() -> None:
             legal = state.legal_sequence(actor)
             action = state.sample_chance() if actor == CHANCE else legal[rng.below(len(legal))]
             state.advance(action, actor)
+
+
+def plain_refreshment_step(s: TheDanceState, p: int) -> list[int]:
+    """The Refreshment step as the rulebook words it: a Refreshment held of the effort's
+    Domain (any Domain's with ``refreshment-domain`` ``any``, never the Ankh) while the roll
+    may use one more, else none."""
+    if len(s.played) >= standing.refreshment_limit(s, p):
+        return [ac.NO_REFRESH]
+    fitting = [
+        ac.REFRESH + k
+        for k, kind in enumerate(s.comp.refreshments)
+        if s.hand[p][k] and kind.domain >= 0 and (s.edition.any_domain or kind.domain == s.domain)
+    ]
+    return [*fitting, ac.NO_REFRESH]
+
+
+def plain_domains(s: TheDanceState) -> list[int]:
+    """The Domains an effort may use: any but those its target Dancer negates."""
+    negates = s.comp.dancers[s.target].negates if s.target_kind == 0 else (False,) * 4
+    return [ac.DOMAIN + i for i in range(4) if not negates[i]]
+
+
+def test_the_domain_and_refreshment_steps_list_what_the_plain_reading_does() -> None:
+    """The Domain step's listing (kept per pattern of negation symbols) and the Refreshment
+    step's (from the kinds that fit each Domain, worked out once per game) against the plain
+    reading, at every such step of random games under both ``refreshment-domain`` options,
+    Foils among them; a caller changing a Domain listing changes the next one not."""
+    met: set[tuple[str, bool]] = set()
+    for seed in range(12):
+        any_domain = seed % 2 == 1
+        options = {"refreshment-domain": "any" if any_domain else "own", "super-villains": True}
+        state = TheDance(4, **options).new_state(seed)
+        rng = Rng(seed)
+        while state.turns() <= 60 and not state.is_terminal():
+            if state.is_chance_node():
+                state.apply(state.sample_chance())
+                continue
+            p = state.current_players()[0]
+            legal = state.legal_actions(p)
+            phase = state.observation(None)["phase"]
+            if phase == "domain":
+                assert legal == plain_domains(state)
+                influence.domain_actions(state, p).append(-1)  # a caller's changes stay its own
+                assert influence.domain_actions(state, p) == legal
+                met.add(("foil" if state.target_kind else "domain", any_domain))
+            elif phase == "refreshment":
+                assert legal == plain_refreshment_step(state, p)
+                met.add(("refreshment" if len(legal) > 1 else "none", any_domain))
+            state.apply(rng.choice(legal), p)
+    assert {(kind, a) for kind in ("domain", "refreshment", "none") for a in (False, True)} <= met
+    assert ("foil", False) in met or ("foil", True) in met
+
+
+def test_a_familys_powers_say_whether_she_passes_through_pieces_as_their_grants_do() -> None:
+    """``Held.passes_through``, settled once per set of Powers, is the grant's reading."""
+    comp = TheDance(2).components
+    for first in range(len(comp.powers)):
+        for second in range(first, len(comp.powers)):
+            held = powers.held_of(comp, {first, second})
+            assert held.passes_through == held.standing.grants("pass-through-pieces")
+    assert powers.held_of(comp, {standing.Power.SHADOW}).passes_through
+    assert not powers.held_of(comp, ()).passes_through

@@ -50,6 +50,9 @@ class Edition:
     """The Refreshment kind of the Ankh (-1 for none)."""
     shown_at_deal: tuple[int, ...]
     """The Powers seen at the deal (``powers.shown_at_deal``)."""
+    fitting: tuple[tuple[tuple[int, int], ...], ...]
+    """Per Domain, the Refreshment kinds that may be played on a roll in it, each with its
+    action (``refreshments.fitting``)."""
 
 
 class Offer(Protocol):
@@ -67,6 +70,9 @@ class PowersHeld(Protocol):
 
     @property
     def limits(self) -> Mapping[str, int]: ...
+
+    @property
+    def passes_through(self) -> bool: ...
 
     @property
     def dance_step(self) -> tuple[Offer, ...]: ...

@@ -24,7 +24,8 @@ if TYPE_CHECKING:
     from ballroom.games.the_dance.ball import Ball
 
 
-STEP, LEAD, RELEASE, END_DANCE = ac.STEP, ac.LEAD, ac.RELEASE, ac.END_DANCE
+STEP, LEAD, SEAT, UNSEAT, ANKH = ac.STEP, ac.LEAD, ac.SEAT, ac.UNSEAT, ac.ANKH
+RELEASE, END_DANCE = ac.RELEASE, ac.END_DANCE
 """Bound once: the steps, leads and the step's end are listed at every decision of a Dance
 step."""
 
@@ -34,10 +35,12 @@ def actions(s: Ball, p: int) -> list[int]:
     releases, Powers, ``end-dance``) rather than sorted: one is listed at every decision."""
     occ = s.occ
     out: list[int] = []
-    if s.movement_left > 0:
+    held = s.held[p]
+    moving = s.movement_left > 0
+    if moving:
         # Never onto another family's entry hex (RULINGS 19): ``open_exits`` leaves them out.
         steps = s.open_exits[p][s.avatar_pos[p]]
-        if standing.passes_through(s, p):
+        if held.passes_through:
             for direction, nxt in steps:
                 if occ[nxt] < 0 or standing.may_pass_through(s, p, nxt, s.closed[p]):
                     out.append(STEP + direction)
@@ -49,15 +52,16 @@ def actions(s: Ball, p: int) -> list[int]:
         return out
     marked = s.marked
     mine = influence.influenced(s, p) if marked is None else marked[p]
+    entry = s.comp.board.sanctuaries[s.sanctuary_of[p]].entry  # ``sanctuary.entry``
     if mine:
         exits = s.comp.board.exits
         lead_left = s.lead_left
-        entry = sanctuary.entry(s, p)
+        dancer_pos = s.dancer_pos
         seat = -1  # one piece to a hex: one Dancer at most stands on the entry hex
         for d in mine:
             if lead_left[d] <= 0:
                 continue
-            pos = s.dancer_pos[d]
+            pos = dancer_pos[d]
             base = LEAD + 6 * d
             for direction, nxt in exits[pos]:
                 if occ[nxt] < 0:
@@ -65,16 +69,17 @@ def actions(s: Ball, p: int) -> list[int]:
             if pos == entry:
                 seat = d
         if seat >= 0 and sanctuary.may_seat(s, p, seat):
-            out.append(ac.SEAT + seat)
+            out.append(SEAT + seat)
     seated = s.seated[p]
-    if seated and s.movement_left > 0 and occ[sanctuary.entry(s, p)] < 0:
-        out.extend(sorted([ac.UNSEAT + d for d in seated]))
+    if seated and moving and occ[entry] < 0:
+        for d in sorted(seated):
+            out.append(UNSEAT + d)
     ankh = s.edition.ankh_kind
     if ankh >= 0 and s.hand[p][ankh] and standing.ankh_offered(s, p):
-        out.append(ac.ANKH)
+        out.append(ANKH)
     for d in mine:
         out.append(RELEASE + d)
-    if s.held[p].dance_step:
+    if held.dance_step:
         powers.offer_in_dance_step(s, p, out)
     out.append(END_DANCE)
     return out
@@ -141,10 +146,11 @@ def _lead(s: Ball, p: int, action: int, events: list[Event]) -> None:
     s.occ[nxt] = d
     s.dancer_pos[d] = nxt
     s.lead_left[d] -= 1
-    s.say(
-        events,
-        "lead",
-        "{who} leads {name} {direction}.",
-        {"player": p, "dancer": d, "hex": nxt},
-        {"name": s.comp.dancers[d].name, "direction": _direction(action)},
-    )
+    if s.reporting:
+        s.say(
+            events,
+            "lead",
+            "{who} leads {name} {direction}.",
+            {"player": p, "dancer": d, "hex": nxt},
+            {"name": s.comp.dancers[d].name, "direction": _direction(action)},
+        )

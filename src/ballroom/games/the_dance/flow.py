@@ -50,7 +50,8 @@ def start_turn(s: Ball, p: int) -> None:
     s.strategic_used = False
     lead = s.lead_left = [0] * s.nd
     dancer_pos = s.dancer_pos
-    for d in influence.influenced(s, p):
+    marked = s.marked
+    for d in influence.influenced(s, p) if marked is None else marked[p]:
         if dancer_pos[d] >= 0:
             lead[d] = 2
 

@@ -21,7 +21,7 @@ from ballroom.core.options import Option, OptionSet
 from ballroom.core.rng import Rng
 from ballroom.core.state import Observation
 from ballroom.games.the_dance import actions as ac
-from ballroom.games.the_dance import powers, wording
+from ballroom.games.the_dance import powers, refreshments, wording
 from ballroom.games.the_dance.ball import Edition, family_name
 from ballroom.games.the_dance.bots import BOT_DEFAULTS, BOTS
 from ballroom.games.the_dance.components import (
@@ -113,7 +113,12 @@ class TheDance(Teaching, Game):
         """The Powers seen at the deal (Old Wealth's six Refreshments), which ``determinize``
         deals only to a family that showed one."""
         self.edition = Edition(
-            self.components, self.margin_three, self.any_domain, self.ankh_kind, self.shown_at_deal
+            self.components,
+            self.margin_three,
+            self.any_domain,
+            self.ankh_kind,
+            self.shown_at_deal,
+            refreshments.fitting(self.components, self.any_domain),
         )
         """What the rules read of this game (``ball.Edition``)."""
 
@@ -124,8 +129,9 @@ class TheDance(Teaching, Game):
     def num_distinct_actions(self) -> int:
         return ac.NUM_ACTIONS
 
-    def action_to_text(self, action: int) -> str:
-        return ac.to_text(action)
+    action_to_text = staticmethod(ac.to_text)
+    """An action's text (``actions.to_text``), called straight: a record writes one for
+    every action of a game."""
 
     def parse_action(self, text: str) -> int:
         return ac.parse(text)

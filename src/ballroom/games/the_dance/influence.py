@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 from ballroom.core.events import Event
 from ballroom.games.the_dance import actions as ac
 from ballroom.games.the_dance import server, standing
+from ballroom.games.the_dance.components import DOMAINS
 from ballroom.games.the_dance.steps import Phase, RollFor, Target
 
 # Read as plain names: an enum member read off its class costs a lookup through the
@@ -36,6 +37,7 @@ if TYPE_CHECKING:
 
 RELEASE, INFLUENCE, PASS, CUT_DANCER = ac.RELEASE, ac.INFLUENCE, ac.PASS, ac.CUT_DANCER
 """Bound once: listed at every decision of an Influence step."""
+_NO_NEGATION = (False,) * len(DOMAINS)
 
 
 # -- choosing what to do -------------------------------------------------------------
@@ -99,7 +101,7 @@ def actions(s: Ball, p: int) -> list[int]:
     here = s.avatar_pos[p]
     board = s.comp.board
     dist = board.distance[here]
-    reach = standing.reach(s, p)
+    reach = s.held[p].limits["influence-reach"]
     margin = s.edition.margin_three
     influenced_by = s.influenced_by
     occ = s.occ
@@ -159,12 +161,13 @@ def apply(s: Ball, action: int, p: int, events: list[Event]) -> None:
         release(s, action - ac.RELEASE, events, voluntary=True)
     elif action == ac.CLEAR_FOIL:
         s.foiled[p] = False
-        s.say(
-            events,
-            "clear-foil",
-            "{who} spends its Influence step shaking off the Foil.",
-            {"player": p},
-        )
+        if s.reporting:
+            s.say(
+                events,
+                "clear-foil",
+                "{who} spends its Influence step shaking off the Foil.",
+                {"player": p},
+            )
         s.end_turn(events)
     elif action == ac.PASS:
         s.end_turn(events)
@@ -177,24 +180,26 @@ def apply(s: Ball, action: int, p: int, events: list[Event]) -> None:
     elif ac.CUT_DANCER <= action < ac.CUT_DANCER + nd:
         d = action - ac.CUT_DANCER
         _swap(s, p, s.dancer_pos[d], d)
-        s.say(
-            events,
-            "cut-in",
-            "{who}: May I cut in? The Avatar trades places with {name}.",
-            {"player": p, "dancer": d},
-            {"name": s.comp.dancers[d].name},
-        )
+        if s.reporting:
+            s.say(
+                events,
+                "cut-in",
+                "{who}: May I cut in? The Avatar trades places with {name}.",
+                {"player": p, "dancer": d},
+                {"name": s.comp.dancers[d].name},
+            )
         s.end_turn(events)
     elif ac.CUT_AVATAR <= action < ac.CUT_AVATAR + 6:
         q = s.avatar_of.index(action - ac.CUT_AVATAR)
         _swap(s, p, s.avatar_pos[q], nd + q)
-        s.say(
-            events,
-            "cut-in",
-            "{who}: May I cut in? The Avatar trades places with {name}.",
-            {"player": p, "avatar": q},
-            {"name": s.who(q)},
-        )
+        if s.reporting:
+            s.say(
+                events,
+                "cut-in",
+                "{who}: May I cut in? The Avatar trades places with {name}.",
+                {"player": p, "avatar": q},
+                {"name": s.who(q)},
+            )
         s.end_turn(events)
 
 
@@ -227,12 +232,20 @@ def _start_effort(s: Ball, kind: Target, target: int, events: list[Event]) -> No
     s.phase = _DOMAIN
 
 
+_OPEN_DOMAINS: dict[tuple[bool, ...], list[int]] = {}
+"""The Domain actions left open by each pattern of negation symbols met (few): listed at
+every effort."""
+
+
 def domain_actions(s: Ball, p: int) -> list[int]:
-    """Any Domain, but not one the target Dancer negates."""
-    if s.target_kind == _DANCER:
-        negates = s.comp.dancers[s.target].negates
-        return [ac.DOMAIN + i for i in range(4) if not negates[i]]
-    return [ac.DOMAIN + i for i in range(4)]
+    """Any Domain, but not one the target Dancer negates (a Foil: none)."""
+    negates = s.comp.dancers[s.target].negates if s.target_kind == _DANCER else _NO_NEGATION
+    found = _OPEN_DOMAINS.get(negates)
+    if found is None:
+        found = _OPEN_DOMAINS[negates] = [
+            ac.DOMAIN + i for i in range(len(DOMAINS)) if not negates[i]
+        ]
+    return found[:]
 
 
 def apply_domain(s: Ball, action: int, p: int, events: list[Event]) -> None:
@@ -258,7 +271,10 @@ def target_number(s: Ball) -> int:
     if s.target_kind == _AVATAR:
         return rating + s.comp.avatars[s.avatar_of[s.target]].ratings[domain]
     kinds = s.comp.refreshments
-    return rating + s.comp.dancers[s.target].pips[domain] + sum(kinds[k].pips for k in s.played)
+    total = rating + s.comp.dancers[s.target].pips[domain]
+    for k in s.played:  # none or one, seldom two: a loop, not a generator
+        total += kinds[k].pips
+    return total
 
 
 def apply_roll(s: Ball, face: int, events: list[Event]) -> None:
@@ -289,61 +305,56 @@ def resolve(s: Ball, events: list[Event]) -> None:
         q = s.target
         if success:
             s.foiled[q] = True
-            what = f"{s.who(q)} is Foiled"
-        else:
-            what = "the Foil fails"
-        s.say(
-            events,
-            "foil",
-            RESULT,
-            {"player": p, "target": q, "roll": roll, "needed": total, "success": success},
-            {"what": what},
-        )
+        if s.reporting:
+            s.say(
+                events,
+                "foil",
+                RESULT,
+                {"player": p, "target": q, "roll": roll, "needed": total, "success": success},
+                {"what": f"{s.who(q)} is Foiled" if success else "the Foil fails"},
+            )
         _after_attempt(s, events)
         return
     d = s.target
-    dancer = s.comp.dancers[d].name
     dominate = success and (
         standing.every_success_dominates(s, p)
         or (s.edition.margin_three and total - roll >= 3)
         or (not s.edition.margin_three and s.roll == 1 and s.lowered == 0)
     )
     owner = s.influenced_by[d]
+    held = owner >= 0 and s.dominated[d]
+    if s.reporting:
+        s.say(
+            events,
+            "influence",
+            RESULT,
+            {
+                "player": p,
+                "dancer": d,
+                "roll": roll,
+                "needed": total,
+                "success": success,
+                "dominated": dominate,
+            },
+            {"what": _result(s, d, owner, held, success, dominate)},
+        )
     place = False
-    if not success:
-        what = "no effect"
-    elif owner >= 0 and s.dominated[d]:
-        if dominate:
-            release(s, d, events, voluntary=False)
-            what = f"{dancer} is taken over"
-            place = True
-        else:
-            what = f"{dancer} stays Dominated by the {s.family(owner)} family"
-    elif owner >= 0:
-        release(s, d, events, voluntary=False)
-        what = f"{dancer} is freed from the {s.family(owner)} family's Influence"
-    else:
-        what = f"{dancer} is {'Dominated' if dominate else 'Influenced'}"
-        place = True
-    s.say(
-        events,
-        "influence",
-        RESULT,
-        {
-            "player": p,
-            "dancer": d,
-            "roll": roll,
-            "needed": total,
-            "success": success,
-            "dominated": dominate,
-        },
-        {"what": what},
-    )
     if success:
+        if held:
+            if dominate:  # taken over
+                release(s, d, events, voluntary=False)
+                place = True
+        elif owner >= 0:  # freed
+            release(s, d, events, voluntary=False)
+        else:
+            place = True
         standing.on_success(s, p, events)
     if place:
         s.dominates = dominate
-        in_use = [x for x in influenced(s, p) if s.dancer_pos[x] >= 0]
+        in_use = []  # her markers on the floor (a Dancer seated gives hers back)
+        for x in influenced(s, p):
+            if s.dancer_pos[x] >= 0:
+                in_use.append(x)
         if len(in_use) < s.markers[p] or (len(in_use) == 1 and not standing.regale_choice(s, p)):
             if len(in_use) >= s.markers[p]:
                 release(s, in_use[0], events, voluntary=False)
@@ -353,6 +364,21 @@ def resolve(s: Ball, events: list[Event]) -> None:
             s.actor = p
             return
     _after_attempt(s, events)
+
+
+def _result(s: Ball, d: int, owner: int, held: bool, success: bool, dominate: bool) -> str:
+    """What an effort on Dancer ``d`` did, as the log words it: ``owner`` Influenced her
+    before it (-1 nobody), and ``held`` her Dominated."""
+    dancer = s.comp.dancers[d].name
+    if not success:
+        return "no effect"
+    if held:
+        if dominate:
+            return f"{dancer} is taken over"
+        return f"{dancer} stays Dominated by the {s.family(owner)} family"
+    if owner >= 0:
+        return f"{dancer} is freed from the {s.family(owner)} family's Influence"
+    return f"{dancer} is {'Dominated' if dominate else 'Influenced'}"
 
 
 def drop_actions(s: Ball, p: int) -> list[int]:
@@ -375,8 +401,11 @@ def apply_drop(s: Ball, action: int, p: int, events: list[Event]) -> None:
 
 
 def _place_marker(s: Ball, p: int, d: int, dominate: bool) -> None:
-    used = {s.marker_slot[x] for x in influenced(s, p) if s.dancer_pos[x] >= 0}
-    s.marker_slot[d] = 0 if 0 not in used else 1
+    slot = 0  # the first marker, unless it stands on another of her Dancers
+    for x in influenced(s, p):
+        if s.dancer_pos[x] >= 0 and s.marker_slot[x] == 0:
+            slot = 1
+    s.marker_slot[d] = slot
     s.influenced_by[d] = p
     marker_moved(s, p, d)
     s.dominated[d] = dominate
@@ -390,7 +419,7 @@ def release(s: Ball, d: int, events: list[Event], *, voluntary: bool) -> None:
     marker_moved(s, owner, d)
     s.dominated[d] = False
     s.lead_left[d] = 0
-    if voluntary:
+    if voluntary and s.reporting:
         s.say(
             events,
             "release",

@@ -40,6 +40,7 @@ from ballroom.games.the_dance.standing import (
     ANKHS,
     ATTEMPTS,
     BY_ID,
+    PASS_THROUGH,
     REACH,
     REFRESHMENT_LIMIT,
     ROLL_REFRESHMENTS,
@@ -82,6 +83,8 @@ class Held:
 
     standing: fx.Standing
     limits: Mapping[str, int]
+    passes_through: bool
+    """Whether her Avatar may pass through pieces: asked at every Dance step decision."""
     dance_step: tuple[AtWill, ...] = ()
     after_roll: tuple[AtWill, ...] = ()
 
@@ -91,6 +94,7 @@ class Held:
         return cls(
             standing,
             {q: standing.limit(q, default) for q, default in SETTLED_LIMITS.items()},
+            standing.grants(PASS_THROUGH),
             *(
                 tuple(AtWill.of(ability) for ability in standing.moments.get(moment, ()))
                 for moment in (DANCE_STEP, AFTER_ROLL)
@@ -225,14 +229,15 @@ def apply_keep(s: Ball, action: int, p: int, events: list[Event]) -> None:
     s.power_pile.extend(pair)
     s.drawn_powers[p] = []
     gain(s, p, w)
-    s.say_secret(
-        events,
-        p,
-        ("keep-power", "{who} keeps one Power and returns the other."),
-        ("your-power", "You keep {name}."),
-        {"power": POWER_IDS[w]},
-        {"name": s.comp.powers[w].name},
-    )
+    if s.reporting:
+        s.say_secret(
+            events,
+            p,
+            ("keep-power", "{who} keeps one Power and returns the other."),
+            ("your-power", "You keep {name}."),
+            {"power": POWER_IDS[w]},
+            {"name": s.comp.powers[w].name},
+        )
     s.run_agenda(events)
 
 

@@ -16,6 +16,7 @@ from ballroom.core import words
 from ballroom.core.events import Event
 from ballroom.games.the_dance import actions as ac
 from ballroom.games.the_dance import influence, standing
+from ballroom.games.the_dance.components import DOMAINS
 from ballroom.games.the_dance.steps import Phase, Task
 
 # Read as plain names: an enum member read off its class costs a lookup through the
@@ -26,6 +27,10 @@ _DRAW_REFRESHMENT = Task.DRAW_REFRESHMENT
 if TYPE_CHECKING:
     from ballroom.core.rng import Rng
     from ballroom.games.the_dance.ball import Ball
+    from ballroom.games.the_dance.components import Components
+
+NO_REFRESH = ac.NO_REFRESH
+"""Bound once: offered at every Refreshment step."""
 
 
 def deal_task(s: Ball, p: int, events: list[Event]) -> bool:
@@ -122,19 +127,31 @@ def spend(s: Ball, p: int, k: int) -> None:
     s.spent[k] += 1
 
 
+def fitting(comp: Components, any_domain: bool) -> tuple[tuple[tuple[int, int], ...], ...]:
+    """Per Domain, the Refreshment kinds that add to a roll in it (any but the Ankh with the
+    ``refreshment-domain`` option ``any``), each with its ``refresh`` action, in kind order:
+    worked out once per game (``Edition.fitting``) for the Refreshment step."""
+    return tuple(
+        tuple(
+            (k, ac.REFRESH + k)
+            for k, kind in enumerate(comp.refreshments)
+            if kind.domain >= 0 and (any_domain or kind.domain == domain)
+        )
+        for domain in range(len(DOMAINS))
+    )
+
+
 def play_actions(s: Ball, p: int) -> list[int]:
-    """The Refreshment step: a Refreshment of the effort's Domain, or none."""
-    if len(s.played) >= standing.refreshment_limit(s, p):
-        return [ac.NO_REFRESH]
+    """The Refreshment step: a Refreshment that fits the effort's Domain, or none."""
+    if len(s.played) >= s.held[p].limits["roll-refreshments"]:  # ``standing.refreshment_limit``
+        return [NO_REFRESH]
     hand = s.hand[p]
-    anydomain = s.edition.any_domain
-    domain = s.domain
-    fitting = [
-        ac.REFRESH + k
-        for k, kind in enumerate(s.comp.refreshments)
-        if hand[k] and kind.domain >= 0 and (anydomain or kind.domain == domain)
-    ]
-    return [*fitting, ac.NO_REFRESH]
+    out = []
+    for k, action in s.edition.fitting[s.domain]:
+        if hand[k]:
+            out.append(action)
+    out.append(NO_REFRESH)
+    return out
 
 
 def apply_play(s: Ball, action: int, p: int, events: list[Event]) -> None:
@@ -144,13 +161,14 @@ def apply_play(s: Ball, action: int, p: int, events: list[Event]) -> None:
     k = action - ac.REFRESH
     spend(s, p, k)
     s.played.append(k)
-    s.say(
-        events,
-        "refreshment",
-        "{who} plays {name} Refreshment.",
-        {"player": p, "kind": s.comp.refreshments[k].slug},
-        {"name": kind_name(s, k)},
-    )
+    if s.reporting:
+        s.say(
+            events,
+            "refreshment",
+            "{who} plays {name} Refreshment.",
+            {"player": p, "kind": s.comp.refreshments[k].slug},
+            {"name": kind_name(s, k)},
+        )
     if len(s.played) == 2:
         standing.on_roll_refreshment(s, p, len(s.played), events)
         influence.start_roll(s)

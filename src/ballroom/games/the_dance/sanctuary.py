@@ -77,13 +77,14 @@ def seat(s: Ball, p: int, d: int, events: list[Event]) -> None:
     if slot == 1:
         s.markers[p] = 1
     s.seated[p].append(d)
-    s.say(
-        events,
-        "seat",
-        "{name} takes a seat at the {family} table.",
-        {"player": p, "dancer": d},
-        {"name": s.comp.dancers[d].name, "family": s.family(p)},
-    )
+    if s.reporting:
+        s.say(
+            events,
+            "seat",
+            "{name} takes a seat at the {family} table.",
+            {"player": p, "dancer": d},
+            {"name": s.comp.dancers[d].name, "family": s.family(p)},
+        )
     if plans.plan_done(s, p):
         plans.finish(s, p, events)
 
@@ -97,10 +98,11 @@ def unseat(s: Ball, p: int, d: int, events: list[Event]) -> None:
     s.occ[hex_] = d
     s.movement_left -= 1
     s.movement_spent += 1
-    s.say(
-        events,
-        "unseat",
-        "{who} sends {name} back to the floor.",
-        {"player": p, "dancer": d},
-        {"name": s.comp.dancers[d].name},
-    )
+    if s.reporting:
+        s.say(
+            events,
+            "unseat",
+            "{who} sends {name} back to the floor.",
+            {"player": p, "dancer": d},
+            {"name": s.comp.dancers[d].name},
+        )

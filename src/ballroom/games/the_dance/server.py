@@ -41,13 +41,14 @@ def apply_roll(s: Ball, face: int, events: list[Event]) -> None:
     if s.occ[hex_] < 0:
         s.server = hex_
         s.occ[hex_] = s.server_code
-        s.say(
-            events,
-            "server",
-            "The Server rolls {roll} and steps onto hex {roll}.",
-            {"roll": face, "hex": hex_},
-        )
-    else:
+        if s.reporting:
+            s.say(
+                events,
+                "server",
+                "The Server rolls {roll} and steps onto hex {roll}.",
+                {"roll": face, "hex": hex_},
+            )
+    elif s.reporting:
         s.say(
             events,
             "server",
@@ -62,12 +63,13 @@ def call(s: Ball, p: int, events: list[Event]) -> None:
     standing.on_call_server(s, p, s.comp.board.distance[s.avatar_pos[p]][s.server], events)
     s.occ[s.server] = -1
     s.server = -1
-    s.say(
-        events,
-        "server",
-        "{who} calls the Server, takes two Refreshments, and he returns to the kitchen.",
-        {"player": p},
-    )
+    if s.reporting:
+        s.say(
+            events,
+            "server",
+            "{who} calls the Server, takes two Refreshments, and he returns to the kitchen.",
+            {"player": p},
+        )
     s.agenda[:0] = [
         (Task.DRAW_REFRESHMENT, p),
         (Task.DRAW_REFRESHMENT, p),

@@ -55,13 +55,14 @@ def apply_avatar(s: Ball, action: int, p: int, events: list[Event]) -> None:
     s.avatar_of[p] = a
     s.wordings = None
     avatar = s.comp.avatars[a]
-    s.say(
-        events,
-        "avatar",
-        "{seat} plays {name} of the {family} family.",
-        {"player": p, "avatar": avatar.slug},
-        {"seat": s.game.player_name(p), "name": avatar.name, "family": avatar.family},
-    )
+    if s.reporting:
+        s.say(
+            events,
+            "avatar",
+            "{seat} plays {name} of the {family} family.",
+            {"player": p, "avatar": avatar.slug},
+            {"seat": s.game.player_name(p), "name": avatar.name, "family": avatar.family},
+        )
     s.run_agenda(events)
 
 
@@ -74,13 +75,14 @@ def apply_sanctuary(s: Ball, action: int, p: int, events: list[Event]) -> None:
     t = action - ac.CHOOSE_SANCTUARY
     s.sanctuary_of[p] = t
     sanctuary.close_entries(s)
-    s.say(
-        events,
-        "sanctuary",
-        "{who} takes the {colour} Sanctuary.",
-        {"player": p, "sanctuary": t},
-        {"colour": s.comp.board.sanctuaries[t].colour},
-    )
+    if s.reporting:
+        s.say(
+            events,
+            "sanctuary",
+            "{who} takes the {colour} Sanctuary.",
+            {"player": p, "sanctuary": t},
+            {"colour": s.comp.board.sanctuaries[t].colour},
+        )
     s.run_agenda(events)
 
 

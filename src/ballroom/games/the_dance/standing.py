@@ -53,6 +53,8 @@ ROLL_REFRESHMENTS = 1
 """Refreshments one roll may use (RULINGS 2)."""
 ANKHS = 1
 """Ankhs one Dance step may use."""
+PASS_THROUGH = "pass-through-pieces"
+"""The grant that lets an Avatar pass through pieces (``Held.passes_through``)."""
 
 BY_ID = {power.id: power for power in Power}
 
@@ -112,8 +114,7 @@ def on_ankh(s: Ball, p: int, events: list[Event]) -> None:
 
 def passes_through(s: Ball, p: int) -> bool:
     """Whether the family's Avatar may pass through pieces at all."""
-    # Asked at every step: the grant is read as a field.
-    return "pass-through-pieces" in s.held[p].standing.granted
+    return s.held[p].passes_through
 
 
 def may_pass_through(s: Ball, p: int, nxt: int, closed: frozenset[int]) -> bool:
@@ -146,15 +147,10 @@ def _can_escape(s: Ball, start: int, budget: int, closed: frozenset[int]) -> boo
 
 
 def on_pass_through(s: Ball, p: int, events: list[Event]) -> None:
-    show(s, p, s.held[p].standing.granter("pass-through-pieces"), events)
+    show(s, p, s.held[p].standing.granter(PASS_THROUGH), events)
 
 
 # -- the Influence step: reach, attempts, the Server, Domination -----------------------------------
-
-
-def reach(s: Ball, p: int) -> int:
-    """How far the Avatar's Influence and Foil reach (not May I Cut In?)."""
-    return s.held[p].limits["influence-reach"]
 
 
 def may_call_server(s: Ball, p: int, distance: int) -> bool:

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 from ballroom.core.events import Event
 from ballroom.core.flow import Step
 from ballroom.core.rng import Rng
-from ballroom.core.state import CHANCE, Observation
+from ballroom.core.state import CHANCE, Choose, Observation
 from ballroom.games.the_dance import (
     actions as ac,
 )
@@ -65,6 +65,8 @@ STEPS: dict[Phase, tuple[Moves, Play]] = {
 _MOVES: tuple[Moves | None, ...] = tuple(STEPS[p][0] if p in STEPS else None for p in Phase)
 _PLAYS: tuple[Play | None, ...] = tuple(STEPS[p][1] if p in STEPS else None for p in Phase)
 _OVER = Phase.OVER
+_NO_CAP = 1 << 62
+"""A turn cap no game reaches: ``play_to_end`` without one."""
 
 ROLL_OUTCOMES = [(ac.ROLL + face, 1 / 6) for face in range(6)]
 _ROLLS = tuple(range(ac.ROLL, ac.ROLL + 6))
@@ -263,6 +265,45 @@ class TheDanceState(Ball):
         elif (draws := _DRAWS[self.phase]) is not None:
             draws[4](self, action, events)
         return events
+
+    def play_to_end(self, choosers: Sequence[Choose], max_turns: int | None = None) -> None:
+        """``State.play_to_end``'s loop, each step's section called straight from the tables:
+        the same draws, questions and actions in the same order, one at a time, without the
+        contract's calls around each (who acts, the kept listing, ``advance``). A seat's
+        listing is not kept (``_legal``): nothing in the loop asks for it again. The events
+        nobody reads go to one list, emptied after a seat's action that told one."""
+        append = self.history.append
+        unread: list[Event] = []
+        draws_of, moves_of, plays_of, over = _DRAWS, _MOVES, _PLAYS, _OVER
+        cap = _NO_CAP if max_turns is None else max_turns
+        while True:
+            phase = self.phase
+            if phase is over or self.turn > cap:
+                return
+            draws = draws_of[phase]
+            if draws is not None:  # a chance step: no seat's listing is kept there
+                action = draws[2](self)
+                self.reporting = False
+                try:
+                    draws[4](self, action, unread)
+                finally:
+                    self.reporting = True
+                append((CHANCE, action))
+                continue
+            player = self.actor
+            legal = moves_of[phase](self, player)  # type: ignore[misc]
+            action = choosers[player](legal)
+            if action not in legal:
+                self.apply(action, player)  # refused, with the rules' message
+            self._legal = None  # in case the chooser listed them
+            self.reporting = False
+            try:
+                plays_of[phase](self, action, player, unread)  # type: ignore[misc]
+            finally:
+                self.reporting = True
+            append((player, action))
+            if unread:
+                unread.clear()
 
     # -- the flow ---------------------------------------------------------------
 

@@ -25,6 +25,8 @@ _PASS_INITIATIVE = Task.PASS_INITIATIVE
 _NEW_TURN = Task.NEW_TURN
 _DRAW_REFRESHMENT = Task.DRAW_REFRESHMENT
 _DISCARD_TO_LIMIT = Task.DISCARD_TO_LIMIT
+_WALTZ_PHASE = ((_WALTZ_SERVER, 0), (_TEMPO, 0), (_PASS_INITIATIVE, 0), (_NEW_TURN, 0))
+"""The tasks after the Player Phases of a game turn: the Waltz Phase, then the next turn."""
 
 if TYPE_CHECKING:
     from ballroom.games.the_dance.ball import Ball
@@ -49,13 +51,24 @@ def new_turn_task(s: Ball, p: int, events: list[Event]) -> bool:
             )
         )
     first = s.initiative if s.game.options["initiative"] else 0
-    order = [(first + i) % s.n for i in range(s.n)]
-    s.order = [q for q in order if q not in s.finished]
-    s.say(
-        events, "turn", "Turn {turn} begins (Tempo {tempo}).", {"turn": s.turn}, {"tempo": s.tempo}
-    )
-    s.agenda.extend((_PLAYER_PHASE, q) for q in s.order)
-    s.agenda.extend([(_WALTZ_SERVER, 0), (_TEMPO, 0), (_PASS_INITIATIVE, 0), (_NEW_TURN, 0)])
+    n = s.n
+    finished = s.finished
+    order = s.order = []  # the families still playing, from the first
+    for i in range(first, first + n):
+        if i % n not in finished:
+            order.append(i % n)
+    if s.reporting:
+        s.say(
+            events,
+            "turn",
+            "Turn {turn} begins (Tempo {tempo}).",
+            {"turn": s.turn},
+            {"tempo": s.tempo},
+        )
+    agenda = s.agenda
+    for q in order:
+        agenda.append((_PLAYER_PHASE, q))
+    agenda += _WALTZ_PHASE
     return False
 
 
@@ -64,12 +77,13 @@ def tempo_task(s: Ball, p: int, events: list[Event]) -> bool:
     board = s.comp.board
     s.tempo = s.tempo % board.tempo_boxes + 1
     if s.tempo == board.refreshment_box:
-        s.say(
-            events,
-            "tempo",
-            "The Tempo reaches box {tempo}: the Dancers pause and every family gains a Refreshment.",
-            {"tempo": s.tempo},
-        )
+        if s.reporting:
+            s.say(
+                events,
+                "tempo",
+                "The Tempo reaches box {tempo}: the Dancers pause and every family gains a Refreshment.",
+                {"tempo": s.tempo},
+            )
         tasks: list[tuple[Task, int]] = []
         for q in s.order:
             if q not in s.finished:
@@ -77,13 +91,14 @@ def tempo_task(s: Ball, p: int, events: list[Event]) -> bool:
         s.agenda[:0] = tasks
         return False
     moved = waltz(s)
-    s.say(
-        events,
-        "tempo",
-        "The Tempo reaches box {tempo}: the waltz moves {moved} Dancer{s}.",
-        {"tempo": s.tempo, "moved": moved},
-        {"s": "s" if moved != 1 else ""},
-    )
+    if s.reporting:
+        s.say(
+            events,
+            "tempo",
+            "The Tempo reaches box {tempo}: the waltz moves {moved} Dancer{s}.",
+            {"tempo": s.tempo, "moved": moved},
+            {"s": "s" if moved != 1 else ""},
+        )
     return False
 
 
@@ -166,11 +181,12 @@ def initiative_actions(s: Ball, p: int) -> list[int]:
 def apply_initiative(s: Ball, action: int, p: int, events: list[Event]) -> None:
     q = action - ac.INITIATIVE
     s.initiative = q
-    s.say(
-        events,
-        "initiative",
-        "{who} passes the Initiative to {name}.",
-        {"player": p, "to": q},
-        {"name": s.who(q)},
-    )
+    if s.reporting:
+        s.say(
+            events,
+            "initiative",
+            "{who} passes the Initiative to {name}.",
+            {"player": p, "to": q},
+            {"name": s.who(q)},
+        )
     s.run_agenda(events)
