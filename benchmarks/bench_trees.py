@@ -10,10 +10,14 @@ tree's median over the baseline's, beside the median of each repeat's own
 ratio. Rates are per CPU second of the child, which a busy machine disturbs
 less than wall time. ``--instructions`` counts instead of timing (valgrind's
 callgrind): slow, but a count does not change with the load, so small
-differences show.
+differences show. A count does change with the hash seed (the order of sets and
+of string-keyed lookups), by about 5% for The Dance, so each child runs with a
+fixed ``PYTHONHASHSEED``: one seed gives a count that repeats exactly, several
+(``--hash-seeds 0,1,2``) show how far the ratio moves with it.
 
     .venv/bin/python benchmarks/bench_trees.py --baseline ../wt-before/src [--repeats 5] [--only dance-random,mcts-0]
     .venv/bin/python benchmarks/bench_trees.py --baseline ../wt-before/src --instructions --scale 0.05
+    .venv/bin/python benchmarks/bench_trees.py --baseline ../wt-before/src --instructions --hash-seeds 0,1,2
 
 A game of The Dance without a winner stops after turn 200 in both trees: the
 older tree ended it at dawn, this one cuts it off at ``TheDance.turn_cap``.
@@ -23,6 +27,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import statistics
 import subprocess
 import sys
@@ -218,8 +223,9 @@ def measure_in(src: Path, measure: str, scale: float, script: str = __file__) ->
     return rate
 
 
-def instructions_in(src: Path, measure: str, scale: float) -> int:
-    """Instructions a child runs for ``measure`` at ``scale``, counted by valgrind's callgrind."""
+def instructions_in(src: Path, measure: str, scale: float, hash_seed: int) -> int:
+    """Instructions a child runs for ``measure`` at ``scale`` under ``hash_seed``, counted
+    by valgrind's callgrind."""
     done = subprocess.run(
         [
             "valgrind",
@@ -237,27 +243,37 @@ def instructions_in(src: Path, measure: str, scale: float) -> int:
         capture_output=True,
         text=True,
         check=True,
+        env={**os.environ, "PYTHONHASHSEED": str(hash_seed)},
     )
     refs = next(line for line in done.stderr.splitlines() if "refs:" in line)
     return int(refs.rsplit(None, 1)[-1].replace(",", ""))
 
 
-def compare_instructions(trees: dict[str, Path], chosen: list[str], scale: float) -> None:
+def compare_instructions(
+    trees: dict[str, Path], chosen: list[str], scale: float, hash_seeds: list[int]
+) -> None:
     """Instructions per unit of work: each child at ``scale`` and twice it, the difference
     being the work alone (start-up, imports and warm-up cancel out). Load cannot disturb
-    a count, so one run per tree is the figure."""
+    a count, so one run per tree and hash seed is the figure; with several seeds, the
+    last row of a measure is the median of each seed's ratio."""
     print(f"instructions for the work of scale {scale} (callgrind; start-up cancelled out)")
-    print(f"{'measure':<20}{'baseline':>14}{'this tree':>14}{'ratio':>8}")
+    print(f"{'measure':<20}{'hash seed':>10}{'baseline':>14}{'this tree':>14}{'ratio':>8}")
     for name in chosen:
-        counts = [
-            instructions_in(src, name, 2 * scale) - instructions_in(src, name, scale)
-            for src in trees.values()
-        ]
-        print(
-            f"{name:<20}{counts[0] / 1e6:>13,.1f}M{counts[1] / 1e6:>13,.1f}M"
-            f"{counts[0] / counts[1]:>7.2f}x",
-            flush=True,
-        )
+        ratios = []
+        for seed in hash_seeds:
+            counts = [
+                instructions_in(src, name, 2 * scale, seed)
+                - instructions_in(src, name, scale, seed)
+                for src in trees.values()
+            ]
+            ratios.append(counts[0] / counts[1])
+            print(
+                f"{name:<20}{seed:>10}{counts[0] / 1e6:>13,.1f}M{counts[1] / 1e6:>13,.1f}M"
+                f"{ratios[-1]:>7.2f}x",
+                flush=True,
+            )
+        if len(ratios) > 1:
+            print(f"{name:<20}{'median':>10}{'':>28}{statistics.median(ratios):>7.2f}x")
 
 
 def spread(rates: list[float]) -> str:
@@ -279,6 +295,11 @@ def main() -> None:
         action="store_true",
         help="count instructions with valgrind instead of timing (try --scale 0.05)",
     )
+    parser.add_argument(
+        "--hash-seeds",
+        default="0",
+        help="comma-separated PYTHONHASHSEED values to count under (--instructions)",
+    )
     parser.add_argument("--child", help=argparse.SUPPRESS)
     parser.add_argument("--src", help=argparse.SUPPRESS)
     args = parser.parse_args()
@@ -294,7 +315,8 @@ def main() -> None:
         parser.error(f"unknown measure {', '.join(unknown)}; known: {', '.join(MEASURES)}")
     started = time.perf_counter()
     if args.instructions:
-        compare_instructions(trees, chosen, args.scale)
+        seeds = [int(seed) for seed in args.hash_seeds.split(",")]
+        compare_instructions(trees, chosen, args.scale, seeds)
         print(f"({time.perf_counter() - started:.0f} s)")
         return
     print(f"baseline {trees['baseline']}; medians of {args.repeats} alternating repeats per tree")
