@@ -332,68 +332,41 @@ class DancerWorths:
         return int(self.markers) - used
 
     @_once
-    def prospects(self) -> list[int]:
-        """The Dancers worth Influencing, in order: another family's on the floor (unless
-        Dominated past taking) and the free ones on the floor that the Plan needs. The
-        seat's own, and the rest, are worth nothing."""
-        me, need, owners, positions, dominated = (
-            self.me,
-            self.need,
-            self.owners,
-            self.positions,
-            self.dominated,
-        )
-        margin_three = self.game.margin_three
-        found = [
-            d
-            for d, owner in enumerate(owners)
-            if owner >= 0
-            and owner != me
-            and positions[d] >= 0
-            and (margin_three or not dominated[d])
-        ]
-        of_symbol = self.tables.of_symbol
-        for symbol, lacking in enumerate(need):
-            if lacking > 0:
-                for d in of_symbol[symbol]:
-                    if owners[d] < 0 <= positions[d]:
-                        found.append(d)
-        found.sort()
-        return found
-
-    def worth(self, d: int) -> float:
-        """What Influencing Dancer ``d``, one of the ``prospects``, is worth: a Dancer the
-        Plan needs most (a little less the farther from home), freeing another family's near
-        her table some."""
-        owner: int = self.owners[d]
-        pos: int = self.positions[d]
-        distance = self.board.distance
-        if owner >= 0:
-            wanted = self.need[self.tables.symbol[d]] > 0
-            close = distance[self.board.sanctuaries[self.sanctuaries[owner]].entry][pos]
-            return (0.55 if close <= 4 else 0.3) + (0.25 if wanted else 0.0)
-        if self.free_markers <= 0:
-            # Success would move the marker off a Dancer already on her way home.
-            return 0.06 if "regale" in self.powers else 0.0
-        return 1.0 - 0.03 * distance[self.entry][pos]
-
-    def value(self, d: int) -> float:
-        """Influencing Dancer ``d``: her worth times the odds (worked out once)."""
-        known = self.values
-        found = known[d]
-        if found < 0:
-            worth = self.worth(d)
-            found = known[d] = worth * self.odds[d] if worth > 0 else 0.0
-        return found
-
-    @_once
     def values(self) -> list[float]:
-        """``value``'s answers so far, Dancer by Dancer: -1 for a prospect not asked about
-        yet, 0 for the Dancers worth nothing."""
-        known = [0.0] * self.nd
-        for d in self.prospects:
-            known[d] = -1.0
-        return known
+        """Dancer by Dancer, what Influencing her is worth times the odds. Only some are
+        worth something: another family's on the floor (unless Dominated past taking), worth
+        more near her table and more if the Plan needs her; and the free ones on the floor
+        that the Plan needs, worth most (a little less the farther from home, and nothing
+        while every marker is on a Dancer already on her way home, unless with Regale).
+        The seat's own, and the rest, are worth nothing."""
+        me, owners, positions, dominated = self.me, self.owners, self.positions, self.dominated
+        need, symbol, odds = self.need, self.tables.symbol, self.odds
+        taken_free = self.game.margin_three
+        distance, sanctuaries = self.board.distance, self.board.sanctuaries
+        to_entry = distance[self.entry]
+        owner_entry = [sanctuaries[sanctuary].entry for sanctuary in self.sanctuaries]
+        if self.free_markers > 0:
+            free_worth = None
+        else:
+            # Success would move the marker off a Dancer already on her way home.
+            free_worth = 0.06 if "regale" in self.powers else 0.0
+        values = [0.0] * self.nd
+        for d, owner in enumerate(owners):
+            pos = positions[d]
+            if pos < 0:
+                continue
+            if owner < 0:
+                if need[symbol[d]] <= 0:
+                    continue
+                worth = 1.0 - 0.03 * to_entry[pos] if free_worth is None else free_worth
+            elif owner == me or (dominated[d] and not taken_free):
+                continue
+            else:
+                close = distance[owner_entry[owner]][pos]
+                wanted = need[symbol[d]] > 0
+                worth = (0.55 if close <= 4 else 0.3) + (0.25 if wanted else 0.0)
+            values[d] = worth * odds[d] if worth > 0 else 0.0
+        return values
 
     @_once
     def best_refresh(self) -> tuple[int, ...]:
@@ -441,9 +414,7 @@ class DancerWorths:
         """The hex of the most worthwhile Dancer (the first of equals) if she is worth more
         than 0.1, else -1."""
         best_d, best_value = -1, 0.1
-        value = self.value
-        for d in self.prospects:
-            v = value(d)
+        for d, v in enumerate(self.values):
             if v > best_value:
                 best_d, best_value = d, v
         return self.positions[best_d] if best_d >= 0 else -1
@@ -457,9 +428,8 @@ class DancerWorths:
         if table is None:
             everywhere = server >= 0 and "host" in self.powers
             least = 0.3 if everywhere else 0.0
-            targets = [
-                (v, self.positions[d]) for d in self.prospects if (v := self.value(d)) > least
-            ]
+            positions = self.positions
+            targets = [(v, positions[d]) for d, v in enumerate(self.values) if v > least]
             if server >= 0 and not everywhere:
                 targets.append((0.3, server))
             # Lower values first, so that each hex keeps the best that reaches it.
@@ -775,7 +745,7 @@ class _Context:
         for a in legal:
             if ac.INFLUENCE <= a < ac.INFLUENCE + self.worths.nd:
                 d = a - ac.INFLUENCE
-                v = self.worths.value(d)
+                v = self.worths.values[d]
             elif a == ac.SERVER:
                 v = 0.25 if self.fam["refreshment_count"] < 3 else 0.05
             elif ac.FOIL <= a < ac.FOIL + 6:
