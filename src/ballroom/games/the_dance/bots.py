@@ -34,7 +34,7 @@ Influences: it is keyed on those parts of the observation, never on anything hid
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from operator import itemgetter
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
@@ -171,7 +171,7 @@ class HeuristicAgent(TakesForcedMoveBlind):
         """The last decision's, kept for the next while its key holds."""
 
     def act(self, decision: Decision) -> int:
-        legal = list(decision.legal_actions)
+        legal = decision.legal_actions
         if len(legal) == 1:
             return legal[0]  # nothing to weigh
         view = decision.observation
@@ -560,18 +560,19 @@ class _Context:
         step = 0
         while frontier and step < limit:
             step += 1
-            nxt_frontier = []
+            empty: list[int] = []
+            taken: list[int] = []
             for h in frontier:
                 for n in adjacent[h]:
                     if n not in dist:
                         dist[n] = step
                         if n not in occupied:
-                            nxt_frontier.append(n)
-                            if reached is not None:
-                                reached.append(n)
+                            empty.append(n)
                         elif shadow:
-                            nxt_frontier.append(n)
-            frontier = nxt_frontier
+                            taken.append(n)
+            if reached is not None:
+                reached += empty
+            frontier = empty + taken if taken else empty
         return dist
 
     # -- worth ---------------------------------------------------------------------------
@@ -599,7 +600,7 @@ class _Context:
 
     # -- phases ------------------------------------------------------------------------
 
-    def dance(self, legal: list[int]) -> int:
+    def dance(self, legal: Sequence[int]) -> int:
         worths = self.worths
         legal_set = set(legal)
         here = self.fam["pos"]
@@ -638,25 +639,31 @@ class _Context:
 
     def _lead(self, mine: list[int], legal_set: set[int]) -> int | None:
         """The lead that brings one of ``mine`` nearest home (the first of equals), if any
-        brings one nearer."""
+        brings one nearer (``home_distance``)."""
+        if not mine or self.entry < 0:
+            return None
         best, nearest = None, UNREACHABLE + 1
         positions, neighbours = self.view["dancer_pos"], self.board.neighbours
+        steps = None
         for d in mine:
             first = _LEAD + 6 * d
-            leads = sorted(legal_set.intersection(range(first, first + 6)))
+            leads = legal_set.intersection(range(first, first + 6))
             if not leads:
                 continue  # she may not be led now
+            if steps is None:
+                steps = self.routes_home.steps
             pos = positions[d]
-            now = self.home_distance(pos)
+            now = steps(pos) if pos >= 0 else UNREACHABLE
             row = neighbours[pos]
-            for a in leads:
-                below = min(now, nearest)
-                there = self.home_distance(row[a - first], below)
+            for a in sorted(leads):
+                below = now if now < nearest else nearest
+                n = row[a - first]
+                there = steps(n, below) if n >= 0 else UNREACHABLE
                 if there < below:
                     best, nearest = a, there
         return best
 
-    def _avatar_step(self, legal: list[int], must_move: bool) -> int | None:
+    def _avatar_step(self, legal: Sequence[int], must_move: bool) -> int | None:
         steps = _STEPS.intersection(legal)  # in no order: each use is the first of equals
         if not steps:
             return None
@@ -740,15 +747,19 @@ class _Context:
             return -1
         return min(candidates, key=lambda h: (tdist[h], dist[h]))
 
-    def influence(self, legal: list[int]) -> int:
+    def influence(self, legal: Sequence[int]) -> int:
         best_a, best_v = ac.PASS if ac.PASS in legal else legal[0], 0.02
+        first_influence, first_foil = ac.INFLUENCE, ac.FOIL
+        last_influence = first_influence + self.worths.nd
+        values = None
         for a in legal:
-            if ac.INFLUENCE <= a < ac.INFLUENCE + self.worths.nd:
-                d = a - ac.INFLUENCE
-                v = self.worths.values[d]
+            if first_influence <= a < last_influence:
+                if values is None:
+                    values = self.worths.values
+                v = values[a - first_influence]
             elif a == ac.SERVER:
                 v = 0.25 if self.fam["refreshment_count"] < 3 else 0.05
-            elif ac.FOIL <= a < ac.FOIL + 6:
+            elif first_foil <= a < first_foil + 6:
                 v = 0.03
             elif a == ac.CLEAR_FOIL:
                 v = 1.0
@@ -758,7 +769,7 @@ class _Context:
                 best_a, best_v = a, v
         return best_a
 
-    def refreshment(self, legal: list[int]) -> int:
+    def refreshment(self, legal: Sequence[int]) -> int:
         effort = self.view["effort"]
         domain = effort["domain"]
         base = self.ratings[domain] + self.comp.dancers[effort["target"]].pips[domain]
@@ -775,7 +786,7 @@ class _Context:
             return min(enough, key=lambda a: pips[a])
         return max(options, key=lambda a: pips[a])
 
-    def postroll(self, legal: list[int]) -> int:
+    def postroll(self, legal: Sequence[int]) -> int:
         effort = self.view["effort"]
         roll = effort["roll"] - effort["modifier"]
         if effort["kind"] == 0:
