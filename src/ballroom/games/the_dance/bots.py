@@ -35,6 +35,7 @@ Influences: it is keyed on those parts of the observation, never on anything hid
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from itertools import compress
 from operator import itemgetter
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
@@ -428,17 +429,19 @@ class DancerWorths:
         if table is None:
             everywhere = server >= 0 and "host" in self.powers
             least = 0.3 if everywhere else 0.0
-            positions = self.positions
-            targets = [(v, positions[d]) for d, v in enumerate(self.values) if v > least]
-            if server >= 0 and not everywhere:
-                targets.append((0.3, server))
-            # Lower values first, so that each hex keeps the best that reaches it.
-            targets.sort()
             table = self._hex_values[server] = [least] * len(self.board.hexes)
             within = self.tables.within(self.reach)
-            for v, pos in targets:
-                for h in within[pos]:
-                    table[h] = v
+            values, positions = self.values, self.positions
+            # Lower values first, so that each hex keeps the best that reaches it.
+            for d in sorted(compress(range(self.nd), values), key=values.__getitem__):
+                v = values[d]
+                if v > least:
+                    for h in within[positions[d]]:
+                        table[h] = v
+            if server >= 0 and not everywhere:
+                for h in within[server]:
+                    if table[h] < 0.3:
+                        table[h] = 0.3
         return table
 
 
