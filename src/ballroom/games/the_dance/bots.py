@@ -77,6 +77,9 @@ _STEP, _LEAD, _SEAT, _RELEASE, _UNSEAT = ac.STEP, ac.LEAD, ac.SEAT, ac.RELEASE, 
 _STEPS = frozenset(range(_STEP, _STEP + 6))
 _SEATS = frozenset(range(_SEAT, _SEAT + ac.D))
 
+_STEP_COST = tuple(0.001 * steps for steps in range(UNREACHABLE + 1))
+"""What each step to a hex takes off its worth, by the number of steps."""
+
 T = TypeVar("T")
 
 
@@ -684,11 +687,17 @@ class _Context:
         hex_values = self.hex_values()
         stay = -1.0 if must_move else hex_values[here] if not turn["passing"] else -1.0
         best_h, best_v = -1, stay
+        above = best_v + 1e-9
         for h in reached:  # all within farthest
             dh = dist[h]
-            v = hex_values[h] - (0.05 if dh > budget else 0.0) - 0.001 * dh
-            if v > best_v + 1e-9:
+            # Worth there, less 0.05 past the Movement (with the Ankh), less each step's cost.
+            if dh > budget:
+                v = hex_values[h] - 0.05 - _STEP_COST[dh]
+            else:
+                v = hex_values[h] - _STEP_COST[dh]
+            if v > above:
                 best_h, best_v = h, v
+                above = best_v + 1e-9
         if best_h < 0 and (must_move or turn["passing"]):
             best_h = min(
                 (h for h in reached if dist[h] <= budget),
