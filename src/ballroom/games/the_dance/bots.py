@@ -22,8 +22,8 @@ What depends on the components alone is worked out once for them (``_Tables``): 
 Dancers by symbol, the empty floor's routes from each entry hex, a hand's best
 Refreshment bonuses. A Dancer's route home is read off those routes when the pieces leave
 one of them free, as they mostly do; the floor is searched only when they do not. The
-Avatar's search reaches no farther than its Movement, and a Dancer's worth is worked out
-only for those worth something.
+Avatar's search reaches no farther than its Movement. The Dancers' worths are worked out
+in one pass over them, and only those worth something are spread over the hexes in reach.
 
 What depends on the Dancers and on the seat's own family (``DancerWorths``: the Dancers
 worth Influencing, their worths and odds, what standing on each hex is worth) is kept by
@@ -349,11 +349,9 @@ class DancerWorths:
         distance, sanctuaries = self.board.distance, self.board.sanctuaries
         to_entry = distance[self.entry]
         owner_entry = [sanctuaries[sanctuary].entry for sanctuary in self.sanctuaries]
-        if self.free_markers > 0:
-            free_worth = None
-        else:
-            # Success would move the marker off a Dancer already on her way home.
-            free_worth = 0.06 if "regale" in self.powers else 0.0
+        # With no marker free, success would move one off a Dancer already on her way home.
+        regale = "regale" in self.powers
+        free_worth = None if self.free_markers > 0 else 0.06 if regale else 0.0
         values = [0.0] * self.nd
         for d, owner in enumerate(owners):
             pos = positions[d]
@@ -443,8 +441,7 @@ class DancerWorths:
                         table[h] = v
             if server >= 0 and not everywhere:
                 for h in within[server]:
-                    if table[h] < 0.3:
-                        table[h] = 0.3
+                    table[h] = max(table[h], 0.3)
         return table
 
 
