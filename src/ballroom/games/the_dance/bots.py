@@ -441,7 +441,8 @@ class DancerWorths:
                         table[h] = v
             if server >= 0 and not everywhere:
                 for h in within[server]:
-                    table[h] = max(table[h], 0.3)
+                    if table[h] < 0.3:  # noqa: PLR1730  (cheaper than a call to max)
+                        table[h] = 0.3
         return table
 
 
