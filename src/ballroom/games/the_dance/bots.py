@@ -497,19 +497,19 @@ class RoutesHome:
             home = self._home = [UNREACHABLE] * len(self.adjacent)
             home[self.entry] = 0
             self._home_frontier = [self.entry]
-        frontier = self._home_frontier
+        frontier, ring, unreached = self._home_frontier, self._home_ring, UNREACHABLE
         adjacent, occupied = self.adjacent, self.occupied
-        while home[pos] == UNREACHABLE and frontier and self._home_ring < below - 1:
-            self._home_ring += 1
-            ring = self._home_ring
+        while home[pos] == unreached and frontier and ring < below - 1:
+            ring += 1
             nxt_frontier = []
             for h in frontier:
                 for n in adjacent[h]:
-                    if home[n] == UNREACHABLE:
+                    if home[n] == unreached:
                         home[n] = ring
                         if n not in occupied:
                             nxt_frontier.append(n)
-            frontier = self._home_frontier = nxt_frontier
+            frontier = nxt_frontier
+        self._home_frontier, self._home_ring = frontier, ring
         return home[pos]
 
 
