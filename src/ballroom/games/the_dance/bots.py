@@ -624,7 +624,7 @@ class _Context:
                 if worths.base_need[self.comp.dancers[d].symbol] < 0 and _UNSEAT + d in legal_set:
                     return _UNSEAT + d
         blocked_entry = here == self.entry and bool(mine)
-        if not blocked_entry:
+        if mine and not blocked_entry:
             lead = self._lead(mine, legal_set)
             if lead is not None:
                 return lead
