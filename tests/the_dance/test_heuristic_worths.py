@@ -75,7 +75,7 @@ PERTURBATIONS: dict[str, Callable[[View, int], None]] = {
 def _snapshot(worths: DancerWorths) -> tuple[Any, ...]:
     """Everything the scoring reads of ``worths``."""
     return (
-        [worths.value(d) for d in range(worths.nd)],
+        list(worths.values),
         worths.hex_values(-1),
         worths.hex_values(40),
         worths.best_target,

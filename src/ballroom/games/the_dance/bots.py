@@ -22,8 +22,8 @@ What depends on the components alone is worked out once for them (``_Tables``): 
 Dancers by symbol, the empty floor's routes from each entry hex, a hand's best
 Refreshment bonuses. A Dancer's route home is read off those routes when the pieces leave
 one of them free, as they mostly do; the floor is searched only when they do not. The
-Avatar's search reaches no farther than its Movement, and a Dancer's worth is worked out
-only for those worth something.
+Avatar's search reaches no farther than its Movement. The Dancers' worths are worked out
+in one pass over them, and only those worth something are spread over the hexes in reach.
 
 What depends on the Dancers and on the seat's own family (``DancerWorths``: the Dancers
 worth Influencing, their worths and odds, what standing on each hex is worth) is kept by
@@ -34,7 +34,8 @@ Influences: it is keyed on those parts of the observation, never on anything hid
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from itertools import compress
 from operator import itemgetter
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
@@ -75,6 +76,9 @@ _STEP, _LEAD, _SEAT, _RELEASE, _UNSEAT = ac.STEP, ac.LEAD, ac.SEAT, ac.RELEASE, 
 """Read as plain names: the Dance step asks for them at every decision."""
 _STEPS = frozenset(range(_STEP, _STEP + 6))
 _SEATS = frozenset(range(_SEAT, _SEAT + ac.D))
+
+_STEP_COST = tuple(0.001 * steps for steps in range(UNREACHABLE + 1))
+"""What each step to a hex takes off its worth, by the number of steps."""
 
 T = TypeVar("T")
 
@@ -171,7 +175,7 @@ class HeuristicAgent(TakesForcedMoveBlind):
         """The last decision's, kept for the next while its key holds."""
 
     def act(self, decision: Decision) -> int:
-        legal = list(decision.legal_actions)
+        legal = decision.legal_actions
         if len(legal) == 1:
             return legal[0]  # nothing to weigh
         view = decision.observation
@@ -332,68 +336,39 @@ class DancerWorths:
         return int(self.markers) - used
 
     @_once
-    def prospects(self) -> list[int]:
-        """The Dancers worth Influencing, in order: another family's on the floor (unless
-        Dominated past taking) and the free ones on the floor that the Plan needs. The
-        seat's own, and the rest, are worth nothing."""
-        me, need, owners, positions, dominated = (
-            self.me,
-            self.need,
-            self.owners,
-            self.positions,
-            self.dominated,
-        )
-        margin_three = self.game.margin_three
-        found = [
-            d
-            for d, owner in enumerate(owners)
-            if owner >= 0
-            and owner != me
-            and positions[d] >= 0
-            and (margin_three or not dominated[d])
-        ]
-        of_symbol = self.tables.of_symbol
-        for symbol, lacking in enumerate(need):
-            if lacking > 0:
-                for d in of_symbol[symbol]:
-                    if owners[d] < 0 <= positions[d]:
-                        found.append(d)
-        found.sort()
-        return found
-
-    def worth(self, d: int) -> float:
-        """What Influencing Dancer ``d``, one of the ``prospects``, is worth: a Dancer the
-        Plan needs most (a little less the farther from home), freeing another family's near
-        her table some."""
-        owner: int = self.owners[d]
-        pos: int = self.positions[d]
-        distance = self.board.distance
-        if owner >= 0:
-            wanted = self.need[self.tables.symbol[d]] > 0
-            close = distance[self.board.sanctuaries[self.sanctuaries[owner]].entry][pos]
-            return (0.55 if close <= 4 else 0.3) + (0.25 if wanted else 0.0)
-        if self.free_markers <= 0:
-            # Success would move the marker off a Dancer already on her way home.
-            return 0.06 if "regale" in self.powers else 0.0
-        return 1.0 - 0.03 * distance[self.entry][pos]
-
-    def value(self, d: int) -> float:
-        """Influencing Dancer ``d``: her worth times the odds (worked out once)."""
-        known = self.values
-        found = known[d]
-        if found < 0:
-            worth = self.worth(d)
-            found = known[d] = worth * self.odds[d] if worth > 0 else 0.0
-        return found
-
-    @_once
     def values(self) -> list[float]:
-        """``value``'s answers so far, Dancer by Dancer: -1 for a prospect not asked about
-        yet, 0 for the Dancers worth nothing."""
-        known = [0.0] * self.nd
-        for d in self.prospects:
-            known[d] = -1.0
-        return known
+        """Dancer by Dancer, what Influencing her is worth times the odds. Only some are
+        worth something: another family's on the floor (unless Dominated past taking), worth
+        more near her table and more if the Plan needs her; and the free ones on the floor
+        that the Plan needs, worth most (a little less the farther from home, and nothing
+        while every marker is on a Dancer already on her way home, unless with Regale).
+        The seat's own, and the rest, are worth nothing."""
+        me, owners, positions, dominated = self.me, self.owners, self.positions, self.dominated
+        need, symbol, odds = self.need, self.tables.symbol, self.odds
+        taken_free = self.game.margin_three
+        distance, sanctuaries = self.board.distance, self.board.sanctuaries
+        to_entry = distance[self.entry]
+        owner_entry = [sanctuaries[sanctuary].entry for sanctuary in self.sanctuaries]
+        # With no marker free, success would move one off a Dancer already on her way home.
+        regale = "regale" in self.powers
+        free_worth = None if self.free_markers > 0 else 0.06 if regale else 0.0
+        values = [0.0] * self.nd
+        for d, owner in enumerate(owners):
+            pos = positions[d]
+            if pos < 0:
+                continue
+            if owner < 0:
+                if need[symbol[d]] <= 0:
+                    continue
+                worth = 1.0 - 0.03 * to_entry[pos] if free_worth is None else free_worth
+            elif owner == me or (dominated[d] and not taken_free):
+                continue
+            else:
+                close = distance[owner_entry[owner]][pos]
+                wanted = need[symbol[d]] > 0
+                worth = (0.55 if close <= 4 else 0.3) + (0.25 if wanted else 0.0)
+            values[d] = worth * odds[d] if worth > 0 else 0.0
+        return values
 
     @_once
     def best_refresh(self) -> tuple[int, ...]:
@@ -441,9 +416,7 @@ class DancerWorths:
         """The hex of the most worthwhile Dancer (the first of equals) if she is worth more
         than 0.1, else -1."""
         best_d, best_value = -1, 0.1
-        value = self.value
-        for d in self.prospects:
-            v = value(d)
+        for d, v in enumerate(self.values):
             if v > best_value:
                 best_d, best_value = d, v
         return self.positions[best_d] if best_d >= 0 else -1
@@ -457,18 +430,19 @@ class DancerWorths:
         if table is None:
             everywhere = server >= 0 and "host" in self.powers
             least = 0.3 if everywhere else 0.0
-            targets = [
-                (v, self.positions[d]) for d in self.prospects if (v := self.value(d)) > least
-            ]
-            if server >= 0 and not everywhere:
-                targets.append((0.3, server))
-            # Lower values first, so that each hex keeps the best that reaches it.
-            targets.sort()
             table = self._hex_values[server] = [least] * len(self.board.hexes)
             within = self.tables.within(self.reach)
-            for v, pos in targets:
-                for h in within[pos]:
-                    table[h] = v
+            values, positions = self.values, self.positions
+            # Lower values first, so that each hex keeps the best that reaches it.
+            for d in sorted(compress(range(self.nd), values), key=values.__getitem__):
+                v = values[d]
+                if v > least:
+                    for h in within[positions[d]]:
+                        table[h] = v
+            if server >= 0 and not everywhere:
+                for h in within[server]:
+                    if table[h] < 0.3:  # noqa: PLR1730  (cheaper than a call to max)
+                        table[h] = 0.3
         return table
 
 
@@ -523,19 +497,19 @@ class RoutesHome:
             home = self._home = [UNREACHABLE] * len(self.adjacent)
             home[self.entry] = 0
             self._home_frontier = [self.entry]
-        frontier = self._home_frontier
+        frontier, ring, unreached = self._home_frontier, self._home_ring, UNREACHABLE
         adjacent, occupied = self.adjacent, self.occupied
-        while home[pos] == UNREACHABLE and frontier and self._home_ring < below - 1:
-            self._home_ring += 1
-            ring = self._home_ring
+        while home[pos] == unreached and frontier and ring < below - 1:
+            ring += 1
             nxt_frontier = []
             for h in frontier:
                 for n in adjacent[h]:
-                    if home[n] == UNREACHABLE:
+                    if home[n] == unreached:
                         home[n] = ring
                         if n not in occupied:
                             nxt_frontier.append(n)
-            frontier = self._home_frontier = nxt_frontier
+            frontier = nxt_frontier
+        self._home_frontier, self._home_ring = frontier, ring
         return home[pos]
 
 
@@ -590,18 +564,19 @@ class _Context:
         step = 0
         while frontier and step < limit:
             step += 1
-            nxt_frontier = []
+            empty: list[int] = []
+            taken: list[int] = []
             for h in frontier:
                 for n in adjacent[h]:
                     if n not in dist:
                         dist[n] = step
                         if n not in occupied:
-                            nxt_frontier.append(n)
-                            if reached is not None:
-                                reached.append(n)
+                            empty.append(n)
                         elif shadow:
-                            nxt_frontier.append(n)
-            frontier = nxt_frontier
+                            taken.append(n)
+            if reached is not None:
+                reached += empty
+            frontier = empty + taken if taken else empty
         return dist
 
     # -- worth ---------------------------------------------------------------------------
@@ -629,7 +604,7 @@ class _Context:
 
     # -- phases ------------------------------------------------------------------------
 
-    def dance(self, legal: list[int]) -> int:
+    def dance(self, legal: Sequence[int]) -> int:
         worths = self.worths
         legal_set = set(legal)
         here = self.fam["pos"]
@@ -649,7 +624,7 @@ class _Context:
                 if worths.base_need[self.comp.dancers[d].symbol] < 0 and _UNSEAT + d in legal_set:
                     return _UNSEAT + d
         blocked_entry = here == self.entry and bool(mine)
-        if not blocked_entry:
+        if mine and not blocked_entry:
             lead = self._lead(mine, legal_set)
             if lead is not None:
                 return lead
@@ -668,25 +643,31 @@ class _Context:
 
     def _lead(self, mine: list[int], legal_set: set[int]) -> int | None:
         """The lead that brings one of ``mine`` nearest home (the first of equals), if any
-        brings one nearer."""
+        brings one nearer (``home_distance``)."""
+        if not mine or self.entry < 0:
+            return None
         best, nearest = None, UNREACHABLE + 1
         positions, neighbours = self.view["dancer_pos"], self.board.neighbours
+        steps = None
         for d in mine:
             first = _LEAD + 6 * d
-            leads = sorted(legal_set.intersection(range(first, first + 6)))
+            leads = legal_set.intersection(range(first, first + 6))
             if not leads:
                 continue  # she may not be led now
+            if steps is None:
+                steps = self.routes_home.steps
             pos = positions[d]
-            now = self.home_distance(pos)
+            now = steps(pos) if pos >= 0 else UNREACHABLE
             row = neighbours[pos]
-            for a in leads:
-                below = min(now, nearest)
-                there = self.home_distance(row[a - first], below)
+            for a in sorted(leads):
+                below = now if now < nearest else nearest
+                n = row[a - first]
+                there = steps(n, below) if n >= 0 else UNREACHABLE
                 if there < below:
                     best, nearest = a, there
         return best
 
-    def _avatar_step(self, legal: list[int], must_move: bool) -> int | None:
+    def _avatar_step(self, legal: Sequence[int], must_move: bool) -> int | None:
         steps = _STEPS.intersection(legal)  # in no order: each use is the first of equals
         if not steps:
             return None
@@ -704,11 +685,17 @@ class _Context:
         hex_values = self.hex_values()
         stay = -1.0 if must_move else hex_values[here] if not turn["passing"] else -1.0
         best_h, best_v = -1, stay
+        above = best_v + 1e-9
         for h in reached:  # all within farthest
             dh = dist[h]
-            v = hex_values[h] - (0.05 if dh > budget else 0.0) - 0.001 * dh
-            if v > best_v + 1e-9:
+            # Worth there, less 0.05 past the Movement (with the Ankh), less each step's cost.
+            if dh > budget:
+                v = hex_values[h] - 0.05 - _STEP_COST[dh]
+            else:
+                v = hex_values[h] - _STEP_COST[dh]
+            if v > above:
                 best_h, best_v = h, v
+                above = best_v + 1e-9
         if best_h < 0 and (must_move or turn["passing"]):
             best_h = min(
                 (h for h in reached if dist[h] <= budget),
@@ -770,15 +757,19 @@ class _Context:
             return -1
         return min(candidates, key=lambda h: (tdist[h], dist[h]))
 
-    def influence(self, legal: list[int]) -> int:
+    def influence(self, legal: Sequence[int]) -> int:
         best_a, best_v = ac.PASS if ac.PASS in legal else legal[0], 0.02
+        first_influence, first_foil = ac.INFLUENCE, ac.FOIL
+        last_influence = first_influence + self.worths.nd
+        values = None
         for a in legal:
-            if ac.INFLUENCE <= a < ac.INFLUENCE + self.worths.nd:
-                d = a - ac.INFLUENCE
-                v = self.worths.value(d)
+            if first_influence <= a < last_influence:
+                if values is None:
+                    values = self.worths.values
+                v = values[a - first_influence]
             elif a == ac.SERVER:
                 v = 0.25 if self.fam["refreshment_count"] < 3 else 0.05
-            elif ac.FOIL <= a < ac.FOIL + 6:
+            elif first_foil <= a < first_foil + 6:
                 v = 0.03
             elif a == ac.CLEAR_FOIL:
                 v = 1.0
@@ -788,7 +779,7 @@ class _Context:
                 best_a, best_v = a, v
         return best_a
 
-    def refreshment(self, legal: list[int]) -> int:
+    def refreshment(self, legal: Sequence[int]) -> int:
         effort = self.view["effort"]
         domain = effort["domain"]
         base = self.ratings[domain] + self.comp.dancers[effort["target"]].pips[domain]
@@ -805,7 +796,7 @@ class _Context:
             return min(enough, key=lambda a: pips[a])
         return max(options, key=lambda a: pips[a])
 
-    def postroll(self, legal: list[int]) -> int:
+    def postroll(self, legal: Sequence[int]) -> int:
         effort = self.view["effort"]
         roll = effort["roll"] - effort["modifier"]
         if effort["kind"] == 0:
