@@ -30,7 +30,7 @@ from __future__ import annotations
 from abc import abstractmethod
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from enum import Enum
-from functools import cached_property
+from functools import cache, cached_property
 from itertools import accumulate
 from typing import Any, ClassVar, Generic, Self, TypeVar, cast
 
@@ -79,14 +79,8 @@ class DeclaredGame(Game, Generic[N]):
 
     @cached_property
     def offers(self) -> Mapping[Any, Sequence[int]]:
-        """The ids each ``every`` step of the flow offers, sorted, worked out once
-        (a ``range`` where they follow on, as a family's do)."""
-        offers: dict[Any, Sequence[int]] = {}
-        for name in self.flow.every:
-            ids = sorted(i for family in self.flow.steps[name] for i in self.codec.ids(family))
-            follow_on = ids == list(range(ids[0], ids[-1] + 1))
-            offers[name] = range(ids[0], ids[-1] + 1) if follow_on else tuple(ids)
-        return offers
+        """The ids each ``every`` step of the flow offers, sorted (``every_offer``)."""
+        return every_offer(type(self))
 
     @cached_property
     def odds(self) -> Mapping[Any, tuple[tuple[int, float], ...]]:
@@ -95,12 +89,8 @@ class DeclaredGame(Game, Generic[N]):
 
     @cached_property
     def first_ids(self) -> Mapping[Any, Mapping[Family, int]]:
-        """Per step, each family it offers and the family's first id: the id of an action a
-        family made is that plus its place, and a family the step does not offer is missing."""
-        return {
-            name: {family: self.codec.ids(family).start for family in families}
-            for name, families in self.flow.steps.items()
-        }
+        """Per step, each family it offers and the family's first id (``family_starts``)."""
+        return family_starts(type(self))
 
     _encoded_tuples: ClassVar[dict[int, tuple[tuple[Action, ...], Any, tuple[int, ...]]]]
     """The ids of each tuple of choices a step offered, by the tuple's identity: a game
@@ -174,6 +164,32 @@ class DeclaredGame(Game, Generic[N]):
             name: (tuple(accumulate(p for _, p in odds)), sum(p for _, p in odds))
             for name, odds in self.odds.items()
         }
+
+
+# What a game's codec and flow give its steps, worked out once per game class (whose they
+# are), not for every table: each new game reads them.
+
+
+@cache
+def every_offer(game: type[DeclaredGame[Any]]) -> Mapping[Any, Sequence[int]]:
+    """The ids each ``every`` step of the flow offers, sorted (a ``range`` where they follow
+    on, as a family's do)."""
+    offers: dict[Any, Sequence[int]] = {}
+    for name in game.flow.every:
+        ids = sorted(i for family in game.flow.steps[name] for i in game.codec.ids(family))
+        follow_on = ids == list(range(ids[0], ids[-1] + 1))
+        offers[name] = range(ids[0], ids[-1] + 1) if follow_on else tuple(ids)
+    return offers
+
+
+@cache
+def family_starts(game: type[DeclaredGame[Any]]) -> Mapping[Any, Mapping[Family, int]]:
+    """Per step, each family it offers and the family's first id: the id of an action a
+    family made is that plus its place, and a family the step does not offer is missing."""
+    return {
+        name: {family: game.codec.ids(family).start for family in families}
+        for name, families in game.flow.steps.items()
+    }
 
 
 class DeclaredState(State, Generic[N]):

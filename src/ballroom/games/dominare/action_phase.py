@@ -257,10 +257,8 @@ def play_action(state: DominareState, action: Action, seat: int) -> None:
     elif family is USE:
         district = action["district"]
         state.district_used = tuple(u or d == district for d, u in enumerate(state.district_used))
-        ability, _ = CATALOG.district_abilities[district]
-        name = CATALOG.districts[district].name
-        text = faces.ability_text(CATALOG, ability)
-        state.say("district", f"{state.name(seat)} uses the ability of {name}: {text}")
+        ability, told = district_ability(district)
+        state.say("district", f"{state.name(seat)} uses the ability of {told}")
         state.start(ability, seat, 0, "use")
     elif family is CROWN:
         state.gain_crowns(seat, 1)
@@ -280,6 +278,15 @@ def play_action(state: DominareState, action: Action, seat: int) -> None:
         state.ops = (pending(seat, 0, "whitewash", target=action["way"].value), *state.ops)
         state.push((OP_TASK, seat))
     state.proceed()
+
+
+@cache
+def district_ability(district: int) -> tuple[str, str]:
+    """A district's ability and the words that tell it (its name and what it does), put
+    into words once per district: every use of it tells them."""
+    ability, _ = CATALOG.district_abilities[district]
+    name = CATALOG.districts[district].name
+    return ability, f"{name}: {faces.ability_text(CATALOG, ability)}"
 
 
 def use_agent(state: DominareState, seat: int, rank: int, number: int) -> None:

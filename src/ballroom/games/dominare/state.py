@@ -15,9 +15,8 @@ task live in the module of its rulebook section (``rules.py`` pairs them).
 
 from __future__ import annotations
 
-import weakref
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache, lru_cache
 from typing import Self
 
 from ballroom.core import effects as fx
@@ -462,27 +461,22 @@ def _replace(
 
 def create_zones(game: Edition) -> Zones:
     """The agent and event decks, and each seat's hand, ranks and private piles: the same
-    for every state of one game (zones are values), so made once per game; the bots
-    make a state from every observation."""
-    made = _START_ZONES.get(game)
-    if made is None:
-        made = _START_ZONES[game] = _create_zones(game)
-    return made
+    for every game of as many players dealing the same way (zones are values), so made once
+    for each; the bots make a state from every observation, and every game a new state."""
+    return _start_zones(game.players, game.just_learning, game.semi_blind)
 
 
-_START_ZONES: weakref.WeakKeyDictionary[Edition, Zones] = weakref.WeakKeyDictionary()
-
-
-def _create_zones(game: Edition) -> Zones:
-    seats = range(game.players)
+@cache
+def _start_zones(players: int, just_learning: bool, semi_blind: bool) -> Zones:
+    seats = range(players)
     deck = tuple(
         card
         for card in range(DECK_SIZE)
-        if not (game.just_learning and CATALOG.agent(card).faction in REMOVED_WHEN_LEARNING)
+        if not (just_learning and CATALOG.agent(card).faction in REMOVED_WHEN_LEARNING)
     )
     out = tuple(card for card in range(DECK_SIZE) if card not in deck)
     blind: dict[str, list[int]] = {name: [] for name in FACTION_DECKS}
-    if game.semi_blind:  # each card into its deck, in one pass
+    if semi_blind:  # each card into its deck, in one pass
         for card in deck:
             blind[faction_deck(card)].append(card)
         deck = ()
@@ -504,4 +498,4 @@ def _create_zones(game: Edition) -> Zones:
         *(Zone(ZoneId("ranks", s), Visibility.EVERYONE) for s in seats),
         *(Zone(ZoneId("offer", s), Visibility.OWNER) for s in seats),
     ]
-    return Zones.create(game.players, zones)
+    return Zones.create(players, zones)
