@@ -34,7 +34,7 @@ from functools import cache, cached_property
 from itertools import accumulate
 from typing import Any, ClassVar, Generic, Self, TypeVar, cast
 
-from ballroom.core.actions import Action, ActionCodec, Family
+from ballroom.core.actions import Action, ActionCodec, Family, Offer
 from ballroom.core.effects import EffectSteps, Resolution, ZoneHost
 from ballroom.core.errors import IllegalActionError
 from ballroom.core.events import Event
@@ -105,19 +105,43 @@ class DeclaredGame(Game, Generic[N]):
 
     def encode_offered(self, step: Step[Any], actions: Iterable[Action]) -> list[int]:
         """The sorted ids of ``actions``, which ``step`` must offer (else a rules bug, refused
-        by ``Flow.check``). A list holds each family's actions together, so the family's
-        first id is looked up once per run of them; a tuple is encoded once (see
-        ``_encoded_tuples``)."""
+        by ``Flow.check``): ``offered_ids`` as a list of the caller's own."""
+        return list(self.offered_ids(step, actions))
+
+    def offered_ids(self, step: Step[Any], actions: Iterable[Action]) -> tuple[int, ...]:
+        """``encode_offered``'s ids, as a tuple that may be kept: a tuple of actions is
+        encoded once (see ``_encoded_tuples``), an ``Offer`` a part at a time (each part
+        once; parts offered in the order of their ids are joined without sorting), and a
+        list afresh, its family's first id looked up once per run of a family's actions."""
         if type(actions) is tuple:
             known = self._encoded_tuples.get(id(actions))
             if known is not None and known[0] is actions and known[1] is step.name:
-                return list(known[2])
-            ids = self._encode(step, actions)
-            if len(self._encoded_tuples) >= TUPLES_ENCODED:
-                self._encoded_tuples.clear()
-            self._encoded_tuples[id(actions)] = (actions, step.name, tuple(ids))
-            return ids
-        return self._encode(step, actions)
+                return known[2]
+            return self._keep_ids(step, actions)
+        if type(actions) is Offer:
+            tuples, name = self._encoded_tuples, step.name
+            ids: list[int] = []
+            last, ordered = -1, True
+            for part in actions.parts:
+                known = tuples.get(id(part))
+                if known is not None and known[0] is part and known[1] is name:
+                    part_ids = known[2]
+                else:
+                    part_ids = self._keep_ids(step, part)
+                if part_ids:  # sorted: the parts follow on while each starts past the last
+                    ordered = ordered and part_ids[0] > last
+                    last = part_ids[-1]
+                    ids += part_ids
+            return tuple(ids) if ordered else tuple(sorted(set(ids)))
+        return tuple(self._encode(step, actions))
+
+    def _keep_ids(self, step: Step[Any], actions: tuple[Action, ...]) -> tuple[int, ...]:
+        """The ids of a tuple of actions, kept by its identity (``_encoded_tuples``)."""
+        ids = tuple(self._encode(step, actions))
+        if len(self._encoded_tuples) >= TUPLES_ENCODED:
+            self._encoded_tuples.clear()
+        self._encoded_tuples[id(actions)] = (actions, step.name, ids)
+        return ids
 
     def _encode(self, step: Step[Any], actions: Iterable[Action]) -> list[int]:
         first = self.first_ids[step.name]
@@ -322,10 +346,10 @@ class DeclaredState(State, Generic[N]):
             actions = steps.choices(effect, self.zones)
         else:
             actions = self.choices(seat)
-        ids = self.game.encode_offered(step, actions)
+        ids = self.game.offered_ids(step, actions)
         if not self._applying:
-            self._legal_memo = (seat, moves, step, tuple(ids))
-        return ids
+            self._legal_memo = (seat, moves, step, ids)
+        return list(ids)
 
     def clone(self) -> Self:
         twin = super().clone()
@@ -380,7 +404,7 @@ class DeclaredState(State, Generic[N]):
         return offered[rng.running_index(running, total)]
 
     def _apply(self, action: int, player: int) -> list[Event]:
-        chosen = self.game.codec.decode(action)
+        chosen = self.game.codec.decoded[action]
         self._applying = True
         try:
             if self.effect is None:
