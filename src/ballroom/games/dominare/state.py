@@ -266,6 +266,8 @@ class DominareState(Telling, RuleTables[Phase, Task]):
         self.epic_rank = 0
         self.recruit_filter = ""
         self.queued = []
+        self.acting_rank = 0
+        self.counted_control = None
         self.deeds = (Deeds(),) * n
         self.board = game.board
         self.zones = create_zones(game)
