@@ -347,9 +347,9 @@ class DeclaredState(State, Generic[N]):
         memo = self._legal_memo
         if memo is not None and memo[0] == seat and memo[1] == moves and memo[2] is step:
             return list(memo[3])
-        steps = self.game.effect_steps
         actions: Sequence[Action]
-        if steps is not None and effect is not None and effect.ask is not None:
+        steps = None if effect is None or effect.ask is None else self.game.effect_steps
+        if steps is not None and effect is not None:
             actions = steps.choices(effect, self.zones)
         else:
             actions = self.choices(seat)
