@@ -117,3 +117,17 @@ def test_an_action_made_by_its_family_knows_its_id_and_equals_one_made_plainly()
         made = decoded.family(*decoded.values)
         assert plain == made == decoded and hash(plain) == hash(made)
         assert CODEC.encode(plain) == CODEC.encode(made) == action_id
+
+
+def test_an_id_is_decoded_once_and_one_that_names_no_action_is_refused() -> None:
+    codec = ActionCodec(CODEC.families)
+    for action_id in range(codec.size):
+        first = codec.decode(action_id)
+        assert codec.decoded[action_id] is first and codec.decode(action_id) is first
+        assert codec.encode(first) == action_id
+    for wrong in (-1, codec.size):
+        with pytest.raises(IllegalActionError, match=f"action #{wrong} does not exist"):
+            codec.decode(wrong)
+        with pytest.raises(IllegalActionError, match="does not exist"):
+            codec.decoded[wrong]
+    assert len(codec.decoded) == codec.size, "a refused id was remembered"

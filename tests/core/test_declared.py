@@ -6,6 +6,7 @@ import json
 
 import pytest
 
+from ballroom.core.actions import Offer
 from ballroom.core.errors import IllegalActionError
 from ballroom.core.flow import Mode
 from ballroom.core.rng import Rng
@@ -172,3 +173,29 @@ def test_a_tuple_of_choices_offered_again_is_encoded_once_and_still_checked(
     encoded.clear()
     assert HighCard(3).encode_offered(state.step, played) == first_ids
     assert not encoded, "another table of the game encoded the tuple again"
+
+
+def test_an_offer_is_encoded_a_part_at_a_time_each_part_once_and_still_checked(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    state = HighCard(2).new_state(5)
+    game = state.game
+    while state.step.name is Phase.DRAW:
+        state.apply(state.sample_chance(), CHANCE)
+    low, high = (PLAY(0), PLAY(1)), (PLAY(5), PLAY(9))
+    encoded: list[object] = []
+    encode = HighCard._encode
+
+    def counted(table: HighCard, step: object, actions: object) -> list[int]:
+        encoded.append(actions)
+        return encode(table, step, actions)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(HighCard, "_encode", counted)
+    listed = sorted(game.codec.encode(a) for a in (*low, *high))
+    assert game.encode_offered(state.step, Offer([low, high])) == listed
+    assert game.encode_offered(state.step, Offer([high, low])) == listed  # out of order: sorted
+    assert game.encode_offered(state.step, Offer([high, (), low, high])) == listed  # one id each
+    assert encoded == [low, high, ()], "a part offered again was encoded again"
+    assert list(Offer([low, high])) == [*low, *high] and len(Offer([low, high])) == 4
+    with pytest.raises(IllegalActionError, match="step play offers play, not draw"):
+        game.encode_offered(state.step, Offer([low, (DRAW(2),)]))

@@ -20,10 +20,11 @@ values at the end.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import Any, Generic, TypeVar
+from itertools import chain
+from typing import Any, Generic, TypeVar, overload
 
 from ballroom.core.errors import IllegalActionError, allowed_list
 
@@ -219,6 +220,50 @@ class Action:
         }
 
 
+class _Decoded(dict[int, Action]):
+    """A codec's actions by id, each decoded at its first reading and then remembered."""
+
+    __slots__ = ("_codec",)
+
+    def __init__(self, codec: ActionCodec) -> None:
+        super().__init__()
+        self._codec = codec
+
+    def __missing__(self, action_id: int) -> Action:
+        action = self[action_id] = self._codec._decode(action_id)
+        return action
+
+
+class Offer(Sequence[Action]):
+    """A seat's choices as parts the rules make once and offer again (an agent's
+    abilities, a district's moves), each a tuple: encoded a part at a time, each part's
+    ids kept (``DeclaredGame.encode_offered``), where a list is encoded action by action
+    at every decision."""
+
+    __slots__ = ("parts",)
+
+    def __init__(self, parts: Iterable[tuple[Action, ...]] = ()) -> None:
+        self.parts = list(parts)
+
+    def __iter__(self) -> Iterator[Action]:
+        return chain.from_iterable(self.parts)
+
+    def __len__(self) -> int:
+        return sum(map(len, self.parts))
+
+    @overload
+    def __getitem__(self, index: int) -> Action: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[Action]: ...
+
+    def __getitem__(self, index: int | slice) -> Action | Sequence[Action]:
+        return tuple(self)[index]
+
+    def __repr__(self) -> str:
+        return f"Offer({self.parts!r})"
+
+
 class ActionCodec:
     """The ids, texts and structured forms of a game's declared action families."""
 
@@ -234,7 +279,8 @@ class ActionCodec:
             self._offset[family.name] = total
             total += family.size
         self.size = total
-        self._decoded: dict[int, Action] = {}
+        self.decoded: Mapping[int, Action] = _Decoded(self)
+        """Each id's action (``decode``), as a mapping read in C: applying an action reads it."""
 
     def family(self, name: str) -> Family:
         try:
@@ -269,19 +315,13 @@ class ActionCodec:
 
     def decode(self, action_id: int) -> Action:
         """The action an id names (each decoded once, then remembered)."""
-        try:
-            return self._decoded[action_id]
-        except KeyError:
-            pass
+        return self.decoded[action_id]
+
+    def _decode(self, action_id: int) -> Action:
         if not 0 <= action_id < self.size:
             raise IllegalActionError(
                 f"action #{action_id} does not exist; ids are 0..{self.size - 1}"
             )
-        action = self._decode(action_id)
-        self._decoded[action_id] = action
-        return action
-
-    def _decode(self, action_id: int) -> Action:
         for family in reversed(self.families):
             offset = self._offset[family.name]
             if action_id >= offset:

@@ -30,11 +30,11 @@ from __future__ import annotations
 from abc import abstractmethod
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from enum import Enum
-from functools import cached_property
+from functools import cache, cached_property
 from itertools import accumulate
 from typing import Any, ClassVar, Generic, Self, TypeVar, cast
 
-from ballroom.core.actions import Action, ActionCodec, Family
+from ballroom.core.actions import Action, ActionCodec, Family, Offer
 from ballroom.core.effects import EffectSteps, Resolution, ZoneHost
 from ballroom.core.errors import IllegalActionError
 from ballroom.core.events import Event
@@ -79,14 +79,8 @@ class DeclaredGame(Game, Generic[N]):
 
     @cached_property
     def offers(self) -> Mapping[Any, Sequence[int]]:
-        """The ids each ``every`` step of the flow offers, sorted, worked out once
-        (a ``range`` where they follow on, as a family's do)."""
-        offers: dict[Any, Sequence[int]] = {}
-        for name in self.flow.every:
-            ids = sorted(i for family in self.flow.steps[name] for i in self.codec.ids(family))
-            follow_on = ids == list(range(ids[0], ids[-1] + 1))
-            offers[name] = range(ids[0], ids[-1] + 1) if follow_on else tuple(ids)
-        return offers
+        """The ids each ``every`` step of the flow offers, sorted (``every_offer``)."""
+        return every_offer(type(self))
 
     @cached_property
     def odds(self) -> Mapping[Any, tuple[tuple[int, float], ...]]:
@@ -95,12 +89,8 @@ class DeclaredGame(Game, Generic[N]):
 
     @cached_property
     def first_ids(self) -> Mapping[Any, Mapping[Family, int]]:
-        """Per step, each family it offers and the family's first id: the id of an action a
-        family made is that plus its place, and a family the step does not offer is missing."""
-        return {
-            name: {family: self.codec.ids(family).start for family in families}
-            for name, families in self.flow.steps.items()
-        }
+        """Per step, each family it offers and the family's first id (``family_starts``)."""
+        return family_starts(type(self))
 
     _encoded_tuples: ClassVar[dict[int, tuple[tuple[Action, ...], Any, tuple[int, ...]]]]
     """The ids of each tuple of choices a step offered, by the tuple's identity: a game
@@ -115,19 +105,43 @@ class DeclaredGame(Game, Generic[N]):
 
     def encode_offered(self, step: Step[Any], actions: Iterable[Action]) -> list[int]:
         """The sorted ids of ``actions``, which ``step`` must offer (else a rules bug, refused
-        by ``Flow.check``). A list holds each family's actions together, so the family's
-        first id is looked up once per run of them; a tuple is encoded once (see
-        ``_encoded_tuples``)."""
+        by ``Flow.check``): ``offered_ids`` as a list of the caller's own."""
+        return list(self.offered_ids(step, actions))
+
+    def offered_ids(self, step: Step[Any], actions: Iterable[Action]) -> tuple[int, ...]:
+        """``encode_offered``'s ids, as a tuple that may be kept: a tuple of actions is
+        encoded once (see ``_encoded_tuples``), an ``Offer`` a part at a time (each part
+        once; parts offered in the order of their ids are joined without sorting), and a
+        list afresh, its family's first id looked up once per run of a family's actions."""
         if type(actions) is tuple:
             known = self._encoded_tuples.get(id(actions))
             if known is not None and known[0] is actions and known[1] is step.name:
-                return list(known[2])
-            ids = self._encode(step, actions)
-            if len(self._encoded_tuples) >= TUPLES_ENCODED:
-                self._encoded_tuples.clear()
-            self._encoded_tuples[id(actions)] = (actions, step.name, tuple(ids))
-            return ids
-        return self._encode(step, actions)
+                return known[2]
+            return self._keep_ids(step, actions)
+        if type(actions) is Offer:
+            tuples, name = self._encoded_tuples, step.name
+            ids: list[int] = []
+            last, ordered = -1, True
+            for part in actions.parts:
+                known = tuples.get(id(part))
+                if known is not None and known[0] is part and known[1] is name:
+                    part_ids = known[2]
+                else:
+                    part_ids = self._keep_ids(step, part)
+                if part_ids:  # sorted: the parts follow on while each starts past the last
+                    ordered = ordered and part_ids[0] > last
+                    last = part_ids[-1]
+                    ids += part_ids
+            return tuple(ids) if ordered else tuple(sorted(set(ids)))
+        return tuple(self._encode(step, actions))
+
+    def _keep_ids(self, step: Step[Any], actions: tuple[Action, ...]) -> tuple[int, ...]:
+        """The ids of a tuple of actions, kept by its identity (``_encoded_tuples``)."""
+        ids = tuple(self._encode(step, actions))
+        if len(self._encoded_tuples) >= TUPLES_ENCODED:
+            self._encoded_tuples.clear()
+        self._encoded_tuples[id(actions)] = (actions, step.name, ids)
+        return ids
 
     def _encode(self, step: Step[Any], actions: Iterable[Action]) -> list[int]:
         first = self.first_ids[step.name]
@@ -176,6 +190,32 @@ class DeclaredGame(Game, Generic[N]):
         }
 
 
+# What a game's codec and flow give its steps, worked out once per game class (whose they
+# are), not for every table: each new game reads them.
+
+
+@cache
+def every_offer(game: type[DeclaredGame[Any]]) -> Mapping[Any, Sequence[int]]:
+    """The ids each ``every`` step of the flow offers, sorted (a ``range`` where they follow
+    on, as a family's do)."""
+    offers: dict[Any, Sequence[int]] = {}
+    for name in game.flow.every:
+        ids = sorted(i for family in game.flow.steps[name] for i in game.codec.ids(family))
+        follow_on = ids == list(range(ids[0], ids[-1] + 1))
+        offers[name] = range(ids[0], ids[-1] + 1) if follow_on else tuple(ids)
+    return offers
+
+
+@cache
+def family_starts(game: type[DeclaredGame[Any]]) -> Mapping[Any, Mapping[Family, int]]:
+    """Per step, each family it offers and the family's first id: the id of an action a
+    family made is that plus its place, and a family the step does not offer is missing."""
+    return {
+        name: {family: game.codec.ids(family).start for family in families}
+        for name, families in game.flow.steps.items()
+    }
+
+
 class DeclaredState(State, Generic[N]):
     """A state whose decisions come from its ``step``, its cards from its ``zones``."""
 
@@ -186,6 +226,13 @@ class DeclaredState(State, Generic[N]):
     """The ability resolving now, if any."""
     queue: tuple[tuple[str, int], ...] = ()
     """Moments still to trigger, with the seat each is for, in order."""
+
+    def __init__(self, game: Game, seed: int) -> None:
+        super().__init__(game, seed)
+        # Read at every move: on Python 3.11 a field found on the instance is read far
+        # faster than a class's default found through it.
+        self.effect = None
+        self.reporting = True
 
     # -- what a game writes ---------------------------------------------------
 
@@ -300,16 +347,16 @@ class DeclaredState(State, Generic[N]):
         memo = self._legal_memo
         if memo is not None and memo[0] == seat and memo[1] == moves and memo[2] is step:
             return list(memo[3])
-        steps = self.game.effect_steps
         actions: Sequence[Action]
-        if steps is not None and effect is not None and effect.ask is not None:
+        steps = None if effect is None or effect.ask is None else self.game.effect_steps
+        if steps is not None and effect is not None:
             actions = steps.choices(effect, self.zones)
         else:
             actions = self.choices(seat)
-        ids = self.game.encode_offered(step, actions)
+        ids = self.game.offered_ids(step, actions)
         if not self._applying:
-            self._legal_memo = (seat, moves, step, tuple(ids))
-        return ids
+            self._legal_memo = (seat, moves, step, ids)
+        return list(ids)
 
     def clone(self) -> Self:
         twin = super().clone()
@@ -364,7 +411,7 @@ class DeclaredState(State, Generic[N]):
         return offered[rng.running_index(running, total)]
 
     def _apply(self, action: int, player: int) -> list[Event]:
-        chosen = self.game.codec.decode(action)
+        chosen = self.game.codec.decoded[action]
         self._applying = True
         try:
             if self.effect is None:

@@ -21,7 +21,7 @@ from __future__ import annotations
 from functools import cache, lru_cache
 from typing import TYPE_CHECKING
 
-from ballroom.core.actions import Action
+from ballroom.core.actions import Action, Offer
 from ballroom.core.flow import Step
 from ballroom.core.zones import ZoneId
 from ballroom.games.dominare import canvassing, conspiracy, faces, trading
@@ -136,46 +136,53 @@ def _matches(state: DominareState, seat: int, rank: int, traits: str) -> bool:
     return bool(mine & set(traits.split("|")))
 
 
-USES = tuple(USE(district) for district in range(len(CATALOG.districts)))
-"""Each district's ``use`` move, by district."""
-GAIN_CROWN, RALLY_MOVE, RECRUIT_MOVE = CROWN(), RALLY(), RECRUIT()
-WHITEWASH_DOWN, WHITEWASH_UP = WHITEWASH(Direction.DOWN), WHITEWASH(Direction.UP)
+USES = tuple((USE(district),) for district in range(len(CATALOG.districts)))
+"""Each district's ``use`` move, by district, as a part of an ``Offer``."""
+GAIN_CROWN, RALLY_MOVE, RECRUIT_MOVE = (CROWN(),), (RALLY(),), (RECRUIT(),)
+WHITEWASH_DOWN, WHITEWASH_UP = (WHITEWASH(Direction.DOWN),), (WHITEWASH(Direction.UP),)
+"""The basic abilities' moves, each a part of an ``Offer``."""
 
 
-def action_choices(state: DominareState, seat: int) -> list[Action]:
-    found = usable_abilities(state, seat)
-    if state.epic_rank:
-        found = [move for move in found if move.values[0] == state.epic_rank]
+def action_choices(state: DominareState, seat: int) -> Offer:
+    """The seat's actions, in parts made once (``Offer``): each usable agent's abilities
+    (Epic: the acting rank's alone), each district ability, the basic abilities."""
+    offer = Offer()
+    add = offer.parts.append
+    epic_rank = state.epic_rank
+    down, used = state.down[seat], state.used[seat]
+    for rank, card in enumerate(state.ranks[seat], 1):
+        if not (down[rank - 1] or used[rank - 1]) and (not epic_rank or rank == epic_rank):
+            add(_agent_abilities(card, rank))
     control = controllers(state)
     if seat in control:
         district_used = state.district_used
         for district, holder in enumerate(control):
             if holder == seat and not district_used[district]:
-                found.append(USES[district])
-    found.append(GAIN_CROWN)
+                add(USES[district])
+    add(GAIN_CROWN)
     crowns = state.crowns[seat]
     vp = state.vp
     if crowns >= max(vp):  # every district's price (``inspire_price``) paid
-        found += every_inspire(state.board)
+        add(every_inspire(state.board))
     else:
         for district, moves in inspire_moves(state.board):
             if crowns >= vp[district]:
-                found += moves
+                add(moves)
     ranks = state.ranks[seat]
     dead = state.dead_ranks()
-    if True in state.down[seat][dead:]:  # a face-down agent that can be flipped back
-        found.append(RALLY_MOVE)
+    if True in down[dead:]:  # a face-down agent that can be flipped back
+        add(RALLY_MOVE)
     piles = state.zones.zones
     if piles[AGENT_DECK].cards or piles[AGENT_DISCARD].cards:
-        found.append(RECRUIT_MOVE)
-    found += _replace_moves(dead + 1, min(len(ranks), NEVER_REPLACED - 1), piles[HANDS[seat]].cards)
+        add(RECRUIT_MOVE)
+    add(_replace_moves(dead + 1, min(len(ranks), NEVER_REPLACED - 1), piles[HANDS[seat]].cards))
     if crowns >= whitewash_price(state):
+        add(WHITEWASH_UP)
         if state.exposure[seat]:
-            found.append(WHITEWASH_DOWN)
-        found.append(WHITEWASH_UP)
+            add(WHITEWASH_DOWN)
     if state.game.anything_goes:
-        found += trading.trade_moves(state, seat)
-    return found
+        add(trading.trade_moves(state, seat))
+    return offer
 
 
 @cache
@@ -257,10 +264,8 @@ def play_action(state: DominareState, action: Action, seat: int) -> None:
     elif family is USE:
         district = action["district"]
         state.district_used = tuple(u or d == district for d, u in enumerate(state.district_used))
-        ability, _ = CATALOG.district_abilities[district]
-        name = CATALOG.districts[district].name
-        text = faces.ability_text(CATALOG, ability)
-        state.say("district", f"{state.name(seat)} uses the ability of {name}: {text}")
+        ability, told = district_ability(district)
+        state.say("district", f"{state.name(seat)} uses the ability of {told}")
         state.start(ability, seat, 0, "use")
     elif family is CROWN:
         state.gain_crowns(seat, 1)
@@ -280,6 +285,15 @@ def play_action(state: DominareState, action: Action, seat: int) -> None:
         state.ops = (pending(seat, 0, "whitewash", target=action["way"].value), *state.ops)
         state.push((OP_TASK, seat))
     state.proceed()
+
+
+@cache
+def district_ability(district: int) -> tuple[str, str]:
+    """A district's ability and the words that tell it (its name and what it does), put
+    into words once per district: every use of it tells them."""
+    ability, _ = CATALOG.district_abilities[district]
+    name = CATALOG.districts[district].name
+    return ability, f"{name}: {faces.ability_text(CATALOG, ability)}"
 
 
 def use_agent(state: DominareState, seat: int, rank: int, number: int) -> None:

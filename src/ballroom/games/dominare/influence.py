@@ -84,7 +84,7 @@ def controllers(state: DominareState) -> tuple[int, ...]:
 def _counted(owners: tuple[int, ...], seats: range) -> int:
     """Who controls a district whose blocks' ``owners`` these are: the one seat of ``seats``
     holding the most, if any holds one."""
-    held = [owners.count(seat) for seat in seats]
+    held = list(map(owners.count, seats))
     best = max(held)
     return held.index(best) if best and held.count(best) == 1 else NOBODY
 

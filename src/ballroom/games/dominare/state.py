@@ -15,9 +15,8 @@ task live in the module of its rulebook section (``rules.py`` pairs them).
 
 from __future__ import annotations
 
-import weakref
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache, lru_cache
 from typing import Self
 
 from ballroom.core import effects as fx
@@ -266,6 +265,9 @@ class DominareState(Telling, RuleTables[Phase, Task]):
         self.traded = False
         self.epic_rank = 0
         self.recruit_filter = ""
+        self.queued = []
+        self.acting_rank = 0
+        self.counted_control = None
         self.deeds = (Deeds(),) * n
         self.board = game.board
         self.zones = create_zones(game)
@@ -394,14 +396,32 @@ class DominareState(Telling, RuleTables[Phase, Task]):
 
     def start(self, ability: str, seat: int, rank: int, when: str) -> None:
         """Queue ``ability``'s operations for ``seat`` (from the agent in ``rank``) before
-        every operation still pending, and the tasks that do them."""
-        effects = CATALOG.effects
+        every operation still pending, and the tasks that do them. What an ability that
+        reads nothing but the acting rank queues is worked out once (``STARTED``)."""
         self.acting_rank = rank
+        seats = STARTED.get((ability, rank, when))
+        queued = None if seats is None else seats.get(seat)
+        if queued is None:
+            if seats:  # another seat's operations, this seat's own
+                queued = tuple(
+                    pending(seat, p.rank, p.act, p.amount, p.target, p.where, p.source)
+                    for p in next(iter(seats.values()))
+                )
+            else:
+                queued = self._queue(ability, seat, when)
+            if ability in ON_RANK_ALONE:
+                STARTED.setdefault((ability, rank, when), {})[seat] = queued
+        self.ops = (*queued, *self.ops)
+        self.push(*((OP_TASK, seat) for _ in queued))
+
+    def _queue(self, ability: str, seat: int, when: str) -> tuple[Pending, ...]:
+        """The operations the effects engine queues (``perform``) for ``ability``."""
+        effects = CATALOG.effects
         self.queued = []
         effects.run(effects.trigger(when, seat, [ability], self), self)
-        self.ops = (*self.queued, *self.ops)
-        self.push(*((OP_TASK, seat) for _ in self.queued))
+        queued = tuple(self.queued)
         self.queued = []
+        return queued
 
     def clone(self) -> Self:
         """An independent copy. Every field but the lists, the history and the random source
@@ -422,6 +442,30 @@ class DominareState(Telling, RuleTables[Phase, Task]):
         twin.__dict__ = fields
         return twin
 
+
+def _on_rank_alone(ability: fx.Ability) -> bool:
+    """Whether what ``ability`` queues (``DominareState.start``) depends on nothing but the
+    seat and the acting rank: operations that ask nothing, conditions on the rank alone."""
+    return all(isinstance(op, fx.Act | fx.Gain | fx.Spend) for op in ability.do) and all(
+        _on_rank(condition) for condition in ability.conditions
+    )
+
+
+def _on_rank(condition: fx.Condition) -> bool:
+    if isinstance(condition, fx.Not):
+        return _on_rank(condition.condition)
+    return isinstance(condition, fx.AtLeast) and condition.quantity == "rank"
+
+
+ON_RANK_ALONE = frozenset(
+    name for name, ability in CATALOG.effects.abilities.items() if _on_rank_alone(ability)
+)
+"""The abilities whose operations, once queued for a seat and rank at a moment, are the
+same every time (``STARTED``)."""
+STARTED: dict[tuple[str, int, str], dict[int, tuple[Pending, ...]]] = {}
+"""What ``DominareState.start`` queued for each ability of ``ON_RANK_ALONE``, rank and
+moment, by seat (the same operations for every seat, each its own): running the effects
+engine costs more than the rest of an action turn."""
 
 NO_TRAITS: frozenset[Trait] = frozenset()
 
@@ -462,27 +506,22 @@ def _replace(
 
 def create_zones(game: Edition) -> Zones:
     """The agent and event decks, and each seat's hand, ranks and private piles: the same
-    for every state of one game (zones are values), so made once per game; the bots
-    make a state from every observation."""
-    made = _START_ZONES.get(game)
-    if made is None:
-        made = _START_ZONES[game] = _create_zones(game)
-    return made
+    for every game of as many players dealing the same way (zones are values), so made once
+    for each; the bots make a state from every observation, and every game a new state."""
+    return _start_zones(game.players, game.just_learning, game.semi_blind)
 
 
-_START_ZONES: weakref.WeakKeyDictionary[Edition, Zones] = weakref.WeakKeyDictionary()
-
-
-def _create_zones(game: Edition) -> Zones:
-    seats = range(game.players)
+@cache
+def _start_zones(players: int, just_learning: bool, semi_blind: bool) -> Zones:
+    seats = range(players)
     deck = tuple(
         card
         for card in range(DECK_SIZE)
-        if not (game.just_learning and CATALOG.agent(card).faction in REMOVED_WHEN_LEARNING)
+        if not (just_learning and CATALOG.agent(card).faction in REMOVED_WHEN_LEARNING)
     )
     out = tuple(card for card in range(DECK_SIZE) if card not in deck)
     blind: dict[str, list[int]] = {name: [] for name in FACTION_DECKS}
-    if game.semi_blind:  # each card into its deck, in one pass
+    if semi_blind:  # each card into its deck, in one pass
         for card in deck:
             blind[faction_deck(card)].append(card)
         deck = ()
@@ -504,4 +543,4 @@ def _create_zones(game: Edition) -> Zones:
         *(Zone(ZoneId("ranks", s), Visibility.EVERYONE) for s in seats),
         *(Zone(ZoneId("offer", s), Visibility.OWNER) for s in seats),
     ]
-    return Zones.create(game.players, zones)
+    return Zones.create(players, zones)

@@ -12,6 +12,7 @@ Agents in the ranks, exposure and influence are never traded.
 from __future__ import annotations
 
 from dataclasses import replace
+from functools import cache
 
 from ballroom.core import words
 from ballroom.core.actions import Action
@@ -33,10 +34,17 @@ from ballroom.games.dominare.turn import (
 )
 
 
-def trade_moves(state: DominareState, seat: int) -> list[Action]:
+def trade_moves(state: DominareState, seat: int) -> tuple[Action, ...]:
     if not state.game.anything_goes or state.traded:
-        return []
-    return [TRADE(other + 1) for other in range(state.game.players) if other != seat]
+        return ()
+    return _trades(state.game.players, seat)
+
+
+@cache
+def _trades(players: int, seat: int) -> tuple[Action, ...]:
+    """The ``trade`` moves of ``seat`` among ``players``, made once: every action turn of
+    Anything Goes offers them."""
+    return tuple(TRADE(other + 1) for other in range(players) if other != seat)
 
 
 def open_trade(state: DominareState, seat: int, other: int) -> None:
