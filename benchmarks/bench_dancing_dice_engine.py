@@ -23,6 +23,8 @@ import sys
 import time
 from pathlib import Path
 
+from checkout import checkout_src
+
 HERE = Path(__file__).resolve().parent
 CHILD = """
 import json, random, sys, time
@@ -92,7 +94,8 @@ def main() -> None:
     parser.add_argument("--mcts", action="store_true", help="also IS-MCTS iterations/s")
     parser.add_argument("--iterations", type=int, default=200)
     args = parser.parse_args()
-    trees = {"baseline": str(args.baseline.resolve()), "this tree": str(HERE.parent / "src")}
+    baseline = checkout_src(parser, "--baseline", args.baseline, "COMMIT")
+    trees = {"baseline": str(baseline), "this tree": str(HERE.parent / "src")}
     ways = {"kept": "bots made once", "fresh": "bots made each game"}
     rates = {(name, way): [] for name in trees for way in ways}
     ratios = {(name, way): [] for name in trees for way in ways}

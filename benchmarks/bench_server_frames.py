@@ -28,6 +28,8 @@ import time
 from datetime import UTC, datetime
 from pathlib import Path
 
+from checkout import checkout_src
+
 GAMES = 20
 NEW_GAMES = 200
 
@@ -121,11 +123,8 @@ def main() -> None:
     if args.child:
         print(json.dumps(measure()))
         return
-    if args.against and not (Path(args.against) / "ballroom" / "__init__.py").is_file():
-        parser.error(
-            f"--against {args.against} is not a checkout's src folder (no ballroom package "
-            "there); make one with: git worktree add --detach ../base COMMIT"
-        )
+    if args.against:
+        args.against = str(checkout_src(parser, "--against", args.against, "COMMIT"))
     here = str(Path(__file__).resolve().parent.parent / "src")
     trees = {"this tree": here} | ({"against": args.against} if args.against else {})
     runs: dict[str, list[dict[str, float]]] = {name: [] for name in trees}

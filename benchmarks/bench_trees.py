@@ -36,6 +36,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from checkout import checkout_src
+
 if TYPE_CHECKING:
     from ballroom.core.rng import Rng
     from ballroom.core.state import State
@@ -306,9 +308,8 @@ def main() -> None:
     if args.child:
         child(args.child, args.src, args.scale)
         return
-    if args.baseline is None:
-        parser.error("--baseline is required")
-    trees = {"baseline": args.baseline.resolve(), "this tree": HERE.parent / "src"}
+    baseline = checkout_src(parser, "--baseline", args.baseline, "9d2bfa1")
+    trees = {"baseline": baseline, "this tree": HERE.parent / "src"}
     chosen = args.only.split(",") if args.only else list(MEASURES)
     unknown = sorted(set(chosen) - set(MEASURES))
     if unknown:

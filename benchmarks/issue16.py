@@ -50,6 +50,7 @@ THIS_TREE = HERE.parent / "src"
 sys.path.insert(0, str(HERE))
 
 import bench_trees  # noqa: E402  (a sibling script, found through HERE)
+from checkout import checkout_src  # noqa: E402
 
 CLI = "import sys; from ballroom.cli import main; sys.argv[0] = 'ballroom'; main()"
 IMPORT = "import ballroom"
@@ -303,15 +304,9 @@ def main() -> None:
     if args.child:
         child(args.child, args.src, args.scale)
         return
-    if args.baseline is None:
-        parser.error("--baseline is required (the src/ of a checkout of 9d2bfa1)")
-    if not (args.baseline / "ballroom" / "__init__.py").is_file():
-        parser.error(
-            f"--baseline {args.baseline} is not a checkout's src/ (no ballroom package there); "
-            "make one with: git worktree add --detach ../wt-base16 9d2bfa1"
-        )
+    baseline = checkout_src(parser, "--baseline", args.baseline, "9d2bfa1")
     repeats, scale = (3, args.scale / 3) if args.quick else (args.repeats, args.scale)
-    trees = {"baseline": args.baseline.resolve(), "this tree": THIS_TREE}
+    trees = {"baseline": baseline, "this tree": THIS_TREE}
     rows = make_rows()
     started = time.perf_counter()
     loads = [os.getloadavg()[0]]

@@ -42,6 +42,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from checkout import checkout_src
+
 if TYPE_CHECKING:
     from ballroom.core.rng import Rng
     from ballroom.core.state import State
@@ -330,11 +332,7 @@ def main() -> None:
     if args.child:
         child(args.child, args.game, args.src, args.scale)
         return
-    if args.baseline is None or not (args.baseline / "ballroom" / "__init__.py").is_file():
-        parser.error(
-            f"--baseline {args.baseline} is not a checkout's src/ (no ballroom package there); "
-            "make one with: git worktree add --detach ../base073 073be78"
-        )
+    args.baseline = checkout_src(parser, "--baseline", args.baseline, "073be78")
     names = args.only.split(",") if args.only else list(GAMES)
     metrics = args.metrics.split(",")
     unknown = sorted(set(names) - set(GAMES)) + sorted(set(metrics) - set(METRICS))

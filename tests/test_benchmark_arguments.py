@@ -18,6 +18,8 @@ ROOT = Path(__file__).resolve().parent.parent
         ("benchmarks/issue16.py", "--baseline"),
         ("benchmarks/issue31.py", "--baseline"),
         ("benchmarks/bench_server_frames.py", "--against"),
+        ("benchmarks/bench_trees.py", "--baseline"),
+        ("benchmarks/bench_dancing_dice_engine.py", "--baseline"),
     ],
 )
 def test_a_missing_tree_to_compare_with_is_refused(script: str, flag: str, tmp_path: Path) -> None:
