@@ -144,8 +144,22 @@ def test_a_view_made_while_an_action_is_applied_is_not_kept() -> None:
     assert made == [1, 2]
 
 
+@pytest.fixture
+def encoded(monkeypatch: pytest.MonkeyPatch) -> list[object]:
+    """Each batch of actions High Card's codec encodes from now on, in order."""
+    batches: list[object] = []
+    encode = HighCard._encode
+
+    def counted(table: HighCard, step: object, actions: object) -> list[int]:
+        batches.append(actions)
+        return encode(table, step, actions)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(HighCard, "_encode", counted)
+    return batches
+
+
 def test_a_tuple_of_choices_offered_again_is_encoded_once_and_still_checked(
-    monkeypatch: pytest.MonkeyPatch,
+    encoded: list[object],
 ) -> None:
     state = HighCard(2).new_state(5)
     game = state.game
@@ -154,14 +168,7 @@ def test_a_tuple_of_choices_offered_again_is_encoded_once_and_still_checked(
     while state.step.name is Phase.DRAW:
         state.apply(state.sample_chance(), CHANCE)
     played = (PLAY(3), PLAY(1), PLAY(1))
-    encoded: list[object] = []
-    encode = HighCard._encode
-
-    def counted(table: HighCard, step: object, actions: object) -> list[int]:
-        encoded.append(actions)
-        return encode(table, step, actions)  # type: ignore[arg-type]
-
-    monkeypatch.setattr(HighCard, "_encode", counted)
+    encoded.clear()  # from here on
     first = game.encode_offered(state.step, played)
     first.clear()  # the caller's list is its own
     first_ids = [game.codec.encode(PLAY(1)), game.codec.encode(PLAY(3))]
@@ -176,21 +183,14 @@ def test_a_tuple_of_choices_offered_again_is_encoded_once_and_still_checked(
 
 
 def test_an_offer_is_encoded_a_part_at_a_time_each_part_once_and_still_checked(
-    monkeypatch: pytest.MonkeyPatch,
+    encoded: list[object],
 ) -> None:
     state = HighCard(2).new_state(5)
     game = state.game
     while state.step.name is Phase.DRAW:
         state.apply(state.sample_chance(), CHANCE)
     low, high = (PLAY(0), PLAY(1)), (PLAY(5), PLAY(9))
-    encoded: list[object] = []
-    encode = HighCard._encode
-
-    def counted(table: HighCard, step: object, actions: object) -> list[int]:
-        encoded.append(actions)
-        return encode(table, step, actions)  # type: ignore[arg-type]
-
-    monkeypatch.setattr(HighCard, "_encode", counted)
+    encoded.clear()  # from here on
     listed = sorted(game.codec.encode(a) for a in (*low, *high))
     assert game.encode_offered(state.step, Offer([low, high])) == listed
     assert game.encode_offered(state.step, Offer([high, low])) == listed  # out of order: sorted

@@ -8,16 +8,14 @@ couple sees before it chooses must be those of ``step`` after ``step``.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 import pytest
+from tests.play_to_end_checks import Watchful, same_game, seats, stepped
 
 from ballroom.agents import make_agent
-from ballroom.core.agent import Agent, Decision
+from ballroom.core.agent import Decision
 from ballroom.core.errors import IllegalActionError
 from ballroom.core.game import Game, make_game
 from ballroom.core.play import play_out, step
-from ballroom.core.state import State
 from ballroom.games.dancing_dice.game_play import Phase
 
 OPTIONS: list[tuple[int, dict[str, object]]] = [
@@ -29,23 +27,6 @@ OPTIONS: list[tuple[int, dict[str, object]]] = [
     (4, {"research-rerolls": False}),
     (2, {"research-single-dice": True}),
 ]
-
-
-def seats(game: Game, seed: int) -> list[Agent]:
-    return [make_agent(game, seat, "random", seed) for seat in range(game.players)]
-
-
-def stepped(state: State, agents: Sequence[Agent], cap: int | None = None) -> State:
-    while not state.is_terminal() and (cap is None or state.turns() <= cap):
-        step(state, agents)
-    return state
-
-
-def same_game(one: State, other: State) -> None:
-    assert one.history == other.history
-    assert one.returns() == other.returns()
-    for seat in [None, *range(one.game.players)]:
-        assert one.observation(seat) == other.observation(seat)
 
 
 @pytest.mark.parametrize(("players", "options"), OPTIONS, ids=str)
@@ -63,18 +44,6 @@ def test_a_turn_cap_stops_whole_rounds_where_stepping_stops() -> None:
         quiet = play_out(game.new_state(2), seats(game, 2), max_turns=cap)
         assert quiet.turns() == cap + 1 and quiet.step.name in (Phase.TANGO, Phase.ROLL)
         same_game(quiet, stepped(game.new_state(2), seats(game, 2), cap))
-
-
-class Watchful:
-    """A seat that reads its observation and notes it, with what it was offered."""
-
-    def __init__(self, game: Game, seat: int, seed: int) -> None:
-        self.random = make_agent(game, seat, "random", seed)
-        self.seen: list[tuple[object, list[int]]] = []
-
-    def act(self, decision: Decision) -> int:
-        self.seen.append((decision.observation, list(decision.legal_actions)))
-        return self.random.act(decision)
 
 
 def test_a_seat_that_reads_sees_before_each_choice_what_it_sees_stepping() -> None:

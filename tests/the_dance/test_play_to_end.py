@@ -9,15 +9,13 @@ the state each seat sees before it chooses must be those of ``step`` after
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 import pytest
+from tests.play_to_end_checks import Watchful, same_game, seats, stepped
 
 from ballroom.agents import make_agent
-from ballroom.core.agent import Agent, Decision
+from ballroom.core.agent import Decision
 from ballroom.core.errors import IllegalActionError
 from ballroom.core.play import play_out, step
-from ballroom.core.state import State
 from ballroom.games.the_dance import TheDance
 from ballroom.games.the_dance.steps import Phase
 
@@ -31,28 +29,6 @@ OPTIONS: list[tuple[int, dict[str, object]]] = [
     (3, {"scenario": "new-blood", "play_for_places": True}),
     (4, {"dawn": 6}),
 ]
-
-
-def seats(game: TheDance, seed: int, spec: str) -> list[Agent]:
-    return [make_agent(game, seat, spec, seed) for seat in range(game.players)]
-
-
-def stepped(state: State, agents: Sequence[Agent], cap: int | None) -> State:
-    while not state.is_terminal() and (cap is None or state.turns() <= cap):
-        step(state, agents)
-    return state
-
-
-def same_game(one: State, other: State) -> None:
-    assert one.history == other.history
-    assert one.returns() == other.returns()
-    assert one.turns() == other.turns()
-    for seat in [None, *range(one.game.players)]:
-        assert one.observation(seat) == other.observation(seat)
-    assert one.legal_actions() == other.legal_actions()
-    if not one.is_terminal():  # and both tell what happens next
-        told = [state.clone().apply(state.legal_actions()[0]) for state in (one, other)]
-        assert [(e.kind, e.text) for e in told[0]] == [(e.kind, e.text) for e in told[1]]
 
 
 @pytest.mark.parametrize(("players", "options"), OPTIONS, ids=str)
@@ -82,22 +58,10 @@ def test_without_a_cap_a_game_plays_to_its_end_as_stepping_does() -> None:
     same_game(quiet, stepped(game.new_state(5), seats(game, 5, "heuristic"), None))
 
 
-class Watchful:
-    """A seat that reads its observation and notes it, with what it was offered."""
-
-    def __init__(self, game: TheDance, seat: int, seed: int) -> None:
-        self.heuristic = make_agent(game, seat, "heuristic", seed)
-        self.seen: list[tuple[object, list[int]]] = []
-
-    def act(self, decision: Decision) -> int:
-        self.seen.append((decision.observation, list(decision.legal_actions)))
-        return self.heuristic.act(decision)
-
-
 def test_a_seat_that_reads_sees_before_each_choice_what_it_sees_stepping() -> None:
     game = TheDance(4)
     for seed in range(2):
-        watched = [Watchful(game, 1, seed), Watchful(game, 1, seed)]
+        watched = [Watchful(game, 1, seed, "heuristic"), Watchful(game, 1, seed, "heuristic")]
         games = []
         for watchful in watched:
             agents = seats(game, seed, "heuristic")
