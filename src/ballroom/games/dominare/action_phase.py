@@ -18,6 +18,7 @@ block rather than one per block and amount.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from functools import cache, lru_cache
 from typing import TYPE_CHECKING
 
@@ -107,15 +108,23 @@ def action(state: DominareState, task: int) -> Step[Phase]:
 
 def usable_abilities(state: DominareState, seat: int, traits: str = "") -> list[Action]:
     """The agent abilities ``seat`` may use now (of agents with ``traits``, if given)."""
-    found: list[Action] = []
+    return [move for moves in _usable_agents(state, seat, traits) for move in moves]
+
+
+def _usable_agents(
+    state: DominareState, seat: int, traits: str = "", only_rank: int = 0
+) -> Iterator[tuple[Action, ...]]:
+    """The ability moves of each agent ``seat`` may use now, agent by agent (of agents
+    with ``traits``, or in ``only_rank``, if given)."""
     down, used = state.down[seat], state.used[seat]
     for rank, card in enumerate(state.ranks[seat], 1):
         if down[rank - 1] or used[rank - 1]:  # face down, or used this Season
             continue
-        if traits and not _matches(state, seat, rank, traits):
+        if (only_rank and rank != only_rank) or (
+            traits and not _matches(state, seat, rank, traits)
+        ):
             continue
-        found += _agent_abilities(card, rank)
-    return found
+        yield _agent_abilities(card, rank)
 
 
 @cache
@@ -146,13 +155,8 @@ WHITEWASH_DOWN, WHITEWASH_UP = (WHITEWASH(Direction.DOWN),), (WHITEWASH(Directio
 def action_choices(state: DominareState, seat: int) -> Offer:
     """The seat's actions, in parts made once (``Offer``): each usable agent's abilities
     (Epic: the acting rank's alone), each district ability, the basic abilities."""
-    offer = Offer()
+    offer = Offer(_usable_agents(state, seat, only_rank=state.epic_rank))
     add = offer.parts.append
-    epic_rank = state.epic_rank
-    down, used = state.down[seat], state.used[seat]
-    for rank, card in enumerate(state.ranks[seat], 1):
-        if not (down[rank - 1] or used[rank - 1]) and (not epic_rank or rank == epic_rank):
-            add(_agent_abilities(card, rank))
     control = controllers(state)
     if seat in control:
         district_used = state.district_used
@@ -170,7 +174,7 @@ def action_choices(state: DominareState, seat: int) -> Offer:
                 add(moves)
     ranks = state.ranks[seat]
     dead = state.dead_ranks()
-    if True in down[dead:]:  # a face-down agent that can be flipped back
+    if True in state.down[seat][dead:]:  # a face-down agent that can be flipped back
         add(RALLY_MOVE)
     piles = state.zones.zones
     if piles[AGENT_DECK].cards or piles[AGENT_DISCARD].cards:

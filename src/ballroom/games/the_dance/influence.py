@@ -181,26 +181,25 @@ def apply(s: Ball, action: int, p: int, events: list[Event]) -> None:
         d = action - ac.CUT_DANCER
         _swap(s, p, s.dancer_pos[d], d)
         if s.reporting:
-            s.say(
-                events,
-                "cut-in",
-                "{who}: May I cut in? The Avatar trades places with {name}.",
-                {"player": p, "dancer": d},
-                {"name": s.comp.dancers[d].name},
-            )
+            _say_cut_in(s, p, events, {"player": p, "dancer": d}, s.comp.dancers[d].name)
         s.end_turn(events)
     elif ac.CUT_AVATAR <= action < ac.CUT_AVATAR + 6:
         q = s.avatar_of.index(action - ac.CUT_AVATAR)
         _swap(s, p, s.avatar_pos[q], nd + q)
         if s.reporting:
-            s.say(
-                events,
-                "cut-in",
-                "{who}: May I cut in? The Avatar trades places with {name}.",
-                {"player": p, "avatar": q},
-                {"name": s.who(q)},
-            )
+            _say_cut_in(s, p, events, {"player": p, "avatar": q}, s.who(q))
         s.end_turn(events)
+
+
+def _say_cut_in(s: Ball, p: int, events: list[Event], data: dict[str, int], name: str) -> None:
+    """Tell the table that ``p``'s Avatar cut in, trading places with ``name``."""
+    s.say(
+        events,
+        "cut-in",
+        "{who}: May I cut in? The Avatar trades places with {name}.",
+        data,
+        {"name": name},
+    )
 
 
 def _swap(s: Ball, p: int, there: int, piece: int) -> None:
